@@ -1,0 +1,113 @@
+"""The `meeple` command: apply, play, simulate, bench.
+
+Every user-facing failure is a one-line message and a non-zero exit, never a
+traceback: argparse reports bad flags, GameError reports bad game input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from meeple.core.game import GameError
+
+
+def _players_list(text: str) -> list[int]:
+    try:
+        out = [int(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"players must be numbers like 2,3,4, not {text!r}") from None
+    if not out:
+        raise argparse.ArgumentTypeError("give at least one player count")
+    return out
+
+
+def _positive(text: str) -> int:
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if v < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of at least 1, got {v}")
+    return v
+
+
+def _seconds(text: str) -> float:
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
+    if not 0 < v <= 3600:
+        raise argparse.ArgumentTypeError("seconds must be more than 0 and at most 3600")
+    return v
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="meeple", description="Modern board games, rules-exact.")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    sub.add_parser("apply", help="apply MOVEs to a STATE (JSON on stdin, see SPEC.md)")
+
+    play = sub.add_parser("play", help="play in the terminal against bots")
+    play.add_argument("game", choices=["ethnos"])
+    play.add_argument("--players", type=int, default=4, help="number of players (you are one)")
+    play.add_argument("--seat", type=int, default=0, help="your seat (0 plays first in seat order)")
+    play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--tribes", default=None, help="comma-separated tribes (default: random)")
+    play.add_argument("--fairy", action="store_true", help="include the Fairy promo among random tribes")
+    play.add_argument("--bot", default="random", help="opponents' bot (default: random)")
+
+    sim = sub.add_parser("simulate", help="play random games and report")
+    sim.add_argument("game", choices=["ethnos"])
+    sim.add_argument("--games", type=_positive, default=100, help="games per player count")
+    sim.add_argument("--players", type=_players_list, default=[2, 3, 4, 5, 6])
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--fairy", action="store_true", help="fairies among the random tribes")
+    sim.add_argument("--json", action="store_true")
+
+    bench = sub.add_parser("bench", help="measure engine speed")
+    bench.add_argument("game", choices=["ethnos"])
+    bench.add_argument("--seconds", type=_seconds, default=5.0)
+    bench.add_argument("--json", action="store_true")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "apply":
+            from meeple.core.apply import main_apply
+            return main_apply(sys.stdin, sys.stdout, sys.stderr)
+        if args.command == "simulate":
+            from meeple.core.simulate import simulate
+            report = simulate(args.game, args.games, args.players, args.seed,
+                              {"fairy": args.fairy})
+            _print(report, args.json)
+            return 1 if report["errors"] else 0
+        if args.command == "bench":
+            from meeple.core.bench import bench
+            _print(bench(args.game, args.seconds), args.json)
+            return 0
+        if args.command == "play":
+            from meeple.games.ethnos.tui import play
+            return play(args)
+    except GameError as e:
+        print(f"meeple: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    return 0
+
+
+def _print(report: dict, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(report))
+        return
+    for k, v in report.items():
+        print(f"{k:>22}: {v}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

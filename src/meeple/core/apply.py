@@ -1,0 +1,60 @@
+"""`meeple apply`: load a STATE, apply MOVEs, print the result (SPEC.md).
+
+Game-agnostic: the STATE's `game` field picks the game module.
+"""
+
+from __future__ import annotations
+
+import json
+
+from meeple.core.game import BadState, GameError, IllegalMove
+
+
+def run_apply(payload) -> dict:
+    """Return the result object; raise BadState for an input that is not valid."""
+    from meeple import games
+
+    if not isinstance(payload, dict):
+        raise BadState("input must be a JSON object {\"state\": STATE, \"moves\": [...], \"seed\"?: N}")
+    doc = payload.get("state")
+    if not isinstance(doc, dict):
+        raise BadState("input.state must be a STATE object")
+    moves = payload.get("moves", [])
+    if not isinstance(moves, list):
+        raise BadState("input.moves must be a list of move strings")
+    seed = payload.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
+        raise BadState("input.seed must be a non-negative integer")
+    try:
+        game = games.get(doc.get("game"))
+    except GameError as e:
+        raise BadState(str(e)) from None
+    if seed is not None:
+        doc = dict(doc, rng=seed)
+    state = game.load(doc)
+    error = None
+    for i, move in enumerate(moves):
+        try:
+            state.apply_move(move)
+        except IllegalMove as e:
+            error = {"move": i, "message": str(e)}
+            break
+    d = state.decision()
+    return {"state": state.to_json(), "decision": None if d is None else d.to_json(),
+            "error": error}
+
+
+def main_apply(stdin, stdout, stderr) -> int:
+    try:
+        payload = json.load(stdin)
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        print(f"meeple apply: input is not JSON: {e}", file=stderr)
+        return 2
+    try:
+        result = run_apply(payload)
+    except BadState as e:
+        print(f"meeple apply: invalid STATE: {e}", file=stderr)
+        return 2
+    json.dump(result, stdout)
+    stdout.write("\n")
+    return 0

@@ -1,0 +1,472 @@
+"""Ethnos STATE and MOVE notation (shared/conformance/SPEC.md).
+
+One format for saves, logs, replays and tests: `dump`/`load` turn a state into
+the STATE document and back; `move_actions` turns a MOVE string into the
+actions the engine applies; `apply_move` applies one atomically.
+"""
+
+from __future__ import annotations
+
+from meeple.core.game import BadState, IllegalMove
+from meeple.core.rng import Rng
+from meeple.games.ethnos import data
+from meeple.games.ethnos import state as st
+from meeple.games.ethnos.cards import (
+    CARD_KINGDOM, CARD_NAME, CARD_TRIBE, DRAGON, KINGDOM_INDEX, MERFOLK, NK,
+    SKELETON, TRIBE_INDEX, parse as parse_card,
+)
+
+_TOP_KEYS = {"game", "players", "age", "tribes", "kingdoms", "deck", "market",
+             "dragons", "current", "last_dragon", "merfolk", "giant",
+             "troll_pool", "seats", "finished", "winners", "pending", "rng"}
+
+
+# ----------------------------------------------------------------- dumping
+def dump(s: "st.EthnosState") -> dict:
+    p = s.players
+    doc = {
+        "game": "ethnos",
+        "players": p,
+        "age": s.age,
+        "tribes": [data.TRIBES[t] for t in s.tribes],
+        "kingdoms": {
+            name: {"glory": list(s.slots[k]), "markers": s.markers[k * p:(k + 1) * p]}
+            for k, name in enumerate(data.KINGDOMS)
+        },
+        "deck": [CARD_NAME[c] for c in reversed(s.deck)],
+        "market": [CARD_NAME[c] for c in s.market],
+        "dragons": s.dragons,
+        "current": s.current,
+        "last_dragon": s.last_dragon,
+    }
+    if s.merfolk is not None:
+        doc["merfolk"] = list(s.merfolk)
+    doc["giant"] = None if s.giant is None else {"seat": s.giant[0], "band": s.giant[1]}
+    doc["troll_pool"] = [v for v in data.TROLL_TOKENS if s.troll_pool >> v & 1]
+    doc["seats"] = [
+        {
+            "glory": s.glory[i],
+            "hand": [CARD_NAME[c] for c in s.hands[i]],
+            "bands": [{"leader": CARD_NAME[b[0]], "cards": [CARD_NAME[c] for c in b]}
+                      for b in s.bands[i]],
+            "orc": [data.KINGDOMS[k] for k in range(NK) if s.orc[i] >> k & 1],
+            "trolls": list(s.trolls[i]),
+        }
+        for i in range(p)
+    ]
+    doc["finished"] = s.finished
+    doc["winners"] = list(s.winners)
+    pending = _dump_pending(s)
+    if pending is not None:
+        doc["pending"] = pending
+    doc["rng"] = s.rng.state
+    return doc
+
+
+def _dump_pending(s) -> dict | None:
+    """Everything about a turn in progress; None between turns."""
+    if s.finished or (s.kind == "turn" and not s.todo and not s.build):
+        return None
+    return {
+        "kind": s.kind, "seat": s.dseat, "arg": s.darg,
+        "todo": [list(step) for step in s.todo],
+        "build": [CARD_NAME[c] for c in s.build],
+        "keep": s.keep, "wizard": s.wiz, "placed": s.placed,
+        "moved": [list(m) for m in s.moved],
+    }
+
+
+# ----------------------------------------------------------------- loading
+def _need(cond: bool, msg: str) -> None:
+    if not cond:
+        raise BadState(msg)
+
+
+def _int(doc: dict, key: str, lo: int, hi: int, where: str = "") -> int:
+    v = doc.get(key)
+    _need(isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi,
+          f"{where}{key} must be an integer from {lo} to {hi}, got {v!r}")
+    return v
+
+
+def _cards(seq, where: str, allow_dragon: bool = False) -> list[int]:
+    _need(isinstance(seq, list), f"{where} must be a list of cards")
+    out = []
+    for i, text in enumerate(seq):
+        try:
+            c = parse_card(text)
+        except ValueError as e:
+            raise BadState(f"{where}[{i}]: {e}") from None
+        _need(allow_dragon or c != DRAGON, f"{where}[{i}]: a dragon cannot be here")
+        out.append(c)
+    return out
+
+
+def load(doc) -> "st.EthnosState":
+    """Build a state from a STATE document; BadState names the first problem."""
+    _need(isinstance(doc, dict), "STATE must be a JSON object")
+    _need(doc.get("game") == "ethnos", f"game must be 'ethnos', got {doc.get('game')!r}")
+    unknown = set(doc) - _TOP_KEYS
+    _need(not unknown, f"unknown STATE field(s): {', '.join(sorted(unknown))}")
+    p = _int(doc, "players", data.MIN_PLAYERS, data.MAX_PLAYERS)
+    s = st.EthnosState.__new__(st.EthnosState)
+    s.players = p
+    s.ages = data.ages(p)
+    s.age = _int(doc, "age", 1, s.ages)
+    tribes = doc.get("tribes")
+    _need(isinstance(tribes, list) and tribes, "tribes must be a non-empty list")
+    for t in tribes:
+        _need(t in TRIBE_INDEX, f"unknown tribe {t!r}")
+    _need(len(set(tribes)) == len(tribes), "tribes lists a tribe twice")
+    s.tribes = tuple(sorted(TRIBE_INDEX[t] for t in tribes))
+    kingdoms = doc.get("kingdoms")
+    _need(isinstance(kingdoms, dict), "kingdoms must be an object")
+    extra = set(kingdoms) - set(data.KINGDOMS)
+    _need(not extra, f"unknown kingdom(s): {', '.join(sorted(map(str, extra)))}")
+    nslots = 2 if data.small_game(p) else 3
+    slots, markers = [], [0] * (NK * p)
+    for k, name in enumerate(data.KINGDOMS):
+        kd = kingdoms.get(name)
+        _need(isinstance(kd, dict), f"kingdoms.{name} is missing")
+        g = kd.get("glory")
+        _need(isinstance(g, list) and len(g) == nslots
+              and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in g),
+              f"kingdoms.{name}.glory must be {nslots} non-negative integers")
+        _need(g == sorted(g), f"kingdoms.{name}.glory must be ascending")
+        slots.append(tuple(g))
+        m = kd.get("markers")
+        _need(isinstance(m, list) and len(m) == p
+              and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in m),
+              f"kingdoms.{name}.markers must be {p} non-negative integers")
+        markers[k * p:(k + 1) * p] = m
+    s.slots = tuple(slots)
+    s.markers = markers
+    s.deck = _cards(doc.get("deck", []), "deck", allow_dragon=True)[::-1]
+    s.market = _cards(doc.get("market", []), "market")
+    s.dragons = _int(doc, "dragons", 0, data.DRAGONS - 1) if "dragons" in doc else 0
+    s.current = _int(doc, "current", 0, p - 1)
+    ld = doc.get("last_dragon")
+    _need(ld is None or (isinstance(ld, int) and not isinstance(ld, bool) and 0 <= ld < p),
+          f"last_dragon must be null or a seat, got {ld!r}")
+    s.last_dragon = ld
+    has_merfolk = TRIBE_INDEX["merfolk"] in s.tribes
+    mf = doc.get("merfolk")
+    if has_merfolk:
+        mf = [0] * p if mf is None else mf
+        _need(isinstance(mf, list) and len(mf) == p and all(
+            isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= data.MERFOLK_TRACK_END for v in mf),
+            f"merfolk must be {p} track positions from 0 to {data.MERFOLK_TRACK_END}")
+        s.merfolk = list(mf)
+    else:
+        _need(mf is None, "merfolk is given but merfolk are not in play")
+        s.merfolk = None
+    pool = doc.get("troll_pool", list(data.TROLL_TOKENS))
+    _need(isinstance(pool, list) and all(v in data.TROLL_TOKENS for v in pool)
+          and len(set(pool)) == len(pool), f"troll_pool must hold distinct troll tokens, got {pool!r}")
+    s.troll_pool = 0
+    for v in pool:
+        s.troll_pool |= 1 << v
+    seats = doc.get("seats")
+    _need(isinstance(seats, list) and len(seats) == p, f"seats must list {p} seats")
+    s.glory, s.hands, s.bands, s.orc, s.trolls = [], [], [], [], []
+    for i, seat in enumerate(seats):
+        w = f"seats.{i}."
+        _need(isinstance(seat, dict), f"seats.{i} must be an object")
+        s.glory.append(_int(seat, "glory", 0, 10 ** 6, w) if "glory" in seat else 0)
+        s.hands.append(_cards(seat.get("hand", []), w + "hand"))
+        bands = seat.get("bands", [])
+        _need(isinstance(bands, list), w + "bands must be a list")
+        out = []
+        for j, b in enumerate(bands):
+            _need(isinstance(b, dict), f"{w}bands.{j} must be an object")
+            cards = _cards(b.get("cards"), f"{w}bands.{j}.cards")
+            try:
+                lead = parse_card(b.get("leader"))
+            except ValueError as e:
+                raise BadState(f"{w}bands.{j}.leader: {e}") from None
+            _need(lead != SKELETON and lead != DRAGON, f"{w}bands.{j}: a skeleton cannot lead")
+            _need(lead in cards, f"{w}bands.{j}: the leader must be one of its cards")
+            cards.remove(lead)
+            out.append((lead, *sorted(cards)))
+        s.bands.append(out)
+        orc = seat.get("orc", [])
+        _need(isinstance(orc, list) and all(k in KINGDOM_INDEX for k in orc)
+              and len(set(orc)) == len(orc), f"{w}orc must list distinct kingdoms")
+        mask = 0
+        for k in orc:
+            mask |= 1 << KINGDOM_INDEX[k]
+        s.orc.append(mask)
+        tr = seat.get("trolls", [])
+        _need(isinstance(tr, list) and all(v in data.TROLL_TOKENS for v in tr),
+              f"{w}trolls must hold troll tokens")
+        for v in tr:
+            _need(not s.troll_pool >> v & 1, f"troll token {v} is both in the pool and held")
+        s.trolls.append(tuple(sorted(tr)))
+    held = [v for t in s.trolls for v in t]
+    _need(len(set(held)) == len(held), "a troll token is held twice")
+    g = doc.get("giant")
+    if g is None:
+        s.giant = None
+    else:
+        _need(isinstance(g, dict), "giant must be null or {seat, band}")
+        gs = _int(g, "seat", 0, p - 1, "giant.")
+        gb = _int(g, "band", 0, max(0, len(s.bands[gs]) - 1), "giant.")
+        _need(gb < len(s.bands[gs]) and CARD_TRIBE[s.bands[gs][gb][0]] == TRIBE_INDEX["giant"],
+              "giant.band must name a giant-led band of that seat")
+        s.giant = (gs, gb)
+    for i in range(p):
+        _need(s.supply(i) >= 0, f"seat {i} uses more than {data.MARKERS_PER_PLAYER} markers")
+    s.finished = bool(doc.get("finished", False))
+    w = doc.get("winners", [])
+    _need(isinstance(w, list) and all(isinstance(x, int) and 0 <= x < p for x in w),
+          "winners must list seats")
+    s.winners = list(w)
+    rng = doc.get("rng", 0)
+    _need(isinstance(rng, int) and not isinstance(rng, bool) and rng >= 0, "rng must be a non-negative integer")
+    s.rng = Rng(rng)
+    s.history = s.events = None
+    s.record = True
+    s.keep = s.wiz = 0
+    s.placed = False
+    s.moved = ()
+    s.todo, s.build = [], []
+    s.kind, s.dseat, s.darg = None, s.current, None
+    pending = doc.get("pending")
+    if s.finished:
+        pass
+    elif pending is None:
+        s._start_turn()
+        s._advance()
+    else:
+        _load_pending(s, pending)
+    return s
+
+
+def _load_pending(s, pd) -> None:
+    _need(isinstance(pd, dict), "pending must be an object")
+    try:
+        kind = pd["kind"]
+        _need(kind in st.TURN_KINDS or kind is None, f"pending.kind {kind!r} is unknown")
+        s.kind = kind
+        s.dseat = _int(pd, "seat", 0, s.players - 1, "pending.")
+        s.darg = pd.get("arg")
+        _need(s.darg is None or isinstance(s.darg, int), "pending.arg must be an integer or null")
+        todo = []
+        for step in pd.get("todo", []):
+            _need(isinstance(step, list) and step and step[0] in _STEPS, f"pending.todo: bad step {step!r}")
+            _need(all(isinstance(x, int) for x in step[1:]), f"pending.todo: bad step {step!r}")
+            todo.append(tuple(step))
+        s.todo = todo
+        s.build = _cards(pd.get("build", []), "pending.build")
+        s.keep = _int(pd, "keep", 0, 99, "pending.") if "keep" in pd else 0
+        s.wiz = _int(pd, "wizard", 0, 99, "pending.") if "wizard" in pd else 0
+        s.placed = bool(pd.get("placed", False))
+        s.moved = tuple(tuple(m) for m in pd.get("moved", []))
+    except (TypeError, KeyError) as e:
+        raise BadState(f"pending is malformed: {e}") from None
+    if s.kind is None:
+        s._advance()
+
+
+_STEPS = {"placement", "ability", "merfolk", "troll", "centaur", "discard",
+          "wizard", "end", "orc", "age_bands"}
+
+
+# ------------------------------------------------------------------ moves
+def action_to_str(s, a: int) -> str:
+    """One action in words (a band's steps read 'lead', 'add', 'done')."""
+    if a < st.DECK:
+        return "recruit " + CARD_NAME[a - st.RECRUIT]
+    if a == st.DECK:
+        return "recruit deck"
+    if a < st.ADD:
+        return "lead " + CARD_NAME[a - st.LEADER]
+    if a < st.DONE:
+        return ("keep " if s.kind == "keep" else "add ") + CARD_NAME[a - st.ADD]
+    if a == st.DONE:
+        return "done"
+    if a < st.TROLL_TAKE:
+        return "place " + data.KINGDOMS[a - st.PLACE]
+    if a < st.DRAW:
+        return f"troll {a - st.TROLL_TAKE + 1}"
+    if a >= st.SWAP:
+        j, seat = divmod(a - st.SWAP, st.SWAP_SEATS)
+        return f"swap {seat} {j}"
+    return {st.DRAW: "draw", st.PASS: "pass", st.CASH: "cash", st.KEEP: "keep"}[a]
+
+
+def _card_list(words: list[str]) -> list[int]:
+    out = []
+    for w in words:
+        try:
+            out.append(parse_card(w))
+        except ValueError as e:
+            raise IllegalMove(str(e)) from None
+    return out
+
+
+def _check_band(s, cards: list[int]) -> None:
+    """Say exactly what is wrong with a band, before any step is taken."""
+    if not cards:
+        raise IllegalMove("a band needs a leader: band <leader> <card> ...")
+    lead = cards[0]
+    if lead == SKELETON:
+        raise IllegalMove("a skeleton can never lead a band")
+    if lead == DRAGON or DRAGON in cards:
+        raise IllegalMove("a dragon is never in a band")
+    if len(cards) > data.MAX_BAND:
+        raise IllegalMove(f"a band has at most {data.MAX_BAND} cards")
+    hand = list(s.hands[s.current])
+    for c in cards:
+        if c not in hand:
+            raise IllegalMove(f"{CARD_NAME[c]} is not in your hand"
+                              + (" (or not that many of it)" if c in s.hands[s.current] else ""))
+        hand.remove(c)
+    others = [c for c in cards if c != SKELETON]
+    same_tribe = all(CARD_TRIBE[c] == CARD_TRIBE[lead] for c in others)
+    same_kingdom = all(CARD_KINGDOM[c] == CARD_KINGDOM[lead] for c in others)
+    if not (same_tribe or same_kingdom):
+        raise IllegalMove("a band's cards must all share one tribe or all share one kingdom "
+                          "(skeletons join any band)")
+
+
+def move_actions(s, text: str) -> list[int]:
+    """The actions a MOVE string stands for at this decision (leading actions only;
+    a band's final 'done' is added by apply_move when the band is still open)."""
+    if not isinstance(text, str):
+        raise IllegalMove(f"a move is a string, got {type(text).__name__}")
+    words = text.split()
+    if not words:
+        raise IllegalMove("empty move")
+    kind, verb, args = s.kind, words[0], words[1:]
+    if s.finished or kind is None:
+        raise IllegalMove("the game is over")
+    expected = {
+        "turn": "recruit <card> | recruit deck | band <leader> <card> ...",
+        "place": "place <kingdom>", "merfolk": "place <kingdom>",
+        "troll": "troll <value>", "keep": "keep <card> ...", "wizard": "draw | pass",
+        "centaur": "band <leader> <card> ... | pass", "fairy": "swap <seat> <band-index> | pass",
+        "orc": "cash | keep", "band": "add <card> | done",
+    }[kind]
+
+    def bad(why: str = "") -> IllegalMove:
+        return IllegalMove(f"{why + '; ' if why else ''}seat {s.dseat} must answer '{kind}': {expected}")
+
+    if kind == "turn" and verb == "recruit" and len(args) == 1:
+        if len(s.hands[s.current]) >= data.HAND_LIMIT:
+            raise IllegalMove(f"no recruiting with {data.HAND_LIMIT} cards in hand: play a band")
+        if args[0] == "deck":
+            if not s.deck:
+                raise IllegalMove("the deck is empty")
+            return [st.DECK]
+        c = _card_list(args)[0]
+        if c not in s.market:
+            raise IllegalMove(f"{args[0]} is not in the market")
+        return [st.RECRUIT + c]
+    if kind in ("turn", "centaur") and verb == "band":
+        cards = _card_list(args)
+        _check_band(s, cards)
+        return [st.LEADER + cards[0]] + [st.ADD + c for c in sorted(cards[1:])]
+    if kind in ("place", "merfolk") and verb == "place" and len(args) == 1:
+        if args[0] not in KINGDOM_INDEX:
+            raise bad(f"unknown kingdom {args[0]!r}")
+        return [st.PLACE + KINGDOM_INDEX[args[0]]]
+    if kind == "troll" and verb == "troll" and len(args) == 1 and args[0].isdigit():
+        return [st.TROLL_TAKE + int(args[0]) - 1] if 1 <= int(args[0]) <= 6 else [-1]
+    if kind == "keep" and verb == "keep":
+        cards = _card_list(args)
+        if len(cards) > s.darg:
+            raise IllegalMove(f"you may keep at most {s.darg} cards")
+        return [st.ADD + c for c in sorted(cards)]
+    if kind == "wizard" and verb in ("draw", "pass") and not args:
+        return [st.DRAW if verb == "draw" else st.PASS]
+    if kind in ("centaur", "fairy") and verb == "pass" and not args:
+        return [st.PASS]
+    if kind == "fairy" and verb == "swap" and len(args) == 2 and all(a.isdigit() for a in args):
+        seat, j = int(args[0]), int(args[1])
+        if seat >= st.SWAP_SEATS:
+            raise bad(f"no seat {seat}")
+        return [st.SWAP + j * st.SWAP_SEATS + seat]
+    if kind == "orc" and verb in ("cash", "keep") and not args:
+        return [st.CASH if verb == "cash" else st.KEEP]
+    if kind == "band" and verb == "add" and len(args) == 1:
+        return [st.ADD + _card_list(args)[0]]
+    if kind == "band" and verb == "done" and not args:
+        return [st.DONE]
+    raise bad(f"cannot read {text!r}")
+
+
+def apply_move(s, text: str) -> None:
+    """Apply one MOVE atomically: on any error the state is left untouched."""
+    actions = move_actions(s, text)
+    backup = s.clone()
+    try:
+        # a band or a keep is closed by 'done' unless the engine closed it
+        # already (nothing more could be added)
+        opening = s.kind
+        closes = {"turn": "band", "centaur": "band", "keep": "keep"}.get(opening)
+        if closes == "band" and actions[0] < st.LEADER:
+            closes = None
+        for a in actions:
+            if a not in s.legal_actions():
+                raise IllegalMove(_why_illegal(s, a, text))
+            s._step(a)
+            s._advance()
+        if closes is not None and s.kind == closes:
+            s._step(st.DONE)
+            s._advance()
+    except IllegalMove:
+        s._restore(backup)
+        raise
+
+
+def _why_illegal(s, a: int, text: str) -> str:
+    if s.kind == "troll":
+        return f"{text!r}: take a troll token still in the pool with value at most {s.darg}"
+    if s.kind in ("place", "merfolk"):
+        allowed = [data.KINGDOMS[k] for k in range(NK) if s.darg >> k & 1]
+        return f"{text!r}: the marker may go to {', '.join(allowed)}"
+    if s.kind == "fairy":
+        return f"{text!r}: a fairy swaps with an opponent's band of at most {len(s.bands[s.current][s.darg])} cards already in play before this turn"
+    if s.kind == "keep":
+        return f"{text!r}: those cards are not all in your hand"
+    if s.kind == "wizard":
+        return "the deck is empty: pass"
+    return f"{text!r} is not legal now"
+
+
+def legal_moves(s) -> list[str]:
+    """Every legal MOVE string now (bands expanded: for people and tests)."""
+    if s.finished or s.kind is None:
+        return []
+    out: list[str] = []
+    if s.kind in ("keep", "band") or s.kind in ("turn", "centaur"):
+        _expand(s, [], out)
+        return out
+    return [action_to_str(s, a) for a in s.legal_actions()]
+
+
+def _expand(s, prefix: list[int], out: list[str]) -> None:
+    kind = s.kind
+    for a in s.legal_actions():
+        if kind in ("turn", "centaur") and a >= st.LEADER and a < st.ADD:
+            c = s.clone()
+            c.record = False
+            c._step(a)
+            _expand_build(c, [a - st.LEADER], "band", out)
+        elif kind == "keep":
+            _expand_build(s.clone(), [], "keep", out)
+            return
+        else:
+            out.append(action_to_str(s, a))
+
+
+def _expand_build(c, cards: list[int], verb: str, out: list[str]) -> None:
+    out.append(" ".join([verb] + [CARD_NAME[x] for x in cards]))
+    for a in c.legal_actions():
+        if a == st.DONE:
+            continue
+        n = c.clone()
+        n.record = False
+        n._step(a)
+        _expand_build(n, cards + [a - st.ADD], verb, out)
