@@ -7,6 +7,7 @@ traceback: argparse reports bad flags, GameError reports bad game input.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 
@@ -70,12 +71,22 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("game", choices=["ethnos"])
     bench.add_argument("--seconds", type=_seconds, default=5.0)
     bench.add_argument("--json", action="store_true")
+
+    # Each feature package adds its own subcommands (and bench flags) here.
+    for module in COMMAND_MODULES:
+        importlib.import_module(module).register(sub)
     return p
+
+
+# Modules with `register(subparsers)`; each parser they add sets `run=fn(args)->int`.
+COMMAND_MODULES: list[str] = []
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
+        if getattr(args, "run", None) is not None:
+            return args.run(args)
         if args.command == "apply":
             from meeple.core.apply import main_apply
             return main_apply(sys.stdin, sys.stdout, sys.stderr)
