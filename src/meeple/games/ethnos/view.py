@@ -49,7 +49,7 @@ def determinize(s, seat: int, rng):
     """
     n = s.clone()
     n.record = False
-    pool = unseen_cards(s, seat)
+    pool = sorted(unseen_cards(s, seat))
     dragons = [c for c in pool if c == DRAGON]
     cards = [c for c in pool if c != DRAGON]
     rng.shuffle(cards)
@@ -68,4 +68,60 @@ def determinize(s, seat: int, rng):
     return n
 
 
-__all__ = ["view", "determinize", "unseen_cards", "tribe_cards"]
+def from_view(doc: dict, seat: int, rng):
+    """A full state built from `seat`'s view alone, hidden cards sampled.
+
+    The cards the seat cannot see are every card of the tribes in play less
+    those it can see (its hand, the market, all bands) — computed from the view,
+    never from the true state, so a bot that searches this cannot peek.
+    """
+    from meeple.games.ethnos.cards import CARD_BY_NAME, TRIBE_INDEX
+    from meeple.games.ethnos import data
+
+    pool = []
+    for t in doc["tribes"]:
+        pool.extend(tribe_cards(TRIBE_INDEX[t]))
+    seen = []
+    seen.extend(doc["market"])
+    for i, sd in enumerate(doc["seats"]):
+        if i == seat:
+            seen.extend(sd["hand"])
+        for b in sd["bands"]:
+            seen.extend(b["cards"])
+    pending = doc.get("pending")
+    if pending and pending.get("seat") == seat:
+        seen.extend(pending.get("build", []))
+    for name in seen:
+        c = CARD_BY_NAME[name]
+        if c in pool:
+            pool.remove(c)
+    pool.sort()
+    rng.shuffle(pool)
+    names = [n for n in (CARD_NAME_OF(c) for c in pool)]
+    full = dict(doc)
+    full["seats"] = [dict(sd) for sd in doc["seats"]]
+    for i, sd in enumerate(full["seats"]):
+        if i != seat:
+            k = len(sd["hand"])
+            sd["hand"], names = names[:k], names[k:]
+    if pending and pending.get("seat") != seat:
+        k = len(pending.get("build", []))
+        full["pending"] = dict(pending, build=names[:k])
+        names = names[k:]
+    n_deck = len(doc["deck"])
+    dragons = max(0, data.DRAGONS - doc.get("dragons", 0))
+    deck = names[:max(0, n_deck - dragons)] + ["dragon"] * min(dragons, n_deck)
+    rng.shuffle(deck)
+    full["deck"] = deck
+    full["rng"] = rng.below(1 << 62) if hasattr(rng, "below") else rng.getrandbits(62)
+    state = notation.load(full)
+    state.record = False
+    return state
+
+
+def CARD_NAME_OF(c: int) -> str:
+    from meeple.games.ethnos.cards import CARD_NAME
+    return CARD_NAME[c]
+
+
+__all__ = ["view", "determinize", "from_view", "unseen_cards", "tribe_cards"]

@@ -1,0 +1,32 @@
+"""The bot interface."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+
+@dataclass(frozen=True)
+class Observation:
+    game: str                  # the game's name (meeple.games.get)
+    seat: int                  # the seat deciding
+    kind: str                  # the decision's kind
+    view: dict                 # the seat's redacted STATE (hidden cards are "?")
+    legal: tuple[int, ...]     # the legal actions
+    extra: dict = field(default_factory=dict)
+
+
+def observe(state, seat: int | None = None) -> Observation:
+    """What the deciding seat may know of `state` (the secrecy boundary)."""
+    d = state.decision()
+    if d is None:
+        raise ValueError("the game is over: nothing to decide")
+    seat = d.seats[0] if seat is None else seat
+    return Observation(state.game, seat, d.kind, state.view(seat),
+                       tuple(state.legal_actions(seat)))
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, obs: Observation) -> int: ...
