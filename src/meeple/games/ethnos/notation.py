@@ -144,8 +144,8 @@ def load(doc) -> "st.EthnosState":
     s.deck = _cards(doc.get("deck", []), "deck", allow_dragon=True)[::-1]
     s.market = _cards(doc.get("market", []), "market")
     s.dragons = _int(doc, "dragons", 0, data.DRAGONS) if "dragons" in doc else 0
-    _need(s.dragons < data.DRAGONS or doc.get("finished"),
-          f"dragons is {data.DRAGONS} but the game is not finished")
+    _need(s.dragons < data.DRAGONS or doc.get("finished") or doc.get("pending"),
+          f"dragons is {data.DRAGONS} but the age is not ending")
     s.current = _int(doc, "current", 0, p - 1)
     ld = doc.get("last_dragon")
     _need(ld is None or (isinstance(ld, int) and not isinstance(ld, bool) and 0 <= ld < p),
