@@ -12,6 +12,7 @@ import json
 import sys
 
 from meeple.core.game import GameError
+from meeple.games import GAMES
 
 
 def _players_list(text: str) -> list[int]:
@@ -51,7 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("apply", help="apply MOVEs to a STATE (JSON on stdin, see SPEC.md)")
 
     play = sub.add_parser("play", help="play in the terminal against bots")
-    play.add_argument("game", choices=["ethnos"])
+    play.add_argument("game", choices=sorted(GAMES))
     play.add_argument("--players", type=int, default=4, help="number of players (you are one)")
     play.add_argument("--seat", type=int, default=0, help="your seat (0 plays first in seat order)")
     play.add_argument("--seed", type=int, default=None)
@@ -60,7 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--bot", default="random", help="opponents' bot (default: random)")
 
     sim = sub.add_parser("simulate", help="play random games and report")
-    sim.add_argument("game", choices=["ethnos"])
+    sim.add_argument("game", choices=sorted(GAMES))
     sim.add_argument("--games", type=_positive, default=100, help="games per player count")
     sim.add_argument("--players", type=_players_list, default=[2, 3, 4, 5, 6])
     sim.add_argument("--seed", type=int, default=0)
@@ -68,9 +69,11 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true")
 
     bench = sub.add_parser("bench", help="measure engine speed")
-    bench.add_argument("game", choices=["ethnos"])
+    bench.add_argument("game", choices=sorted(GAMES))
     bench.add_argument("--seconds", type=_seconds, default=5.0)
     bench.add_argument("--json", action="store_true")
+    bench.add_argument("--bot", default=None,
+                       help="measure a bot instead of the engine (ismcts: simulations per second)")
 
     # Each feature package adds its own subcommands (and bench flags) here.
     for module in COMMAND_MODULES:
@@ -79,7 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 # Modules with `register(subparsers)`; each parser they add sets `run=fn(args)->int`.
-COMMAND_MODULES: list[str] = []
+COMMAND_MODULES: list[str] = ["meeple.arena.commands"]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -97,12 +100,16 @@ def main(argv: list[str] | None = None) -> int:
             _print(report, args.json)
             return 1 if report["errors"] else 0
         if args.command == "bench":
+            if args.bot is not None:
+                from meeple.bots.bench import bench_bot
+                _print(bench_bot(args.game, args.bot, args.seconds), args.json)
+                return 0
             from meeple.core.bench import bench
             _print(bench(args.game, args.seconds), args.json)
             return 0
         if args.command == "play":
-            from meeple.games.ethnos.tui import play
-            return play(args)
+            # each game has its own terminal table: meeple.games.<game>.tui.play
+            return importlib.import_module(f"meeple.games.{args.game}.tui").play(args)
     except GameError as e:
         print(f"meeple: {e}", file=sys.stderr)
         return 2

@@ -1,0 +1,84 @@
+"""One game between bots: each bot sees only its seat's Observation."""
+
+from __future__ import annotations
+
+import time
+import traceback
+
+from meeple.bots.base import observe
+
+
+def play_game(game_name: str, specs: list[str], seed: int, bot_seed: int | None = None,
+              record: bool = True) -> dict:
+    """Play one game with `specs[i]` in seat i. Returns a record (never raises).
+
+    A failing game (a bot error, an illegal move, an engine error) comes back
+    as {"ok": False, "error", "seed", "moves"} so a tournament can go on.
+    """
+    from meeple import games
+    from meeple.bots.registry import make_bot
+
+    moves: list[str] = []
+    t0 = time.perf_counter()
+    state = None
+    try:
+        game = games.get(game_name)
+        bseed = seed if bot_seed is None else bot_seed
+        bots = [make_bot(spec, seed=bseed * 31 + i, game=game_name) for i, spec in enumerate(specs)]
+        state = game.new_game(len(specs), seed=seed)
+        decisions = [0] * len(specs)
+        think = [0.0] * len(specs)
+        while not state.is_terminal():
+            d = state.decision()
+            for seat in d.seats:
+                obs = observe(state, seat)
+                t = time.perf_counter()
+                a = bots[seat].choose(obs)
+                think[seat] += time.perf_counter() - t
+                decisions[seat] += 1
+                state.apply_action(a, seat)   # checked: a bot's illegal move is an error
+        glory = list(getattr(state, "glory", [0] * len(specs)))
+        return {"ok": True, "seed": seed, "specs": list(specs), "returns": state.returns(),
+                "winners": list(state.winners), "glory": glory,
+                "moves": len(state.moves), "decisions": decisions,
+                "think_s": [round(x, 4) for x in think],
+                "extra": _extras(state),
+                "seconds": round(time.perf_counter() - t0, 3)}
+    except Exception as e:  # a failing game is data, not a crash
+        if state is not None:
+            try:
+                moves = list(state.moves)
+            except Exception:
+                moves = []
+        return {"ok": False, "seed": seed, "specs": list(specs), "error": f"{type(e).__name__}: {e}",
+                "where": traceback.format_exc(limit=4).splitlines()[-4:],
+                "moves": moves, "seconds": round(time.perf_counter() - t0, 3)}
+
+
+def _extras(state) -> dict:
+    """Game facts a balance report uses (Ethnos: tribes, glory by source)."""
+    if getattr(state, "game", None) != "ethnos":
+        return {}
+    from meeple.games.ethnos import data
+    p = state.players
+    src = {k: [0] * p for k in ("kingdoms", "bands", "giant", "merfolk", "orcs")}
+    for kind, seat, detail, _priv in state.log():
+        if kind == "age_end":
+            for name, gains in detail.items():
+                key = name if name in ("giant", "merfolk") else "kingdoms"
+                for s in range(p):
+                    src[key][s] += gains[s]
+        elif kind == "bands":
+            for s in range(p):
+                src["bands"][s] += detail[s]
+        elif kind == "giant":
+            src["giant"][seat] += detail
+        elif kind == "orc":
+            src["orcs"][seat] += detail
+    led: list[list[str]] = [[] for _ in range(p)]
+    for kind, seat, detail, _priv in state.log():
+        if kind == "band" and detail:
+            first = detail[0]
+            led[seat].append(first.split(":")[0])
+    return {"tribes": [data.TRIBES[t] for t in state.tribes], "glory_by_source": src,
+            "led": led}

@@ -1,0 +1,424 @@
+"""Ethnos heuristics: the greedy bot's policy and an evaluation for search.
+
+Everything here reads only what the deciding seat may know: its own hand, the
+pending build it is making, and public things (market, bands, boards, glory,
+card counts). Given a state built from the seat's view (`from_view`), the
+hidden cards it samples are never looked at, so the greedy bot cannot peek.
+
+* `policy(state, rng)` -> an action for the pending decision (greedy play).
+* `evaluate(state)` -> estimated final glory per seat (for ISMCTS leaves).
+* `values(state)` -> a value in [0, 1] per seat from `evaluate`, for search.
+
+Reading the engine's state fields here is read-only; nothing is changed.
+"""
+
+from __future__ import annotations
+
+import math
+
+from meeple.games.ethnos import data
+from meeple.games.ethnos.cards import (
+    CARD_KINGDOM, CARD_TRIBE, CENTAUR, DWARF, ELF, FAIRY, GIANT, HALFLING,
+    MERFOLK, MINOTAUR, NK, ORC, SKELETON, TROLL, WINGFOLK, WIZARD,
+)
+from meeple.games.ethnos.state import (
+    ADD, CASH, DECK, DONE, DRAW, KEEP, LEADER, PASS, PLACE, RECRUIT, SWAP,
+    SWAP_SEATS, TROLL_TAKE,
+)
+
+_BG = data.BAND_GLORY
+_MAXG = len(_BG) - 1
+_POP = [bin(i).count("1") for i in range(1 << NK)]
+_ORC_CASH = data.ORC_CASH
+
+
+def band_glory(size: int) -> int:
+    return _BG[min(max(size, 0), _MAXG)]
+
+
+# ------------------------------------------------------------ kingdom scoring
+def _places(slots, counts, age: int, players: int) -> list[float]:
+    """Glory per seat on one board for `age`, ties split (trolls ignored)."""
+    gain = [0.0] * players
+    ranked = sorted((s for s in range(players) if counts[s] > 0),
+                    key=lambda s: counts[s], reverse=True)
+    if not ranked:
+        return gain
+    if players == 2 and age == 2:
+        if len(ranked) == 1:
+            gain[ranked[0]] = slots[0] + slots[1]
+            return gain
+        values = [slots[1]]
+    else:
+        values = [slots[i] for i in range(min(age, len(slots)) - 1, -1, -1)]
+    pos = i = 0
+    while i < len(ranked) and pos < len(values):
+        j = i
+        while j < len(ranked) and counts[ranked[j]] == counts[ranked[i]]:
+            j += 1
+        share = sum(values[pos:pos + j - i]) / (j - i)
+        for s in ranked[i:j]:
+            gain[s] = share
+        pos += j - i
+        i = j
+    return gain
+
+
+def _kingdom_counts(s, k: int) -> list[int]:
+    p = s.players
+    return s.markers[k * p:(k + 1) * p]
+
+
+def marker_value(s, seat: int, k: int) -> float:
+    """What one more marker in kingdom k is worth to `seat` (this age and later)."""
+    p = s.players
+    counts = _kingdom_counts(s, k)
+    more = counts[:]
+    more[seat] += 1
+    slots = s.slots[k]
+    v = 0.0
+    for age in range(s.age, s.ages + 1):
+        w = 1.0 if age == s.age else 0.6
+        v += w * (_places(slots, more, age, p)[seat] - _places(slots, counts, age, p)[seat])
+    return v + 0.3  # a marker is also a game-end tie-break and a future majority
+
+
+def _can_place(s, seat: int, k: int, size: int) -> bool:
+    p = s.players
+    if p == 2:
+        return s.markers[k * 2] + s.markers[k * 2 + 1] < size
+    return s.markers[k * p + seat] < size
+
+
+def _supply(s, seat: int) -> int:
+    return s.supply(seat)
+
+
+# ------------------------------------------------------------ band planning
+def _groups(cards: list[int]):
+    """Candidate bands: each tribe's cards and each kingdom's cards, + skeletons."""
+    skel = [c for c in cards if c == SKELETON]
+    by_tribe: dict[int, list[int]] = {}
+    by_king: dict[int, list[int]] = {}
+    for c in cards:
+        if c == SKELETON:
+            continue
+        by_tribe.setdefault(CARD_TRIBE[c], []).append(c)
+        by_king.setdefault(CARD_KINGDOM[c], []).append(c)
+    for t, cs in by_tribe.items():
+        yield 1, cs + skel
+    for k, cs in by_king.items():
+        yield 2, cs + skel
+
+
+def _leader_value(s, seat: int, leader: int, size: int, rest: int) -> float:
+    """Value of a band of `size` led by `leader`, with `rest` cards left in hand."""
+    lt = CARD_TRIBE[leader]
+    lk = CARD_KINGDOM[leader]
+    v = float(band_glory(size + (lt == DWARF)))
+    place = 0.0
+    can_mark = _supply(s, seat) > 0
+    if lt != HALFLING and can_mark:
+        eff = size + (lt == MINOTAUR)
+        if lt == WINGFOLK:
+            best = [marker_value(s, seat, k) for k in range(NK) if _can_place(s, seat, k, eff)]
+            place = max(best) if best else 0.0
+        elif _can_place(s, seat, lk, eff):
+            place = marker_value(s, seat, lk)
+    v += place
+    if lt == GIANT:
+        biggest = 0
+        for bands in s.bands:
+            for b in bands:
+                if CARD_TRIBE[b[0]] == GIANT and len(b) > biggest:
+                    biggest = len(b)
+        if size > biggest:
+            side = "small" if data.small_game(s.players) else "large"
+            v += data.GIANT_TAKE + 0.7 * data.GIANT_AGE[side][s.age - 1]
+    elif lt == MERFOLK and s.merfolk is not None:
+        old = s.merfolk[seat]
+        new = min(data.MERFOLK_TRACK_END, old + size)
+        v += sum(1 for m in data.MERFOLK_SYMBOLS if old < m <= new) * 2.0 + 0.25 * (new - old)
+    elif lt == ORC:
+        if not s.orc[seat] >> lk & 1 and can_mark:
+            n = _POP[s.orc[seat]]
+            v += _ORC_CASH[min(n + 1, 6)] - _ORC_CASH[n]
+    elif lt == TROLL:
+        v += 0.5 + 0.1 * size
+    elif lt == ELF:
+        v += 0.6 * min(size, rest)
+    elif lt == WIZARD:
+        v += 0.5 * size if s.deck else 0.0
+    elif lt == CENTAUR:
+        v += 1.0 if place > 0 else 0.0
+    elif lt == FAIRY:
+        v += 0.3
+    # cards discarded to the market are lost potential (the elf keeps some)
+    lost = rest - (min(size, rest) if lt == ELF else 0)
+    v -= 0.35 * lost
+    return v
+
+
+def best_band(s, seat: int, cards: list[int]):
+    """(value, leader, mode, cards) of the best band from `cards`, or None."""
+    best = None
+    for mode, group in _groups(cards):
+        size = len(group)
+        if size > data.MAX_BAND:
+            group = sorted(group)[:data.MAX_BAND]
+            size = data.MAX_BAND
+        rest = len(cards) - size
+        for leader in set(group):
+            if leader == SKELETON:
+                continue
+            v = _leader_value(s, seat, leader, size, rest)
+            if best is None or v > best[0]:
+                best = (v, leader, mode, group)
+    return best
+
+
+def _hand_potential(cards: list[int]) -> float:
+    """How good a hand is for later: its largest band's size."""
+    best = 0
+    for _, g in _groups(cards):
+        if len(g) > best:
+            best = len(g)
+    return best
+
+
+def _recruit_choice(s, seat: int) -> int:
+    """The market card that grows our best band most, else the deck."""
+    hand = s.hands[seat]
+    base = _hand_potential(hand)
+    best_a, best_v = None, -1.0
+    for c in set(s.market):
+        pot = _hand_potential(hand + [c])
+        v = pot - base
+        if c == SKELETON:
+            v -= 0.2
+        if v > best_v:
+            best_v, best_a = v, RECRUIT + c
+    if s.deck and (best_a is None or best_v <= 0):
+        return DECK
+    return best_a if best_a is not None else DECK
+
+
+def _play_threshold(s, seat: int) -> float:
+    """Play a band when it is worth at least this much (lower as the age nears its end)."""
+    hand = len(s.hands[seat])
+    t = 7.0 - 0.35 * hand - 1.8 * s.dragons
+    if len(s.deck) < 6:
+        t -= 2.0
+    return t
+
+
+# ------------------------------------------------------------ the policy
+def policy(s, rng=None) -> int:
+    """The greedy action for the pending decision of state `s`."""
+    kind = s.kind
+    seat = s.dseat
+    legal = s.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    if kind == "turn":
+        hand = s.hands[seat]
+        plan = best_band(s, seat, hand) if hand else None
+        can_recruit = any(a <= DECK for a in legal)
+        if plan is not None and (not can_recruit or plan[0] >= _play_threshold(s, seat)):
+            return LEADER + plan[1]
+        if can_recruit:
+            a = _recruit_choice(s, seat)
+            if a in legal:
+                return a
+            return next(a for a in legal if a <= DECK)
+        return legal[0]
+    if kind == "band":
+        return _band_step(s, seat, legal)
+    if kind in ("place", "merfolk"):
+        best = max(legal, key=lambda a: marker_value(s, seat, a - PLACE))
+        return best
+    if kind == "troll":
+        return max(legal)
+    if kind == "keep":
+        return _keep_step(s, seat, legal)
+    if kind == "wizard":
+        return DRAW if DRAW in legal else PASS
+    if kind == "centaur":
+        hand = s.hands[seat]
+        plan = best_band(s, seat, hand) if hand else None
+        if plan is not None and plan[0] >= 2.0 and LEADER + plan[1] in legal:
+            return LEADER + plan[1]
+        return PASS
+    if kind == "fairy":
+        return _fairy_choice(s, seat, legal)
+    if kind == "orc":
+        n = _POP[s.orc[seat]]
+        return CASH if (_supply(s, seat) < 3 or n >= 5) else KEEP
+    return legal[0]
+
+
+def _target_group(build: list[int], hand: list[int], mode: int) -> list[int]:
+    """The band being built: build + the hand cards of its tribe or kingdom, sorted."""
+    lead = build[0]
+    lt, lk = CARD_TRIBE[lead], CARD_KINGDOM[lead]
+    extra = [c for c in build[1:]]
+    skel = [c for c in hand if c == SKELETON]
+    tribe = [c for c in hand if c != SKELETON and CARD_TRIBE[c] == lt]
+    king = [c for c in hand if c != SKELETON and CARD_KINGDOM[c] == lk]
+    if mode == 1:
+        pick = tribe
+    elif mode == 2:
+        pick = king
+    else:
+        pick = tribe if len(tribe) >= len(king) else king
+    return sorted(extra + pick + skel)
+
+
+def _band_step(s, seat: int, legal: list[int]) -> int:
+    build = s.build
+    hand = s.hands[seat]
+    room = data.MAX_BAND - len(build)
+    if room <= 0:
+        return DONE
+    last = build[-1] if len(build) > 1 else -1
+    target = _target_group(build, hand, s.darg or 0)
+    have = sorted(build[1:])
+    todo = list(target)
+    for c in have:
+        if c in todo:
+            todo.remove(c)
+    for c in todo:
+        if c >= last and ADD + c in legal:
+            return ADD + c
+    return DONE
+
+
+def _keep_step(s, seat: int, legal: list[int]) -> int:
+    kept = s.build
+    hand = s.hands[seat]
+    limit = s.darg
+    if len(kept) >= limit:
+        return DONE
+    every = kept + hand
+    best_g: list[int] = []
+    for _, g in _groups(every):
+        if len(g) > len(best_g):
+            best_g = g
+    target = sorted(best_g)[:limit]
+    todo = list(target)
+    for c in kept:
+        if c in todo:
+            todo.remove(c)
+    last = kept[-1] if kept else -1
+    for c in sorted(todo):
+        if c >= last and ADD + c in legal:
+            return ADD + c
+    return DONE
+
+
+def _fairy_choice(s, seat: int, legal: list[int]) -> int:
+    """Swap only for a band with a clearly better leader ability (giant/merfolk)."""
+    mine = s.bands[seat][s.darg]
+    best, best_v = PASS, 0.0
+    for a in legal:
+        if a == PASS:
+            continue
+        j, other = divmod(a - SWAP, SWAP_SEATS)
+        band = s.bands[other][j]
+        v = _leader_value(s, seat, band[0], len(band), 0) - _leader_value(s, seat, mine[0], len(mine), 0)
+        if v > best_v + 0.5:
+            best, best_v = a, v
+    return best
+
+
+# ------------------------------------------------------------ evaluation
+def evaluate(s) -> list[float]:
+    """Estimated final glory per seat: banked glory plus what the board promises."""
+    p = s.players
+    if s.finished:
+        return [float(g) for g in s.glory]
+    est = [float(g) for g in s.glory]
+    age = s.age
+    # kingdoms at the end of this age, and (discounted) the later ages
+    for k in range(NK):
+        counts = s.markers[k * p:(k + 1) * p]
+        slots = s.slots[k]
+        for a in range(age, s.ages + 1):
+            w = 1.0 if a == age else 0.5
+            g = _places(slots, counts, a, p)
+            for i in range(p):
+                est[i] += w * g[i]
+    side = "small" if data.small_game(p) else "large"
+    if s.giant is not None:
+        est[s.giant[0]] += data.GIANT_AGE[side][age - 1]
+    if s.merfolk is not None:
+        g = _places(data.MERFOLK_GLORY[side], s.merfolk, age, p)
+        for i in range(p):
+            est[i] += g[i]
+    frac_left = min(1.0, len(s.deck) / 40.0)
+    for i in range(p):
+        for b in s.bands[i]:
+            n = sum(1 for c in b if c != SKELETON)
+            est[i] += band_glory(n + (CARD_TRIBE[b[0]] == DWARF))
+        est[i] += _ORC_CASH[_POP[s.orc[i]]]
+        hand = s.hands[i]
+        if hand:
+            est[i] += 0.5 * band_glory(_hand_potential(hand)) * (0.3 + 0.7 * frac_left)
+    return est
+
+
+def values(s, scale: float = 6.0) -> list[float]:
+    """A value in [0, 1] per seat: how far ahead of the best rival it is expected to be."""
+    if s.finished:
+        return s.returns()
+    est = evaluate(s)
+    p = len(est)
+    out = []
+    for i in range(p):
+        rival = max(est[j] for j in range(p) if j != i)
+        x = (est[i] - rival) / scale
+        out.append(1.0 / (1.0 + math.exp(-x)))
+    return out
+
+
+class GreedyBot:
+    """Ethnos heuristic bot: instant, reads only its seat's view."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        import random
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def choose(self, obs) -> int:
+        from meeple.core.rng import Rng
+        # the hidden cards are sampled but never read: a fixed rng keeps the
+        # choice a function of the view alone
+        s = from_view(obs.view, obs.seat, Rng(0))
+        a = policy(s, self.rng)
+        if a not in obs.legal:     # never happens for a consistent view; stay legal
+            a = obs.legal[0]
+        return a
+
+
+# ------------------------------------------------------------ views for search
+def from_view(doc: dict, seat: int, rng):
+    """`view.from_view`, working around one engine gap (see docs/strength.md).
+
+    Between the third dragon and the next age's deal (the orc cash/keep
+    decisions) a state has dragons == 3 and is not finished; `notation.load`
+    rejects such a document ("dragons is 3 but the game is not finished").
+    The deck is rebuilt from scratch when the next age starts, so for these
+    decisions we load the view with the dragon count lowered by one: the
+    difference (one dragon among cards that are about to be reshuffled anyway)
+    cannot change anything the decision depends on. Every other view is
+    passed through unchanged.
+    """
+    from meeple.games.ethnos.view import from_view as _from_view
+    if doc.get("dragons", 0) >= data.DRAGONS and not doc.get("finished"):
+        doc = dict(doc, dragons=data.DRAGONS - 1)
+        st = _from_view(doc, seat, rng)
+        st.dragons = data.DRAGONS
+        return st
+    return _from_view(doc, seat, rng)
