@@ -44,7 +44,7 @@ def simulate(name: str, games: int, player_counts: list[int], seed: int = 0,
                 continue
             played += 1
             moves += len(s.moves)
-            glory += sum(s.glory)
+            glory += sum(s.scores())
         ok = games - sum(1 for f in failures if f["players"] == p)
         per[str(p)] = {"games": ok, "moves_per_game": round(moves / max(ok, 1), 1),
                        "glory_mean": round(glory / max(ok * p, 1), 2)}
@@ -56,7 +56,8 @@ def simulate(name: str, games: int, player_counts: list[int], seed: int = 0,
         "games": games * len(player_counts),
         "errors": len(failures),
         "moves_per_game": round(total_moves / max(played, 1), 1),
-        "glory_mean": round(total_glory / max(total_seats, 1), 2),
+        "glory_mean": round(total_glory / max(total_seats, 1), 2),   # victory points
+        "score_mean": round(total_glory / max(total_seats, 1), 2),
         "by_players": per,
         "seconds": round(time.perf_counter() - t0, 2),
         "failures": failures[:20],

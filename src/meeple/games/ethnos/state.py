@@ -140,6 +140,10 @@ class EthnosState:
     def is_terminal(self) -> bool:
         return self.finished
 
+    def scores(self) -> list[int]:
+        """Victory points per seat: glory."""
+        return list(self.glory)
+
     def returns(self) -> list[float]:
         """1 for each winner shared evenly, 0 otherwise (only once finished)."""
         if not self.finished:
