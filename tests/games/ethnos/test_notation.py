@@ -113,3 +113,12 @@ def test_forced_moves_never_appear_in_the_move_list():
         d = r.decision()
         assert d.kind == "turn" or len(r.legal_moves()) > 1, (m, d)
         r.apply_move(m)
+
+
+def test_other_seats_read_elf_keeps_as_hidden():
+    s = state(hands={0: ["elf:rhea", "elf:duris", "orc:ithys", "dwarf:althea"]})
+    s.apply_move("band elf:rhea elf:duris")
+    s.apply_move("keep orc:ithys")
+    assert s.moves_for(0)[-1] == "keep orc:ithys"
+    assert s.moves_for(1)[-1] == "keep ?" and s.moves_for(None)[-1] == "keep ?"
+    assert s.moves[-1] == "keep orc:ithys"

@@ -153,10 +153,21 @@ class EthnosState:
 
     @property
     def moves(self) -> list[str]:
+        """The notated moves so far, oldest first (the replay record)."""
+        return [m for _, m in self._history()]
+
+    def moves_for(self, seat: int | None) -> list[str]:
+        """The move list as `seat` may read it: another seat's elf keep names
+        cards from a hand, so its cards are written "?"."""
+        return [m if who == seat or not m.startswith("keep ")
+                else " ".join(["keep"] + ["?"] * (len(m.split()) - 1))
+                for who, m in self._history()]
+
+    def _history(self) -> list[tuple[int, str]]:
         out, h = [], self.history
         while h is not None:
-            h, m = h
-            out.append(m)
+            h, entry = h
+            out.append(entry)
         out.reverse()
         return out
 
@@ -171,7 +182,7 @@ class EthnosState:
 
     def _note(self, move: str) -> None:
         if self.record:
-            self.history = (self.history, move)
+            self.history = (self.history, (self.dseat, move))
 
     def _event(self, kind: str, seat, detail, private_to=None) -> None:
         if self.record:

@@ -1,0 +1,43 @@
+"""The command line: JSON reports, exit codes, clear errors, no tracebacks."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+MEEPLE = str(Path(sys.executable).parent / "meeple")
+
+
+def run(*args, stdin=""):
+    return subprocess.run([MEEPLE, *args], input=stdin, capture_output=True, text=True, timeout=300)
+
+
+def test_simulate_reports_the_required_fields():
+    r = run("simulate", "ethnos", "--games", "5", "--players", "2,4,6", "--seed", "3", "--json")
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert out["games"] == 15 and out["errors"] == 0
+    assert out["moves_per_game"] > 50 and out["glory_mean"] > 0
+    assert set(out["by_players"]) == {"2", "4", "6"}
+
+
+def test_simulate_is_reproducible_from_its_seed():
+    a = json.loads(run("simulate", "ethnos", "--games", "3", "--players", "3", "--seed", "9", "--json").stdout)
+    b = json.loads(run("simulate", "ethnos", "--games", "3", "--players", "3", "--seed", "9", "--json").stdout)
+    a.pop("seconds"), b.pop("seconds")
+    assert a == b
+
+
+def test_bench_reports_speeds():
+    r = run("bench", "ethnos", "--seconds", "0.5", "--json")
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert out["moves_per_s"] > 0 and out["clones_per_s"] > 0 and out["cores"] >= 1
+
+
+def test_bad_arguments_get_a_message_not_a_traceback():
+    for args in (["simulate", "ethnos", "--players", "1"], ["simulate", "ethnos", "--players", "x"],
+                 ["simulate", "chess"], ["bench", "ethnos", "--seconds", "-1"], ["frobnicate"]):
+        r = run(*args)
+        assert r.returncode == 2, args
+        assert "Traceback" not in r.stderr and r.stderr.strip(), args
