@@ -180,6 +180,10 @@ class EthnosState:
         out.reverse()
         return out
 
+    def log_for(self, seat: int | None) -> list[tuple]:
+        """The events `seat` may read: others' private draws are left out."""
+        return [e for e in self.log() if e[3] is None or e[3] == seat]
+
     def _note(self, move: str) -> None:
         if self.record:
             self.history = (self.history, (self.dseat, move))
