@@ -74,6 +74,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--bot", default=None,
                        help="measure a bot instead of the engine (ismcts: simulations per second)")
+    bench.add_argument("--env", action="store_true",
+                       help="measure the RL environment (agent turns/s) beside PettingZoo's leduc_holdem_v4")
 
     # Each feature package adds its own subcommands (and bench flags) here.
     for module in COMMAND_MODULES:
@@ -100,6 +102,15 @@ def main(argv: list[str] | None = None) -> int:
             _print(report, args.json)
             return 1 if report["errors"] else 0
         if args.command == "bench":
+            if args.env:
+                try:
+                    from meeple.env.bench import bench_env
+                except ImportError as e:
+                    print(f"meeple: bench --env needs the rl extra (pip install 'meeple[rl]'): {e}",
+                          file=sys.stderr)
+                    return 2
+                _print(bench_env(args.game, args.seconds), args.json)
+                return 0
             if args.bot is not None:
                 from meeple.bots.bench import bench_bot
                 _print(bench_bot(args.game, args.bot, args.seconds), args.json)
