@@ -2,7 +2,7 @@
 
 numpy only, CPU, a few minutes:
 
-    .venv/bin/python examples/train_ethnos.py                # ~3-4 min
+    .venv/bin/python examples/train_ethnos.py                # ~1-2 min
     .venv/bin/python examples/train_ethnos.py --episodes 200 --out /tmp/curve.png
 
 The agent is a linear softmax policy over the legal actions (the action mask),
@@ -101,18 +101,19 @@ def play(env, policy: LinearPolicy | None, seed: int, learn: bool, rng) -> float
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--episodes", type=int, default=3000, help="training games")
+    ap.add_argument("--episodes", type=int, default=600, help="training games")
     ap.add_argument("--block", type=int, default=None, help="games per point of the curve")
     ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--lr", type=float, default=0.01)
+    ap.add_argument("--lr", type=float, default=0.001, help="Adam step size")
     ap.add_argument("--baseline-games", type=int, default=None,
                     help="games of the uniformly random agent for the reference line")
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--out", default="ethnos_learning_curve.png")
+    ap.add_argument("--out", default="ethnos_learning_curve.png",
+                    help="the PNG (a .json summary is written beside it)")
     args = ap.parse_args(argv)
     if args.episodes < 1 or args.players < 2:
         ap.error("need at least 1 episode and 2 players")
-    block = args.block or max(1, args.episodes // 20)
+    block = args.block or max(1, args.episodes // 30)
     baseline_games = args.baseline_games if args.baseline_games is not None else max(block, args.episodes // 6)
 
     from meeple.env import EthnosSolo

@@ -139,7 +139,7 @@ def _make_classes(encoder_factory, short_name: str):
             if s.is_terminal() or self._truncated():
                 return []
             d = s.decision()
-            if player not in d.seats:
+            if player != d.seats[0]:       # several seats: asked one at a time
                 return []
             idx = (self._enc.action_index(s, a) for a in s.legal_actions(player))
             return sorted(i for i in idx if i is not None)
