@@ -1,0 +1,166 @@
+"""Card tables built from data.py, and the small named effect functions.
+
+A faction card is an int `gid = faction * 19 + local`; `local` 0..13 are the
+basic cards (13 is the heir), 14..18 the faction's Site of Power cards in the
+order of data.SITES. A kingdom card is an int 0..50: `suit * 17 + number - 1`.
+
+Card effects are data (`data.py` names an effect per card) plus the functions
+here, looked up by that name, so a card is added or corrected in one place.
+"""
+
+from __future__ import annotations
+
+from meeple.games.okc import data
+
+NF = len(data.FACTIONS)
+PER = data.CARDS_PER_FACTION
+NCARDS = NF * PER
+
+NAME: list[str] = []          # "nobility:captain-7"
+LOCAL_NAME: list[str] = []    # per local index, per faction: see local_name()
+STR: list[int] = []
+ARCH: list[str] = []
+TRAITS: list[int] = []
+CMDS: list[int] = []
+VOTES: list[int] = []
+LORE: list[int] = []
+COST: list[int] = []          # 0 for basic cards
+KIND: list[str] = []
+EFFECT: list[str | None] = []
+IMPLEMENTED: list[bool] = []
+PROVENANCE: list[str] = []
+
+for _f, _fac in enumerate(data.FACTIONS):
+    for _row in data.BASIC + data.SITES[_fac]:
+        name, s, arch, tr, cm, v, lo, cost, kind, eff, impl, prov = _row
+        NAME.append(f"{_fac}:{name}")
+        STR.append(s)
+        ARCH.append(arch)
+        TRAITS.append(tr)
+        CMDS.append(cm)
+        VOTES.append(v)
+        LORE.append(lo)
+        COST.append(cost or 0)
+        KIND.append(kind)
+        EFFECT.append(eff)
+        IMPLEMENTED.append(impl)
+        PROVENANCE.append(prov)
+
+CARD_BY_NAME = {n: i for i, n in enumerate(NAME)}
+
+
+def faction_of(gid: int) -> int:
+    return gid // PER
+
+
+def local(gid: int) -> int:
+    return gid % PER
+
+
+def local_name(gid: int) -> str:
+    return NAME[gid].split(":", 1)[1]
+
+
+def gid_of(faction: int, name: str) -> int | None:
+    return CARD_BY_NAME.get(f"{data.FACTIONS[faction]}:{name}")
+
+
+def basic_cards(faction: int) -> list[int]:
+    return [faction * PER + i for i in range(data.NBASIC)]
+
+
+def site_cards(faction: int) -> list[int]:
+    return [faction * PER + i for i in range(data.NBASIC, PER)]
+
+
+# ---- kingdom cards
+NK = 51
+KNAME = [f"{suit}-{n:02d}" for suit in data.SUITS for n in range(1, 18)]
+KCARD_BY_NAME = {n: i for i, n in enumerate(KNAME)}
+KTEXT = [t for suit in data.SUITS for t in data.KINGDOM_TEXT[suit]]
+KEFFECT = [data.KINGDOM_EFFECTS.get(n) for n in KNAME]
+K = {n: KCARD_BY_NAME[n] for n in data.KINGDOM_EFFECTS}   # effect name lookups
+
+
+# ---- effect functions (named in data.py) -----------------------------------
+# Each takes the state and what it needs; they are called from state.py at the
+# points the rules name (bid strength, steal, journey, traits, night, tally).
+
+def owns_kingdom(s, seat: int, effect: str) -> bool:
+    """The seat holds (occupies) a kingdom card with that effect."""
+    for sp in s.boards[seat]:
+        if sp is not None and KEFFECT[sp[0]] == effect:
+            return True
+    return False
+
+
+def bid_strength(s, seat: int) -> int:
+    """Printed strength of the bid card plus bid abilities (trade-05: +5)."""
+    v = STR[s.bids[seat]]
+    if owns_kingdom(s, seat, "bid_plus_five"):
+        v += 5
+    return v
+
+
+def steal_strength(s, seat: int) -> int:
+    v = bid_strength(s, seat)
+    if owns_kingdom(s, seat, "steal_plus_three"):
+        v += 3
+    return v
+
+
+def occupier_strength(s, owner: int, occupier: int, thief_bid: int) -> int:
+    """The occupier's strength with modifiers; a champion bid (steal_zero)
+    treats it as 0."""
+    if EFFECT[thief_bid] == "steal_zero":
+        return 0
+    v = STR[occupier]
+    if owns_kingdom(s, owner, "bid_plus_five"):
+        v += 5
+    return v
+
+
+def can_steal(s, seat: int) -> bool:
+    return not owns_kingdom(s, seat, "bid_plus_five")
+
+
+def traits(s, seat: int, gid: int, gained: int = 0) -> int:
+    t = TRAITS[gid] | gained
+    if owns_kingdom(s, seat, "all_pathfinder"):
+        t |= data.PATHFINDER
+    if ARCH[gid] == "heir" and s.round_fx[seat] & FX_HEIRS_INVULNERABLE:
+        t |= data.INVULNERABLE
+    return t
+
+
+def commands(s, seat: int, gid: int, gained: int = 0) -> int:
+    c = CMDS[gid] | gained
+    if ARCH[gid] == "heir":
+        if owns_kingdom(s, seat, "heirs_flank"):
+            c |= data.FLANK
+        if owns_kingdom(s, seat, "heirs_deadly_retreat"):
+            c |= data.DEADLY | data.RETREAT
+    return c
+
+
+def journey_lore(s, seat: int, gid: int) -> int:
+    v = LORE[gid]
+    if v == 1 and owns_kingdom(s, seat, "lore_plus_one"):
+        v += 1
+    return v
+
+
+def council_votes(s, seat: int, gid: int) -> int:
+    return VOTES[gid]
+
+
+def night_self_eliminated(s, entry_gid: int, owner: int, clash_cards: list[tuple[int, int]]) -> bool:
+    """agent_dies_to_follower: the basic agent is eliminated if an opposing
+    follower is active in the clash."""
+    if EFFECT[entry_gid] != "agent_dies_to_follower":
+        return False
+    return any(o != owner and ARCH[g] == "follower" for g, o in clash_cards)
+
+
+# per-round effects on a seat (bits of state.round_fx)
+FX_HEIRS_INVULNERABLE = 1

@@ -1,0 +1,187 @@
+"""The Old King's Crown: every number of the game, with provenance.
+
+Rules: ../shared/seeds/004_35fe8bbedc5ba151.txt (the authority).
+Card data: ../shared/data/okc.md (read from the publisher's card images by a
+third party). Each faction card and kingdom card below carries `provenance`:
+"card image", "card image (low)" (votes/lore read at low resolution) or
+"placeholder" (a value the data sheet does not give). A box owner corrects a
+card here, in one place.
+
+`effect` names the card's rules-text ability in `cards.EFFECTS`; None means the
+card has no rules text, and `effect_implemented` False marks a text the engine
+does not play yet (see docs/rulings/okc.md: such a card is played with its
+printed strength, traits, commands, votes and lore only).
+"""
+
+from __future__ import annotations
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
+
+FACTIONS = ("nobility", "clans", "uprising", "gathering")
+ROUNDS = 6                    # standard game; skirmish: 4 or 5
+SKIRMISH_ROUNDS = (4, 5)
+START_HAND_SIZE = 6
+MIN_HAND_SIZE = 3
+MAX_HAND_SIZE = 8
+SUPPORTERS = 5
+FACTION_TOKENS = 10
+FAVOUR_USES = 3
+ROAD_SIZE = 4
+BOARD_SPACES = 2
+SECRETS_THRESHOLD = 5         # tokens on a location that pay its reward
+
+REGIONS = ("highlands", "plateau", "lowlands")
+# location index l: region l // 2
+LOCATIONS = ("castle", "wilderness", "harvest-field", "battlefield", "shrine", "necropolis")
+LOCATION_INFLUENCE = (1, 1, 1, 2, 1, 1)
+COUNCILS = ("relics", "secrets", "oaths")
+SUITS = ("trade", "intrigue", "martial")
+
+# traits (bits)
+INVULNERABLE, PATHFINDER, RESILIENT = 1, 2, 4
+TRAITS = {"invulnerable": INVULNERABLE, "pathfinder": PATHFINDER, "resilient": RESILIENT}
+# commands (bits)
+AMBUSH, RETREAT, FLANK, RALLY_SELF, RALLY_TWO, DEPLOY, DEADLY = 1, 2, 4, 8, 16, 32, 64
+COMMANDS = {"ambush": AMBUSH, "retreat": RETREAT, "flank": FLANK, "rally-self": RALLY_SELF,
+            "rally-two": RALLY_TWO, "deploy": DEPLOY, "deadly": DEADLY}
+
+# One row per faction card: (name, strength, archetype, traits, commands, votes,
+# lore, cost, kind, effect, effect_implemented, provenance).
+# kind: "basic" (starts in the deck; "heir" starts in hand), "advanced", "hq".
+_I, _P, _R = INVULNERABLE, PATHFINDER, RESILIENT
+BASIC = (
+    ("ruse", 0, "ruse", _I, AMBUSH | RETREAT, 0, 0, None, "basic", "ambush_or_retreat", True, "card image"),
+    ("trader", 0, "trader", 0, RALLY_TWO, 2, 2, None, "basic", None, True, "card image"),
+    ("follower-1", 1, "follower", _I, 0, 0, 1, None, "basic", None, True, "card image"),
+    ("follower-2", 2, "follower", _I, 0, 0, 1, None, "basic", None, True, "card image"),
+    ("follower-3", 3, "follower", _I, 0, 0, 1, None, "basic", None, True, "card image"),
+    ("follower-4", 4, "follower", _I, 0, 0, 1, None, "basic", None, True, "card image"),
+    ("agent", 5, "agent", 0, DEADLY, 2, 1, None, "basic", "agent_dies_to_follower", True, "card image"),
+    ("cavalry", 5, "cavalry", _P, FLANK, 1, 1, None, "basic", None, True, "card image"),
+    ("war-machine", 5, "war machine", _I, DEPLOY, 0, 0, None, "basic", None, True, "card image"),
+    ("captain-6", 6, "captain", _P, 0, 1, 1, None, "basic", None, True, "card image"),
+    ("captain-7", 7, "captain", _P, 0, 1, 1, None, "basic", None, True, "card image"),
+    ("captain-8", 8, "captain", _P, 0, 1, 1, None, "basic", None, True, "card image"),
+    ("captain-9", 9, "captain", _P, 0, 1, 1, None, "basic", None, True, "card image"),
+    ("heir", 10, "heir", _P | _R, RALLY_SELF, 1, 1, None, "basic", None, True, "card image"),
+)
+HEIR = 13          # local index of the heir (starts in hand)
+NBASIC = len(BASIC)
+
+SITES = {
+    "nobility": (
+        ("a1", 11, "champion", _R, 0, 0, 2, 2, "advanced", "steal_zero", True, "card image (low)"),
+        ("a2", 5, "trader", _I, 0, 2, 0, 3, "advanced", "council_move", False, "card image (low)"),
+        ("a3", 10, "heir", _P | _R, RALLY_SELF, 1, 1, 4, "advanced", "govern_three", False, "card image (low)"),
+        ("a4", 3, "war machine", _I, DEPLOY, 0, 0, 2, "advanced", "supporter_influence", False, "card image (low)"),
+        ("hq", 0, "hq", 0, 0, 0, 0, 3, "hq", "nobility_hq", False, "card image"),
+    ),
+    "clans": (
+        ("a1", 11, "champion", _R | _P, 0, 0, 2, 2, "advanced", "steal_zero", True, "card image (low)"),
+        ("a2", 3, "cavalry", 0, FLANK | DEADLY, 0, 0, 3, "advanced", "flank_supporters", False, "placeholder"),
+        ("a3", 11, "cavalry", _I | _P, FLANK, 0, 2, 5, "advanced", "win_influence", True, "card image (low)"),
+        ("hq1", 0, "hq", 0, 0, 0, 0, 2, "hq", "clans_hq1", False, "card image"),
+        ("hq2", 0, "hq", 0, 0, 0, 0, 2, "hq", "clans_hq2", False, "card image"),
+    ),
+    "uprising": (
+        ("a1", 11, "champion", 0, 0, 2, 2, 2, "advanced", "steal_zero", True, "card image (low)"),
+        ("a2", 5, "agent", _R, 0, 0, 0, 3, "advanced", "assassin", False, "placeholder"),
+        ("a3", 5, "agent", _R, AMBUSH, 0, 0, 5, "advanced", "blank_opponents", False, "placeholder"),
+        ("hq1", 0, "hq", 0, 0, 0, 0, 2, "hq", "uprising_hq1", False, "card image"),
+        ("hq2", 0, "hq", 0, 0, 0, 0, 2, "hq", "uprising_hq2", False, "card image"),
+    ),
+    "gathering": (
+        ("a1", 11, "champion", _R, 0, 1, 2, 2, "advanced", "steal_zero", True, "card image (low)"),
+        ("a2", 5, "captain", _I, 0, 1, 0, 2, "advanced", "council_token", False, "card image (low)"),
+        ("a3", 5, "cavalry", _R, 0, 0, 0, 3, "advanced", "copy_lost", False, "placeholder"),
+        ("a4", 3, "agent", _R, 0, 0, 0, 4, "advanced", "lowest_wins", False, "placeholder"),
+        ("hq", 0, "hq", 0, 0, 0, 0, 2, "hq", "gathering_hq", False, "card image"),
+    ),
+}
+CARDS_PER_FACTION = NBASIC + 5       # 19
+
+# Kingdom cards: 17 per suit, named "<suit>-NN". Effects in short form are in
+# ../shared/data/okc.md; the engine plays the ones listed in KINGDOM_EFFECTS.
+KINGDOM_TEXT = {
+    "trade": (
+        "all your cards gain Pathfinder and active cards may journey",
+        "spring +1 influence if you have a card in any council (discard for +2 more if in all three)",
+        "followers +1 vote (+2 if not first on the order track)",
+        "[supply] absorbs one attrition",
+        "+5 strength to your bid and occupiers, +1 influence when first to resolve a bid, cannot steal",
+        "spring: burn a tactic for +1 lore (+2 if unexhausted)",
+        "[discard on acquiring] gain your cheapest Site card free",
+        "cards with 1 printed lore get +1",
+        "+3 strength when stealing, +1 influence per steal",
+        "[region] autumn: govern with an active card here",
+        "[location] owner +1 influence whenever anyone claims it",
+        "journey with Pathfinder: +1 influence +1 lore",
+        "spring: +1 influence if 0 lore, else +1 lore",
+        "spring: 1 discard card to hand",
+        "use the Favour without holding it, or twice if held",
+        "autumn: discard a council card, +1 hand size, discard this",
+        "+1 hand size while occupied; winning a clash with an active heir +1 influence",
+    ),
+    "intrigue": (
+        "cards leaving a council may go to hand; a journeyed card may go to deck bottom",
+        "spring: chosen players cycle hands to deck bottom and redraw",
+        "spring and autumn: swap a hand card with your council or occupying card",
+        "day: reveal hand, return opposing cards matching a strength or archetype, discard",
+        "day: move your supporters to another unresolved region or the board",
+        "spring: look at a region, swap two of your face-down cards",
+        "autumn: an active card to a council, discard any cards there, discard this",
+        "spring: swap a hand card with one of your lost-pile cards",
+        "spring: burn this, acquire up to 2 Great Road cards",
+        "you set the order track",
+        "once a round use an opponent's Favour",
+        "day: an active card copies a lost-pile card except strength",
+        "spring: move any heralds to one location, discard",
+        "autumn: all your lost-pile cards to deck top or bottom, discard",
+        "autumn: 1 active card to hand",
+        "your eliminated cards may go to hand",
+        "[supply] look at the top 2 kingdom cards when acquiring, treat them as face up",
+    ),
+    "martial": (
+        "heirs gain Deadly and Retreat; +1 influence when a heir eliminates (a heir dies to an opposing follower)",
+        "followers and cavalry gain Deploy 1; autumn: a follower from discard to hand",
+        "Deploy cards also deploy in spring; autumn: put 1 influence on an active Deploy card",
+        "spring joust: all reveal a hand card, duplicates discarded, highest wins any location reward, discard",
+        "heirs gain Flank",
+        "day: swap an active card with your council or occupying card",
+        "heirs gain Deploy 1; a heir eliminated goes to hand, discard this",
+        "autumn: 2 supporters from map/lost pile to board",
+        "[region] opponents' total strength halved (round up), winter discard",
+        "day: an active card gains Retreat; on Retreat it may journey",
+        "day: an active card gains Ambush",
+        "day: +5 strength, discard this and its occupier",
+        "[region, spring] skip day and night steps there this round, discard the occupier, winter discard",
+        "autumn: unexhaust a tactic, discard this and its occupier",
+        "[region] opponents' printed information blank except strength and archetype, winter discard",
+        "day: an active card gains Deadly, discard this and its occupier",
+        "day: an active card gains Invulnerable, discard this",
+    ),
+}
+# the kingdom cards whose text the engine plays (cards.py holds the code)
+KINGDOM_EFFECTS = {
+    "trade-01": "all_pathfinder",       # Pathfinder part only: see rulings
+    "trade-05": "bid_plus_five",
+    "trade-08": "lore_plus_one",
+    "trade-09": "steal_plus_three",
+    "trade-13": "spring_lore_or_influence",
+    "martial-01": "heirs_deadly_retreat",   # gained commands part: see rulings
+    "martial-05": "heirs_flank",
+}
+KINGDOM_PROVENANCE = "card image"
+
+# The Kingdom's Favour action per faction (data/okc.md).
+FAVOUR_TEXT = {
+    "nobility": "spring: +1 influence or heirs gain Invulnerable this round",
+    "clans": "day: move the Herald to a location of the current region and up to 2 supporters from other regions there",
+    "uprising": "spring: look at all face-down cards in one region; may swap one of yours with an occupier or hand card",
+    "gathering": "autumn: one active card in your Herald's region to hand",
+}
+FAVOUR_IMPLEMENTED = {"nobility": True, "clans": True, "uprising": False, "gathering": True}
+
+# Tactic tiles: listed for completeness; none is played yet (docs/rulings/okc.md).
+TACTICS_IMPLEMENTED = False

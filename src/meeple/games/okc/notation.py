@@ -1,0 +1,504 @@
+"""OKC STATE and MOVE notation (docs/notation/okc.md).
+
+`dump`/`load` convert between a state and its STATE document; `apply_move`
+applies one MOVE atomically (nothing changes on an error); `legal_moves` lists
+the MOVE strings legal now. A move is the words of one action, except two
+compound moves of the simultaneous decisions: `bid <card>` and
+`facedown <card|-> <card|-> <card|->`. A move may start with `<seat>: ` to
+name the seat answering; at a simultaneous decision that is how each seat
+gives its own answer (without it the first waiting seat answers).
+"""
+
+from __future__ import annotations
+
+from meeple.core.game import BadState, IllegalMove
+from meeple.core.rng import Rng
+from meeple.games.okc import cards as C
+from meeple.games.okc import data as D
+from meeple.games.okc import state as st
+
+KINDS = ("bid", "facedown", "herald", "resolve", "space", "spring", "markers", "day", "ambush",
+         "tie", "retreat", "flank", "clans_herald", "clans_sup", "location", "relics", "castle",
+         "wilderness", "shrine", "council", "necropolis", "necro_discard", "trim", "autumn",
+         "rally", "deploy", "secrets", "oaths", "buy", "gather")
+
+FORMS = {
+    "bid": "bid <card>", "facedown": "facedown <card|-> <card|-> <card|-> (highlands, plateau, lowlands)",
+    "herald": "herald <location>", "resolve": "take <kingdom-card> | steal <kingdom-card> | back",
+    "space": "space <0|1>", "spring": "supporter <region> | favour | favour heirs | kingdom | done",
+    "markers": "clash <region>", "day": "ambush <card> | retreat <card> | flank <card> | favour | done",
+    "ambush": "hide <card>", "tie": "hide <card> | pass",
+    "retreat": "return <card> | herald | supporter | done", "flank": "to <region>",
+    "clans_herald": "herald <location>", "clans_sup": "supporter <region> | done",
+    "location": "claim <location>", "relics": "discard <card>", "castle": "govern <card> | pass",
+    "wilderness": "journey <card> | pass", "shrine": "bottom <card> | done",
+    "council": "council <relics|secrets|oaths>", "necropolis": "draw | done",
+    "necro_discard": "discard <card> | done", "trim": "discard <card>",
+    "autumn": "govern <card> | journey <card> | rally <card> | deploy <card> | secrets | oaths | favour | done",
+    "rally": "return <card> | done", "deploy": "to <region>", "secrets": "token <location> | done",
+    "oaths": "supporter <region> | supporter lost | done", "buy": "buy <card> | done",
+    "gather": "return <card>",
+}
+
+
+# ---- actions in words ------------------------------------------------------
+def action_word(s, a: int, kind: str, seat: int) -> str:
+    def card(lo: int) -> str:
+        return C.local_name(s.gid(seat, lo))
+
+    if kind == "bid":
+        return "bid " + card(a - st.CARD)
+    if kind == "facedown":
+        return "place -" if a == st.DONE else "place " + card(a - st.CARD)
+    if a == st.DONE:
+        return "pass" if kind in ("tie", "castle", "wilderness") else "done"
+    if st.CARD <= a < st.GOVERN:
+        verb = {"ambush": "hide", "tie": "hide", "retreat": "return", "relics": "discard",
+                "castle": "govern", "wilderness": "journey", "shrine": "bottom",
+                "necro_discard": "discard", "trim": "discard", "rally": "return",
+                "gather": "return"}[kind]
+        return f"{verb} {card(a - st.CARD)}"
+    for base, verb in ((st.GOVERN, "govern"), (st.JOURNEY, "journey"), (st.AMBUSH_C, "ambush"),
+                       (st.RETREAT_C, "retreat"), (st.FLANK_C, "flank"), (st.RALLY_C, "rally"),
+                       (st.DEPLOY_C, "deploy"), (st.BUY, "buy")):
+        if base <= a < base + C.PER:
+            return f"{verb} {card(a - base)}"
+    if st.LOC <= a < st.REGION:
+        verb = {"herald": "herald", "clans_herald": "herald", "location": "claim",
+                "secrets": "token"}[kind]
+        return f"{verb} {D.LOCATIONS[a - st.LOC]}"
+    if st.REGION <= a < st.ROAD:
+        verb = "clash" if kind == "markers" else "to"
+        return f"{verb} {D.REGIONS[a - st.REGION]}"
+    if st.ROAD <= a < st.STEAL:
+        return "take " + C.KNAME[s.road[a - st.ROAD]]
+    if st.STEAL <= a < st.BACK:
+        o, j = divmod(a - st.STEAL, 3)
+        sp = s.boards[o][j]
+        return "steal " + (C.KNAME[sp[0]] if sp else f"{o}/{j}")
+    if a == st.BACK:
+        return "back"
+    if st.SPACE <= a < st.HERALD:
+        return f"space {a - st.SPACE}"
+    if a == st.HERALD:
+        return "herald"
+    if st.SUPP <= a < st.SUPP_LOST:
+        if kind == "retreat":
+            return "supporter"
+        return f"supporter {D.REGIONS[a - st.SUPP]}"
+    if a == st.SUPP_LOST:
+        return "supporter lost"
+    if a == st.SECRETS:
+        return "secrets"
+    if a == st.OATHS:
+        return "oaths"
+    if a == st.FAVOUR:
+        return "favour"
+    if a == st.FAVOUR2:
+        return "favour heirs"
+    if st.COUNCIL <= a < st.BUY:
+        return f"council {D.COUNCILS[a - st.COUNCIL]}"
+    if a == st.DRAW:
+        return "draw"
+    if a == st.KACT:
+        return "kingdom"
+    raise IllegalMove(f"unknown action {a}")
+
+
+def action_to_str(s, a: int) -> str:
+    d = s.decision()
+    if d is None:
+        return f"action {a}"
+    try:
+        return action_word(s, a, d.kind, d.seats[0])
+    except (IndexError, KeyError, TypeError):
+        return f"action {a}"
+
+
+# ---- moves -----------------------------------------------------------------
+def _split_seat(s, text: str) -> tuple[int | None, str]:
+    if not isinstance(text, str):
+        raise IllegalMove(f"a move is a string, got {type(text).__name__}")
+    text = text.strip()
+    if ":" in text:
+        head, body = text.split(":", 1)
+        head = head.strip()
+        if not head.isdigit() or not 0 <= int(head) < s.players:
+            raise IllegalMove(f"{head!r} is not a seat (0-{s.players - 1})")
+        return int(head), body.strip()
+    return None, text
+
+
+def _check_seat(s, seat: int | None) -> int:
+    if s.finished or s.kind is None:
+        raise IllegalMove("the game is over")
+    if seat is None:
+        return s.dseats[0]
+    if seat not in s.dseats:
+        if s.kind in st.SIMULTANEOUS:
+            raise IllegalMove(f"seat {seat} has already chosen for '{s.kind}' "
+                              f"(waiting for seat(s) {', '.join(map(str, s.dseats))})")
+        raise IllegalMove(f"it is seat {s.dseats[0]}'s decision ('{s.kind}'), not seat {seat}'s")
+    return seat
+
+
+def move_actions(s, text: str) -> tuple[int, list[int]]:
+    """(seat, actions) a MOVE stands for; raises IllegalMove with the reason."""
+    seat, body = _split_seat(s, text)
+    seat = _check_seat(s, seat)
+    words = body.split()
+    if not words:
+        raise IllegalMove("empty move")
+    kind = s.kind
+    hand_names = {C.local_name(g): g for g in s.hands[seat]}
+
+    def bad(why: str) -> IllegalMove:
+        return IllegalMove(f"{why}; seat {seat} must answer '{kind}': {FORMS[kind]}")
+
+    if kind == "bid":
+        if words[0] != "bid" or len(words) != 2:
+            raise bad(f"cannot read {body!r}")
+        g = hand_names.get(_local(words[1]))
+        if g is None:
+            raise bad(f"{words[1]!r} is not a card in seat {seat}'s hand")
+        return seat, [st.CARD + C.local(g)]
+    if kind == "facedown":
+        left = 3 - s.fd_pos[seat]
+        if words[0] != "facedown" or len(words) != 1 + left:
+            raise bad(f"cannot read {body!r} (name {left} card(s) or '-')")
+        acts, seen = [], set()
+        for w in words[1:]:
+            if w == "-":
+                acts.append(st.DONE)
+                continue
+            g = hand_names.get(_local(w))
+            if g is None or g in seen:
+                raise bad(f"{w!r} is not a card in seat {seat}'s hand")
+            seen.add(g)
+            acts.append(st.CARD + C.local(g))
+        return seat, acts
+    table = {action_word(s, a, kind, seat): a for a in s.legal_actions(seat)}
+    norm = " ".join([words[0]] + [_local(w) for w in words[1:]])
+    if norm in table:
+        return seat, [table[norm]]
+    raise bad(f"{body!r} is not legal now")
+
+
+def _local(word: str) -> str:
+    """Card words may be written with their faction ("clans:heir")."""
+    return word.split(":", 1)[1] if ":" in word and word.split(":", 1)[0] in D.FACTIONS else word
+
+
+def apply_move(s, text: str) -> None:
+    seat, actions = move_actions(s, text)
+    backup = s.clone()
+    try:
+        for a in actions:
+            if s.kind is None or seat not in s.dseats or a not in s.legal_actions(seat):
+                raise IllegalMove(f"{text!r} is not legal now")
+            s._step(a, seat)
+            s._advance()
+    except IllegalMove:
+        s._restore(backup)
+        raise
+
+
+def legal_moves(s) -> list[str]:
+    """Every legal MOVE now (prefixed with the seat at a simultaneous decision)."""
+    if s.finished or s.kind is None:
+        return []
+    if s.kind == "bid":
+        return [f"{x}: bid {C.local_name(g)}" for x in s.dseats for g in s.hands[x]]
+    if s.kind == "facedown":
+        out = []
+        for x in s.dseats:
+            for combo in _facedown_combos(s.hands[x], 3 - s.fd_pos[x]):
+                out.append(f"{x}: facedown " + " ".join(combo))
+        return out
+    seat = s.dseats[0]
+    return [action_word(s, a, s.kind, seat) for a in s.legal_actions(seat)]
+
+
+def _facedown_combos(hand: list[int], n: int) -> list[list[str]]:
+    if n == 0:
+        return [[]]
+    out = []
+    for g in hand:
+        rest = [x for x in hand if x != g]
+        out.extend([[C.local_name(g)] + c for c in _facedown_combos(rest, n - 1)])
+    if len(hand) < n:
+        out.extend([["-"] + c for c in _facedown_combos(hand, n - 1)])
+    return out
+
+
+# ---- STATE -----------------------------------------------------------------
+def _names(gids) -> list[str]:
+    return [C.NAME[g] for g in gids]
+
+
+def _entry(e) -> dict:
+    return {"card": C.NAME[e[0]], "counted": bool(e[1]),
+            "gained_traits": [t for t, b in D.TRAITS.items() if e[2] & b],
+            "gained_commands": [c for c, b in D.COMMANDS.items() if e[3] & b],
+            "used": [c for c, b in D.COMMANDS.items() if e[4] & b],
+            "deploy": None if e[5] < 0 else e[5], "wave": e[6]}
+
+
+def dump(s) -> dict:
+    seats = []
+    for i in range(s.players):
+        seats.append({
+            "faction": D.FACTIONS[s.factions[i]],
+            "influence": s.influence[i], "lore": s.lore[i], "site_lore": s.site_lore[i],
+            "hand_size": s.hand_size[i],
+            "hand": _names(s.hands[i]), "deck": _names(s.decks[i]), "discard": _names(s.discards[i]),
+            "site": _names(s.site[i]), "hq": _names(s.hq[i]),
+            "board": [None if sp is None else {"kingdom": C.KNAME[sp[0]], "occupier": C.NAME[sp[1]]}
+                      for sp in s.boards[i]],
+            "herald": None if s.herald[i] < 0 else D.LOCATIONS[s.herald[i]],
+            "supporters": {"board": s.sup_board[i], "map": list(s.sup_map[i]),
+                           "counted": list(s.sup_part[i]), "lost": s.lost_sup[i]},
+            "tokens": {D.LOCATIONS[l]: n for l, n in enumerate(s.tokens[i]) if n},
+            "bid": None if s.bids[i] is None else C.NAME[s.bids[i]],
+            "used": s.used[i], "effects": s.round_fx[i],
+        })
+    doc = {
+        "game": "okc", "players": s.players, "rounds": s.rounds, "round": s.round,
+        "order": list(s.order),
+        "favour": {"holder": None if s.favour < 0 else s.favour, "uses": s.favour_uses},
+        "road": [None if k is None else C.KNAME[k] for k in s.road],
+        "kingdom_deck": [C.KNAME[k] for k in s.kdeck],
+        "kingdom_discard": [C.KNAME[k] for k in s.kdiscard],
+        "lost": _names(s.lost),
+        "councils": {D.COUNCILS[c]: _names(s.councils[c]) for c in range(3)},
+        "regions": {D.REGIONS[r]: {"facedown": _names(s.facedown[r]),
+                                   "active": [_entry(e) for e in s.active[r]]} for r in range(3)},
+        "clash_order": [D.REGIONS[r] for r in s.clash_order],
+        "bids_open": s.bids_open, "taken": s.taken,
+        "seats": seats,
+        "rng": s.rng.state,
+        "finished": s.finished, "winners": list(s.winners),
+    }
+    if s.todo or s.kind is not None:
+        doc["pending"] = {
+            "kind": s.kind, "seats": list(s.dseats), "arg": s.darg,
+            "todo": [list(_jsonable(t)) for t in s.todo],
+            "facedown_pos": list(s.fd_pos), "facedown_log": [list(x) for x in s.fd_log],
+        }
+    return doc
+
+
+def _jsonable(t):
+    return [list(x) if isinstance(x, (list, tuple)) else x for x in t]
+
+
+def _need(cond, msg: str) -> None:
+    if not cond:
+        raise BadState(msg)
+
+
+def _int(v, where: str, lo: int = 0, hi: int = 10 ** 9) -> int:
+    _need(isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi,
+          f"{where} must be an integer in {lo}..{hi}, got {v!r}")
+    return v
+
+
+def _list(v, where: str) -> list:
+    _need(isinstance(v, list), f"{where} must be a list")
+    return v
+
+
+def _card(v, where: str, faction: int | None = None) -> int:
+    _need(isinstance(v, str) and v in C.CARD_BY_NAME, f"{where}: unknown card {v!r}")
+    g = C.CARD_BY_NAME[v]
+    if faction is not None:
+        _need(C.faction_of(g) == faction, f"{where}: {v} is not a {D.FACTIONS[faction]} card")
+    return g
+
+
+def _kcard(v, where: str) -> int:
+    _need(isinstance(v, str) and v in C.KCARD_BY_NAME, f"{where}: unknown kingdom card {v!r}")
+    return C.KCARD_BY_NAME[v]
+
+
+def load(doc) -> "st.OKCState":
+    _need(isinstance(doc, dict), "a STATE must be a JSON object")
+    _need(doc.get("game") == "okc", "state.game must be 'okc'")
+    p = _int(doc.get("players"), "players", D.MIN_PLAYERS, D.MAX_PLAYERS)
+    s = st.OKCState.__new__(st.OKCState)
+    s.players = p
+    s.rounds = _int(doc.get("rounds", D.ROUNDS), "rounds", 4, 6)
+    s.round = _int(doc.get("round", 1), "round", 1, s.rounds)
+    order = _list(doc.get("order", list(range(p))), "order")
+    _need(sorted(order) == list(range(p)), f"order must list each seat 0..{p - 1} once")
+    s.order = list(order)
+    fav = doc.get("favour") or {}
+    _need(isinstance(fav, dict), "favour must be an object")
+    holder = fav.get("holder")
+    s.favour = -1 if holder is None else _int(holder, "favour.holder", 0, p - 1)
+    s.favour_uses = _int(fav.get("uses", D.FAVOUR_USES), "favour.uses", 0, D.FAVOUR_USES)
+    road = _list(doc.get("road", [None] * D.ROAD_SIZE), "road")
+    _need(len(road) == D.ROAD_SIZE, f"road has {D.ROAD_SIZE} spaces")
+    s.road = [None if k is None else _kcard(k, "road") for k in road]
+    s.kdeck = [_kcard(k, "kingdom_deck") for k in _list(doc.get("kingdom_deck", []), "kingdom_deck")]
+    s.kdiscard = [_kcard(k, "kingdom_discard") for k in _list(doc.get("kingdom_discard", []), "kingdom_discard")]
+    s.lost = [_card(c, "lost") for c in _list(doc.get("lost", []), "lost")]
+    councils = doc.get("councils", {})
+    _need(isinstance(councils, dict), "councils must be an object")
+    for k in councils:
+        _need(k in D.COUNCILS, f"unknown council {k!r}")
+    s.councils = [[_card(c, f"councils.{n}") for c in _list(councils.get(n, []), f"councils.{n}")]
+                  for n in D.COUNCILS]
+    regions = doc.get("regions", {})
+    _need(isinstance(regions, dict), "regions must be an object")
+    for k in regions:
+        _need(k in D.REGIONS, f"unknown region {k!r}")
+    s.facedown, s.active = [], []
+    for n in D.REGIONS:
+        rd = regions.get(n, {})
+        _need(isinstance(rd, dict), f"regions.{n} must be an object")
+        s.facedown.append([_card(c, f"regions.{n}.facedown") for c in _list(rd.get("facedown", []), f"regions.{n}.facedown")])
+        ents = []
+        for e in _list(rd.get("active", []), f"regions.{n}.active"):
+            if isinstance(e, str):
+                e = {"card": e}
+            _need(isinstance(e, dict), f"regions.{n}.active entries are objects")
+            w = f"regions.{n}.active"
+            g = _card(e.get("card"), w)
+            gt = sum(D.TRAITS[t] for t in _names_in(e.get("gained_traits", []), D.TRAITS, w))
+            gc = sum(D.COMMANDS[t] for t in _names_in(e.get("gained_commands", []), D.COMMANDS, w))
+            used = sum(D.COMMANDS[t] for t in _names_in(e.get("used", []), D.COMMANDS, w))
+            dep = e.get("deploy")
+            dep = -1 if dep is None else _int(dep, w + ".deploy", 0, 9)
+            ents.append([g, int(bool(e.get("counted", False))), gt, gc, used, dep,
+                         _int(e.get("wave", 0), w + ".wave", 0, 99)])
+        s.active.append(ents)
+    s.clash_order = [D.REGIONS.index(r) if r in D.REGIONS else _need(False, f"unknown region {r!r}")
+                     for r in _list(doc.get("clash_order", []), "clash_order")]
+    s.bids_open = bool(doc.get("bids_open", False))
+    s.taken = bool(doc.get("taken", False))
+    seats = _list(doc.get("seats"), "seats")
+    _need(len(seats) == p, f"seats must have {p} entries")
+    s.factions = []
+    for i, sd in enumerate(seats):
+        _need(isinstance(sd, dict), f"seats.{i} must be an object")
+        fac = sd.get("faction")
+        _need(fac in D.FACTIONS, f"seats.{i}.faction must be one of {', '.join(D.FACTIONS)}")
+        s.factions.append(D.FACTIONS.index(fac))
+    _need(len(set(s.factions)) == p, "each seat needs a different faction")
+    s.influence, s.lore, s.site_lore, s.hand_size = [], [], [], []
+    s.hands, s.decks, s.discards, s.site, s.hq, s.boards = [], [], [], [], [], []
+    s.herald, s.sup_board, s.sup_map, s.sup_part, s.lost_sup, s.tokens = [], [], [], [], [], []
+    s.bids, s.used, s.round_fx = [], [], []
+    for i, sd in enumerate(seats):
+        f = s.factions[i]
+        w = f"seats.{i}"
+        s.influence.append(_int(sd.get("influence", 0), w + ".influence"))
+        s.lore.append(_int(sd.get("lore", 0), w + ".lore"))
+        s.site_lore.append(_int(sd.get("site_lore", 0), w + ".site_lore"))
+        s.hand_size.append(_int(sd.get("hand_size", D.START_HAND_SIZE), w + ".hand_size",
+                                D.MIN_HAND_SIZE, D.MAX_HAND_SIZE))
+        for key, dest in (("hand", s.hands), ("deck", s.decks), ("discard", s.discards), ("hq", s.hq)):
+            dest.append([_card(c, f"{w}.{key}", f) for c in _list(sd.get(key, []), f"{w}.{key}")])
+        site = sd.get("site")
+        s.site.append(C.site_cards(f) if site is None else [_card(c, w + ".site", f) for c in _list(site, w + ".site")])
+        board = _list(sd.get("board", [None] * D.BOARD_SPACES), w + ".board")
+        _need(1 <= len(board) <= 3, f"{w}.board has 2 spaces")
+        b = []
+        for sp in board:
+            if sp is None:
+                b.append(None)
+            else:
+                _need(isinstance(sp, dict), f"{w}.board spaces are null or objects")
+                b.append([_kcard(sp.get("kingdom"), w + ".board"), _card(sp.get("occupier"), w + ".board", f)])
+        s.boards.append(b)
+        h = sd.get("herald")
+        _need(h is None or h in D.LOCATIONS, f"{w}.herald: unknown location {h!r}")
+        s.herald.append(-1 if h is None else D.LOCATIONS.index(h))
+        sup = sd.get("supporters", {})
+        _need(isinstance(sup, dict), f"{w}.supporters must be an object")
+        s.sup_board.append(_int(sup.get("board", D.SUPPORTERS), w + ".supporters.board", 0, D.SUPPORTERS))
+        m = _list(sup.get("map", [0, 0, 0]), w + ".supporters.map")
+        cnt = _list(sup.get("counted", [0, 0, 0]), w + ".supporters.counted")
+        _need(len(m) == 3 and len(cnt) == 3, f"{w}.supporters.map has 3 regions")
+        s.sup_map.append([_int(x, w + ".supporters.map", 0, D.SUPPORTERS) for x in m])
+        s.sup_part.append([_int(x, w + ".supporters.counted", 0, D.SUPPORTERS) for x in cnt])
+        s.lost_sup.append(_int(sup.get("lost", 0), w + ".supporters.lost", 0, D.SUPPORTERS))
+        _need(s.sup_board[i] + sum(s.sup_map[i]) + s.lost_sup[i] == D.SUPPORTERS,
+              f"{w}: board, map and lost supporters must add up to {D.SUPPORTERS}")
+        toks = sd.get("tokens", {})
+        _need(isinstance(toks, dict), f"{w}.tokens must be an object")
+        tl = [0] * 6
+        for loc, n in toks.items():
+            _need(loc in D.LOCATIONS, f"{w}.tokens: unknown location {loc!r}")
+            tl[D.LOCATIONS.index(loc)] = _int(n, f"{w}.tokens.{loc}", 0, D.FACTION_TOKENS)
+        _need(sum(tl) <= D.FACTION_TOKENS, f"{w}: at most {D.FACTION_TOKENS} faction tokens")
+        s.tokens.append(tl)
+        bid = sd.get("bid")
+        s.bids.append(None if bid is None else _card(bid, w + ".bid", f))
+        s.used.append(_int(sd.get("used", 0), w + ".used", 0, 63))
+        s.round_fx.append(_int(sd.get("effects", 0), w + ".effects", 0, 1))
+    # every faction card in at most one place
+    seen = []
+    for i in range(p):
+        seen += s.hands[i] + s.decks[i] + s.discards[i] + s.site[i] + s.hq[i]
+        seen += [sp[1] for sp in s.boards[i] if sp is not None]
+        if s.bids[i] is not None:
+            seen.append(s.bids[i])
+    seen += s.lost + [g for c in s.councils for g in c] + [g for f in s.facedown for g in f]
+    seen += [e[0] for a in s.active for e in a]
+    _need(len(seen) == len(set(seen)), "a faction card appears in two places")
+    owned = set(s.factions)
+    for g in seen:
+        _need(C.faction_of(g) in owned, f"{C.NAME[g]} belongs to no seat's faction")
+    ks = s.kdeck + s.kdiscard + [k for k in s.road if k is not None] + \
+        [sp[0] for b in s.boards for sp in b if sp is not None]
+    _need(len(ks) == len(set(ks)), "a kingdom card appears in two places")
+    rng = doc.get("rng", 0)
+    s.rng = Rng(_int(rng, "rng", 0, (1 << 64) - 1))
+    s.finished = bool(doc.get("finished", False))
+    s.winners = [_int(w, "winners", 0, p - 1) for w in _list(doc.get("winners", []), "winners")]
+    s.history = None
+    s.events = None
+    s.record = True
+    pend = doc.get("pending")
+    s.fd_pos = [0] * p
+    s.fd_log = [[] for _ in range(p)]
+    if s.finished:
+        s.todo, s.kind, s.dseats, s.darg = [], None, [], None
+        return s
+    if pend is None:
+        # a state between rounds: the next round starts
+        s.todo, s.kind, s.dseats, s.darg = [("round",)], None, [], None
+    else:
+        _need(isinstance(pend, dict), "pending must be an object")
+        kind = pend.get("kind")
+        _need(kind is None or kind in KINDS, f"pending.kind: unknown decision {kind!r}")
+        s.kind = kind
+        s.dseats = [_int(x, "pending.seats", 0, p - 1) for x in _list(pend.get("seats", []), "pending.seats")]
+        _need(kind is None or s.dseats, "pending.seats must name the deciding seat(s)")
+        s.darg = pend.get("arg")
+        todo = _list(pend.get("todo", []), "pending.todo")
+        for t in todo:
+            _need(isinstance(t, list) and t and isinstance(t[0], str), "pending.todo holds steps [name, ...]")
+        s.todo = [tuple(t) for t in todo]
+        fp = pend.get("facedown_pos", [0] * p)
+        _need(isinstance(fp, list) and len(fp) == p, "pending.facedown_pos has one entry per seat")
+        s.fd_pos = [_int(x, "pending.facedown_pos", 0, 3) for x in fp]
+        fl = pend.get("facedown_log", [[] for _ in range(p)])
+        _need(isinstance(fl, list) and len(fl) == p, "pending.facedown_log has one entry per seat")
+        s.fd_log = [list(x) for x in fl]
+    try:
+        if s.kind is not None:
+            s.legal_actions(s.dseats[0])
+        s._advance()
+    except (AssertionError, IndexError, KeyError, TypeError, ValueError, StopIteration) as e:
+        raise BadState(f"pending decision does not fit the state: {e!r}") from None
+    return s
+
+
+def _names_in(v, table: dict, where: str) -> list[str]:
+    _list(v, where)
+    for x in v:
+        _need(x in table, f"{where}: unknown name {x!r}")
+    return v

@@ -1,0 +1,1260 @@
+"""The Old King's Crown: the state and the rules.
+
+The round is a declared stack of steps (`todo`, last = next): a step either
+does its work at once (draws, reveals, night, tally, winter) or sets the
+pending decision and waits. Decisions stay small: a bid is one card, the face-
+down cards are one card per region in region order, a retreat picks cards one
+at a time, and so on; the notation joins some of them into one move.
+
+Simultaneous decisions (bids, face-down cards) have several seats in
+`decision().seats`; each seat answers with `seat=`, sees only its own choice,
+and the game reveals all of them together once every seat has chosen.
+"""
+
+from __future__ import annotations
+
+from meeple.core.game import Decision, IllegalMove
+from meeple.core.rng import Rng
+from meeple.games.okc import cards as C
+from meeple.games.okc import data as D
+
+PER = C.PER
+# ---- the action space ------------------------------------------------------
+DONE = 0                     # done / pass / skip / back to hand where stated
+CARD = 1                     # + local: choose one of my cards
+GOVERN = CARD + PER          # + local: autumn govern with that hand card
+JOURNEY = GOVERN + PER       # + local: autumn journey with that hand card
+AMBUSH_C = JOURNEY + PER     # + local: activate that card's Ambush
+RETREAT_C = AMBUSH_C + PER
+FLANK_C = RETREAT_C + PER
+RALLY_C = FLANK_C + PER
+DEPLOY_C = RALLY_C + PER
+LOC = DEPLOY_C + PER         # + location
+REGION = LOC + 6             # + region
+ROAD = REGION + 3            # + Great Road space (0 leftmost .. 3 rightmost)
+STEAL = ROAD + D.ROAD_SIZE   # + seat * 3 + space
+BACK = STEAL + 12            # the bid card back to hand
+SPACE = BACK + 1             # + board space
+HERALD = SPACE + 3
+SUPP = HERALD + 1            # + region
+SUPP_LOST = SUPP + 3
+SECRETS = SUPP_LOST + 1
+OATHS = SECRETS + 1
+FAVOUR = OATHS + 1
+FAVOUR2 = FAVOUR + 1
+COUNCIL = FAVOUR2 + 1        # + council
+BUY = COUNCIL + 3            # + local
+DRAW = BUY + PER
+KACT = DRAW + 1              # a kingdom card's spring action (trade-13)
+NACTIONS = KACT + 1
+
+SIMULTANEOUS = ("bid", "facedown")
+
+# once-per-round flags (state.used)
+U_GOVERN, U_JOURNEY, U_SECRETS, U_OATHS, U_FAVOUR, U_KACT = 1, 2, 4, 8, 16, 32
+
+# active card entry fields: [gid, part, gained_traits, gained_cmds, used_cmds, deploy, pass]
+E_GID, E_PART, E_GT, E_GC, E_USED, E_DEP, E_PASS = range(7)
+
+
+def _loc_region(loc: int) -> int:
+    return loc // 2
+
+
+class OKCState:
+    game = "okc"
+    __slots__ = (
+        "players", "factions", "rounds", "round", "order", "influence", "lore",
+        "site_lore", "hand_size", "hands", "decks", "discards", "lost", "lost_sup",
+        "site", "hq", "kdeck", "road", "kdiscard", "boards", "herald", "sup_board",
+        "sup_map", "sup_part", "tokens", "councils", "bids", "bids_open", "facedown",
+        "active", "favour", "favour_uses", "used", "round_fx", "clash_order",
+        "taken", "todo", "kind", "dseats", "darg", "fd_pos", "finished", "winners",
+        "rng", "history", "events", "record", "fd_log",
+    )
+
+    # ------------------------------------------------------------------ basics
+    def clone(self) -> "OKCState":
+        n = OKCState.__new__(OKCState)
+        n.players = self.players
+        n.factions = self.factions
+        n.rounds = self.rounds
+        n.round = self.round
+        n.order = self.order[:]
+        n.influence = self.influence[:]
+        n.lore = self.lore[:]
+        n.site_lore = self.site_lore[:]
+        n.hand_size = self.hand_size[:]
+        n.hands = [h[:] for h in self.hands]
+        n.decks = [h[:] for h in self.decks]
+        n.discards = [h[:] for h in self.discards]
+        n.lost = self.lost[:]
+        n.lost_sup = self.lost_sup[:]
+        n.site = [h[:] for h in self.site]
+        n.hq = [h[:] for h in self.hq]
+        n.kdeck = self.kdeck[:]
+        n.road = self.road[:]
+        n.kdiscard = self.kdiscard[:]
+        n.boards = [[None if sp is None else sp[:] for sp in b] for b in self.boards]
+        n.herald = self.herald[:]
+        n.sup_board = self.sup_board[:]
+        n.sup_map = [m[:] for m in self.sup_map]
+        n.sup_part = [m[:] for m in self.sup_part]
+        n.tokens = [m[:] for m in self.tokens]
+        n.councils = [c[:] for c in self.councils]
+        n.bids = self.bids[:]
+        n.bids_open = self.bids_open
+        n.facedown = [f[:] for f in self.facedown]
+        n.active = [[e[:] for e in a] for a in self.active]
+        n.favour = self.favour
+        n.favour_uses = self.favour_uses
+        n.used = self.used[:]
+        n.round_fx = self.round_fx[:]
+        n.clash_order = self.clash_order[:]
+        n.taken = self.taken
+        n.todo = [t[:] for t in self.todo]
+        n.kind = self.kind
+        n.dseats = self.dseats[:]
+        n.darg = self.darg[:] if isinstance(self.darg, list) else self.darg
+        n.fd_pos = self.fd_pos[:]
+        n.fd_log = [f[:] for f in self.fd_log]
+        n.finished = self.finished
+        n.winners = self.winners[:]
+        n.rng = Rng(self.rng.state)
+        n.history = self.history
+        n.events = self.events
+        n.record = self.record
+        return n
+
+    def _restore(self, other: "OKCState") -> None:
+        for f in OKCState.__slots__:
+            setattr(self, f, getattr(other, f))
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, OKCState):
+            return NotImplemented
+        from meeple.games.okc.notation import dump
+        return dump(self) == dump(other)
+
+    __hash__ = None
+
+    def apply_move(self, move: str) -> None:
+        from meeple.games.okc.notation import apply_move
+        apply_move(self, move)
+
+    def legal_moves(self) -> list[str]:
+        from meeple.games.okc.notation import legal_moves
+        return legal_moves(self)
+
+    def action_to_str(self, action: int) -> str:
+        from meeple.games.okc.notation import action_to_str
+        return action_to_str(self, action)
+
+    def to_json(self) -> dict:
+        from meeple.games.okc.notation import dump
+        return dump(self)
+
+    def view(self, seat: int | None) -> dict:
+        from meeple.games.okc.view import view
+        return view(self, seat)
+
+    def determinize(self, seat: int, rng) -> "OKCState":
+        from meeple.games.okc.view import determinize
+        return determinize(self, seat, rng)
+
+    def decision(self) -> Decision | None:
+        if self.finished or self.kind is None:
+            return None
+        return Decision(self.kind, tuple(self.dseats))
+
+    def is_terminal(self) -> bool:
+        return self.finished
+
+    def scores(self) -> list[int]:
+        return list(self.influence)
+
+    def returns(self) -> list[float]:
+        if not self.finished:
+            return [0.0] * self.players
+        share = 1.0 / len(self.winners)
+        return [share if s in self.winners else 0.0 for s in range(self.players)]
+
+    @property
+    def moves(self) -> list[str]:
+        return [m for _, m in self._history()]
+
+    def moves_for(self, seat: int | None) -> list[str]:
+        """The move list as `seat` may read it: other seats' bids, face-down
+        cards and hidden cards are "?"."""
+        out = []
+        for who, m in self._history():
+            if who != seat:
+                m = _redact(m)
+            out.append(m)
+        return out
+
+    def _history(self) -> list[tuple[int, str]]:
+        out, h = [], self.history
+        while h is not None:
+            h, entry = h
+            out.append(entry)
+        out.reverse()
+        return out
+
+    def log(self) -> list[tuple]:
+        out, e = [], self.events
+        while e is not None:
+            e, ev = e
+            out.append(ev)
+        out.reverse()
+        return out
+
+    def _note(self, seat: int, move: str, simultaneous: bool = False) -> None:
+        if self.record:
+            if simultaneous:
+                move = f"{seat}: {move}"
+            self.history = (self.history, (seat, move))
+
+    def _event(self, kind: str, seat, detail, private_to=None) -> None:
+        if self.record:
+            self.events = (self.events, (kind, seat, detail, private_to))
+
+    # ---------------------------------------------------------- small queries
+    def seat_of(self, gid: int) -> int:
+        return self.factions.index(C.faction_of(gid))
+
+    def gid(self, seat: int, local: int) -> int:
+        return self.factions[seat] * PER + local
+
+    def votes(self, seat: int, council: int) -> int:
+        return sum(C.council_votes(self, seat, g) for g in self.councils[council]
+                   if self.seat_of(g) == seat)
+
+    def order_pos(self, seat: int) -> int:
+        return self.order.index(seat)
+
+    def tokens_free(self, seat: int) -> int:
+        return D.FACTION_TOKENS - sum(self.tokens[seat])
+
+    def _find_active(self, gid: int):
+        for r in range(3):
+            for e in self.active[r]:
+                if e[E_GID] == gid:
+                    return r, e
+        return None, None
+
+    def _cmds(self, seat: int, e) -> int:
+        return C.commands(self, seat, e[E_GID], e[E_GC])
+
+    def _traits(self, seat: int, e) -> int:
+        return C.traits(self, seat, e[E_GID], e[E_GT])
+
+    def _current_clash(self):
+        """(region, participants, pass) of the clash being resolved, or None."""
+        for t in reversed(self.todo):
+            if t[0] == "clash":
+                return t[1], t[2], t[3]
+        return None
+
+    def _unresolved(self) -> list[int]:
+        """Regions whose clash has not begun yet this round."""
+        for t in reversed(self.todo):
+            if t[0] == "clashes":
+                return self.clash_order[t[1]:]
+        return []
+
+    # ----------------------------------------------------------- legal actions
+    def legal_actions(self, seat: int | None = None) -> list[int]:
+        if self.finished or self.kind is None:
+            return []
+        if seat is None:
+            seat = self.dseats[0]
+        elif seat not in self.dseats:
+            return []
+        k = self.kind
+        s = seat
+        hand = self.hands[s]
+        f = self.factions[s]
+        if k == "bid":
+            return [CARD + C.local(g) for g in hand]
+        if k == "facedown":
+            r = self.fd_pos[s]
+            acts = [CARD + C.local(g) for g in hand]
+            if len(hand) < 3 - r:
+                acts.append(DONE)
+            return acts
+        if k == "herald":
+            return [LOC + l for l in range(6)]
+        if k == "resolve":
+            acts = [ROAD + i for i in range(D.ROAD_SIZE) if self.road[i] is not None]
+            if C.can_steal(self, s):
+                need = C.steal_strength(self, s)
+                for o in range(self.players):
+                    if o == s:
+                        continue
+                    for j, sp in enumerate(self.boards[o]):
+                        if sp is not None and need > C.occupier_strength(self, o, sp[1], self.bids[s]):
+                            acts.append(STEAL + o * 3 + j)
+            acts.append(BACK)
+            return acts
+        if k == "space":
+            return [SPACE + j for j in range(len(self.boards[s]))]
+        if k == "spring":
+            acts = [DONE]
+            if self.sup_board[s] > 0:
+                acts.extend(SUPP + r for r in range(3))
+            if self._favour_ok(s, "nobility"):
+                acts.extend((FAVOUR, FAVOUR2))
+            if not self.used[s] & U_KACT and C.owns_kingdom(self, s, "spring_lore_or_influence"):
+                acts.append(KACT)
+            return acts
+        if k == "markers":
+            return [REGION + r for r in range(3) if r not in self.clash_order]
+        if k == "day":
+            r, parts, p = self._current_clash()
+            acts = [DONE]
+            unres = [x for x in self._unresolved() if x != r]
+            for e in self.active[r]:
+                g = e[E_GID]
+                if self.seat_of(g) != s or e[E_PART] or (p and e[E_PASS] != p):
+                    continue
+                cm = self._cmds(s, e) & ~e[E_USED]
+                lo = C.local(g)
+                if cm & D.AMBUSH and hand:
+                    acts.append(AMBUSH_C + lo)
+                if cm & D.RETREAT:
+                    acts.append(RETREAT_C + lo)
+                if cm & D.FLANK and unres:
+                    acts.append(FLANK_C + lo)
+            if p == 0 and self._favour_ok(s, "clans"):
+                acts.append(FAVOUR)
+            return acts
+        if k == "ambush" or k == "tie":
+            acts = [CARD + C.local(g) for g in hand]
+            return acts + [DONE] if k == "tie" or not acts else acts
+        if k == "retreat":
+            r = self.darg[0]
+            acts = [DONE]
+            acts.extend(CARD + C.local(e[E_GID]) for e in self.active[r] if self.seat_of(e[E_GID]) == s)
+            if self.herald[s] >= 0 and _loc_region(self.herald[s]) == r:
+                acts.append(HERALD)
+            if self.sup_map[s][r]:
+                acts.append(SUPP + r)
+            return acts
+        if k == "flank":
+            r = self.darg[0]
+            return [REGION + x for x in self._unresolved() if x != r]
+        if k == "clans_herald":
+            r = self.darg[0]
+            return [LOC + 2 * r, LOC + 2 * r + 1]
+        if k == "clans_sup":
+            r, left = self.darg
+            acts = [DONE]
+            if left:
+                acts.extend(SUPP + x for x in range(3) if x != r and self.sup_map[s][x])
+            return acts
+        if k == "location":
+            r = self.darg[0]
+            return [LOC + 2 * r, LOC + 2 * r + 1]
+        if k == "relics":
+            return [CARD + C.local(g) for g in self.councils[0] if self.seat_of(g) == s]
+        if k in ("castle", "wilderness", "shrine"):
+            key = C.VOTES if k == "castle" else C.LORE
+            acts = [DONE]
+            if k == "shrine" and self.darg[0] >= 3:
+                return acts
+            for g in hand:
+                if k == "shrine" or key[g] >= 1:
+                    acts.append(CARD + C.local(g))
+            for a in self.active:
+                for e in a:
+                    g = e[E_GID]
+                    if self.seat_of(g) == s and (k == "shrine" or key[g] >= 1):
+                        acts.append(CARD + C.local(g))
+            return acts
+        if k == "council":
+            return [COUNCIL + c for c in range(3)]
+        if k == "necropolis":
+            acts = [DONE]
+            if self.darg[0] < 3 and self.discards[s]:
+                acts.append(DRAW)
+            return acts
+        if k == "necro_discard" or k == "trim":
+            acts = [CARD + C.local(g) for g in hand]
+            return acts + [DONE] if k == "necro_discard" else acts
+        if k == "autumn":
+            acts = [DONE]
+            u = self.used[s]
+            if not u & U_GOVERN:
+                acts.extend(GOVERN + C.local(g) for g in hand if C.VOTES[g] >= 1)
+            if not u & U_JOURNEY:
+                acts.extend(JOURNEY + C.local(g) for g in hand if C.LORE[g] >= 1)
+            for a in self.active:
+                for e in a:
+                    g = e[E_GID]
+                    if self.seat_of(g) == s and self._cmds(s, e) & (D.RALLY_SELF | D.RALLY_TWO) \
+                            and not e[E_USED] & (D.RALLY_SELF | D.RALLY_TWO):
+                        acts.append(RALLY_C + C.local(g))
+            for g in hand:
+                if C.commands(self, s, g) & D.DEPLOY:
+                    acts.append(DEPLOY_C + C.local(g))
+            if not u & U_SECRETS and self.votes(s, 1) and self.tokens_free(s):
+                acts.append(SECRETS)
+            if not u & U_OATHS and self.votes(s, 2) and (self.lost_sup[s] or sum(self.sup_map[s])):
+                acts.append(OATHS)
+            if self._favour_ok(s, "gathering") and self._gather_targets(s):
+                acts.append(FAVOUR)
+            return acts
+        if k == "rally":
+            acts = [DONE] if self.darg[1] else []
+            if self.darg[1] < 2:
+                for a in self.active:
+                    for e in a:
+                        g = e[E_GID]
+                        if self.seat_of(g) == s and g not in self.darg[2:]:
+                            acts.append(CARD + C.local(g))
+            return acts
+        if k == "deploy":
+            return [REGION + r for r in range(3)]
+        if k == "secrets":
+            acts = [DONE]
+            if self.darg[0] > 0 and self.tokens_free(s):
+                acts.extend(LOC + l for l in range(6))
+            return acts
+        if k == "oaths":
+            acts = [DONE]
+            if self.darg[0] > 0:
+                acts.extend(SUPP + r for r in range(3) if self.sup_map[s][r])
+                if self.lost_sup[s]:
+                    acts.append(SUPP_LOST)
+            return acts
+        if k == "buy":
+            return [DONE] + [BUY + C.local(g) for g in self.site[s] if C.COST[g] <= self.lore[s]]
+        if k == "gather":
+            return [CARD + C.local(g) for g in self._gather_targets(s)]
+        raise AssertionError(k)
+
+    def _favour_ok(self, s: int, faction: str) -> bool:
+        return (self.favour == s and self.favour_uses > 0 and not self.used[s] & U_FAVOUR
+                and D.FACTIONS[self.factions[s]] == faction)
+
+    def _gather_targets(self, s: int) -> list[int]:
+        if self.herald[s] < 0:
+            return []
+        r = _loc_region(self.herald[s])
+        return [e[E_GID] for e in self.active[r] if self.seat_of(e[E_GID]) == s]
+
+    # ------------------------------------------------------------ applying
+    def apply_action(self, action: int, seat: int | None = None) -> None:
+        if self.finished:
+            raise IllegalMove("the game is over")
+        if self.kind is None:
+            raise IllegalMove("no decision is pending")
+        if seat is None:
+            seat = self.dseats[0]
+        elif seat not in self.dseats:
+            if self.kind in SIMULTANEOUS and 0 <= seat < self.players:
+                raise IllegalMove(f"seat {seat} has already chosen for '{self.kind}'")
+            raise IllegalMove(f"it is not seat {seat}'s decision (waiting for seat(s) "
+                              f"{', '.join(map(str, self.dseats))}: {self.kind})")
+        if action not in self.legal_actions(seat):
+            raise IllegalMove(f"action {action} is not legal now")
+        self._step(action, seat)
+        self._advance()
+
+    def apply_legal(self, action: int, seat: int | None = None) -> None:
+        self._step(action, self.dseats[0] if seat is None else seat)
+        self._advance()
+
+    def _advance(self) -> None:
+        while True:
+            while self.kind is None:
+                if self.finished or not self.todo:
+                    return
+                self._run(self.todo.pop())
+            if self.kind in SIMULTANEOUS:
+                return
+            acts = self.legal_actions()
+            if len(acts) != 1:
+                return
+            self._step(acts[0], self.dseats[0], auto=True)
+
+    def _ask(self, kind: str, seat: int, darg=None) -> None:
+        self.kind = kind
+        self.dseats = [seat]
+        self.darg = darg
+
+    def _to_hand(self, s: int, g: int) -> None:
+        """A card added to a full hand goes on top of the deck instead."""
+        if len(self.hands[s]) >= self.hand_size[s]:
+            self.decks[s].insert(0, g)
+        else:
+            self.hands[s].append(g)
+
+    def _gain_influence(self, s: int, n: int) -> None:
+        if n:
+            self.influence[s] += n
+            self._event("influence", s, n)
+
+    def _gain_lore(self, s: int, n: int) -> None:
+        """Lore to the supply; with an empty Site of Power it goes onto the Site
+        (2 lore there = 1 influence at the end). Then the seat may buy."""
+        if n <= 0:
+            return
+        if not self.site[s]:
+            self.site_lore[s] += n
+            self._event("site-lore", s, n)
+            return
+        self.lore[s] += n
+        self._event("lore", s, n)
+        if any(C.COST[g] <= self.lore[s] for g in self.site[s]):
+            self.todo.append(("buy", s))
+
+    def _discard_entry(self, r: int, e) -> None:
+        self.active[r].remove(e)
+        g = e[E_GID]
+        self.discards[self.seat_of(g)].append(g)
+
+    # the decisions ---------------------------------------------------------
+    def _step(self, a: int, s: int, auto: bool = False) -> None:
+        k = self.kind
+        hand = self.hands[s]
+        if k == "bid":
+            g = self.gid(s, a - CARD)
+            hand.remove(g)
+            self.bids[s] = g
+            self._note(s, "bid " + C.local_name(g), True)
+            self.dseats.remove(s)
+            if not self.dseats:
+                self.kind = None
+            return
+        if k == "facedown":
+            r = self.fd_pos[s]
+            if a == DONE:
+                self.fd_log[s].append(-1)
+            else:
+                g = self.gid(s, a - CARD)
+                hand.remove(g)
+                self.facedown[r].append(g)
+                self.facedown[r].sort()
+                self.fd_log[s].append(g)
+            self.fd_pos[s] = r + 1
+            if r + 1 == 3:
+                self._note(s, "facedown " + " ".join(
+                    "-" if g < 0 else C.local_name(g) for g in self.fd_log[s]), True)
+                self.dseats.remove(s)
+                if not self.dseats:
+                    self.kind = None
+                    self.fd_pos = [0] * self.players
+                    self.fd_log = [[] for _ in range(self.players)]
+            return
+        self.kind = None
+        if not auto:
+            self._note(s, self._word(a, k, s))
+        if k == "herald":
+            self.herald[s] = a - LOC
+            self._ask("resolve", s)
+        elif k == "resolve":
+            if a == BACK:
+                self._to_hand(s, self.bids[s])
+                self.bids[s] = None
+            elif a < STEAL:
+                i = a - ROAD
+                kc = self.road[i]
+                self.road[i] = None
+                self.taken = True
+                self._event("take", s, C.KNAME[kc])
+                self._ask("space", s, [kc])
+            else:
+                o, j = divmod(a - STEAL, 3)
+                kc, occ = self.boards[o][j]
+                self.boards[o][j] = None
+                self._to_hand(o, occ)
+                self._event("steal", s, (o, C.KNAME[kc]))
+                if C.owns_kingdom(self, s, "steal_plus_three"):
+                    self._gain_influence(s, 1)
+                self._ask("space", s, [kc])
+        elif k == "space":
+            j = a - SPACE
+            old = self.boards[s][j]
+            if old is not None:
+                self.kdiscard.append(old[0])
+                self._to_hand(s, old[1])
+            self.boards[s][j] = [self.darg[0], self.bids[s]]
+            self.bids[s] = None
+        elif k == "spring":
+            if a == DONE:
+                return
+            if a == FAVOUR or a == FAVOUR2:
+                self._use_favour(s)
+                if a == FAVOUR:
+                    self._gain_influence(s, 1)
+                else:
+                    self.round_fx[s] |= C.FX_HEIRS_INVULNERABLE
+            self.todo.append(("spring_seat", s))
+            if a == FAVOUR or a == FAVOUR2:
+                pass
+            elif a == KACT:
+                self.used[s] |= U_KACT
+                if self.lore[s] == 0:
+                    self._gain_influence(s, 1)
+                else:
+                    self._gain_lore(s, 1)
+            else:
+                r = a - SUPP
+                self.sup_board[s] -= 1
+                self.sup_map[s][r] += 1
+        elif k == "markers":
+            self.clash_order.append(a - REGION)
+            if len(self.clash_order) == 2:
+                self.clash_order.append(3 - sum(self.clash_order))
+            else:
+                self._ask("markers", s)
+        elif k == "day":
+            if a == DONE:
+                return
+            r, parts, p = self._current_clash()
+            self.todo.append(("day_seat", s))
+            if a == FAVOUR:
+                self._use_favour(s)
+                self._ask("clans_herald", s, [r])
+                return
+            lo = (a - AMBUSH_C) % PER
+            g = self.gid(s, lo)
+            e = next(e for e in self.active[r] if e[E_GID] == g)
+            cmd = (D.AMBUSH, D.RETREAT, D.FLANK)[(a - AMBUSH_C) // PER]
+            e[E_USED] |= cmd
+            if C.EFFECT[g] == "ambush_or_retreat" and cmd != D.FLANK:
+                e[E_USED] |= D.AMBUSH | D.RETREAT
+            if cmd == D.AMBUSH:
+                self._ask("ambush", s, [r])
+            elif cmd == D.RETREAT:
+                self._ask("retreat", s, [r])
+            else:
+                self._ask("flank", s, [r, g])
+        elif k == "ambush" or k == "tie":
+            if a == DONE:
+                return
+            g = self.gid(s, a - CARD)
+            hand.remove(g)
+            self.facedown[self.darg[0]].append(g)
+            self.facedown[self.darg[0]].sort()
+        elif k == "retreat":
+            r = self.darg[0]
+            if a == DONE:
+                return
+            if a == HERALD:
+                self.herald[s] = -1
+            elif a == SUPP + r:
+                self.sup_map[s][r] -= 1
+                self.sup_board[s] += 1
+                self.sup_part[s][r] = min(self.sup_part[s][r], self.sup_map[s][r])
+            else:
+                g = self.gid(s, a - CARD)
+                e = next(e for e in self.active[r] if e[E_GID] == g)
+                self.active[r].remove(e)
+                self._to_hand(s, g)
+            self._ask("retreat", s, [r])
+        elif k == "flank":
+            r, g = self.darg
+            e = next(e for e in self.active[r] if e[E_GID] == g)
+            self.active[r].remove(e)
+            e[E_PART] = 0
+            e[E_USED] = 0
+            e[E_PASS] = 0
+            self.active[a - REGION].append(e)
+        elif k == "clans_herald":
+            self.herald[s] = a - LOC
+            self._ask("clans_sup", s, [self.darg[0], 2])
+        elif k == "clans_sup":
+            if a == DONE:
+                return
+            r, left = self.darg
+            x = a - SUPP
+            self.sup_map[s][x] -= 1
+            self.sup_part[s][x] = min(self.sup_part[s][x], self.sup_map[s][x])
+            self.sup_map[s][r] += 1
+            self._ask("clans_sup", s, [r, left - 1])
+        elif k == "location":
+            self._claim(s, a - LOC)
+        elif k == "relics":
+            g = self.gid(s, a - CARD)
+            self.councils[0].remove(g)
+            self.discards[s].append(g)
+        elif k == "castle" or k == "wilderness" or k == "shrine":
+            if a == DONE:
+                return
+            g = self.gid(s, a - CARD)
+            self._take_from_hand_or_map(s, g)
+            if k == "castle":
+                self._ask("council", s, [g, 1])
+            elif k == "wilderness":
+                self._journey(s, g)
+            else:
+                self.decks[s].append(g)
+                self._ask("shrine", s, [self.darg[0] + 1])
+        elif k == "council":
+            g, castle = self.darg
+            c = a - COUNCIL
+            if castle:
+                for o in self.councils[c]:
+                    self.discards[self.seat_of(o)].append(o)
+                self.councils[c] = []
+            self.councils[c].append(g)
+            self._event("govern", s, (C.NAME[g], D.COUNCILS[c]))
+        elif k == "necropolis":
+            if a == DONE:
+                self._ask("necro_discard", s)
+                return
+            d = self.discards[s]
+            self._to_hand(s, d.pop())
+            self._ask("necropolis", s, [self.darg[0] + 1])
+        elif k == "necro_discard":
+            if a == DONE:
+                return
+            g = self.gid(s, a - CARD)
+            hand.remove(g)
+            self.discards[s].append(g)
+            self._ask("necro_discard", s)
+        elif k == "trim":
+            g = self.gid(s, a - CARD)
+            hand.remove(g)
+            self.discards[s].append(g)
+        elif k == "autumn":
+            if a == DONE:
+                return
+            self.todo.append(("autumn_seat", s))
+            if a == SECRETS:
+                self.used[s] |= U_SECRETS
+                self._ask("secrets", s, [self.votes(s, 1)])
+            elif a == OATHS:
+                self.used[s] |= U_OATHS
+                self._ask("oaths", s, [self.votes(s, 2)])
+            elif a == FAVOUR:
+                self._use_favour(s)
+                self._ask("gather", s)
+            elif a < JOURNEY:
+                self.used[s] |= U_GOVERN
+                g = self.gid(s, a - GOVERN)
+                hand.remove(g)
+                self._ask("council", s, [g, 0])
+            elif a < AMBUSH_C:
+                self.used[s] |= U_JOURNEY
+                g = self.gid(s, a - JOURNEY)
+                hand.remove(g)
+                self._journey(s, g)
+            elif a < DEPLOY_C:
+                g = self.gid(s, a - RALLY_C)
+                r, e = self._find_active(g)
+                cm = self._cmds(s, e)
+                e[E_USED] |= D.RALLY_SELF | D.RALLY_TWO
+                if cm & D.RALLY_TWO:
+                    self._ask("rally", s, [r, 0])
+                else:
+                    self.active[r].remove(e)
+                    self._to_hand(s, g)
+            else:
+                g = self.gid(s, a - DEPLOY_C)
+                self._ask("deploy", s, [g])
+        elif k == "rally":
+            if a == DONE:
+                return
+            g = self.gid(s, a - CARD)
+            r, e = self._find_active(g)
+            self.active[r].remove(e)
+            self._to_hand(s, g)
+            self._ask("rally", s, [self.darg[0], self.darg[1] + 1, *self.darg[2:], g])
+        elif k == "deploy":
+            g = self.darg[0]
+            hand.remove(g)
+            self.active[a - REGION].append([g, 0, 0, 0, 0, 1, 0])
+            self._event("deploy", s, (C.NAME[g], D.REGIONS[a - REGION]))
+        elif k == "secrets":
+            if a == DONE:
+                self._secrets_pay(s)
+                return
+            self.tokens[s][a - LOC] += 1
+            self._ask("secrets", s, [self.darg[0] - 1])
+        elif k == "oaths":
+            if a == DONE:
+                return
+            if a == SUPP_LOST:
+                self.lost_sup[s] -= 1
+            else:
+                r = a - SUPP
+                self.sup_map[s][r] -= 1
+                self.sup_part[s][r] = min(self.sup_part[s][r], self.sup_map[s][r])
+            self.sup_board[s] += 1
+            self._ask("oaths", s, [self.darg[0] - 1])
+        elif k == "buy":
+            if a == DONE:
+                return
+            g = self.gid(s, a - BUY)
+            self.lore[s] -= C.COST[g]
+            self.site[s].remove(g)
+            self._event("buy", s, C.NAME[g])
+            if C.KIND[g] == "hq":
+                self.hq[s].append(g)
+            else:
+                self._to_hand(s, g)
+            if self.site[s] and any(C.COST[x] <= self.lore[s] for x in self.site[s]):
+                self._ask("buy", s)
+        elif k == "gather":
+            g = self.gid(s, a - CARD)
+            r, e = self._find_active(g)
+            self.active[r].remove(e)
+            self._to_hand(s, g)
+        else:
+            raise AssertionError(k)
+
+    def _word(self, a: int, k: str, s: int) -> str:
+        from meeple.games.okc.notation import action_word
+        return action_word(self, a, k, s)
+
+    def _use_favour(self, s: int) -> None:
+        self.used[s] |= U_FAVOUR
+        self.favour_uses -= 1
+        self._event("favour", s, self.favour_uses)
+        if self.favour_uses == 0:
+            self.favour = -1      # back to the Harvest Field
+
+    def _take_from_hand_or_map(self, s: int, g: int) -> None:
+        if g in self.hands[s]:
+            self.hands[s].remove(g)
+        else:
+            r, e = self._find_active(g)
+            self.active[r].remove(e)
+
+    def _journey(self, s: int, g: int) -> None:
+        t = C.traits(self, s, g)
+        (self.discards[s] if t & D.PATHFINDER else self.lost).append(g)
+        self._event("journey", s, C.NAME[g])
+        self._gain_lore(s, C.journey_lore(self, s, g))
+
+    def _claim(self, s: int, loc: int) -> None:
+        """Claim rewards at a chosen location: Herald reward, then location reward."""
+        self._event("claim", s, D.LOCATIONS[loc])
+        # queued in reverse: location reward runs after the herald reward
+        self.todo.append(("location_reward", s, loc))
+        if self.herald[s] == loc:
+            relics = self.votes(s, 0)
+            self._gain_influence(s, 1 + relics)
+            for o in range(self.players):
+                if o != s and self.herald[o] == loc and self.influence[o] > 0:
+                    self.influence[o] -= 1
+                    self.influence[s] += 1
+                    self._event("steal-influence", s, o)
+            if relics and any(self.seat_of(g) == s for g in self.councils[0]):
+                self._ask("relics", s)
+
+    def _location_reward(self, s: int, loc: int) -> None:
+        self._gain_influence(s, D.LOCATION_INFLUENCE[loc])
+        name = D.LOCATIONS[loc]
+        if name == "castle":
+            self._ask("castle", s)
+        elif name == "wilderness":
+            self._ask("wilderness", s)
+        elif name == "harvest-field":
+            self.favour = s
+            self.favour_uses = D.FAVOUR_USES
+            self._event("favour-claim", s, None)
+        elif name == "shrine":
+            self._ask("shrine", s, [0])
+        elif name == "necropolis":
+            self.rng.shuffle(self.discards[s])
+            self._ask("necropolis", s, [0])
+
+    def _secrets_pay(self, s: int) -> None:
+        for loc in reversed(range(6)):
+            if self.tokens[s][loc] >= D.SECRETS_THRESHOLD:
+                self.todo.append(("secrets_reward", s, loc))
+
+    # the steps -------------------------------------------------------------
+    def _run(self, t) -> None:
+        k = t[0]
+        p = self.players
+        if k == "round":
+            seq = [("bids",), ("reveal_bids",), ("facedown",), ("spring", 0), ("markers",),
+                   ("clashes", 0), ("autumn", 0), ("winter",)]
+            if self.round > 1:
+                seq.insert(0, ("year",))
+            self.todo.extend(reversed(seq))
+        elif k == "year":
+            for s in self.order:
+                self._draw_to_size(s)
+            old = self.order
+            self.order = sorted(range(p), key=lambda x: (-self.influence[x], -old.index(x)))
+            self._event("order", None, list(self.order))
+            for s in reversed(self.order):
+                if len(self.hands[s]) > self.hand_size[s]:
+                    self.todo.append(("trim", s))
+        elif k == "trim":
+            s = t[1]
+            if len(self.hands[s]) > self.hand_size[s]:
+                self.todo.append(("trim", s))
+                self._ask("trim", s)
+        elif k == "bids":
+            self.bids = [None] * p
+            self.bids_open = False
+            self.taken = False
+            seats = [s for s in self.order if self.hands[s]]
+            if seats:
+                self.kind = "bid"
+                self.dseats = seats
+                self.darg = None
+        elif k == "reveal_bids":
+            self.bids_open = True
+            bidders = [s for s in self.order if self.bids[s] is not None]
+            bidders.sort(key=lambda x: (-C.bid_strength(self, x), self.order.index(x)))
+            self._event("bids", None, [(x, C.NAME[self.bids[x]]) for x in bidders])
+            if bidders and C.owns_kingdom(self, bidders[0], "bid_plus_five"):
+                self._gain_influence(bidders[0], 1)
+            self.todo.append(("refill",))
+            for s in reversed(bidders):
+                self.todo.append(("resolve_bid", s))
+        elif k == "resolve_bid":
+            self._ask("herald", t[1])
+        elif k == "refill":
+            self.bids_open = False
+            self._refill_road()
+        elif k == "facedown":
+            self.fd_pos = [0] * p
+            self.fd_log = [[] for _ in range(p)]
+            self.kind = "facedown"
+            self.dseats = list(self.order)
+            self.darg = None
+        elif k == "spring":
+            i = t[1]
+            if i < p:
+                self.todo.append(("spring", i + 1))
+                self.todo.append(("spring_seat", self.order[i]))
+        elif k == "spring_seat":
+            self._ask("spring", t[1])
+        elif k == "markers":
+            self.clash_order = []
+            self._ask("markers", self.order[-1])
+        elif k == "clashes":
+            i = t[1]
+            if i < 3:
+                self.todo.append(("clashes", i + 1))
+                self._start_clash(self.clash_order[i], list(self.order))
+        elif k == "clash":
+            pass          # marks the clash in progress (see _current_clash)
+        elif k == "day":
+            r, parts, pas = t[1], t[2], t[3]
+            # the day action step in turn order, then the reveal of added cards
+            self.todo.append(("day_end", r, parts, pas))
+            for s in reversed([x for x in self.order if x in parts]):
+                self.todo.append(("day_seat", s))
+        elif k == "day_seat":
+            self._ask("day", t[1])
+        elif k == "day_end":
+            r, parts, pas = t[1], t[2], t[3]
+            if self.facedown[r]:
+                self._reveal(r, pas + 1)
+                # newly revealed day commands may be activated in turn order
+                self._set_clash_pass(pas + 1)
+                self.todo.append(("day", r, parts, pas + 1))
+        elif k == "night":
+            self._night(t[1], t[2])
+        elif k == "tally":
+            self._tally(t[1], t[2])
+        elif k == "tie":
+            r, tied, i = t[1], t[2], t[3]
+            if i < len(tied):
+                self.todo.append(("tie", r, tied, i + 1))
+                self._ask("tie", tied[i], [r])
+            else:
+                self._pop_clash()
+                if self.facedown[r]:
+                    self._event("reclash", None, (D.REGIONS[r], tied))
+                    self._start_clash(r, tied)
+                else:
+                    self._event("draw", None, D.REGIONS[r])
+        elif k == "rewards":
+            self._ask("location", t[2], [t[1]])
+        elif k == "location_reward":
+            self._location_reward(t[1], t[2])
+        elif k == "secrets_reward":
+            s, loc = t[1], t[2]
+            self.tokens[s][loc] -= D.SECRETS_THRESHOLD
+            self._event("secrets", s, D.LOCATIONS[loc])
+            self._location_reward(s, loc)
+        elif k == "buy":
+            s = t[1]
+            if self.site[s] and any(C.COST[g] <= self.lore[s] for g in self.site[s]):
+                self._ask("buy", s)
+        elif k == "autumn":
+            i = t[1]
+            if i < p:
+                self.todo.append(("autumn", i + 1))
+                self.todo.append(("autumn_seat", self.order[i]))
+        elif k == "autumn_seat":
+            self._ask("autumn", t[1])
+        elif k == "winter":
+            self._winter()
+        else:
+            raise AssertionError(k)
+
+    def _set_clash_pass(self, pas: int) -> None:
+        for i in range(len(self.todo) - 1, -1, -1):
+            if self.todo[i][0] == "clash":
+                self.todo[i] = ("clash", self.todo[i][1], self.todo[i][2], pas)
+                return
+
+    def _pop_clash(self) -> None:
+        for i in range(len(self.todo) - 1, -1, -1):
+            if self.todo[i][0] == "clash":
+                del self.todo[i]
+                return
+
+    def _start_clash(self, r: int, parts: list[int]) -> None:
+        parts = list(parts)
+        self._event("clash", None, (D.REGIONS[r], parts))
+        self.todo.append(("clash", r, parts, 0))
+        self.todo.append(("tally", r, parts))
+        self.todo.append(("night", r, parts))
+        self.todo.append(("day", r, parts, 0))
+        self._reveal(r, 0)
+        for e in self.active[r]:
+            if not e[E_PART]:
+                e[E_USED] = 0
+
+    def _reveal(self, r: int, pas: int) -> None:
+        if self.facedown[r]:
+            self._event("reveal", None, (D.REGIONS[r], [C.NAME[g] for g in self.facedown[r]]))
+        for g in self.facedown[r]:
+            self.active[r].append([g, 0, 0, 0, 0, -1, pas])
+        self.facedown[r] = []
+
+    def _clash_cards(self, r: int, parts: list[int]):
+        return [e for e in self.active[r] if not e[E_PART] and self.seat_of(e[E_GID]) in parts]
+
+    def _night(self, r: int, parts: list[int]) -> None:
+        es = self._clash_cards(r, parts)
+        owners = [self.seat_of(e[E_GID]) for e in es]
+        pairs = [(e[E_GID], o) for e, o in zip(es, owners)]
+        doomed = set()
+        for e, o in zip(es, owners):
+            if self._cmds(o, e) & D.DEADLY:
+                for i, (e2, o2) in enumerate(zip(es, owners)):
+                    if o2 != o and not self._traits(o2, e2) & D.INVULNERABLE:
+                        doomed.add(i)
+        for i, (e, o) in enumerate(zip(es, owners)):
+            if C.night_self_eliminated(self, e[E_GID], o, pairs) and not self._traits(o, e) & D.INVULNERABLE:
+                doomed.add(i)
+        for i in sorted(doomed):
+            e, o = es[i], owners[i]
+            self.active[r].remove(e)
+            g = e[E_GID]
+            if self._traits(o, e) & D.RESILIENT:
+                self.discards[o].append(g)
+            else:
+                self.lost.append(g)
+            self._event("eliminated", o, C.NAME[g])
+
+    def _tally(self, r: int, parts: list[int]) -> None:
+        totals = {}
+        win_bonus = {}
+        for s in parts:
+            v = 0
+            for e in self.active[r]:
+                if not e[E_PART] and self.seat_of(e[E_GID]) == s:
+                    v += C.STR[e[E_GID]]
+                    if C.EFFECT[e[E_GID]] == "win_influence":
+                        win_bonus[s] = 1
+            v += self.sup_map[s][r] - self.sup_part[s][r]
+            totals[s] = v
+        for e in self.active[r]:
+            if self.seat_of(e[E_GID]) in parts:
+                e[E_PART] = 1
+        for s in parts:
+            self.sup_part[s][r] = self.sup_map[s][r]
+        best = max(totals.values())
+        top = [s for s in self.order if s in parts and totals[s] == best]
+        self._event("tally", None, (D.REGIONS[r], [totals[s] for s in parts]))
+        if len(top) == 1:
+            w = top[0]
+            self._pop_clash()
+            self._gain_influence(w, win_bonus.get(w, 0))
+            self.todo.append(("rewards", r, w))
+        else:
+            self.todo.append(("tie", r, top, 0))
+
+    def _draw_to_size(self, s: int) -> None:
+        hand, deck = self.hands[s], self.decks[s]
+        while len(hand) < self.hand_size[s]:
+            if not deck:
+                # attrition: the discard becomes the deck, the hand size drops
+                deck.extend(self.discards[s])
+                self.discards[s] = []
+                self.rng.shuffle(deck)
+                self.hand_size[s] = max(D.MIN_HAND_SIZE, self.hand_size[s] - 1)
+                self._event("attrition", s, self.hand_size[s])
+                if not deck:
+                    break
+                continue
+            hand.append(deck.pop(0))
+
+    def _refill_road(self) -> None:
+        road = self.road
+        if self.taken:
+            for i in range(D.ROAD_SIZE - 1, -1, -1):
+                if road[i] is not None:
+                    self.kdiscard.append(road[i])
+                    road[i] = None
+                    break
+        else:
+            n = 0
+            for i in range(D.ROAD_SIZE - 1, -1, -1):
+                if road[i] is not None and n < 2:
+                    self.kdiscard.append(road[i])
+                    road[i] = None
+                    n += 1
+        rest = [c for c in road if c is not None]
+        road[:] = [None] * (D.ROAD_SIZE - len(rest)) + rest
+        for i in range(D.ROAD_SIZE - 1, -1, -1):
+            if road[i] is None:
+                if not self.kdeck and self.kdiscard:
+                    self.kdeck = self.kdiscard
+                    self.kdiscard = []
+                    self.rng.shuffle(self.kdeck)
+                if self.kdeck:
+                    road[i] = self.kdeck.pop(0)
+
+    def _winter(self) -> None:
+        # winter effects: Deploy (a card with a token keeps its place)
+        for r in range(3):
+            for e in list(self.active[r]):
+                if e[E_DEP] > 0:
+                    e[E_DEP] -= 1
+                    e[E_PART] = 0
+                    e[E_USED] = 0
+                    e[E_PASS] = 0
+                else:
+                    self._discard_entry(r, e)
+        # clean up
+        for s in range(self.players):
+            self.herald[s] = -1
+            for r in range(3):
+                self.lost_sup[s] += self.sup_map[s][r]
+                self.sup_map[s][r] = 0
+                self.sup_part[s][r] = 0
+        self.clash_order = []
+        self.used = [0] * self.players
+        self.round_fx = [0] * self.players
+        self._event("winter", None, self.round)
+        if self.round >= self.rounds:
+            self._end()
+        else:
+            self.round += 1
+            self.todo.append(("round",))
+
+    def _end(self) -> None:
+        for s in range(self.players):
+            self.influence[s] += self.site_lore[s] // 2
+        best = max(self.influence)
+        top = [s for s in range(self.players) if self.influence[s] == best]
+        if len(top) > 1 and self.favour in top:
+            w = self.favour
+        else:
+            w = min(top, key=self.order.index)
+        self.winners = [w]
+        self.finished = True
+        self.kind = None
+        self.dseats = []
+        self.todo = []
+        self._event("end", None, list(self.influence))
+
+
+def _redact(m: str) -> str:
+    if ": " in m:
+        seat, body = m.split(": ", 1)
+        words = body.split()
+        return f"{seat}: " + " ".join([words[0]] + ["?"] * (len(words) - 1))
+    if m.startswith("hide "):
+        return "hide ?"
+    return m
+
+
+def new_game(players: int, seed: int = 0, factions: list[str] | None = None,
+             rounds: int = D.ROUNDS, record: bool = True, **options) -> OKCState:
+    """A new game. `rounds` 6, or 4/5 for a skirmish. Options of other games
+    that are off (the CLI passes `fairy=False` to every game) are ignored."""
+    from meeple.core.game import GameError
+    unknown = [k for k, v in options.items() if v]
+    if unknown:
+        raise GameError(f"okc has no option {', '.join(unknown)}")
+    if not D.MIN_PLAYERS <= players <= D.MAX_PLAYERS:
+        raise GameError(f"okc is for {D.MIN_PLAYERS}-{D.MAX_PLAYERS} players, not {players}")
+    if rounds not in (D.ROUNDS,) + D.SKIRMISH_ROUNDS:
+        raise GameError(f"a game has {D.ROUNDS} rounds, or 4 or 5 for a skirmish, not {rounds}")
+    rng = Rng(seed)
+    if factions is None:
+        fs = list(range(len(D.FACTIONS)))
+        rng.shuffle(fs)
+        fs = sorted(fs[:players])
+    else:
+        if len(factions) != players or len(set(factions)) != players \
+                or any(f not in D.FACTIONS for f in factions):
+            raise GameError(f"give {players} different factions of {', '.join(D.FACTIONS)}")
+        fs = [D.FACTIONS.index(f) for f in factions]
+    s = OKCState.__new__(OKCState)
+    s.players = players
+    s.factions = fs
+    s.rounds = rounds
+    s.round = 1
+    s.rng = rng
+    s.influence = [0] * players
+    s.lore = [0] * players
+    s.site_lore = [0] * players
+    s.hand_size = [D.START_HAND_SIZE] * players
+    s.hands, s.decks, s.discards, s.site, s.hq = [], [], [], [], []
+    for f in fs:
+        deck = C.basic_cards(f)
+        heir = deck.pop(D.HEIR)
+        rng.shuffle(deck)
+        s.hands.append([heir] + deck[:D.START_HAND_SIZE - 1])
+        s.decks.append(deck[D.START_HAND_SIZE - 1:])
+        s.discards.append([])
+        s.site.append(C.site_cards(f))
+        s.hq.append([])
+    s.lost = []
+    s.lost_sup = [0] * players
+    s.kdeck = list(range(C.NK))
+    rng.shuffle(s.kdeck)
+    s.road = [s.kdeck.pop(0) for _ in range(D.ROAD_SIZE)]
+    s.kdiscard = []
+    s.boards = [[None] * D.BOARD_SPACES for _ in range(players)]
+    s.herald = [-1] * players
+    s.sup_board = [D.SUPPORTERS] * players
+    s.sup_map = [[0, 0, 0] for _ in range(players)]
+    s.sup_part = [[0, 0, 0] for _ in range(players)]
+    s.tokens = [[0] * 6 for _ in range(players)]
+    s.councils = [[], [], []]
+    s.bids = [None] * players
+    s.bids_open = False
+    s.facedown = [[], [], []]
+    s.active = [[], [], []]
+    s.favour = -1
+    s.favour_uses = D.FAVOUR_USES
+    s.used = [0] * players
+    s.round_fx = [0] * players
+    s.clash_order = []
+    s.taken = False
+    order = list(range(players))
+    rng.shuffle(order)
+    s.order = order
+    s.todo = [("round",)]
+    s.kind = None
+    s.dseats = []
+    s.darg = None
+    s.fd_pos = [0] * players
+    s.fd_log = [[] for _ in range(players)]
+    s.finished = False
+    s.winners = []
+    s.history = None
+    s.events = None
+    s.record = record
+    s._advance()
+    return s

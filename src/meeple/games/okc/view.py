@@ -1,0 +1,187 @@
+"""The secrecy boundary: what one seat (or a spectator) may see.
+
+Private to a seat (rulebook, Public, Private and Hidden Information): its hand,
+its face-down region cards, its unrevealed bid. Hidden from everyone: every
+deck (its own too) and the kingdom deck. A hidden faction card is written
+"<faction>:?" where its back shows its faction (face-down cards, bids), "?"
+elsewhere. `from_view` rebuilds a full state from a view alone, dealing the
+unseen cards at random, so a bot that searches it cannot peek; `determinize`
+does the same from a state (cheaper, same distribution).
+"""
+
+from __future__ import annotations
+
+from meeple.games.okc import cards as C
+from meeple.games.okc import data as D
+from meeple.games.okc import notation
+
+HIDDEN = "?"
+
+
+def view(s, seat: int | None) -> dict:
+    doc = notation.dump(s)
+    doc.pop("rng", None)
+    doc["kingdom_deck"] = [HIDDEN] * len(s.kdeck)
+    for i, sd in enumerate(doc["seats"]):
+        sd["deck"] = [HIDDEN] * len(sd["deck"])
+        if i == seat:
+            continue
+        fac = sd["faction"]
+        sd["hand"] = [HIDDEN] * len(sd["hand"])
+        if sd["bid"] is not None and not s.bids_open:
+            sd["bid"] = f"{fac}:?"
+    for r, name in enumerate(D.REGIONS):
+        doc["regions"][name]["facedown"] = [
+            C.NAME[g] if s.seat_of(g) == seat else f"{D.FACTIONS[C.faction_of(g)]}:?"
+            for g in s.facedown[r]]
+    pend = doc.get("pending")
+    if pend is not None:
+        pend["facedown_log"] = [log if i == seat else [-1 if x < 0 else -2 for x in log]
+                                for i, log in enumerate(pend["facedown_log"])]
+    return doc
+
+
+def _hidden_pools(s, seat: int):
+    """Per other seat: the cards of its that `seat` cannot locate."""
+    pools = {}
+    for o in range(s.players):
+        if o == seat:
+            continue
+        cards = list(s.hands[o]) + list(s.decks[o])
+        if s.bids[o] is not None and not s.bids_open:
+            cards.append(s.bids[o])
+        for r in range(3):
+            cards.extend(g for g in s.facedown[r] if s.seat_of(g) == o)
+        pools[o] = cards
+    return pools
+
+
+def determinize(s, seat: int, rng):
+    n = s.clone()
+    n.record = False
+    remap = {}
+    for o, cards in _hidden_pools(s, seat).items():
+        new = sorted(cards)
+        rng.shuffle(new)
+        it = iter(new)
+        n.hands[o] = [next(it) for _ in s.hands[o]]
+        if s.bids[o] is not None and not s.bids_open:
+            b = next(it)
+            remap[s.bids[o]] = b
+            n.bids[o] = b
+        for r in range(3):
+            fd = []
+            for g in s.facedown[r]:
+                if s.seat_of(g) == o:
+                    x = next(it)
+                    remap[g] = x
+                    fd.append(x)
+                else:
+                    fd.append(g)
+            n.facedown[r] = fd
+        n.decks[o] = list(it)
+    for r in range(3):
+        n.facedown[r] = [remap.get(g, g) if s.seat_of(g) != seat else g for g in n.facedown[r]]
+    n.fd_log = [[remap.get(g, g) for g in log] for log in s.fd_log]
+    own = list(n.decks[seat])
+    rng.shuffle(own)
+    n.decks[seat] = own
+    kd = list(n.kdeck)
+    rng.shuffle(kd)
+    n.kdeck = kd
+    return n
+
+
+def from_view(doc: dict, seat: int, rng):
+    """A full state built from `seat`'s view alone, hidden cards sampled."""
+    full = dict(doc)
+    full["seats"] = [dict(sd) for sd in doc["seats"]]
+    full["regions"] = {k: dict(v) for k, v in doc["regions"].items()}
+    factions = [D.FACTIONS.index(sd["faction"]) for sd in doc["seats"]]
+    # every faction card located in the view
+    seen = set()
+
+    def see(name):
+        if isinstance(name, str) and name in C.CARD_BY_NAME:
+            seen.add(C.CARD_BY_NAME[name])
+
+    for sd in doc["seats"]:
+        for key in ("hand", "discard", "site", "hq"):
+            for x in sd.get(key, []):
+                see(x)
+        for sp in sd.get("board", []):
+            if sp:
+                see(sp["occupier"])
+        see(sd.get("bid"))
+    for x in doc.get("lost", []):
+        see(x)
+    for c in doc.get("councils", {}).values():
+        for x in c:
+            see(x)
+    for rd in doc["regions"].values():
+        for x in rd.get("facedown", []):
+            see(x)
+        for e in rd.get("active", []):
+            see(e["card"] if isinstance(e, dict) else e)
+    shuffle = rng.shuffle
+    dealt_fd = {}
+    for i, sd in enumerate(full["seats"]):
+        f = factions[i]
+        pool = sorted(g for g in range(f * C.PER, (f + 1) * C.PER) if g not in seen)
+        shuffle(pool)
+        names = [C.NAME[g] for g in pool]
+        if i != seat:
+            k = len(sd["hand"])
+            sd["hand"], names = names[:k], names[k:]
+            if isinstance(sd.get("bid"), str) and sd["bid"].endswith(":?"):
+                sd["bid"], names = names[0], names[1:]
+            for rname in D.REGIONS:
+                rd = full["regions"][rname]
+                fd = []
+                for x in rd.get("facedown", []):
+                    if x == f"{D.FACTIONS[f]}:?":
+                        fd.append(names[0])
+                        dealt_fd.setdefault(i, {}).setdefault(rname, []).append(names[0])
+                        names = names[1:]
+                    else:
+                        fd.append(x)
+                rd["facedown"] = fd
+        k = len(sd["deck"])
+        sd["deck"] = names[:k]
+    kseen = set()
+    for k in doc.get("road", []):
+        if k:
+            kseen.add(k)
+    kseen.update(doc.get("kingdom_discard", []))
+    for sd in doc["seats"]:
+        for sp in sd.get("board", []):
+            if sp:
+                kseen.add(sp["kingdom"])
+    kpool = sorted(k for k in C.KNAME if k not in kseen)
+    shuffle(kpool)
+    full["kingdom_deck"] = kpool[:len(doc.get("kingdom_deck", []))]
+    pend = doc.get("pending")
+    if pend is not None:
+        pend = dict(pend)
+        logs = []
+        for i, log in enumerate(pend.get("facedown_log", [])):
+            if i == seat or not any(x == -2 for x in log):
+                logs.append(list(log))
+                continue
+            new = []
+            for r, x in enumerate(log):
+                if x == -2:
+                    name = dealt_fd[i][D.REGIONS[r]].pop(0)
+                    new.append(C.CARD_BY_NAME[name])
+                else:
+                    new.append(x)
+            logs.append(new)
+        pend["facedown_log"] = logs
+        full["pending"] = pend
+    full["rng"] = rng.below(1 << 62) if hasattr(rng, "below") else rng.getrandbits(62)
+    s = notation.load(full)
+    s.record = False
+    return s
+
+
+__all__ = ["view", "determinize", "from_view"]
