@@ -40,13 +40,14 @@ from meeple.bots.base import Observation
 
 
 class _Node:
-    __slots__ = ("children", "visits", "avail", "reward")
+    __slots__ = ("children", "visits", "avail", "reward", "prior")
 
     def __init__(self) -> None:
         self.children: dict[int, _Node] = {}
         self.visits = 0
         self.avail = 0
         self.reward = 0.0
+        self.prior = None      # the game policy's action here (progressive bias)
 
 
 def _heuristics(game: str):
@@ -61,8 +62,8 @@ class ISMCTSBot:
     name = "ismcts"
 
     def __init__(self, seed: int = 0, seconds: float | None = None,
-                 iterations: int | None = None, c: float = 0.7, depth: int = 8,
-                 rollout: str = "random") -> None:
+                 iterations: int | None = None, c: float = 0.7, depth: int = 6,
+                 rollout: str = "heuristic", bias: float = 1.0) -> None:
         if seconds is None and iterations is None:
             seconds = 1.0
         self.seconds = seconds
@@ -70,6 +71,7 @@ class ISMCTSBot:
         self.c = c
         self.depth = depth
         self.rollout = rollout
+        self.bias = bias
         self.rng = random.Random(seed)
         self.last_iterations = 0
         self.last_seconds = 0.0
@@ -85,7 +87,9 @@ class ISMCTSBot:
         from_view = getattr(helpers, "from_view", None) or game.from_view
         base = from_view(obs.view, obs.seat, rng)
         value_fn = getattr(helpers, "values", None)
-        policy_fn = getattr(helpers, "policy", None) if self.rollout == "heuristic" else None
+        game_policy = getattr(helpers, "policy", None)
+        policy_fn = game_policy if self.rollout == "heuristic" else None
+        bias = self.bias if game_policy is not None else 0.0
         root = _Node()
         seat = obs.seat
         legal_root = set(obs.legal)
@@ -117,9 +121,20 @@ class ISMCTSBot:
                     _apply(s, acts[0], d, who)
                     continue
                 children = node.children
+                prior = None
+                if bias:
+                    # the game policy's choice: once per node of the searching
+                    # seat (what it knows is the same in every determinization),
+                    # at every visit for other seats (their hands differ)
+                    if who == seat:
+                        if node.prior is None:
+                            node.prior = game_policy(s, rng)
+                        prior = node.prior
+                    else:
+                        prior = game_policy(s, rng)
                 untried = []
                 best = None
-                best_v = -1.0
+                best_v = -1e9
                 for a in acts:
                     ch = children.get(a)
                     if ch is None:
@@ -128,10 +143,15 @@ class ISMCTSBot:
                     ch.avail += 1
                     if not untried:
                         v = ch.reward / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+                        if a == prior:
+                            v += bias / (ch.visits + 1)
                         if v > best_v:
                             best_v, best = v, a
                 if untried:
-                    a = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                    if prior in untried:
+                        a = prior
+                    else:
+                        a = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
                     ch = _Node()
                     ch.avail = 1
                     children[a] = ch

@@ -32,22 +32,24 @@ _POP = [bin(i).count("1") for i in range(1 << NK)]
 _ORC_CASH = data.ORC_CASH
 
 
+_BGL = tuple(_BG[min(i, _MAXG)] for i in range(32))
+
+
 def band_glory(size: int) -> int:
-    return _BG[min(max(size, 0), _MAXG)]
+    return _BGL[size] if 0 <= size < 32 else _BG[_MAXG]
 
 
 # ------------------------------------------------------------ kingdom scoring
-def _places(slots, counts, age: int, players: int) -> list[float]:
-    """Glory per seat on one board for `age`, ties split (trolls ignored)."""
+def _places_raw(slots, counts, age: int, players: int) -> tuple:
     gain = [0.0] * players
     ranked = sorted((s for s in range(players) if counts[s] > 0),
                     key=lambda s: counts[s], reverse=True)
     if not ranked:
-        return gain
+        return tuple(gain)
     if players == 2 and age == 2:
         if len(ranked) == 1:
             gain[ranked[0]] = slots[0] + slots[1]
-            return gain
+            return tuple(gain)
         values = [slots[1]]
     else:
         values = [slots[i] for i in range(min(age, len(slots)) - 1, -1, -1)]
@@ -61,7 +63,21 @@ def _places(slots, counts, age: int, players: int) -> list[float]:
             gain[s] = share
         pos += j - i
         i = j
-    return gain
+    return tuple(gain)
+
+
+_PLACES_CACHE: dict = {}
+
+
+def _places(slots, counts, age: int, players: int) -> tuple:
+    """Glory per seat on one board for `age`, ties split (trolls ignored); memoised."""
+    key = (slots, tuple(counts), age)
+    g = _PLACES_CACHE.get(key)
+    if g is None:
+        if len(_PLACES_CACHE) > 200_000:
+            _PLACES_CACHE.clear()
+        g = _PLACES_CACHE[key] = _places_raw(slots, counts, age, players)
+    return g
 
 
 def _kingdom_counts(s, k: int) -> list[int]:
@@ -81,6 +97,13 @@ def marker_value(s, seat: int, k: int) -> float:
         w = 1.0 if age == s.age else 0.6
         v += w * (_places(slots, more, age, p)[seat] - _places(slots, counts, age, p)[seat])
     return v + 0.3  # a marker is also a game-end tie-break and a future majority
+
+
+def _mv(s, seat: int, k: int, cache: dict) -> float:
+    v = cache.get(k)
+    if v is None:
+        v = cache[k] = marker_value(s, seat, k)
+    return v
 
 
 def _can_place(s, seat: int, k: int, size: int) -> bool:
@@ -111,20 +134,25 @@ def _groups(cards: list[int]):
         yield 2, cs + skel
 
 
-def _leader_value(s, seat: int, leader: int, size: int, rest: int) -> float:
-    """Value of a band of `size` led by `leader`, with `rest` cards left in hand."""
+def _leader_value(s, seat: int, leader: int, size: int, rest: int, mv=None,
+                  supply: int | None = None) -> float:
+    """Value of a band of `size` led by `leader`, with `rest` cards left in hand.
+
+    `mv` is an optional per-call cache of marker values by kingdom."""
+    if mv is None:
+        mv = {}
     lt = CARD_TRIBE[leader]
     lk = CARD_KINGDOM[leader]
     v = float(band_glory(size + (lt == DWARF)))
     place = 0.0
-    can_mark = _supply(s, seat) > 0
+    can_mark = (_supply(s, seat) if supply is None else supply) > 0
     if lt != HALFLING and can_mark:
         eff = size + (lt == MINOTAUR)
         if lt == WINGFOLK:
-            best = [marker_value(s, seat, k) for k in range(NK) if _can_place(s, seat, k, eff)]
+            best = [_mv(s, seat, k, mv) for k in range(NK) if _can_place(s, seat, k, eff)]
             place = max(best) if best else 0.0
         elif _can_place(s, seat, lk, eff):
-            place = marker_value(s, seat, lk)
+            place = _mv(s, seat, lk, mv)
     v += place
     if lt == GIANT:
         biggest = 0
@@ -162,6 +190,8 @@ def _leader_value(s, seat: int, leader: int, size: int, rest: int) -> float:
 def best_band(s, seat: int, cards: list[int]):
     """(value, leader, mode, cards) of the best band from `cards`, or None."""
     best = None
+    mv: dict = {}
+    supply = _supply(s, seat)
     for mode, group in _groups(cards):
         size = len(group)
         if size > data.MAX_BAND:
@@ -171,31 +201,48 @@ def best_band(s, seat: int, cards: list[int]):
         for leader in set(group):
             if leader == SKELETON:
                 continue
-            v = _leader_value(s, seat, leader, size, rest)
+            v = _leader_value(s, seat, leader, size, rest, mv, supply)
             if best is None or v > best[0]:
                 best = (v, leader, mode, group)
     return best
 
 
+def _counts(cards: list[int]):
+    """(cards per tribe, cards per kingdom, skeletons)."""
+    tc = [0] * 16
+    kc = [0] * NK
+    sk = 0
+    for c in cards:
+        if c == SKELETON:
+            sk += 1
+        else:
+            tc[CARD_TRIBE[c]] += 1
+            kc[CARD_KINGDOM[c]] += 1
+    return tc, kc, sk
+
+
 def _hand_potential(cards: list[int]) -> float:
     """How good a hand is for later: its largest band's size."""
-    best = 0
-    for _, g in _groups(cards):
-        if len(g) > best:
-            best = len(g)
-    return best
+    if not cards:
+        return 0
+    tc, kc, sk = _counts(cards)
+    best = max(max(tc), max(kc))
+    return best + sk if best else 0
 
 
 def _recruit_choice(s, seat: int) -> int:
     """The market card that grows our best band most, else the deck."""
     hand = s.hands[seat]
-    base = _hand_potential(hand)
+    tc, kc, sk = _counts(hand)
+    top = max(max(tc), max(kc))
+    base = top + sk if top else 0
     best_a, best_v = None, -1.0
     for c in set(s.market):
-        pot = _hand_potential(hand + [c])
-        v = pot - base
         if c == SKELETON:
-            v -= 0.2
+            v = (1 if top else 0) - 0.2
+        else:
+            pot = max(top, tc[CARD_TRIBE[c]] + 1, kc[CARD_KINGDOM[c]] + 1) + sk
+            v = pot - base
         if v > best_v:
             best_v, best_a = v, RECRUIT + c
     if s.deck and (best_a is None or best_v <= 0):
@@ -217,20 +264,17 @@ def policy(s, rng=None) -> int:
     """The greedy action for the pending decision of state `s`."""
     kind = s.kind
     seat = s.dseat
-    legal = s.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
     if kind == "turn":
         hand = s.hands[seat]
         plan = best_band(s, seat, hand) if hand else None
-        can_recruit = any(a <= DECK for a in legal)
+        can_recruit = len(hand) < data.HAND_LIMIT and (s.market or s.deck)
         if plan is not None and (not can_recruit or plan[0] >= _play_threshold(s, seat)):
             return LEADER + plan[1]
         if can_recruit:
-            a = _recruit_choice(s, seat)
-            if a in legal:
-                return a
-            return next(a for a in legal if a <= DECK)
+            return _recruit_choice(s, seat)
+        return s.legal_actions()[0]
+    legal = s.legal_actions()
+    if len(legal) == 1:
         return legal[0]
     if kind == "band":
         return _band_step(s, seat, legal)
@@ -332,6 +376,26 @@ def _fairy_choice(s, seat: int, legal: list[int]) -> int:
 
 
 # ------------------------------------------------------------ evaluation
+_BOARD_CACHE: dict = {}
+
+
+def _board_value(slots, counts: tuple, age: int, ages: int, p: int) -> tuple:
+    """A kingdom's glory per seat this age, plus later ages at half weight (memoised)."""
+    key = (slots, counts, age, ages)
+    v = _BOARD_CACHE.get(key)
+    if v is None:
+        if len(_BOARD_CACHE) > 200_000:
+            _BOARD_CACHE.clear()
+        tot = [0.0] * p
+        for a in range(age, ages + 1):
+            w = 1.0 if a == age else 0.5
+            g = _places(slots, counts, a, p)
+            for i in range(p):
+                tot[i] += w * g[i]
+        v = _BOARD_CACHE[key] = tuple(tot)
+    return v
+
+
 def evaluate(s) -> list[float]:
     """Estimated final glory per seat: banked glory plus what the board promises."""
     p = s.players
@@ -340,14 +404,11 @@ def evaluate(s) -> list[float]:
     est = [float(g) for g in s.glory]
     age = s.age
     # kingdoms at the end of this age, and (discounted) the later ages
+    markers = s.markers
     for k in range(NK):
-        counts = s.markers[k * p:(k + 1) * p]
-        slots = s.slots[k]
-        for a in range(age, s.ages + 1):
-            w = 1.0 if a == age else 0.5
-            g = _places(slots, counts, a, p)
-            for i in range(p):
-                est[i] += w * g[i]
+        g = _board_value(s.slots[k], tuple(markers[k * p:(k + 1) * p]), age, s.ages, p)
+        for i in range(p):
+            est[i] += g[i]
     side = "small" if data.small_game(p) else "large"
     if s.giant is not None:
         est[s.giant[0]] += data.GIANT_AGE[side][age - 1]
@@ -367,7 +428,7 @@ def evaluate(s) -> list[float]:
     return est
 
 
-def values(s, scale: float = 6.0) -> list[float]:
+def values(s, scale: float = 10.0) -> list[float]:
     """A value in [0, 1] per seat: how far ahead of the best rival it is expected to be."""
     if s.finished:
         return s.returns()
