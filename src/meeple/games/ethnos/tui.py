@@ -1,0 +1,946 @@
+"""`meeple play ethnos`: one person against bots, in the terminal.
+
+Two halves. The *rendering* half is pure: functions that take a seat's view
+(`state.view(seat)`, the secrecy boundary) or a log event and return `rich`
+renderables; they never see the true state, so they cannot leak a hidden card.
+The *session* half (`Session`) owns the game: it asks the bots, prompts the
+person, applies answers and narrates what happened from the public log.
+
+Input is read line by line, so the table works the same with a terminal, a pipe
+or a test's fake stdin. Every answer is one of: a menu number, the words of a
+menu entry (`lead elf:rhea`), a whole MOVE in notation (`band elf:rhea
+elf:duris`), or a command (`help`, `moves`, `board`, `cancel`, `quit`).
+"""
+
+from __future__ import annotations
+
+import importlib
+import io
+import random
+import sys
+from dataclasses import dataclass, field
+
+from rich import box
+from rich.console import Console, Group
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from meeple.bots import RandomBot, observe
+from meeple.core.game import GameError
+from meeple.games.ethnos import data, new_game
+
+ROMAN = ("0", "I", "II", "III")
+HIDDEN = "?"
+
+_RICH_COLOUR = {"green": "green3", "purple": "medium_purple", "orange": "dark_orange",
+                "gray": "grey70", "red": "red1", "blue": "dodger_blue1"}
+KINGDOM_STYLE = {k: _RICH_COLOUR[c] for k, c in zip(data.KINGDOMS, data.KINGDOM_COLOURS)}
+
+# A seat is told apart by colour AND by shape and number (colour-blind safe).
+PLAYER_STYLES = ("bold cyan", "bold yellow", "bold magenta", "bold white",
+                 "bold spring_green2", "bold hot_pink")
+PLAYER_MARKS = ("●", "■", "▲", "◆", "★", "✚")
+ASCII_MARKS = ("o", "#", "^", "&", "%", "+")
+
+QUIT = ("quit", "exit", "q")
+HELP = ("help", "h", "?")
+
+HELP_TEXT = """\
+Answer a prompt with:
+  a number            the entry of that number in the menu
+  the entry's words   e.g. 'recruit deck', 'lead elf:rhea', 'add skeleton', 'done'
+  a whole move        MOVE notation, e.g. 'band elf:rhea elf:duris skeleton'
+                      (leader first), 'recruit troll:ithys', 'place rhea',
+                      'troll 3', 'keep elf:rhea', 'draw', 'pass', 'swap 2 0',
+                      'cash', 'keep'
+Commands:
+  help     this text
+  moves    every legal move now, in notation
+  board    show the whole table again
+  cancel   while building a band (or choosing elf keeps): start that choice over
+  quit     leave the game (Ctrl-D and Ctrl-C leave too)
+Cards are tribe:kingdom (skeletons are just 'skeleton'). A band is 1-10 cards
+of one tribe or of one kingdom; skeletons join any band but never lead.
+In a band, the leader is marked '*'."""
+
+
+# --------------------------------------------------------------- rendering
+@dataclass(frozen=True)
+class Palette:
+    """How seats look to one viewer: colour, mark, and who is 'you'."""
+
+    players: int
+    me: int | None = None
+    ascii: bool = False
+    names: tuple[str, ...] = ()
+
+    def mark(self, seat: int) -> str:
+        return (ASCII_MARKS if self.ascii else PLAYER_MARKS)[seat]
+
+    @property
+    def dot(self) -> str:
+        """What an empty cell shows."""
+        return "." if self.ascii else "·"
+
+    def rule(self, title: str = "", style: str = "") -> Rule:
+        return Rule(title, characters="-" if self.ascii else "─", style=style)
+
+    def style(self, seat: int) -> str:
+        return PLAYER_STYLES[seat]
+
+    def tag(self, seat: int, you: bool = True) -> Text:
+        t = Text(f"{self.mark(seat)}P{seat}", style=self.style(seat))
+        if you and seat == self.me:
+            t.append(" (you)", style="bold")
+        return t
+
+    def name(self, seat: int) -> str:
+        if seat == self.me:
+            return "you"
+        return self.names[seat] if seat < len(self.names) else "bot"
+
+
+def card_text(name: str) -> Text:
+    """One card, in its kingdom's colour."""
+    if name == HIDDEN:
+        return Text(HIDDEN, style="dim")
+    if ":" in name:
+        return Text(name, style=KINGDOM_STYLE.get(name.split(":", 1)[1], ""))
+    return Text(name, style="bold white" if name == "skeleton" else "bold red")
+
+
+def cards_text(names, group: bool = False) -> Text:
+    """Cards separated by spaces; `group` sorts them and writes 'x2' for copies."""
+    out = Text()
+    if group:
+        counts: dict[str, int] = {}
+        for n in sorted(names):
+            counts[n] = counts.get(n, 0) + 1
+        items = [(n, k) for n, k in counts.items()]
+    else:
+        items = [(n, 1) for n in names]
+    for i, (n, k) in enumerate(items):
+        if i:
+            out.append("  ")
+        out.append_text(card_text(n))
+        if k > 1:
+            out.append(f" x{k}", style="bold")
+    if not items:
+        out.append("(none)", style="dim")
+    return out
+
+
+def kingdom_text(k: str) -> Text:
+    return Text(k, style="bold " + KINGDOM_STYLE.get(k, ""))
+
+
+def band_text(band: dict, giant: bool = False) -> Text:
+    """A band with its leader first and marked '*' (and underlined)."""
+    cards = list(band["cards"])
+    lead = band["leader"]
+    if lead in cards:
+        cards.remove(lead)
+    t = card_text(lead)
+    t.stylize("underline")
+    t.append("*", style="bold")
+    for c in cards:
+        t.append(" ")
+        t.append_text(card_text(c))
+    if giant:
+        t.append(" [giant]", style="bold")
+    return t
+
+
+def _glory_note(players: int, age: int) -> str:
+    if age == 1:
+        return "this age: 1st takes slot I"
+    if players == 2 and age == 2:
+        return "this age: 1st takes slot II (alone: I+II), 2nd nothing"
+    if age == 2:
+        return "this age: 1st slot II, 2nd slot I"
+    return "this age: 1st slot III, 2nd II, 3rd I"
+
+
+def render_header(view: dict, pal: Palette) -> Text:
+    ages = data.ages(view["players"])
+    t = Text()
+    t.append("ETHNOS", style="bold")
+    t.append(f"  Age {ROMAN[view['age']]} of {ROMAN[ages]}", style="bold")
+    t.append(f"   Deck: {len(view['deck'])} cards")
+    dragons = view.get("dragons", 0)
+    t.append("   Dragons: ")
+    t.append(f"{dragons} of {data.DRAGONS}", style="bold red" if dragons else "")
+    t.append("   Turn: ")
+    t.append_text(pal.tag(view["current"]))
+    t.append("\nTribes: " + ", ".join(view["tribes"]), style="dim")
+    return t
+
+
+def _titled(title: str, table: Table) -> Group:
+    return Group(Text(title, style="bold"), table)
+
+
+def render_kingdoms(view: dict, pal: Palette) -> Group:
+    p, age = view["players"], view["age"]
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column("Kingdom")
+    table.add_column("Glory", no_wrap=True)
+    for s in range(p):
+        table.add_column(pal.tag(s, you=False), justify="right")
+    for k in data.KINGDOMS:
+        kd = view["kingdoms"][k]
+        slots = Text()
+        for i, g in enumerate(kd["glory"]):
+            if i:
+                slots.append(" ")
+            slots.append(str(g), style="bold" if i < age else "dim")
+        counts = kd["markers"]
+        best = max(counts)
+        cells = []
+        for s, c in enumerate(counts):
+            if c:
+                cells.append(Text(str(c), style=pal.style(s) + (" underline" if c == best else "")))
+            else:
+                cells.append(Text(pal.dot, style="dim"))
+        table.add_row(kingdom_text(k), slots, *cells)
+    slots = " ".join(ROMAN[1:data.ages(p) + 1])
+    return _titled(f"Kingdoms: glory slots {slots} ({_glory_note(p, age)}), markers", table)
+
+
+def supply(view: dict, seat: int) -> int:
+    """Markers still in the seat's supply (as the engine counts them)."""
+    sd = view["seats"][seat]
+    used = 1 + ("merfolk" in view) + len(sd["orc"])
+    used += sum(view["kingdoms"][k]["markers"][seat] for k in data.KINGDOMS)
+    return data.MARKERS_PER_PLAYER - used
+
+
+def board_markers(view: dict, seat: int) -> int:
+    return sum(view["kingdoms"][k]["markers"][seat] for k in data.KINGDOMS)
+
+
+def render_players(view: dict, pal: Palette) -> Group:
+    tribes = set(view["tribes"])
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column("Player", no_wrap=True)
+    for col in ("Glory", "Hand", "Board", "Supply"):
+        table.add_column(col, justify="right")
+    if "troll" in tribes:
+        table.add_column("Trolls")
+    if "orc" in tribes:
+        table.add_column("Orc horde")
+    table.add_column("Bands", justify="right")
+    for s, sd in enumerate(view["seats"]):
+        who = Text("> " if s == view["current"] and not view.get("finished") else "  ", style="bold")
+        who.append_text(pal.tag(s))
+        row = [who, Text(str(sd["glory"]), style="bold"), str(len(sd["hand"])),
+               str(board_markers(view, s)), str(supply(view, s))]
+        if "troll" in tribes:
+            row.append(" ".join(map(str, sd["trolls"])) or pal.dot)
+        if "orc" in tribes:
+            horde = Text(" ").join(kingdom_text(k[:3]) for k in sd["orc"])
+            row.append(horde if sd["orc"] else Text(pal.dot, style="dim"))
+        row.append(str(len(sd["bands"])))
+        table.add_row(*row)
+    others = [s for s in range(pal.players) if s != pal.me]
+    kinds = {pal.name(s) for s in others}
+    names = (f"all {kinds.pop()}" if len(kinds) == 1 else
+             ", ".join(f"{pal.mark(s)}P{s} {pal.name(s)}" for s in others))
+    return _titled(f"Players (opponents: {names})", table)
+
+
+def render_bands(view: dict, pal: Palette) -> Text:
+    """Every band in play, by player: '#index (size) leader* cards'."""
+    giant = view.get("giant")
+    t = Text("Bands in play (leader marked *):", style="bold")
+    for s, sd in enumerate(view["seats"]):
+        t.append("\n")
+        t.append_text(pal.tag(s))
+        t.append(": ")
+        if not sd["bands"]:
+            t.append("none", style="dim")
+        for j, b in enumerate(sd["bands"]):
+            if j:
+                t.append("  |  ", style="dim")
+            t.append(f"#{j} ({len(b['cards'])}) ", style="dim")
+            held = giant is not None and giant["seat"] == s and giant["band"] == j
+            t.append_text(band_text(b, held))
+    return t
+
+
+def render_tokens(view: dict, pal: Palette) -> Text | None:
+    """The tribe boards in play: merfolk board, troll pool, giant token, orc board."""
+    tribes = set(view["tribes"])
+    side = "small" if data.small_game(view["players"]) else "large"
+    age = view["age"]
+    lines = []
+    if "merfolk" in tribes:
+        t = Text("Merfolk board: ", style="bold")
+        slots = data.MERFOLK_GLORY[side]
+        t.append(f"track 0-{data.MERFOLK_TRACK_END}, a bonus marker at "
+                 + ", ".join(map(str, data.MERFOLK_SYMBOLS))
+                 + "; glory slots " + " ".join(map(str, slots[:age])) + " (scores like a kingdom)  ")
+        for s, pos in enumerate(view["merfolk"]):
+            t.append_text(pal.tag(s, you=False))
+            t.append(f":{pos} ")
+        lines.append(t)
+    if "troll" in tribes:
+        t = Text("Troll tokens in the pool: ", style="bold")
+        t.append(" ".join(map(str, view["troll_pool"])) or "none")
+        t.append("  (held tokens break kingdom ties)", style="dim")
+        lines.append(t)
+    if "giant" in tribes:
+        t = Text("Giant token: ", style="bold")
+        value = data.GIANT_AGE[side][age - 1]
+        g = view.get("giant")
+        if g is None:
+            t.append("unclaimed")
+        else:
+            t.append_text(pal.tag(g["seat"]))
+            t.append(f", band #{g['band']}")
+        t.append(f"  (worth {value} at the end of age {ROMAN[age]})", style="dim")
+        lines.append(t)
+    if "orc" in tribes:
+        t = Text("Orc horde boards: ", style="bold")
+        t.append("cashing 1-6 markers gives " + ", ".join(map(str, data.ORC_CASH[1:])) + " glory")
+        lines.append(t)
+    if not lines:
+        return None
+    return Text("\n").join(lines)
+
+
+def render_market(view: dict) -> Text:
+    t = Text(f"Market ({len(view['market'])}): ", style="bold")
+    t.append_text(cards_text(view["market"], group=True))
+    return t
+
+
+def render_hand(view: dict, pal: Palette) -> Text:
+    if pal.me is None:
+        return Text()
+    hand = view["seats"][pal.me]["hand"]
+    t = Text(f"Your hand ({len(hand)}): ", style="bold")
+    t.append_text(cards_text(hand, group=True))
+    return t
+
+
+def render_board(view: dict, pal: Palette) -> Group:
+    """The whole table as `pal.me` may see it (from the view alone)."""
+    parts = [pal.rule(style="dim"), render_header(view, pal), render_kingdoms(view, pal),
+             render_players(view, pal), render_bands(view, pal)]
+    tokens = render_tokens(view, pal)
+    if tokens is not None:
+        parts.append(tokens)
+    parts += [render_market(view), render_hand(view, pal)]
+    return Group(*parts)
+
+
+# --------------------------------------------------------------- decisions
+DECISION_TITLES = {
+    "turn": "Your turn: recruit a card, or play a band (choose its leader, or type 'band ...')",
+    "band": "Build your band: add cards, then done",
+    "place": "Wingfolk: choose the kingdom for your marker",
+    "merfolk": "Merfolk bonus: place a marker in any kingdom",
+    "troll": "Troll: take a troll token",
+    "keep": "Elf: keep up to {arg} card(s) (the rest go to the market), then done",
+    "wizard": "Wizard: draw {arg} card(s) from the deck, or pass",
+    "centaur": "Centaur: play another band from your hand, or pass",
+    "fairy": "Fairy: swap this band for an opponent's band, or pass",
+    "orc": "End of age: cash your orc horde now, or keep it for later",
+}
+
+
+def _pending(view: dict) -> dict:
+    return view.get("pending") or {}
+
+
+def render_decision(view: dict, pal: Palette, kind: str) -> Group:
+    """What the person needs to see for a decision other than the whole board."""
+    pend = _pending(view)
+    title = DECISION_TITLES.get(kind, kind).format(arg=pend.get("arg"))
+    parts = [Text(title, style="bold reverse")]
+    me = pal.me
+    if kind in ("band", "keep"):
+        t = Text("Band so far: " if kind == "band" else "Kept so far: ", style="bold")
+        build = pend.get("build", [])
+        if kind == "band" and build:
+            t.append_text(band_text({"leader": build[0], "cards": build}))
+        else:
+            t.append_text(cards_text(build))
+        parts.append(t)
+    if kind in ("place", "merfolk"):
+        parts.append(render_kingdoms(view, pal))
+    if kind == "fairy" and me is not None:
+        bands = view["seats"][me]["bands"]
+        idx = pend.get("arg")
+        if isinstance(idx, int) and 0 <= idx < len(bands):
+            t = Text("Your fairy band: ", style="bold")
+            t.append_text(band_text(bands[idx]))
+            parts.append(t)
+    if kind == "orc" and me is not None:
+        n = len(view["seats"][me]["orc"])
+        parts.append(Text(f"Your horde holds {n} marker(s): cashing gives {data.ORC_CASH[n]} glory"))
+    if kind == "troll":
+        parts.append(Text("Pool: " + " ".join(map(str, view.get("troll_pool", [])))))
+    if me is not None and kind in ("band", "keep", "centaur"):
+        parts.append(render_hand(view, pal))
+    return Group(*parts)
+
+
+def _can_join(leader: str, card: str) -> bool:
+    """Whether `card` may join a band led by `leader` (same tribe or kingdom)."""
+    if card == "skeleton":
+        return True
+    lt, _, lk = leader.partition(":")
+    ct, _, ck = card.partition(":")
+    return ct == lt or (ck == lk and ck != "")
+
+
+def choice_label(view: dict, pal: Palette, kind: str, text: str) -> Text:
+    """A menu entry: the action's words, coloured, with a short note."""
+    words = text.split()
+    verb = words[0] if words else text
+    label = Text()
+    if len(words) == 2 and verb in ("recruit", "lead", "add", "keep") and words[1] != "deck":
+        label.append(verb + " ")
+        label.append_text(card_text(words[1]))
+    elif len(words) == 2 and verb == "place":
+        label.append("place ")
+        label.append_text(kingdom_text(words[1]))
+    else:
+        label.append(text)
+    pend = _pending(view)
+    note: Text | str | None = None
+    if text == "recruit deck":
+        note = f"the top card; {len(view['deck'])} left"
+    elif verb == "lead" and len(words) == 2 and pal.me is not None:
+        hand = list(view["seats"][pal.me]["hand"])
+        if words[1] in hand:
+            hand.remove(words[1])
+        note = ("start a band with this leader" if any(_can_join(words[1], c) for c in hand)
+                else "plays it at once: no card in hand can join it")
+    elif text == "done" and kind == "band":
+        build = pend.get("build", [])
+        note = Text("play the band: ")
+        note.append_text(band_text({"leader": build[0], "cards": build}) if build else Text("?"))
+    elif text == "done" and kind == "keep":
+        build = pend.get("build", [])
+        note = Text("keep ")
+        note.append_text(cards_text(build) if build else Text("nothing"))
+        note.append(", discard the rest")
+    elif verb == "place" and len(words) == 2 and pal.me is not None:
+        kd = view["kingdoms"].get(words[1])
+        if kd:
+            note = f"you have {kd['markers'][pal.me]} there; glory {' '.join(map(str, kd['glory']))}"
+    elif text == "draw":
+        note = f"draw {pend.get('arg')} card(s)"
+    elif text == "pass":
+        note = {"wizard": "draw nothing", "centaur": "end the chain",
+                "fairy": "keep the fairy band"}.get(kind)
+    elif verb == "swap" and len(words) == 3 and words[1].isdecimal() and words[2].isdecimal():
+        s, j = int(words[1]), int(words[2])
+        seats = view["seats"]
+        if s < len(seats) and j < len(seats[s]["bands"]):
+            note = Text()
+            note.append_text(pal.tag(s))
+            note.append(f"'s band #{j}: ")
+            note.append_text(band_text(seats[s]["bands"][j]))
+    elif text == "cash" and pal.me is not None:
+        n = len(view["seats"][pal.me]["orc"])
+        note = f"+{data.ORC_CASH[n]} glory for {n} marker(s)"
+    elif text == "keep" and kind == "orc":
+        note = "leave the horde for a later age"
+    if note:
+        label.append("   ")
+        label.append_text(note if isinstance(note, Text) else Text(note, style="dim"))
+    return label
+
+
+def render_menu(entries: list[Text]) -> Table:
+    table = Table(box=None, show_header=False, pad_edge=False)
+    table.add_column(justify="right", style="bold")
+    table.add_column()
+    for i, label in enumerate(entries, 1):
+        table.add_row(f"{i})", label)
+    return table
+
+
+def _menu_key(text: str) -> tuple:
+    verb = text.split()[0]
+    order = {"recruit": 0, "lead": 2, "add": 3, "keep": 3, "place": 3, "troll": 3,
+             "swap": 3, "draw": 3, "cash": 3, "done": 9, "pass": 9}
+    if text == "recruit deck":
+        return (1, text)
+    return (order.get(verb, 5), text)
+
+
+# ------------------------------------------------------------ narration
+def action_note(kind: str, text: str, seat: int, pal: Palette, view: dict) -> Text | None:
+    """Words for an action the public log does not record (None: the log will).
+
+    `view` is the viewer's view *before* the action. Cards an elf keeps are
+    hidden, so only their number is told.
+    """
+    msg = None
+    if kind == "turn" and text == "recruit deck":
+        msg = "recruits the top card of the deck"
+    elif kind == "keep" and text == "done":
+        n = len(_pending(view).get("build", []))
+        msg = f"keeps {n} card(s) in hand (elf)"
+    elif kind == "wizard":
+        msg = (f"draws {_pending(view).get('arg')} card(s) from the deck (wizard)" if text == "draw"
+               else "does not draw (wizard)")
+    elif kind == "centaur" and text == "pass":
+        msg = "ends the centaur chain"
+    elif kind == "fairy" and text == "pass":
+        msg = "keeps the fairy band (no swap)"
+    elif kind == "orc" and text == "keep":
+        msg = "keeps the orc horde for a later age"
+    if msg is None:
+        return None
+    t = pal.tag(seat)
+    t.append(" " + msg)
+    return t
+
+
+def view_changes(before: dict, after: dict, pal: Palette) -> list[Text]:
+    """Public changes no event records: merfolk track moves, orc horde markers."""
+    out = []
+    if "merfolk" in before and "merfolk" in after:
+        for s, (a, b) in enumerate(zip(before["merfolk"], after["merfolk"])):
+            if b > a:
+                t = pal.tag(s)
+                t.append(f" advances on the merfolk track: {a} -> {b}")
+                out.append(t)
+    for s, (sa, sb) in enumerate(zip(before["seats"], after["seats"])):
+        for k in sb["orc"]:
+            if k not in sa["orc"]:
+                t = pal.tag(s)
+                t.append(" puts a marker on the orc horde space of ")
+                t.append_text(kingdom_text(k))
+                out.append(t)
+    return out
+
+
+def render_scoring(title: str, rows: list[tuple[str, list[int]]], pal: Palette,
+                   total: bool = False, glory: list[int] | None = None) -> Group:
+    """A table of glory gains: one row per source, one column per seat."""
+    p = pal.players
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column("Source")
+    for s in range(p):
+        table.add_column(pal.tag(s), justify="right")
+
+    def cells(gains, style=""):
+        return [Text(str(g), style=style) if g else Text(pal.dot, style="dim") for g in gains]
+
+    for label, gains in rows:
+        src = kingdom_text(label) if label in KINGDOM_STYLE else Text(label)
+        table.add_row(src, *cells(gains))
+    if total:
+        sums = [sum(g[s] for _, g in rows) for s in range(p)]
+        table.add_row(Text("age-end total", style="bold"), *cells(sums, "bold"))
+    if glory is not None:
+        table.add_row(Text("glory now", style="bold"),
+                      *[Text(str(g), style="bold " + pal.style(s)) for s, g in enumerate(glory)])
+    return _titled(title, table)
+
+
+def ranking(view: dict) -> list[tuple[int, int, tuple]]:
+    """[(rank, seat, key)] best first; key = (glory, board markers, band sizes)."""
+    keys = {}
+    for s, sd in enumerate(view["seats"]):
+        sizes = tuple(sorted((len(b["cards"]) for b in sd["bands"]), reverse=True))
+        keys[s] = (sd["glory"], board_markers(view, s), sizes)
+    order = sorted(keys, key=lambda s: keys[s], reverse=True)
+    return [(1 + sum(keys[o] > keys[s] for o in keys), s, keys[s]) for s in order]
+
+
+def _why_ahead(a: tuple, b: tuple) -> str | None:
+    if a[0] != b[0]:
+        return None
+    if a[1] != b[1]:
+        return f"tie on glory broken by markers on the board ({a[1]} vs {b[1]})"
+    if a[2] != b[2]:
+        return f"tie on glory and markers broken by band sizes ({list(a[2])} vs {list(b[2])})"
+    return "tied on glory, markers and band sizes"
+
+
+def render_ranking(view: dict, pal: Palette) -> Group:
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    for col, j in (("Rank", "right"), ("Player", "left"), ("Glory", "right"),
+                   ("Markers on board", "right"), ("Bands (last age)", "left"), ("Tie-break", "left")):
+        table.add_column(col, justify=j)
+    rows = ranking(view)
+    winners = set(view.get("winners") or [])
+    for i, (rank, s, key) in enumerate(rows):
+        who = pal.tag(s)
+        if s in winners:
+            who.append("  WINNER", style="bold reverse")
+        note = _why_ahead(rows[i - 1][2], key) if i else None
+        table.add_row(str(rank), who, Text(str(key[0]), style="bold"), str(key[1]),
+                      " ".join(map(str, key[2])) or "-", note or "")
+    line = Text()
+    if len(winners) > 1:
+        line.append("Shared win: ", style="bold")
+        line.append_text(Text(", ").join(pal.tag(s) for s in sorted(winners)))
+    elif winners:
+        line.append("Winner: ", style="bold")
+        line.append_text(pal.tag(next(iter(winners))))
+    foot = Text("Ties: most glory, then most markers in the kingdoms, then the larger "
+                "biggest band of the last age, then the next band, ...", style="dim")
+    return Group(Text("Final ranking", style="bold"), table, line, foot)
+
+
+@dataclass
+class Narrator:
+    """Turns public log events into lines and tables for one viewer."""
+
+    pal: Palette
+    age: int = 1
+    rows: list = field(default_factory=list)
+
+    def visible(self, event: tuple) -> bool:
+        private_to = event[3]
+        return private_to is None or private_to == self.pal.me
+
+    def feed(self, event: tuple, view: dict) -> list:
+        """Renderables for one event (none if the viewer may not see it).
+
+        `view` is the viewer's view right after the action that logged it.
+        """
+        if not self.visible(event):
+            return []
+        kind, seat, detail, _ = event
+        pal = self.pal
+
+        def line(*parts) -> Text:
+            t = pal.tag(seat) if seat is not None else Text()
+            for part in parts:
+                t.append_text(part) if isinstance(part, Text) else t.append(part)
+            return t
+
+        if kind == "age_start":
+            self.age, self.rows = detail, []
+            return [pal.rule(f"Age {ROMAN[detail]} begins", style="bold"),
+                    line(" plays first")]
+        if kind == "recruit":
+            return [line(" recruits ", card_text(detail), " from the market")]
+        if kind == "draw":
+            return [line(" draws ", card_text(detail))]
+        if kind == "dragon":
+            return [line(Text(f" reveals a DRAGON ({detail} of {data.DRAGONS})", style="bold red"))]
+        if kind == "band":
+            return [line(f" plays a band of {len(detail)}: ",
+                         band_text({"leader": detail[0], "cards": detail}))]
+        if kind == "discard":
+            return [line(f" discards {len(detail)} card(s) to the market: ", cards_text(detail))]
+        if kind == "marker":
+            return [line(" places a marker in ", kingdom_text(detail))]
+        if kind == "troll":
+            return [line(f" takes troll token {detail}")]
+        if kind == "giant":
+            return [line(f" takes the giant token (+{detail} glory)")]
+        if kind == "swap":
+            s, j = detail
+            return [line(" swaps the fairy band for ", pal.tag(s), f"'s band #{j}")]
+        if kind == "age_end":
+            self.rows = [(k, v) for k, v in detail.items()]
+            head = pal.rule(f"Age {ROMAN[self.age]} is over", style="bold red")
+            return [head, line(" ended the age"),
+                    render_scoring(f"Age {ROMAN[self.age]} scoring: kingdoms and tribe boards",
+                                   self.rows, pal)]
+        if kind == "orc":
+            if not self.rows or self.rows[-1][0] != "orc horde":
+                self.rows.append(("orc horde", [0] * pal.players))
+            self.rows[-1][1][seat] += detail
+            return [line(f" cashes the orc horde: +{detail} glory")]
+        if kind == "bands":
+            self.rows.append(("bands", list(detail)))
+            glory = [sd["glory"] for sd in view["seats"]]
+            return [render_scoring(f"Age {ROMAN[self.age]} scoring: total", self.rows, pal,
+                                   total=True, glory=glory)]
+        if kind == "game_end":
+            return [pal.rule("Game over", style="bold")]
+        return [line(f" {kind}: {detail}")]
+
+
+def to_text(renderable, width: int = 100) -> str:
+    """Plain text of a renderable (for tests and logs)."""
+    buf = io.StringIO()
+    Console(file=buf, width=width, color_system=None).print(renderable)
+    return buf.getvalue()
+
+
+# --------------------------------------------------------------- session
+class Leave(Exception):
+    """The person left (quit or end of input); carries the exit code."""
+
+    def __init__(self, code: int = 0) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+class Session:
+    """One game: the person at `me`, bots elsewhere, narration from the log."""
+
+    def __init__(self, state, me: int, bots: dict, console: Console, inp,
+                 echo: bool = False, interactive: bool = False, names=()) -> None:
+        self.state = state
+        self.me = me
+        self.bots = bots
+        self.console = console
+        self.inp = inp
+        self.echo = echo
+        self.interactive = interactive
+        ascii_only = not (console.encoding or "utf-8").lower().startswith("utf")
+        self.pal = Palette(state.players, me, ascii_only, tuple(names))
+        self.narrator = Narrator(self.pal)
+        self.seen = 0                       # log events already narrated
+        self.view = state.view(me)
+        self.checkpoint = None              # state to go back to on 'cancel'
+
+    # ---------------------------------------------------------------- output
+    def out(self, *things) -> None:
+        for t in things:
+            self.console.print(t)
+
+    def report(self) -> None:
+        """Narrate the events (and public changes) since the last report."""
+        after = self.state.view(self.me)
+        log = self.state.log()
+        for ev in log[self.seen:]:
+            self.out(*self.narrator.feed(ev, after))
+        self.seen = len(log)
+        self.out(*view_changes(self.view, after, self.pal))
+        self.view = after
+
+    def act(self, action: int, seat: int) -> None:
+        kind = self.state.decision().kind
+        note = action_note(kind, self.state.action_to_str(action), seat, self.pal, self.view)
+        self.state.apply_action(action, seat)
+        if note is not None:
+            self.out(note)
+        self.report()
+
+    # ----------------------------------------------------------------- input
+    def ask(self, prompt: str) -> str:
+        if self.interactive:             # input() keeps readline's line editing
+            try:
+                line = input(prompt)
+            except EOFError:
+                line = ""
+        else:
+            self.console.print(Text(prompt, style="bold"), end="")
+            self.console.file.flush()
+            line = self.inp.readline()
+        if line == "":
+            self.console.print()
+            self.out(Text("End of input: leaving the game.", style="bold"))
+            raise Leave(0)
+        line = line.strip()
+        if self.echo:
+            self.console.print(line, markup=False, highlight=False)
+        return line
+
+    # ------------------------------------------------------------------ game
+    def run(self) -> int:
+        self.report()
+        try:
+            while not self.state.is_terminal():
+                d = self.state.decision()
+                if d is None:
+                    self.out(Text("The game is stuck: no decision is pending.", style="bold red"))
+                    return 1
+                if d.seat == self.me:
+                    self.human(d.kind)
+                else:
+                    bot = self.bots[d.seat]
+                    a = bot.choose(observe(self.state, d.seat))
+                    self.act(a, d.seat)
+        except Leave as e:
+            return e.code
+        self.report()
+        self.out(render_board(self.view, self.pal), render_ranking(self.view, self.pal))
+        return 0
+
+    def menu(self) -> list[tuple[int, str]]:
+        s = self.state
+        items = [(a, s.action_to_str(a)) for a in s.legal_actions(self.me)]
+        items.sort(key=lambda it: _menu_key(it[1]))
+        return items
+
+    def human(self, kind: str) -> None:
+        """Ask for one answer to the pending decision and apply it."""
+        if kind in ("turn", "centaur", "keep"):
+            self.checkpoint = self.state.clone()
+        if kind == "turn":
+            self.out(render_board(self.view, self.pal))
+        self.out(render_decision(self.view, self.pal, kind))
+        items = self.menu()
+        self.show_menu(kind, items)
+        prompt = f"[1-{len(items)}, a move, or help]> "
+        while True:
+            line = self.ask(prompt)
+            if self.answer(line, kind, items):
+                return
+
+    def show_menu(self, kind: str, items: list[tuple[int, str]]) -> None:
+        self.out(render_menu([choice_label(self.view, self.pal, kind, t) for _, t in items]))
+
+    def answer(self, line: str, kind: str, items: list[tuple[int, str]]) -> bool:
+        """Handle one line; True once the decision is answered (or reset)."""
+        low = line.lower()
+        if not line:
+            self.out(Text("Type a menu number, a move, or 'help'.", style="yellow"))
+            return False
+        if low in QUIT:
+            self.out(Text("You left the game. Goodbye.", style="bold"))
+            raise Leave(0)
+        if low in HELP:
+            self.out(Text(HELP_TEXT))
+            return False
+        if low in ("moves", "m"):
+            self.show_moves()
+            return False
+        if low in ("board", "b"):
+            self.out(render_board(self.view, self.pal), render_decision(self.view, self.pal, kind))
+            self.show_menu(kind, items)
+            return False
+        if low in ("cancel", "undo"):
+            if kind in ("band", "keep") and self.checkpoint is not None:
+                self.state = self.checkpoint
+                self.checkpoint = None
+                self.view = self.state.view(self.me)
+                self.out(Text("Cancelled: choose again.", style="yellow"))
+                return True
+            self.out(Text("Nothing to cancel now ('cancel' works while building a band "
+                          "or choosing elf keeps).", style="yellow"))
+            return False
+        if low.isdecimal():
+            n = int(low)
+            if 1 <= n <= len(items):
+                self.act(items[n - 1][0], self.me)
+                return True
+            self.out(Text(f"There is no choice {n}: pick 1 to {len(items)}.", style="yellow"))
+            return False
+        for a, text in items:
+            if low == text:
+                self.act(a, self.me)
+                return True
+        return self.move(" ".join(low.split()))
+
+    def move(self, text: str) -> bool:
+        backup = self.state.clone()
+        try:
+            self.state.apply_move(text)
+        except GameError as e:
+            self.out(Text(f"Not a legal answer: {e}", style="yellow"),
+                     Text("Type a menu number, a move, or 'help'.", style="dim"))
+            return False
+        except Exception as e:  # an engine fault must not end the game
+            self.state = backup
+            self.out(Text(f"Could not apply {text!r}: {e}", style="yellow"))
+            return False
+        self.report()
+        return True
+
+    def show_moves(self) -> None:
+        moves = self.state.legal_moves()
+        limit = 80
+        t = Text(f"{len(moves)} legal move(s):\n", style="bold")
+        t.append("\n".join(moves[:limit]))
+        if len(moves) > limit:
+            t.append(f"\n... and {len(moves) - limit} more", style="dim")
+        self.out(t)
+
+
+# --------------------------------------------------------------------- play
+class UnknownBot(Exception):
+    pass
+
+
+def make_bots(spec: str, seed: int, seats: list[int]) -> dict:
+    """One bot per seat: `meeple.bots.registry.make_bot` if present, else random."""
+    try:
+        registry = importlib.import_module("meeple.bots.registry")
+    except ModuleNotFoundError as e:
+        if e.name != "meeple.bots.registry":
+            raise
+        registry = None
+    bots = {}
+    for s in seats:
+        bot_seed = seed * 64 + s + 1
+        if registry is not None and hasattr(registry, "make_bot"):
+            try:
+                bots[s] = registry.make_bot(spec, bot_seed)
+            except GameError as e:      # the registry explains an unknown name
+                raise UnknownBot(str(e)) from None
+            except Exception as e:
+                raise UnknownBot(f"cannot make bot {spec!r}: {e}") from None
+        elif spec == "random":
+            bots[s] = RandomBot(bot_seed)
+        else:
+            raise UnknownBot(f"unknown bot {spec!r} (available: random)")
+    return bots
+
+
+def play(args, stdin=None, stdout=None) -> int:
+    """`meeple play ethnos`: returns the exit code (0 finished or left, 2 bad flags)."""
+    inp = sys.stdin if stdin is None else stdin
+    console = Console(file=sys.stdout if stdout is None else stdout, highlight=False)
+    interactive = inp is sys.stdin and _isatty(inp)
+    if interactive:
+        try:
+            import readline  # noqa: F401  (line editing and history for input())
+        except ImportError:
+            pass
+    try:
+        return _play(args, inp, console, interactive)
+    except KeyboardInterrupt:
+        console.print()
+        console.print(Text("Interrupted: leaving the game.", style="bold"))
+        return 130
+
+
+def _isatty(f) -> bool:
+    try:
+        return f.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _play(args, inp, console: Console, interactive: bool) -> int:
+    players = getattr(args, "players", 4)
+    seat = getattr(args, "seat", 0)
+    seed = getattr(args, "seed", None)
+    if seed is None:
+        seed = random.SystemRandom().randrange(1 << 31)
+    tribes_arg = getattr(args, "tribes", None)
+    tribes = [t.strip() for t in tribes_arg.split(",") if t.strip()] if tribes_arg else None
+
+    def fail(msg: str) -> int:
+        console.print(Text(f"meeple play: {msg}", style="bold red"))
+        return 2
+
+    if not isinstance(players, int) or not data.MIN_PLAYERS <= players <= data.MAX_PLAYERS:
+        return fail(f"Ethnos is for {data.MIN_PLAYERS}-{data.MAX_PLAYERS} players, not {players}")
+    if not isinstance(seat, int) or not 0 <= seat < players:
+        return fail(f"--seat must be from 0 to {players - 1} with {players} players, not {seat}")
+    try:
+        state = new_game(players, seed=seed, tribes=tribes, fairy=bool(getattr(args, "fairy", False)))
+    except GameError as e:
+        return fail(str(e))
+    spec = getattr(args, "bot", "random") or "random"
+    try:
+        bots = make_bots(spec, seed, [s for s in range(players) if s != seat])
+    except UnknownBot as e:
+        return fail(str(e))
+    names = tuple(getattr(bots.get(s), "name", spec) + " bot" if s != seat else "you"
+                  for s in range(players))
+    console.print(Text(f"Ethnos, {players} players, you are seat {seat}; seed {seed} "
+                       f"(replay with --seed {seed}). Type 'help' at any prompt.", style="bold"))
+    session = Session(state, seat, bots, console, inp, echo=not interactive and not _isatty(inp),
+                      interactive=interactive, names=names)
+    return session.run()
