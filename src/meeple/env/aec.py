@@ -109,6 +109,7 @@ class MeepleAEC(AECEnv, EzPickle):
         d = self.state.decision()
         if d is not None:
             self.agent_selection = self.possible_agents[d.seats[0]]
+            self._multi = len(d.seats) > 1
 
     def _legal_now(self) -> list[int]:
         if self._legal is None:
@@ -148,22 +149,20 @@ class MeepleAEC(AECEnv, EzPickle):
         if engine_action is None:
             self._illegal(agent, action, legal)
             return
-        d = s.decision()
-        if len(d.seats) == 1:
-            s.apply_legal(engine_action)
-        else:
+        if self._multi:
             s.apply_action(engine_action, seat)
+        else:
+            s.apply_legal(engine_action)
         self._legal = None
         if s.is_terminal():
             rewards = final_rewards(self.encoder, s, self.reward_mode)
             self.rewards = {a: rewards[i] for i, a in enumerate(self.possible_agents) if a in self.rewards}
             for a in self.agents:
                 self.terminations[a] = True
+            self._accumulate_rewards()
         else:
-            for a in self.rewards:
-                self.rewards[a] = 0.0
+            # rewards stay 0 until the game ends: nothing to accumulate
             self._select()
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
