@@ -1,0 +1,138 @@
+"""Arena, balance and bot bench: small real runs."""
+
+import json
+import os
+
+import pytest
+
+from meeple.arena import match, tournament as tm
+from meeple.cli import main
+from meeple.core.game import GameError
+
+
+def test_arena_cli_json_and_files(tmp_path, capsys):
+    out = tmp_path / "res"
+    rc = main(["arena", "ethnos", "--players", "3", "--bots", "greedy,random,random", "--games", "6",
+               "--seed", "4", "--workers", "2", "--json", "--out", str(out)])
+    assert rc == 0
+    rep = json.loads(capsys.readouterr().out)
+    assert rep["games"] == 6 and rep["completed"] == 6 and rep["errors"] == 0
+    assert rep["workers"] == 2 and rep["backend"] == "process"
+    assert rep["rating_system"] in ("trueskill", "elo")
+    names = [b["bot"] for b in rep["bots"]]
+    assert names == ["greedy", "random", "random#2"]
+    for b in rep["bots"]:
+        assert b["games"] == 6        # seats rotated: every entry plays every game
+        lo, hi = b["ci95"]
+        assert 0 <= lo <= b["win_rate"] <= hi <= 1
+        assert b["mean_glory"] >= 0
+        assert set(b["rating"]) >= ({"mu", "sigma"} if rep["rating_system"] == "trueskill" else {"elo"})
+    assert sum(b["wins"] for b in rep["bots"]) == pytest.approx(6)
+    for name in ("results.json", "bots.csv", "games.csv", "winrates.png"):
+        assert (out / name).exists()
+    png = (out / "winrates.png").read_bytes()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 1000
+    assert len((out / "games.csv").read_text().splitlines()) == 7
+
+
+def test_seats_rotate():
+    assert [tm.rotation(i, 3) for i in range(3)] == [[0, 1, 2], [1, 2, 0], [2, 0, 1]]
+
+
+def test_parallel_equals_serial():
+    a = tm.tournament("ethnos", ["greedy", "random"], 4, seed=9, workers=1)
+    b = tm.tournament("ethnos", ["greedy", "random"], 4, seed=9, workers=2)
+    assert [r["glory"] for r in a["records"]] == [r["glory"] for r in b["records"]]
+
+
+def test_failing_game_is_recorded_and_the_rest_finish():
+    jobs = [("ethnos", ["greedy", "random"], 1), ("ethnos", ["greedy", "nonsense"], 2),
+            ("ethnos", ["random", "greedy"], 3)]
+    recs = tm.run_games(jobs, workers=2)
+    assert [r["ok"] for r in recs] == [True, False, True]
+    assert recs[1]["seed"] == 2 and "unknown bot" in recs[1]["error"]
+
+
+def test_failure_mid_game_keeps_seed_and_moves(monkeypatch):
+    from meeple.games.ethnos import bot as ebot
+    calls = {"n": 0}
+    real = ebot.GreedyBot.choose
+
+    def flaky(self, obs):
+        calls["n"] += 1
+        if calls["n"] == 25:
+            raise RuntimeError("bot crashed")
+        return real(self, obs)
+
+    monkeypatch.setattr(ebot.GreedyBot, "choose", flaky)
+    rep = tm.tournament("ethnos", ["greedy", "random"], 3, seed=5, workers=1)
+    assert rep["errors"] == 1 and rep["completed"] == 2
+    f = rep["failures"][0]
+    assert f["seed"] == tm.game_seed(5, 0)
+    assert "bot crashed" in f["error"] and len(f["moves"]) > 5
+    # the recorded moves replay from the seed
+    from meeple.games import ethnos
+    s = ethnos.new_game(2, seed=f["seed"])
+    for m in f["moves"]:
+        s.apply_move(m)
+
+
+def test_bad_input_messages(capsys):
+    with pytest.raises(SystemExit):
+        main(["arena", "ethnos", "--bots", "greedy,wizardbot", "--games", "2"])
+    assert "unknown bot 'wizardbot'" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["arena", "ethnos", "--bots", "greedy,ismcts:soon"])
+    assert "bad ISMCTS budget" in capsys.readouterr().err
+    for w in ("0", "-2", "many"):
+        with pytest.raises(SystemExit):
+            main(["arena", "ethnos", "--bots", "greedy,random", "--workers", w])
+        assert "workers" in capsys.readouterr().err
+    assert main(["arena", "ethnos", "--bots", "greedy", "--games", "2"]) == 2
+    assert "2-6 players" in capsys.readouterr().err
+    assert main(["arena", "ethnos", "--players", "4", "--bots", "greedy,random", "--games", "2"]) == 2
+    assert "one bot per seat" in capsys.readouterr().err
+    with pytest.raises(GameError):
+        tm.check_workers(0)
+
+
+def test_wilson():
+    lo, hi = tm.wilson(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-3) and hi == pytest.approx(0.5962, abs=1e-3)
+    assert tm.wilson(0, 10)[0] == 0.0 and tm.wilson(10, 10)[1] == 1.0
+
+
+def test_balance_cli(tmp_path, capsys):
+    out = tmp_path / "bal"
+    rc = main(["balance", "ethnos", "--games", "8", "--players", "4", "--seed", "1", "--workers", "2",
+               "--json", "--out", str(out)])
+    assert rc == 0
+    rep = json.loads(capsys.readouterr().out)
+    assert rep["completed"] == 8 and len(rep["by_seat"]) == 4
+    assert sum(s["win_rate"] for s in rep["by_seat"]) == pytest.approx(1.0)
+    assert set(rep["glory_by_source"]) == {"kingdoms", "bands", "giant", "merfolk", "orcs"}
+    assert rep["glory_accounted"] == pytest.approx(1.0)   # every glory point has a source
+    present = {t["tribe"]: t for t in rep["tribes"]}
+    assert sum(t["games_present"] for t in present.values()) == 8 * 6
+    assert (out / "balance.png").stat().st_size > 1000
+    assert json.loads((out / "balance.json").read_text())["games"] == 8
+    main(["balance", "ethnos", "--games", "2", "--players", "2", "--bots", "greedy", "--workers", "1"])
+    assert "win rate by seat" in capsys.readouterr().out
+
+
+def test_bench_bot_cli(capsys):
+    assert main(["bench", "ethnos", "--bot", "ismcts", "--seconds", "0.5", "--json"]) == 0
+    rep = json.loads(capsys.readouterr().out)
+    assert rep["sims_per_s"] > 0 and rep["players"] == 4 and rep["cores_used"] == 1
+    assert main(["bench", "ethnos", "--bot", "greedy", "--seconds", "0.2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["decisions_per_s"] > 0
+    assert main(["bench", "ethnos", "--bot", "nobot", "--seconds", "0.2"]) == 2
+
+
+def test_ray_backend():
+    ray = pytest.importorskip("ray", reason="ray is an optional extra: pip install 'meeple[ray]'")
+    rep = tm.tournament("ethnos", ["greedy", "random"], 4, seed=3, workers=2, backend="ray")
+    assert rep["completed"] == 4 and rep["backend"] == "ray"
+    serial = tm.tournament("ethnos", ["greedy", "random"], 4, seed=3, workers=1)
+    assert [r["glory"] for r in rep["records"]] == [r["glory"] for r in serial["records"]]
+    assert not ray.is_initialized()
