@@ -1,0 +1,348 @@
+"""The ASGI app: `create_app(db_url)` (FastAPI). OpenAPI docs at /docs.
+
+    POST /api/games                      create a game -> 201 {id, seats[{seat, kind, token}]}
+    GET  /api/games                      recent games (for the lobby)
+    GET  /api/games/{id}?seat=&token=    a seat's view (no seat: the spectator's)
+    POST /api/games/{id}/moves           {seat, token, move, ply?}
+    POST /api/games/{id}/undo            {seat, token}
+    GET  /api/games/{id}/log             the moves (the seed once finished)
+    GET  /api/games/{id}/replay?ply=N    a finished game after N moves
+    WS   /api/games/{id}/ws?seat=&token= views pushed after every move; moves in
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Literal
+
+from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+
+from meeple.server.hub import Conn, Hub, TokenBucket
+from meeple.server.service import MAX_SEED, ApiError, GameService, dumps
+from meeple.server.storage import Storage
+from meeple.server.workers import BotPool
+
+log = logging.getLogger("meeple.server")
+
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+MAX_BODY = 16 * 1024          # bytes of an HTTP request body
+MAX_WS_MESSAGE = 4 * 1024     # characters of one websocket message
+WS_RATE, WS_BURST = 20.0, 40.0
+HTTP_RATE, HTTP_BURST = 30.0, 60.0
+
+
+# ------------------------------------------------------------------ bodies
+class GameOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    tribes: list[str] | None = Field(default=None, max_length=13,
+                                     description="the tribes in play (random when absent)")
+    fairy: bool = Field(default=False, description="the Fairy promo among random tribes")
+
+
+class CreateGame(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: Literal["ethnos"] = "ethnos"
+    players: int = Field(ge=2, le=6)
+    seats: list[str] = Field(min_length=2, max_length=6,
+                             description="'human' or 'bot:<level>' per seat, e.g. bot:ismcts:1s, bot:easy")
+    seed: int | None = Field(default=None, ge=0, le=MAX_SEED)
+    options: GameOptions | None = None
+
+
+class MoveBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seat: int = Field(ge=0, le=5)
+    token: str = Field(max_length=128)
+    move: str = Field(max_length=512, description="a MOVE string of SPEC.md")
+    ply: int | None = Field(default=None, ge=0, description="the ply this move answers (stale moves get 409)")
+
+
+class UndoBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seat: int = Field(ge=0, le=5)
+    token: str = Field(max_length=128)
+
+
+# -------------------------------------------------------------- middleware
+class _TooLarge(Exception):
+    pass
+
+
+class Guard:
+    """Pure ASGI: caps request bodies and rate-limits API writes per connection."""
+
+    def __init__(self, app, max_body: int = MAX_BODY, rate: float = HTTP_RATE,
+                 burst: float = HTTP_BURST) -> None:
+        self.app = app
+        self.max_body = max_body
+        self.rate, self.burst = rate, burst
+        self.buckets: dict = {}
+
+    async def _reject(self, send, status: int, message: str) -> None:
+        body = json.dumps({"error": message}).encode()
+        await send({"type": "http.response.start", "status": status,
+                    "headers": [(b"content-type", b"application/json"),
+                                (b"content-length", str(len(body)).encode())]})
+        await send({"type": "http.response.body", "body": body})
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        if scope["method"] in ("POST", "PUT", "PATCH", "DELETE"):
+            key = tuple(scope.get("client") or ("?", 0))
+            b = self.buckets.get(key)
+            if b is None:
+                if len(self.buckets) > 10_000:
+                    self.buckets.clear()
+                b = self.buckets[key] = TokenBucket(self.rate, self.burst)
+            if not b.allow():
+                return await self._reject(send, 429, "too many requests: slow down")
+        for k, v in scope.get("headers", ()):
+            if k == b"content-length":
+                try:
+                    if int(v) > self.max_body:
+                        return await self._reject(send, 413, f"request body over {self.max_body} bytes")
+                except ValueError:
+                    return await self._reject(send, 400, "bad content-length")
+        total = 0
+        started = False
+
+        async def limited():
+            nonlocal total
+            msg = await receive()
+            if msg["type"] == "http.request":
+                total += len(msg.get("body", b""))
+                if total > self.max_body:
+                    raise _TooLarge
+            return msg
+
+        async def tracking_send(msg):
+            nonlocal started
+            if msg["type"] == "http.response.start":
+                started = True
+            await send(msg)
+
+        try:
+            await self.app(scope, limited, tracking_send)
+        except _TooLarge:
+            if not started:
+                await self._reject(send, 413, f"request body over {self.max_body} bytes")
+
+
+# ---------------------------------------------------------------------- app
+def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
+               bot_delay: float = 0.0, bots: bool = True, sqlite_sync: str = "FULL") -> FastAPI:
+    hub = Hub()
+    state: dict = {}
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        storage = Storage(db_url, sqlite_sync=sqlite_sync)
+        pool = BotPool(bot_workers) if bots else None
+        service = GameService(storage, pool, bot_delay=bot_delay, notify=hub.notify)
+        state["service"] = service
+        app.state.service = service
+        app.state.hub = hub
+        await service.start()
+        try:
+            yield
+        finally:
+            await service.stop()
+            if pool is not None:
+                await asyncio.get_running_loop().run_in_executor(None, pool.close)
+            storage.close()
+
+    app = FastAPI(title="meeple", version="0.1.0", lifespan=lifespan,
+                  description="Play Ethnos in the browser: games, seats, moves, views, replays.")
+
+    def svc() -> GameService:
+        return state["service"]
+
+    @app.exception_handler(ApiError)
+    async def _api_error(_req: Request, exc: ApiError):
+        return JSONResponse({"error": exc.message}, status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _bad_body(_req: Request, exc: RequestValidationError):
+        parts = []
+        for e in exc.errors()[:5]:
+            where = ".".join(str(x) for x in e.get("loc", ()) if x != "body")
+            parts.append(f"{where or 'body'}: {e.get('msg')}")
+        return JSONResponse({"error": "bad request: " + "; ".join(parts)}, status_code=422)
+
+    # ------------------------------------------------------------- API
+    @app.post("/api/games", status_code=201, tags=["games"])
+    async def create_game(body: CreateGame):
+        opts = body.options.model_dump() if body.options else {}
+        g, seats = await svc().create(body.game, body.players, body.seats, body.seed, opts)
+        return {"id": g.id, "seats": seats}
+
+    @app.get("/api/games", tags=["games"])
+    async def list_games(limit: int = Query(default=30, ge=1, le=200)):
+        service = svc()
+        return {"games": await service._db(service.storage.recent, limit)}
+
+    @app.get("/api/games/{game_id}", tags=["games"])
+    async def get_game(game_id: str, seat: int | None = Query(default=None, ge=0, le=5),
+                       token: str | None = Query(default=None, max_length=128)):
+        service = svc()
+        g = await service.get(game_id)
+        viewer = None
+        if seat is not None or token is not None:
+            viewer = service.auth(g, seat, token)
+        out = service.view(g, viewer)
+        out["online"] = sorted(s for s in hub.online(g.id) if s is not None)
+        return out
+
+    @app.post("/api/games/{game_id}/moves", tags=["games"])
+    async def post_move(game_id: str, body: MoveBody):
+        service = svc()
+        g = await service.get(game_id)
+        seat = service.auth(g, body.seat, body.token)
+        return await service.submit(g, seat, body.move, body.ply)
+
+    @app.post("/api/games/{game_id}/undo", tags=["games"])
+    async def post_undo(game_id: str, body: UndoBody):
+        service = svc()
+        g = await service.get(game_id)
+        seat = service.auth(g, body.seat, body.token)
+        return await service.take_back(g, seat)
+
+    @app.get("/api/games/{game_id}/log", tags=["games"])
+    async def get_log(game_id: str):
+        service = svc()
+        return service.move_log(await service.get(game_id))
+
+    @app.get("/api/games/{game_id}/replay", tags=["games"])
+    async def get_replay(game_id: str, ply: int = Query(default=0, ge=0, le=100_000)):
+        service = svc()
+        return service.replay(await service.get(game_id), ply)
+
+    @app.get("/api/health", tags=["server"])
+    async def health():
+        service = svc()
+        return {"ok": True, "live_games": len(service.live), "connections": hub.count(),
+                **service.stats}
+
+    # --------------------------------------------------------- websocket
+    @app.websocket("/api/games/{game_id}/ws")
+    async def game_ws(ws: WebSocket, game_id: str):
+        service = svc()
+        await ws.accept()
+        q = ws.query_params
+        try:
+            g = await service.get(game_id)
+            seat = None
+            if "seat" in q or "token" in q:
+                try:
+                    s = int(q.get("seat", ""))
+                except ValueError:
+                    raise ApiError(400, "seat must be a number") from None
+                seat = service.auth(g, s, q.get("token"))
+        except ApiError as e:
+            await ws.send_text(dumps({"type": "error", "status": e.status, "error": e.message}))
+            await ws.close(code=4000 + e.status, reason=e.message[:120])
+            return
+        conn = Conn(ws, game_id, seat, WS_RATE, WS_BURST)
+        hub.add(conn)
+        hub.notify(game_id)       # others see who is online
+        sender = asyncio.get_running_loop().create_task(_sender(service, conn))
+        try:
+            while True:
+                text = await ws.receive_text()
+                reply = await _handle(service, conn, text)
+                if reply is not None:
+                    await conn.send_text(dumps(reply))
+                if conn.strikes >= 3:
+                    await ws.close(code=1008, reason="too many bad or too fast messages")
+                    break
+        except WebSocketDisconnect:
+            pass
+        except RuntimeError:      # the socket closed under us
+            pass
+        finally:
+            hub.remove(conn)
+            sender.cancel()
+            hub.notify(game_id)
+
+    async def _sender(service: GameService, conn: Conn) -> None:
+        try:
+            while True:
+                await conn.wake.wait()
+                conn.wake.clear()
+                g = await service.get(conn.game_id)
+                payload = service.view(g, conn.seat, conn.events_sent)
+                payload["type"] = "view"
+                payload["online"] = sorted(s for s in hub.online(g.id) if s is not None)
+                conn.events_sent = payload["events_from"] + len(payload["events"])
+                await conn.send_text(dumps(payload))
+        except asyncio.CancelledError:
+            pass
+        except Exception:      # a closed socket ends its sender, nothing else
+            log.debug("sender ended", exc_info=True)
+
+    async def _handle(service: GameService, conn: Conn, text: str) -> dict | None:
+        if not conn.bucket.allow():
+            conn.strikes += 1
+            return {"type": "error", "status": 429, "error": "too many messages: slow down"}
+        if len(text) > MAX_WS_MESSAGE:
+            conn.strikes += 1
+            return {"type": "error", "status": 413, "error": f"message over {MAX_WS_MESSAGE} characters"}
+        try:
+            msg = json.loads(text)
+        except ValueError:
+            conn.strikes += 1
+            return {"type": "error", "status": 400, "error": "messages are JSON objects"}
+        if not isinstance(msg, dict):
+            conn.strikes += 1
+            return {"type": "error", "status": 400, "error": "messages are JSON objects"}
+        kind = msg.get("type")
+        rid = msg.get("id")
+        t0 = time.perf_counter()
+        try:
+            if kind == "ping":
+                return {"type": "pong", "id": rid}
+            if kind not in ("move", "undo"):
+                raise ApiError(400, "type must be 'move', 'undo' or 'ping'")
+            if conn.seat is None:
+                raise ApiError(403, "spectators cannot move")
+            g = await service.get(conn.game_id)
+            if kind == "move":
+                ply = msg.get("ply")
+                if ply is not None and (not isinstance(ply, int) or isinstance(ply, bool)):
+                    raise ApiError(400, "ply must be a number")
+                out = await service.submit(g, conn.seat, msg.get("move"), ply)
+            else:
+                out = await service.take_back(g, conn.seat)
+            conn.strikes = 0
+            return {"type": "ack", "id": rid, **out, "ms": round((time.perf_counter() - t0) * 1000, 2)}
+        except ApiError as e:
+            return {"type": "error", "id": rid, "status": e.status, "error": e.message}
+
+    # ------------------------------------------------------------- page
+    if WEB_DIR.is_dir():
+        app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
+
+        @app.get("/", include_in_schema=False)
+        async def index():
+            return FileResponse(WEB_DIR / "index.html")
+
+        @app.get("/game/{game_id}", include_in_schema=False)
+        async def table(game_id: str):
+            return FileResponse(WEB_DIR / "index.html")
+
+        @app.get("/replay/{game_id}", include_in_schema=False)
+        async def replay_page(game_id: str):
+            return FileResponse(WEB_DIR / "index.html")
+
+    app.add_middleware(Guard)
+    return app

@@ -1,0 +1,51 @@
+"""`meeple serve`: the browser table (needs the `web` extra)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def _port(text: str) -> int:
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a port number, got {text!r}") from None
+    if not 0 < v < 65536:
+        raise argparse.ArgumentTypeError(f"port must be from 1 to 65535, got {v}")
+    return v
+
+
+def register(sub) -> None:
+    p = sub.add_parser("serve", help="serve the browser table (lobby, games, bots, replays)")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=_port, default=8000)
+    p.add_argument("--db", default=None,
+                   help="database URL: sqlite:///path.db or postgresql://user@host/db "
+                        "(default: a SQLite file in your data directory)")
+    p.add_argument("--bot-workers", type=int, default=None, help="bot processes (default: CPU count)")
+    p.add_argument("--bot-delay", type=float, default=0.4,
+                   help="seconds a bot waits before each move, so people can follow (default 0.4)")
+    p.add_argument("--log-level", default="warning",
+                   choices=["critical", "error", "warning", "info", "debug"])
+    p.set_defaults(run=run)
+
+
+def run(args) -> int:
+    try:
+        import uvicorn
+
+        from meeple.server.app import create_app
+        from meeple.server.storage import default_db_url, normalize_url
+    except ImportError as e:
+        print(f"meeple serve: the web extra is missing ({e.name}): pip install -e '.[web]'",
+              file=sys.stderr)
+        return 2
+    url = normalize_url(args.db) if args.db else default_db_url()
+    app = create_app(url, bot_workers=args.bot_workers, bot_delay=max(0.0, args.bot_delay))
+    shown = url.split("@")[-1] if "@" in url else url
+    print(f"meeple: serving http://{args.host}:{args.port}/  (database {shown})", flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
+                ws_max_size=64 * 1024, ws_ping_interval=20, ws_ping_timeout=20,
+                timeout_graceful_shutdown=5)
+    return 0

@@ -1,0 +1,491 @@
+"""Live games: the event-sourced core of the server.
+
+A game is its record (config, seed, seats) and its moves. In memory each live
+game keeps its current state; a move is tried on a clone, committed to storage
+(on the storage thread), and only then swapped in and acknowledged. Bots are
+driven by one asyncio task per game, which asks the worker pool for each action
+and commits the bot's moves the same way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import hashlib
+import hmac
+import json
+import logging
+import secrets
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+
+from meeple import games as registry
+from meeple.bots.base import observe
+from meeple.core.game import GameError, IllegalMove
+from meeple.server import present
+from meeple.server.storage import GameRecord, Storage
+from meeple.server.workers import BotPool, check_spec, registry_available
+
+log = logging.getLogger("meeple.server")
+
+MAX_SEED = 2 ** 63 - 1
+REVEALING = {"draw", "dragon", "age_start", "age_end"}
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _seat_names(seats: list[dict]) -> list[dict]:
+    out = []
+    for i, s in enumerate(seats):
+        pub = {"seat": i, "kind": s["kind"], "bot": s.get("bot")}
+        if s["kind"] == "human":
+            pub["name"] = f"Player {i + 1}"
+        else:
+            pub["name"] = f"Bot {i + 1} ({s['bot']})"
+            if not registry_available():
+                pub["plays_as"] = "random"
+        out.append(pub)
+    return out
+
+
+@dataclass
+class LiveGame:
+    rec: GameRecord
+    state: object
+    seats: list[dict]                       # public seat descriptions
+    moves: list[tuple[int, str]]
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    version: int = 0                        # bumps on every change (moves, undo)
+    undo: list = field(default_factory=list)   # [(seat, ply_before, prev_state)]
+    driver: asyncio.Task | None = None
+    raw_events: list = field(default_factory=list)
+    events_head: object = None
+    described: dict = field(default_factory=dict)   # viewer -> [event dicts]
+    views: dict = field(default_factory=dict)       # viewer -> (version, payload)
+
+    @property
+    def id(self) -> str:
+        return self.rec.id
+
+    @property
+    def ply(self) -> int:
+        return len(self.moves)
+
+    @property
+    def finished(self) -> bool:
+        return self.state.is_terminal()
+
+    def seat_kind(self, seat: int) -> str:
+        return self.rec.seats[seat]["kind"]
+
+    def sync_events(self) -> None:
+        """Bring the raw event list up to the state's log (incrementally)."""
+        head = self.state.events
+        if head is self.events_head:
+            return
+        new, node = [], head
+        while node is not None and node is not self.events_head:
+            node, ev = node
+            new.append(ev)
+        if node is None and self.events_head is not None:
+            # the state went back (undo): rebuild from scratch
+            self.raw_events = self.state.log()
+            self.described.clear()
+        else:
+            new.reverse()
+            self.raw_events.extend(new)
+        self.events_head = head
+
+    def events(self, viewer) -> list[dict]:
+        self.sync_events()
+        lst = self.described.setdefault(viewer, [])
+        raw = self.raw_events
+        if len(lst) < len(raw):
+            seen = viewer if viewer != "all" else None
+            lst.extend(present.describe(ev, self.seats, seen) if viewer != "all"
+                       else present.describe((*ev[:3], None), self.seats, None)
+                       for ev in raw[len(lst):])
+        return lst
+
+
+def replay_state(rec: GameRecord, moves=None):
+    game = registry.get(rec.game)
+    opts = dict(rec.options or {})
+    state = game.new_game(rec.players, seed=rec.seed, **opts)
+    for seat, m in (rec.moves if moves is None else moves):
+        d = state.decision()
+        if d is None or seat not in d.seats:
+            raise GameError(f"stored move {m!r} is not seat {seat}'s to make")
+        state.apply_move(m)
+    return state
+
+
+class GameService:
+    def __init__(self, storage: Storage, pool: BotPool | None, *, bot_delay: float = 0.0,
+                 notify=None, finished_cache: int = 256) -> None:
+        self.storage = storage
+        self.pool = pool
+        self.bot_delay = bot_delay
+        self.notify = notify or (lambda game_id: None)
+        self.live: dict[str, LiveGame] = {}
+        self.done: collections.OrderedDict[str, LiveGame] = collections.OrderedDict()
+        self.finished_cache = finished_cache
+        # One thread owns the database: SQLite has one writer anyway, and the
+        # event loop never waits on the disk.
+        self.db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="meeple-db")
+        self.stats = {"moves": 0, "bot_moves": 0, "resumed": 0, "resume_failed": 0}
+
+    async def _db(self, fn, *args):
+        return await asyncio.get_running_loop().run_in_executor(self.db, fn, *args)
+
+    # ------------------------------------------------------------ lifecycle
+    async def start(self) -> None:
+        """Resume every unfinished game (bots included)."""
+        recs = await self._db(self.storage.unfinished)
+        for rec in recs:
+            try:
+                g = self._live(rec, replay_state(rec))
+            except GameError as e:
+                self.stats["resume_failed"] += 1
+                log.error("cannot resume game %s: %s", rec.id, e)
+                continue
+            self.live[rec.id] = g
+            self.stats["resumed"] += 1
+            self._kick(g)
+
+    async def stop(self) -> None:
+        tasks = [g.driver for g in self.live.values() if g.driver is not None]
+        for t in tasks:
+            t.cancel()
+        for t in tasks:
+            try:
+                await t
+            except (asyncio.CancelledError, Exception):
+                pass
+        self.db.shutdown(wait=True)
+
+    def _live(self, rec: GameRecord, state) -> LiveGame:
+        return LiveGame(rec=rec, state=state, seats=_seat_names(rec.seats), moves=list(rec.moves))
+
+    # ------------------------------------------------------------- creating
+    async def create(self, game: str, players: int, seats: list[str], seed: int | None,
+                     options: dict) -> tuple[LiveGame, list[dict]]:
+        try:
+            module = registry.get(game)
+        except GameError as e:
+            raise ApiError(400, str(e)) from None
+        if not module.MIN_PLAYERS <= players <= module.MAX_PLAYERS:
+            raise ApiError(400, f"{game} is for {module.MIN_PLAYERS}-{module.MAX_PLAYERS} players, not {players}")
+        if len(seats) != players:
+            raise ApiError(400, f"seats must list {players} seats ('human' or 'bot:<level>'), got {len(seats)}")
+        stored, out = [], []
+        for i, spec in enumerate(seats):
+            spec = spec.strip()
+            if spec == "human":
+                token = secrets.token_urlsafe(24)
+                stored.append({"kind": "human", "bot": None, "token_hash": hash_token(token)})
+                out.append({"seat": i, "kind": "human", "token": token})
+            elif spec == "bot" or spec.startswith("bot:"):
+                level = spec[4:] or "random" if spec != "bot" else "random"
+                try:
+                    level = check_spec(level)
+                except GameError as e:
+                    raise ApiError(400, f"seats[{i}]: {e}") from None
+                stored.append({"kind": "bot", "bot": level, "token_hash": None})
+                out.append({"seat": i, "kind": "bot", "bot": level, "token": None})
+            else:
+                raise ApiError(400, f"seats[{i}] must be 'human' or 'bot:<level>' "
+                                    f"(random, greedy, ismcts:0.5s, easy, medium, hard), got {spec!r}")
+        if seed is None:
+            seed = secrets.randbits(63)
+        opts = {}
+        if options.get("tribes"):
+            opts["tribes"] = list(options["tribes"])
+        if options.get("fairy"):
+            opts["fairy"] = True
+        rec = GameRecord(id=secrets.token_urlsafe(9), game=game, players=players, seed=seed,
+                         options=opts, seats=stored)
+        try:
+            state = module.new_game(players, seed=seed, **opts)
+        except GameError as e:
+            raise ApiError(400, str(e)) from None
+        await self._db(self.storage.create_game, rec)
+        g = self._live(rec, state)
+        self.live[rec.id] = g
+        self._kick(g)
+        return g, out
+
+    # ------------------------------------------------------------- fetching
+    async def get(self, game_id: str) -> LiveGame:
+        if not isinstance(game_id, str) or not 1 <= len(game_id) <= 32:
+            raise ApiError(404, "no such game")
+        g = self.live.get(game_id) or self.done.get(game_id)
+        if g is not None:
+            if game_id in self.done:
+                self.done.move_to_end(game_id)
+            return g
+        rec = await self._db(self.storage.get_game, game_id)
+        if rec is None:
+            raise ApiError(404, f"no game {game_id!r}")
+        g = self.live.get(game_id) or self.done.get(game_id)   # loaded meanwhile
+        if g is not None:
+            return g
+        try:
+            g = self._live(rec, replay_state(rec))
+        except GameError as e:
+            raise ApiError(500, f"game {game_id} cannot be replayed: {e}") from None
+        if g.finished:
+            self._remember_done(g)
+        else:
+            self.live[game_id] = g
+            self._kick(g)
+        return g
+
+    def _remember_done(self, g: LiveGame) -> None:
+        self.live.pop(g.id, None)
+        self.done[g.id] = g
+        while len(self.done) > self.finished_cache:
+            self.done.popitem(last=False)
+
+    def auth(self, g: LiveGame, seat, token) -> int:
+        """The seat, once its token is checked: 400 bad seat, 403 wrong token."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < g.rec.players:
+            raise ApiError(400, f"seat must be a number from 0 to {g.rec.players - 1}")
+        stored = g.rec.seats[seat]
+        if stored["kind"] != "human":
+            raise ApiError(403, f"seat {seat} is played by a bot")
+        if not isinstance(token, str) or not hmac.compare_digest(hash_token(token), stored["token_hash"]):
+            raise ApiError(403, f"wrong token for seat {seat}")
+        return seat
+
+    # ---------------------------------------------------------------- views
+    def can_undo(self, g: LiveGame, seat) -> bool:
+        return (seat is not None and bool(g.undo) and not g.finished
+                and g.undo[-1][0] == seat and g.undo[-1][1] == g.ply - 1)
+
+    def view(self, g: LiveGame, viewer: int | None, events_from: int = 0) -> dict:
+        cached = g.views.get(viewer)
+        if cached is None or cached[0] != g.version:
+            state = g.state
+            fin = g.finished
+            base = {
+                "id": g.id, "game": g.rec.game,
+                "status": "finished" if fin else "active",
+                "ply": g.ply, "you": viewer, "seats": g.seats,
+                "options": g.rec.options,
+                "state": state.view(viewer),
+                "decision": present.decision_for(state, viewer),
+                "moves": present.redact_moves(g.moves, viewer, fin),
+            }
+            g.sync_events()
+            base["scoring"] = present.scoring_events(g.raw_events, state.players)
+            if fin:
+                base["ranking"] = present.ranking(state)
+            g.views[viewer] = cached = (g.version, base)
+        out = dict(cached[1])
+        out["undo"] = self.can_undo(g, viewer)
+        evs = g.events(viewer)
+        events_from = max(0, min(events_from, len(evs)))
+        out["events_from"] = events_from
+        out["events"] = evs[events_from:]
+        return out
+
+    def move_log(self, g: LiveGame) -> dict:
+        fin = g.finished
+        out = {"id": g.id, "game": g.rec.game, "players": g.rec.players,
+               "status": "finished" if fin else "active", "seats": g.seats,
+               "options": g.rec.options}
+        out["moves"] = [{"ply": i, "seat": s, "move": m} for i, (s, m)
+                        in enumerate(zip((s for s, _ in g.moves),
+                                         present.redact_moves(g.moves, None, fin)))]
+        if fin:
+            out["seed"] = g.rec.seed
+            out["winners"] = list(g.state.winners)
+        return out
+
+    def replay(self, g: LiveGame, ply: int) -> dict:
+        if not g.finished:
+            raise ApiError(409, "a replay is for finished games only")
+        if not 0 <= ply <= g.ply:
+            raise ApiError(400, f"ply must be from 0 to {g.ply}")
+        state = replay_state(g.rec, g.moves[:ply])
+        events = [present.describe((*ev[:3], None), g.seats, None) for ev in state.log()]
+        return {"id": g.id, "ply": ply, "total": g.ply, "seats": g.seats,
+                "move": None if ply == 0 else {"seat": g.moves[ply - 1][0], "move": g.moves[ply - 1][1]},
+                "state": state.view(None) | {"seats": state.to_json()["seats"]},
+                "decision": present.decision_for(state, None),
+                "events": events, "scoring": present.scoring_events(state.log(), state.players),
+                "ranking": present.ranking(state) if state.is_terminal() else None}
+
+    # ---------------------------------------------------------------- moves
+    async def submit(self, g: LiveGame, seat: int, move, ply=None) -> dict:
+        if not isinstance(move, str) or not move.strip():
+            raise ApiError(400, "move must be a non-empty MOVE string")
+        if len(move) > 512:
+            raise ApiError(413, "move is too long")
+        async with g.lock:
+            if g.finished:
+                raise ApiError(409, "the game is over")
+            if ply is not None and ply != g.ply:
+                raise ApiError(409, f"stale move: it was made for ply {ply}, the game is at ply {g.ply}")
+            d = g.state.decision()
+            if seat not in d.seats:
+                raise ApiError(409, f"not your decision: {g.seats[d.seat]['name']} (seat {d.seat}) "
+                                    f"must answer '{d.kind}'")
+            new = g.state.clone()
+            try:
+                new.apply_move(move)
+            except IllegalMove as e:
+                raise ApiError(400, f"illegal move {move!r}: {e}") from None
+            noted = _new_moves(g.state, new) or [" ".join(move.split())]
+            prev = g.state
+            await self._commit(g, new, [(seat, m) for m in noted])
+            if not new.is_terminal() and not _revealed(prev, new):
+                g.undo.append((seat, g.ply - 1, prev))
+            else:
+                g.undo.clear()
+            return {"ok": True, "ply": g.ply, "moves": noted}
+
+    async def take_back(self, g: LiveGame, seat: int) -> dict:
+        async with g.lock:
+            if g.finished:
+                raise ApiError(409, "the game is over")
+            if not g.undo or g.undo[-1][0] != seat or g.undo[-1][1] != g.ply - 1:
+                raise ApiError(409, "nothing to undo: undo takes back your own last move while "
+                                    "nobody else has moved and no hidden card was revealed since")
+            _, ply, prev = g.undo.pop()
+            await self._db(self.storage.delete_moves_from, g.id, ply)
+            del g.moves[ply:]
+            g.state = prev
+            g.version += 1
+            self.notify(g.id)
+            self._kick(g)
+            return {"ok": True, "ply": g.ply}
+
+    async def _commit(self, g: LiveGame, new, moves: list[tuple[int, str]]) -> None:
+        """Persist, then swap in. Runs under g.lock. Nothing changes if storage fails."""
+        winners = list(new.winners) if new.is_terminal() else None
+        try:
+            await self._db(self.storage.append_moves, g.id, g.ply, moves, winners)
+        except Exception as e:  # storage down, disk full: the move is not taken
+            log.exception("storage failed for game %s", g.id)
+            raise ApiError(503, f"the move could not be saved, so it was not made ({type(e).__name__})") from None
+        g.moves.extend(moves)
+        g.state = new
+        g.version += 1
+        self.stats["moves"] += len(moves)
+        if winners is not None:
+            g.rec.status = "finished"
+            g.undo.clear()
+            self._remember_done(g)
+        self.notify(g.id)
+        self._kick(g)
+
+    # ----------------------------------------------------------------- bots
+    def _bot_to_move(self, g: LiveGame) -> int | None:
+        d = g.state.decision()
+        if d is None:
+            return None
+        s = d.seats[0]
+        return s if g.seat_kind(s) == "bot" else None
+
+    def _kick(self, g: LiveGame) -> None:
+        if self.pool is None or g.finished:
+            return
+        if (g.driver is None or g.driver.done()) and self._bot_to_move(g) is not None:
+            g.driver = asyncio.get_running_loop().create_task(self._drive(g), name=f"bots-{g.id}")
+
+    async def _drive(self, g: LiveGame) -> None:
+        """Play the bots' moves until a human must answer or the game ends."""
+        try:
+            while True:
+                seat = self._bot_to_move(g)
+                if seat is None or g.finished:
+                    return
+                version = g.version
+                base = g.state
+                work = base.clone()
+                spec = g.rec.seats[seat]["bot"]
+                if self.bot_delay:
+                    await asyncio.sleep(self.bot_delay)
+                step = 0
+                while work.history is base.history:
+                    d = work.decision()
+                    if d is None or d.seats[0] != seat:
+                        break
+                    obs = observe(work, seat)
+                    if len(obs.legal) == 1:
+                        a = obs.legal[0]
+                    else:
+                        bot_seed = hash((g.rec.seed, seat, g.ply, step)) & MAX_SEED
+                        try:
+                            a = await self.pool.choose(spec, bot_seed, obs)
+                        except GameError as e:
+                            log.error("bot %s failed in game %s: %s", spec, g.id, e)
+                            a = obs.legal[bot_seed % len(obs.legal)]
+                    if a not in obs.legal:
+                        log.error("bot %s chose illegal action %r in game %s", spec, a, g.id)
+                        a = obs.legal[0]
+                    work.apply_action(a, seat)
+                    step += 1
+                noted = _new_moves(base, work)
+                async with g.lock:
+                    if g.version != version:
+                        continue              # an undo (or a restart) changed the game: think again
+                    if not noted:
+                        return
+                    g.undo.clear()            # someone else moved: no undo past this
+                    try:
+                        await self._commit(g, work, [(seat, m) for m in noted])
+                    except ApiError:
+                        await asyncio.sleep(1.0)   # storage trouble: retry later
+                        continue
+                    self.stats["bot_moves"] += len(noted)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("bot driver crashed in game %s", g.id)
+        finally:
+            if g.driver is asyncio.current_task():
+                g.driver = None
+
+
+def _new_moves(before, after) -> list[str]:
+    """The moves noted between two states (the history is a shared linked list)."""
+    out, node = [], after.history
+    while node is not None and node is not before.history:
+        node, entry = node
+        # entries are (seat, move) (older engines noted the bare move)
+        out.append(entry[1] if isinstance(entry, tuple) else entry)
+    out.reverse()
+    return out
+
+
+def _revealed(before, after) -> bool:
+    """Did going from `before` to `after` show anyone a hidden card (or shuffle)?"""
+    if before.rng.state != after.rng.state:
+        return True
+    node = after.events
+    while node is not None and node is not before.events:
+        node, ev = node
+        if ev[0] in REVEALING or ev[3] is not None:
+            return True
+    return False
+
+
+def dumps(obj) -> str:
+    return json.dumps(obj, separators=(",", ":"))
+
+
+def now() -> float:
+    return time.time()

@@ -1,0 +1,174 @@
+"""Event-sourced storage: a game is its config, its seed and its moves.
+
+SQLAlchemy Core over SQLite (the default: one file, WAL) or PostgreSQL (a URL).
+Every call is synchronous and short; the app runs them on one dedicated thread
+so the event loop never waits on the disk. `append_move` commits before it
+returns: the server acknowledges a move only after that.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass, field
+
+from sqlalchemy import (
+    JSON, BigInteger, Column, Float, ForeignKey, Integer, MetaData, String, Table,
+    create_engine, delete, event, insert, select, update,
+)
+from sqlalchemy.engine import Engine
+
+metadata = MetaData()
+
+games_t = Table(
+    "games", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("options", JSON, nullable=False),
+    # [{"kind": "human"|"bot", "bot": spec|None, "token_hash": hex|None}]
+    Column("seats", JSON, nullable=False),
+    Column("status", String(16), nullable=False, index=True),
+    Column("winners", JSON, nullable=True),
+    Column("created_at", Float, nullable=False),
+    Column("finished_at", Float, nullable=True),
+)
+
+moves_t = Table(
+    "moves", metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("ply", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("move", String(512), nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+
+@dataclass
+class GameRecord:
+    id: str
+    game: str
+    players: int
+    seed: int
+    options: dict
+    seats: list[dict]
+    status: str = "active"
+    winners: list[int] | None = None
+    created_at: float = field(default_factory=time.time)
+    finished_at: float | None = None
+    moves: list[tuple[int, str]] = field(default_factory=list)   # (seat, move)
+
+
+def default_db_url() -> str:
+    import platformdirs
+    d = platformdirs.user_data_dir("meeple", appauthor=False)
+    return "sqlite:///" + os.path.join(d, "meeple.db")
+
+
+def normalize_url(url: str) -> str:
+    """Plain postgres URLs use psycopg 3; a bare path means a SQLite file."""
+    if url.startswith("postgres://"):
+        url = "postgresql://" + url[len("postgres://"):]
+    if url.startswith("postgresql://"):
+        return "postgresql+psycopg://" + url[len("postgresql://"):]
+    if "://" not in url:
+        return "sqlite:///" + os.path.abspath(url)
+    return url
+
+
+class Storage:
+    """The repository. One instance per app; not shared across processes."""
+
+    def __init__(self, url: str | None = None, *, sqlite_sync: str = "FULL") -> None:
+        self.url = normalize_url(url or default_db_url())
+        self.is_sqlite = self.url.startswith("sqlite")
+        kwargs: dict = {"future": True}
+        if self.is_sqlite:
+            path = self.url.split(":///", 1)[1] if ":///" in self.url else ""
+            if path and path != ":memory:":
+                os.makedirs(os.path.dirname(os.path.abspath(path)) or ".", exist_ok=True)
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+        else:
+            kwargs["pool_pre_ping"] = True
+        self.engine: Engine = create_engine(self.url, **kwargs)
+        if self.is_sqlite:
+            sync = sqlite_sync
+
+            @event.listens_for(self.engine, "connect")
+            def _pragmas(dbapi_conn, _record):  # pragma: no cover - trivial
+                cur = dbapi_conn.cursor()
+                cur.execute("PRAGMA journal_mode=WAL")
+                # FULL: a commit is on disk before the move is acknowledged
+                cur.execute(f"PRAGMA synchronous={sync}")
+                cur.execute("PRAGMA foreign_keys=ON")
+                cur.execute("PRAGMA busy_timeout=30000")
+                cur.close()
+        metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # ----------------------------------------------------------- writing
+    def create_game(self, rec: GameRecord) -> None:
+        with self.engine.begin() as c:
+            c.execute(insert(games_t).values(
+                id=rec.id, game=rec.game, players=rec.players, seed=rec.seed,
+                options=rec.options, seats=rec.seats, status=rec.status,
+                winners=rec.winners, created_at=rec.created_at, finished_at=rec.finished_at))
+
+    def append_moves(self, game_id: str, first_ply: int, moves: list[tuple[int, str]],
+                     winners: list[int] | None = None) -> None:
+        """Commit moves first_ply.. (and the end of the game) in one transaction.
+
+        The primary key (game_id, ply) makes a duplicate ply fail loudly, so two
+        writers can never both append the same ply.
+        """
+        now = time.time()
+        with self.engine.begin() as c:
+            c.execute(insert(moves_t), [
+                {"game_id": game_id, "ply": first_ply + i, "seat": seat, "move": m, "at": now}
+                for i, (seat, m) in enumerate(moves)])
+            if winners is not None:
+                c.execute(update(games_t).where(games_t.c.id == game_id).values(
+                    status="finished", winners=list(winners), finished_at=now))
+
+    def delete_moves_from(self, game_id: str, ply: int) -> int:
+        """Undo: remove moves ply.. (returns how many)."""
+        with self.engine.begin() as c:
+            r = c.execute(delete(moves_t).where(moves_t.c.game_id == game_id, moves_t.c.ply >= ply))
+            return r.rowcount
+
+    # ----------------------------------------------------------- reading
+    def _record(self, c, row) -> GameRecord:
+        ms = c.execute(select(moves_t.c.seat, moves_t.c.move)
+                       .where(moves_t.c.game_id == row.id).order_by(moves_t.c.ply)).all()
+        return GameRecord(id=row.id, game=row.game, players=row.players, seed=row.seed,
+                          options=row.options or {}, seats=row.seats, status=row.status,
+                          winners=row.winners, created_at=row.created_at,
+                          finished_at=row.finished_at, moves=[(s, m) for s, m in ms])
+
+    def get_game(self, game_id: str) -> GameRecord | None:
+        with self.engine.connect() as c:
+            row = c.execute(select(games_t).where(games_t.c.id == game_id)).first()
+            return None if row is None else self._record(c, row)
+
+    def unfinished(self) -> list[GameRecord]:
+        with self.engine.connect() as c:
+            rows = c.execute(select(games_t).where(games_t.c.status == "active")
+                             .order_by(games_t.c.created_at)).all()
+            return [self._record(c, r) for r in rows]
+
+    def recent(self, limit: int = 50) -> list[dict]:
+        with self.engine.connect() as c:
+            rows = c.execute(select(games_t.c.id, games_t.c.game, games_t.c.players,
+                                    games_t.c.status, games_t.c.seats, games_t.c.created_at,
+                                    games_t.c.winners)
+                             .order_by(games_t.c.created_at.desc()).limit(limit)).all()
+        return [{"id": r.id, "game": r.game, "players": r.players, "status": r.status,
+                 "seats": [s["kind"] if s["kind"] == "human" else "bot:" + s["bot"] for s in r.seats],
+                 "created_at": r.created_at, "winners": r.winners} for r in rows]
+
+    def move_count(self, game_id: str) -> int:
+        with self.engine.connect() as c:
+            return len(c.execute(select(moves_t.c.ply).where(moves_t.c.game_id == game_id)).all())

@@ -1,0 +1,85 @@
+"""Bots think in worker processes, never on the event loop.
+
+`BotPool.choose(spec, seed, obs)` sends the bot's Observation (the seat's
+redacted view and legal actions: never the true state) to a process of a
+`ProcessPoolExecutor` and awaits the chosen action. Bots come from
+`meeple.bots.registry.make_bot`; where that module is missing every spec is
+played by `RandomBot` (and `registry_available()` says so).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+import signal
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+from meeple.core.game import GameError
+
+
+def registry_available() -> bool:
+    try:
+        import meeple.bots.registry  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def check_spec(spec: str) -> str:
+    """Validate a bot spec; GameError explains a bad one. Returns it normalized."""
+    spec = spec.strip().lower()
+    if registry_available():
+        from meeple.bots.registry import parse_spec
+        parse_spec(spec)
+        return spec
+    import re
+    if not re.fullmatch(r"random|greedy|easy|medium|hard|ismcts(:[0-9.]+(s|ms)?)?", spec):
+        raise GameError(f"unknown bot {spec!r}")
+    return spec
+
+
+def make_bot(spec: str, seed: int):
+    try:
+        from meeple.bots.registry import make_bot as registry_make
+    except ImportError:
+        from meeple.bots.random_bot import RandomBot
+        return RandomBot(seed)
+    return registry_make(spec, seed)
+
+
+def _init_worker() -> None:
+    # Ctrl-C goes to the server, which shuts the pool down in order.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def choose(spec: str, seed: int, obs) -> int:
+    """Runs in a worker process: one decision of one bot."""
+    return int(make_bot(spec, seed).choose(obs))
+
+
+class BotPool:
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = workers or max(1, min(4, os.cpu_count() or 1))
+        self._pool = self._new()
+
+    def _new(self) -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(max_workers=self.workers, initializer=_init_worker,
+                                   mp_context=multiprocessing.get_context("spawn"))
+
+    async def choose(self, spec: str, seed: int, obs) -> int:
+        loop = asyncio.get_running_loop()
+        for attempt in range(2):
+            try:
+                return await loop.run_in_executor(self._pool, choose, spec, seed, obs)
+            except BrokenProcessPool:
+                if attempt:
+                    raise
+                # a worker died (killed, out of memory): start a fresh pool
+                old, self._pool = self._pool, self._new()
+                old.shutdown(wait=False, cancel_futures=True)
+        raise AssertionError("unreachable")
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=True, cancel_futures=True)

@@ -1,0 +1,1 @@
+"""The browser page (static files, no build step): index.html, app.js, style.css."""
