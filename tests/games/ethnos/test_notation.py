@@ -122,3 +122,11 @@ def test_other_seats_read_elf_keeps_as_hidden():
     assert s.moves_for(0)[-1] == "keep orc:ithys"
     assert s.moves_for(1)[-1] == "keep ?" and s.moves_for(None)[-1] == "keep ?"
     assert s.moves[-1] == "keep orc:ithys"
+
+
+@pytest.mark.parametrize("move", ["troll ²", "troll 99999999999", "troll -1", "troll 0"])
+def test_odd_numbers_in_moves_are_refused_cleanly(move):
+    d = doc(hands={0: ["troll:rhea", "troll:duris", "troll:ithys"]},
+            tribes=("dwarf", "elf", "orc", "troll", "wingfolk", "wizard"))
+    out = play(d, ["band troll:rhea troll:duris troll:ithys", move])
+    assert out["error"]["move"] == 1

@@ -7,6 +7,8 @@ actions the engine applies; `apply_move` applies one atomically.
 
 from __future__ import annotations
 
+import re
+
 from meeple.core.game import BadState, IllegalMove
 from meeple.core.rng import Rng
 from meeple.games.ethnos import data
@@ -16,6 +18,7 @@ from meeple.games.ethnos.cards import (
     SKELETON, TRIBE_INDEX, parse as parse_card,
 )
 
+_NUMBER = re.compile(r"[0-9]{1,4}")
 _TOP_KEYS = {"game", "players", "age", "tribes", "kingdoms", "deck", "market",
              "dragons", "current", "last_dragon", "merfolk", "giant",
              "troll_pool", "seats", "finished", "winners", "pending", "rng"}
@@ -373,7 +376,7 @@ def move_actions(s, text: str) -> list[int]:
         if args[0] not in KINGDOM_INDEX:
             raise bad(f"unknown kingdom {args[0]!r}")
         return [st.PLACE + KINGDOM_INDEX[args[0]]]
-    if kind == "troll" and verb == "troll" and len(args) == 1 and args[0].isdigit():
+    if kind == "troll" and verb == "troll" and len(args) == 1 and _NUMBER.fullmatch(args[0]):
         return [st.TROLL_TAKE + int(args[0]) - 1] if 1 <= int(args[0]) <= 6 else [-1]
     if kind == "keep" and verb == "keep":
         cards = _card_list(args)
@@ -384,7 +387,7 @@ def move_actions(s, text: str) -> list[int]:
         return [st.DRAW if verb == "draw" else st.PASS]
     if kind in ("centaur", "fairy") and verb == "pass" and not args:
         return [st.PASS]
-    if kind == "fairy" and verb == "swap" and len(args) == 2 and all(a.isdigit() for a in args):
+    if kind == "fairy" and verb == "swap" and len(args) == 2 and all(_NUMBER.fullmatch(a) for a in args):
         seat, j = int(args[0]), int(args[1])
         if seat >= st.SWAP_SEATS:
             raise bad(f"no seat {seat}")
