@@ -1,0 +1,147 @@
+"""STATE/MOVE notation: round trips, `meeple apply`, bad input."""
+
+import io
+import json
+import random
+
+import pytest
+
+from meeple.core.apply import main_apply, run_apply
+from meeple.core.game import BadState, IllegalMove
+from meeple.games.okc import dump, load, new_game
+from tests.games.okc.helpers import doc
+
+
+def run_cli(payload) -> tuple[int, dict | None, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main_apply(io.StringIO(payload if isinstance(payload, str) else json.dumps(payload)), out, err)
+    return code, (json.loads(out.getvalue()) if out.getvalue() else None), err.getvalue()
+
+
+def test_new_game_round_trip_and_setup():
+    for p in (2, 3, 4):
+        s = new_game(p, seed=p)
+        d = dump(s)
+        assert load(d) == s and dump(load(d)) == d
+        for sd in d["seats"]:
+            assert len(sd["hand"]) == 6 and sd["hand"][0].endswith(":heir")
+            assert len(sd["deck"]) == 8 and len(sd["site"]) == 5 and sd["hand_size"] == 6
+        assert sum(x is not None for x in d["road"]) == 4 and len(d["kingdom_deck"]) == 47
+        assert s.decision().kind == "bid" and len(s.decision().seats) == p
+
+
+def test_mid_game_round_trips():
+    s = new_game(3, seed=5)
+    rng = random.Random(5)
+    n = 0
+    while not s.finished:
+        d = s.decision()
+        seat = rng.choice(d.seats)
+        s.apply_action(rng.choice(s.legal_actions(seat)), seat)
+        n += 1
+        if n % 11 == 0:
+            doc_ = dump(s)
+            again = load(json.loads(json.dumps(doc_)))
+            assert dump(again) == doc_
+            assert again.legal_actions(again.decision().seats[0]) == s.legal_actions(d.seats[0]) \
+                if again.decision() and again.decision().seats[0] == d.seats[0] else True
+
+
+def test_apply_command_happy_path():
+    s = new_game(2, seed=1)
+    h0 = dump(s)["seats"][0]["hand"][1].split(":")[1]
+    h1 = dump(s)["seats"][1]["hand"][1].split(":")[1]
+    code, out, _ = run_cli({"state": dump(s), "moves": [f"0: bid {h0}", f"1: bid {h1}"]})
+    assert code == 0 and out["error"] is None
+    assert out["decision"]["kind"] == "herald"
+
+
+def test_illegal_move_stops_with_state_before_it():
+    s = new_game(2, seed=1)
+    h0 = dump(s)["seats"][0]["hand"][1].split(":")[1]
+    code, out, _ = run_cli({"state": dump(s), "moves": [f"0: bid {h0}", f"0: bid {h0}"]})
+    assert code == 0 and out["error"]["move"] == 1 and "already chosen" in out["error"]["message"]
+    assert out["state"]["seats"][0]["bid"] == f"{out['state']['seats'][0]['faction']}:{h0}"
+    assert out["decision"] == {"seat": 1, "kind": "bid"}
+
+
+@pytest.mark.parametrize("move,why", [
+    ("7: bid heir", "not a seat"),
+    ("bid", "cannot read"),
+    ("0: bid dragon", "not a card"),
+    ("", "empty"),
+    ("0: facedown heir", "cannot read"),
+    ("x: bid heir", "not a seat"),
+])
+def test_bad_moves_are_refused_with_a_reason(move, why):
+    s = new_game(2, seed=1)
+    before = dump(s)
+    with pytest.raises(IllegalMove, match=why):
+        s.apply_move(move)
+    assert dump(s) == before
+
+
+def test_move_from_the_wrong_seat_is_refused():
+    s = load(doc(2, order=[1, 0], pending={"kind": None, "seats": [], "todo": [["winter"], ["spring", 0]]}))
+    before = dump(s)
+    with pytest.raises(IllegalMove, match="seat 1's decision"):
+        s.apply_move("0: done")
+    assert dump(s) == before
+
+
+def test_compound_facedown_is_atomic():
+    s = load(doc(2, seats={0: {"hand": ["heir", "agent", "ruse"]}, 1: {"hand": ["heir", "agent", "ruse"]}},
+                 pending={"kind": None, "seats": [], "todo": [["winter"], ["facedown"]]}))
+    before = dump(s)
+    with pytest.raises(IllegalMove):
+        s.apply_move("0: facedown heir agent captain-9")
+    assert dump(s) == before
+
+
+@pytest.mark.parametrize("bad,why", [
+    ("[1, 2]", "JSON object"),
+    ("not json", None),
+])
+def test_apply_bad_json(bad, why):
+    code, out, err = run_cli(bad)
+    assert code == 2 and out is None and "Traceback" not in err
+
+
+@pytest.mark.parametrize("mutate,why", [
+    (lambda d: d.update(players=9), "players"),
+    (lambda d: d["seats"][0].update(faction="elves"), "faction"),
+    (lambda d: d["seats"][0]["hand"].append("nobility:dragon"), "unknown card"),
+    (lambda d: d["seats"][0]["hand"].append(d["seats"][0]["hand"][0]), "two places"),
+    (lambda d: d.update(road=["trade-99", None, None, None]), "unknown kingdom card"),
+    (lambda d: d["seats"][0]["supporters"].update(board=9), "supporters"),
+    (lambda d: d.update(order=[0, 0]), "order"),
+    (lambda d: d["pending"].update(kind="nap"), "unknown decision"),
+    (lambda d: d["seats"][1]["hand"].append(d["seats"][0]["hand"][0]), "not a"),
+])
+def test_invalid_states_exit_2_without_traceback(mutate, why):
+    d = dump(new_game(2, seed=3))
+    mutate(d)
+    code, out, err = run_cli({"state": d, "moves": []})
+    assert code == 2 and out is None and why in err and "Traceback" not in err
+
+
+def test_legal_moves_all_apply():
+    s = new_game(2, seed=9)
+    for m in s.legal_moves():
+        c = s.clone()
+        c.apply_move(m)
+
+
+def test_replay_from_seed_and_moves():
+    s = new_game(4, seed=11)
+    rng = random.Random(11)
+    while not s.finished:
+        d = s.decision()
+        seat = rng.choice(d.seats)
+        s.apply_action(rng.choice(s.legal_actions(seat)), seat)
+    r = new_game(4, seed=11)
+    for m in s.moves:
+        r.apply_move(m)
+    assert r == s and r.winners == s.winners
+    out = run_apply({"state": dump(new_game(4, seed=11)), "moves": s.moves})
+    assert out["error"] is None and out["state"] == dump(s)
