@@ -78,7 +78,7 @@ def test_glory_rewards():
             env.step(None)
         else:
             env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-    g = env.unwrapped.state.glory
+    g = env.unwrapped.game_state.glory
     for i in range(3):
         assert rewards[f"player_{i}"] == pytest.approx(g[i] - (sum(g) - g[i]) / 2)
 
@@ -94,10 +94,10 @@ def test_reset_seed_reproducible_and_sequence_varies():
     e1, e2 = ethnos_v0.raw_env(), ethnos_v0.raw_env()
     e1.reset(seed=9)
     e2.reset(seed=9)
-    assert e1.state.to_json() == e2.state.to_json()
+    assert e1.game_state.to_json() == e2.game_state.to_json()
     e1.reset()
     e2.reset()
-    assert e1.state.to_json() == e2.state.to_json()
+    assert e1.game_state.to_json() == e2.game_state.to_json()
     first = e1.game_seed
     e1.reset()
     assert e1.game_seed != first
@@ -169,16 +169,16 @@ def test_illegal_raise_leaves_state_unchanged(bad):
     env.reset(seed=11)
     raw = env.unwrapped
     action = _illegal_for(raw) if bad == "masked" else bad
-    before = raw.state.to_json()
+    before = raw.game_state.to_json()
     agent = env.agent_selection
     with pytest.raises(IllegalActionError, match="not in its action mask"):
         env.step(action)
-    assert raw.state.to_json() == before
+    assert raw.game_state.to_json() == before
     assert env.agent_selection == agent and not any(env.terminations.values())
     # and the game goes on normally
     obs, *_ = env.last()
     env.step(int(np.flatnonzero(obs["action_mask"])[0]))
-    assert raw.state.to_json() != before
+    assert raw.game_state.to_json() != before
 
 
 def test_illegal_raise_mid_game():
@@ -188,10 +188,10 @@ def test_illegal_raise_mid_game():
     for _ in range(200):
         obs, *_ = env.last()
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-    before = env.unwrapped.state.to_json()
+    before = env.unwrapped.game_state.to_json()
     with pytest.raises(IllegalActionError):
         env.step(_illegal_for(env.unwrapped))
-    assert env.unwrapped.state.to_json() == before
+    assert env.unwrapped.game_state.to_json() == before
 
 
 @pytest.mark.parametrize("bad", [NUM_ACTIONS + 5, "masked", None])
@@ -203,10 +203,10 @@ def test_illegal_lose_ends_game_with_a_loss(bad):
     for _ in range(30):
         obs, *_ = env.last()
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-    before = raw.state.to_json()
+    before = raw.game_state.to_json()
     offender = env.agent_selection
     env.step(_illegal_for(raw) if bad == "masked" else bad)
-    assert raw.state.to_json() == before          # never a corrupted state
+    assert raw.game_state.to_json() == before          # never a corrupted state
     assert all(env.terminations.values())
     seen = {}
     for agent in env.agent_iter():
@@ -246,3 +246,15 @@ def test_render_human_prints(capsys):
     env = ethnos_v0.env(players=2, render_mode="human")
     env.reset(seed=1)
     assert "Ethnos, 2 players" in capsys.readouterr().out
+
+
+def test_order_enforcing_before_reset():
+    env = ethnos_v0.env()
+    with pytest.raises(AttributeError):
+        env.last()
+    with pytest.raises(AttributeError):
+        env.agent_selection
+    with pytest.raises(Exception):
+        env.step(0)
+    env.reset(seed=0)
+    assert env.agent_selection in env.agents

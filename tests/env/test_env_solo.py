@@ -30,7 +30,7 @@ def _play(env, seed, rng):
         assert not trunc
         total += r
         steps += 1
-    assert env.state.is_terminal()
+    assert env.game_state.is_terminal()
     assert not obs["action_mask"].any()
     return total, steps
 
@@ -70,11 +70,11 @@ def test_opponent_levels():
 def test_illegal_lose_and_raise():
     env = EthnosSolo(players=3)
     obs, _ = env.reset(seed=8)
-    before = env.state.to_json()
+    before = env.game_state.to_json()
     bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     obs, r, term, trunc, info = env.step(bad)
     assert term and r == -1.0 and info["illegal_action"] == bad
-    assert env.state.to_json() == before
+    assert env.game_state.to_json() == before
     with pytest.raises(RuntimeError):
         env.step(0)
 
@@ -83,9 +83,9 @@ def test_illegal_lose_and_raise():
     for bad in (bad, -3, 511, 2.0, None):
         with pytest.raises(IllegalActionError):
             env.step(bad)
-        assert env.state.to_json() == before
+        assert env.game_state.to_json() == before
     obs, r, term, *_ = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
-    assert env.state.to_json() != before
+    assert env.game_state.to_json() != before
 
 
 def test_render_ansi_shows_own_hand_only():

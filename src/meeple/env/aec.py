@@ -18,6 +18,9 @@ An action outside the mask (`illegal=`):
                       `illegal_reward` (-1), the others 0, and
                       `infos[agent]["illegal_action"]` names the action. The game
                       state is left as it was before the bad action.
+
+`env.unwrapped.game_state` is the engine state (for tests and tools; an agent
+sees only its observation).
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from meeple.env.encoder import (
     ILLEGAL_MODES, REWARD_MODES, Encoder, IllegalActionError, final_rewards,
@@ -75,7 +79,7 @@ class MeepleAEC(AECEnv, EzPickle):
             }) for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(encoder.num_actions) for a in self.possible_agents}
         self._rng: random.Random | None = None
-        self.state = None
+        self.game_state = None
         self._legal: list[int] | None = None
         self._zero_mask = np.zeros(encoder.num_actions, dtype=np.int8)
 
@@ -93,7 +97,7 @@ class MeepleAEC(AECEnv, EzPickle):
         elif self._rng is None:
             self._rng = random.Random()
         self.game_seed = self._rng.getrandbits(62)
-        self.state = self.encoder.new_game(self.players, self.game_seed, **self.options)
+        self.game_state = self.encoder.new_game(self.players, self.game_seed, **self.options)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -106,20 +110,20 @@ class MeepleAEC(AECEnv, EzPickle):
             self.render()
 
     def _select(self) -> None:
-        d = self.state.decision()
+        d = self.game_state.decision()
         if d is not None:
             self.agent_selection = self.possible_agents[d.seats[0]]
             self._multi = len(d.seats) > 1
 
     def _legal_now(self) -> list[int]:
         if self._legal is None:
-            self._legal = self.state.legal_actions(self._seat[self.agent_selection])
+            self._legal = self.game_state.legal_actions(self._seat[self.agent_selection])
         return self._legal
 
     # ----------------------------------------------------------------- observe
     def observe(self, agent):
         seat = self._seat[agent]
-        s = self.state
+        s = self.game_state
         obs = self.encoder.encode(s.view(seat), seat)
         if (agent == self.agent_selection and not self.terminations[agent]
                 and not self.truncations[agent]):
@@ -140,7 +144,7 @@ class MeepleAEC(AECEnv, EzPickle):
         seat = self._seat[agent]
         self._cumulative_rewards[agent] = 0.0
         legal = self._legal_now()
-        s = self.state
+        s = self.game_state
         engine_action = None
         if is_action_int(action) and 0 <= action < self.encoder.num_actions:
             engine_action = self.encoder.engine_action(s, int(action))
@@ -167,7 +171,7 @@ class MeepleAEC(AECEnv, EzPickle):
             self.render()
 
     def _illegal(self, agent, action, legal) -> None:
-        s = self.state
+        s = self.game_state
         if self.illegal == "raise":
             shown = [i for i in (self.encoder.action_index(s, a) for a in legal) if i is not None]
             raise IllegalActionError(
@@ -187,10 +191,10 @@ class MeepleAEC(AECEnv, EzPickle):
             from gymnasium import logger
             logger.warn("render() called without a render_mode; use render_mode='ansi' or 'human'")
             return None
-        if self.state is None:
+        if self.game_state is None:
             text = f"{self.encoder.game}: call reset() first"
         else:
-            text = self.encoder.render(self.state, None)
+            text = self.encoder.render(self.game_state, None)
         if self.render_mode == "human":
             print(text)
             return None
@@ -200,14 +204,37 @@ class MeepleAEC(AECEnv, EzPickle):
         pass
 
 
+class OrderEnforcing(OrderEnforcingWrapper):
+    """PettingZoo's OrderEnforcingWrapper with the same checks, minus the cost of
+    its generic attribute forwarding on the per-turn path (`last()`,
+    `agent_selection`, `agents`): those go straight to the wrapped env once
+    `reset()` has been called."""
+
+    def last(self, observe: bool = True):
+        if not self._has_reset:
+            raise AttributeError("last() cannot be called before reset()")
+        return self.env.last(observe)
+
+    @property
+    def agent_selection(self):
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.agent_selection
+
+    @property
+    def agents(self):
+        if not self._has_reset:
+            raise AttributeError("agents cannot be accessed before reset")
+        return self.env.agents
+
+
 def make_env_fns(encoder_factory):
     """`(env, raw_env)` for a game module like `ethnos_v0`."""
-    from pettingzoo.utils import wrappers
 
     def raw_env(players: int = 4, render_mode: str | None = None, **kwargs) -> MeepleAEC:
         return MeepleAEC(encoder_factory(), players=players, render_mode=render_mode, **kwargs)
 
-    def env(players: int = 4, render_mode: str | None = None, **kwargs):
-        return wrappers.OrderEnforcingWrapper(raw_env(players=players, render_mode=render_mode, **kwargs))
+    def env(players: int = 4, render_mode: str | None = None, **kwargs) -> OrderEnforcing:
+        return OrderEnforcing(raw_env(players=players, render_mode=render_mode, **kwargs))
 
     return env, raw_env

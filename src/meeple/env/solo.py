@@ -93,13 +93,13 @@ class SoloEnv(gym.Env):
         })
         self.action_space = spaces.Discrete(encoder.num_actions)
         self._rng: random.Random | None = None
-        self.state = None
+        self.game_state = None
         self.bots: dict[int, object] = {}
         self._done = True
 
     # -------------------------------------------------------------- internals
     def _obs(self):
-        s, seat = self.state, self.seat
+        s, seat = self.game_state, self.seat
         obs = self.encoder.encode(s.view(seat), seat)
         if self._done:
             mask = np.zeros(self.encoder.num_actions, dtype=np.int8)
@@ -110,7 +110,7 @@ class SoloEnv(gym.Env):
     def _play_bots(self) -> None:
         """Let the bots move until the agent decides or the game ends."""
         from meeple.bots import observe
-        s = self.state
+        s = self.game_state
         while not s.is_terminal():
             d = s.decision()
             if self.seat in d.seats:
@@ -133,12 +133,12 @@ class SoloEnv(gym.Env):
         rng = self._rng
         self.game_seed = rng.getrandbits(62)
         self.seat = rng.randrange(self.players) if self.fixed_seat is None else self.fixed_seat
-        self.state = self.encoder.new_game(self.players, self.game_seed, **self.options)
+        self.game_state = self.encoder.new_game(self.players, self.game_seed, **self.options)
         self.bots = {s: self._make_bot(s, rng.getrandbits(32))
                      for s in range(self.players) if s != self.seat}
         self._done = False
         self._play_bots()
-        self._done = self.state.is_terminal()
+        self._done = self.game_state.is_terminal()
         obs, info = self._finish()
         info["seat"] = self.seat
         if self.render_mode == "human":
@@ -146,9 +146,9 @@ class SoloEnv(gym.Env):
         return obs, info
 
     def step(self, action):
-        if self.state is None or self._done:
+        if self.game_state is None or self._done:
             raise RuntimeError("the episode is over: call reset()")
-        s, seat = self.state, self.seat
+        s, seat = self.game_state, self.seat
         legal = s.legal_actions(seat)
         engine_action = None
         if is_action_int(action) and 0 <= action < self.encoder.num_actions:
@@ -184,7 +184,7 @@ class SoloEnv(gym.Env):
         if self.render_mode is None:
             gym.logger.warn("render() called without a render_mode; use render_mode='ansi' or 'human'")
             return None
-        text = self.encoder.render(self.state, self.seat) if self.state is not None else "reset() first"
+        text = self.encoder.render(self.game_state, self.seat) if self.game_state is not None else "reset() first"
         if self.render_mode == "human":
             print(text)
             return None
