@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 
-GAMES = {"ethnos": "meeple.games.ethnos", "okc": "meeple.games.okc"}
+GAMES = {"ethnos": "meeple.games.ethnos", "okc": "meeple.games.okc", "anunnaki": "meeple.games.anunnaki"}
 
 
 def get(name: str):

@@ -1,0 +1,78 @@
+"""The hex layout of one game: the home planets of the houses in play and Gaia.
+
+Built from `data.boards.json` (never from code numbers) and shared by every
+state of the same houses and player count.
+"""
+
+from __future__ import annotations
+
+from meeple.games.anunnaki.data import DATA
+
+UNDERWORLD = "uw"
+
+
+class Layout:
+    __slots__ = ("houses", "players", "hexes", "index", "info", "nb", "dotted", "spots",
+                 "capital", "board_of", "atlantis", "ancient_sites", "start_hex", "gaia_side")
+
+    def __init__(self, houses: tuple, players: int) -> None:
+        self.houses = houses
+        self.players = players
+        self.hexes: list[str] = []
+        self.info: dict[str, dict] = {}
+        self.nb: dict[str, tuple] = {}
+        self.board_of: dict[str, str] = {}
+        self.capital: list[str] = []
+        self.start_hex: list[str] = []
+        self.spots: list[tuple] = []          # (hexes, board)
+        self.atlantis: list[str] = []
+        self.ancient_sites: list[str] = []
+        for seat, house in enumerate(houses):
+            p, seen, nb = DATA.planets[house]
+            for hid, h in seen.items():
+                self._add(hid, h, nb[hid], house, seat if h.get("capital") else None)
+                if h.get("capital"):
+                    self.capital.append(hid)
+                if h.get("start_follower"):
+                    self.start_hex.append(hid)
+            for tri in p["culture"]:
+                self.spots.append((tuple(tri), house))
+        g, seen, nb = DATA.gaia[players]
+        self.gaia_side = g["side"]
+        for hid, h in seen.items():
+            self._add(hid, h, nb[hid], "gaia", None)
+        for tri in g["culture"]:
+            self.spots.append((tuple(tri), "gaia"))
+        self.dotted = frozenset(frozenset(e) for e in g["dotted"])
+        uw = DATA.underworld
+        self._add(UNDERWORLD, {"res": [], "icons": uw["icons"], "shrines": uw["shrines"]}, (), "underworld", None)
+        self.index = {h: i for i, h in enumerate(self.hexes)}
+
+    def _add(self, hid, h, nb, board, cap) -> None:
+        self.hexes.append(hid)
+        info = {"res": tuple(h["res"]), "icons": h["icons"], "shrines": h["shrines"], "capital": cap,
+                "atlantis": bool(h.get("atlantis")), "board": board}
+        self.info[hid] = info
+        self.nb[hid] = tuple(nb)
+        self.board_of[hid] = board
+        if info["atlantis"]:
+            self.atlantis.append(hid)
+        if h.get("ancient"):
+            self.ancient_sites.append(hid)
+
+    def edge_ok(self, a: str, b: str) -> bool:
+        """Crossing a-b: an edge touching Atlantis must be dotted."""
+        if self.info[a]["atlantis"] or self.info[b]["atlantis"]:
+            return frozenset((a, b)) in self.dotted
+        return True
+
+
+_CACHE: dict = {}
+
+
+def layout(houses, players: int) -> Layout:
+    key = (tuple(houses), players)
+    lay = _CACHE.get(key)
+    if lay is None:
+        lay = _CACHE[key] = Layout(tuple(houses), players)
+    return lay
