@@ -1,0 +1,211 @@
+"""`meeple play okc`: a terminal table against bots (rich).
+
+You see only your seat's view (the secrecy boundary, view.py); bots get their
+own observation. At a simultaneous decision (bids, face-down cards) every
+seat chooses without seeing the others' choices; the game then reveals them.
+Type a number from the menu, a move in notation (docs/notation/okc.md),
+'help', 'log' or 'quit'.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+
+from rich.console import Console, Group
+from rich.table import Table
+from rich.text import Text
+
+from meeple.bots import observe
+from meeple.core.game import GameError, IllegalMove
+from meeple.games.okc import data as D
+from meeple.games.okc import new_game
+from meeple.games.okc.notation import action_word
+
+COLOURS = {"nobility": "yellow", "clans": "cyan", "uprising": "red", "gathering": "green"}
+
+
+def _fac(view: dict, seat: int) -> str:
+    return view["seats"][seat]["faction"]
+
+
+def _tag(view: dict, seat: int, you: int) -> Text:
+    f = _fac(view, seat)
+    return Text(f"{f}{' (you)' if seat == you else ''}", style=f"bold {COLOURS[f]}")
+
+
+def _short(name: str) -> str:
+    return name.split(":", 1)[1] if ":" in name else name
+
+
+def render(view: dict, you: int, decision) -> Group:
+    parts = []
+    head = Text(f"Round {view['round']}/{view['rounds']}  ", style="bold")
+    head.append("order: ")
+    for i, s in enumerate(view["order"]):
+        head.append_text(_tag(view, s, you))
+        if i < len(view["order"]) - 1:
+            head.append(" > ")
+    fav = view["favour"]
+    head.append(f"   Favour: {'Harvest Field' if fav['holder'] is None else _fac(view, fav['holder'])}"
+                f" ({fav['uses']} uses)")
+    parts.append(head)
+    road = Text("Great Road: ")
+    road.append("  ".join(k or "-" for k in view["road"]))
+    parts.append(road)
+    t = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+    t.add_column("seat")
+    for col in ("infl", "lore", "hand", "deck", "disc", "herald", "supporters b/map/lost", "kingdom cards", "bid"):
+        t.add_column(col)
+    for i, sd in enumerate(view["seats"]):
+        sup = sd["supporters"]
+        kc = ", ".join(f"{sp['kingdom']}({_short(sp['occupier'])})" for sp in sd["board"] if sp) or "-"
+        t.add_row(_tag(view, i, you), str(sd["influence"]), f"{sd['lore']}+{sd['site_lore']}",
+                  f"{len(sd['hand'])}/{sd['hand_size']}", str(len(sd["deck"])), str(len(sd["discard"])),
+                  sd["herald"] or "-", f"{sup['board']}/{sup['map']}/{sup['lost']}", kc,
+                  _short(sd["bid"]) if sd["bid"] else "-")
+    parts.append(t)
+    r = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+    r.add_column("region")
+    r.add_column("clash")
+    r.add_column("active cards")
+    r.add_column("face down")
+    order = view["clash_order"]
+    for name in D.REGIONS:
+        rd = view["regions"][name]
+        act = Text()
+        for e in rd["active"]:
+            f = e["card"].split(":")[0]
+            act.append(_short(e["card"]) + ("*" if e["counted"] else "") + " ",
+                       style=COLOURS.get(f, ""))
+        fd = Text()
+        for c in rd["facedown"]:
+            f = c.split(":")[0]
+            fd.append(_short(c) + " ", style=COLOURS.get(f, ""))
+        r.add_row(name, "I II III".split()[order.index(name)] if name in order else "", act, fd)
+    parts.append(r)
+    cs = Text("Councils: ")
+    for c, cards in view["councils"].items():
+        cs.append(f"{c}: " + (", ".join(cards) or "-") + "   ")
+    parts.append(cs)
+    me = view["seats"][you]
+    hand = Text("Your hand: ", style="bold")
+    hand.append(", ".join(_short(c) for c in me["hand"]) or "(empty)")
+    parts.append(hand)
+    site = Text(f"Your Site of Power: {', '.join(_short(c) for c in me['site']) or '(empty)'}"
+                f"   HQ: {', '.join(_short(c) for c in me['hq']) or '-'}")
+    parts.append(site)
+    return Group(*parts)
+
+
+class Leave(Exception):
+    pass
+
+
+def play(args, stdin=None, stdout=None) -> int:
+    inp = sys.stdin if stdin is None else stdin
+    console = Console(file=sys.stdout if stdout is None else stdout, highlight=False)
+    players = getattr(args, "players", 4)
+    seat = getattr(args, "seat", 0)
+    seed = getattr(args, "seed", None)
+    if seed is None:
+        seed = random.SystemRandom().randrange(1 << 31)
+    if not isinstance(players, int) or not D.MIN_PLAYERS <= players <= D.MAX_PLAYERS:
+        console.print(Text(f"meeple play: okc is for 2-4 players, not {players}", style="bold red"))
+        return 2
+    if not 0 <= seat < players:
+        console.print(Text(f"meeple play: --seat must be from 0 to {players - 1}", style="bold red"))
+        return 2
+    try:
+        state = new_game(players, seed=seed, rounds=getattr(args, "rounds", None) or D.ROUNDS)
+    except GameError as e:
+        console.print(Text(f"meeple play: {e}", style="bold red"))
+        return 2
+    spec = getattr(args, "bot", "random") or "random"
+    try:
+        from meeple.bots.registry import make_bot
+        bots = {s: make_bot(spec, seed=seed + s, game="okc") for s in range(players) if s != seat}
+    except GameError as e:
+        console.print(Text(f"meeple play: {e}", style="bold red"))
+        return 2
+    console.print(Text(f"The Old King's Crown, {players} players, you are seat {seat} "
+                       f"({D.FACTIONS[state.factions[seat]]}); seed {seed}. Type 'help'.", style="bold"))
+    seen_log = 0
+    try:
+        while not state.finished:
+            d = state.decision()
+            # bots answer first at a simultaneous decision: their choices stay hidden
+            bot_seats = [s for s in d.seats if s != seat]
+            if bot_seats and (seat not in d.seats or len(d.seats) > 1):
+                s = bot_seats[0]
+                a = bots[s].choose(observe(state, s))
+                state.apply_action(a, s)
+                continue
+            seen_log = _narrate(console, state, seat, seen_log)
+            _ask_human(console, state, seat, inp)
+        _narrate(console, state, seat, seen_log)
+    except Leave:
+        console.print(Text("You left the game.", style="bold"))
+        return 0
+    view = state.view(seat)
+    console.print(render(view, seat, None))
+    w = state.winners[0]
+    console.print(Text(f"Game over. Influence: {state.influence}. Winner: "
+                       f"{D.FACTIONS[state.factions[w]]} (seat {w}).", style="bold"))
+    return 0
+
+
+def _narrate(console: Console, state, seat: int, seen: int) -> int:
+    log = state.log()
+    for kind, who, detail, private in log[seen:]:
+        if private is not None and private != seat:
+            continue
+        if kind in ("influence", "lore"):
+            continue
+        name = "" if who is None else D.FACTIONS[state.factions[who]] + " "
+        console.print(Text(f"  {name}{kind}: {detail}", style="dim"))
+    return len(log)
+
+
+def _ask_human(console: Console, state, seat: int, inp) -> None:
+    d = state.decision()
+    view = state.view(seat)
+    console.print(render(view, seat, d))
+    acts = state.legal_actions(seat)
+    words = [action_word(state, a, d.kind, seat) for a in acts]
+    if d.kind == "facedown":
+        r = state.fd_pos[seat]
+        console.print(Text(f"Face-down card for {D.REGIONS[r]}:", style="bold"))
+    else:
+        console.print(Text(f"Your decision: {d.kind}", style="bold"))
+    menu = Table(box=None, show_header=False)
+    for i, w in enumerate(words, 1):
+        menu.add_row(f"{i}.", w)
+    console.print(menu)
+    while True:
+        console.print(Text("> ", style="bold"), end="")
+        line = inp.readline()
+        if not line:
+            raise Leave()
+        text = line.strip()
+        if text in ("quit", "exit"):
+            raise Leave()
+        if text == "help":
+            console.print("Type a number, or a move such as 'herald castle'. 'log' shows events, 'quit' leaves.")
+            continue
+        if text == "log":
+            for m in state.moves_for(seat)[-20:]:
+                console.print("  " + m)
+            continue
+        if text.isdigit() and 1 <= int(text) <= len(acts):
+            state.apply_action(acts[int(text) - 1], seat)
+            return
+        try:
+            if d.kind in ("bid", "facedown") and ":" not in text:
+                text = f"{seat}: {text}"
+            if ":" not in text and d.seats[0] != seat:
+                text = f"{seat}: {text}"
+            state.apply_move(text)
+            return
+        except IllegalMove as e:
+            console.print(Text(str(e), style="red"))
