@@ -140,3 +140,16 @@ def test_bots_decide_between_ages():
         if found >= 2:
             break
     assert found >= 2
+
+
+def test_ismcts_is_game_agnostic():
+    """ISMCTS plays another hosted game through the core interface only
+    (no heuristics there: full random rollouts and the true returns)."""
+    from meeple import games
+    from meeple.arena.match import play_game
+    if "okc" not in games.GAMES:
+        pytest.skip("no second game hosted")
+    rec = play_game("okc", ["ismcts:4", "random", "random"], seed=2)
+    assert rec["ok"], rec
+    with pytest.raises(GameError, match="no greedy bot"):
+        make_bot("greedy", game="okc")

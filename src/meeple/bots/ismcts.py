@@ -84,8 +84,7 @@ class ISMCTSBot:
         game = games.get(obs.game)
         rng = self.rng
         helpers = _heuristics(obs.game)
-        from_view = getattr(helpers, "from_view", None) or game.from_view
-        base = from_view(obs.view, obs.seat, rng)
+        base = game.from_view(obs.view, obs.seat, rng)
         value_fn = getattr(helpers, "values", None)
         game_policy = getattr(helpers, "policy", None)
         policy_fn = game_policy if self.rollout == "heuristic" else None

@@ -55,21 +55,45 @@ def parse_spec(spec: str) -> tuple[str, dict]:
     return kind, {"seconds": sec}
 
 
-def make_bot(spec: str, seed: int = 0, game: str = "ethnos"):
-    """A fresh bot for `spec`, seeded; GameError for an unknown name or budget."""
+def greedy_class(game: str):
+    """The game's heuristic bot class; GameError if the game has none."""
+    from meeple import games
+    games.get(game)
+    try:
+        mod = importlib.import_module(f"meeple.games.{game}.bot")
+        return mod.GreedyBot
+    except (ModuleNotFoundError, AttributeError):
+        raise GameError(f"no greedy bot for {game!r} (try random or ismcts)") from None
+
+
+class GreedyByGame:
+    """`greedy` when the game is not known yet: picks the game's heuristic bot
+    from the first observation (obs.game)."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self.bots: dict = {}
+
+    def choose(self, obs) -> int:
+        bot = self.bots.get(obs.game)
+        if bot is None:
+            bot = self.bots[obs.game] = greedy_class(obs.game)(self.seed)
+        return bot.choose(obs)
+
+
+def make_bot(spec: str, seed: int = 0, game: str | None = None):
+    """A fresh bot for `spec`, seeded; GameError for an unknown name or budget.
+
+    `game` lets `greedy` fail at once for a game without heuristics; without
+    it, the game's heuristic bot is chosen at the first decision."""
     kind, opts = parse_spec(spec)
     if kind == "random":
         from meeple.bots.random_bot import RandomBot
         bot = RandomBot(seed)
     elif kind == "greedy":
-        from meeple import games
-        games.get(game)
-        try:
-            mod = importlib.import_module(f"meeple.games.{game}.bot")
-            cls = mod.GreedyBot
-        except (ModuleNotFoundError, AttributeError):
-            raise GameError(f"no greedy bot for {game!r}") from None
-        bot = cls(seed)
+        bot = greedy_class(game)(seed) if game is not None else GreedyByGame(seed)
     else:
         from meeple.bots.ismcts import ISMCTSBot
         import os

@@ -454,6 +454,7 @@ class GreedyBot:
 
     def choose(self, obs) -> int:
         from meeple.core.rng import Rng
+        from meeple.games.ethnos.view import from_view
         # the hidden cards are sampled but never read: a fixed rng keeps the
         # choice a function of the view alone
         s = from_view(obs.view, obs.seat, Rng(0))
@@ -462,24 +463,3 @@ class GreedyBot:
             a = obs.legal[0]
         return a
 
-
-# ------------------------------------------------------------ views for search
-def from_view(doc: dict, seat: int, rng):
-    """`view.from_view`, working around one engine gap (see docs/strength.md).
-
-    Between the third dragon and the next age's deal (the orc cash/keep
-    decisions) a state has dragons == 3 and is not finished; `notation.load`
-    rejects such a document ("dragons is 3 but the game is not finished").
-    The deck is rebuilt from scratch when the next age starts, so for these
-    decisions we load the view with the dragon count lowered by one: the
-    difference (one dragon among cards that are about to be reshuffled anyway)
-    cannot change anything the decision depends on. Every other view is
-    passed through unchanged.
-    """
-    from meeple.games.ethnos.view import from_view as _from_view
-    if doc.get("dragons", 0) >= data.DRAGONS and not doc.get("finished"):
-        doc = dict(doc, dragons=data.DRAGONS - 1)
-        st = _from_view(doc, seat, rng)
-        st.dragons = data.DRAGONS
-        return st
-    return _from_view(doc, seat, rng)
