@@ -639,7 +639,9 @@ class AnunnakiState:
         self._apply(action, self.dseats[0])
 
     def _apply(self, a: int, seat: int) -> None:
-        self._note(self.action_to_str_for(a, seat))
+        if self.record:
+            text = self.action_to_str_for(a, seat)
+            self._note(f"@{seat} {text}" if len(self.dseats) > 1 else text)
         self._answer(a, seat)
         self._advance()
 
