@@ -55,3 +55,21 @@ def test_truncation_bound():
         s.apply_action(rng.choice(s.legal_actions()))
     assert len(s.history()) == 20
     assert abs(sum(s.returns())) < 1e-9
+
+
+def test_openspiel_algorithms_run():
+    """OpenSpiel's own bots and search play the registered game."""
+    import numpy as np
+    from open_spiel.python.algorithms import mcts
+    game = mos.load_ethnos(players=2, seed=3)
+    bots = [pyspiel.make_uniform_random_bot(p, 10 + p) for p in range(2)]
+    returns = pyspiel.evaluate_bots(game.new_initial_state(), bots, 7)
+    assert sorted(returns) == [-1.0, 1.0] or returns == [0.0, 0.0]
+    rng = np.random.RandomState(0)
+    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=4,
+                       evaluator=mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+    state = game.new_initial_state()
+    for _ in range(3):
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
