@@ -227,6 +227,18 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
         service = svc()
         return service.replay(await service.get(game_id), ply)
 
+    @app.get("/api/meta", tags=["server"])
+    async def meta():
+        from meeple.games.ethnos import data
+        from meeple.server.present import TRIBE_HELP
+        return {"tribes": list(data.TRIBES), "base_tribes": list(data.BASE_TRIBES),
+                "kingdoms": list(data.KINGDOMS), "kingdom_colours": list(data.KINGDOM_COLOURS),
+                "tribes_needed": {str(p): data.tribes_in_game(p)
+                                  for p in range(data.MIN_PLAYERS, data.MAX_PLAYERS + 1)},
+                "merfolk_symbols": list(data.MERFOLK_SYMBOLS),
+                "merfolk_end": data.MERFOLK_TRACK_END, "help": TRIBE_HELP,
+                "bots": ["easy", "medium", "hard", "random", "greedy", "ismcts:0.5s", "ismcts:1s"]}
+
     @app.get("/api/health", tags=["server"])
     async def health():
         service = svc()

@@ -1,0 +1,137 @@
+"""Fixtures for the server tests: an app on a fresh SQLite file, a real server
+process, PostgreSQL (skipped with a reason when it does not answer, except under
+CI=true) and Debian's Chromium (same rule)."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the web extra is not installed: pip install -e '.[web]'")
+
+ROOT = Path(__file__).resolve().parents[2]
+CI = os.environ.get("CI", "").lower() == "true"
+PG_URL = os.environ.get("MEEPLE_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "postgres: needs the PostgreSQL server on 127.0.0.1:5432")
+    config.addinivalue_line("markers", "browser: drives Debian's Chromium through Playwright")
+
+
+@pytest.fixture
+def client_factory(tmp_path):
+    """Build TestClients on one SQLite file (several in a row = restarts)."""
+    from fastapi.testclient import TestClient
+
+    from meeple.server.app import create_app
+
+    def make(url: str | None = None, **kw):
+        kw.setdefault("bot_workers", 1)
+        app = create_app(url or f"sqlite:///{tmp_path / 'games.db'}", **kw)
+        return TestClient(app)
+
+    return make
+
+
+@pytest.fixture
+def client(client_factory):
+    with client_factory() as c:
+        yield c
+
+
+def _pg_answers(url: str) -> str | None:
+    try:
+        import psycopg
+        with psycopg.connect(url, connect_timeout=3) as conn:
+            conn.execute("select 1")
+        return None
+    except Exception as e:  # noqa: BLE001 - the reason is shown
+        return f"{type(e).__name__}: {e}".strip()
+
+
+@pytest.fixture
+def pg_url():
+    """A fresh schema on the test PostgreSQL server, dropped afterwards."""
+    why = _pg_answers(PG_URL)
+    if why is not None:
+        if CI:
+            pytest.fail(f"PostgreSQL at {PG_URL} does not answer under CI=true: {why}")
+        pytest.skip(f"PostgreSQL at {PG_URL} does not answer: {why}")
+    import psycopg
+    schema = "meeple_test_" + uuid.uuid4().hex[:10]
+    with psycopg.connect(PG_URL, autocommit=True) as conn:
+        conn.execute(f"create schema {schema}")
+    sep = "&" if "?" in PG_URL else "?"
+    yield f"{PG_URL}{sep}options=-csearch_path%3D{schema}"
+    with psycopg.connect(PG_URL, autocommit=True) as conn:
+        conn.execute(f"drop schema {schema} cascade")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(db: str, port: int, *extra: str, log=None) -> subprocess.Popen:
+    cmd = [sys.executable, "-m", "meeple.cli", "serve", "--port", str(port), "--db", db, *extra]
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log or subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    import httpx
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"server exited with {proc.returncode}")
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError("server did not start in 30 s")
+
+
+@pytest.fixture
+def live_server(tmp_path):
+    port = free_port()
+    with open(tmp_path / "server.log", "wb") as log:
+        proc = start_server(str(tmp_path / "live.db"), port, "--bot-delay", "0", "--bot-workers", "1", log=log)
+        try:
+            yield f"http://127.0.0.1:{port}"
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
+@pytest.fixture
+def chromium():
+    if not os.path.exists(CHROMIUM):
+        if CI:
+            subprocess.run(["bash", str(ROOT / ".ci" / "setup-browser.sh")], check=True)
+        else:
+            pytest.skip(f"{CHROMIUM} is missing: run .ci/setup-browser.sh (apt-get install chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        if CI:
+            pytest.fail("playwright is not installed under CI=true (pip install -e '.[web]')")
+        pytest.skip("playwright is not installed: pip install -e '.[web]'")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_FLAGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
