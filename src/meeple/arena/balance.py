@@ -58,6 +58,7 @@ def summarise_balance(records: list[dict], players: int) -> dict:
                         "ci95": [round(lo, 4), round(hi, 4)]})
     present: dict[str, list] = {}
     led: dict[str, list] = {}
+    top: dict[str, list] = {}
     src_tot = {k: 0.0 for k in SOURCES}
     for r in ok:
         ex = r["extra"]
@@ -73,6 +74,15 @@ def summarise_balance(records: list[dict], players: int) -> dict:
                 g[0] += 1
                 g[1] += r["returns"][s]
                 g[2] += ex["led"][s].count(t)
+        # the one player who led most bands of a tribe (no tie): did they win?
+        for t in set(x for bands in ex["led"] for x in bands):
+            counts = [ex["led"][s].count(t) for s in range(players)]
+            best = max(counts)
+            if counts.count(best) == 1:
+                s = counts.index(best)
+                g = top.setdefault(t, [0, 0.0])
+                g[0] += 1
+                g[1] += r["returns"][s]
         for k in SOURCES:
             src_tot[k] += sum(ex["glory_by_source"][k])
     tribes = []
@@ -80,6 +90,8 @@ def summarise_balance(records: list[dict], players: int) -> dict:
         gp = present.get(t, [0, 0.0, 0.0])
         gl = led.get(t, [0, 0.0, 0])
         lo, hi = wilson(gl[1], gl[0])
+        gt = top.get(t, [0, 0.0])
+        tlo, thi = wilson(gt[1], gt[0])
         tribes.append({
             "tribe": t, "games_present": gp[0],
             "glory_per_player_present": round(gp[1] / gp[0], 2) if gp[0] else 0.0,
@@ -87,6 +99,9 @@ def summarise_balance(records: list[dict], players: int) -> dict:
             "led_win_rate": round(gl[1] / gl[0], 4) if gl[0] else None,
             "led_ci95": [round(lo, 4), round(hi, 4)],
             "bands_led_per_leading_player": round(gl[2] / gl[0], 2) if gl[0] else 0.0,
+            "top_leader_games": gt[0],
+            "top_leader_win_rate": round(gt[1] / gt[0], 4) if gt[0] else None,
+            "top_leader_ci95": [round(tlo, 4), round(thi, 4)],
         })
     total = sum(src_tot.values())
     seats = max(1, n * players)

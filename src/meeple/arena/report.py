@@ -104,13 +104,17 @@ def balance_table(rep: dict) -> str:
     for s in rep["by_seat"]:
         rows.append(f"  seat {s['seat']}: {s['win_rate']:.1%}  [{s['ci95'][0]:.1%}, {s['ci95'][1]:.1%}]"
                     f"  over {s['games']} games")
-    rows.append(f"{'tribe':<10}{'games':>7}{'glory/player':>14}{'led by':>8}{'win rate when led':>19}"
-                f"{'95% interval':>18}")
+    rows.append("by tribe: games present, glory per player then; players who led it at least once "
+                "and their win rate; the one player who led it most and their win rate")
+    rows.append(f"{'tribe':<10}{'games':>7}{'glory/pl':>10}{'led':>7}{'win%':>8}"
+                f"{'led most':>10}{'win%':>8}{'95% interval':>18}")
     for t in rep["tribes"]:
         wr = "-" if t["led_win_rate"] is None else f"{t['led_win_rate']:.1%}"
-        ci = "-" if t["led_win_rate"] is None else f"[{t['led_ci95'][0]:.1%}, {t['led_ci95'][1]:.1%}]"
-        rows.append(f"{t['tribe']:<10}{t['games_present']:>7}{t['glory_per_player_present']:>14.1f}"
-                    f"{t['led_player_games']:>8}{wr:>19}{ci:>18}")
+        tw = "-" if t["top_leader_win_rate"] is None else f"{t['top_leader_win_rate']:.1%}"
+        ci = ("-" if t["top_leader_win_rate"] is None
+              else f"[{t['top_leader_ci95'][0]:.1%}, {t['top_leader_ci95'][1]:.1%}]")
+        rows.append(f"{t['tribe']:<10}{t['games_present']:>7}{t['glory_per_player_present']:>10.1f}"
+                    f"{t['led_player_games']:>7}{wr:>8}{t['top_leader_games']:>10}{tw:>8}{ci:>18}")
     rows.append("glory by source (mean per player per game, share of all glory)")
     for k, v in rep["glory_by_source"].items():
         rows.append(f"  {k:<10}{v['mean']:>8.2f}  {v['share']:.1%}")
@@ -129,12 +133,13 @@ def plot_balance(rep: dict, path: str) -> None:
     ax.set_title("win rate by seat")
     ax.set_xlabel("seat")
     ax = axes[1]
-    tr = [t for t in rep["tribes"] if t["led_win_rate"] is not None]
-    ax.bar([t["tribe"] for t in tr], [t["led_win_rate"] for t in tr],
-           yerr=[[t["led_win_rate"] - t["led_ci95"][0] for t in tr],
-                 [t["led_ci95"][1] - t["led_win_rate"] for t in tr]], capsize=4, color="#55a868")
+    tr = [t for t in rep["tribes"] if t["top_leader_win_rate"] is not None]
+    ax.bar([t["tribe"] for t in tr], [t["top_leader_win_rate"] for t in tr],
+           yerr=[[t["top_leader_win_rate"] - t["top_leader_ci95"][0] for t in tr],
+                 [t["top_leader_ci95"][1] - t["top_leader_win_rate"] for t in tr]],
+           capsize=4, color="#55a868")
     ax.axhline(1 / rep["players"], color="gray", linestyle="--", linewidth=1)
-    ax.set_title("win rate of players who led the tribe")
+    ax.set_title("win rate of the player who led the tribe most")
     ax.tick_params(axis="x", rotation=45)
     ax = axes[2]
     src = rep["glory_by_source"]
