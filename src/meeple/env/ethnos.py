@@ -21,7 +21,7 @@ scaling) for the exact order; `layout_doc()` prints it.
 
 from __future__ import annotations
 
-import struct
+from array import array
 
 import numpy as np
 
@@ -124,12 +124,12 @@ _O_WINNERS = _OFF["winners"]
 OBS_HIGH = 16.0
 
 
-_PACK = struct.Struct(f"<{OBS_SIZE}f").pack
+_ZEROS = array("f", bytes(4 * OBS_SIZE))
 
 
-def _to_array(o: list) -> np.ndarray:
-    # struct packing is the quickest list -> float32 path (about 3x np.array)
-    return np.frombuffer(bytearray(_PACK(*o)), dtype=np.float32)
+def _to_array(o: array) -> np.ndarray:
+    # the vector is written into a float32 array.array, then shared (no copy)
+    return np.frombuffer(o, dtype=np.float32)
 
 
 def layout_doc() -> str:
@@ -156,7 +156,7 @@ class EthnosEncoder(Encoder):
         return [float(g) for g in state.glory]
 
     def encode(self, view: dict, seat: int) -> np.ndarray:
-        o = [0.0] * OBS_SIZE
+        o = _ZEROS[:]
         p = view["players"]
 
         rels = [(s - seat) % p for s in range(p)]
