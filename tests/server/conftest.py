@@ -27,6 +27,7 @@ CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic
 def pytest_configure(config):
     config.addinivalue_line("markers", "postgres: needs the PostgreSQL server on 127.0.0.1:5432")
     config.addinivalue_line("markers", "browser: drives Debian's Chromium through Playwright")
+    config.addinivalue_line("filterwarnings", "ignore:Using `httpx` with `starlette.testclient`")
 
 
 @pytest.fixture
