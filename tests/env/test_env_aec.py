@@ -258,3 +258,24 @@ def test_order_enforcing_before_reset():
         env.step(0)
     env.reset(seed=0)
     assert env.agent_selection in env.agents
+
+
+def test_env_observation_and_mask_same_for_same_view():
+    """At the environment level too (observation and mask): re-dealing every card
+    hidden from a seat changes nothing that seat receives."""
+    env, twin = ethnos_v0.raw_env(), ethnos_v0.raw_env()
+    env.reset(seed=21)
+    twin.reset(seed=21)
+    rng = random.Random(4)
+    for step in range(400):
+        if step % 25 == 0:
+            for agent in env.possible_agents:
+                seat = env._seat[agent]
+                twin.game_state = env.game_state.determinize(seat, random.Random(step))
+                twin._legal = None
+                twin._select()
+                a, b = env.observe(agent), twin.observe(agent)
+                assert np.array_equal(a["observation"], b["observation"])
+                assert np.array_equal(a["action_mask"], b["action_mask"])
+        obs = env.observe(env.agent_selection)
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
