@@ -120,6 +120,10 @@ def apply_move(s, text) -> None:
     for a in s.legal_actions(seat):
         options[action_to_str(s, a, seat)] = a
     a = options.get(move)
+    if a is None and s.kind == "market":       # the two gained resources in either order
+        w = move.split()
+        if len(w) >= 3:
+            a = options.get(" ".join(w[:-2] + [w[-1], w[-2]]))
     if a is None:
         shown = sorted(options)
         more = f" (and {len(shown) - 12} more)" if len(shown) > 12 else ""

@@ -1134,8 +1134,11 @@ class AnunnakiState:
     def _run_domaction(self, s):
         self._dom(s, self.objective(s, self.objectives["dom"]))
 
-    def _run_choose_effects(self, s, a, b):
-        self._set("choice", s, {"n": 2, "options": [a, b], "why": "reward"})
+    def _run_choose_effects(self, s, a, b, kind="choice"):
+        self._set(kind, s, {"n": 2, "options": [a, b], "why": "reward"})
+
+    def _ans_contract_half(self, a, s, arg):
+        self._effects(s, arg["options"][a - CHOICE])
 
     def _ans_choice(self, a, s, arg):
         why = arg.get("why")
@@ -1194,7 +1197,7 @@ class AnunnakiState:
         elif FULFILL <= a < MANA:
             self.used.append("contract")
             c = f"c{a - FULFILL + 1}"
-            self._fulfil(s, c, pay=True, check=True)
+            self._fulfil(s, c, pay=True, check=not self.first_game)
         elif a == HORN:
             self.used.append("horn")
             sd["artifacts"].remove("horn_of_plenty")
@@ -1291,7 +1294,7 @@ class AnunnakiState:
         if full:
             self._push(["effects", s, k["middle"] + bottom])
         else:
-            self._push(["choose_effects", s, k["middle"], bottom])
+            self._push(["choose_effects", s, k["middle"], bottom, "contract_half"])
         if pay:
             self._pay(s, k["cost"])
 
