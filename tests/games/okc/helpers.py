@@ -19,7 +19,7 @@ def doc(players: int = 2, factions=None, order=None, rnd: int = 1, seats=None,
     for i in range(players):
         sd = {"faction": factions[i], "influence": 0, "lore": 0, "hand_size": 6,
               "hand": [], "deck": [], "discard": [], "board": [None, None],
-              "herald": None,
+              "herald": None, "tactics": [0, 0, 0, 0],     # base-rule tests: tiles exhausted
               "supporters": {"board": 5, "map": [0, 0, 0], "counted": [0, 0, 0], "lost": 0}}
         extra = dict(seats.get(i, {}))
         extra.setdefault("hand", list(DEFAULT_HAND))
@@ -72,7 +72,7 @@ def in_clash(region: str, clash_order, parts, regions, **kw):
     r = REGIONS.index(region)
     i = list(clash_order).index(region)
     parts = list(parts)
-    todo = [["winter"], ["autumn", 0], ["clashes", i + 1], ["clash", r, parts, 0],
+    todo = [["winter"], ["autumn", 0], ["clashes", i + 1], ["clash", r, parts, 0, 0],
             ["tally", r, parts], ["night", r, parts], ["day", r, parts, 0]]
     return load(doc(clash_order=list(clash_order), regions=regions,
                     pending={"kind": None, "seats": [], "todo": todo}, **kw))

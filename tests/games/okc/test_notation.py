@@ -48,7 +48,7 @@ def test_mid_game_round_trips():
 
 
 def test_apply_command_happy_path():
-    s = new_game(2, seed=1)
+    s = new_game(2, seed=1, factions=["clans", "gathering"])
     h0 = dump(s)["seats"][0]["hand"][1].split(":")[1]
     h1 = dump(s)["seats"][1]["hand"][1].split(":")[1]
     code, out, _ = run_cli({"state": dump(s), "moves": [f"0: bid {h0}", f"1: bid {h1}"]})

@@ -30,10 +30,12 @@ def check(s, box, ks_total):
     held = faction_cards(s)
     if s.kind == "council":
         held.update([s.darg[0]])        # the card being governed
+    if s.kind == "space":
+        held.update([s.darg[1]])        # the occupier being placed
     assert held == box, "faction cards created or lost"
     ks = s.kdeck + s.kdiscard + [k for k in s.road if k is not None] + \
         [sp[0] for b in s.boards for sp in b if sp is not None]
-    if s.kind == "space":
+    if s.kind in ("space", "koccupy"):
         ks.append(s.darg[0])            # the card being placed on a board space
     assert len(ks) == len(set(ks)) == ks_total, "kingdom cards created or lost"
     for i in range(s.players):

@@ -95,7 +95,10 @@ def owns_kingdom(s, seat: int, effect: str) -> bool:
 
 
 def bid_strength(s, seat: int) -> int:
-    """Printed strength of the bid card plus bid abilities (trade-05: +5)."""
+    """Printed strength of the bid card plus bid abilities (trade-05: +5);
+    0 for an opponent of a Nobility seat that used its tactic 3 this round."""
+    if any(o != seat and s.round_fx[o] & FX_BIDS_ZERO for o in range(s.players)):
+        return 0
     v = STR[s.bids[seat]]
     if owns_kingdom(s, seat, "bid_plus_five"):
         v += 5
@@ -136,6 +139,8 @@ def traits(s, seat: int, gid: int, gained: int = 0) -> int:
 def commands(s, seat: int, gid: int, gained: int = 0) -> int:
     c = CMDS[gid] | gained
     if ARCH[gid] == "heir":
+        if s.round_fx[seat] & FX_HEIRS_DEADLY:
+            c |= data.DEADLY
         if owns_kingdom(s, seat, "heirs_flank"):
             c |= data.FLANK
         if owns_kingdom(s, seat, "heirs_deadly_retreat"):
@@ -163,4 +168,13 @@ def night_self_eliminated(s, entry_gid: int, owner: int, clash_cards: list[tuple
 
 
 # per-round effects on a seat (bits of state.round_fx)
-FX_HEIRS_INVULNERABLE = 1
+FX_HEIRS_INVULNERABLE = 1     # Nobility's Favour
+FX_SUPPORTERS = 2             # Nobility tactic 1: supporters +1 strength, stay in winter
+FX_CLANS_MARKERS = 4          # Clans tactic 1
+FX_HEIRS_DEADLY = 8           # Uprising tactic 1
+FX_BIDS_ZERO = 16             # Nobility tactic 3 (this round's bids)
+FX_LOCK = 32                  # << region: Nobility tactic 2 locks that region's first clash
+FX_ALL = 255
+
+# tactic tiles per faction: (timing, uses, text)
+TACTICS = [data.TACTICS[f] for f in data.FACTIONS]

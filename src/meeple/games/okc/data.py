@@ -181,7 +181,35 @@ FAVOUR_TEXT = {
     "uprising": "spring: look at all face-down cards in one region; may swap one of yours with an occupier or hand card",
     "gathering": "autumn: one active card in your Herald's region to hand",
 }
-FAVOUR_IMPLEMENTED = {"nobility": True, "clans": True, "uprising": False, "gathering": True}
+FAVOUR_IMPLEMENTED = {"nobility": True, "clans": True, "uprising": True, "gathering": True}
 
-# Tactic tiles: listed for completeness; none is played yet (docs/rulings/okc.md).
-TACTICS_IMPLEMENTED = False
+# Tactic tiles, 4 per faction: (timing, uses, text). Timing "spring", "day",
+# "autumn" = an action of that step; "bids" = when bids resolve. Uses > 1 are
+# tracked with faction markers; a tile is exhausted when its uses run out.
+TACTICS = {
+    "nobility": (
+        ("spring", 1, "supporters give +1 extra strength this round and stay on the map in winter"),
+        ("spring", 2, "in a region with your active war machine, opponents cannot add, swap or move cards in its first clash"),
+        ("bids", 1, "when bids resolve, all opponents' bid strength is 0"),
+        ("autumn", 1, "discard all opponents' cards in one council; move your council cards to the top of your deck, +1 lore each"),
+    ),
+    "clans": (
+        ("spring", 1, "you place the clash markers; in each region before rewards +1 influence for most supporters, +1 lore for most active cards"),
+        ("day", 3, "an active heir, captain or war machine gains Flank this round"),
+        ("autumn", 1, "take an opponent's occupied kingdom card, occupy it with a hand card"),
+        ("autumn", 1, "active/discard cards to hand up to hand size"),
+    ),
+    "uprising": (
+        ("spring", 1, "heirs gain Deadly; whenever your cards eliminate, +1 influence +1 lore (this round)"),
+        ("day", 3, "give an active card Retreat"),
+        ("spring", 1, "each opponent discards 1 hand card per kingdom card you occupy"),
+        ("spring", 1, "swap two of an opponent's face-down region cards (once per opponent)"),
+    ),
+    "gathering": (
+        ("day", 1, "2 of your supporters in the region to the lost pile, then one of your lost-pile cards becomes active in this region"),
+        ("spring", 1, "look at 5 random cards of the kingdom discard, acquire one with a hand card"),
+        ("day", 1, "swap the positions of two of your active cards"),
+        ("autumn", 1, "up to 3 active/discard cards to the lost pile, +1 lore each, then 1 discard card to hand"),
+    ),
+}
+TACTICS_PROVENANCE = "card image"

@@ -20,7 +20,9 @@ from meeple.games.okc import state as st
 KINDS = ("bid", "facedown", "herald", "resolve", "space", "spring", "markers", "day", "ambush",
          "tie", "retreat", "flank", "clans_herald", "clans_sup", "location", "relics", "castle",
          "wilderness", "shrine", "council", "necropolis", "necro_discard", "trim", "autumn",
-         "rally", "deploy", "secrets", "oaths", "buy", "gather")
+         "rally", "deploy", "secrets", "oaths", "buy", "gather", "tactic_bid", "lock", "purge",
+         "gain", "ktake", "koccupy", "recall", "udiscard", "uswap_opp", "revive", "kpick", "swap1",
+         "swap2", "purge3", "recall1", "peek", "uswap_fd", "uswap_with")
 
 FORMS = {
     "bid": "bid <card>", "facedown": "facedown <card|-> <card|-> <card|-> (highlands, plateau, lowlands)",
@@ -38,6 +40,13 @@ FORMS = {
     "rally": "return <card> | done", "deploy": "to <region>", "secrets": "token <location> | done",
     "oaths": "supporter <region> | supporter lost | done", "buy": "buy <card> | done",
     "gather": "return <card>",
+    "tactic_bid": "tactic 3 | pass", "lock": "lock <region>", "purge": "council <council>",
+    "gain": "give <card>", "ktake": "take <kingdom-card>", "koccupy": "occupy <card>",
+    "recall": "return <card> | done", "udiscard": "discard <card>",
+    "uswap_opp": "swap <region> <region> | pass", "revive": "revive <card>",
+    "kpick": "pick <kingdom-card>", "swap1": "swap <card>", "swap2": "with <card>",
+    "purge3": "lose <card> | done", "recall1": "return <card>", "peek": "look <region>",
+    "uswap_fd": "swap <card> | pass", "uswap_with": "with <card> | with space <n>",
 }
 
 
@@ -51,12 +60,16 @@ def action_word(s, a: int, kind: str, seat: int) -> str:
     if kind == "facedown":
         return "place -" if a == st.DONE else "place " + card(a - st.CARD)
     if a == st.DONE:
-        return "pass" if kind in ("tie", "castle", "wilderness") else "done"
+        return "pass" if kind in ("tie", "castle", "wilderness", "tactic_bid", "uswap_opp",
+                                  "uswap_fd") else "done"
     if st.CARD <= a < st.GOVERN:
         verb = {"ambush": "hide", "tie": "hide", "retreat": "return", "relics": "discard",
                 "castle": "govern", "wilderness": "journey", "shrine": "bottom",
                 "necro_discard": "discard", "trim": "discard", "rally": "return",
-                "gather": "return"}[kind]
+                "gather": "return", "gain": "give", "koccupy": "occupy", "recall": "return",
+                "udiscard": "discard", "revive": "revive", "swap1": "swap", "swap2": "with",
+                "purge3": "lose", "recall1": "return", "uswap_fd": "swap",
+                "uswap_with": "with"}[kind]
         return f"{verb} {card(a - st.CARD)}"
     for base, verb in ((st.GOVERN, "govern"), (st.JOURNEY, "journey"), (st.AMBUSH_C, "ambush"),
                        (st.RETREAT_C, "retreat"), (st.FLANK_C, "flank"), (st.RALLY_C, "rally"),
@@ -68,18 +81,18 @@ def action_word(s, a: int, kind: str, seat: int) -> str:
                 "secrets": "token"}[kind]
         return f"{verb} {D.LOCATIONS[a - st.LOC]}"
     if st.REGION <= a < st.ROAD:
-        verb = "clash" if kind == "markers" else "to"
+        verb = {"markers": "clash", "lock": "lock", "peek": "look"}.get(kind, "to")
         return f"{verb} {D.REGIONS[a - st.REGION]}"
     if st.ROAD <= a < st.STEAL:
         return "take " + C.KNAME[s.road[a - st.ROAD]]
     if st.STEAL <= a < st.BACK:
         o, j = divmod(a - st.STEAL, 3)
         sp = s.boards[o][j]
-        return "steal " + (C.KNAME[sp[0]] if sp else f"{o}/{j}")
+        return ("take " if kind == "ktake" else "steal ") + (C.KNAME[sp[0]] if sp else f"{o}/{j}")
     if a == st.BACK:
         return "back"
     if st.SPACE <= a < st.HERALD:
-        return f"space {a - st.SPACE}"
+        return f"{'with space' if kind == 'uswap_with' else 'space'} {a - st.SPACE}"
     if a == st.HERALD:
         return "herald"
     if st.SUPP <= a < st.SUPP_LOST:
@@ -96,6 +109,13 @@ def action_word(s, a: int, kind: str, seat: int) -> str:
         return "favour"
     if a == st.FAVOUR2:
         return "favour heirs"
+    if st.TACTIC <= a < st.KPICK:
+        return f"tactic {a - st.TACTIC + 1}"
+    if st.KPICK <= a < st.PAIR:
+        return "pick " + C.KNAME[s.darg[a - st.KPICK]]
+    if st.PAIR <= a < st.NACTIONS:
+        x, y = st.PAIRS[a - st.PAIR]
+        return f"swap {D.REGIONS[x]} {D.REGIONS[y]}"
     if st.COUNCIL <= a < st.BUY:
         return f"council {D.COUNCILS[a - st.COUNCIL]}"
     if a == st.DRAW:
@@ -260,7 +280,7 @@ def dump(s) -> dict:
                            "counted": list(s.sup_part[i]), "lost": s.lost_sup[i]},
             "tokens": {D.LOCATIONS[l]: n for l, n in enumerate(s.tokens[i]) if n},
             "bid": None if s.bids[i] is None else C.NAME[s.bids[i]],
-            "used": s.used[i], "effects": s.round_fx[i],
+            "used": s.used[i], "effects": s.round_fx[i], "tactics": list(s.tactics[i]),
         })
     doc = {
         "game": "okc", "players": s.players, "rounds": s.rounds, "round": s.round,
@@ -389,7 +409,7 @@ def load(doc) -> "st.OKCState":
     s.influence, s.lore, s.site_lore, s.hand_size = [], [], [], []
     s.hands, s.decks, s.discards, s.site, s.hq, s.boards = [], [], [], [], [], []
     s.herald, s.sup_board, s.sup_map, s.sup_part, s.lost_sup, s.tokens = [], [], [], [], [], []
-    s.bids, s.used, s.round_fx = [], [], []
+    s.bids, s.used, s.round_fx, s.tactics = [], [], [], []
     for i, sd in enumerate(seats):
         f = s.factions[i]
         w = f"seats.{i}"
@@ -436,8 +456,12 @@ def load(doc) -> "st.OKCState":
         s.tokens.append(tl)
         bid = sd.get("bid")
         s.bids.append(None if bid is None else _card(bid, w + ".bid", f))
-        s.used.append(_int(sd.get("used", 0), w + ".used", 0, 63))
-        s.round_fx.append(_int(sd.get("effects", 0), w + ".effects", 0, 1))
+        s.used.append(_int(sd.get("used", 0), w + ".used", 0, (1 << 12) - 1))
+        s.round_fx.append(_int(sd.get("effects", 0), w + ".effects", 0, 255))
+        tiles = C.TACTICS[f]
+        tac = _list(sd.get("tactics", [u for _, u, _ in tiles]), w + ".tactics")
+        _need(len(tac) == 4, f"{w}.tactics lists the uses left of the 4 tactic tiles")
+        s.tactics.append([_int(x, f"{w}.tactics", 0, tiles[t][1]) for t, x in enumerate(tac)])
     # every faction card in at most one place
     seen = []
     for i in range(p):

@@ -46,12 +46,17 @@ COUNCIL = FAVOUR2 + 1        # + council
 BUY = COUNCIL + 3            # + local
 DRAW = BUY + PER
 KACT = DRAW + 1              # a kingdom card's spring action (trade-13)
-NACTIONS = KACT + 1
+TACTIC = KACT + 1            # + tile index 0..3: activate that tactic tile
+KPICK = TACTIC + 4           # + index: pick one of the offered kingdom cards
+PAIR = KPICK + 5             # + pair of regions (0: highlands/plateau, 1: highlands/lowlands, 2: plateau/lowlands)
+NACTIONS = PAIR + 3
+PAIRS = ((0, 1), (0, 2), (1, 2))
 
 SIMULTANEOUS = ("bid", "facedown")
 
 # once-per-round flags (state.used)
 U_GOVERN, U_JOURNEY, U_SECRETS, U_OATHS, U_FAVOUR, U_KACT = 1, 2, 4, 8, 16, 32
+U_TACTIC = 64                # << tile: that tile was used this round
 
 # active card entry fields: [gid, part, gained_traits, gained_cmds, used_cmds, deploy, pass]
 E_GID, E_PART, E_GT, E_GC, E_USED, E_DEP, E_PASS = range(7)
@@ -70,7 +75,7 @@ class OKCState:
         "sup_map", "sup_part", "tokens", "councils", "bids", "bids_open", "facedown",
         "active", "favour", "favour_uses", "used", "round_fx", "clash_order",
         "taken", "todo", "kind", "dseats", "darg", "fd_pos", "finished", "winners",
-        "rng", "history", "events", "record", "fd_log",
+        "rng", "history", "events", "record", "fd_log", "tactics",
     )
 
     # ------------------------------------------------------------------ basics
@@ -118,6 +123,7 @@ class OKCState:
         n.darg = self.darg[:] if isinstance(self.darg, list) else self.darg
         n.fd_pos = self.fd_pos[:]
         n.fd_log = [f[:] for f in self.fd_log]
+        n.tactics = [t[:] for t in self.tactics]
         n.finished = self.finished
         n.winners = self.winners[:]
         n.rng = Rng(self.rng.state)
@@ -256,6 +262,21 @@ class OKCState:
                 return t[1], t[2], t[3]
         return None
 
+    def _clash_n(self) -> int:
+        for t in reversed(self.todo):
+            if t[0] == "clash":
+                return t[4]
+        return -1
+
+    def _locked(self, s: int, r: int) -> bool:
+        """Nobility tactic 2: another seat locked region r's first clash (the
+        clash in progress there, or the one still to come)."""
+        cur = self._current_clash()
+        if cur is not None and cur[0] == r and self._clash_n() != 0:
+            return False
+        bit = C.FX_LOCK << r
+        return any(o != s and self.round_fx[o] & bit for o in range(self.players))
+
     def _unresolved(self) -> list[int]:
         """Regions whose clash has not begun yet this round."""
         for t in reversed(self.todo):
@@ -307,18 +328,24 @@ class OKCState:
                 acts.extend((FAVOUR, FAVOUR2))
             if not self.used[s] & U_KACT and C.owns_kingdom(self, s, "spring_lore_or_influence"):
                 acts.append(KACT)
+            if self._favour_ok(s, "uprising") and any(self.facedown):
+                acts.append(FAVOUR)
+            acts.extend(self._tactic_options(s, "spring"))
             return acts
         if k == "markers":
             return [REGION + r for r in range(3) if r not in self.clash_order]
         if k == "day":
             r, parts, p = self._current_clash()
             acts = [DONE]
-            unres = [x for x in self._unresolved() if x != r]
+            unres = [x for x in self._unresolved() if x != r and not self._locked(s, x)]
+            locked = self._locked(s, r)
             for e in self.active[r]:
                 g = e[E_GID]
                 if self.seat_of(g) != s or e[E_PART] or (p and e[E_PASS] != p):
                     continue
                 cm = self._cmds(s, e) & ~e[E_USED]
+                if locked:
+                    cm &= ~(D.AMBUSH | D.RETREAT | D.FLANK)
                 lo = C.local(g)
                 if cm & D.AMBUSH and hand:
                     acts.append(AMBUSH_C + lo)
@@ -328,6 +355,8 @@ class OKCState:
                     acts.append(FLANK_C + lo)
             if p == 0 and self._favour_ok(s, "clans"):
                 acts.append(FAVOUR)
+            if p == 0:
+                acts.extend(self._tactic_options(s, "day"))
             return acts
         if k == "ambush" or k == "tie":
             acts = [CARD + C.local(g) for g in hand]
@@ -343,7 +372,7 @@ class OKCState:
             return acts
         if k == "flank":
             r = self.darg[0]
-            return [REGION + x for x in self._unresolved() if x != r]
+            return [REGION + x for x in self._unresolved() if x != r and not self._locked(s, x)]
         if k == "clans_herald":
             r = self.darg[0]
             return [LOC + 2 * r, LOC + 2 * r + 1]
@@ -404,6 +433,7 @@ class OKCState:
                 acts.append(OATHS)
             if self._favour_ok(s, "gathering") and self._gather_targets(s):
                 acts.append(FAVOUR)
+            acts.extend(self._tactic_options(s, "autumn"))
             return acts
         if k == "rally":
             acts = [DONE] if self.darg[1] else []
@@ -432,6 +462,118 @@ class OKCState:
             return [DONE] + [BUY + C.local(g) for g in self.site[s] if C.COST[g] <= self.lore[s]]
         if k == "gather":
             return [CARD + C.local(g) for g in self._gather_targets(s)]
+        return self._legal_more(k, s)
+
+    # ---- tactic tiles, the Uprising Favour: options and sub-decisions
+    def _own_active(self, s: int, r: int | None = None, counted: bool = True):
+        rs = range(3) if r is None else (r,)
+        return [(x, e) for x in rs for e in self.active[x]
+                if self.seat_of(e[E_GID]) == s and (counted or not e[E_PART])]
+
+    def _tactic_ok(self, s: int, t: int) -> bool:
+        f = D.FACTIONS[self.factions[s]]
+        if f == "nobility":
+            if t == 1:
+                return any(C.ARCH[e[E_GID]] == "war machine" for _, e in self._own_active(s))
+            if t == 3:
+                return any(self.councils)
+            return True
+        if f == "clans":
+            if t == 1:
+                r = self._current_clash()[0]
+                return any(C.ARCH[e[E_GID]] in ("heir", "captain", "war machine") and not e[E_GC] & D.FLANK
+                           for _, e in self._own_active(s, r, False))
+            if t == 2:
+                return bool(self.hands[s]) and any(
+                    sp is not None for o in range(self.players) if o != s for sp in self.boards[o])
+            if t == 3:
+                return len(self.hands[s]) < self.hand_size[s] and bool(
+                    self.discards[s] or self._own_active(s))
+            return True
+        if f == "uprising":
+            if t == 1:
+                r = self._current_clash()[0]
+                return any(not e[E_GC] & D.RETREAT for _, e in self._own_active(s, r, False)) \
+                    and not self._locked(s, r)
+            if t == 2:
+                return any(sp is not None for sp in self.boards[s]) and any(
+                    self.hands[o] for o in range(self.players) if o != s)
+            if t == 3:
+                return any(self._uswap_pairs(s, o) for o in range(self.players) if o != s)
+            return True
+        # gathering
+        if t == 0:
+            r = self._current_clash()[0]
+            return self.sup_map[s][r] >= 2 and any(self.seat_of(g) == s for g in self.lost) \
+                and not self._locked(s, r)
+        if t == 1:
+            return bool(self.kdiscard) and bool(self.hands[s])
+        if t == 2:
+            r = self._current_clash()[0]
+            return not self._locked(s, r) and len({x for x, _ in self._own_active(s)}) >= 2
+        return bool(self.discards[s] or self._own_active(s))
+
+    def _tactic_options(self, s: int, timing: str) -> list[int]:
+        tiles = C.TACTICS[self.factions[s]]
+        return [TACTIC + t for t in range(4)
+                if tiles[t][0] == timing and self.tactics[s][t] > 0
+                and not self.used[s] & (U_TACTIC << t) and self._tactic_ok(s, t)]
+
+    def _uswap_pairs(self, s: int, o: int) -> list[int]:
+        has = [any(self.seat_of(g) == o for g in self.facedown[r]) for r in range(3)]
+        return [i for i, (a, b) in enumerate(PAIRS) if has[a] and has[b]]
+
+    def _legal_more(self, k: str, s: int) -> list[int]:
+        hand = self.hands[s]
+        if k == "tactic_bid":
+            return [DONE, TACTIC + 2]
+        if k == "lock":
+            return sorted({REGION + x for x, e in self._own_active(s) if C.ARCH[e[E_GID]] == "war machine"})
+        if k == "purge":
+            return [COUNCIL + c for c in range(3) if self.councils[c]]
+        if k == "gain":
+            r, bit = self.darg
+            arch = ("heir", "captain", "war machine") if bit == D.FLANK else None
+            return [CARD + C.local(e[E_GID]) for _, e in self._own_active(s, r, False)
+                    if not e[E_GC] & bit and (arch is None or C.ARCH[e[E_GID]] in arch)]
+        if k == "ktake":
+            return [STEAL + o * 3 + j for o in range(self.players) if o != s
+                    for j, sp in enumerate(self.boards[o]) if sp is not None]
+        if k == "koccupy" or k == "udiscard":
+            return [CARD + C.local(g) for g in hand]
+        if k == "recall":
+            acts = [DONE]
+            if len(hand) < self.hand_size[s]:
+                acts.extend(CARD + C.local(g) for g in self.discards[s])
+                acts.extend(CARD + C.local(e[E_GID]) for _, e in self._own_active(s))
+            return acts
+        if k == "uswap_opp":
+            return [DONE] + [PAIR + i for i in self._uswap_pairs(s, self.darg[0])]
+        if k == "revive":
+            return [CARD + C.local(g) for g in self.lost if self.seat_of(g) == s]
+        if k == "kpick":
+            return [KPICK + i for i in range(len(self.darg))]
+        if k == "swap1":
+            return [CARD + C.local(e[E_GID]) for _, e in self._own_active(s)]
+        if k == "swap2":
+            r0 = self._find_active(self.darg[0])[0]
+            return [CARD + C.local(e[E_GID]) for x, e in self._own_active(s) if x != r0]
+        if k == "purge3":
+            acts = [DONE]
+            if self.darg[0] < 3:
+                acts.extend(CARD + C.local(g) for g in self.discards[s])
+                acts.extend(CARD + C.local(e[E_GID]) for _, e in self._own_active(s))
+            return acts
+        if k == "recall1":
+            return [CARD + C.local(g) for g in self.discards[s]]
+        if k == "peek":
+            return [REGION + r for r in range(3) if self.facedown[r]]
+        if k == "uswap_fd":
+            r = self.darg[0]
+            return [DONE] + [CARD + C.local(g) for g in self.facedown[r] if self.seat_of(g) == s]
+        if k == "uswap_with":
+            return [CARD + C.local(g) for g in hand] + \
+                [SPACE + j for j, sp in enumerate(self.boards[s]) if sp is not None]
         raise AssertionError(k)
 
     def _favour_ok(self, s: int, faction: str) -> bool:
@@ -564,7 +706,8 @@ class OKCState:
                 self.road[i] = None
                 self.taken = True
                 self._event("take", s, C.KNAME[kc])
-                self._ask("space", s, [kc])
+                self._ask("space", s, [kc, self.bids[s]])
+                self.bids[s] = None
             else:
                 o, j = divmod(a - STEAL, 3)
                 kc, occ = self.boards[o][j]
@@ -573,27 +716,30 @@ class OKCState:
                 self._event("steal", s, (o, C.KNAME[kc]))
                 if C.owns_kingdom(self, s, "steal_plus_three"):
                     self._gain_influence(s, 1)
-                self._ask("space", s, [kc])
+                self._ask("space", s, [kc, self.bids[s]])
+                self.bids[s] = None
         elif k == "space":
             j = a - SPACE
             old = self.boards[s][j]
             if old is not None:
                 self.kdiscard.append(old[0])
                 self._to_hand(s, old[1])
-            self.boards[s][j] = [self.darg[0], self.bids[s]]
-            self.bids[s] = None
+            self.boards[s][j] = [self.darg[0], self.darg[1]]
         elif k == "spring":
             if a == DONE:
                 return
-            if a == FAVOUR or a == FAVOUR2:
+            self.todo.append(("spring_seat", s))
+            if a >= TACTIC and a < KPICK:
+                self._tactic(s, a - TACTIC)
+            elif a == FAVOUR and D.FACTIONS[self.factions[s]] == "uprising":
+                self._use_favour(s)
+                self._ask("peek", s)
+            elif a == FAVOUR or a == FAVOUR2:
                 self._use_favour(s)
                 if a == FAVOUR:
                     self._gain_influence(s, 1)
                 else:
                     self.round_fx[s] |= C.FX_HEIRS_INVULNERABLE
-            self.todo.append(("spring_seat", s))
-            if a == FAVOUR or a == FAVOUR2:
-                pass
             elif a == KACT:
                 self.used[s] |= U_KACT
                 if self.lore[s] == 0:
@@ -615,6 +761,9 @@ class OKCState:
                 return
             r, parts, p = self._current_clash()
             self.todo.append(("day_seat", s))
+            if a >= TACTIC and a < KPICK:
+                self._tactic(s, a - TACTIC)
+                return
             if a == FAVOUR:
                 self._use_favour(s)
                 self._ask("clans_herald", s, [r])
@@ -724,7 +873,9 @@ class OKCState:
             if a == DONE:
                 return
             self.todo.append(("autumn_seat", s))
-            if a == SECRETS:
+            if a >= TACTIC and a < KPICK:
+                self._tactic(s, a - TACTIC)
+            elif a == SECRETS:
                 self.used[s] |= U_SECRETS
                 self._ask("secrets", s, [self.votes(s, 1)])
             elif a == OATHS:
@@ -804,6 +955,188 @@ class OKCState:
             r, e = self._find_active(g)
             self.active[r].remove(e)
             self._to_hand(s, g)
+        else:
+            self._step_more(k, a, s)
+
+    def _tactic(self, s: int, t: int) -> None:
+        """Activate tactic tile t of seat s (its uses drop; at 0 it is exhausted)."""
+        self.used[s] |= U_TACTIC << t
+        self.tactics[s][t] -= 1
+        f = D.FACTIONS[self.factions[s]]
+        self._event("tactic", s, (f, t + 1))
+        cur = self._current_clash()
+        if f == "nobility":
+            if t == 0:
+                self.round_fx[s] |= C.FX_SUPPORTERS
+            elif t == 1:
+                self._ask("lock", s)
+            elif t == 2:
+                self.round_fx[s] |= C.FX_BIDS_ZERO
+            else:
+                self._ask("purge", s)
+        elif f == "clans":
+            if t == 0:
+                self.round_fx[s] |= C.FX_CLANS_MARKERS
+            elif t == 1:
+                self._ask("gain", s, [cur[0], D.FLANK])
+            elif t == 2:
+                self._ask("ktake", s)
+            else:
+                self._ask("recall", s)
+        elif f == "uprising":
+            if t == 0:
+                self.round_fx[s] |= C.FX_HEIRS_DEADLY
+            elif t == 1:
+                self._ask("gain", s, [cur[0], D.RETREAT])
+            elif t == 2:
+                n = sum(1 for sp in self.boards[s] if sp is not None)
+                for o in reversed(self.order):
+                    if o != s:
+                        self.todo.append(("udiscard", o, n))
+            else:
+                for o in reversed(self.order):
+                    if o != s:
+                        self.todo.append(("uswap", s, o))
+        else:
+            if t == 0:
+                r = cur[0]
+                self.sup_map[s][r] -= 2
+                self.lost_sup[s] += 2
+                self.sup_part[s][r] = min(self.sup_part[s][r], self.sup_map[s][r])
+                self._ask("revive", s, [r, cur[2]])
+            elif t == 1:
+                pool = sorted(self.kdiscard)
+                self.rng.shuffle(pool)
+                self._ask("kpick", s, pool[:5])
+            elif t == 2:
+                self._ask("swap1", s)
+            else:
+                self._ask("purge3", s, [0])
+
+    def _step_more(self, k: str, a: int, s: int) -> None:
+        hand = self.hands[s]
+        if k == "tactic_bid":
+            if a != DONE:
+                self._tactic(s, 2)
+        elif k == "lock":
+            self.round_fx[s] |= C.FX_LOCK << (a - REGION)
+        elif k == "purge":
+            c = a - COUNCIL
+            mine = [g for g in self.councils[c] if self.seat_of(g) == s]
+            for g in self.councils[c]:
+                if self.seat_of(g) != s:
+                    self.discards[self.seat_of(g)].append(g)
+            self.councils[c] = []
+            for g in mine:
+                self.decks[s].insert(0, g)
+            self._gain_lore(s, len(mine))
+        elif k == "gain":
+            r, bit = self.darg
+            g = self.gid(s, a - CARD)
+            e = next(e for e in self.active[r] if e[E_GID] == g)
+            e[E_GC] |= bit
+        elif k == "ktake":
+            o, j = divmod(a - STEAL, 3)
+            kc, occ = self.boards[o][j]
+            self.boards[o][j] = None
+            self._to_hand(o, occ)
+            self._event("take", s, (o, C.KNAME[kc]))
+            self._ask("koccupy", s, [kc])
+        elif k == "koccupy":
+            g = self.gid(s, a - CARD)
+            hand.remove(g)
+            self._ask("space", s, [self.darg[0], g])
+        elif k == "recall":
+            if a == DONE:
+                return
+            g = self.gid(s, a - CARD)
+            if g in self.discards[s]:
+                self.discards[s].remove(g)
+            else:
+                r, e = self._find_active(g)
+                self.active[r].remove(e)
+            hand.append(g)
+            self._ask("recall", s)
+        elif k == "udiscard":
+            g = self.gid(s, a - CARD)
+            hand.remove(g)
+            self.discards[s].append(g)
+        elif k == "uswap_opp":
+            if a == DONE:
+                return
+            o = self.darg[0]
+            ra, rb = PAIRS[a - PAIR]
+            ga = next(g for g in self.facedown[ra] if self.seat_of(g) == o)
+            gb = next(g for g in self.facedown[rb] if self.seat_of(g) == o)
+            self.facedown[ra].remove(ga)
+            self.facedown[rb].remove(gb)
+            self.facedown[ra].append(gb)
+            self.facedown[rb].append(ga)
+            self.facedown[ra].sort()
+            self.facedown[rb].sort()
+            self._event("swap-facedown", s, (o, D.REGIONS[ra], D.REGIONS[rb]))
+        elif k == "revive":
+            r, pas = self.darg
+            g = self.gid(s, a - CARD)
+            self.lost.remove(g)
+            self.active[r].append([g, 0, 0, 0, 0, -1, pas])
+            self._event("revive", s, C.NAME[g])
+        elif k == "kpick":
+            kc = self.darg[a - KPICK]
+            self.kdiscard.remove(kc)
+            self._event("take", s, C.KNAME[kc])
+            self._ask("koccupy", s, [kc])
+        elif k == "swap1":
+            self._ask("swap2", s, [self.gid(s, a - CARD)])
+        elif k == "swap2":
+            ra, ea = self._find_active(self.darg[0])
+            rb, eb = self._find_active(self.gid(s, a - CARD))
+            self.active[ra].remove(ea)
+            self.active[rb].remove(eb)
+            for e in (ea, eb):
+                e[E_PART] = 0
+                e[E_PASS] = 0
+            self.active[ra].append(eb)
+            self.active[rb].append(ea)
+        elif k == "purge3":
+            if a == DONE:
+                if self.discards[s]:
+                    self._ask("recall1", s)
+                return
+            g = self.gid(s, a - CARD)
+            if g in self.discards[s]:
+                self.discards[s].remove(g)
+            else:
+                r, e = self._find_active(g)
+                self.active[r].remove(e)
+            self.lost.append(g)
+            self._gain_lore(s, 1)
+            self._ask("purge3", s, [self.darg[0] + 1])
+        elif k == "recall1":
+            g = self.gid(s, a - CARD)
+            self.discards[s].remove(g)
+            self._to_hand(s, g)
+        elif k == "peek":
+            r = a - REGION
+            self._event("peek", s, (D.REGIONS[r], [C.NAME[g] for g in self.facedown[r]]), private_to=s)
+            self._ask("uswap_fd", s, [r])
+        elif k == "uswap_fd":
+            if a == DONE:
+                return
+            self._ask("uswap_with", s, [self.darg[0], self.gid(s, a - CARD)])
+        elif k == "uswap_with":
+            r, g = self.darg
+            self.facedown[r].remove(g)
+            if a < GOVERN:
+                x = self.gid(s, a - CARD)
+                hand.remove(x)
+                hand.append(g)
+            else:
+                j = a - SPACE
+                x = self.boards[s][j][1]
+                self.boards[s][j][1] = g
+            self.facedown[r].append(x)
+            self.facedown[r].sort()
         else:
             raise AssertionError(k)
 
@@ -904,6 +1237,12 @@ class OKCState:
                 self.darg = None
         elif k == "reveal_bids":
             self.bids_open = True
+            nob = [x for x in self.order if D.FACTIONS[self.factions[x]] == "nobility"
+                   and self.bids[x] is not None and self.tactics[x][2] > 0]
+            if nob and not t[1:]:
+                self.todo.append(("reveal_bids", 1))
+                self.todo.append(("tactic_bid", nob[0]))
+                return
             bidders = [s for s in self.order if self.bids[s] is not None]
             bidders.sort(key=lambda x: (-C.bid_strength(self, x), self.order.index(x)))
             self._event("bids", None, [(x, C.NAME[self.bids[x]]) for x in bidders])
@@ -932,7 +1271,11 @@ class OKCState:
             self._ask("spring", t[1])
         elif k == "markers":
             self.clash_order = []
-            self._ask("markers", self.order[-1])
+            chooser = self.order[-1]
+            for x in self.order:
+                if self.round_fx[x] & C.FX_CLANS_MARKERS:
+                    chooser = x
+            self._ask("markers", chooser)
         elif k == "clashes":
             i = t[1]
             if i < 3:
@@ -965,12 +1308,14 @@ class OKCState:
                 self.todo.append(("tie", r, tied, i + 1))
                 self._ask("tie", tied[i], [r])
             else:
+                n = self._clash_n()
                 self._pop_clash()
                 if self.facedown[r]:
                     self._event("reclash", None, (D.REGIONS[r], tied))
-                    self._start_clash(r, tied)
+                    self._start_clash(r, tied, n + 1)
                 else:
                     self._event("draw", None, D.REGIONS[r])
+                    self._region_end(r)
         elif k == "rewards":
             self._ask("location", t[2], [t[1]])
         elif k == "location_reward":
@@ -993,13 +1338,26 @@ class OKCState:
             self._ask("autumn", t[1])
         elif k == "winter":
             self._winter()
+        elif k == "udiscard":
+            o, n = t[1], t[2]
+            if n > 0 and self.hands[o]:
+                self.todo.append(("udiscard", o, n - 1))
+                self._ask("udiscard", o)
+        elif k == "uswap":
+            if self._uswap_pairs(t[1], t[2]):
+                self._ask("uswap_opp", t[1], [t[2]])
+        elif k == "tactic_bid":
+            s = t[1]
+            if self.tactics[s][2] > 0:
+                self._ask("tactic_bid", s)
         else:
             raise AssertionError(k)
 
     def _set_clash_pass(self, pas: int) -> None:
         for i in range(len(self.todo) - 1, -1, -1):
             if self.todo[i][0] == "clash":
-                self.todo[i] = ("clash", self.todo[i][1], self.todo[i][2], pas)
+                t = self.todo[i]
+                self.todo[i] = ("clash", t[1], t[2], pas, t[4])
                 return
 
     def _pop_clash(self) -> None:
@@ -1008,10 +1366,10 @@ class OKCState:
                 del self.todo[i]
                 return
 
-    def _start_clash(self, r: int, parts: list[int]) -> None:
+    def _start_clash(self, r: int, parts: list[int], n: int = 0) -> None:
         parts = list(parts)
         self._event("clash", None, (D.REGIONS[r], parts))
-        self.todo.append(("clash", r, parts, 0))
+        self.todo.append(("clash", r, parts, 0, n))
         self.todo.append(("tally", r, parts))
         self.todo.append(("night", r, parts))
         self.todo.append(("day", r, parts, 0))
@@ -1035,11 +1393,13 @@ class OKCState:
         owners = [self.seat_of(e[E_GID]) for e in es]
         pairs = [(e[E_GID], o) for e, o in zip(es, owners)]
         doomed = set()
+        killers = set()
         for e, o in zip(es, owners):
             if self._cmds(o, e) & D.DEADLY:
                 for i, (e2, o2) in enumerate(zip(es, owners)):
                     if o2 != o and not self._traits(o2, e2) & D.INVULNERABLE:
                         doomed.add(i)
+                        killers.add(o)
         for i, (e, o) in enumerate(zip(es, owners)):
             if C.night_self_eliminated(self, e[E_GID], o, pairs) and not self._traits(o, e) & D.INVULNERABLE:
                 doomed.add(i)
@@ -1052,6 +1412,10 @@ class OKCState:
             else:
                 self.lost.append(g)
             self._event("eliminated", o, C.NAME[g])
+        for o in sorted(killers):
+            if self.round_fx[o] & C.FX_HEIRS_DEADLY:      # Uprising tactic 1
+                self._gain_influence(o, 1)
+                self._gain_lore(o, 1)
 
     def _tally(self, r: int, parts: list[int]) -> None:
         totals = {}
@@ -1063,7 +1427,8 @@ class OKCState:
                     v += C.STR[e[E_GID]]
                     if C.EFFECT[e[E_GID]] == "win_influence":
                         win_bonus[s] = 1
-            v += self.sup_map[s][r] - self.sup_part[s][r]
+            per = 2 if self.round_fx[s] & C.FX_SUPPORTERS else 1
+            v += per * (self.sup_map[s][r] - self.sup_part[s][r])
             totals[s] = v
         for e in self.active[r]:
             if self.seat_of(e[E_GID]) in parts:
@@ -1077,9 +1442,25 @@ class OKCState:
             w = top[0]
             self._pop_clash()
             self._gain_influence(w, win_bonus.get(w, 0))
+            self._region_end(r)
             self.todo.append(("rewards", r, w))
         else:
             self.todo.append(("tie", r, top, 0))
+
+    def _region_end(self, r: int) -> None:
+        """Clans tactic 1: before rewards, +1 influence for the most supporters
+        and +1 lore for the most active cards in the region (strictly most)."""
+        for s in range(self.players):
+            if not self.round_fx[s] & C.FX_CLANS_MARKERS:
+                continue
+            sup = [self.sup_map[o][r] for o in range(self.players)]
+            if all(sup[s] > sup[o] for o in range(self.players) if o != s):
+                self._gain_influence(s, 1)
+            cnt = [0] * self.players
+            for e in self.active[r]:
+                cnt[self.seat_of(e[E_GID])] += 1
+            if all(cnt[s] > cnt[o] for o in range(self.players) if o != s):
+                self._gain_lore(s, 1)
 
     def _draw_to_size(self, s: int) -> None:
         hand, deck = self.hands[s], self.decks[s]
@@ -1129,6 +1510,8 @@ class OKCState:
                 if e[E_DEP] > 0:
                     e[E_DEP] -= 1
                     e[E_PART] = 0
+                    e[E_GT] = 0
+                    e[E_GC] = 0
                     e[E_USED] = 0
                     e[E_PASS] = 0
                 else:
@@ -1136,9 +1519,11 @@ class OKCState:
         # clean up
         for s in range(self.players):
             self.herald[s] = -1
+            stay = self.round_fx[s] & C.FX_SUPPORTERS      # Nobility tactic 1
             for r in range(3):
-                self.lost_sup[s] += self.sup_map[s][r]
-                self.sup_map[s][r] = 0
+                if not stay:
+                    self.lost_sup[s] += self.sup_map[s][r]
+                    self.sup_map[s][r] = 0
                 self.sup_part[s][r] = 0
         self.clash_order = []
         self.used = [0] * self.players
@@ -1251,6 +1636,7 @@ def new_game(players: int, seed: int = 0, factions: list[str] | None = None,
     s.darg = None
     s.fd_pos = [0] * players
     s.fd_log = [[] for _ in range(players)]
+    s.tactics = [[u for _, u, _ in C.TACTICS[f]] for f in fs]
     s.finished = False
     s.winners = []
     s.history = None
