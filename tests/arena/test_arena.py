@@ -136,3 +136,22 @@ def test_ray_backend():
     serial = tm.tournament("ethnos", ["greedy", "random"], 4, seed=3, workers=1)
     assert [r["glory"] for r in rep["records"]] == [r["glory"] for r in serial["records"]]
     assert not ray.is_initialized()
+
+
+def test_cli_reports_a_failing_game(monkeypatch, capsys):
+    from meeple.games.ethnos import bot as ebot
+    real = ebot.GreedyBot.choose
+    calls = {"n": 0}
+
+    def flaky(self, obs):
+        calls["n"] += 1
+        if calls["n"] == 10:
+            raise ValueError("boom")
+        return real(self, obs)
+
+    monkeypatch.setattr(ebot.GreedyBot, "choose", flaky)
+    rc = main(["arena", "ethnos", "--bots", "greedy,random", "--games", "3", "--workers", "1"])
+    out, err = capsys.readouterr()
+    assert rc == 1
+    assert "1 game(s) failed" in out and "boom" in out
+    assert f"seeds {tm.game_seed(0, 0)}" in err

@@ -93,6 +93,11 @@ def run_arena(args) -> int:
         print(arena_table(rep))
         if args.out:
             print("wrote " + ", ".join(rep["files"]))
+    if rep["errors"]:
+        print(f"meeple arena: {rep['errors']} of {rep['games']} games failed (seeds "
+              f"{', '.join(str(f['seed']) for f in rep['failures'][:10])}); see the report's failures",
+              file=sys.stderr)
+        return 1
     return 0
 
 
@@ -118,4 +123,7 @@ def run_balance(args) -> int:
         print(balance_table(rep))
         if args.out:
             print("wrote " + ", ".join(rep["files"]))
+    if rep["errors"]:
+        print(f"meeple balance: {rep['errors']} of {rep['games']} games failed", file=sys.stderr)
+        return 1
     return 0
