@@ -4,8 +4,9 @@ pettingzoo; OpenSpiel for `meeple.env.openspiel`).
 * `meeple.env.ethnos_v0` - PettingZoo AEC environment (`env`, `raw_env`)
 * `meeple.env.EthnosSolo` - Gymnasium single-agent env, other seats are bots
 * `meeple.env.openspiel` - registers `python_meeple_ethnos` with OpenSpiel
-* `meeple.env.okc_v0` - The Old King's Crown, through the same wrappers
-  (`meeple.env.okc.OKCEncoder` is all it adds)
+* `meeple.env.okc_v0`, `meeple.env.anunnaki_v0` - The Old King's Crown and
+  Anunnaki through the same wrappers (`okc.OKCEncoder`, `anunnaki.AnunnakiEncoder`
+  are all they add)
 
 The wrappers are generic (`aec.py`, `solo.py`, `openspiel.py`); a game adds
 an `Encoder` (see `encoder.py`, and `ethnos.py` for Ethnos). Docs: docs/env.md.
@@ -20,6 +21,7 @@ import importlib
 _LAZY = {
     "ethnos_v0": ("meeple.env.ethnos_v0", None),
     "okc_v0": ("meeple.env.okc_v0", None),
+    "anunnaki_v0": ("meeple.env.anunnaki_v0", None),
     "EthnosSolo": ("meeple.env.solo", "EthnosSolo"),
     "SoloEnv": ("meeple.env.solo", "SoloEnv"),
     "MeepleAEC": ("meeple.env.aec", "MeepleAEC"),
