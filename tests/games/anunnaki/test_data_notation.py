@@ -1,0 +1,191 @@
+"""Data files refused with file and entry named; STATE/MOVE notation; meeple apply; bad input."""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from meeple.core.apply import main_apply, run_apply
+from meeple.core.game import BadState, IllegalMove
+from meeple.games.anunnaki import dump, load, new_game
+from meeple.games.anunnaki.data import DATA, DATA_DIR, PROVENANCE, Data, DataError
+from tests.games.anunnaki.helpers import game, play
+
+
+# ---------------------------------------------------------------- data files
+def _broken(tmp_path, name, change):
+    folder = tmp_path / "data"
+    shutil.copytree(DATA_DIR, folder)
+    path = folder / name
+    doc = json.loads(path.read_text())
+    change(doc)
+    path.write_text(json.dumps(doc))
+    return str(folder)
+
+
+def test_data_loads_and_every_entry_has_a_provenance():
+    assert DATA.placeholders()
+    for f, e, note in DATA.placeholders():
+        assert f.endswith(".json") and e and note
+
+
+@pytest.mark.parametrize("name,change,words", [
+    ("boards.json", lambda d: d["planets"][0]["hexes"][1]["res"].__setitem__(0, "spice"),
+     ["boards.json", "pharaos:ph2", "unknown resource 'spice'"]),
+    ("boards.json", lambda d: d["gaia"][0]["hexes"][0].update(q=9, r=9),
+     ["boards.json", "g1", "no neighbours"]),
+    ("weapons.json", lambda d: d["weapons"][-1]["cost"].update(metal=-1),
+     ["weapons.json", "ballista", "negative cost"]),
+    ("contracts.json", lambda d: d["contracts"][4]["middle"].append(["teleport", 1]),
+     ["contracts.json", "c5", "unknown effect"]),
+    ("contracts.json", lambda d: d["contracts"][2]["cost"].update(spice=1),
+     ["contracts.json", "c3", "unknown resource"]),
+    ("culture.json", lambda d: d["tokens"][3].update(provenance="guess"),
+     ["culture.json", "k4", "provenance"]),
+    ("ancient.json", lambda d: d["tiles"][0].update(strength=-2),
+     ["ancient.json", "a1", "strength"]),
+    ("tiles.json", lambda d: d["tiles"][0].update(action="fly"),
+     ["tiles.json", "entry 1", "unknown action"]),
+    ("boards.json", lambda d: d["gaia"][1]["culture"].append(["g1", "g2", "g17"]),
+     ["boards.json", "culture", "mutually adjacent"]),
+])
+def test_data_mistakes_are_refused_with_file_and_entry(tmp_path, name, change, words):
+    folder = _broken(tmp_path, name, change)
+    with pytest.raises(DataError) as e:
+        Data(folder)
+    for w in words:
+        assert w in str(e.value)
+
+
+def test_data_file_not_json(tmp_path):
+    folder = tmp_path / "data"
+    shutil.copytree(DATA_DIR, folder)
+    (folder / "star.json").write_text("{ nope")
+    with pytest.raises(DataError, match="star.json: not JSON"):
+        Data(str(folder))
+
+
+def test_data_report_command(capsys):
+    from meeple.cli import main
+    assert main(["data-report", "anunnaki", "--json"]) == 0
+    rep = json.loads(capsys.readouterr().out)
+    assert rep["placeholders"] == len(DATA.placeholders()) > 0
+    assert {"file", "entry", "note"} <= set(rep["entries"][0])
+    assert main(["data-report", "anunnaki"]) == 0
+    assert "placeholder" in capsys.readouterr().out
+
+
+def test_provenance_values():
+    import os
+    for name in os.listdir(DATA_DIR):
+        doc = json.load(open(os.path.join(DATA_DIR, name)))
+
+        def walk(x):
+            if isinstance(x, dict):
+                if "provenance" in x:
+                    assert x["provenance"] in PROVENANCE
+                for v in x.values():
+                    walk(v)
+            elif isinstance(x, list):
+                for v in x:
+                    walk(v)
+        walk(doc)
+
+
+# ---------------------------------------------------------------- notation
+def test_dump_load_round_trip_mid_turn():
+    s = new_game(3, seed=5)
+    import random
+    r = random.Random(5)
+    for _ in range(300):
+        s.apply_legal(r.choice(s.legal_actions()))
+        d = dump(s)
+        t = load(json.loads(json.dumps(d)))
+        assert dump(t) == d
+        assert t.legal_actions() == s.legal_actions()
+
+
+def test_load_without_pending_starts_the_current_seats_turn():
+    s = game(2)
+    d = dump(s)
+    d.pop("pending")
+    d["current"] = 1
+    t = load(d)
+    assert t.decision().seats == (1,) and t.kind == "main"
+
+
+@pytest.mark.parametrize("change,msg", [
+    (lambda d: d.update(game="ethnos"), "game"),
+    (lambda d: d.update(players=5), "players"),
+    (lambda d: d.update(houses=["pharaos", "atlantis"]), "houses"),
+    (lambda d: d["board"]["followers"].update(zz9=[1, 0]), "unknown hex"),
+    (lambda d: d["seats"][0].update(res=[1, 1, 1]), "res"),
+    (lambda d: d["seats"][0].update(res=[1, -1, 1, 1]), "at least 0"),
+    (lambda d: d["seats"][1].update(hand=["excalibur"]), "weapons"),
+    (lambda d: d["pending"].update(kind="dance"), "unknown decision"),
+    (lambda d: d["pending"]["todo"].append(["explode"]), "unknown step"),
+    (lambda d: d["contracts"].update(display=["c99"]), "unknown contract"),
+    (lambda d: d.update(arrangement=[1, 1, 2, 3, 4, 5, 6, 7, 8, 9]), "arrangement"),
+    (lambda d: d["board"]["ancient"].update(g1={"tile": "a1"}), "ancient site"),
+])
+def test_bad_state_is_refused_with_a_message(change, msg):
+    d = dump(game(2))
+    change(d)
+    with pytest.raises(BadState, match=msg):
+        load(d)
+
+
+def test_apply_command_contract():
+    s = game(2)
+    s.seats[0]["pawn"] = s.arrangement.index(2)
+    doc = dump(s)
+    out = run_apply({"state": doc, "moves": ["tile 4", "take " + s.display[0], "bogus"]})
+    assert out["error"]["move"] == 2 and "bogus" in out["error"]["message"]
+    assert out["decision"]["seat"] == 0
+    again = run_apply({"state": doc, "moves": ["tile 4"]})
+    assert again["error"] is None and again["decision"]["kind"] == "contract"
+    out2 = run_apply({"state": doc, "moves": ["tile 3"]})
+    assert out2["state"] == dump(load(doc)) or out2["error"] is None
+
+
+def test_apply_cli_bad_input_no_traceback():
+    code = subprocess.run([sys.executable, "-m", "meeple.cli", "apply"], input='{"state": {"game": "anunnaki"}}',
+                          capture_output=True, text=True)
+    assert code.returncode == 2 and "Traceback" not in code.stderr and "invalid STATE" in code.stderr
+    out, err = io.StringIO(), io.StringIO()
+    doc = dump(game(2))
+    assert main_apply(io.StringIO(json.dumps({"state": doc, "moves": ["tile 99"]})), out, err) == 0
+    assert json.loads(out.getvalue())["error"]["move"] == 0
+
+
+def test_simultaneous_moves_name_their_seat():
+    from tests.games.anunnaki.test_rules import _player_battle
+    s = _player_battle(["dagger", "short_bow"], [])
+    with pytest.raises(IllegalMove, match="seat 3"):
+        s.apply_move("@3 weapon dagger")
+    before = dump(s)
+    with pytest.raises(IllegalMove):
+        s.apply_move("@1 weapon dagger")           # not in seat 1's hand
+    assert dump(s) == before
+    play(s, "@1 weapon slingshot")
+    assert s.decision().seats == (0,)
+    assert s.moves[-1] == "@1 weapon slingshot"
+
+
+def test_replay_from_seed_and_moves():
+    import random
+    s = new_game(4, seed=11)
+    r = random.Random(11)
+    while not s.is_terminal():
+        d = s.decision()
+        seat = d.seats[r.randrange(len(d.seats))]
+        s.apply_action(r.choice(s.legal_actions(seat)), seat)
+    t = new_game(4, seed=11)
+    for m in s.moves:
+        t.apply_move(m)
+    assert dump(t) == dump(s) and t.winners == s.winners
