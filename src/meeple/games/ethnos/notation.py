@@ -25,7 +25,13 @@ _TOP_KEYS = {"game", "players", "age", "tribes", "kingdoms", "deck", "market",
 
 
 # ----------------------------------------------------------------- dumping
-def dump(s: "st.EthnosState") -> dict:
+HIDDEN = "?"
+
+
+def dump(s: "st.EthnosState", redact: bool = False, viewer: int | None = None) -> dict:
+    """The STATE document. With `redact`, as `viewer` (None: a spectator) may see
+    it: the deck, other hands and another seat's band in progress are "?", and the
+    generator's state is left out (it would tell future shuffles)."""
     p = s.players
     doc = {
         "game": "ethnos",
@@ -36,7 +42,7 @@ def dump(s: "st.EthnosState") -> dict:
             name: {"glory": list(s.slots[k]), "markers": s.markers[k * p:(k + 1) * p]}
             for k, name in enumerate(data.KINGDOMS)
         },
-        "deck": [CARD_NAME[c] for c in reversed(s.deck)],
+        "deck": [HIDDEN] * len(s.deck) if redact else [CARD_NAME[c] for c in reversed(s.deck)],
         "market": [CARD_NAME[c] for c in s.market],
         "dragons": s.dragons,
         "current": s.current,
@@ -49,7 +55,8 @@ def dump(s: "st.EthnosState") -> dict:
     doc["seats"] = [
         {
             "glory": s.glory[i],
-            "hand": [CARD_NAME[c] for c in s.hands[i]],
+            "hand": [HIDDEN] * len(s.hands[i]) if redact and i != viewer
+            else [CARD_NAME[c] for c in s.hands[i]],
             "bands": [{"leader": CARD_NAME[b[0]], "cards": [CARD_NAME[c] for c in b]}
                       for b in s.bands[i]],
             "orc": [data.KINGDOMS[k] for k in range(NK) if s.orc[i] >> k & 1],
@@ -61,8 +68,11 @@ def dump(s: "st.EthnosState") -> dict:
     doc["winners"] = list(s.winners)
     pending = _dump_pending(s)
     if pending is not None:
+        if redact and pending["seat"] != viewer:
+            pending["build"] = [HIDDEN] * len(pending["build"])
         doc["pending"] = pending
-    doc["rng"] = s.rng.state
+    if not redact:
+        doc["rng"] = s.rng.state
     return doc
 
 

@@ -11,21 +11,12 @@ from __future__ import annotations
 from meeple.games.ethnos import notation
 from meeple.games.ethnos.cards import DRAGON, tribe_cards
 
-HIDDEN = "?"
+HIDDEN = notation.HIDDEN
 
 
 def view(s, seat: int | None) -> dict:
     """STATE as `seat` sees it (None: a spectator)."""
-    doc = notation.dump(s)
-    doc.pop("rng", None)
-    doc["deck"] = [HIDDEN] * len(s.deck)
-    for i, sd in enumerate(doc["seats"]):
-        if i != seat:
-            sd["hand"] = [HIDDEN] * len(sd["hand"])
-    pending = doc.get("pending")
-    if pending is not None and pending.get("seat") != seat:
-        pending["build"] = [HIDDEN] * len(pending["build"])
-    return doc
+    return notation.dump(s, redact=True, viewer=seat)
 
 
 def unseen_cards(s, seat: int) -> list[int]:
