@@ -43,8 +43,8 @@ def check(s, box, ks_total):
         assert D.MIN_HAND_SIZE <= s.hand_size[i] <= D.MAX_HAND_SIZE
         assert s.influence[i] >= 0 and s.lore[i] >= 0
         assert sum(s.tokens[i]) <= D.FACTION_TOKENS
-        if s.kind not in ("trim",):
-            assert len(s.hands[i]) <= s.hand_size[i] or s.kind == "necropolis"
+        if s.kind not in ("trim", "necropolis", "necro_discard") and not any(t[0] == "trim" for t in s.todo):
+            assert len(s.hands[i]) <= s.hsize(i)
     assert 0 <= s.favour_uses <= D.FAVOUR_USES
     if not s.finished:
         d = s.decision()

@@ -138,7 +138,11 @@ def traits(s, seat: int, gid: int, gained: int = 0) -> int:
 
 def commands(s, seat: int, gid: int, gained: int = 0) -> int:
     c = CMDS[gid] | gained
+    if ARCH[gid] in ("follower", "cavalry") and owns_kingdom(s, seat, "followers_deploy"):
+        c |= data.DEPLOY
     if ARCH[gid] == "heir":
+        if owns_kingdom(s, seat, "heirs_deploy"):
+            c |= data.DEPLOY
         if s.round_fx[seat] & FX_HEIRS_DEADLY:
             c |= data.DEADLY
         if owns_kingdom(s, seat, "heirs_flank"):
@@ -156,15 +160,19 @@ def journey_lore(s, seat: int, gid: int) -> int:
 
 
 def council_votes(s, seat: int, gid: int) -> int:
-    return VOTES[gid]
+    v = VOTES[gid]
+    if ARCH[gid] == "follower" and owns_kingdom(s, seat, "follower_votes"):
+        v += 1 if s.order[0] == seat else 2          # trade-03
+    return v
 
 
 def night_self_eliminated(s, entry_gid: int, owner: int, clash_cards: list[tuple[int, int]]) -> bool:
     """agent_dies_to_follower: the basic agent is eliminated if an opposing
     follower is active in the clash."""
-    if EFFECT[entry_gid] != "agent_dies_to_follower":
-        return False
-    return any(o != owner and ARCH[g] == "follower" for g, o in clash_cards)
+    if EFFECT[entry_gid] == "agent_dies_to_follower" or (
+            ARCH[entry_gid] == "heir" and owns_kingdom(s, owner, "heirs_deadly_retreat")):
+        return any(o != owner and ARCH[g] == "follower" for g, o in clash_cards)
+    return False
 
 
 # per-round effects on a seat (bits of state.round_fx)

@@ -164,14 +164,43 @@ KINGDOM_TEXT = {
 }
 # the kingdom cards whose text the engine plays (cards.py holds the code)
 KINGDOM_EFFECTS = {
-    "trade-01": "all_pathfinder",       # Pathfinder part only: see rulings
+    "trade-01": "all_pathfinder",
+    "trade-02": "council_spring_influence",
+    "trade-03": "follower_votes",
     "trade-05": "bid_plus_five",
+    "trade-06": "burn_tactic",
     "trade-08": "lore_plus_one",
     "trade-09": "steal_plus_three",
+    "trade-12": "pathfinder_journey_bonus",
     "trade-13": "spring_lore_or_influence",
-    "martial-01": "heirs_deadly_retreat",   # gained commands part: see rulings
+    "trade-14": "discard_to_hand",
+    "trade-16": "council_hand_size",
+    "trade-17": "hand_size_heir",
+    "intrigue-05": "supporters_move",
+    "intrigue-06": "own_fd_swap",
+    "intrigue-07": "council_active",
+    "intrigue-08": "lost_swap",
+    "intrigue-14": "lost_to_deck",
+    "intrigue-15": "active_to_hand",
+    "intrigue-16": "eliminated_to_hand",
+    "martial-01": "heirs_deadly_retreat",
+    "martial-02": "followers_deploy",
+    "martial-03": "deploy_influence",
     "martial-05": "heirs_flank",
+    "martial-06": "swap_active",
+    "martial-07": "heirs_deploy",
+    "martial-08": "supporters_back",
+    "martial-11": "gain_ambush",
+    "martial-12": "plus_five",
+    "martial-14": "unexhaust",
+    "martial-16": "gain_deadly",
+    "martial-17": "gain_invulnerable",
 }
+# the kingdom cards whose text the engine does not play yet: acquired, stolen,
+# occupied and replaced like any other, with no effect (docs/rulings/okc.md)
+KINGDOM_NOT_IMPLEMENTED = tuple(
+    f"{suit}-{n:02d}" for suit in SUITS for n in range(1, 18)
+    if f"{suit}-{n:02d}" not in KINGDOM_EFFECTS)
 KINGDOM_PROVENANCE = "card image"
 
 # The Kingdom's Favour action per faction (data/okc.md).

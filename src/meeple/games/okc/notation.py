@@ -22,7 +22,7 @@ KINDS = ("bid", "facedown", "herald", "resolve", "space", "spring", "markers", "
          "wilderness", "shrine", "council", "necropolis", "necro_discard", "trim", "autumn",
          "rally", "deploy", "secrets", "oaths", "buy", "gather", "tactic_bid", "lock", "purge",
          "gain", "ktake", "koccupy", "recall", "udiscard", "uswap_opp", "revive", "kpick", "swap1",
-         "swap2", "purge3", "recall1", "peek", "uswap_fd", "uswap_with")
+         "swap2", "purge3", "recall1", "peek", "uswap_fd", "uswap_with", "kingdom")
 
 FORMS = {
     "bid": "bid <card>", "facedown": "facedown <card|-> <card|-> <card|-> (highlands, plateau, lowlands)",
@@ -47,6 +47,8 @@ FORMS = {
     "kpick": "pick <kingdom-card>", "swap1": "swap <card>", "swap2": "with <card>",
     "purge3": "lose <card> | done", "recall1": "return <card>", "peek": "look <region>",
     "uswap_fd": "swap <card> | pass", "uswap_with": "with <card> | with space <n>",
+    "kingdom": "choose <card> | tactic <n> | council <council> | supporter <region|board|lost> | "
+               "swap <region> <region> | top | bottom | space <n> | discard-it | done",
 }
 
 
@@ -54,6 +56,19 @@ FORMS = {
 def action_word(s, a: int, kind: str, seat: int) -> str:
     def card(lo: int) -> str:
         return C.local_name(s.gid(seat, lo))
+
+    if kind == "kingdom":
+        eff = s.darg[0]
+        if a == st.DONE:
+            return "done"
+        if a == st.BACK:
+            return "discard-it"
+        if st.CARD <= a < st.GOVERN:
+            return "choose " + card(a - st.CARD)
+        if eff == "lost_to_deck":
+            return "top" if a == st.SPACE else "bottom"
+        if a == st.SUPP_LOST:
+            return "supporter board" if eff == "supporters_move" else "supporter lost"
 
     if kind == "bid":
         return "bid " + card(a - st.CARD)
@@ -120,8 +135,9 @@ def action_word(s, a: int, kind: str, seat: int) -> str:
         return f"council {D.COUNCILS[a - st.COUNCIL]}"
     if a == st.DRAW:
         return "draw"
-    if a == st.KACT:
-        return "kingdom"
+    if st.KACT <= a < st.TACTIC:
+        sp = s.boards[seat][a - st.KACT]
+        return "kingdom " + (C.KNAME[sp[0]] if sp else str(a - st.KACT))
     raise IllegalMove(f"unknown action {a}")
 
 
@@ -281,6 +297,7 @@ def dump(s) -> dict:
             "tokens": {D.LOCATIONS[l]: n for l, n in enumerate(s.tokens[i]) if n},
             "bid": None if s.bids[i] is None else C.NAME[s.bids[i]],
             "used": s.used[i], "effects": s.round_fx[i], "tactics": list(s.tactics[i]),
+            "bonus": s.bonus[i],
         })
     doc = {
         "game": "okc", "players": s.players, "rounds": s.rounds, "round": s.round,
@@ -409,7 +426,7 @@ def load(doc) -> "st.OKCState":
     s.influence, s.lore, s.site_lore, s.hand_size = [], [], [], []
     s.hands, s.decks, s.discards, s.site, s.hq, s.boards = [], [], [], [], [], []
     s.herald, s.sup_board, s.sup_map, s.sup_part, s.lost_sup, s.tokens = [], [], [], [], [], []
-    s.bids, s.used, s.round_fx, s.tactics = [], [], [], []
+    s.bids, s.used, s.round_fx, s.tactics, s.bonus = [], [], [], [], []
     for i, sd in enumerate(seats):
         f = s.factions[i]
         w = f"seats.{i}"
@@ -456,12 +473,15 @@ def load(doc) -> "st.OKCState":
         s.tokens.append(tl)
         bid = sd.get("bid")
         s.bids.append(None if bid is None else _card(bid, w + ".bid", f))
-        s.used.append(_int(sd.get("used", 0), w + ".used", 0, (1 << 12) - 1))
+        s.used.append(_int(sd.get("used", 0), w + ".used", 0, (1 << 14) - 1))
+        s.bonus.append(_int(sd.get("bonus", 0), w + ".bonus", 0, 99))
         s.round_fx.append(_int(sd.get("effects", 0), w + ".effects", 0, 255))
         tiles = C.TACTICS[f]
         tac = _list(sd.get("tactics", [u for _, u, _ in tiles]), w + ".tactics")
         _need(len(tac) == 4, f"{w}.tactics lists the uses left of the 4 tactic tiles")
-        s.tactics.append([_int(x, f"{w}.tactics", 0, tiles[t][1]) for t, x in enumerate(tac)])
+        # uses left per tile; -1 = burned (trade-06)
+        s.tactics.append([_int(x, f"{w}.tactics", -1, tiles[t][1]) if x != -1 else -1
+                          for t, x in enumerate(tac)])
     # every faction card in at most one place
     seen = []
     for i in range(p):

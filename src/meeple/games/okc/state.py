@@ -45,8 +45,8 @@ FAVOUR2 = FAVOUR + 1
 COUNCIL = FAVOUR2 + 1        # + council
 BUY = COUNCIL + 3            # + local
 DRAW = BUY + PER
-KACT = DRAW + 1              # a kingdom card's spring action (trade-13)
-TACTIC = KACT + 1            # + tile index 0..3: activate that tactic tile
+KACT = DRAW + 1              # + board space: the action of the kingdom card there
+TACTIC = KACT + 3            # + tile index 0..3: activate that tactic tile
 KPICK = TACTIC + 4           # + index: pick one of the offered kingdom cards
 PAIR = KPICK + 5             # + pair of regions (0: highlands/plateau, 1: highlands/lowlands, 2: plateau/lowlands)
 NACTIONS = PAIR + 3
@@ -57,6 +57,7 @@ SIMULTANEOUS = ("bid", "facedown")
 # once-per-round flags (state.used)
 U_GOVERN, U_JOURNEY, U_SECRETS, U_OATHS, U_FAVOUR, U_KACT = 1, 2, 4, 8, 16, 32
 U_TACTIC = 64                # << tile: that tile was used this round
+U_KINGDOM = 1024             # << board space: that kingdom card's action was used
 
 # active card entry fields: [gid, part, gained_traits, gained_cmds, used_cmds, deploy, pass]
 E_GID, E_PART, E_GT, E_GC, E_USED, E_DEP, E_PASS = range(7)
@@ -75,7 +76,7 @@ class OKCState:
         "sup_map", "sup_part", "tokens", "councils", "bids", "bids_open", "facedown",
         "active", "favour", "favour_uses", "used", "round_fx", "clash_order",
         "taken", "todo", "kind", "dseats", "darg", "fd_pos", "finished", "winners",
-        "rng", "history", "events", "record", "fd_log", "tactics",
+        "rng", "history", "events", "record", "fd_log", "tactics", "bonus",
     )
 
     # ------------------------------------------------------------------ basics
@@ -124,6 +125,7 @@ class OKCState:
         n.fd_pos = self.fd_pos[:]
         n.fd_log = [f[:] for f in self.fd_log]
         n.tactics = [t[:] for t in self.tactics]
+        n.bonus = self.bonus[:]
         n.finished = self.finished
         n.winners = self.winners[:]
         n.rng = Rng(self.rng.state)
@@ -326,8 +328,9 @@ class OKCState:
                 acts.extend(SUPP + r for r in range(3))
             if self._favour_ok(s, "nobility"):
                 acts.extend((FAVOUR, FAVOUR2))
-            if not self.used[s] & U_KACT and C.owns_kingdom(self, s, "spring_lore_or_influence"):
-                acts.append(KACT)
+            acts.extend(self._kingdom_options(s, "spring"))
+            if C.owns_kingdom(self, s, "deploy_influence"):     # martial-03: Deploy in spring
+                acts.extend(DEPLOY_C + C.local(g) for g in hand if C.commands(self, s, g) & D.DEPLOY)
             if self._favour_ok(s, "uprising") and any(self.facedown):
                 acts.append(FAVOUR)
             acts.extend(self._tactic_options(s, "spring"))
@@ -357,6 +360,7 @@ class OKCState:
                 acts.append(FAVOUR)
             if p == 0:
                 acts.extend(self._tactic_options(s, "day"))
+                acts.extend(self._kingdom_options(s, "day"))
             return acts
         if k == "ambush" or k == "tie":
             acts = [CARD + C.local(g) for g in hand]
@@ -418,6 +422,9 @@ class OKCState:
                 acts.extend(GOVERN + C.local(g) for g in hand if C.VOTES[g] >= 1)
             if not u & U_JOURNEY:
                 acts.extend(JOURNEY + C.local(g) for g in hand if C.LORE[g] >= 1)
+                if C.owns_kingdom(self, s, "all_pathfinder"):      # trade-01: active cards too
+                    acts.extend(JOURNEY + C.local(e[E_GID]) for _, e in self._own_active(s)
+                                if C.LORE[e[E_GID]] >= 1)
             for a in self.active:
                 for e in a:
                     g = e[E_GID]
@@ -434,6 +441,7 @@ class OKCState:
             if self._favour_ok(s, "gathering") and self._gather_targets(s):
                 acts.append(FAVOUR)
             acts.extend(self._tactic_options(s, "autumn"))
+            acts.extend(self._kingdom_options(s, "autumn"))
             return acts
         if k == "rally":
             acts = [DONE] if self.darg[1] else []
@@ -487,7 +495,7 @@ class OKCState:
                 return bool(self.hands[s]) and any(
                     sp is not None for o in range(self.players) if o != s for sp in self.boards[o])
             if t == 3:
-                return len(self.hands[s]) < self.hand_size[s] and bool(
+                return len(self.hands[s]) < self.hsize(s) and bool(
                     self.discards[s] or self._own_active(s))
             return True
         if f == "uprising":
@@ -523,8 +531,36 @@ class OKCState:
         has = [any(self.seat_of(g) == o for g in self.facedown[r]) for r in range(3)]
         return [i for i, (a, b) in enumerate(PAIRS) if has[a] and has[b]]
 
+    def _kingdom_options(self, s: int, timing: str) -> list[int]:
+        from meeple.games.okc.kingdom import ACTIONS
+        out = []
+        for j, sp in enumerate(self.boards[s]):
+            if sp is None or self.used[s] & (U_KINGDOM << j):
+                continue
+            act = ACTIONS.get(C.KEFFECT[sp[0]])
+            if act is not None and act[0] == timing and act[1](self, s, j):
+                out.append(KACT + j)
+        return out
+
+    def _kingdom_action(self, s: int, j: int) -> None:
+        from meeple.games.okc.kingdom import ACTIONS
+        self.used[s] |= U_KINGDOM << j
+        kc = self.boards[s][j][0]
+        self._event("kingdom", s, C.KNAME[kc])
+        ACTIONS[C.KEFFECT[kc]][2](self, s, j)
+
+    def hsize(self, s: int) -> int:
+        """The hand size now: the marker, +1 while trade-17 is occupied (3..8)."""
+        v = self.hand_size[s]
+        if C.owns_kingdom(self, s, "hand_size_heir"):
+            v += 1
+        return max(D.MIN_HAND_SIZE, min(D.MAX_HAND_SIZE, v))
+
     def _legal_more(self, k: str, s: int) -> list[int]:
         hand = self.hands[s]
+        if k == "kingdom":
+            from meeple.games.okc.kingdom import ACTIONS
+            return ACTIONS[self.darg[0]][3](self, s, self.darg)
         if k == "tactic_bid":
             return [DONE, TACTIC + 2]
         if k == "lock":
@@ -543,7 +579,7 @@ class OKCState:
             return [CARD + C.local(g) for g in hand]
         if k == "recall":
             acts = [DONE]
-            if len(hand) < self.hand_size[s]:
+            if len(hand) < self.hsize(s):
                 acts.extend(CARD + C.local(g) for g in self.discards[s])
                 acts.extend(CARD + C.local(e[E_GID]) for _, e in self._own_active(s))
             return acts
@@ -628,7 +664,7 @@ class OKCState:
 
     def _to_hand(self, s: int, g: int) -> None:
         """A card added to a full hand goes on top of the deck instead."""
-        if len(self.hands[s]) >= self.hand_size[s]:
+        if len(self.hands[s]) >= self.hsize(s):
             self.decks[s].insert(0, g)
         else:
             self.hands[s].append(g)
@@ -713,6 +749,7 @@ class OKCState:
                 kc, occ = self.boards[o][j]
                 self.boards[o][j] = None
                 self._to_hand(o, occ)
+                self.todo.append(("trim", o))       # its hand size may have dropped
                 self._event("steal", s, (o, C.KNAME[kc]))
                 if C.owns_kingdom(self, s, "steal_plus_three"):
                     self._gain_influence(s, 1)
@@ -724,6 +761,7 @@ class OKCState:
             if old is not None:
                 self.kdiscard.append(old[0])
                 self._to_hand(s, old[1])
+                self.todo.append(("trim", s))
             self.boards[s][j] = [self.darg[0], self.darg[1]]
         elif k == "spring":
             if a == DONE:
@@ -731,6 +769,10 @@ class OKCState:
             self.todo.append(("spring_seat", s))
             if a >= TACTIC and a < KPICK:
                 self._tactic(s, a - TACTIC)
+            elif KACT <= a < TACTIC:
+                self._kingdom_action(s, a - KACT)
+            elif DEPLOY_C <= a < LOC:
+                self._ask("deploy", s, [self.gid(s, a - DEPLOY_C)])
             elif a == FAVOUR and D.FACTIONS[self.factions[s]] == "uprising":
                 self._use_favour(s)
                 self._ask("peek", s)
@@ -740,13 +782,7 @@ class OKCState:
                     self._gain_influence(s, 1)
                 else:
                     self.round_fx[s] |= C.FX_HEIRS_INVULNERABLE
-            elif a == KACT:
-                self.used[s] |= U_KACT
-                if self.lore[s] == 0:
-                    self._gain_influence(s, 1)
-                else:
-                    self._gain_lore(s, 1)
-            else:
+            elif a < SUPP_LOST:
                 r = a - SUPP
                 self.sup_board[s] -= 1
                 self.sup_map[s][r] += 1
@@ -763,6 +799,9 @@ class OKCState:
             self.todo.append(("day_seat", s))
             if a >= TACTIC and a < KPICK:
                 self._tactic(s, a - TACTIC)
+                return
+            if KACT <= a < TACTIC:
+                self._kingdom_action(s, a - KACT)
                 return
             if a == FAVOUR:
                 self._use_favour(s)
@@ -875,6 +914,8 @@ class OKCState:
             self.todo.append(("autumn_seat", s))
             if a >= TACTIC and a < KPICK:
                 self._tactic(s, a - TACTIC)
+            elif KACT <= a < TACTIC:
+                self._kingdom_action(s, a - KACT)
             elif a == SECRETS:
                 self.used[s] |= U_SECRETS
                 self._ask("secrets", s, [self.votes(s, 1)])
@@ -892,7 +933,7 @@ class OKCState:
             elif a < AMBUSH_C:
                 self.used[s] |= U_JOURNEY
                 g = self.gid(s, a - JOURNEY)
-                hand.remove(g)
+                self._take_from_hand_or_map(s, g)
                 self._journey(s, g)
             elif a < DEPLOY_C:
                 g = self.gid(s, a - RALLY_C)
@@ -1015,7 +1056,10 @@ class OKCState:
 
     def _step_more(self, k: str, a: int, s: int) -> None:
         hand = self.hands[s]
-        if k == "tactic_bid":
+        if k == "kingdom":
+            from meeple.games.okc.kingdom import ACTIONS
+            ACTIONS[self.darg[0]][4](self, s, self.darg, a)
+        elif k == "tactic_bid":
             if a != DONE:
                 self._tactic(s, 2)
         elif k == "lock":
@@ -1040,6 +1084,7 @@ class OKCState:
             kc, occ = self.boards[o][j]
             self.boards[o][j] = None
             self._to_hand(o, occ)
+            self.todo.append(("trim", o))
             self._event("take", s, (o, C.KNAME[kc]))
             self._ask("koccupy", s, [kc])
         elif k == "koccupy":
@@ -1162,7 +1207,11 @@ class OKCState:
         t = C.traits(self, s, g)
         (self.discards[s] if t & D.PATHFINDER else self.lost).append(g)
         self._event("journey", s, C.NAME[g])
-        self._gain_lore(s, C.journey_lore(self, s, g))
+        lore = C.journey_lore(self, s, g)
+        if t & D.PATHFINDER and C.owns_kingdom(self, s, "pathfinder_journey_bonus"):
+            self._gain_influence(s, 1)
+            lore += 1
+        self._gain_lore(s, lore)
 
     def _claim(self, s: int, loc: int) -> None:
         """Claim rewards at a chosen location: Herald reward, then location reward."""
@@ -1219,11 +1268,11 @@ class OKCState:
             self.order = sorted(range(p), key=lambda x: (-self.influence[x], -old.index(x)))
             self._event("order", None, list(self.order))
             for s in reversed(self.order):
-                if len(self.hands[s]) > self.hand_size[s]:
+                if len(self.hands[s]) > self.hsize(s):
                     self.todo.append(("trim", s))
         elif k == "trim":
             s = t[1]
-            if len(self.hands[s]) > self.hand_size[s]:
+            if len(self.hands[s]) > self.hsize(s):
                 self.todo.append(("trim", s))
                 self._ask("trim", s)
         elif k == "bids":
@@ -1403,15 +1452,30 @@ class OKCState:
         for i, (e, o) in enumerate(zip(es, owners)):
             if C.night_self_eliminated(self, e[E_GID], o, pairs) and not self._traits(o, e) & D.INVULNERABLE:
                 doomed.add(i)
+        for o in killers:
+            # martial-01: +1 influence when a heir eliminates
+            if C.owns_kingdom(self, o, "heirs_deadly_retreat") and any(
+                    ow == o and C.ARCH[e[E_GID]] == "heir" and self._cmds(o, e) & D.DEADLY
+                    for e, ow in zip(es, owners)):
+                self._gain_influence(o, 1)
         for i in sorted(doomed):
             e, o = es[i], owners[i]
             self.active[r].remove(e)
             g = e[E_GID]
-            if self._traits(o, e) & D.RESILIENT:
+            self._event("eliminated", o, C.NAME[g])
+            if C.ARCH[g] == "heir" and C.owns_kingdom(self, o, "heirs_deploy"):
+                # martial-07: the heir goes to hand, and the card is discarded
+                j = next(j for j, sp in enumerate(self.boards[o])
+                         if sp is not None and C.KEFFECT[sp[0]] == "heirs_deploy")
+                from meeple.games.okc.kingdom import _discard_this
+                _discard_this(self, o, j)
+                self._to_hand(o, g)
+            elif C.owns_kingdom(self, o, "eliminated_to_hand"):      # intrigue-16
+                self._to_hand(o, g)
+            elif self._traits(o, e) & D.RESILIENT:
                 self.discards[o].append(g)
             else:
                 self.lost.append(g)
-            self._event("eliminated", o, C.NAME[g])
         for o in sorted(killers):
             if self.round_fx[o] & C.FX_HEIRS_DEADLY:      # Uprising tactic 1
                 self._gain_influence(o, 1)
@@ -1426,13 +1490,19 @@ class OKCState:
                 if not e[E_PART] and self.seat_of(e[E_GID]) == s:
                     v += C.STR[e[E_GID]]
                     if C.EFFECT[e[E_GID]] == "win_influence":
-                        win_bonus[s] = 1
+                        win_bonus[s] = win_bonus.get(s, 0) + 1
             per = 2 if self.round_fx[s] & C.FX_SUPPORTERS else 1
             v += per * (self.sup_map[s][r] - self.sup_part[s][r])
+            v += self.bonus[s]
+            if C.owns_kingdom(self, s, "hand_size_heir") and any(
+                    C.ARCH[e[E_GID]] == "heir" for e in self.active[r]
+                    if not e[E_PART] and self.seat_of(e[E_GID]) == s):
+                win_bonus[s] = win_bonus.get(s, 0) + 1
             totals[s] = v
         for e in self.active[r]:
             if self.seat_of(e[E_GID]) in parts:
                 e[E_PART] = 1
+        self.bonus = [0] * self.players
         for s in parts:
             self.sup_part[s][r] = self.sup_map[s][r]
         best = max(totals.values())
@@ -1464,7 +1534,7 @@ class OKCState:
 
     def _draw_to_size(self, s: int) -> None:
         hand, deck = self.hands[s], self.decks[s]
-        while len(hand) < self.hand_size[s]:
+        while len(hand) < self.hsize(s):
             if not deck:
                 # attrition: the discard becomes the deck, the hand size drops
                 deck.extend(self.discards[s])
@@ -1637,6 +1707,7 @@ def new_game(players: int, seed: int = 0, factions: list[str] | None = None,
     s.fd_pos = [0] * players
     s.fd_log = [[] for _ in range(players)]
     s.tactics = [[u for _, u, _ in C.TACTICS[f]] for f in fs]
+    s.bonus = [0] * players
     s.finished = False
     s.winners = []
     s.history = None

@@ -1,0 +1,536 @@
+"""Kingdom card actions: one small named function set per card effect.
+
+A kingdom card with an action (spring, day or autumn) offers the action
+`KACT + space` (the board space holding it) once a round in that step. Its
+effect then runs `start`, and, when it needs choices, asks the sub-decision
+"kingdom" whose options and answers come from the same entry here:
+
+    ACTIONS[effect] = (timing, ready(s, seat, space) -> bool,
+                       start(s, seat, space) -> None,
+                       options(s, seat, darg) -> list[int],
+                       answer(s, seat, darg, action) -> None)
+
+`darg` is [effect, space, stage, ...]. Passive effects (strength, votes,
+traits, hand size...) live in cards.py and state.py where the rules use them.
+"""
+
+from __future__ import annotations
+
+from meeple.games.okc import cards as C
+from meeple.games.okc import data as D
+
+
+def _st():
+    from meeple.games.okc import state
+    return state
+
+
+def _clash_region(s):
+    cur = s._current_clash()
+    return None if cur is None else cur[0]
+
+
+def _clash_cards(s, seat):
+    r = _clash_region(s)
+    if r is None:
+        return []
+    E = _st()
+    return [e for e in s.active[r] if s.seat_of(e[E.E_GID]) == seat and not e[E.E_PART]]
+
+
+def _ask(s, seat, darg):
+    s._ask("kingdom", seat, darg)
+
+
+def _discard_this(s, seat, j, occupier_too=False):
+    """The kingdom card goes to the kingdom discard; its occupier to hand, or
+    to the discard pile with 'discard this and its occupier'."""
+    kc, occ = s.boards[seat][j]
+    s.boards[seat][j] = None
+    s.kdiscard.append(kc)
+    if occupier_too:
+        s.discards[seat].append(occ)
+    else:
+        s._to_hand(seat, occ)
+    s.todo.append(("trim", seat))       # the hand size may have dropped (trade-17)
+    s._event("kingdom-discard", seat, C.KNAME[kc])
+
+
+# ---- trade-02: +1 influence with a card in any council; all three: discard for +2
+def _t02_ready(s, seat, j):
+    return any(s.seat_of(g) == seat for c in s.councils for g in c)
+
+
+def _t02_start(s, seat, j):
+    s._gain_influence(seat, 1)
+    if all(any(s.seat_of(g) == seat for g in c) for c in s.councils):
+        _ask(s, seat, ["council_spring_influence", j, 0])
+
+
+def _t02_options(s, seat, darg):
+    E = _st()
+    return [E.DONE, E.BACK]
+
+
+def _t02_answer(s, seat, darg, a):
+    E = _st()
+    if a == E.BACK:
+        _discard_this(s, seat, darg[1])
+        s._gain_influence(seat, 2)
+
+
+# ---- trade-06: burn a tactic: +1 lore, +2 if it was unexhausted
+def _t06_ready(s, seat, j):
+    return any(u >= 0 for u in s.tactics[seat])
+
+
+def _t06_start(s, seat, j):
+    _ask(s, seat, ["burn_tactic", j, 0])
+
+
+def _t06_options(s, seat, darg):
+    E = _st()
+    return [E.TACTIC + t for t in range(4) if s.tactics[seat][t] >= 0]
+
+
+def _t06_answer(s, seat, darg, a):
+    E = _st()
+    t = a - E.TACTIC
+    fresh = s.tactics[seat][t] > 0
+    s.tactics[seat][t] = -1                     # burned: out of the game
+    s._event("burn-tactic", seat, t + 1)
+    s._gain_lore(seat, 2 if fresh else 1)
+
+
+# ---- trade-13: +1 influence with 0 lore, else +1 lore
+def _t13_start(s, seat, j):
+    if s.lore[seat] == 0:
+        s._gain_influence(seat, 1)
+    else:
+        s._gain_lore(seat, 1)
+
+
+# ---- trade-14: one discard card to hand
+def _t14_ready(s, seat, j):
+    return bool(s.discards[seat])
+
+
+def _t14_start(s, seat, j):
+    _ask(s, seat, ["discard_to_hand", j, 0])
+
+
+def _cards_of(gids):
+    E = _st()
+    return [E.CARD + C.local(g) for g in gids]
+
+
+def _t14_options(s, seat, darg):
+    return _cards_of(s.discards[seat])
+
+
+def _t14_answer(s, seat, darg, a):
+    g = s.gid(seat, a - _st().CARD)
+    s.discards[seat].remove(g)
+    s._to_hand(seat, g)
+
+
+# ---- trade-16: discard one of your council cards, +1 hand size, discard this
+def _own_council(s, seat):
+    return [g for c in s.councils for g in c if s.seat_of(g) == seat]
+
+
+def _t16_ready(s, seat, j):
+    return bool(_own_council(s, seat))
+
+
+def _t16_start(s, seat, j):
+    _ask(s, seat, ["council_hand_size", j, 0])
+
+
+def _t16_options(s, seat, darg):
+    return _cards_of(_own_council(s, seat))
+
+
+def _t16_answer(s, seat, darg, a):
+    g = s.gid(seat, a - _st().CARD)
+    for c in s.councils:
+        if g in c:
+            c.remove(g)
+    s.discards[seat].append(g)
+    s.hand_size[seat] = min(D.MAX_HAND_SIZE, s.hand_size[seat] + 1)
+    _discard_this(s, seat, darg[1])
+
+
+# ---- intrigue-05 (day): move your supporters from this region
+def _i05_ready(s, seat, j):
+    r = _clash_region(s)
+    return r is not None and s.sup_map[seat][r] > 0
+
+
+def _i05_start(s, seat, j):
+    _ask(s, seat, ["supporters_move", j, 0])
+
+
+def _i05_options(s, seat, darg):
+    E = _st()
+    r = _clash_region(s)
+    acts = [E.DONE]
+    if s.sup_map[seat][r]:
+        acts.extend(E.SUPP + x for x in s._unresolved() if x != r)
+        acts.append(E.SUPP_LOST)
+    return acts
+
+
+def _i05_answer(s, seat, darg, a):
+    E = _st()
+    if a == E.DONE:
+        return
+    r = _clash_region(s)
+    s.sup_map[seat][r] -= 1
+    s.sup_part[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
+    if a == E.SUPP_LOST:
+        s.sup_board[seat] += 1            # back to the player board
+    else:
+        s.sup_map[seat][a - E.SUPP] += 1
+    _ask(s, seat, darg)
+
+
+# ---- intrigue-06: swap two of your own face-down cards between regions
+def _own_pairs(s, seat):
+    has = [any(s.seat_of(g) == seat for g in s.facedown[r]) for r in range(3)]
+    return [i for i, (a, b) in enumerate(_st().PAIRS) if has[a] and has[b]]
+
+
+def _i06_ready(s, seat, j):
+    return bool(_own_pairs(s, seat))
+
+
+def _i06_start(s, seat, j):
+    _ask(s, seat, ["own_fd_swap", j, 0])
+
+
+def _i06_options(s, seat, darg):
+    E = _st()
+    return [E.PAIR + i for i in _own_pairs(s, seat)]
+
+
+def _i06_answer(s, seat, darg, a):
+    E = _st()
+    ra, rb = E.PAIRS[a - E.PAIR]
+    ga = next(g for g in s.facedown[ra] if s.seat_of(g) == seat)
+    gb = next(g for g in s.facedown[rb] if s.seat_of(g) == seat)
+    s.facedown[ra].remove(ga)
+    s.facedown[rb].remove(gb)
+    s.facedown[ra].append(gb)
+    s.facedown[rb].append(ga)
+    s.facedown[ra].sort()
+    s.facedown[rb].sort()
+
+
+# ---- intrigue-07 (autumn): an active card to a council, discard the others there, discard this
+def _own_active(s, seat):
+    E = _st()
+    return [e[E.E_GID] for a in s.active for e in a if s.seat_of(e[E.E_GID]) == seat]
+
+
+def _i07_ready(s, seat, j):
+    return bool(_own_active(s, seat))
+
+
+def _i07_start(s, seat, j):
+    _ask(s, seat, ["council_active", j, 0])
+
+
+def _i07_options(s, seat, darg):
+    E = _st()
+    if darg[2] == 0:
+        return _cards_of(_own_active(s, seat))
+    return [E.COUNCIL + c for c in range(3)]
+
+
+def _i07_answer(s, seat, darg, a):
+    E = _st()
+    if darg[2] == 0:
+        _ask(s, seat, [darg[0], darg[1], 1, s.gid(seat, a - E.CARD)])
+        return
+    r, e = s._find_active(darg[3])
+    s.active[r].remove(e)
+    c = a - E.COUNCIL
+    for o in s.councils[c]:
+        s.discards[s.seat_of(o)].append(o)
+    s.councils[c] = [darg[3]]
+    _discard_this(s, seat, darg[1])
+
+
+# ---- intrigue-08 (spring): swap a hand card with one of your lost-pile cards
+def _i08_ready(s, seat, j):
+    return bool(s.hands[seat]) and any(s.seat_of(g) == seat for g in s.lost)
+
+
+def _i08_start(s, seat, j):
+    _ask(s, seat, ["lost_swap", j, 0])
+
+
+def _i08_options(s, seat, darg):
+    if darg[2] == 0:
+        return _cards_of(s.hands[seat])
+    return _cards_of([g for g in s.lost if s.seat_of(g) == seat])
+
+
+def _i08_answer(s, seat, darg, a):
+    g = s.gid(seat, a - _st().CARD)
+    if darg[2] == 0:
+        _ask(s, seat, [darg[0], darg[1], 1, g])
+        return
+    h = darg[3]
+    s.hands[seat].remove(h)
+    s.lost.remove(g)
+    s.lost.append(h)
+    s.hands[seat].append(g)
+
+
+# ---- intrigue-14 (autumn): all your lost-pile cards to the deck top or bottom, discard this
+def _i14_ready(s, seat, j):
+    return any(s.seat_of(g) == seat for g in s.lost)
+
+
+def _i14_start(s, seat, j):
+    _ask(s, seat, ["lost_to_deck", j, 0])
+
+
+def _i14_options(s, seat, darg):
+    E = _st()
+    return [E.SPACE + 0, E.SPACE + 1]          # 0: top, 1: bottom
+
+
+def _i14_answer(s, seat, darg, a):
+    E = _st()
+    mine = [g for g in s.lost if s.seat_of(g) == seat]
+    s.lost = [g for g in s.lost if s.seat_of(g) != seat]
+    if a == E.SPACE:
+        s.decks[seat][:0] = mine
+    else:
+        s.decks[seat].extend(mine)
+    _discard_this(s, seat, darg[1])
+
+
+# ---- intrigue-15 (autumn): one active card to hand
+def _i15_ready(s, seat, j):
+    return bool(_own_active(s, seat))
+
+
+def _i15_start(s, seat, j):
+    _ask(s, seat, ["active_to_hand", j, 0])
+
+
+def _i15_options(s, seat, darg):
+    return _cards_of(_own_active(s, seat))
+
+
+def _i15_answer(s, seat, darg, a):
+    g = s.gid(seat, a - _st().CARD)
+    r, e = s._find_active(g)
+    s.active[r].remove(e)
+    s._to_hand(seat, g)
+
+
+# ---- martial-02 (autumn): a follower from the discard to hand
+def _m02_ready(s, seat, j):
+    return any(C.ARCH[g] == "follower" for g in s.discards[seat])
+
+
+def _m02_start(s, seat, j):
+    _ask(s, seat, ["followers_deploy", j, 0])
+
+
+def _m02_options(s, seat, darg):
+    return _cards_of([g for g in s.discards[seat] if C.ARCH[g] == "follower"])
+
+
+_m02_answer = _t14_answer
+
+
+# ---- martial-03 (autumn): put 1 influence on an active Deploy card
+def _deploy_cards(s, seat):
+    E = _st()
+    return [e[E.E_GID] for a in s.active for e in a
+            if s.seat_of(e[E.E_GID]) == seat and s._cmds(seat, e) & D.DEPLOY]
+
+
+def _m03_ready(s, seat, j):
+    return bool(_deploy_cards(s, seat))
+
+
+def _m03_start(s, seat, j):
+    _ask(s, seat, ["deploy_influence", j, 0])
+
+
+def _m03_options(s, seat, darg):
+    return _cards_of(_deploy_cards(s, seat))
+
+
+def _m03_answer(s, seat, darg, a):
+    E = _st()
+    g = s.gid(seat, a - E.CARD)
+    r, e = s._find_active(g)
+    e[E.E_DEP] = max(0, e[E.E_DEP]) + 1
+
+
+# ---- martial-06 (day): swap an active card with your council or occupying card
+def _m06_ready(s, seat, j):
+    return bool(_clash_cards(s, seat)) and bool(_own_council(s, seat) or any(
+        sp is not None for sp in s.boards[seat]))
+
+
+def _m06_start(s, seat, j):
+    _ask(s, seat, ["swap_active", j, 0])
+
+
+def _m06_options(s, seat, darg):
+    E = _st()
+    if darg[2] == 0:
+        return _cards_of([e[E.E_GID] for e in _clash_cards(s, seat)])
+    return _cards_of(_own_council(s, seat)) + [E.SPACE + i for i, sp in enumerate(s.boards[seat])
+                                               if sp is not None]
+
+
+def _m06_answer(s, seat, darg, a):
+    E = _st()
+    if darg[2] == 0:
+        _ask(s, seat, [darg[0], darg[1], 1, s.gid(seat, a - E.CARD)])
+        return
+    g = darg[3]
+    r, e = s._find_active(g)
+    if a >= E.SPACE and a < E.HERALD:
+        i = a - E.SPACE
+        x = s.boards[seat][i][1]
+        s.boards[seat][i][1] = g
+    else:
+        x = s.gid(seat, a - E.CARD)
+        for c in s.councils:
+            if x in c:
+                c[c.index(x)] = g
+    s.active[r].remove(e)
+    s.active[r].append([x, 0, 0, 0, 0, -1, s._current_clash()[2]])
+
+
+# ---- martial-08 (autumn): up to 2 supporters from the map or lost pile to the board
+def _m08_ready(s, seat, j):
+    return bool(s.lost_sup[seat] or sum(s.sup_map[seat]))
+
+
+def _m08_start(s, seat, j):
+    _ask(s, seat, ["supporters_back", j, 0])
+
+
+def _m08_options(s, seat, darg):
+    E = _st()
+    acts = [E.DONE] if darg[2] else []
+    if darg[2] < 2:
+        acts.extend(E.SUPP + r for r in range(3) if s.sup_map[seat][r])
+        if s.lost_sup[seat]:
+            acts.append(E.SUPP_LOST)
+    return acts or [E.DONE]
+
+
+def _m08_answer(s, seat, darg, a):
+    E = _st()
+    if a == E.DONE:
+        return
+    if a == E.SUPP_LOST:
+        s.lost_sup[seat] -= 1
+    else:
+        r = a - E.SUPP
+        s.sup_map[seat][r] -= 1
+        s.sup_part[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
+    s.sup_board[seat] += 1
+    _ask(s, seat, [darg[0], darg[1], darg[2] + 1])
+
+
+# ---- martial-11/16/17 (day): an active card gains Ambush / Deadly / Invulnerable
+def _gain_ready(s, seat, j):
+    return bool(_clash_cards(s, seat))
+
+
+def _gain_start(s, seat, j):
+    eff = C.KEFFECT[s.boards[seat][j][0]]
+    _ask(s, seat, [eff, j, 0])
+
+
+def _gain_options(s, seat, darg):
+    E = _st()
+    return _cards_of([e[E.E_GID] for e in _clash_cards(s, seat)])
+
+
+def _gain_answer(s, seat, darg, a):
+    E = _st()
+    g = s.gid(seat, a - E.CARD)
+    r, e = s._find_active(g)
+    eff = darg[0]
+    if eff == "gain_ambush":
+        e[E.E_GC] |= D.AMBUSH
+    elif eff == "gain_deadly":
+        e[E.E_GC] |= D.DEADLY
+        _discard_this(s, seat, darg[1], occupier_too=True)
+    else:
+        e[E.E_GT] |= D.INVULNERABLE
+        _discard_this(s, seat, darg[1])
+
+
+# ---- martial-12 (day): +5 strength, discard this and its occupier
+def _m12_ready(s, seat, j):
+    return _clash_region(s) is not None
+
+
+def _m12_start(s, seat, j):
+    s.bonus[seat] += 5
+    _discard_this(s, seat, j, occupier_too=True)
+
+
+# ---- martial-14 (autumn): unexhaust a tactic, discard this and its occupier
+def _m14_ready(s, seat, j):
+    return any(u == 0 for u in s.tactics[seat])
+
+
+def _m14_start(s, seat, j):
+    _ask(s, seat, ["unexhaust", j, 0])
+
+
+def _m14_options(s, seat, darg):
+    E = _st()
+    return [E.TACTIC + t for t in range(4) if s.tactics[seat][t] == 0]
+
+
+def _m14_answer(s, seat, darg, a):
+    E = _st()
+    t = a - E.TACTIC
+    s.tactics[seat][t] = C.TACTICS[s.factions[seat]][t][1]
+    _discard_this(s, seat, darg[1], occupier_too=True)
+
+
+def _always(s, seat, j):
+    return True
+
+
+ACTIONS = {
+    "council_spring_influence": ("spring", _t02_ready, _t02_start, _t02_options, _t02_answer),
+    "burn_tactic": ("spring", _t06_ready, _t06_start, _t06_options, _t06_answer),
+    "spring_lore_or_influence": ("spring", _always, _t13_start, None, None),
+    "discard_to_hand": ("spring", _t14_ready, _t14_start, _t14_options, _t14_answer),
+    "council_hand_size": ("autumn", _t16_ready, _t16_start, _t16_options, _t16_answer),
+    "supporters_move": ("day", _i05_ready, _i05_start, _i05_options, _i05_answer),
+    "own_fd_swap": ("spring", _i06_ready, _i06_start, _i06_options, _i06_answer),
+    "council_active": ("autumn", _i07_ready, _i07_start, _i07_options, _i07_answer),
+    "lost_swap": ("spring", _i08_ready, _i08_start, _i08_options, _i08_answer),
+    "lost_to_deck": ("autumn", _i14_ready, _i14_start, _i14_options, _i14_answer),
+    "active_to_hand": ("autumn", _i15_ready, _i15_start, _i15_options, _i15_answer),
+    "followers_deploy": ("autumn", _m02_ready, _m02_start, _m02_options, _m02_answer),
+    "deploy_influence": ("autumn", _m03_ready, _m03_start, _m03_options, _m03_answer),
+    "swap_active": ("day", _m06_ready, _m06_start, _m06_options, _m06_answer),
+    "supporters_back": ("autumn", _m08_ready, _m08_start, _m08_options, _m08_answer),
+    "gain_ambush": ("day", _gain_ready, _gain_start, _gain_options, _gain_answer),
+    "plus_five": ("day", _m12_ready, _m12_start, None, None),
+    "unexhaust": ("autumn", _m14_ready, _m14_start, _m14_options, _m14_answer),
+    "gain_deadly": ("day", _gain_ready, _gain_start, _gain_options, _gain_answer),
+    "gain_invulnerable": ("day", _gain_ready, _gain_start, _gain_options, _gain_answer),
+}
