@@ -22,7 +22,7 @@ from typing import Literal
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -38,6 +38,11 @@ MAX_BODY = 16 * 1024          # bytes of an HTTP request body
 MAX_WS_MESSAGE = 4 * 1024     # characters of one websocket message
 WS_RATE, WS_BURST = 20.0, 40.0
 HTTP_RATE, HTTP_BURST = 30.0, 60.0
+
+
+def _json(obj, status: int = 200) -> Response:
+    """Serialize with the json module directly (FastAPI's encoder is slow on big views)."""
+    return Response(dumps(obj), status_code=status, media_type="application/json")
 
 
 # ------------------------------------------------------------------ bodies
@@ -184,48 +189,49 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
     async def create_game(body: CreateGame):
         opts = body.options.model_dump() if body.options else {}
         g, seats = await svc().create(body.game, body.players, body.seats, body.seed, opts)
-        return {"id": g.id, "seats": seats}
+        return _json({"id": g.id, "seats": seats}, 201)
 
     @app.get("/api/games", tags=["games"])
     async def list_games(limit: int = Query(default=30, ge=1, le=200)):
         service = svc()
-        return {"games": await service._db(service.storage.recent, limit)}
+        return _json({"games": await service._db(service.storage.recent, limit)})
 
     @app.get("/api/games/{game_id}", tags=["games"])
     async def get_game(game_id: str, seat: int | None = Query(default=None, ge=0, le=5),
-                       token: str | None = Query(default=None, max_length=128)):
+                       token: str | None = Query(default=None, max_length=128),
+                       events_from: int = Query(default=0, ge=0, description="skip the log's first N events")):
         service = svc()
         g = await service.get(game_id)
         viewer = None
         if seat is not None or token is not None:
             viewer = service.auth(g, seat, token)
-        out = service.view(g, viewer)
+        out = service.view(g, viewer, events_from)
         out["online"] = sorted(s for s in hub.online(g.id) if s is not None)
-        return out
+        return _json(out)
 
     @app.post("/api/games/{game_id}/moves", tags=["games"])
     async def post_move(game_id: str, body: MoveBody):
         service = svc()
         g = await service.get(game_id)
         seat = service.auth(g, body.seat, body.token)
-        return await service.submit(g, seat, body.move, body.ply)
+        return _json(await service.submit(g, seat, body.move, body.ply))
 
     @app.post("/api/games/{game_id}/undo", tags=["games"])
     async def post_undo(game_id: str, body: UndoBody):
         service = svc()
         g = await service.get(game_id)
         seat = service.auth(g, body.seat, body.token)
-        return await service.take_back(g, seat)
+        return _json(await service.take_back(g, seat))
 
     @app.get("/api/games/{game_id}/log", tags=["games"])
     async def get_log(game_id: str):
         service = svc()
-        return service.move_log(await service.get(game_id))
+        return _json(service.move_log(await service.get(game_id)))
 
     @app.get("/api/games/{game_id}/replay", tags=["games"])
     async def get_replay(game_id: str, ply: int = Query(default=0, ge=0, le=100_000)):
         service = svc()
-        return service.replay(await service.get(game_id), ply)
+        return _json(service.replay(await service.get(game_id), ply))
 
     @app.get("/api/meta", tags=["server"])
     async def meta():

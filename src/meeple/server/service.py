@@ -144,9 +144,41 @@ class GameService:
         # event loop never waits on the disk.
         self.db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="meeple-db")
         self.stats = {"moves": 0, "bot_moves": 0, "resumed": 0, "resume_failed": 0}
+        self._pending: list = []
+        self._writer: asyncio.Task | None = None
 
     async def _db(self, fn, *args):
         return await asyncio.get_running_loop().run_in_executor(self.db, fn, *args)
+
+    async def _append(self, game_id: str, first_ply: int, moves, winners) -> None:
+        """Commit moves; returns once they are on disk. Appends that arrive while
+        a commit runs are committed together in the next transaction (group
+        commit), so many games share one disk sync."""
+        fut = asyncio.get_running_loop().create_future()
+        self._pending.append((game_id, first_ply, moves, winners, fut))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.get_running_loop().create_task(self._write_loop())
+        await fut
+
+    async def _write_loop(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            items = [b[:4] for b in batch]
+            try:
+                await self._db(self.storage.append_batch, items)
+                results = [None] * len(batch)
+            except Exception:
+                # isolate the failing append: commit the others one by one
+                results = []
+                for item in items:
+                    try:
+                        await self._db(self.storage.append_batch, [item])
+                        results.append(None)
+                    except Exception as e:  # noqa: BLE001 - handed to the waiter
+                        results.append(e)
+            for (*_, fut), err in zip(batch, results):
+                if not fut.done():
+                    fut.set_result(None) if err is None else fut.set_exception(err)
 
     # ------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -376,7 +408,7 @@ class GameService:
         """Persist, then swap in. Runs under g.lock. Nothing changes if storage fails."""
         winners = list(new.winners) if new.is_terminal() else None
         try:
-            await self._db(self.storage.append_moves, g.id, g.ply, moves, winners)
+            await self._append(g.id, g.ply, moves, winners)
         except Exception as e:  # storage down, disk full: the move is not taken
             log.exception("storage failed for game %s", g.id)
             raise ApiError(503, f"the move could not be saved, so it was not made ({type(e).__name__})") from None

@@ -133,6 +133,19 @@ class Storage:
                 c.execute(update(games_t).where(games_t.c.id == game_id).values(
                     status="finished", winners=list(winners), finished_at=now))
 
+    def append_batch(self, items: list[tuple[str, int, list[tuple[int, str]], list[int] | None]]) -> None:
+        """Several games' appends in one transaction (one disk sync: group commit)."""
+        now = time.time()
+        rows = [{"game_id": gid, "ply": first + i, "seat": seat, "move": m, "at": now}
+                for gid, first, moves, _ in items for i, (seat, m) in enumerate(moves)]
+        with self.engine.begin() as c:
+            if rows:
+                c.execute(insert(moves_t), rows)
+            for gid, _, _, winners in items:
+                if winners is not None:
+                    c.execute(update(games_t).where(games_t.c.id == gid).values(
+                        status="finished", winners=list(winners), finished_at=now))
+
     def delete_moves_from(self, game_id: str, ply: int) -> int:
         """Undo: remove moves ply.. (returns how many)."""
         with self.engine.begin() as c:
