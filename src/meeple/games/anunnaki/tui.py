@@ -1,0 +1,230 @@
+"""`meeple play anunnaki`: a terminal table against bots (rich).
+
+Shows, from your seat's view only: the action star (tiles, cubes, pawn), every
+board's regions (units, settlements, exhaust tokens, ancient tiles), the
+culture tokens, the tracks, your hand and contracts, then the pending decision
+as a numbered menu. Answer with the number or the move's words; `help`,
+`quit`.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+
+from rich import box
+from rich.console import Console, Group
+from rich.table import Table
+from rich.text import Text
+
+from meeple.bots import observe
+from meeple.core.game import GameError, IllegalMove
+from meeple.games.anunnaki.data import DATA, MAX_PLAYERS, MIN_PLAYERS, RESOURCES, TRACKS
+from meeple.games.anunnaki.state import new_game
+
+COLORS = ["red", "blue", "green", "yellow"]
+SHORT = {"food": "F", "wood": "W", "metal": "M", "gold": "G"}
+
+
+def _units(view, h) -> str:
+    out = []
+    P = view["players"]
+    fol = view["board"]["followers"].get(h, [0] * P)
+    for i in range(P):
+        parts = []
+        if fol[i]:
+            parts.append(f"{fol[i]}f")
+        for g, w in view["board"]["gods"][i].items():
+            if w == h:
+                parts.append("MAJOR" if g == "major" else g[:4])
+        if parts:
+            out.append(f"[{COLORS[i]}]{i}:{'+'.join(parts)}[/]")
+    return " ".join(out)
+
+
+def render_star(view, seat) -> Table:
+    t = Table(title="action star (your board)", box=box.SIMPLE, show_header=True)
+    t.add_column("pos")
+    t.add_column("tile")
+    t.add_column("joined to (space:mana)")
+    sd = view["seats"][seat] if seat is not None else None
+    for pos, tile in enumerate(view["arrangement"]):
+        d = DATA.tiles[tile]
+        dev = sd is not None and tile in sd["developed"]
+        name = f"{tile} {d['action']}{'+' if dev else ''} ({d['color']})"
+        if sd is not None and sd["pawn"] == pos:
+            name = "[bold]>> " + name + "[/]"
+        links = []
+        for other, sp in sorted(DATA.adj[pos].items()):
+            mark = "#" if sd is not None and sp in sd["cubes"] else str(DATA.spaces[sp][2])
+            links.append(f"{view['arrangement'][other]}({sp}:{mark})")
+        t.add_row(str(pos), name, " ".join(links))
+    return t
+
+
+def render_boards(view) -> Table:
+    from meeple.games.anunnaki.board import layout
+    lay = layout(view["houses"], view["players"])
+    t = Table(title="regions", box=box.SIMPLE)
+    for c in ("region", "board", "produces", "shrines", "units", "settlement", "notes"):
+        t.add_column(c)
+    b = view["board"]
+    for h in lay.hexes:
+        info = lay.info[h]
+        if h == "uw" and not any("underworld_map" in sd["artifacts"] for sd in view["seats"]):
+            continue
+        prod = " ".join(SHORT[r] for r in info["res"]) + (f" x{info['icons']}" if info["icons"] else "")
+        ex = b["exhausted"].get(h, [])
+        notes = []
+        if ex:
+            notes.append("exhausted " + ",".join(ex))
+        if info["capital"] is not None:
+            notes.append(f"capital of {info['capital']}")
+        if info["atlantis"]:
+            notes.append("ATLANTIS (dotted edges: " + ",".join(
+                sorted(x for e in lay.dotted for x in e if h in e and x != h)) + ")")
+        a = b["ancient"].get(h)
+        if a:
+            notes.append(f"ancient {a['tile']}" + (" +god" if a["god"] else ""))
+        stl = b["settlements"].get(h)
+        t.add_row(h, info["board"], prod, str(info["shrines"] or ""), _units(view, h),
+                  "" if stl is None else f"[{COLORS[stl]}]{stl}[/]", "; ".join(notes))
+    return t
+
+
+def render_culture(view) -> Text:
+    from meeple.games.anunnaki.board import layout
+    lay = layout(view["houses"], view["players"])
+    parts = []
+    for (tri, _b), c in zip(lay.spots, view["board"]["culture"]):
+        if c is None:
+            continue
+        tok = c["token"]
+        ben = "?" if tok == "?" else " ".join(str(x) for e in DATA.culture[tok]["benefit"] for x in e)
+        parts.append(f"{'/'.join(tri)}: {ben}")
+    return Text("culture tokens: " + (" | ".join(parts) if parts else "none"))
+
+
+def render_players(view, seat) -> Table:
+    t = Table(title="players", box=box.SIMPLE)
+    for c in ("seat", "house", "VP", "F W M G", "mana", "war/tech/com", "dom", "cubes", "gods", "weapons", "contracts"):
+        t.add_column(c)
+    for i, sd in enumerate(view["seats"]):
+        gods = ",".join(sd["summoned"]) + (" +MAJOR" if sd["major"] else "")
+        free = f" free:{sd['free_minor']}{'+M' if sd['free_major'] else ''}"
+        t.add_row(f"[{COLORS[i]}]{i}{' (you)' if i == seat else ''}[/]", view["houses"][i], str(sd["vp"]),
+                  " ".join(map(str, sd["res"])), str(sd["mana"]), "/".join(map(str, sd["tracks"])),
+                  str(sd["dom"]), str(len(sd["cubes"])), gods + free, " ".join(sd["hand"]),
+                  " ".join(sd["contracts"]))
+    return t
+
+
+def render_contracts(view) -> Text:
+    rows = []
+    for c in view["contracts"]["display"]:
+        k = DATA.contracts[c]
+        cost = " ".join(f"{n}{r}" for r, n in k["cost"].items())
+        mid = ", ".join(" ".join(str(x) for x in e) for e in k["middle"])
+        icon = f"[{k['house']}] " if k["house"] else ""
+        rows.append(f"{c}: {icon}pay {cost} -> {mid} | {k['bottom']['vp']}VP +{k['bottom']['commerce']} commerce")
+    return Text("display: " + "\n         ".join(rows))
+
+
+def render(view, seat) -> Group:
+    head = Text(f"Anunnaki  turn of seat {view['current']}"
+                f"{'  END TRIGGERED' if view['end_triggered'] else ''}  objectives: "
+                + ", ".join(f"{k}={v}" for k, v in view["objectives"].items()), style="bold")
+    return Group(head, render_players(view, seat), render_star(view, seat), render_boards(view),
+                 render_culture(view), render_contracts(view))
+
+
+def _menu(state, seat) -> list[tuple[int, str]]:
+    return [(a, state.action_to_str_for(a, seat)) for a in state.legal_actions(seat)]
+
+
+def play(args, stdin=None, stdout=None) -> int:
+    inp = sys.stdin if stdin is None else stdin
+    console = Console(file=sys.stdout if stdout is None else stdout, highlight=False)
+    players = getattr(args, "players", 2)
+    me = getattr(args, "seat", 0)
+    seed = getattr(args, "seed", None)
+    if seed is None:
+        seed = random.SystemRandom().randrange(1 << 31)
+    if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        console.print(Text(f"meeple play: Anunnaki is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {players}",
+                           style="bold red"))
+        return 2
+    if not isinstance(me, int) or not 0 <= me < players:
+        console.print(Text(f"meeple play: --seat must be from 0 to {players - 1}", style="bold red"))
+        return 2
+    try:
+        from meeple.bots.registry import make_bot
+        bots = {s: make_bot(getattr(args, "bot", "random") or "random", seed * 64 + s + 1, game="anunnaki")
+                for s in range(players) if s != me}
+    except (GameError, TypeError) as e:
+        console.print(Text(f"meeple play: {e}", style="bold red"))
+        return 2
+    state = new_game(players, seed=seed)
+    console.print(Text(f"Anunnaki, {players} players, seed {seed}; you are seat {me} "
+                       f"({state.houses[me]}). Type a number or the move; 'help', 'quit'.", style="bold"))
+    shown = None
+    try:
+        while not state.is_terminal():
+            d = state.decision()
+            if me in d.seats:
+                if d.kind in ("main", "weapon") and shown != len(state.moves):
+                    console.print(render(state.view(me), me))     # the table, once per turn
+                    shown = len(state.moves)
+                elif shown != len(state.moves):
+                    sd = state.view(me)["seats"][me]
+                    console.print(Text(f"you: VP {sd['vp']}  F W M G {' '.join(map(str, sd['res']))}  "
+                                       f"mana {sd['mana']}", style="dim"))
+                menu = _menu(state, me)
+                console.print(Text(f"Your decision: {d.kind}", style="bold"))
+                for i, (_a, text) in enumerate(menu, 1):
+                    console.print(f"  {i:>2}. {text}")
+                console.print("> ", end="")
+                line = inp.readline()
+                if not line:
+                    return 0
+                line = line.strip()
+                if line in ("quit", "q", "exit"):
+                    return 0
+                if line in ("help", "?"):
+                    console.print("Answer with a menu number or the move words (as in the menu).")
+                    continue
+                try:
+                    if line.isdigit() and 1 <= int(line) <= len(menu):
+                        state.apply_action(menu[int(line) - 1][0], me)
+                    else:
+                        state.apply_move(f"@{me} {line}" if len(d.seats) > 1 else line)
+                except IllegalMove as e:
+                    console.print(Text(str(e), style="red"))
+                continue
+            seat = next(s for s in d.seats if s != me)
+            a = bots[seat].choose(observe(state, seat))
+            if d.kind != "weapon":
+                console.print(Text(f"seat {seat}: {state.action_to_str_for(a, seat)}", style=COLORS[seat]))
+            else:
+                console.print(Text(f"seat {seat} chooses a weapon in secret", style=COLORS[seat]))
+            state.apply_action(a, seat)
+    except KeyboardInterrupt:
+        return 130
+    v = state.view(me)
+    console.print(render(v, me))
+    t = Table(title="final scoring", box=box.SIMPLE)
+    t.add_column("seat")
+    keys = sorted({k for f in state.final for k in f})
+    for k in keys:
+        t.add_column(k)
+    t.add_column("VP")
+    for i, f in enumerate(state.final):
+        t.add_row(str(i), *[str(f.get(k, 0)) for k in keys], str(state.scores()[i]))
+    console.print(t)
+    console.print(Text(f"Winner: seat {state.winners[0]}" + (" (you!)" if state.winners[0] == me else ""),
+                       style="bold"))
+    return 0
+
+
+__all__ = ["play", "render"]
+del RESOURCES, TRACKS

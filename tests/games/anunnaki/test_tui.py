@@ -1,0 +1,30 @@
+"""The terminal table plays a whole game from a script of answers."""
+
+from __future__ import annotations
+
+import io
+from types import SimpleNamespace
+
+from meeple.games.anunnaki.tui import play
+
+
+def test_a_full_game_in_the_terminal():
+    out = io.StringIO()
+    args = SimpleNamespace(players=2, seat=0, seed=5, bot="random")
+    code = play(args, stdin=io.StringIO("help\nnonsense\n" + "1\n" * 20000), stdout=out)
+    text = out.getvalue()
+    assert code == 0
+    assert "final scoring" in text and "Winner: seat" in text
+    assert "is not a legal" in text            # the bad answer was refused, nothing applied
+
+
+def test_bad_flags():
+    out = io.StringIO()
+    assert play(SimpleNamespace(players=7, seat=0, seed=1, bot="random"), stdin=io.StringIO(""), stdout=out) == 2
+    assert play(SimpleNamespace(players=2, seat=3, seed=1, bot="random"), stdin=io.StringIO(""), stdout=out) == 2
+    assert "Traceback" not in out.getvalue()
+
+
+def test_quit():
+    out = io.StringIO()
+    assert play(SimpleNamespace(players=3, seat=1, seed=2, bot="random"), stdin=io.StringIO("quit\n"), stdout=out) == 0
