@@ -1,0 +1,253 @@
+"""Kingdom card effects: one test per implemented card."""
+
+import pytest
+
+from meeple.games.okc import data as D
+from meeple.games.okc import dump, load
+from tests.games.okc.helpers import SUMMER, active, doc, fd, in_clash, summer
+
+NOB, CLA, UPR, GAT = "nobility", "clans", "uprising", "gathering"
+
+
+def kc(name, occ):
+    return {"kingdom": name, "occupier": occ}
+
+
+def at(step, board, seats=None, **kw):
+    seats = seats or {}
+    seats.setdefault(0, {})["board"] = [kc(*b) for b in board] + [None] * (2 - len(board))
+    todo = {"spring": SUMMER + [["markers"], ["spring", 0]],
+            "autumn": [["winter"], ["autumn", 0]]}[step]
+    kw.setdefault("road", ["intrigue-09", "intrigue-10", "intrigue-11", "intrigue-17"])
+    kw.setdefault("kingdom_deck", ["martial-04", "martial-09", "martial-10", "martial-13"])
+    return load(doc(seats=seats, pending={"kind": None, "seats": [], "todo": todo}, **kw))
+
+
+def test_trade_01_pathfinder_and_active_journey():
+    s = at("autumn", [("trade-01", "nobility:agent")],
+           regions={"plateau": {"active": active("nobility:follower-2")}})
+    s.apply_move("journey follower-2")
+    assert "nobility:follower-2" in dump(s)["seats"][0]["discard"]
+
+
+def test_trade_02_council_influence_and_discard_for_more():
+    s = at("spring", [("trade-02", "nobility:agent")],
+           councils={"relics": ["nobility:trader"], "secrets": ["nobility:cavalry"], "oaths": ["nobility:heir"]})
+    s.apply_move("kingdom trade-02")
+    assert s.influence[0] == 1
+    s.apply_move("discard-it")
+    assert s.influence[0] == 3 and "trade-02" in dump(s)["kingdom_discard"]
+
+
+def test_trade_03_follower_votes():
+    s = load(doc(order=[1, 0], seats={0: {"board": [kc("trade-03", "nobility:agent"), None]}},
+                 councils={"relics": ["nobility:follower-2"], "secrets": [], "oaths": []},
+                 pending={"kind": None, "seats": [], "todo": [["winter"], ["autumn", 0]]}))
+    assert s.votes(0, 0) == 2        # not first on the track: +2
+
+
+def test_trade_05_and_09_bids():
+    s = load(doc(order=[1, 0], seats={
+        0: {"hand": ["follower-1"], "board": [kc("trade-05", "nobility:agent"), None]},
+        1: {"hand": ["captain-9"], "board": [kc("trade-09", "clans:follower-1"), None]}}))
+    s.apply_move("0: bid follower-1")
+    s.apply_move("1: bid captain-9")
+    # 1 + 5 = 6 < 9: clans first; stealing trade-05 needs more than 5 + 5 = 10: 9 + 3 = 12
+    assert s.decision().seats == (1,)
+    s.apply_move("herald castle")
+    assert "steal trade-05" in s.legal_moves()
+    s.apply_move("steal trade-05")
+    assert s.influence[1] == 1
+
+
+def test_trade_06_burns_a_tactic():
+    s = at("spring", [("trade-06", "nobility:agent")], seats={0: {"tactics": [1, 2, 1, 1]}})
+    s.apply_move("kingdom trade-06")
+    s.apply_move("tactic 2")
+    assert s.tactics[0][1] == -1 and s.lore[0] == 2
+
+
+def test_trade_08_lore_plus_one():
+    s = at("autumn", [("trade-08", "nobility:agent")])
+    s.apply_move("journey follower-1")
+    assert s.lore[0] == 2
+
+
+def test_trade_12_pathfinder_journey_bonus():
+    s = at("autumn", [("trade-12", "nobility:agent")])
+    s.apply_move("journey captain-9")
+    assert s.influence[0] == 1 and s.lore[0] == 2
+
+
+def test_trade_13_influence_or_lore():
+    s = at("spring", [("trade-13", "nobility:agent")])
+    s.apply_move("kingdom trade-13")
+    assert s.influence[0] == 1
+    assert "kingdom trade-13" not in s.legal_moves()          # once a round
+
+
+def test_trade_14_discard_to_hand():
+    s = at("spring", [("trade-14", "nobility:agent")], seats={0: {"discard": ["heir"]}})
+    s.apply_move("kingdom trade-14")
+    assert "nobility:heir" in dump(s)["seats"][0]["hand"]
+
+
+def test_trade_16_hand_size():
+    s = at("autumn", [("trade-16", "nobility:agent")],
+           councils={"relics": ["nobility:trader"], "secrets": [], "oaths": []})
+    s.apply_move("kingdom trade-16")
+    d = dump(s)
+    assert d["seats"][0]["hand_size"] == 7 and d["seats"][0]["board"][0] is None
+    assert "nobility:agent" in d["seats"][0]["hand"] and "nobility:trader" in d["seats"][0]["discard"]
+
+
+def test_trade_17_hand_size_and_heir_win():
+    s = summer(regions=fd({"highlands": ["nobility:heir", "clans:captain-6"]}),
+               seats={0: {"board": [kc("trade-17", "nobility:agent"), None]}})
+    assert s.hsize(0) == 7
+    assert s.influence[0] == 1 and s.decision().kind == "location"
+
+
+def test_intrigue_05_supporters_move():
+    s = in_clash("highlands", ["highlands", "plateau", "lowlands"], [0, 1],
+                 {"highlands": {"active": active("nobility:captain-6", "clans:captain-7")}},
+                 seats={0: {"map": [2, 0, 0], "board": [kc("intrigue-05", "nobility:agent"), None]}})
+    s.apply_move("kingdom intrigue-05")
+    s.apply_move("supporter plateau")
+    s.apply_move("supporter board")
+    assert s.sup_map[0] == [0, 1, 0] and s.sup_board[0] == 4
+
+
+def test_intrigue_06_own_face_down_swap():
+    s = at("spring", [("intrigue-06", "nobility:agent")],
+           regions=fd({"highlands": ["nobility:heir"], "lowlands": ["nobility:ruse"]}))
+    s.apply_move("kingdom intrigue-06")
+    assert dump(s)["regions"]["highlands"]["facedown"] == ["nobility:ruse"]
+
+
+def test_intrigue_07_active_to_council():
+    s = at("autumn", [("intrigue-07", "nobility:agent")],
+           regions={"plateau": {"active": active("nobility:captain-6")}},
+           councils={"relics": ["clans:heir"], "secrets": [], "oaths": []})
+    s.apply_move("kingdom intrigue-07")
+    s.apply_move("council relics")
+    d = dump(s)
+    assert d["councils"]["relics"] == ["nobility:captain-6"] and "clans:heir" in d["seats"][1]["discard"]
+
+
+def test_intrigue_08_lost_swap():
+    s = at("spring", [("intrigue-08", "nobility:agent")], lost=["nobility:heir"])
+    s.apply_move("kingdom intrigue-08")
+    s.apply_move("choose follower-1")
+    d = dump(s)
+    assert "nobility:heir" in d["seats"][0]["hand"] and d["lost"] == ["nobility:follower-1"]
+
+
+def test_intrigue_14_lost_to_deck():
+    s = at("autumn", [("intrigue-14", "nobility:agent")], lost=["nobility:heir", "clans:ruse"])
+    s.apply_move("kingdom intrigue-14")
+    s.apply_move("top")
+    d = dump(s)
+    assert d["seats"][0]["deck"][0] == "nobility:heir" and d["lost"] == ["clans:ruse"]
+
+
+def test_intrigue_15_active_to_hand():
+    s = at("autumn", [("intrigue-15", "nobility:agent")],
+           regions={"plateau": {"active": active("nobility:captain-6")}})
+    s.apply_move("kingdom intrigue-15")
+    assert "nobility:captain-6" in dump(s)["seats"][0]["hand"]
+
+
+def test_intrigue_16_eliminated_to_hand():
+    s = summer(regions=fd({"highlands": ["nobility:captain-6", "clans:agent"]}),
+               seats={0: {"board": [kc("intrigue-16", "nobility:agent"), None]}})
+    assert "nobility:captain-6" in dump(s)["seats"][0]["hand"]
+
+
+def test_martial_01_heirs_deadly_and_follower():
+    s = summer(regions=fd({"highlands": ["nobility:heir", "clans:captain-6"]}),
+               seats={0: {"board": [kc("martial-01", "nobility:agent"), None]}})
+    assert "retreat heir" in s.legal_moves()           # gained Retreat
+    s.apply_move("done")
+    assert "clans:captain-6" in dump(s)["lost"] and s.influence[0] == 1
+    s2 = summer(regions=fd({"highlands": ["nobility:heir", "clans:follower-3"]}),
+                seats={0: {"board": [kc("martial-01", "nobility:agent"), None]}})
+    s2.apply_move("done")
+    assert "nobility:heir" in dump(s2)["seats"][0]["discard"]      # died to the follower
+
+
+def test_martial_02_follower_deploy_and_back():
+    s = at("autumn", [("martial-02", "nobility:agent")], seats={0: {"discard": ["follower-3"]}})
+    assert "deploy follower-1" in s.legal_moves()
+    s.apply_move("kingdom martial-02")
+    assert "nobility:follower-3" in dump(s)["seats"][0]["hand"]
+
+
+def test_martial_03_spring_deploy_and_influence():
+    s = at("spring", [("martial-03", "nobility:agent")], seats={0: {"hand": ["war-machine", "heir"]}})
+    s.apply_move("deploy war-machine")
+    s.apply_move("to plateau")
+    assert dump(s)["regions"]["plateau"]["active"][0]["deploy"] == 1
+
+
+def test_martial_05_heirs_flank():
+    s = summer(regions=fd({"highlands": ["nobility:heir"]}),
+               seats={0: {"board": [kc("martial-05", "nobility:agent"), None]}})
+    assert "flank heir" in s.legal_moves()
+
+
+def test_martial_06_swap_active_with_occupier():
+    s = in_clash("highlands", ["highlands", "plateau", "lowlands"], [0, 1],
+                 {"highlands": {"active": active("nobility:follower-2", "clans:captain-7")}},
+                 seats={0: {"board": [kc("martial-06", "nobility:captain-8"), None]}})
+    s.apply_move("kingdom martial-06")          # one active card, one occupier: both forced
+    d = dump(s)
+    assert d["seats"][0]["board"][0]["occupier"] == "nobility:follower-2"
+    assert s.decision().kind == "location" and s.decision().seats == (0,)
+
+
+def test_martial_07_heir_eliminated_goes_to_hand():
+    s = summer(regions=fd({"highlands": ["nobility:heir", "clans:agent"]}),
+               seats={0: {"board": [kc("martial-07", "nobility:trader"), None]}})
+    d = dump(s)
+    assert "nobility:heir" in d["seats"][0]["hand"] and d["seats"][0]["board"][0] is None
+
+
+def test_martial_08_supporters_back():
+    s = at("autumn", [("martial-08", "nobility:agent")],
+           seats={0: {"supporters": {"board": 2, "map": [1, 0, 0], "counted": [0, 0, 0], "lost": 2}}})
+    s.apply_move("kingdom martial-08")
+    s.apply_move("supporter lost")
+    s.apply_move("supporter highlands")
+    assert s.sup_board[0] == 4
+
+
+@pytest.mark.parametrize("card,check", [
+    ("martial-11", lambda d: "ambush" in d["regions"]["highlands"]["active"][0]["gained_commands"]),
+    ("martial-17", lambda d: "invulnerable" in d["regions"]["highlands"]["active"][0]["gained_traits"]),
+])
+def test_martial_gains(card, check):
+    s = in_clash("highlands", ["highlands", "plateau", "lowlands"], [0, 1],
+                 {"highlands": {"active": active("nobility:follower-2", "clans:captain-7")}},
+                 seats={0: {"board": [kc(card, "nobility:agent"), None]}})
+    s.apply_move(f"kingdom {card}")
+    assert check(dump(s))
+
+
+def test_martial_16_deadly_discards_card_and_occupier():
+    s = in_clash("highlands", ["highlands", "plateau", "lowlands"], [0, 1],
+                 {"highlands": {"active": active("nobility:follower-2", "clans:captain-7")}},
+                 seats={0: {"board": [kc("martial-16", "nobility:agent"), None]}})
+    s.apply_move("kingdom martial-16")
+    d = dump(s)
+    assert "clans:captain-7" in d["lost"] and "nobility:agent" in d["seats"][0]["discard"]
+
+
+def test_martial_12_plus_five():
+    s = in_clash("highlands", ["highlands", "plateau", "lowlands"], [0, 1],
+                 {"highlands": {"active": active("nobility:follower-3", "clans:captain-7")}},
+                 seats={0: {"board": [kc("martial-12", "nobility:agent"), None]}})
+    s.apply_move("kingdom martial-12")
+    d = dump(s)
+    assert d["seats"][0]["board"][0] is None and "nobility:agent" in d["seats"][0]["discard"]
+    assert s.decision().kind == "location" and s.decision().seats == (0,)   # 3 + 5 > 7
