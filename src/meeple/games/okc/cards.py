@@ -127,8 +127,22 @@ def can_steal(s, seat: int) -> bool:
     return not owns_kingdom(s, seat, "bid_plus_five")
 
 
-def traits(s, seat: int, gid: int, gained: int = 0) -> int:
-    t = TRAITS[gid] | gained
+def has_hq(s, seat: int, effect: str) -> bool:
+    return any(EFFECT[g] == effect for g in s.hq[seat])
+
+
+def card_in_council(s, seat: int, effect: str) -> bool:
+    return any(EFFECT[g] == effect and faction_of(g) == s.factions[seat]
+               for c in s.councils for g in c)
+
+
+AMBUSH_FROM_DISCARD = data.AMBUSH_FROM_DISCARD
+
+
+def traits(s, seat: int, gid: int, gained: int = 0, blank: bool = False) -> int:
+    t = (0 if blank else TRAITS[gid]) | gained
+    if has_hq(s, seat, "clans_hq2"):
+        t |= data.RESILIENT
     if owns_kingdom(s, seat, "all_pathfinder"):
         t |= data.PATHFINDER
     if ARCH[gid] == "heir" and s.round_fx[seat] & FX_HEIRS_INVULNERABLE:
@@ -136,8 +150,10 @@ def traits(s, seat: int, gid: int, gained: int = 0) -> int:
     return t
 
 
-def commands(s, seat: int, gid: int, gained: int = 0) -> int:
-    c = CMDS[gid] | gained
+def commands(s, seat: int, gid: int, gained: int = 0, blank: bool = False) -> int:
+    c = (0 if blank else CMDS[gid]) | gained
+    if ARCH[gid] == "trader" and has_hq(s, seat, "clans_hq1"):
+        c |= data.FLANK
     if ARCH[gid] in ("follower", "cavalry") and owns_kingdom(s, seat, "followers_deploy"):
         c |= data.DEPLOY
     if ARCH[gid] == "heir":
@@ -161,6 +177,8 @@ def journey_lore(s, seat: int, gid: int) -> int:
 
 def council_votes(s, seat: int, gid: int) -> int:
     v = VOTES[gid]
+    if v == 0 and has_hq(s, seat, "nobility_hq"):
+        v = 1
     if ARCH[gid] == "follower" and owns_kingdom(s, seat, "follower_votes"):
         v += 1 if s.order[0] == seat else 2          # trade-03
     return v
@@ -169,6 +187,8 @@ def council_votes(s, seat: int, gid: int) -> int:
 def night_self_eliminated(s, entry_gid: int, owner: int, clash_cards: list[tuple[int, int]]) -> bool:
     """agent_dies_to_follower: the basic agent is eliminated if an opposing
     follower is active in the clash."""
+    if EFFECT[entry_gid] == "blank_opponents":
+        return any(o != owner and ARCH[g] == "heir" for g, o in clash_cards)
     if EFFECT[entry_gid] == "agent_dies_to_follower" or (
             ARCH[entry_gid] == "heir" and owns_kingdom(s, owner, "heirs_deadly_retreat")):
         return any(o != owner and ARCH[g] == "follower" for g, o in clash_cards)

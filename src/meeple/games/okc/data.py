@@ -43,8 +43,10 @@ INVULNERABLE, PATHFINDER, RESILIENT = 1, 2, 4
 TRAITS = {"invulnerable": INVULNERABLE, "pathfinder": PATHFINDER, "resilient": RESILIENT}
 # commands (bits)
 AMBUSH, RETREAT, FLANK, RALLY_SELF, RALLY_TWO, DEPLOY, DEADLY = 1, 2, 4, 8, 16, 32, 64
+AMBUSH_FROM_DISCARD = 128     # Gathering HQ: this card's Ambush may take its card from the discard
 COMMANDS = {"ambush": AMBUSH, "retreat": RETREAT, "flank": FLANK, "rally-self": RALLY_SELF,
-            "rally-two": RALLY_TWO, "deploy": DEPLOY, "deadly": DEADLY}
+            "rally-two": RALLY_TWO, "deploy": DEPLOY, "deadly": DEADLY,
+            "ambush-from-discard": AMBUSH_FROM_DISCARD}
 
 # One row per faction card: (name, strength, archetype, traits, commands, votes,
 # lore, cost, kind, effect, effect_implemented, provenance).
@@ -72,31 +74,31 @@ NBASIC = len(BASIC)
 SITES = {
     "nobility": (
         ("a1", 11, "champion", _R, 0, 0, 2, 2, "advanced", "steal_zero", True, "card image (low)"),
-        ("a2", 5, "trader", _I, 0, 2, 0, 3, "advanced", "council_move", False, "card image (low)"),
-        ("a3", 10, "heir", _P | _R, RALLY_SELF, 1, 1, 4, "advanced", "govern_three", False, "card image (low)"),
-        ("a4", 3, "war machine", _I, DEPLOY, 0, 0, 2, "advanced", "supporter_influence", False, "card image (low)"),
-        ("hq", 0, "hq", 0, 0, 0, 0, 3, "hq", "nobility_hq", False, "card image"),
+        ("a2", 5, "trader", _I, 0, 2, 0, 3, "advanced", "council_move", True, "card image (low)"),
+        ("a3", 10, "heir", _P | _R, RALLY_SELF, 1, 1, 4, "advanced", "govern_three", True, "card image (low)"),
+        ("a4", 3, "war machine", _I, DEPLOY, 0, 0, 2, "advanced", "supporter_influence", True, "card image (low)"),
+        ("hq", 0, "hq", 0, 0, 0, 0, 3, "hq", "nobility_hq", True, "card image"),
     ),
     "clans": (
         ("a1", 11, "champion", _R | _P, 0, 0, 2, 2, "advanced", "steal_zero", True, "card image (low)"),
-        ("a2", 3, "cavalry", 0, FLANK | DEADLY, 0, 0, 3, "advanced", "flank_supporters", False, "placeholder"),
+        ("a2", 3, "cavalry", 0, FLANK | DEADLY, 0, 0, 3, "advanced", "flank_supporters", True, "placeholder"),
         ("a3", 11, "cavalry", _I | _P, FLANK, 0, 2, 5, "advanced", "win_influence", True, "card image (low)"),
-        ("hq1", 0, "hq", 0, 0, 0, 0, 2, "hq", "clans_hq1", False, "card image"),
-        ("hq2", 0, "hq", 0, 0, 0, 0, 2, "hq", "clans_hq2", False, "card image"),
+        ("hq1", 0, "hq", 0, 0, 0, 0, 2, "hq", "clans_hq1", True, "card image"),
+        ("hq2", 0, "hq", 0, 0, 0, 0, 2, "hq", "clans_hq2", True, "card image"),
     ),
     "uprising": (
         ("a1", 11, "champion", 0, 0, 2, 2, 2, "advanced", "steal_zero", True, "card image (low)"),
-        ("a2", 5, "agent", _R, 0, 0, 0, 3, "advanced", "assassin", False, "placeholder"),
-        ("a3", 5, "agent", _R, AMBUSH, 0, 0, 5, "advanced", "blank_opponents", False, "placeholder"),
-        ("hq1", 0, "hq", 0, 0, 0, 0, 2, "hq", "uprising_hq1", False, "card image"),
-        ("hq2", 0, "hq", 0, 0, 0, 0, 2, "hq", "uprising_hq2", False, "card image"),
+        ("a2", 5, "agent", _R, 0, 0, 0, 3, "advanced", "assassin", True, "placeholder"),
+        ("a3", 5, "agent", _R, AMBUSH, 0, 0, 5, "advanced", "blank_opponents", True, "placeholder"),
+        ("hq1", 0, "hq", 0, 0, 0, 0, 2, "hq", "uprising_hq1", True, "card image"),
+        ("hq2", 0, "hq", 0, 0, 0, 0, 2, "hq", "uprising_hq2", True, "card image"),
     ),
     "gathering": (
         ("a1", 11, "champion", _R, 0, 1, 2, 2, "advanced", "steal_zero", True, "card image (low)"),
-        ("a2", 5, "captain", _I, 0, 1, 0, 2, "advanced", "council_token", False, "card image (low)"),
+        ("a2", 5, "captain", _I, 0, 1, 0, 2, "advanced", "council_token", True, "card image (low)"),
         ("a3", 5, "cavalry", _R, 0, 0, 0, 3, "advanced", "copy_lost", False, "placeholder"),
-        ("a4", 3, "agent", _R, 0, 0, 0, 4, "advanced", "lowest_wins", False, "placeholder"),
-        ("hq", 0, "hq", 0, 0, 0, 0, 2, "hq", "gathering_hq", False, "card image"),
+        ("a4", 3, "agent", _R, 0, 0, 0, 4, "advanced", "lowest_wins", True, "placeholder"),
+        ("hq", 0, "hq", 0, 0, 0, 0, 2, "hq", "gathering_hq", True, "card image"),
     ),
 }
 CARDS_PER_FACTION = NBASIC + 5       # 19
@@ -165,6 +167,7 @@ KINGDOM_TEXT = {
 # the kingdom cards whose text the engine plays (cards.py holds the code)
 KINGDOM_EFFECTS = {
     "trade-01": "all_pathfinder",
+    "intrigue-01": "council_to_hand",
     "trade-02": "council_spring_influence",
     "trade-03": "follower_votes",
     "trade-05": "bid_plus_five",

@@ -156,7 +156,7 @@ def _t16_answer(s, seat, darg, a):
     for c in s.councils:
         if g in c:
             c.remove(g)
-    s.discards[seat].append(g)
+    s._leave_council(g)
     s.hand_size[seat] = min(D.MAX_HAND_SIZE, s.hand_size[seat] + 1)
     _discard_this(s, seat, darg[1])
 
@@ -257,7 +257,7 @@ def _i07_answer(s, seat, darg, a):
     s.active[r].remove(e)
     c = a - E.COUNCIL
     for o in s.councils[c]:
-        s.discards[s.seat_of(o)].append(o)
+        s._leave_council(o)
     s.councils[c] = [darg[3]]
     _discard_this(s, seat, darg[1])
 

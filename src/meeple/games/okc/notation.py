@@ -22,7 +22,7 @@ KINDS = ("bid", "facedown", "herald", "resolve", "space", "spring", "markers", "
          "wilderness", "shrine", "council", "necropolis", "necro_discard", "trim", "autumn",
          "rally", "deploy", "secrets", "oaths", "buy", "gather", "tactic_bid", "lock", "purge",
          "gain", "ktake", "koccupy", "recall", "udiscard", "uswap_opp", "revive", "kpick", "swap1",
-         "swap2", "purge3", "recall1", "peek", "uswap_fd", "uswap_with", "kingdom")
+         "swap2", "purge3", "recall1", "peek", "uswap_fd", "uswap_with", "kingdom", "site", "flank_sup", "reward")
 
 FORMS = {
     "bid": "bid <card>", "facedown": "facedown <card|-> <card|-> <card|-> (highlands, plateau, lowlands)",
@@ -47,6 +47,9 @@ FORMS = {
     "kpick": "pick <kingdom-card>", "swap1": "swap <card>", "swap2": "with <card>",
     "purge3": "lose <card> | done", "recall1": "return <card>", "peek": "look <region>",
     "uswap_fd": "swap <card> | pass", "uswap_with": "with <card> | with space <n>",
+    "site": "choose <card> | council <council> | to <region> | take <road card> | influence | "
+            "ambush | ambush-from-discard | done",
+    "flank_sup": "supporter <region> | done", "reward": "influence | lore",
     "kingdom": "choose <card> | tactic <n> | council <council> | supporter <region|board|lost> | "
                "swap <region> <region> | top | bottom | space <n> | discard-it | done",
 }
@@ -57,6 +60,19 @@ def action_word(s, a: int, kind: str, seat: int) -> str:
     def card(lo: int) -> str:
         return C.local_name(s.gid(seat, lo))
 
+    if kind == "reward":
+        return "influence" if a == st.BACK else "lore"
+    if kind == "site":
+        if a == st.DONE:
+            return "done"
+        if a == st.BACK:
+            return "influence" if s.darg[0] == "nobility_hq" else "ambush"
+        if a == st.DRAW:
+            return "ambush-from-discard"
+        if st.CARD <= a < st.GOVERN:
+            return "choose " + card(a - st.CARD)
+        if st.ROAD <= a < st.STEAL:
+            return "take " + C.KNAME[s.road[a - st.ROAD]]
     if kind == "kingdom":
         eff = s.darg[0]
         if a == st.DONE:
@@ -128,7 +144,9 @@ def action_word(s, a: int, kind: str, seat: int) -> str:
         return f"tactic {a - st.TACTIC + 1}"
     if st.KPICK <= a < st.PAIR:
         return "pick " + C.KNAME[s.darg[a - st.KPICK]]
-    if st.PAIR <= a < st.NACTIONS:
+    if st.USE <= a < st.NACTIONS:
+        return "use " + card(a - st.USE)
+    if st.PAIR <= a < st.USE:
         x, y = st.PAIRS[a - st.PAIR]
         return f"swap {D.REGIONS[x]} {D.REGIONS[y]}"
     if st.COUNCIL <= a < st.BUY:
@@ -297,7 +315,8 @@ def dump(s) -> dict:
             "tokens": {D.LOCATIONS[l]: n for l, n in enumerate(s.tokens[i]) if n},
             "bid": None if s.bids[i] is None else C.NAME[s.bids[i]],
             "used": s.used[i], "effects": s.round_fx[i], "tactics": list(s.tactics[i]),
-            "bonus": s.bonus[i],
+            "bonus": s.bonus[i], "council_tokens": list(s.ctokens[i]),
+            "a2_tokens": list(s.gtokens[i]), "hq_tokens": s.hqtok[i],
         })
     doc = {
         "game": "okc", "players": s.players, "rounds": s.rounds, "round": s.round,
@@ -427,6 +446,7 @@ def load(doc) -> "st.OKCState":
     s.hands, s.decks, s.discards, s.site, s.hq, s.boards = [], [], [], [], [], []
     s.herald, s.sup_board, s.sup_map, s.sup_part, s.lost_sup, s.tokens = [], [], [], [], [], []
     s.bids, s.used, s.round_fx, s.tactics, s.bonus = [], [], [], [], []
+    s.ctokens, s.gtokens, s.hqtok = [], [], []
     for i, sd in enumerate(seats):
         f = s.factions[i]
         w = f"seats.{i}"
@@ -473,8 +493,13 @@ def load(doc) -> "st.OKCState":
         s.tokens.append(tl)
         bid = sd.get("bid")
         s.bids.append(None if bid is None else _card(bid, w + ".bid", f))
-        s.used.append(_int(sd.get("used", 0), w + ".used", 0, (1 << 14) - 1))
+        s.used.append(_int(sd.get("used", 0), w + ".used", 0, (1 << 18) - 1))
         s.bonus.append(_int(sd.get("bonus", 0), w + ".bonus", 0, 99))
+        for key, dest, hi in (("council_tokens", s.ctokens, 2), ("a2_tokens", s.gtokens, D.FACTION_TOKENS)):
+            v = _list(sd.get(key, [0, 0, 0]), f"{w}.{key}")
+            _need(len(v) == 3, f"{w}.{key} has one count per council")
+            dest.append([_int(x, f"{w}.{key}", 0, hi) for x in v])
+        s.hqtok.append(_int(sd.get("hq_tokens", 0), w + ".hq_tokens", 0, 3))
         s.round_fx.append(_int(sd.get("effects", 0), w + ".effects", 0, 255))
         tiles = C.TACTICS[f]
         tac = _list(sd.get("tactics", [u for _, u, _ in tiles]), w + ".tactics")

@@ -49,7 +49,8 @@ KACT = DRAW + 1              # + board space: the action of the kingdom card the
 TACTIC = KACT + 3            # + tile index 0..3: activate that tactic tile
 KPICK = TACTIC + 4           # + index: pick one of the offered kingdom cards
 PAIR = KPICK + 5             # + pair of regions (0: highlands/plateau, 1: highlands/lowlands, 2: plateau/lowlands)
-NACTIONS = PAIR + 3
+USE = PAIR + 3               # + local: use that Site of Power card's ability
+NACTIONS = USE + PER
 PAIRS = ((0, 1), (0, 2), (1, 2))
 
 SIMULTANEOUS = ("bid", "facedown")
@@ -58,6 +59,7 @@ SIMULTANEOUS = ("bid", "facedown")
 U_GOVERN, U_JOURNEY, U_SECRETS, U_OATHS, U_FAVOUR, U_KACT = 1, 2, 4, 8, 16, 32
 U_TACTIC = 64                # << tile: that tile was used this round
 U_KINGDOM = 1024             # << board space: that kingdom card's action was used
+U_SITE = 1 << 13             # << (local - 14): that Site card's ability was used
 
 # active card entry fields: [gid, part, gained_traits, gained_cmds, used_cmds, deploy, pass]
 E_GID, E_PART, E_GT, E_GC, E_USED, E_DEP, E_PASS = range(7)
@@ -77,6 +79,7 @@ class OKCState:
         "active", "favour", "favour_uses", "used", "round_fx", "clash_order",
         "taken", "todo", "kind", "dseats", "darg", "fd_pos", "finished", "winners",
         "rng", "history", "events", "record", "fd_log", "tactics", "bonus",
+        "ctokens", "gtokens", "hqtok",
     )
 
     # ------------------------------------------------------------------ basics
@@ -126,6 +129,9 @@ class OKCState:
         n.fd_log = [f[:] for f in self.fd_log]
         n.tactics = [t[:] for t in self.tactics]
         n.bonus = self.bonus[:]
+        n.ctokens = [t[:] for t in self.ctokens]
+        n.gtokens = [t[:] for t in self.gtokens]
+        n.hqtok = self.hqtok[:]
         n.finished = self.finished
         n.winners = self.winners[:]
         n.rng = Rng(self.rng.state)
@@ -235,14 +241,19 @@ class OKCState:
         return self.factions[seat] * PER + local
 
     def votes(self, seat: int, council: int) -> int:
-        return sum(C.council_votes(self, seat, g) for g in self.councils[council]
-                   if self.seat_of(g) == seat)
+        v = sum(C.council_votes(self, seat, g) for g in self.councils[council]
+                if self.seat_of(g) == seat)
+        v += self.ctokens[seat][council]             # Uprising HQ2 tokens
+        if self.gtokens[seat][council] and C.card_in_council(self, seat, "council_token"):
+            v += self.gtokens[seat][council]         # Gathering A2 tokens, while it stays
+        return v
 
     def order_pos(self, seat: int) -> int:
         return self.order.index(seat)
 
     def tokens_free(self, seat: int) -> int:
-        return D.FACTION_TOKENS - sum(self.tokens[seat])
+        return D.FACTION_TOKENS - sum(self.tokens[seat]) - sum(self.ctokens[seat]) \
+            - sum(self.gtokens[seat])
 
     def _find_active(self, gid: int):
         for r in range(3):
@@ -251,11 +262,23 @@ class OKCState:
                     return r, e
         return None, None
 
+    def _blank(self, seat: int, e) -> bool:
+        """Uprising A3: opposing non-heir cards in its region have their printed
+        traits and commands blank."""
+        if C.ARCH[e[E_GID]] == "heir":
+            return False
+        for a in self.active:
+            for x in a:
+                if C.EFFECT[x[E_GID]] == "blank_opponents" and self.seat_of(x[E_GID]) != seat:
+                    if any(y is e for y in a):
+                        return True
+        return False
+
     def _cmds(self, seat: int, e) -> int:
-        return C.commands(self, seat, e[E_GID], e[E_GC])
+        return C.commands(self, seat, e[E_GID], e[E_GC], self._blank(seat, e))
 
     def _traits(self, seat: int, e) -> int:
-        return C.traits(self, seat, e[E_GID], e[E_GT])
+        return C.traits(self, seat, e[E_GID], e[E_GT], self._blank(seat, e))
 
     def _current_clash(self):
         """(region, participants, pass) of the clash being resolved, or None."""
@@ -329,6 +352,7 @@ class OKCState:
             if self._favour_ok(s, "nobility"):
                 acts.extend((FAVOUR, FAVOUR2))
             acts.extend(self._kingdom_options(s, "spring"))
+            acts.extend(self._site_options(s, "spring"))
             if C.owns_kingdom(self, s, "deploy_influence"):     # martial-03: Deploy in spring
                 acts.extend(DEPLOY_C + C.local(g) for g in hand if C.commands(self, s, g) & D.DEPLOY)
             if self._favour_ok(s, "uprising") and any(self.facedown):
@@ -350,7 +374,7 @@ class OKCState:
                 if locked:
                     cm &= ~(D.AMBUSH | D.RETREAT | D.FLANK)
                 lo = C.local(g)
-                if cm & D.AMBUSH and hand:
+                if cm & D.AMBUSH and (hand or (cm & D.AMBUSH_FROM_DISCARD and self.discards[s])):
                     acts.append(AMBUSH_C + lo)
                 if cm & D.RETREAT:
                     acts.append(RETREAT_C + lo)
@@ -361,9 +385,12 @@ class OKCState:
             if p == 0:
                 acts.extend(self._tactic_options(s, "day"))
                 acts.extend(self._kingdom_options(s, "day"))
+                acts.extend(self._site_options(s, "day"))
             return acts
         if k == "ambush" or k == "tie":
             acts = [CARD + C.local(g) for g in hand]
+            if k == "ambush" and self.darg[1:] and self.darg[1]:
+                acts += [CARD + C.local(g) for g in self.discards[s]]
             return acts + [DONE] if k == "tie" or not acts else acts
         if k == "retreat":
             r = self.darg[0]
@@ -442,6 +469,7 @@ class OKCState:
                 acts.append(FAVOUR)
             acts.extend(self._tactic_options(s, "autumn"))
             acts.extend(self._kingdom_options(s, "autumn"))
+            acts.extend(self._site_options(s, "autumn"))
             return acts
         if k == "rally":
             acts = [DONE] if self.darg[1] else []
@@ -542,6 +570,58 @@ class OKCState:
                 out.append(KACT + j)
         return out
 
+    def _site_options(self, s: int, timing: str) -> list[int]:
+        from meeple.games.okc.sites import ACTIONS
+        out = []
+        f = self.factions[s]
+        for lo in range(D.NBASIC, PER):
+            g = f * PER + lo
+            act = ACTIONS.get(C.EFFECT[g])
+            if act is None or act[0] != timing or self.used[s] & (U_SITE << (lo - D.NBASIC)):
+                continue
+            if C.KIND[g] == "hq" and g not in self.hq[s]:
+                continue
+            if act[1](self, s, g):
+                out.append(USE + lo)
+        return out
+
+    def _site_action(self, s: int, lo: int) -> None:
+        from meeple.games.okc.sites import ACTIONS
+        self.used[s] |= U_SITE << (lo - D.NBASIC)
+        g = self.gid(s, lo)
+        self._event("site", s, C.NAME[g])
+        ACTIONS[C.EFFECT[g]][2](self, s, g)
+
+    def _kingdom_gained(self, s: int, kc: int) -> None:
+        """Uprising HQ2: a token on the council of the card's suit (max 2 per council)."""
+        if C.has_hq(self, s, "uprising_hq2"):
+            c = kc // 17
+            if self.ctokens[s][c] < 2 and self.tokens_free(s) > 0:
+                self.ctokens[s][c] += 1
+
+    def _refill_road_now(self) -> None:
+        """After a card leaves the Great Road outside bidding: slide right, refill."""
+        road = self.road
+        rest = [c for c in road if c is not None]
+        road[:] = [None] * (D.ROAD_SIZE - len(rest)) + rest
+        for i in range(D.ROAD_SIZE - 1, -1, -1):
+            if road[i] is None:
+                if not self.kdeck and self.kdiscard:
+                    self.kdeck = self.kdiscard
+                    self.kdiscard = []
+                    self.rng.shuffle(self.kdeck)
+                if self.kdeck:
+                    road[i] = self.kdeck.pop(0)
+
+    def _leave_council(self, g: int) -> None:
+        """A card removed from a council goes to its owner's discard, or to hand
+        with Clans HQ1 or intrigue-01 (rulings: taken whenever allowed)."""
+        o = self.seat_of(g)
+        if C.has_hq(self, o, "clans_hq1") or C.owns_kingdom(self, o, "council_to_hand"):
+            self._to_hand(o, g)
+        else:
+            self.discards[o].append(g)
+
     def _kingdom_action(self, s: int, j: int) -> None:
         from meeple.games.okc.kingdom import ACTIONS
         self.used[s] |= U_KINGDOM << j
@@ -561,6 +641,14 @@ class OKCState:
         if k == "kingdom":
             from meeple.games.okc.kingdom import ACTIONS
             return ACTIONS[self.darg[0]][3](self, s, self.darg)
+        if k == "site":
+            from meeple.games.okc.sites import ACTIONS
+            return ACTIONS[self.darg[0]][3](self, s, self.darg)
+        if k == "flank_sup":
+            r, x = self.darg
+            return [DONE] + ([SUPP + x] if self.sup_map[s][r] else [])
+        if k == "reward":
+            return [BACK, DRAW]
         if k == "tactic_bid":
             return [DONE, TACTIC + 2]
         if k == "lock":
@@ -763,6 +851,7 @@ class OKCState:
                 self._to_hand(s, old[1])
                 self.todo.append(("trim", s))
             self.boards[s][j] = [self.darg[0], self.darg[1]]
+            self._kingdom_gained(s, self.darg[0])
         elif k == "spring":
             if a == DONE:
                 return
@@ -771,6 +860,8 @@ class OKCState:
                 self._tactic(s, a - TACTIC)
             elif KACT <= a < TACTIC:
                 self._kingdom_action(s, a - KACT)
+            elif USE <= a < NACTIONS:
+                self._site_action(s, a - USE)
             elif DEPLOY_C <= a < LOC:
                 self._ask("deploy", s, [self.gid(s, a - DEPLOY_C)])
             elif a == FAVOUR and D.FACTIONS[self.factions[s]] == "uprising":
@@ -803,6 +894,9 @@ class OKCState:
             if KACT <= a < TACTIC:
                 self._kingdom_action(s, a - KACT)
                 return
+            if USE <= a < NACTIONS:
+                self._site_action(s, a - USE)
+                return
             if a == FAVOUR:
                 self._use_favour(s)
                 self._ask("clans_herald", s, [r])
@@ -815,7 +909,7 @@ class OKCState:
             if C.EFFECT[g] == "ambush_or_retreat" and cmd != D.FLANK:
                 e[E_USED] |= D.AMBUSH | D.RETREAT
             if cmd == D.AMBUSH:
-                self._ask("ambush", s, [r])
+                self._ask("ambush", s, [r, int(bool(self._cmds(s, e) & D.AMBUSH_FROM_DISCARD))])
             elif cmd == D.RETREAT:
                 self._ask("retreat", s, [r])
             else:
@@ -824,7 +918,7 @@ class OKCState:
             if a == DONE:
                 return
             g = self.gid(s, a - CARD)
-            hand.remove(g)
+            (hand if g in hand else self.discards[s]).remove(g)
             self.facedown[self.darg[0]].append(g)
             self.facedown[self.darg[0]].sort()
         elif k == "retreat":
@@ -851,6 +945,8 @@ class OKCState:
             e[E_USED] = 0
             e[E_PASS] = 0
             self.active[a - REGION].append(e)
+            if C.EFFECT[g] == "flank_supporters" and self.sup_map[s][r]:
+                self._ask("flank_sup", s, [r, a - REGION])
         elif k == "clans_herald":
             self.herald[s] = a - LOC
             self._ask("clans_sup", s, [self.darg[0], 2])
@@ -868,7 +964,7 @@ class OKCState:
         elif k == "relics":
             g = self.gid(s, a - CARD)
             self.councils[0].remove(g)
-            self.discards[s].append(g)
+            self._leave_council(g)
         elif k == "castle" or k == "wilderness" or k == "shrine":
             if a == DONE:
                 return
@@ -886,7 +982,7 @@ class OKCState:
             c = a - COUNCIL
             if castle:
                 for o in self.councils[c]:
-                    self.discards[self.seat_of(o)].append(o)
+                    self._leave_council(o)
                 self.councils[c] = []
             self.councils[c].append(g)
             self._event("govern", s, (C.NAME[g], D.COUNCILS[c]))
@@ -916,6 +1012,8 @@ class OKCState:
                 self._tactic(s, a - TACTIC)
             elif KACT <= a < TACTIC:
                 self._kingdom_action(s, a - KACT)
+            elif USE <= a < NACTIONS:
+                self._site_action(s, a - USE)
             elif a == SECRETS:
                 self.used[s] |= U_SECRETS
                 self._ask("secrets", s, [self.votes(s, 1)])
@@ -991,6 +1089,12 @@ class OKCState:
                 self._to_hand(s, g)
             if self.site[s] and any(C.COST[x] <= self.lore[s] for x in self.site[s]):
                 self._ask("buy", s)
+            from meeple.games.okc.sites import ON_GAIN
+            if C.EFFECT[g] in ON_GAIN:
+                if self.kind is not None:           # buy more first, then the gain
+                    self.todo.append(("buy", s))
+                    self.kind = None
+                ON_GAIN[C.EFFECT[g]](self, s, g)
         elif k == "gather":
             g = self.gid(s, a - CARD)
             r, e = self._find_active(g)
@@ -1059,6 +1163,21 @@ class OKCState:
         if k == "kingdom":
             from meeple.games.okc.kingdom import ACTIONS
             ACTIONS[self.darg[0]][4](self, s, self.darg, a)
+        elif k == "site":
+            from meeple.games.okc.sites import ACTIONS
+            ACTIONS[self.darg[0]][4](self, s, self.darg, a)
+        elif k == "flank_sup":
+            if a != DONE:
+                r, x = self.darg
+                self.sup_map[s][r] -= 1
+                self.sup_part[s][r] = min(self.sup_part[s][r], self.sup_map[s][r])
+                self.sup_map[s][x] += 1
+                self._ask("flank_sup", s, [r, x])
+        elif k == "reward":
+            if a == BACK:
+                self._gain_influence(s, 1)
+            else:
+                self._gain_lore(s, 1)
         elif k == "tactic_bid":
             if a != DONE:
                 self._tactic(s, 2)
@@ -1069,7 +1188,7 @@ class OKCState:
             mine = [g for g in self.councils[c] if self.seat_of(g) == s]
             for g in self.councils[c]:
                 if self.seat_of(g) != s:
-                    self.discards[self.seat_of(g)].append(g)
+                    self._leave_council(g)
             self.councils[c] = []
             for g in mine:
                 self.decks[s].insert(0, g)
@@ -1205,7 +1324,12 @@ class OKCState:
 
     def _journey(self, s: int, g: int) -> None:
         t = C.traits(self, s, g)
-        (self.discards[s] if t & D.PATHFINDER else self.lost).append(g)
+        if t & D.PATHFINDER:
+            self.discards[s].append(g)
+        elif C.owns_kingdom(self, s, "council_to_hand"):      # intrigue-01: deck bottom
+            self.decks[s].append(g)
+        else:
+            self.lost.append(g)
         self._event("journey", s, C.NAME[g])
         lore = C.journey_lore(self, s, g)
         if t & D.PATHFINDER and C.owns_kingdom(self, s, "pathfinder_journey_bonus"):
@@ -1387,6 +1511,8 @@ class OKCState:
             self._ask("autumn", t[1])
         elif k == "winter":
             self._winter()
+        elif k == "reward":
+            self._ask("reward", t[1])
         elif k == "udiscard":
             o, n = t[1], t[2]
             if n > 0 and self.hands[o]:
@@ -1452,6 +1578,15 @@ class OKCState:
         for i, (e, o) in enumerate(zip(es, owners)):
             if C.night_self_eliminated(self, e[E_GID], o, pairs) and not self._traits(o, e) & D.INVULNERABLE:
                 doomed.add(i)
+        for e, o in zip(es, owners):
+            if C.EFFECT[e[E_GID]] == "assassin":                # Uprising A2
+                hit = [i for i, (e2, o2) in enumerate(zip(es, owners))
+                       if o2 != o and C.ARCH[e2[E_GID]] in ("heir", "captain")
+                       and not self._traits(o2, e2) & D.INVULNERABLE]
+                if hit:
+                    doomed.update(hit)
+                    killers.add(o)
+                    self.todo.append(("reward", o))
         for o in killers:
             # martial-01: +1 influence when a heir eliminates
             if C.owns_kingdom(self, o, "heirs_deadly_retreat") and any(
@@ -1482,6 +1617,7 @@ class OKCState:
                 self._gain_lore(o, 1)
 
     def _tally(self, r: int, parts: list[int]) -> None:
+        active_before = [e[:] for e in self.active[r]]
         totals = {}
         win_bonus = {}
         for s in parts:
@@ -1506,6 +1642,10 @@ class OKCState:
         for s in parts:
             self.sup_part[s][r] = self.sup_map[s][r]
         best = max(totals.values())
+        lowest = any(C.EFFECT[e[E_GID]] == "lowest_wins" and not e[E_PART]
+                     and self.seat_of(e[E_GID]) in parts for e in active_before)
+        if lowest and any(v > 0 for v in totals.values()):        # Gathering A4
+            best = min(v for v in totals.values() if v > 0)
         top = [s for s in self.order if s in parts and totals[s] == best]
         self._event("tally", None, (D.REGIONS[r], [totals[s] for s in parts]))
         if len(top) == 1:
@@ -1708,6 +1848,9 @@ def new_game(players: int, seed: int = 0, factions: list[str] | None = None,
     s.fd_log = [[] for _ in range(players)]
     s.tactics = [[u for _, u, _ in C.TACTICS[f]] for f in fs]
     s.bonus = [0] * players
+    s.ctokens = [[0, 0, 0] for _ in range(players)]
+    s.gtokens = [[0, 0, 0] for _ in range(players)]
+    s.hqtok = [0] * players
     s.finished = False
     s.winners = []
     s.history = None
