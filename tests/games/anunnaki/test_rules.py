@@ -50,7 +50,7 @@ def test_setup(players, deck):
         assert sd["hand"] == ["long_shield", "slingshot"] and len(sd["pile"]) == 7
         assert sd["settle_left"] == 4
         cap = s.lay.capital[i]
-        assert s.fol[cap][i] == 2 and s.stl[cap] == i and s.fol[s.lay.start_hex[i]][i] == 1
+        assert s.fol[cap][i] == 2 and s.settlements_of(i) == [cap] and s.fol[s.lay.start_hex[i]][i] == 1
     assert len(s.art_deck) == 3
     assert len(s.anc) == players + (1 if players == 2 else 2)
     assert all(v[2] for h, v in s.anc.items() if h in s.lay.atlantis)
@@ -152,6 +152,7 @@ def test_tie_break_latest_in_turn_order():
         sd["mana"] = 0
     for h in list(s.stl):
         del s.stl[h]
+    s.osl = [{} for _ in s.osl]
     s._finish()
     assert s.scores()[0] == s.scores()[1] == s.scores()[2]
     assert s.winners == [2] and s.returns() == [0.0, 0.0, 1.0]
@@ -487,7 +488,7 @@ def test_zeus_culture_from_the_planet_and_doubled():
 def test_odin_upgraded_settlements_two_strength():
     s = game(2, houses=["norrenis", "pharaos"])
     s.seats[0]["major"] = True
-    s.stl["no5"] = 0
+    s.osl[0]["no5"] = 1
     put(s, 0, "no5", 1)
     assert s._harvest_strength(0, "no5") == 3
 
@@ -658,7 +659,7 @@ def test_thor_and_heimdall():
         play(s, legal(s)[0])
     assert s.seats[0]["vp"] == 1 + 2
     s = game(2, houses=["pharaos", "norrenis"])
-    s.stl["g2"] = 1
+    s.osl[1]["g2"] = 1
     put(s, 1, "g2", 1)
     put(s, 0, "g2", 2)
     s.seats[1]["summoned"] = ["heimdall"]
@@ -745,3 +746,51 @@ def test_illegal_moves_change_nothing():
         with pytest.raises(IllegalMove):
             s.apply_move(bad)
         assert s.to_json() == before
+
+
+# ---------------------------------------------------------------- Odin's settlements as units
+def test_odin_settlement_moves_carrying_two_units_and_can_leave_the_capital():
+    s = game(2, houses=["norrenis", "pharaos"])
+    assert s.osl[0] == {"no1": 1} and "no1" not in s.stl
+    put(s, 0, "no1", 3)
+    pawn_on(s, 0, 3)
+    play(s, "tile 2", "from no1", "settlement", "to no4", "carry follower", "carry follower")
+    assert s.osl[0] == {"no4": 1} and s.fol["no4"][0] == 2 and s.fol["no1"][0] == 1
+    assert s.darg["n"] == 1                     # carrying costs no movement
+    play(s, "from no1", "to no4")
+    assert s.controller("no1") is None          # the capital left empty
+    assert "no1" not in s._dests(1, "no2", "move") if s.has_units("no2", 1) else True
+    put(s, 1, "no2", 1)
+    assert "no1" not in s._dests(1, "no2", "move")
+
+
+def test_odin_settlement_besieges_and_is_never_besieged():
+    s = game(2, houses=["norrenis", "pharaos"])
+    s.stl["g3"] = 1
+    s.osl[0]["g3"] = 1
+    assert s.controller("g3") == 0                     # the pharaos settlement is besieged
+    assert "g3" not in s._follower_spots(1) and "g3" in s._follower_spots(0)
+    s = game(2, houses=["pharaos", "norrenis"])
+    s.osl[1]["g2"] = 1
+    put(s, 0, "g1", 2)
+    hand(s, 0, "dagger", "short_bow")
+    res(s, 0, metal=2)
+    pawn_on(s, 0, 3)
+    play(s, "tile 2", "from g1", "to g2")
+    assert s._at_war("g2")                             # a battle, not a siege
+    play(s, "from g1", "to g2")
+    to_battles(s)
+    play(s, "@0 weapon dagger", "@1 weapon slingshot")
+    # 2 + 1 against the settlement's 0: lost, the settlement goes to the capital
+    assert s.osl[1] == {"no1": 2} and s.controller("g2") == 0
+
+
+def test_odin_settlement_strength_and_objectives():
+    s = game(2, houses=["norrenis", "pharaos"])
+    s.osl[0]["g3"] = 2
+    put(s, 0, "g3", 1)
+    assert s.units_at("g3", 0) == [1, 0, 0]
+    s.seats[0]["major"] = True
+    assert s.units_at("g3", 0) == [1, 2, 2]
+    assert s.objective(0, "settlements") == 3
+    assert s.objective(0, "units") == 0           # 1 follower: settlements are not units here

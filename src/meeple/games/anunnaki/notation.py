@@ -36,13 +36,16 @@ def action_to_str(s, a: int, seat: int | None = None) -> str:
         return {"develop": "develop", "tile_pick": "activate"}.get(kind, "tile") + f" {n}"
     if st.RES <= a < st.UNIT:
         return f"{RES_WORD.get(kind, 'gain')} {RESOURCES[a - st.RES]}"
+    if a == st.SETTLEMENT:
+        return "settlement"
     if st.UNIT <= a < st.WEAPON:
         u = a - st.UNIT
+        pre = "carry " if kind == "carry" else ""
         if u == 0:
-            return "follower"
+            return pre + "follower"
         if u == 1:
-            return "major"
-        return "god " + s.minor_list(seat)[u - 2]
+            return pre + "major"
+        return pre + "god " + s.minor_list(seat)[u - 2]
     if st.WEAPON <= a < st.WPAIR:
         return f"{WEAPON_WORD.get(kind, 'weapon')} {s.weapon_list(seat)[a - st.WEAPON]}"
     if st.WPAIR <= a < st.HEX:
@@ -153,6 +156,7 @@ def dump(s) -> dict:
             "followers": {h: list(v) for h, v in s.fol.items() if any(v)},
             "gods": st._copy(s.gods),
             "settlements": dict(s.stl),
+            "unit_settlements": [dict(o) for o in s.osl],
             "exhausted": {h: list(v) for h, v in s.exh.items() if v},
             "ancient": {h: {"tile": v[0], "up": v[1], "god": v[2]} for h, v in s.anc.items()},
             "culture": [None if c is None else {"token": c[0], "up": c[1]} for c in s.cul],
@@ -248,6 +252,20 @@ def load(doc) -> "st.AnunnakiState":
     for h, o in _dict(board.get("settlements", {}), "board.settlements").items():
         _need(h in s.fol and h != "uw", f"board.settlements: unknown hex {h!r}")
         s.stl[h] = _int(o, f"board.settlements.{h}", 0, P - 1)
+    osl = _list(board.get("unit_settlements", [{}] * P), "board.unit_settlements")
+    _need(len(osl) == P, f"board.unit_settlements must have {P} entries")
+    s.osl = []
+    for i, o in enumerate(osl):
+        _dict(o, f"board.unit_settlements.{i}")
+        _need(not o or DATA.major[houses[i]]["basic"] == "odin_settlement_units",
+              f"board.unit_settlements.{i}: only Odin's settlements are units")
+        for h, n in o.items():
+            _need(h in s.fol and h != "uw", f"board.unit_settlements.{i}: unknown hex {h!r}")
+            _int(n, f"board.unit_settlements.{i}.{h}", 1)
+        s.osl.append(dict(o))
+    for h, o in s.stl.items():
+        _need(DATA.major[houses[o]]["basic"] != "odin_settlement_units",
+              f"board.settlements.{h}: Odin's settlements are listed in unit_settlements")
     s.exh = {}
     for h, v in _dict(board.get("exhausted", {}), "board.exhausted").items():
         _need(h in s.fol, f"board.exhausted: unknown hex {h!r}")

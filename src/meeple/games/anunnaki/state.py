@@ -41,6 +41,7 @@ PANDORA = 289
 CHOICE = 290        # + option index (meaning depends on the decision)
 ARTIFACT = 330      # + index in data.ARTIFACTS
 METAL = 340         # + metal paid (chariot)
+SETTLEMENT = 400    # unit: a settlement that counts as a unit (Odin's basic power)
 
 MANA_KINDS = ("red", "blue", "weapons", "develop", "settle", "followers", "mirror")
 RI = {r: i for i, r in enumerate(RESOURCES)}
@@ -73,7 +74,7 @@ SEAT_FIELDS = ("res", "mana", "vp", "tracks", "dom", "pawn", "cubes", "developed
 class AnunnakiState:
     game = "anunnaki"
     __slots__ = ("players", "houses", "lay", "arrangement", "first_game", "current", "end_triggered",
-                 "finished", "winners", "seats", "fol", "gods", "stl", "exh", "anc", "cul", "deck",
+                 "finished", "winners", "seats", "fol", "gods", "stl", "osl", "exh", "anc", "cul", "deck",
                  "display", "art_deck", "art_seen", "conquests", "dom_tokens", "objectives", "removed",
                  "used", "flags", "kind", "dseats", "darg", "todo", "ctx", "secret", "final",
                  "rng", "history", "events", "record")
@@ -187,18 +188,37 @@ class AnunnakiState:
             return True
         return maj["upgraded"] == power and self.seats[seat]["major"]
 
-    def units_at(self, h: str, seat: int) -> list[int]:
-        """Strengths of `seat`'s units at `h`."""
+    def units_at(self, h: str, seat: int, settlements: bool = True) -> list[int]:
+        """Strengths of `seat`'s units at `h` (with Odin's settlements-as-units
+        unless `settlements` is False: they are units only for movement, portal
+        and battle effects)."""
         out = [STRENGTH["follower"]] * self.fol[h][seat]
         for g, where in self.gods[seat].items():
             if where == h:
                 out.append(STRENGTH["major"] if g == "major" else STRENGTH["minor"])
+        if settlements:
+            n = self.osl[seat].get(h, 0)
+            if n:
+                out.extend([self.settlement_unit_strength(seat)] * n)
         return out
 
+    def settlement_unit_strength(self, seat: int) -> int:
+        return 2 if self.power(seat, "odin_settlement_strength_2") else 0
+
     def has_units(self, h: str, seat: int) -> bool:
-        if self.fol[h][seat]:
+        if self.fol[h][seat] or self.osl[seat].get(h):
             return True
         return h in self.gods[seat].values()
+
+    def settlements_of(self, seat: int) -> list[str]:
+        """The regions of `seat`'s settlements (repeated if several)."""
+        out = [h for h, o in self.stl.items() if o == seat]
+        for h, n in self.osl[seat].items():
+            out.extend([h] * n)
+        return out
+
+    def has_settlement(self, h: str) -> bool:
+        return h in self.stl or any(o.get(h) for o in self.osl)
 
     def occupants(self, h: str) -> list[int]:
         return [s for s in range(self.players) if self.has_units(h, s)]
@@ -226,11 +246,11 @@ class AnunnakiState:
         if obj == "shrines":
             n = self.shrines(seat)
         elif obj == "settlements":
-            n = sum(1 for s in self.stl.values() if s == seat)
+            n = len(self.settlements_of(seat))
         elif obj == "regions":
             n = len(self.controlled(seat))
         else:
-            n = sum(len(self.units_at(h, seat)) for h in self.lay.hexes)
+            n = sum(len(self.units_at(h, seat, False)) for h in self.lay.hexes)
         return min(o["max"], n // o["divisor"])
 
     def can_pay(self, seat: int, cost: dict) -> bool:
@@ -442,6 +462,8 @@ class AnunnakiState:
         for g, where in self.gods[s].items():
             if where == h:
                 out.append(UNIT + 1 if g == "major" else UNIT + 2 + ml.index(g))
+        if self.osl[s].get(h):
+            out.append(SETTLEMENT)
         return sorted(out)
 
     def _at_war(self, h: str) -> bool:
@@ -499,8 +521,6 @@ class AnunnakiState:
         if settle:
             if self.power(s, "ishtar_settlement_harvest"):
                 st += 2
-            elif units and self.power(s, "odin_settlement_strength_2"):
-                st += 2
             elif units and self.has(s, "isis"):
                 st += 1
         if st <= 0:
@@ -527,12 +547,12 @@ class AnunnakiState:
                 and self._harvest_strength(s, h) > 0]
 
     def _follower_spots(self, s) -> list[str]:
-        return [h for h, o in self.stl.items() if o == s and self.controller(h) == s]
+        return sorted({h for h in self.settlements_of(s) if self.controller(h) == s}, key=self.lay.index.get)
 
     def _settle_spots(self, s) -> list[str]:
         if self.seats[s]["settle_left"] <= 0:
             return []
-        return [h for h in self.controlled(s) if h not in self.stl and h != UNDERWORLD]
+        return [h for h in self.controlled(s) if not self.has_settlement(h) and h != UNDERWORLD]
 
     def _developable(self, s) -> list[int]:
         sd = self.seats[s]
@@ -841,6 +861,13 @@ class AnunnakiState:
         src = arg["hex"]
         u = arg["unit"]
         god = None
+        if u == SETTLEMENT - UNIT:
+            self._move_settlement(s, src, dest)
+            self._event(arg["mode"], s, f"settlement {src}>{dest}")
+            self._push(["units", s, arg["mode"], arg["n"] - 1, src if arg["mode"] == "anu" else None])
+            if self._carry_opts(s, src):
+                self._set("carry", s, {"from": src, "to": dest, "n": 2})
+            return
         if u == 0:
             self.fol[src][s] -= 1
             self.fol[dest][s] += 1
@@ -852,6 +879,34 @@ class AnunnakiState:
         if god is not None and self._at_war(dest) and self.has(s, "anubis") and not self.flags.get("anubis"):
             self.flags["anubis"] = True
             self._push(["follower_at", s, dest])
+
+    def _move_settlement(self, s, src, dest) -> None:
+        o = self.osl[s]
+        o[src] -= 1
+        if not o[src]:
+            del o[src]
+        o[dest] = o.get(dest, 0) + 1
+
+    def _legal_carry(self, s):
+        return [PASS] + self._carry_opts(s, self.darg["from"])
+
+    def _carry_opts(self, s, src) -> list[int]:
+        return [a for a in self._unit_acts(s, src) if a != SETTLEMENT]
+
+    def _ans_carry(self, a, s, arg):
+        """Odin: a settlement carries up to 2 units from its region with it."""
+        if a == PASS:
+            return
+        src, dest = arg["from"], arg["to"]
+        u = a - UNIT
+        if u == 0:
+            self.fol[src][s] -= 1
+            self.fol[dest][s] += 1
+        else:
+            self.gods[s]["major" if u == 1 else self.minor_list(s)[u - 2]] = dest
+        self._event("carry", s, f"{src}>{dest}")
+        if arg["n"] > 1 and self._carry_opts(s, src):
+            self._set("carry", s, dict(arg, n=arg["n"] - 1))
 
     def _run_follower_at(self, s, h):
         if self.supply(s) > 0:
@@ -1008,7 +1063,10 @@ class AnunnakiState:
 
     def _ans_settle(self, a, s, arg):
         h = self.lay.hexes[a - HEX]
-        self.stl[h] = s
+        if self.power(s, "odin_settlement_units"):
+            self.osl[s][h] = self.osl[s].get(h, 0) + 1
+        else:
+            self.stl[h] = s
         self.seats[s]["settle_left"] -= 1
         self._event("settle", s, h)
 
@@ -1243,7 +1301,7 @@ class AnunnakiState:
             self.seats[s]["mana"] += n
         elif eff == "frigg_followers":
             spots = [h for h in lay.hexes
-                     if self.fol[h][s] + (1 if self.stl.get(h) == s else 0) >= 3]
+                     if self.fol[h][s] + self.settlements_of(s).count(h) >= 3]
             self._push(*[["follower_at", s, h] for h in spots])
         elif eff == "portal_3":
             srcs = [h for h in self._sources(s, "portal")]
@@ -1256,8 +1314,8 @@ class AnunnakiState:
             self.seats[s]["vp"] += n
             self._gain(s, "metal", n)
         elif eff == "settlement_resources":
-            for h, o in self.stl.items():
-                if o == s and lay.info[h]["res"]:
+            for h in self.settlements_of(s):
+                if lay.info[h]["res"]:
                     self._gain(s, lay.info[h]["res"][0], 1)
 
     def _ans_free_contract(self, a, s, arg):
@@ -1514,12 +1572,12 @@ class AnunnakiState:
             units = sorted(units)[:-1]
         st = sum(units)
         if units and self.stl.get(h) == s:
-            if self.power(s, "odin_settlement_strength_2"):
-                st += 2
             if self.has(s, "isis"):
                 st += 1
             if s == b["def"] and self.has(s, "heimdall"):
                 st += 3
+        if s == b["def"] and self.has(s, "heimdall"):
+            st += 3 * self.osl[s].get(h, 0)
         if self.has(s, "ashur"):
             st += 1
         for w in b["cards"].get(str(s), []) + b["extra"].get(str(s), []):
@@ -1597,6 +1655,9 @@ class AnunnakiState:
         for g, w in self.gods[s].items():
             if w == h:
                 self.gods[s][g] = cap
+        n = self.osl[s].pop(h, 0)
+        if n:
+            self.osl[s][cap] = self.osl[s].get(cap, 0) + n
 
     def _run_steal(self, s, frm):
         if sum(self.seats[frm]["res"]) > 0:
@@ -1773,6 +1834,7 @@ def new_game(players: int, seed: int = 0, houses: list[str] | None = None, first
     s.fol = {h: [0] * players for h in lay.hexes}
     s.gods = [dict() for _ in range(players)]
     s.stl = {}
+    s.osl = [dict() for _ in range(players)]
     s.exh = {}
     s.seats = []
     for i, house in enumerate(houses):
@@ -1789,7 +1851,10 @@ def new_game(players: int, seed: int = 0, houses: list[str] | None = None, first
             "settle_left": SETUP["settlements"] - 1, "contracts": [], "fulfilled": [], "artifacts": [],
             "pandora": [], "destiny": None, "defeated": [], "turns": 0})
         cap = lay.capital[i]
-        s.stl[cap] = i
+        if DATA.major[house]["basic"] == "odin_settlement_units":
+            s.osl[i][cap] = 1
+        else:
+            s.stl[cap] = i
         s.fol[cap][i] += SETUP["capital_followers"]
         s.fol[lay.start_hex[i]][i] += SETUP["shrine_follower"]
     anc = list(DATA.ancient)

@@ -86,9 +86,11 @@ def render_boards(view) -> Table:
         a = b["ancient"].get(h)
         if a:
             notes.append(f"ancient {a['tile']}" + (" +god" if a["god"] else ""))
-        stl = b["settlements"].get(h)
+        owners = ([b["settlements"][h]] if h in b["settlements"] else [])
+        for i, o in enumerate(b.get("unit_settlements", [])):
+            owners += [i] * o.get(h, 0)
         t.add_row(h, info["board"], prod, str(info["shrines"] or ""), _units(view, h),
-                  "" if stl is None else f"[{COLORS[stl]}]{stl}[/]", "; ".join(notes))
+                  " ".join(f"[{COLORS[o]}]{o}[/]" for o in owners), "; ".join(notes))
     return t
 
 
