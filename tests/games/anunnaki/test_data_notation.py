@@ -189,3 +189,17 @@ def test_replay_from_seed_and_moves():
     for m in s.moves:
         t.apply_move(m)
     assert dump(t) == dump(s) and t.winners == s.winners
+
+
+def test_conformance_scenarios_through_meeple_apply():
+    """The SPEC.md-shaped scenarios (rulebook examples) run through the command."""
+    import glob
+    import os
+    check = "/work/shared/conformance/check.py"
+    files = sorted(glob.glob(os.path.join(os.path.dirname(__file__), "scenarios", "*.json")))
+    assert len(files) >= 10
+    if not os.path.exists(check):
+        pytest.skip("shared/conformance/check.py not present")
+    run = subprocess.run([sys.executable, check, "--cmd", f"{sys.executable} -m meeple.cli apply", *files],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0 and " 0 failed" in run.stdout, run.stdout[-2000:]
