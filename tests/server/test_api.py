@@ -247,3 +247,11 @@ def test_websocket_rejects_bad_tokens_and_floods(client):
         assert 429 in statuses and e.value.code == 1008
     # the server still serves everyone else
     assert view(client, gid)["status"] == "active"
+
+
+def test_http_rate_limit(client_factory):
+    with client_factory(http_rate=(1.0, 5.0)) as c:
+        codes = [c.post("/api/games", json={"players": 2, "seats": ["human", "human"]}).status_code
+                 for _ in range(12)]
+        assert codes[:5] == [201] * 5 and 429 in codes
+        assert c.get("/api/health").status_code == 200       # reads are not limited

@@ -119,6 +119,10 @@ def test_no_hidden_card_reaches_another_seat(client, players, seed, fairy):
                 if m["type"] == "view":
                     events = events[:m["events_from"]] + m["events"]
                     check_structure(dict(m, events=m["events"]), s)
+                    if m["status"] == "active":
+                        for shown in m["moves"]:
+                            assert not shown.startswith("keep ") or set(shown.split()[1:]) <= {HIDDEN} \
+                                or any(real == shown and seat == s for seat, real in live.moves)
             assert any(e["kind"] == "game_end" for e in events)
     finally:
         for s in sockets:

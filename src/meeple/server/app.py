@@ -145,7 +145,9 @@ class Guard:
 
 # ---------------------------------------------------------------------- app
 def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
-               bot_delay: float = 0.0, bots: bool = True, sqlite_sync: str = "FULL") -> FastAPI:
+               bot_delay: float = 0.0, bots: bool = True, sqlite_sync: str = "FULL",
+               http_rate: tuple[float, float] = (HTTP_RATE, HTTP_BURST),
+               ws_rate: tuple[float, float] = (WS_RATE, WS_BURST)) -> FastAPI:
     hub = Hub()
     state: dict = {}
 
@@ -270,7 +272,7 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
             await ws.send_text(dumps({"type": "error", "status": e.status, "error": e.message}))
             await ws.close(code=4000 + e.status, reason=e.message[:120])
             return
-        conn = Conn(ws, game_id, seat, WS_RATE, WS_BURST)
+        conn = Conn(ws, game_id, seat, *ws_rate)
         hub.add(conn)
         hub.notify(game_id)       # others see who is online
         sender = asyncio.get_running_loop().create_task(_sender(service, conn))
@@ -298,10 +300,11 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
                 await conn.wake.wait()
                 conn.wake.clear()
                 g = await service.get(conn.game_id)
-                payload = service.view(g, conn.seat, conn.events_sent)
+                payload = service.view(g, conn.seat, conn.events_sent, conn.moves_sent)
                 payload["type"] = "view"
                 payload["online"] = sorted(s for s in hub.online(g.id) if s is not None)
                 conn.events_sent = payload["events_from"] + len(payload["events"])
+                conn.moves_sent = payload["moves_from"] + len(payload["moves"])
                 await conn.send_text(dumps(payload))
         except asyncio.CancelledError:
             pass
@@ -362,5 +365,5 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
         async def replay_page(game_id: str):
             return FileResponse(WEB_DIR / "index.html")
 
-    app.add_middleware(Guard)
+    app.add_middleware(Guard, rate=http_rate[0], burst=http_rate[1])
     return app

@@ -47,5 +47,6 @@ def run(args) -> int:
     print(f"meeple: serving http://{args.host}:{args.port}/  (database {shown})", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
                 ws_max_size=64 * 1024, ws_ping_interval=20, ws_ping_timeout=20,
+                ws_per_message_deflate=False,   # views are small; compression costs CPU per push
                 timeout_graceful_shutdown=5)
     return 0

@@ -40,6 +40,7 @@ class Conn:
         self.game_id = game_id
         self.seat = seat
         self.events_sent = 0
+        self.moves_sent = 0
         self.wake = asyncio.Event()
         self.send_lock = asyncio.Lock()
         self.bucket = TokenBucket(rate, burst)

@@ -70,8 +70,10 @@ class LiveGame:
     driver: asyncio.Task | None = None
     raw_events: list = field(default_factory=list)
     events_head: object = None
-    described: dict = field(default_factory=dict)   # viewer -> [event dicts]
+    public: list = field(default_factory=list)      # every event in words, private ones masked
+    owned: dict = field(default_factory=dict)       # event index -> words for its owner
     views: dict = field(default_factory=dict)       # viewer -> (version, payload)
+    scoring: tuple = (-1, None)                     # (version, age scoring)
 
     @property
     def id(self) -> str:
@@ -100,22 +102,31 @@ class LiveGame:
         if node is None and self.events_head is not None:
             # the state went back (undo): rebuild from scratch
             self.raw_events = self.state.log()
-            self.described.clear()
+            self.public, self.owned = [], {}
         else:
             new.reverse()
             self.raw_events.extend(new)
         self.events_head = head
 
-    def events(self, viewer) -> list[dict]:
+    def events(self, viewer, start: int = 0) -> list[dict]:
+        """The log in words as `viewer` may read it, from event `start` on.
+
+        Each event is described once for everyone (a private draw without its
+        card) and, when private, once more for its owner: memory stays one list
+        per game, not one per viewer."""
         self.sync_events()
-        lst = self.described.setdefault(viewer, [])
-        raw = self.raw_events
-        if len(lst) < len(raw):
-            seen = viewer if viewer != "all" else None
-            lst.extend(present.describe(ev, self.seats, seen) if viewer != "all"
-                       else present.describe((*ev[:3], None), self.seats, None)
-                       for ev in raw[len(lst):])
-        return lst
+        raw, pub = self.raw_events, self.public
+        for i in range(len(pub), len(raw)):
+            ev = raw[i]
+            pub.append(present.describe(ev, self.seats, None))
+            if ev[3] is not None:
+                self.owned[i] = present.describe(ev, self.seats, ev[3])
+        start = max(0, min(start, len(raw)))
+        if viewer is None:
+            return pub[start:]
+        owned = self.owned
+        return [owned[i] if raw[i][3] == viewer and raw[i][3] is not None else pub[i]
+                for i in range(start, len(raw))]
 
 
 def replay_state(rec: GameRecord, moves=None):
@@ -305,7 +316,10 @@ class GameService:
         return (seat is not None and bool(g.undo) and not g.finished
                 and g.undo[-1][0] == seat and g.undo[-1][1] == g.ply - 1)
 
-    def view(self, g: LiveGame, viewer: int | None, events_from: int = 0) -> dict:
+    def view(self, g: LiveGame, viewer: int | None, events_from: int = 0, moves_from: int = 0) -> dict:
+        """The viewer's view. `events_from`/`moves_from` skip what a client has
+        already (websocket pushes send only what is new); a finished game always
+        sends its whole move list, now with nothing hidden."""
         cached = g.views.get(viewer)
         if cached is None or cached[0] != g.version:
             state = g.state
@@ -320,16 +334,21 @@ class GameService:
                 "moves": present.redact_moves(g.moves, viewer, fin),
             }
             g.sync_events()
-            base["scoring"] = present.scoring_events(g.raw_events, state.players)
+            if g.scoring[0] != g.version:
+                g.scoring = (g.version, present.scoring_events(g.raw_events, state.players))
+            base["scoring"] = g.scoring[1]
             if fin:
                 base["ranking"] = present.ranking(state)
             g.views[viewer] = cached = (g.version, base)
         out = dict(cached[1])
         out["undo"] = self.can_undo(g, viewer)
-        evs = g.events(viewer)
-        events_from = max(0, min(events_from, len(evs)))
+        events_from = max(0, min(events_from, len(g.raw_events)))
         out["events_from"] = events_from
-        out["events"] = evs[events_from:]
+        out["events"] = g.events(viewer, events_from)
+        moves_from = 0 if g.finished else max(0, min(moves_from, g.ply))
+        if moves_from:
+            out["moves"] = out["moves"][moves_from:]
+        out["moves_from"] = moves_from
         return out
 
     def move_log(self, g: LiveGame) -> dict:

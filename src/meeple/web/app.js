@@ -173,6 +173,8 @@ function connect() {
     const msg = JSON.parse(m.data);
     if (msg.type === "view") {
       T.events = T.events.slice(0, msg.events_from).concat(msg.events);
+      T.moves = (T.moves || []).slice(0, msg.moves_from).concat(msg.moves);
+      msg.moves = T.moves;
       const newPly = !T.view || T.view.ply !== msg.ply;
       T.view = msg;
       if (newPly) T.sel = [];
