@@ -82,14 +82,44 @@ class AnunnakiState:
     # ------------------------------------------------------------ basics
     def clone(self) -> "AnunnakiState":
         n = AnunnakiState.__new__(AnunnakiState)
-        for f in AnunnakiState.__slots__:
-            v = getattr(self, f)
-            if f in ("lay", "history", "events"):
-                setattr(n, f, v)
-            elif f == "rng":
-                n.rng = Rng(v.state)
-            else:
-                setattr(n, f, _copy(v))
+        n.players = self.players
+        n.houses = self.houses
+        n.lay = self.lay
+        n.arrangement = self.arrangement          # never changed in play
+        n.first_game = self.first_game
+        n.current = self.current
+        n.end_triggered = self.end_triggered
+        n.finished = self.finished
+        n.winners = self.winners[:]
+        n.seats = [{k: (v[:] if type(v) is list else v) for k, v in sd.items()} for sd in self.seats]
+        n.fol = {h: v[:] for h, v in self.fol.items()}
+        n.gods = [dict(g) for g in self.gods]
+        n.stl = dict(self.stl)
+        n.osl = [dict(o) for o in self.osl]
+        n.exh = {h: v[:] for h, v in self.exh.items()}
+        n.anc = {h: v[:] for h, v in self.anc.items()}
+        n.cul = [None if c is None else c[:] for c in self.cul]
+        n.deck = self.deck[:]
+        n.display = self.display[:]
+        n.art_deck = self.art_deck[:]
+        n.art_seen = self.art_seen[:]
+        n.conquests = self.conquests
+        n.dom_tokens = self.dom_tokens[:]
+        n.objectives = self.objectives
+        n.removed = self.removed[:]
+        n.used = self.used[:]
+        n.flags = dict(self.flags)
+        n.kind = self.kind
+        n.dseats = self.dseats[:]
+        n.darg = _copy(self.darg)
+        n.todo = [st[:] for st in self.todo]
+        n.ctx = _copy(self.ctx) if self.ctx else {}
+        n.secret = dict(self.secret)
+        n.final = _copy(self.final)
+        n.rng = Rng(self.rng.state)
+        n.history = self.history
+        n.events = self.events
+        n.record = self.record
         return n
 
     def _restore(self, other: "AnunnakiState") -> None:
@@ -221,7 +251,10 @@ class AnunnakiState:
         return h in self.stl or any(o.get(h) for o in self.osl)
 
     def occupants(self, h: str) -> list[int]:
-        return [s for s in range(self.players) if self.has_units(h, s)]
+        f = self.fol[h]
+        gods, osl = self.gods, self.osl
+        return [s for s in range(self.players)
+                if f[s] or (gods[s] and h in gods[s].values()) or (osl[s] and h in osl[s])]
 
     def controller(self, h: str):
         occ = self.occupants(h)
@@ -232,7 +265,13 @@ class AnunnakiState:
         return self.stl.get(h)
 
     def controlled(self, seat: int) -> list[str]:
-        return [h for h in self.lay.hexes if self.controller(h) == seat]
+        """Regions `seat` controls, in layout order."""
+        cand = {h for h, f in self.fol.items() if f[seat]}
+        cand.update(self.gods[seat].values())
+        cand.update(self.osl[seat])
+        cand.update(h for h, o in self.stl.items() if o == seat)
+        idx = self.lay.index
+        return sorted((h for h in cand if self.controller(h) == seat), key=idx.__getitem__)
 
     def supply(self, seat: int) -> int:
         return SETUP["followers"] - sum(f[seat] for f in self.fol.values())
@@ -469,11 +508,18 @@ class AnunnakiState:
     def _at_war(self, h: str) -> bool:
         return len(self.occupants(h)) > 1 or (h in self.anc and bool(self.occupants(h)))
 
+    def _my_hexes(self, s) -> list[str]:
+        """Regions holding `s`'s units, in layout order."""
+        cand = {h for h, f in self.fol.items() if f[s]}
+        cand.update(self.gods[s].values())
+        cand.update(self.osl[s])
+        return sorted(cand, key=self.lay.index.__getitem__)
+
     def _sources(self, s, mode) -> list[str]:
         out = []
         lay = self.lay
-        for h in lay.hexes:
-            if not self.has_units(h, s) or self._at_war(h):
+        for h in self._my_hexes(s):
+            if self._at_war(h):
                 continue
             atl = lay.info[h]["atlantis"]
             if atl and (mode != "move" or self.end_triggered):
@@ -626,7 +672,7 @@ class AnunnakiState:
         return sorted(out)
 
     def _war_hexes(self, s) -> list[str]:
-        return [h for h in self.lay.hexes if self.has_units(h, s) and self._at_war(h)]
+        return [h for h in self._my_hexes(s) if self._at_war(h)]
 
     def _weapon_options(self, s, attacker: bool, pairs: bool) -> list[int]:
         wl = self.weapon_list(s)
