@@ -251,3 +251,86 @@ def test_martial_12_plus_five():
     d = dump(s)
     assert d["seats"][0]["board"][0] is None and "nobility:agent" in d["seats"][0]["discard"]
     assert s.decision().kind == "location" and s.decision().seats == (0,)   # 3 + 5 > 7
+
+
+# ---- cards placed elsewhere than a board space
+KD = dict(road=["intrigue-09", "intrigue-10", "intrigue-11", "martial-02"],
+          kingdom_deck=["trade-06", "trade-12", "martial-04", "martial-05"])
+
+
+def bids(s, moves):
+    for m in moves:
+        s.apply_move(m)
+
+
+def test_trade_04_supply_absorbs_attrition():
+    s = load(doc(seats={0: {"hand": ["captain-9"]}, 1: {"hand": ["follower-2"]}},
+                 road=["trade-04", "trade-05", "intrigue-02", "martial-02"]))
+    bids(s, ["0: bid captain-9", "1: bid follower-2", "herald castle", "take trade-04"])
+    d = dump(s)
+    assert d["seats"][0]["kingdom_supply"] == ["trade-04"] and "nobility:captain-9" in d["seats"][0]["discard"]
+    s2 = load(doc(rnd=2, seats={0: {"hand": ["heir"], "discard": ["agent", "ruse", "trader", "cavalry", "follower-3"], "kingdom_supply": ["trade-04"]},
+                                1: {"hand": ["heir", "agent", "ruse", "trader", "cavalry", "captain-6"]}}, **KD))
+    assert s2.hand_size[0] == 6 and dump(s2)["seats"][0]["kingdom_supply"] == []
+
+
+def test_trade_07_free_site_card():
+    s = load(doc(seats={0: {"hand": ["captain-9"]}, 1: {"hand": ["follower-2"]}},
+                 road=["trade-07", "trade-05", "intrigue-02", "martial-02"], kingdom_deck=KD["kingdom_deck"]))
+    bids(s, ["0: bid captain-9", "1: bid follower-2", "herald castle", "take trade-07"])
+    d = dump(s)
+    assert "nobility:a1" in d["seats"][0]["hand"] and "trade-07" in d["kingdom_discard"]
+
+
+def test_trade_10_region_govern():
+    s = load(doc(pending={"kind": None, "seats": [], "todo": [["winter"], ["autumn", 0]]},
+                 kingdom_map={"regions": {"plateau": [{"seat": 0, "kingdom": "trade-10"}]}},
+                 regions={"plateau": {"active": active("nobility:agent")}}, **KD))
+    s.apply_move("region-govern")               # the agent is the only card: forced
+    s.apply_move("council secrets")
+    assert dump(s)["councils"]["secrets"] == ["nobility:agent"]
+
+
+def test_trade_11_location_owner_bonus():
+    s = summer(regions=fd({"highlands": ["clans:captain-8"]}),
+               kingdom_map={"locations": {"castle": [{"seat": 0, "kingdom": "trade-11"}]}}, **KD)
+    s.apply_move("claim castle")
+    assert s.influence == [1, 1]
+
+
+def test_martial_09_halves_opponents():
+    s = summer(regions=fd({"highlands": ["nobility:follower-4", "clans:captain-7"]}),
+               kingdom_map={"regions": {"highlands": [{"seat": 0, "kingdom": "martial-09"}]}})
+    # clans 7 -> 4: tied with 4
+    assert s.decision().kind == "tie"
+
+
+def test_martial_13_skips_day_and_night():
+    s = summer(regions=fd({"highlands": ["nobility:agent", "clans:captain-6"]}),
+               kingdom_map={"regions": {"highlands": [{"seat": 1, "kingdom": "martial-13"}]}})
+    # no night: the agent does not kill; 6 beats 5
+    assert s.decision().kind == "location" and s.decision().seats == (1,)
+
+
+def test_martial_15_blanks_opponents():
+    s = summer(regions=fd({"highlands": ["nobility:agent", "clans:captain-6"]}),
+               kingdom_map={"regions": {"highlands": [{"seat": 1, "kingdom": "martial-15"}]}})
+    assert s.decision().kind == "location" and s.decision().seats == (1,)
+    assert "clans:captain-6" not in dump(s)["lost"]
+
+
+def test_region_cards_leave_in_winter():
+    s = load(doc(pending={"kind": None, "seats": [], "todo": [["winter"]]},
+                 kingdom_map={"regions": {"highlands": [{"seat": 1, "kingdom": "martial-13"}]}}))
+    assert "martial-13" in dump(s)["kingdom_discard"]
+
+
+def test_intrigue_17_top_two_face_up():
+    s = load(doc(seats={0: {"hand": ["captain-9"], "kingdom_supply": ["intrigue-17"]}, 1: {"hand": ["follower-2"]}},
+                 **KD))
+    assert s.view(1)["kingdom_deck"][:2] == ["trade-06", "trade-12"] and s.view(1)["kingdom_deck"][2] == "?"
+    bids(s, ["0: bid captain-9", "1: bid follower-2", "herald castle"])
+    assert "take trade-06" in s.legal_moves()
+    s.apply_move("take trade-12")
+    s.apply_move("space 0")
+    assert dump(s)["seats"][0]["board"][0]["kingdom"] == "trade-12"

@@ -35,7 +35,9 @@ def check(s, box, ks_total):
     assert held == box, "faction cards created or lost"
     ks = s.kdeck + s.kdiscard + [k for k in s.road if k is not None] + \
         [sp[0] for b in s.boards for sp in b if sp is not None]
-    if s.kind in ("space", "koccupy"):
+    ks += s.kburned + [k for x in s.ksupply for k in x] + [x[1] for r in s.kregion for x in r] + \
+        [x[1] for r in s.kloc for x in r]
+    if s.kind in ("space", "koccupy", "kplace"):
         ks.append(s.darg[0])            # the card being placed on a board space
     assert len(ks) == len(set(ks)) == ks_total, "kingdom cards created or lost"
     for i in range(s.players):

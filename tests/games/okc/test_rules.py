@@ -151,14 +151,14 @@ def test_great_road_after_a_take():
     s.apply_move("0: bid follower-1")
     s.apply_move("1: bid follower-2")
     s.apply_move("herald castle")
-    s.apply_move("take trade-04")
+    s.apply_move("take trade-02")
     s.apply_move("space 0")
     s.apply_move("herald castle")
     s.apply_move("back")
     d = dump(s)
-    # road was [trade-02, -, intrigue-02, martial-02]: martial-02 discarded, slide, refill
+    # road was [-, trade-04, intrigue-02, martial-02]: martial-02 discarded, slide, refill
     assert d["kingdom_discard"] == ["martial-02"]
-    assert d["road"] == ["trade-07", "trade-06", "trade-02", "intrigue-02"]
+    assert d["road"] == ["trade-07", "trade-06", "trade-04", "intrigue-02"]
 
 
 def test_face_down_cards_are_simultaneous_and_secret():

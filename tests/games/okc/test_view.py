@@ -54,7 +54,8 @@ def test_views_never_leak_over_random_games():
                         # a card can be hidden in one place and seen in none other
                         assert not leaked, (seat, leaked)
                         assert "rng" not in v
-                        assert all(x == "?" for x in v["kingdom_deck"])
+                        top = 2 if any(C.KNAME[k] == "intrigue-17" for x in s.ksupply for k in x) else 0
+                        assert all(x == "?" for x in v["kingdom_deck"][top:])
                 seat = rng.choice(d.seats)
                 s.apply_action(rng.choice(s.legal_actions(seat)), seat)
 

@@ -86,12 +86,20 @@ K = {n: KCARD_BY_NAME[n] for n in data.KINGDOM_EFFECTS}   # effect name lookups
 # Each takes the state and what it needs; they are called from state.py at the
 # points the rules name (bid strength, steal, journey, traits, night, tally).
 
+KPLACE = [data.KINGDOM_PLACEMENT.get(n, "board") for n in KNAME]
+
+
 def owns_kingdom(s, seat: int, effect: str) -> bool:
-    """The seat holds (occupies) a kingdom card with that effect."""
+    """The seat holds a kingdom card with that effect (on its board or in its supply)."""
     for sp in s.boards[seat]:
         if sp is not None and KEFFECT[sp[0]] == effect:
             return True
-    return False
+    return any(KEFFECT[k] == effect for k in s.ksupply[seat])
+
+
+def region_cards(s, r: int, effect: str) -> list[int]:
+    """Seats owning a map card with that effect in region r."""
+    return [o for o, k in s.kregion[r] if KEFFECT[k] == effect]
 
 
 def bid_strength(s, seat: int) -> int:

@@ -199,6 +199,21 @@ KINGDOM_EFFECTS = {
     "martial-16": "gain_deadly",
     "martial-17": "gain_invulnerable",
 }
+# where an acquired kingdom card goes when it is not a board card: "supply"
+# (the player's supply), "discard" (discarded on acquiring), "region" / "location"
+# (placed on the map, by the acquiring player's choice). The bid card that would
+# have occupied it goes to its owner's discard (docs/rulings/okc.md).
+KINGDOM_PLACEMENT = {
+    "trade-04": "supply", "trade-07": "discard", "trade-10": "region", "trade-11": "location",
+    "intrigue-17": "supply", "martial-09": "region", "martial-13": "region", "martial-15": "region",
+}
+# region cards discarded in winter
+KINGDOM_WINTER_DISCARD = ("martial-09", "martial-13", "martial-15")
+KINGDOM_EFFECTS.update({
+    "trade-04": "absorb_attrition", "trade-07": "free_site_card", "trade-10": "region_govern",
+    "trade-11": "location_influence", "intrigue-17": "deck_top_two", "martial-09": "halve_opponents",
+    "martial-13": "skip_day_night", "martial-15": "blank_opponents_region",
+})
 # the kingdom cards whose text the engine does not play yet: acquired, stolen,
 # occupied and replaced like any other, with no effect (docs/rulings/okc.md)
 KINGDOM_NOT_IMPLEMENTED = tuple(

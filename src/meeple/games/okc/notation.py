@@ -22,7 +22,7 @@ KINDS = ("bid", "facedown", "herald", "resolve", "space", "spring", "markers", "
          "wilderness", "shrine", "council", "necropolis", "necro_discard", "trim", "autumn",
          "rally", "deploy", "secrets", "oaths", "buy", "gather", "tactic_bid", "lock", "purge",
          "gain", "ktake", "koccupy", "recall", "udiscard", "uswap_opp", "revive", "kpick", "swap1",
-         "swap2", "purge3", "recall1", "peek", "uswap_fd", "uswap_with", "kingdom", "site", "flank_sup", "reward")
+         "swap2", "purge3", "recall1", "peek", "uswap_fd", "uswap_with", "kingdom", "site", "flank_sup", "reward", "kplace", "rgovern")
 
 FORMS = {
     "bid": "bid <card>", "facedown": "facedown <card|-> <card|-> <card|-> (highlands, plateau, lowlands)",
@@ -50,6 +50,7 @@ FORMS = {
     "site": "choose <card> | council <council> | to <region> | take <road card> | influence | "
             "ambush | ambush-from-discard | done",
     "flank_sup": "supporter <region> | done", "reward": "influence | lore",
+    "kplace": "at <region|location>", "rgovern": "govern <card>",
     "kingdom": "choose <card> | tactic <n> | council <council> | supporter <region|board|lost> | "
                "swap <region> <region> | top | bottom | space <n> | discard-it | done",
 }
@@ -60,6 +61,12 @@ def action_word(s, a: int, kind: str, seat: int) -> str:
     def card(lo: int) -> str:
         return C.local_name(s.gid(seat, lo))
 
+    if kind == "kplace":
+        return "at " + (D.REGIONS[a - st.REGION] if a >= st.REGION else D.LOCATIONS[a - st.LOC])
+    if kind == "resolve" and st.KPICK <= a < st.PAIR:
+        return "take " + C.KNAME[s.kdeck[a - st.KPICK]]
+    if a == st.RGOVERN:
+        return "region-govern"
     if kind == "reward":
         return "influence" if a == st.BACK else "lore"
     if kind == "site":
@@ -99,7 +106,7 @@ def action_word(s, a: int, kind: str, seat: int) -> str:
                 "necro_discard": "discard", "trim": "discard", "rally": "return",
                 "gather": "return", "gain": "give", "koccupy": "occupy", "recall": "return",
                 "udiscard": "discard", "revive": "revive", "swap1": "swap", "swap2": "with",
-                "purge3": "lose", "recall1": "return", "uswap_fd": "swap",
+                "purge3": "lose", "recall1": "return", "uswap_fd": "swap", "rgovern": "govern",
                 "uswap_with": "with"}[kind]
         return f"{verb} {card(a - st.CARD)}"
     for base, verb in ((st.GOVERN, "govern"), (st.JOURNEY, "journey"), (st.AMBUSH_C, "ambush"),
@@ -144,7 +151,7 @@ def action_word(s, a: int, kind: str, seat: int) -> str:
         return f"tactic {a - st.TACTIC + 1}"
     if st.KPICK <= a < st.PAIR:
         return "pick " + C.KNAME[s.darg[a - st.KPICK]]
-    if st.USE <= a < st.NACTIONS:
+    if st.USE <= a < st.RGOVERN:
         return "use " + card(a - st.USE)
     if st.PAIR <= a < st.USE:
         x, y = st.PAIRS[a - st.PAIR]
@@ -317,6 +324,7 @@ def dump(s) -> dict:
             "used": s.used[i], "effects": s.round_fx[i], "tactics": list(s.tactics[i]),
             "bonus": s.bonus[i], "council_tokens": list(s.ctokens[i]),
             "a2_tokens": list(s.gtokens[i]), "hq_tokens": s.hqtok[i],
+            "kingdom_supply": [C.KNAME[k] for k in s.ksupply[i]],
         })
     doc = {
         "game": "okc", "players": s.players, "rounds": s.rounds, "round": s.round,
@@ -326,6 +334,11 @@ def dump(s) -> dict:
         "kingdom_deck": [C.KNAME[k] for k in s.kdeck],
         "kingdom_discard": [C.KNAME[k] for k in s.kdiscard],
         "lost": _names(s.lost),
+        "kingdom_map": {"regions": {D.REGIONS[r]: [{"seat": o, "kingdom": C.KNAME[k]} for o, k in s.kregion[r]]
+                                    for r in range(3) if s.kregion[r]},
+                        "locations": {D.LOCATIONS[l]: [{"seat": o, "kingdom": C.KNAME[k]} for o, k in s.kloc[l]]
+                                      for l in range(6) if s.kloc[l]}},
+        "kingdom_burned": [C.KNAME[k] for k in s.kburned],
         "councils": {D.COUNCILS[c]: _names(s.councils[c]) for c in range(3)},
         "regions": {D.REGIONS[r]: {"facedown": _names(s.facedown[r]),
                                    "active": [_entry(e) for e in s.active[r]]} for r in range(3)},
@@ -446,7 +459,7 @@ def load(doc) -> "st.OKCState":
     s.hands, s.decks, s.discards, s.site, s.hq, s.boards = [], [], [], [], [], []
     s.herald, s.sup_board, s.sup_map, s.sup_part, s.lost_sup, s.tokens = [], [], [], [], [], []
     s.bids, s.used, s.round_fx, s.tactics, s.bonus = [], [], [], [], []
-    s.ctokens, s.gtokens, s.hqtok = [], [], []
+    s.ctokens, s.gtokens, s.hqtok, s.ksupply = [], [], [], []
     for i, sd in enumerate(seats):
         f = s.factions[i]
         w = f"seats.{i}"
@@ -493,13 +506,14 @@ def load(doc) -> "st.OKCState":
         s.tokens.append(tl)
         bid = sd.get("bid")
         s.bids.append(None if bid is None else _card(bid, w + ".bid", f))
-        s.used.append(_int(sd.get("used", 0), w + ".used", 0, (1 << 18) - 1))
+        s.used.append(_int(sd.get("used", 0), w + ".used", 0, (1 << 24) - 1))
         s.bonus.append(_int(sd.get("bonus", 0), w + ".bonus", 0, 99))
         for key, dest, hi in (("council_tokens", s.ctokens, 2), ("a2_tokens", s.gtokens, D.FACTION_TOKENS)):
             v = _list(sd.get(key, [0, 0, 0]), f"{w}.{key}")
             _need(len(v) == 3, f"{w}.{key} has one count per council")
             dest.append([_int(x, f"{w}.{key}", 0, hi) for x in v])
         s.hqtok.append(_int(sd.get("hq_tokens", 0), w + ".hq_tokens", 0, 3))
+        s.ksupply.append([_kcard(k, w + ".kingdom_supply") for k in _list(sd.get("kingdom_supply", []), w + ".kingdom_supply")])
         s.round_fx.append(_int(sd.get("effects", 0), w + ".effects", 0, 255))
         tiles = C.TACTICS[f]
         tac = _list(sd.get("tactics", [u for _, u, _ in tiles]), w + ".tactics")
@@ -520,8 +534,23 @@ def load(doc) -> "st.OKCState":
     owned = set(s.factions)
     for g in seen:
         _need(C.faction_of(g) in owned, f"{C.NAME[g]} belongs to no seat's faction")
+    kmap = doc.get("kingdom_map") or {}
+    _need(isinstance(kmap, dict), "kingdom_map must be an object")
+    s.kregion, s.kloc = [[], [], []], [[] for _ in range(6)]
+    for key, names, dest in (("regions", D.REGIONS, s.kregion), ("locations", D.LOCATIONS, s.kloc)):
+        part = kmap.get(key, {})
+        _need(isinstance(part, dict), f"kingdom_map.{key} must be an object")
+        for where, lst in part.items():
+            _need(where in names, f"kingdom_map.{key}: unknown name {where!r}")
+            for x in _list(lst, f"kingdom_map.{key}.{where}"):
+                _need(isinstance(x, dict), f"kingdom_map.{key}.{where} holds {{seat, kingdom}} objects")
+                dest[names.index(where)].append([_int(x.get("seat"), "kingdom_map seat", 0, p - 1),
+                                                 _kcard(x.get("kingdom"), "kingdom_map")])
+    s.kburned = [_kcard(k, "kingdom_burned") for k in _list(doc.get("kingdom_burned", []), "kingdom_burned")]
     ks = s.kdeck + s.kdiscard + [k for k in s.road if k is not None] + \
-        [sp[0] for b in s.boards for sp in b if sp is not None]
+        [sp[0] for b in s.boards for sp in b if sp is not None] + s.kburned + \
+        [k for x in s.ksupply for k in x] + [x[1] for r in s.kregion for x in r] + \
+        [x[1] for r in s.kloc for x in r]
     _need(len(ks) == len(set(ks)), "a kingdom card appears in two places")
     rng = doc.get("rng", 0)
     s.rng = Rng(_int(rng, "rng", 0, (1 << 64) - 1))

@@ -50,7 +50,8 @@ TACTIC = KACT + 3            # + tile index 0..3: activate that tactic tile
 KPICK = TACTIC + 4           # + index: pick one of the offered kingdom cards
 PAIR = KPICK + 5             # + pair of regions (0: highlands/plateau, 1: highlands/lowlands, 2: plateau/lowlands)
 USE = PAIR + 3               # + local: use that Site of Power card's ability
-NACTIONS = USE + PER
+RGOVERN = USE + PER          # trade-10: govern with an active card of its region
+NACTIONS = RGOVERN + 1
 PAIRS = ((0, 1), (0, 2), (1, 2))
 
 SIMULTANEOUS = ("bid", "facedown")
@@ -60,6 +61,7 @@ U_GOVERN, U_JOURNEY, U_SECRETS, U_OATHS, U_FAVOUR, U_KACT = 1, 2, 4, 8, 16, 32
 U_TACTIC = 64                # << tile: that tile was used this round
 U_KINGDOM = 1024             # << board space: that kingdom card's action was used
 U_SITE = 1 << 13             # << (local - 14): that Site card's ability was used
+U_RGOVERN = 1 << 18
 
 # active card entry fields: [gid, part, gained_traits, gained_cmds, used_cmds, deploy, pass]
 E_GID, E_PART, E_GT, E_GC, E_USED, E_DEP, E_PASS = range(7)
@@ -79,7 +81,7 @@ class OKCState:
         "active", "favour", "favour_uses", "used", "round_fx", "clash_order",
         "taken", "todo", "kind", "dseats", "darg", "fd_pos", "finished", "winners",
         "rng", "history", "events", "record", "fd_log", "tactics", "bonus",
-        "ctokens", "gtokens", "hqtok",
+        "ctokens", "gtokens", "hqtok", "ksupply", "kregion", "kloc", "kburned",
     )
 
     # ------------------------------------------------------------------ basics
@@ -132,6 +134,10 @@ class OKCState:
         n.ctokens = [t[:] for t in self.ctokens]
         n.gtokens = [t[:] for t in self.gtokens]
         n.hqtok = self.hqtok[:]
+        n.ksupply = [k[:] for k in self.ksupply]
+        n.kregion = [[x[:] for x in k] for k in self.kregion]
+        n.kloc = [[x[:] for x in k] for k in self.kloc]
+        n.kburned = self.kburned[:]
         n.finished = self.finished
         n.winners = self.winners[:]
         n.rng = Rng(self.rng.state)
@@ -264,7 +270,12 @@ class OKCState:
 
     def _blank(self, seat: int, e) -> bool:
         """Uprising A3: opposing non-heir cards in its region have their printed
-        traits and commands blank."""
+        traits and commands blank; martial-15: opposing cards in its region."""
+        if any(self.kregion):
+            for r in range(3):
+                if any(o != seat and C.KEFFECT[k] == "blank_opponents_region"
+                       for o, k in self.kregion[r]) and any(y is e for y in self.active[r]):
+                    return True
         if C.ARCH[e[E_GID]] == "heir":
             return False
         for a in self.active:
@@ -333,6 +344,8 @@ class OKCState:
             return [LOC + l for l in range(6)]
         if k == "resolve":
             acts = [ROAD + i for i in range(D.ROAD_SIZE) if self.road[i] is not None]
+            if C.owns_kingdom(self, s, "deck_top_two"):
+                acts.extend(KPICK + i for i in range(min(2, len(self.kdeck))))
             if C.can_steal(self, s):
                 need = C.steal_strength(self, s)
                 for o in range(self.players):
@@ -470,6 +483,8 @@ class OKCState:
             acts.extend(self._tactic_options(s, "autumn"))
             acts.extend(self._kingdom_options(s, "autumn"))
             acts.extend(self._site_options(s, "autumn"))
+            if not u & U_RGOVERN and self._rgovern_cards(s):
+                acts.append(RGOVERN)
             return acts
         if k == "rally":
             acts = [DONE] if self.darg[1] else []
@@ -592,6 +607,34 @@ class OKCState:
         self._event("site", s, C.NAME[g])
         ACTIONS[C.EFFECT[g]][2](self, s, g)
 
+    def _acquire(self, s: int, kc: int, occ: int) -> None:
+        """An acquired kingdom card: occupied on a board space, or placed as its
+        card says (supply, map, discarded on acquiring) with the would-be
+        occupier going to the discard."""
+        place = C.KPLACE[kc]
+        if place == "board":
+            self._ask("space", s, [kc, occ])
+            return
+        self.discards[s].append(occ)
+        if place == "supply":
+            self.ksupply[s].append(kc)
+        elif place == "discard":
+            self.kdiscard.append(kc)
+            if C.KEFFECT[kc] == "free_site_card" and self.site[s]:
+                g = min(self.site[s], key=lambda x: (C.COST[x], x))
+                self.site[s].remove(g)
+                self._event("buy", s, C.NAME[g])
+                if C.KIND[g] == "hq":
+                    self.hq[s].append(g)
+                else:
+                    self._to_hand(s, g)
+                from meeple.games.okc.sites import ON_GAIN
+                if C.EFFECT[g] in ON_GAIN:
+                    ON_GAIN[C.EFFECT[g]](self, s, g)
+        else:
+            self._ask("kplace", s, [kc])
+        self._kingdom_gained(s, kc)
+
     def _kingdom_gained(self, s: int, kc: int) -> None:
         """Uprising HQ2: a token on the council of the card's suit (max 2 per council)."""
         if C.has_hq(self, s, "uprising_hq2"):
@@ -622,6 +665,14 @@ class OKCState:
         else:
             self.discards[o].append(g)
 
+    def _rgovern_cards(self, s: int) -> list[int]:
+        out = []
+        for r in range(3):
+            if any(o == s and C.KEFFECT[k] == "region_govern" for o, k in self.kregion[r]):
+                out.extend(e[E_GID] for e in self.active[r]
+                           if self.seat_of(e[E_GID]) == s and C.VOTES[e[E_GID]] >= 1)
+        return out
+
     def _kingdom_action(self, s: int, j: int) -> None:
         from meeple.games.okc.kingdom import ACTIONS
         self.used[s] |= U_KINGDOM << j
@@ -644,6 +695,12 @@ class OKCState:
         if k == "site":
             from meeple.games.okc.sites import ACTIONS
             return ACTIONS[self.darg[0]][3](self, s, self.darg)
+        if k == "kplace":
+            if C.KPLACE[self.darg[0]] == "region":
+                return [REGION + r for r in range(3)]
+            return [LOC + l for l in range(6)]
+        if k == "rgovern":
+            return [CARD + C.local(g) for g in self._rgovern_cards(s)]
         if k == "flank_sup":
             r, x = self.darg
             return [DONE] + ([SUPP + x] if self.sup_map[s][r] else [])
@@ -824,14 +881,21 @@ class OKCState:
             if a == BACK:
                 self._to_hand(s, self.bids[s])
                 self.bids[s] = None
+            elif KPICK <= a < PAIR:                 # intrigue-17: a top card of the deck
+                kc = self.kdeck.pop(a - KPICK)
+                self._event("take", s, C.KNAME[kc])
+                occ = self.bids[s]
+                self.bids[s] = None
+                self._acquire(s, kc, occ)
             elif a < STEAL:
                 i = a - ROAD
                 kc = self.road[i]
                 self.road[i] = None
                 self.taken = True
                 self._event("take", s, C.KNAME[kc])
-                self._ask("space", s, [kc, self.bids[s]])
+                occ = self.bids[s]
                 self.bids[s] = None
+                self._acquire(s, kc, occ)
             else:
                 o, j = divmod(a - STEAL, 3)
                 kc, occ = self.boards[o][j]
@@ -860,7 +924,7 @@ class OKCState:
                 self._tactic(s, a - TACTIC)
             elif KACT <= a < TACTIC:
                 self._kingdom_action(s, a - KACT)
-            elif USE <= a < NACTIONS:
+            elif USE <= a < RGOVERN:
                 self._site_action(s, a - USE)
             elif DEPLOY_C <= a < LOC:
                 self._ask("deploy", s, [self.gid(s, a - DEPLOY_C)])
@@ -894,7 +958,7 @@ class OKCState:
             if KACT <= a < TACTIC:
                 self._kingdom_action(s, a - KACT)
                 return
-            if USE <= a < NACTIONS:
+            if USE <= a < RGOVERN:
                 self._site_action(s, a - USE)
                 return
             if a == FAVOUR:
@@ -1012,8 +1076,11 @@ class OKCState:
                 self._tactic(s, a - TACTIC)
             elif KACT <= a < TACTIC:
                 self._kingdom_action(s, a - KACT)
-            elif USE <= a < NACTIONS:
+            elif USE <= a < RGOVERN:
                 self._site_action(s, a - USE)
+            elif a == RGOVERN:
+                self.used[s] |= U_RGOVERN
+                self._ask("rgovern", s)
             elif a == SECRETS:
                 self.used[s] |= U_SECRETS
                 self._ask("secrets", s, [self.votes(s, 1)])
@@ -1166,6 +1233,11 @@ class OKCState:
         elif k == "site":
             from meeple.games.okc.sites import ACTIONS
             ACTIONS[self.darg[0]][4](self, s, self.darg, a)
+        elif k == "rgovern":
+            g = self.gid(s, a - CARD)
+            r, e = self._find_active(g)
+            self.active[r].remove(e)
+            self._ask("council", s, [g, 0])
         elif k == "flank_sup":
             if a != DONE:
                 r, x = self.darg
@@ -1209,7 +1281,7 @@ class OKCState:
         elif k == "koccupy":
             g = self.gid(s, a - CARD)
             hand.remove(g)
-            self._ask("space", s, [self.darg[0], g])
+            self._acquire(s, self.darg[0], g)
         elif k == "recall":
             if a == DONE:
                 return
@@ -1245,6 +1317,13 @@ class OKCState:
             self.lost.remove(g)
             self.active[r].append([g, 0, 0, 0, 0, -1, pas])
             self._event("revive", s, C.NAME[g])
+        elif k == "kplace":
+            kc = self.darg[0]
+            if C.KPLACE[kc] == "region":
+                self.kregion[a - REGION].append([s, kc])
+            else:
+                self.kloc[a - LOC].append([s, kc])
+            self._event("kingdom-placed", s, C.KNAME[kc])
         elif k == "kpick":
             kc = self.darg[a - KPICK]
             self.kdiscard.remove(kc)
@@ -1340,6 +1419,7 @@ class OKCState:
     def _claim(self, s: int, loc: int) -> None:
         """Claim rewards at a chosen location: Herald reward, then location reward."""
         self._event("claim", s, D.LOCATIONS[loc])
+        self._location_owner_bonus(loc)
         # queued in reverse: location reward runs after the herald reward
         self.todo.append(("location_reward", s, loc))
         if self.herald[s] == loc:
@@ -1352,6 +1432,12 @@ class OKCState:
                     self._event("steal-influence", s, o)
             if relics and any(self.seat_of(g) == s for g in self.councils[0]):
                 self._ask("relics", s)
+
+    def _location_owner_bonus(self, loc: int) -> None:
+        """trade-11: its owner gains 1 influence whenever anyone claims its location."""
+        for o, k in self.kloc[loc]:
+            if C.KEFFECT[k] == "location_influence":
+                self._gain_influence(o, 1)
 
     def _location_reward(self, s: int, loc: int) -> None:
         self._gain_influence(s, D.LOCATION_INFLUENCE[loc])
@@ -1497,6 +1583,7 @@ class OKCState:
             s, loc = t[1], t[2]
             self.tokens[s][loc] -= D.SECRETS_THRESHOLD
             self._event("secrets", s, D.LOCATIONS[loc])
+            self._location_owner_bonus(loc)
             self._location_reward(s, loc)
         elif k == "buy":
             s = t[1]
@@ -1546,8 +1633,9 @@ class OKCState:
         self._event("clash", None, (D.REGIONS[r], parts))
         self.todo.append(("clash", r, parts, 0, n))
         self.todo.append(("tally", r, parts))
-        self.todo.append(("night", r, parts))
-        self.todo.append(("day", r, parts, 0))
+        if not C.region_cards(self, r, "skip_day_night"):          # martial-13
+            self.todo.append(("night", r, parts))
+            self.todo.append(("day", r, parts, 0))
         self._reveal(r, 0)
         for e in self.active[r]:
             if not e[E_PART]:
@@ -1641,6 +1729,10 @@ class OKCState:
         self.bonus = [0] * self.players
         for s in parts:
             self.sup_part[s][r] = self.sup_map[s][r]
+        for o in C.region_cards(self, r, "halve_opponents"):      # martial-09
+            for x in parts:
+                if x != o:
+                    totals[x] = (totals[x] + 1) // 2
         best = max(totals.values())
         lowest = any(C.EFFECT[e[E_GID]] == "lowest_wins" and not e[E_PART]
                      and self.seat_of(e[E_GID]) in parts for e in active_before)
@@ -1680,8 +1772,14 @@ class OKCState:
                 deck.extend(self.discards[s])
                 self.discards[s] = []
                 self.rng.shuffle(deck)
-                self.hand_size[s] = max(D.MIN_HAND_SIZE, self.hand_size[s] - 1)
-                self._event("attrition", s, self.hand_size[s])
+                absorb = [k for k in self.ksupply[s] if C.KEFFECT[k] == "absorb_attrition"]
+                if absorb:                                  # trade-04 absorbs it
+                    self.ksupply[s].remove(absorb[0])
+                    self.kdiscard.append(absorb[0])
+                    self._event("attrition-absorbed", s, C.KNAME[absorb[0]])
+                else:
+                    self.hand_size[s] = max(D.MIN_HAND_SIZE, self.hand_size[s] - 1)
+                    self._event("attrition", s, self.hand_size[s])
                 if not deck:
                     break
                 continue
@@ -1735,6 +1833,11 @@ class OKCState:
                     self.lost_sup[s] += self.sup_map[s][r]
                     self.sup_map[s][r] = 0
                 self.sup_part[s][r] = 0
+        for r in range(3):
+            for x in list(self.kregion[r]):
+                if C.KNAME[x[1]] in D.KINGDOM_WINTER_DISCARD:
+                    self.kregion[r].remove(x)
+                    self.kdiscard.append(x[1])
         self.clash_order = []
         self.used = [0] * self.players
         self.round_fx = [0] * self.players
@@ -1851,6 +1954,10 @@ def new_game(players: int, seed: int = 0, factions: list[str] | None = None,
     s.ctokens = [[0, 0, 0] for _ in range(players)]
     s.gtokens = [[0, 0, 0] for _ in range(players)]
     s.hqtok = [0] * players
+    s.ksupply = [[] for _ in range(players)]
+    s.kregion = [[], [], []]
+    s.kloc = [[] for _ in range(6)]
+    s.kburned = []
     s.finished = False
     s.winners = []
     s.history = None

@@ -21,7 +21,9 @@ HIDDEN = "?"
 def view(s, seat: int | None) -> dict:
     doc = notation.dump(s)
     doc.pop("rng", None)
-    doc["kingdom_deck"] = [HIDDEN] * len(s.kdeck)
+    # intrigue-17 treats the deck's top two cards as face up
+    top = 2 if any(C.KEFFECT[k] == "deck_top_two" for x in s.ksupply for k in x) else 0
+    doc["kingdom_deck"] = [C.KNAME[k] for k in s.kdeck[:top]] + [HIDDEN] * (len(s.kdeck) - min(top, len(s.kdeck)))
     for i, sd in enumerate(doc["seats"]):
         sd["deck"] = [HIDDEN] * len(sd["deck"])
         if i == seat:
@@ -86,9 +88,10 @@ def determinize(s, seat: int, rng):
     own = list(n.decks[seat])
     rng.shuffle(own)
     n.decks[seat] = own
-    kd = list(n.kdeck)
+    top = 2 if any(C.KEFFECT[k] == "deck_top_two" for x in s.ksupply for k in x) else 0
+    kd = list(n.kdeck[top:])
     rng.shuffle(kd)
-    n.kdeck = kd
+    n.kdeck = list(n.kdeck[:top]) + kd
     return n
 
 
@@ -153,13 +156,20 @@ def from_view(doc: dict, seat: int, rng):
         if k:
             kseen.add(k)
     kseen.update(doc.get("kingdom_discard", []))
+    kseen.update(doc.get("kingdom_burned", []))
+    kseen.update(k for k in doc.get("kingdom_deck", []) if k != HIDDEN)
+    for part in (doc.get("kingdom_map") or {}).values():
+        for lst in part.values():
+            kseen.update(x["kingdom"] for x in lst)
     for sd in doc["seats"]:
         for sp in sd.get("board", []):
             if sp:
                 kseen.add(sp["kingdom"])
+        kseen.update(sd.get("kingdom_supply", []))
     kpool = sorted(k for k in C.KNAME if k not in kseen)
     shuffle(kpool)
-    full["kingdom_deck"] = kpool[:len(doc.get("kingdom_deck", []))]
+    known = [k for k in doc.get("kingdom_deck", []) if k != HIDDEN]
+    full["kingdom_deck"] = known + kpool[:len(doc.get("kingdom_deck", [])) - len(known)]
     pend = doc.get("pending")
     if pend is not None:
         pend = dict(pend)
