@@ -1750,8 +1750,13 @@ class AnunnakiState:
             c = self.cul[i]
             if c is None:
                 continue
-            ctrl = [self.controller(h) for h in tri]
-            if any(x is None for x in ctrl):
+            ctrl = []
+            for h in tri:
+                c_h = self.controller(h)
+                if c_h is None:
+                    break
+                ctrl.append(c_h)
+            if len(ctrl) < len(tri):
                 continue
             c[1] = True
             tok = c[0]
