@@ -44,9 +44,10 @@ TRAITS = {"invulnerable": INVULNERABLE, "pathfinder": PATHFINDER, "resilient": R
 # commands (bits)
 AMBUSH, RETREAT, FLANK, RALLY_SELF, RALLY_TWO, DEPLOY, DEADLY = 1, 2, 4, 8, 16, 32, 64
 AMBUSH_FROM_DISCARD = 128     # Gathering HQ: this card's Ambush may take its card from the discard
+RETREAT_JOURNEY = 256         # martial-10: on Retreat this card may journey
 COMMANDS = {"ambush": AMBUSH, "retreat": RETREAT, "flank": FLANK, "rally-self": RALLY_SELF,
             "rally-two": RALLY_TWO, "deploy": DEPLOY, "deadly": DEADLY,
-            "ambush-from-discard": AMBUSH_FROM_DISCARD}
+            "ambush-from-discard": AMBUSH_FROM_DISCARD, "retreat-journey": RETREAT_JOURNEY}
 
 # One row per faction card: (name, strength, archetype, traits, commands, votes,
 # lore, cost, kind, effect, effect_implemented, provenance).
@@ -213,6 +214,10 @@ KINGDOM_EFFECTS.update({
     "trade-04": "absorb_attrition", "trade-07": "free_site_card", "trade-10": "region_govern",
     "trade-11": "location_influence", "intrigue-17": "deck_top_two", "martial-09": "halve_opponents",
     "martial-13": "skip_day_night", "martial-15": "blank_opponents_region",
+    "intrigue-02": "cycle_hands", "intrigue-03": "swap_hand_council", "intrigue-04": "reveal_return",
+    "intrigue-09": "burn_acquire", "intrigue-10": "set_order", "intrigue-13": "heralds_move",
+    "martial-10": "gain_retreat_journey",
+    "trade-15": "favour_twice", "intrigue-11": "borrow_favour",
 })
 # the kingdom cards whose text the engine does not play yet: acquired, stolen,
 # occupied and replaced like any other, with no effect (docs/rulings/okc.md)

@@ -508,6 +508,172 @@ def _m14_answer(s, seat, darg, a):
     _discard_this(s, seat, darg[1], occupier_too=True)
 
 
+# ---- martial-10 (day): an active card gains Retreat; on that Retreat it may journey
+def _m10_answer(s, seat, darg, a):
+    E = _st()
+    r, e = s._find_active(s.gid(seat, a - E.CARD))
+    e[E.E_GC] |= D.RETREAT | D.RETREAT_JOURNEY
+
+
+# ---- intrigue-02 (spring): chosen players put their hands on their deck bottoms and redraw
+def _i02_start(s, seat, j):
+    _ask(s, seat, ["cycle_hands", j, 0])
+
+
+def _i02_options(s, seat, darg):
+    E = _st()
+    done = darg[3:]
+    acts = [E.DONE] if done else []
+    acts.extend(E.SEAT + o for o in range(s.players) if o not in done and s.hands[o])
+    return acts or [E.DONE]
+
+
+def _i02_answer(s, seat, darg, a):
+    E = _st()
+    if a == E.DONE:
+        return
+    o = a - E.SEAT
+    n = len(s.hands[o])
+    s.decks[o].extend(s.hands[o])
+    s.hands[o] = []
+    s._draw(o, n)
+    s._event("cycle-hand", seat, o)
+    _ask(s, seat, darg + [o])
+
+
+# ---- intrigue-03 (spring and autumn): swap a hand card with your council or occupying card
+def _i03_ready(s, seat, j):
+    return bool(s.hands[seat]) and (bool(_own_council(s, seat)) or sum(
+        1 for sp in s.boards[seat] if sp is not None) > 0)
+
+
+def _i03_start(s, seat, j):
+    _ask(s, seat, ["swap_hand_council", j, 0])
+
+
+def _i03_options(s, seat, darg):
+    E = _st()
+    if darg[2] == 0:
+        return _cards_of(s.hands[seat])
+    return _cards_of(_own_council(s, seat)) + [E.SPACE + i for i, sp in enumerate(s.boards[seat])
+                                               if sp is not None]
+
+
+def _i03_answer(s, seat, darg, a):
+    E = _st()
+    if darg[2] == 0:
+        _ask(s, seat, [darg[0], darg[1], 1, s.gid(seat, a - E.CARD)])
+        return
+    h = darg[3]
+    s.hands[seat].remove(h)
+    if E.SPACE <= a < E.HERALD:
+        i = a - E.SPACE
+        x = s.boards[seat][i][1]
+        s.boards[seat][i][1] = h
+    else:
+        x = s.gid(seat, a - E.CARD)
+        for c in s.councils:
+            if x in c:
+                c[c.index(x)] = h
+    s.hands[seat].append(x)
+
+
+# ---- intrigue-04 (day): reveal your hand; opposing cards of the clash matching a hand
+#      card's strength or archetype return to their owners' hands; discard this
+def _i04_ready(s, seat, j):
+    return bool(s.hands[seat]) and _clash_region(s) is not None
+
+
+def _i04_start(s, seat, j):
+    s._event("reveal-hand", seat, [C.NAME[g] for g in s.hands[seat]])
+    _ask(s, seat, ["reveal_return", j, 0])
+
+
+def _i04_options(s, seat, darg):
+    E = _st()
+    if darg[2] == 0:
+        return _cards_of(s.hands[seat])
+    return [E.BACK, E.DRAW]                 # match strength | match archetype
+
+
+def _i04_answer(s, seat, darg, a):
+    E = _st()
+    if darg[2] == 0:
+        _ask(s, seat, [darg[0], darg[1], 1, s.gid(seat, a - E.CARD)])
+        return
+    h = darg[3]
+    r = _clash_region(s)
+    for e in list(s.active[r]):
+        g = e[E.E_GID]
+        o = s.seat_of(g)
+        if o == seat or e[E.E_PART]:
+            continue
+        if (a == E.BACK and C.STR[g] == C.STR[h]) or (a == E.DRAW and C.ARCH[g] == C.ARCH[h]):
+            s.active[r].remove(e)
+            s._to_hand(o, g)
+    _discard_this(s, seat, darg[1])
+
+
+# ---- intrigue-09 (spring): burn this, acquire up to 2 Great Road cards
+def _i09_ready(s, seat, j):
+    return any(k is not None for k in s.road) and bool(s.hands[seat])
+
+
+def _i09_start(s, seat, j):
+    kc, occ = s.boards[seat][j]
+    s.boards[seat][j] = None
+    s.kburned.append(kc)
+    s._to_hand(seat, occ)
+    s._event("burn", seat, C.KNAME[kc])
+    s.todo.append(("road_now",))
+    s.todo.append(("burn_acquire", seat, 2))
+
+
+def _i09_options(s, seat, darg):
+    E = _st()
+    return [E.DONE] + [E.ROAD + i for i, k in enumerate(s.road) if k is not None]
+
+
+def _i09_answer(s, seat, darg, a):
+    E = _st()
+    if a == E.DONE:
+        return
+    i = a - E.ROAD
+    kc = s.road[i]
+    s.road[i] = None
+    s._event("take", seat, C.KNAME[kc])
+    s.todo.append(("burn_acquire", seat, darg[3] - 1))
+    s._ask("koccupy", seat, [kc])
+
+
+# ---- intrigue-13 (spring): move any heralds to one location, discard this
+def _i13_ready(s, seat, j):
+    return any(h >= 0 for h in s.herald)
+
+
+def _i13_start(s, seat, j):
+    _ask(s, seat, ["heralds_move", j, 0])
+
+
+def _i13_options(s, seat, darg):
+    E = _st()
+    if darg[2] == 0:
+        return [E.LOC + l for l in range(6)]
+    return [E.DONE] + [E.SEAT + o for o in range(s.players) if 0 <= s.herald[o] != darg[3]]
+
+
+def _i13_answer(s, seat, darg, a):
+    E = _st()
+    if darg[2] == 0:
+        _ask(s, seat, [darg[0], darg[1], 1, a - E.LOC])
+        return
+    if a == E.DONE:
+        _discard_this(s, seat, darg[1])
+        return
+    s.herald[a - E.SEAT] = darg[3]
+    _ask(s, seat, darg)
+
+
 def _always(s, seat, j):
     return True
 
@@ -533,4 +699,10 @@ ACTIONS = {
     "unexhaust": ("autumn", _m14_ready, _m14_start, _m14_options, _m14_answer),
     "gain_deadly": ("day", _gain_ready, _gain_start, _gain_options, _gain_answer),
     "gain_invulnerable": ("day", _gain_ready, _gain_start, _gain_options, _gain_answer),
+    "gain_retreat_journey": ("day", _gain_ready, _gain_start, _gain_options, _m10_answer),
+    "cycle_hands": ("spring", _always, _i02_start, _i02_options, _i02_answer),
+    "swap_hand_council": (("spring", "autumn"), _i03_ready, _i03_start, _i03_options, _i03_answer),
+    "reveal_return": ("day", _i04_ready, _i04_start, _i04_options, _i04_answer),
+    "burn_acquire": ("spring", _i09_ready, _i09_start, _i09_options, _i09_answer),
+    "heralds_move": ("spring", _i13_ready, _i13_start, _i13_options, _i13_answer),
 }

@@ -22,7 +22,7 @@ KINDS = ("bid", "facedown", "herald", "resolve", "space", "spring", "markers", "
          "wilderness", "shrine", "council", "necropolis", "necro_discard", "trim", "autumn",
          "rally", "deploy", "secrets", "oaths", "buy", "gather", "tactic_bid", "lock", "purge",
          "gain", "ktake", "koccupy", "recall", "udiscard", "uswap_opp", "revive", "kpick", "swap1",
-         "swap2", "purge3", "recall1", "peek", "uswap_fd", "uswap_with", "kingdom", "site", "flank_sup", "reward", "kplace", "rgovern")
+         "swap2", "purge3", "recall1", "peek", "uswap_fd", "uswap_with", "kingdom", "site", "flank_sup", "reward", "kplace", "rgovern", "set_order")
 
 FORMS = {
     "bid": "bid <card>", "facedown": "facedown <card|-> <card|-> <card|-> (highlands, plateau, lowlands)",
@@ -50,7 +50,7 @@ FORMS = {
     "site": "choose <card> | council <council> | to <region> | take <road card> | influence | "
             "ambush | ambush-from-discard | done",
     "flank_sup": "supporter <region> | done", "reward": "influence | lore",
-    "kplace": "at <region|location>", "rgovern": "govern <card>",
+    "kplace": "at <region|location>", "rgovern": "govern <card>", "set_order": "seat <n>",
     "kingdom": "choose <card> | tactic <n> | council <council> | supporter <region|board|lost> | "
                "swap <region> <region> | top | bottom | space <n> | discard-it | done",
 }
@@ -61,6 +61,12 @@ def action_word(s, a: int, kind: str, seat: int) -> str:
     def card(lo: int) -> str:
         return C.local_name(s.gid(seat, lo))
 
+    if st.SEAT <= a < st.OFAVOUR:
+        return f"seat {a - st.SEAT}"
+    if a == st.OFAVOUR:
+        return "borrow-favour"
+    if a == st.OFAVOUR2:
+        return "borrow-favour heirs"
     if kind == "kplace":
         return "at " + (D.REGIONS[a - st.REGION] if a >= st.REGION else D.LOCATIONS[a - st.LOC])
     if kind == "resolve" and st.KPICK <= a < st.PAIR:
@@ -85,7 +91,9 @@ def action_word(s, a: int, kind: str, seat: int) -> str:
         if a == st.DONE:
             return "done"
         if a == st.BACK:
-            return "discard-it"
+            return "match-strength" if eff == "reveal_return" else "discard-it"
+        if a == st.DRAW:
+            return "match-archetype"
         if st.CARD <= a < st.GOVERN:
             return "choose " + card(a - st.CARD)
         if eff == "lost_to_deck":
@@ -116,7 +124,7 @@ def action_word(s, a: int, kind: str, seat: int) -> str:
             return f"{verb} {card(a - base)}"
     if st.LOC <= a < st.REGION:
         verb = {"herald": "herald", "clans_herald": "herald", "location": "claim",
-                "secrets": "token"}[kind]
+                "secrets": "token", "kingdom": "to"}[kind]
         return f"{verb} {D.LOCATIONS[a - st.LOC]}"
     if st.REGION <= a < st.ROAD:
         verb = {"markers": "clash", "lock": "lock", "peek": "look"}.get(kind, "to")

@@ -51,7 +51,10 @@ KPICK = TACTIC + 4           # + index: pick one of the offered kingdom cards
 PAIR = KPICK + 5             # + pair of regions (0: highlands/plateau, 1: highlands/lowlands, 2: plateau/lowlands)
 USE = PAIR + 3               # + local: use that Site of Power card's ability
 RGOVERN = USE + PER          # trade-10: govern with an active card of its region
-NACTIONS = RGOVERN + 1
+SEAT = RGOVERN + 1           # + seat: choose a player
+OFAVOUR = SEAT + 4           # use the holder's Favour action (intrigue-11); OFAVOUR2: its second form
+OFAVOUR2 = OFAVOUR + 1
+NACTIONS = OFAVOUR2 + 1
 PAIRS = ((0, 1), (0, 2), (1, 2))
 
 SIMULTANEOUS = ("bid", "facedown")
@@ -62,6 +65,8 @@ U_TACTIC = 64                # << tile: that tile was used this round
 U_KINGDOM = 1024             # << board space: that kingdom card's action was used
 U_SITE = 1 << 13             # << (local - 14): that Site card's ability was used
 U_RGOVERN = 1 << 18
+U_FAVOUR2 = 1 << 19          # trade-15: the holder's second use this round
+U_BORROW = 1 << 20           # intrigue-11: an opponent's Favour used this round
 
 # active card entry fields: [gid, part, gained_traits, gained_cmds, used_cmds, deploy, pass]
 E_GID, E_PART, E_GT, E_GC, E_USED, E_DEP, E_PASS = range(7)
@@ -362,14 +367,11 @@ class OKCState:
             acts = [DONE]
             if self.sup_board[s] > 0:
                 acts.extend(SUPP + r for r in range(3))
-            if self._favour_ok(s, "nobility"):
-                acts.extend((FAVOUR, FAVOUR2))
+            acts.extend(self._favour_moves(s, "spring"))
             acts.extend(self._kingdom_options(s, "spring"))
             acts.extend(self._site_options(s, "spring"))
             if C.owns_kingdom(self, s, "deploy_influence"):     # martial-03: Deploy in spring
                 acts.extend(DEPLOY_C + C.local(g) for g in hand if C.commands(self, s, g) & D.DEPLOY)
-            if self._favour_ok(s, "uprising") and any(self.facedown):
-                acts.append(FAVOUR)
             acts.extend(self._tactic_options(s, "spring"))
             return acts
         if k == "markers":
@@ -393,8 +395,8 @@ class OKCState:
                     acts.append(RETREAT_C + lo)
                 if cm & D.FLANK and unres:
                     acts.append(FLANK_C + lo)
-            if p == 0 and self._favour_ok(s, "clans"):
-                acts.append(FAVOUR)
+            if p == 0:
+                acts.extend(self._favour_moves(s, "day"))
             if p == 0:
                 acts.extend(self._tactic_options(s, "day"))
                 acts.extend(self._kingdom_options(s, "day"))
@@ -409,6 +411,8 @@ class OKCState:
             r = self.darg[0]
             acts = [DONE]
             acts.extend(CARD + C.local(e[E_GID]) for e in self.active[r] if self.seat_of(e[E_GID]) == s)
+            acts.extend(JOURNEY + C.local(e[E_GID]) for e in self.active[r] if self.seat_of(e[E_GID]) == s
+                        and e[E_GC] & D.RETREAT_JOURNEY and C.LORE[e[E_GID]] >= 1)
             if self.herald[s] >= 0 and _loc_region(self.herald[s]) == r:
                 acts.append(HERALD)
             if self.sup_map[s][r]:
@@ -478,8 +482,7 @@ class OKCState:
                 acts.append(SECRETS)
             if not u & U_OATHS and self.votes(s, 2) and (self.lost_sup[s] or sum(self.sup_map[s])):
                 acts.append(OATHS)
-            if self._favour_ok(s, "gathering") and self._gather_targets(s):
-                acts.append(FAVOUR)
+            acts.extend(self._favour_moves(s, "autumn"))
             acts.extend(self._tactic_options(s, "autumn"))
             acts.extend(self._kingdom_options(s, "autumn"))
             acts.extend(self._site_options(s, "autumn"))
@@ -581,7 +584,7 @@ class OKCState:
             if sp is None or self.used[s] & (U_KINGDOM << j):
                 continue
             act = ACTIONS.get(C.KEFFECT[sp[0]])
-            if act is not None and act[0] == timing and act[1](self, s, j):
+            if act is not None and (act[0] == timing or timing in act[0]) and act[1](self, s, j):
                 out.append(KACT + j)
         return out
 
@@ -695,6 +698,8 @@ class OKCState:
         if k == "site":
             from meeple.games.okc.sites import ACTIONS
             return ACTIONS[self.darg[0]][3](self, s, self.darg)
+        if k == "set_order":
+            return [SEAT + x for x in range(self.players) if x not in self.darg]
         if k == "kplace":
             if C.KPLACE[self.darg[0]] == "region":
                 return [REGION + r for r in range(3)]
@@ -757,9 +762,71 @@ class OKCState:
                 [SPACE + j for j, sp in enumerate(self.boards[s]) if sp is not None]
         raise AssertionError(k)
 
-    def _favour_ok(self, s: int, faction: str) -> bool:
-        return (self.favour == s and self.favour_uses > 0 and not self.used[s] & U_FAVOUR
-                and D.FACTIONS[self.factions[s]] == faction)
+    def _favour_moves(self, s: int, timing: str) -> list[int]:
+        """Favour actions open to seat s now: its own faction's (as the holder,
+        or with trade-15), and the holder's faction's with intrigue-11."""
+        out = []
+        for base, fac in ((FAVOUR, self._own_favour()), (OFAVOUR, self._borrowed_favour())):
+            f = fac(s)
+            if f is None:
+                continue
+            name = D.FACTIONS[f]
+            if name == "nobility" and timing == "spring":
+                out.extend((base, base + 1))
+            elif name == "uprising" and timing == "spring" and any(self.facedown):
+                out.append(base)
+            elif name == "clans" and timing == "day":
+                out.append(base)
+            elif name == "gathering" and timing == "autumn" and self._gather_targets(s):
+                out.append(base)
+        return out
+
+    def _own_favour(self):
+        def f(s):
+            u = self.used[s]
+            if self.favour == s and self.favour_uses > 0:
+                if not u & U_FAVOUR or (C.owns_kingdom(self, s, "favour_twice") and not u & U_FAVOUR2):
+                    return self.factions[s]
+            elif C.owns_kingdom(self, s, "favour_twice") and not u & U_FAVOUR:
+                return self.factions[s]
+            return None
+        return f
+
+    def _borrowed_favour(self):
+        def f(s):
+            h = self.favour
+            if 0 <= h != s and C.owns_kingdom(self, s, "borrow_favour") and not self.used[s] & U_BORROW:
+                return self.factions[h]
+            return None
+        return f
+
+    def _do_favour(self, s: int, a: int) -> None:
+        """Run the Favour action `a` (FAVOUR/FAVOUR2 own, OFAVOUR/OFAVOUR2 borrowed)."""
+        if a >= OFAVOUR:
+            self.used[s] |= U_BORROW
+            f = self.factions[self.favour]
+            self._event("favour-borrowed", s, D.FACTIONS[f])
+            second = a == OFAVOUR2
+        else:
+            f = self.factions[s]
+            if self.favour == s:
+                self._use_favour(s)
+            else:                                   # trade-15 without holding it
+                self.used[s] |= U_FAVOUR
+                self._event("favour", s, None)
+            second = a == FAVOUR2
+        name = D.FACTIONS[f]
+        if name == "nobility":
+            if second:
+                self.round_fx[s] |= C.FX_HEIRS_INVULNERABLE
+            else:
+                self._gain_influence(s, 1)
+        elif name == "uprising":
+            self._ask("peek", s)
+        elif name == "clans":
+            self._ask("clans_herald", s, [self._current_clash()[0]])
+        else:
+            self._ask("gather", s)
 
     def _gather_targets(self, s: int) -> list[int]:
         if self.herald[s] < 0:
@@ -928,15 +995,8 @@ class OKCState:
                 self._site_action(s, a - USE)
             elif DEPLOY_C <= a < LOC:
                 self._ask("deploy", s, [self.gid(s, a - DEPLOY_C)])
-            elif a == FAVOUR and D.FACTIONS[self.factions[s]] == "uprising":
-                self._use_favour(s)
-                self._ask("peek", s)
-            elif a == FAVOUR or a == FAVOUR2:
-                self._use_favour(s)
-                if a == FAVOUR:
-                    self._gain_influence(s, 1)
-                else:
-                    self.round_fx[s] |= C.FX_HEIRS_INVULNERABLE
+            elif a in (FAVOUR, FAVOUR2, OFAVOUR, OFAVOUR2):
+                self._do_favour(s, a)
             elif a < SUPP_LOST:
                 r = a - SUPP
                 self.sup_board[s] -= 1
@@ -961,9 +1021,8 @@ class OKCState:
             if USE <= a < RGOVERN:
                 self._site_action(s, a - USE)
                 return
-            if a == FAVOUR:
-                self._use_favour(s)
-                self._ask("clans_herald", s, [r])
+            if a in (FAVOUR, OFAVOUR):
+                self._do_favour(s, a)
                 return
             lo = (a - AMBUSH_C) % PER
             g = self.gid(s, lo)
@@ -991,6 +1050,13 @@ class OKCState:
                 return
             if a == HERALD:
                 self.herald[s] = -1
+            elif JOURNEY <= a < AMBUSH_C:                     # martial-10
+                g = self.gid(s, a - JOURNEY)
+                e = next(e for e in self.active[r] if e[E_GID] == g)
+                self.active[r].remove(e)
+                self.todo.append(("ask_retreat", s, r))
+                self._journey(s, g)
+                return
             elif a == SUPP + r:
                 self.sup_map[s][r] -= 1
                 self.sup_board[s] += 1
@@ -1087,9 +1153,8 @@ class OKCState:
             elif a == OATHS:
                 self.used[s] |= U_OATHS
                 self._ask("oaths", s, [self.votes(s, 2)])
-            elif a == FAVOUR:
-                self._use_favour(s)
-                self._ask("gather", s)
+            elif a in (FAVOUR, OFAVOUR):
+                self._do_favour(s, a)
             elif a < JOURNEY:
                 self.used[s] |= U_GOVERN
                 g = self.gid(s, a - GOVERN)
@@ -1233,6 +1298,8 @@ class OKCState:
         elif k == "site":
             from meeple.games.okc.sites import ACTIONS
             ACTIONS[self.darg[0]][4](self, s, self.darg, a)
+        elif k == "set_order":
+            self.todo.append(("set_order", s, self.darg + [a - SEAT]))
         elif k == "rgovern":
             g = self.gid(s, a - CARD)
             r, e = self._find_active(g)
@@ -1388,7 +1455,7 @@ class OKCState:
         return action_word(self, a, k, s)
 
     def _use_favour(self, s: int) -> None:
-        self.used[s] |= U_FAVOUR
+        self.used[s] |= U_FAVOUR2 if self.used[s] & U_FAVOUR else U_FAVOUR
         self.favour_uses -= 1
         self._event("favour", s, self.favour_uses)
         if self.favour_uses == 0:
@@ -1476,6 +1543,9 @@ class OKCState:
                 self._draw_to_size(s)
             old = self.order
             self.order = sorted(range(p), key=lambda x: (-self.influence[x], -old.index(x)))
+            setter = [x for x in range(p) if C.owns_kingdom(self, x, "set_order")]
+            if setter:                                   # intrigue-10: that player sets it
+                self.todo.append(("set_order", setter[0], []))
             self._event("order", None, list(self.order))
             for s in reversed(self.order):
                 if len(self.hands[s]) > self.hsize(s):
@@ -1600,6 +1670,21 @@ class OKCState:
             self._winter()
         elif k == "reward":
             self._ask("reward", t[1])
+        elif k == "set_order":
+            chosen = list(t[2])
+            if len(chosen) >= p - 1:
+                self.order = chosen + [x for x in range(p) if x not in chosen]
+                self._event("order", t[1], list(self.order))
+            else:
+                self._ask("set_order", t[1], chosen)
+        elif k == "road_now":
+            self._refill_road_now()
+        elif k == "ask_retreat":
+            self._ask("retreat", t[1], [t[2]])
+        elif k == "burn_acquire":
+            s, left = t[1], t[2]
+            if left > 0 and self.hands[s] and any(x is not None for x in self.road):
+                self._ask("kingdom", s, ["burn_acquire", -1, 0, left])
         elif k == "udiscard":
             o, n = t[1], t[2]
             if n > 0 and self.hands[o]:
@@ -1764,22 +1849,36 @@ class OKCState:
             if all(cnt[s] > cnt[o] for o in range(self.players) if o != s):
                 self._gain_lore(s, 1)
 
+    def _draw(self, s: int, n: int) -> None:
+        """Draw n cards (attrition when the deck is empty)."""
+        hand, deck = self.hands[s], self.decks[s]
+        for _ in range(n):
+            if not deck:
+                self._attrition(s)
+                if not deck:
+                    return
+            hand.append(deck.pop(0))
+
+    def _attrition(self, s: int) -> None:
+        deck = self.decks[s]
+        deck.extend(self.discards[s])
+        self.discards[s] = []
+        self.rng.shuffle(deck)
+        absorb = [k for k in self.ksupply[s] if C.KEFFECT[k] == "absorb_attrition"]
+        if absorb:                                  # trade-04 absorbs it
+            self.ksupply[s].remove(absorb[0])
+            self.kdiscard.append(absorb[0])
+            self._event("attrition-absorbed", s, C.KNAME[absorb[0]])
+        else:
+            self.hand_size[s] = max(D.MIN_HAND_SIZE, self.hand_size[s] - 1)
+            self._event("attrition", s, self.hand_size[s])
+
     def _draw_to_size(self, s: int) -> None:
         hand, deck = self.hands[s], self.decks[s]
         while len(hand) < self.hsize(s):
             if not deck:
                 # attrition: the discard becomes the deck, the hand size drops
-                deck.extend(self.discards[s])
-                self.discards[s] = []
-                self.rng.shuffle(deck)
-                absorb = [k for k in self.ksupply[s] if C.KEFFECT[k] == "absorb_attrition"]
-                if absorb:                                  # trade-04 absorbs it
-                    self.ksupply[s].remove(absorb[0])
-                    self.kdiscard.append(absorb[0])
-                    self._event("attrition-absorbed", s, C.KNAME[absorb[0]])
-                else:
-                    self.hand_size[s] = max(D.MIN_HAND_SIZE, self.hand_size[s] - 1)
-                    self._event("attrition", s, self.hand_size[s])
+                self._attrition(s)
                 if not deck:
                     break
                 continue
