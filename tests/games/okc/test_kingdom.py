@@ -18,8 +18,8 @@ def at(step, board, seats=None, **kw):
     seats.setdefault(0, {})["board"] = [kc(*b) for b in board] + [None] * (2 - len(board))
     todo = {"spring": SUMMER + [["markers"], ["spring", 0]],
             "autumn": [["winter"], ["autumn", 0]]}[step]
-    kw.setdefault("road", ["intrigue-09", "intrigue-10", "intrigue-11", "intrigue-17"])
-    kw.setdefault("kingdom_deck", ["martial-04", "martial-09", "martial-10", "martial-13"])
+    kw.setdefault("road", ["martial-04", "martial-05", "intrigue-12", "trade-11"])
+    kw.setdefault("kingdom_deck", ["martial-13", "martial-15", "trade-10", "trade-07"])
     return load(doc(seats=seats, pending={"kind": None, "seats": [], "todo": todo}, **kw))
 
 
@@ -334,3 +334,93 @@ def test_intrigue_17_top_two_face_up():
     s.apply_move("take trade-12")
     s.apply_move("space 0")
     assert dump(s)["seats"][0]["board"][0]["kingdom"] == "trade-12"
+
+
+def test_trade_15_favour_without_holding_it():
+    s = at("spring", [("trade-15", "nobility:agent")], favour={"holder": 1, "uses": 3})
+    s.apply_move("favour")
+    assert s.influence[0] == 1 and s.favour == 1 and s.favour_uses == 3
+    s2 = at("spring", [("trade-15", "nobility:agent")], favour={"holder": 0, "uses": 3})
+    s2.apply_move("favour")
+    s2.apply_move("favour heirs")
+    assert s2.influence[0] == 1 and s2.favour_uses == 1
+
+
+def test_intrigue_11_borrows_an_opponents_favour():
+    s = at("spring", [("intrigue-11", "nobility:agent")], factions=[NOB, UPR],
+           favour={"holder": 1, "uses": 3}, regions=fd({"highlands": ["uprising:heir"]}))
+    assert "borrow-favour" in s.legal_moves()
+    s.apply_move("borrow-favour")                 # Uprising's: look at a region (forced)
+    assert any(e[0] == "peek" and e[3] == 0 for e in s.log())
+
+
+def test_intrigue_02_cycles_hands():
+    s = at("spring", [("intrigue-02", "nobility:agent")],
+           seats={1: {"hand": ["heir", "agent"], "deck": ["ruse", "trader"]}})
+    s.apply_move("kingdom intrigue-02")
+    s.apply_move("seat 1")
+    d = dump(s)
+    assert d["seats"][1]["hand"] == ["clans:ruse", "clans:trader"]
+    assert d["seats"][1]["deck"] == ["clans:heir", "clans:agent"]
+
+
+def test_intrigue_03_swaps_hand_and_occupier():
+    s = at("autumn", [("intrigue-03", "nobility:agent")], seats={0: {"hand": ["heir"]}})
+    s.apply_move("kingdom intrigue-03")          # heir (forced), then the occupier (forced)
+    d = dump(s)
+    assert d["seats"][0]["board"][0]["occupier"] == "nobility:heir" and d["seats"][0]["hand"] == ["nobility:agent"]
+
+
+def test_intrigue_04_returns_matching_cards():
+    s = in_clash("highlands", ["highlands", "plateau", "lowlands"], [0, 1],
+                 {"highlands": {"active": active("nobility:follower-1", "clans:captain-7", "clans:follower-3")}},
+                 seats={0: {"hand": ["captain-9", "heir"], "board": [kc("intrigue-04", "nobility:agent"), None]}})
+    s.apply_move("kingdom intrigue-04")
+    s.apply_move("choose captain-9")
+    s.apply_move("match-archetype")
+    d = dump(s)
+    assert "clans:captain-7" in d["seats"][1]["hand"] and d["seats"][0]["board"][0] is None
+
+
+def test_intrigue_09_burns_and_acquires_two():
+    s = at("spring", [("intrigue-09", "nobility:agent")], seats={0: {"hand": ["captain-9", "follower-1"]}})
+    s.apply_move("kingdom intrigue-09")
+    s.apply_move("take martial-05")
+    s.apply_move("occupy captain-9")
+    s.apply_move("space 0")
+    s.apply_move("take intrigue-12")
+    s.apply_move("occupy follower-1")            # hand: agent + follower-1 -> choose
+    s.apply_move("space 1")
+    d = dump(s)
+    assert d["kingdom_burned"] == ["intrigue-09"]
+    assert [sp["kingdom"] for sp in d["seats"][0]["board"]] == ["martial-05", "intrigue-12"]
+    assert None not in d["road"]
+
+
+def test_intrigue_10_sets_the_order():
+    hand = ["captain-6", "captain-7", "captain-8", "captain-9", "heir", "agent"]
+    s = load(doc(3, rnd=2, order=[0, 1, 2], seats={
+        0: {"hand": hand}, 1: {"hand": hand, "influence": 5},
+        2: {"hand": hand, "board": [kc("intrigue-10", "uprising:ruse"), None]}}))
+    assert s.decision().kind == "set_order" and s.decision().seats == (2,)
+    s.apply_move("seat 2")
+    s.apply_move("seat 0")
+    assert s.order == [2, 0, 1]
+
+
+def test_intrigue_13_moves_heralds():
+    s = at("spring", [("intrigue-13", "nobility:agent")], seats={1: {"herald": "castle"}})
+    s.apply_move("kingdom intrigue-13")
+    s.apply_move("to shrine")
+    s.apply_move("seat 1")
+    assert s.herald[1] == 4 and dump(s)["seats"][0]["board"][0] is None
+
+
+def test_martial_10_retreat_then_journey():
+    s = in_clash("highlands", ["highlands", "plateau", "lowlands"], [0, 1],
+                 {"highlands": {"active": active("nobility:captain-6", "clans:captain-7")}},
+                 seats={0: {"board": [kc("martial-10", "nobility:agent"), None]}})
+    s.apply_move("kingdom martial-10")
+    s.apply_move("retreat captain-6")
+    s.apply_move("journey captain-6")
+    assert s.lore[0] == 1 and "nobility:captain-6" in dump(s)["seats"][0]["discard"]
