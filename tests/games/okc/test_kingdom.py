@@ -424,3 +424,21 @@ def test_martial_10_retreat_then_journey():
     s.apply_move("retreat captain-6")
     s.apply_move("journey captain-6")
     assert s.lore[0] == 1 and "nobility:captain-6" in dump(s)["seats"][0]["discard"]
+
+
+def test_martial_04_joust_is_simultaneous_and_secret():
+    s = at("spring", [("martial-04", "nobility:agent")], players=3, road=["trade-02", "trade-03", "trade-05", "trade-06"],
+           seats={0: {"hand": ["captain-9", "follower-1"]}, 1: {"hand": ["captain-9", "follower-2"]},
+                  2: {"hand": ["captain-6", "follower-1"]}})
+    s.apply_move("kingdom martial-04")
+    assert s.decision().kind == "joust" and set(s.decision().seats) == {0, 1, 2}
+    s.apply_move("1: joust captain-9")
+    assert s.view(0)["seats"][1]["joust"] == "clans:?" and "1: joust ?" in s.moves_for(0)
+    s.apply_move("0: joust captain-9")
+    s.apply_move("2: joust captain-6")
+    # the two 9s are discarded; the 6 is highest: uprising claims any location reward
+    d = dump(s)
+    assert "nobility:captain-9" in d["seats"][0]["discard"] and "clans:captain-9" in d["seats"][1]["discard"]
+    assert s.decision().kind == "joust_win" and s.decision().seats == (2,)
+    s.apply_move("claim battlefield")
+    assert s.influence[2] == 2 and dump(s)["seats"][0]["board"][0] is None

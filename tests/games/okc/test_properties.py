@@ -17,6 +17,8 @@ def faction_cards(s) -> Counter:
         c.update(sp[1] for sp in s.boards[i] if sp is not None)
         if s.bids[i] is not None:
             c.update([s.bids[i]])
+        if s.joust[i] is not None:
+            c.update([s.joust[i]])
     c.update(s.lost)
     for x in s.councils:
         c.update(x)

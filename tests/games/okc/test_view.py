@@ -17,6 +17,8 @@ def hidden_names(s, seat):
             out.update(C.NAME[g] for g in s.hands[o])
             if s.bids[o] is not None and not s.bids_open:
                 out.add(C.NAME[s.bids[o]])
+            if s.joust[o] is not None:
+                out.add(C.NAME[s.joust[o]])
     for r in range(3):
         out.update(C.NAME[g] for g in s.facedown[r] if s.seat_of(g) != seat)
     return out

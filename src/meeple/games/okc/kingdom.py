@@ -674,6 +674,15 @@ def _i13_answer(s, seat, darg, a):
     _ask(s, seat, darg)
 
 
+# ---- martial-04 (spring): a joust (state._start_joust / _joust_result)
+def _m04_ready(s, seat, j):
+    return bool(s.hands[seat])
+
+
+def _m04_start(s, seat, j):
+    s._start_joust(seat, j)
+
+
 def _always(s, seat, j):
     return True
 
@@ -705,4 +714,5 @@ ACTIONS = {
     "reveal_return": ("day", _i04_ready, _i04_start, _i04_options, _i04_answer),
     "burn_acquire": ("spring", _i09_ready, _i09_start, _i09_options, _i09_answer),
     "heralds_move": ("spring", _i13_ready, _i13_start, _i13_options, _i13_answer),
+    "joust": ("spring", _m04_ready, _m04_start, None, None),
 }

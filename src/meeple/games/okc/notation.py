@@ -22,7 +22,7 @@ KINDS = ("bid", "facedown", "herald", "resolve", "space", "spring", "markers", "
          "wilderness", "shrine", "council", "necropolis", "necro_discard", "trim", "autumn",
          "rally", "deploy", "secrets", "oaths", "buy", "gather", "tactic_bid", "lock", "purge",
          "gain", "ktake", "koccupy", "recall", "udiscard", "uswap_opp", "revive", "kpick", "swap1",
-         "swap2", "purge3", "recall1", "peek", "uswap_fd", "uswap_with", "kingdom", "site", "flank_sup", "reward", "kplace", "rgovern", "set_order")
+         "swap2", "purge3", "recall1", "peek", "uswap_fd", "uswap_with", "kingdom", "site", "flank_sup", "reward", "kplace", "rgovern", "set_order", "joust", "joust_win")
 
 FORMS = {
     "bid": "bid <card>", "facedown": "facedown <card|-> <card|-> <card|-> (highlands, plateau, lowlands)",
@@ -51,6 +51,7 @@ FORMS = {
             "ambush | ambush-from-discard | done",
     "flank_sup": "supporter <region> | done", "reward": "influence | lore",
     "kplace": "at <region|location>", "rgovern": "govern <card>", "set_order": "seat <n>",
+    "joust": "joust <card>", "joust_win": "claim <location>",
     "kingdom": "choose <card> | tactic <n> | council <council> | supporter <region|board|lost> | "
                "swap <region> <region> | top | bottom | space <n> | discard-it | done",
 }
@@ -101,8 +102,8 @@ def action_word(s, a: int, kind: str, seat: int) -> str:
         if a == st.SUPP_LOST:
             return "supporter board" if eff == "supporters_move" else "supporter lost"
 
-    if kind == "bid":
-        return "bid " + card(a - st.CARD)
+    if kind == "bid" or kind == "joust":
+        return f"{kind} " + card(a - st.CARD)
     if kind == "facedown":
         return "place -" if a == st.DONE else "place " + card(a - st.CARD)
     if a == st.DONE:
@@ -123,7 +124,7 @@ def action_word(s, a: int, kind: str, seat: int) -> str:
         if base <= a < base + C.PER:
             return f"{verb} {card(a - base)}"
     if st.LOC <= a < st.REGION:
-        verb = {"herald": "herald", "clans_herald": "herald", "location": "claim",
+        verb = {"herald": "herald", "clans_herald": "herald", "location": "claim", "joust_win": "claim",
                 "secrets": "token", "kingdom": "to"}[kind]
         return f"{verb} {D.LOCATIONS[a - st.LOC]}"
     if st.REGION <= a < st.ROAD:
@@ -224,8 +225,8 @@ def move_actions(s, text: str) -> tuple[int, list[int]]:
     def bad(why: str) -> IllegalMove:
         return IllegalMove(f"{why}; seat {seat} must answer '{kind}': {FORMS[kind]}")
 
-    if kind == "bid":
-        if words[0] != "bid" or len(words) != 2:
+    if kind in ("bid", "joust"):
+        if words[0] != kind or len(words) != 2:
             raise bad(f"cannot read {body!r}")
         g = hand_names.get(_local(words[1]))
         if g is None:
@@ -276,8 +277,8 @@ def legal_moves(s) -> list[str]:
     """Every legal MOVE now (prefixed with the seat at a simultaneous decision)."""
     if s.finished or s.kind is None:
         return []
-    if s.kind == "bid":
-        return [f"{x}: bid {C.local_name(g)}" for x in s.dseats for g in s.hands[x]]
+    if s.kind in ("bid", "joust"):
+        return [f"{x}: {s.kind} {C.local_name(g)}" for x in s.dseats for g in s.hands[x]]
     if s.kind == "facedown":
         out = []
         for x in s.dseats:
@@ -333,6 +334,7 @@ def dump(s) -> dict:
             "bonus": s.bonus[i], "council_tokens": list(s.ctokens[i]),
             "a2_tokens": list(s.gtokens[i]), "hq_tokens": s.hqtok[i],
             "kingdom_supply": [C.KNAME[k] for k in s.ksupply[i]],
+            "joust": None if s.joust[i] is None else C.NAME[s.joust[i]],
         })
     doc = {
         "game": "okc", "players": s.players, "rounds": s.rounds, "round": s.round,
@@ -467,7 +469,7 @@ def load(doc) -> "st.OKCState":
     s.hands, s.decks, s.discards, s.site, s.hq, s.boards = [], [], [], [], [], []
     s.herald, s.sup_board, s.sup_map, s.sup_part, s.lost_sup, s.tokens = [], [], [], [], [], []
     s.bids, s.used, s.round_fx, s.tactics, s.bonus = [], [], [], [], []
-    s.ctokens, s.gtokens, s.hqtok, s.ksupply = [], [], [], []
+    s.ctokens, s.gtokens, s.hqtok, s.ksupply, s.joust = [], [], [], [], []
     for i, sd in enumerate(seats):
         f = s.factions[i]
         w = f"seats.{i}"
@@ -522,6 +524,8 @@ def load(doc) -> "st.OKCState":
             dest.append([_int(x, f"{w}.{key}", 0, hi) for x in v])
         s.hqtok.append(_int(sd.get("hq_tokens", 0), w + ".hq_tokens", 0, 3))
         s.ksupply.append([_kcard(k, w + ".kingdom_supply") for k in _list(sd.get("kingdom_supply", []), w + ".kingdom_supply")])
+        j = sd.get("joust")
+        s.joust.append(None if j is None else _card(j, w + ".joust", f))
         s.round_fx.append(_int(sd.get("effects", 0), w + ".effects", 0, 255))
         tiles = C.TACTICS[f]
         tac = _list(sd.get("tactics", [u for _, u, _ in tiles]), w + ".tactics")
@@ -536,6 +540,8 @@ def load(doc) -> "st.OKCState":
         seen += [sp[1] for sp in s.boards[i] if sp is not None]
         if s.bids[i] is not None:
             seen.append(s.bids[i])
+        if s.joust[i] is not None:
+            seen.append(s.joust[i])
     seen += s.lost + [g for c in s.councils for g in c] + [g for f in s.facedown for g in f]
     seen += [e[0] for a in s.active for e in a]
     _need(len(seen) == len(set(seen)), "a faction card appears in two places")

@@ -57,7 +57,7 @@ OFAVOUR2 = OFAVOUR + 1
 NACTIONS = OFAVOUR2 + 1
 PAIRS = ((0, 1), (0, 2), (1, 2))
 
-SIMULTANEOUS = ("bid", "facedown")
+SIMULTANEOUS = ("bid", "facedown", "joust")
 
 # once-per-round flags (state.used)
 U_GOVERN, U_JOURNEY, U_SECRETS, U_OATHS, U_FAVOUR, U_KACT = 1, 2, 4, 8, 16, 32
@@ -86,7 +86,7 @@ class OKCState:
         "active", "favour", "favour_uses", "used", "round_fx", "clash_order",
         "taken", "todo", "kind", "dseats", "darg", "fd_pos", "finished", "winners",
         "rng", "history", "events", "record", "fd_log", "tactics", "bonus",
-        "ctokens", "gtokens", "hqtok", "ksupply", "kregion", "kloc", "kburned",
+        "ctokens", "gtokens", "hqtok", "ksupply", "kregion", "kloc", "kburned", "joust",
     )
 
     # ------------------------------------------------------------------ basics
@@ -143,6 +143,7 @@ class OKCState:
         n.kregion = [[x[:] for x in k] for k in self.kregion]
         n.kloc = [[x[:] for x in k] for k in self.kloc]
         n.kburned = self.kburned[:]
+        n.joust = self.joust[:]
         n.finished = self.finished
         n.winners = self.winners[:]
         n.rng = Rng(self.rng.state)
@@ -337,7 +338,7 @@ class OKCState:
         s = seat
         hand = self.hands[s]
         f = self.factions[s]
-        if k == "bid":
+        if k == "bid" or k == "joust":
             return [CARD + C.local(g) for g in hand]
         if k == "facedown":
             r = self.fd_pos[s]
@@ -698,6 +699,8 @@ class OKCState:
         if k == "site":
             from meeple.games.okc.sites import ACTIONS
             return ACTIONS[self.darg[0]][3](self, s, self.darg)
+        if k == "joust_win":
+            return [LOC + l for l in range(6)]
         if k == "set_order":
             return [SEAT + x for x in range(self.players) if x not in self.darg]
         if k == "kplace":
@@ -909,11 +912,14 @@ class OKCState:
     def _step(self, a: int, s: int, auto: bool = False) -> None:
         k = self.kind
         hand = self.hands[s]
-        if k == "bid":
+        if k == "bid" or k == "joust":
             g = self.gid(s, a - CARD)
             hand.remove(g)
-            self.bids[s] = g
-            self._note(s, "bid " + C.local_name(g), True)
+            if k == "bid":
+                self.bids[s] = g
+            else:
+                self.joust[s] = g
+            self._note(s, f"{k} " + C.local_name(g), True)
             self.dseats.remove(s)
             if not self.dseats:
                 self.kind = None
@@ -1298,6 +1304,10 @@ class OKCState:
         elif k == "site":
             from meeple.games.okc.sites import ACTIONS
             ACTIONS[self.darg[0]][4](self, s, self.darg, a)
+        elif k == "joust_win":
+            self._event("claim", s, D.LOCATIONS[a - LOC])
+            self._location_owner_bonus(a - LOC)
+            self._location_reward(s, a - LOC)
         elif k == "set_order":
             self.todo.append(("set_order", s, self.darg + [a - SEAT]))
         elif k == "rgovern":
@@ -1677,6 +1687,13 @@ class OKCState:
                 self._event("order", t[1], list(self.order))
             else:
                 self._ask("set_order", t[1], chosen)
+        elif k == "joust":
+            self._joust_result(t[1], t[2])
+        elif k == "joust_end":
+            from meeple.games.okc.kingdom import _discard_this
+            o, j = t[1], t[2]
+            if self.boards[o][j] is not None and C.KEFFECT[self.boards[o][j][0]] == "joust":
+                _discard_this(self, o, j)
         elif k == "road_now":
             self._refill_road_now()
         elif k == "ask_retreat":
@@ -1848,6 +1865,34 @@ class OKCState:
                 cnt[self.seat_of(e[E_GID])] += 1
             if all(cnt[s] > cnt[o] for o in range(self.players) if o != s):
                 self._gain_lore(s, 1)
+
+    def _start_joust(self, s: int, j: int) -> None:
+        """martial-04: every player with a card in hand picks one in secret."""
+        self.todo.append(("joust_end", s, j))
+        self.todo.append(("joust", s, j))
+        self.joust = [None] * self.players
+        seats = [x for x in self.order if self.hands[x]]
+        self.kind = "joust"
+        self.dseats = seats
+        self.darg = None
+
+    def _joust_result(self, s: int, j: int) -> None:
+        picks = [(x, g) for x, g in enumerate(self.joust) if g is not None]
+        self._event("joust", None, [(x, C.NAME[g]) for x, g in picks])
+        counts = {}
+        for _, g in picks:
+            counts[C.STR[g]] = counts.get(C.STR[g], 0) + 1
+        best = None
+        for x, g in picks:
+            if counts[C.STR[g]] > 1:
+                self.discards[x].append(g)           # duplicates are discarded
+            else:
+                self.hands[x].append(g)
+                if best is None or C.STR[g] > C.STR[self.joust[best]]:
+                    best = x
+        self.joust = [None] * self.players
+        if best is not None:
+            self._ask("joust_win", best)
 
     def _draw(self, s: int, n: int) -> None:
         """Draw n cards (attrition when the deck is empty)."""
@@ -2057,6 +2102,7 @@ def new_game(players: int, seed: int = 0, factions: list[str] | None = None,
     s.kregion = [[], [], []]
     s.kloc = [[] for _ in range(6)]
     s.kburned = []
+    s.joust = [None] * players
     s.finished = False
     s.winners = []
     s.history = None

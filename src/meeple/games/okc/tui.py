@@ -201,7 +201,7 @@ def _ask_human(console: Console, state, seat: int, inp) -> None:
             state.apply_action(acts[int(text) - 1], seat)
             return
         try:
-            if d.kind in ("bid", "facedown") and ":" not in text:
+            if d.kind in ("bid", "facedown", "joust") and ":" not in text:
                 text = f"{seat}: {text}"
             if ":" not in text and d.seats[0] != seat:
                 text = f"{seat}: {text}"

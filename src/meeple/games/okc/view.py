@@ -32,6 +32,8 @@ def view(s, seat: int | None) -> dict:
         sd["hand"] = [HIDDEN] * len(sd["hand"])
         if sd["bid"] is not None and not s.bids_open:
             sd["bid"] = f"{fac}:?"
+        if sd.get("joust") is not None:
+            sd["joust"] = f"{fac}:?"
     for r, name in enumerate(D.REGIONS):
         doc["regions"][name]["facedown"] = [
             C.NAME[g] if s.seat_of(g) == seat else f"{D.FACTIONS[C.faction_of(g)]}:?"
@@ -52,6 +54,8 @@ def _hidden_pools(s, seat: int):
         cards = list(s.hands[o]) + list(s.decks[o])
         if s.bids[o] is not None and not s.bids_open:
             cards.append(s.bids[o])
+        if s.joust[o] is not None:
+            cards.append(s.joust[o])
         for r in range(3):
             cards.extend(g for g in s.facedown[r] if s.seat_of(g) == o)
         pools[o] = cards
@@ -71,6 +75,8 @@ def determinize(s, seat: int, rng):
             b = next(it)
             remap[s.bids[o]] = b
             n.bids[o] = b
+        if s.joust[o] is not None:
+            n.joust[o] = next(it)
         for r in range(3):
             fd = []
             for g in s.facedown[r]:
@@ -116,6 +122,7 @@ def from_view(doc: dict, seat: int, rng):
             if sp:
                 see(sp["occupier"])
         see(sd.get("bid"))
+        see(sd.get("joust"))
     for x in doc.get("lost", []):
         see(x)
     for c in doc.get("councils", {}).values():
@@ -138,6 +145,8 @@ def from_view(doc: dict, seat: int, rng):
             sd["hand"], names = names[:k], names[k:]
             if isinstance(sd.get("bid"), str) and sd["bid"].endswith(":?"):
                 sd["bid"], names = names[0], names[1:]
+            if isinstance(sd.get("joust"), str) and sd["joust"].endswith(":?"):
+                sd["joust"], names = names[0], names[1:]
             for rname in D.REGIONS:
                 rd = full["regions"][rname]
                 fd = []
