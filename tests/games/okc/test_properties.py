@@ -20,6 +20,7 @@ def faction_cards(s) -> Counter:
         if s.joust[i] is not None:
             c.update([s.joust[i]])
     c.update(s.lost)
+    c.update(s.burned)
     for x in s.councils:
         c.update(x)
     for r in range(3):

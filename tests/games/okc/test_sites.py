@@ -165,3 +165,13 @@ def test_gathering_hq_gives_ambush_from_discard():
     s.apply_move("hide heir")
     assert s.hqtok[0] == 1
     assert s.decision().kind == "location" and s.decision().seats == (0,)
+
+
+def test_gathering_a3_copies_a_lost_card():
+    s = summer(factions=[GAT, NOB], regions=fd({"highlands": ["gathering:a3", "nobility:captain-9"]}),
+               lost=["gathering:agent"], seats={0: {"site": []}, 1: {"hand": ["follower-1"]}})
+    s.apply_move("use a3")                     # the agent is the only lost card: forced
+    d = dump(s)
+    # 5 + 5 = 10 against 9; the agent's Deadly kills the captain
+    assert d["burned"] == ["gathering:agent"] and "nobility:captain-9" in d["lost"]
+    assert s.decision().kind == "location" and s.decision().seats == (0,)

@@ -192,12 +192,14 @@ def council_votes(s, seat: int, gid: int) -> int:
     return v
 
 
-def night_self_eliminated(s, entry_gid: int, owner: int, clash_cards: list[tuple[int, int]]) -> bool:
+def night_self_eliminated(s, entry_gid: int, owner: int, clash_cards: list[tuple[int, int]],
+                          effect: str | None = None) -> bool:
     """agent_dies_to_follower: the basic agent is eliminated if an opposing
-    follower is active in the clash."""
-    if EFFECT[entry_gid] == "blank_opponents":
+    follower is active in the clash (Uprising A3: an opposing heir)."""
+    effect = EFFECT[entry_gid] if effect is None else effect
+    if effect == "blank_opponents":
         return any(o != owner and ARCH[g] == "heir" for g, o in clash_cards)
-    if EFFECT[entry_gid] == "agent_dies_to_follower" or (
+    if effect == "agent_dies_to_follower" or (
             ARCH[entry_gid] == "heir" and owns_kingdom(s, owner, "heirs_deadly_retreat")):
         return any(o != owner and ARCH[g] == "follower" for g, o in clash_cards)
     return False

@@ -97,7 +97,7 @@ SITES = {
     "gathering": (
         ("a1", 11, "champion", _R, 0, 1, 2, 2, "advanced", "steal_zero", True, "card image (low)"),
         ("a2", 5, "captain", _I, 0, 1, 0, 2, "advanced", "council_token", True, "card image (low)"),
-        ("a3", 5, "cavalry", _R, 0, 0, 0, 3, "advanced", "copy_lost", False, "placeholder"),
+        ("a3", 5, "cavalry", _R, 0, 0, 0, 3, "advanced", "copy_lost", True, "placeholder"),
         ("a4", 3, "agent", _R, 0, 0, 0, 4, "advanced", "lowest_wins", True, "placeholder"),
         ("hq", 0, "hq", 0, 0, 0, 0, 2, "hq", "gathering_hq", True, "card image"),
     ),

@@ -349,6 +349,8 @@ def dump(s) -> dict:
                         "locations": {D.LOCATIONS[l]: [{"seat": o, "kingdom": C.KNAME[k]} for o, k in s.kloc[l]]
                                       for l in range(6) if s.kloc[l]}},
         "kingdom_burned": [C.KNAME[k] for k in s.kburned],
+        "burned": _names(s.burned),
+        "copies": [{"card": C.NAME[a], "copy": C.NAME[b]} for a, b in s.copies],
         "councils": {D.COUNCILS[c]: _names(s.councils[c]) for c in range(3)},
         "regions": {D.REGIONS[r]: {"facedown": _names(s.facedown[r]),
                                    "active": [_entry(e) for e in s.active[r]]} for r in range(3)},
@@ -533,6 +535,11 @@ def load(doc) -> "st.OKCState":
         # uses left per tile; -1 = burned (trade-06)
         s.tactics.append([_int(x, f"{w}.tactics", -1, tiles[t][1]) if x != -1 else -1
                           for t, x in enumerate(tac)])
+    s.burned = [_card(c, "burned") for c in _list(doc.get("burned", []), "burned")]
+    s.copies = []
+    for x in _list(doc.get("copies", []), "copies"):
+        _need(isinstance(x, dict), "copies holds {card, copy} objects")
+        s.copies.append([_card(x.get("card"), "copies"), _card(x.get("copy"), "copies")])
     # every faction card in at most one place
     seen = []
     for i in range(p):
@@ -542,7 +549,7 @@ def load(doc) -> "st.OKCState":
             seen.append(s.bids[i])
         if s.joust[i] is not None:
             seen.append(s.joust[i])
-    seen += s.lost + [g for c in s.councils for g in c] + [g for f in s.facedown for g in f]
+    seen += s.lost + s.burned + [g for c in s.councils for g in c] + [g for f in s.facedown for g in f]
     seen += [e[0] for a in s.active for e in a]
     _need(len(seen) == len(set(seen)), "a faction card appears in two places")
     owned = set(s.factions)

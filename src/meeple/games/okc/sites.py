@@ -311,7 +311,38 @@ def _ghq_answer(s, seat, darg, a):
     e[E.E_USED] &= ~D.AMBUSH
 
 
+# ---- Gathering A3 (day): burn one of your lost-pile cards; gain its printed strength,
+#      traits, commands and text until the end of the round
+def _ga3_ready(s, seat, g):
+    E = _st()
+    cur = s._current_clash()
+    return cur is not None and any(e[E.E_GID] == g and not e[E.E_PART] for e in s.active[cur[0]]) \
+        and any(s.seat_of(x) == seat for x in s.lost) and not any(a == g for a, _ in s.copies)
+
+
+def _ga3_start(s, seat, g):
+    _ask(s, seat, ["copy_lost", C.local(g), 0])
+
+
+def _ga3_options(s, seat, darg):
+    return _cards([x for x in s.lost if s.seat_of(x) == seat])
+
+
+def _ga3_answer(s, seat, darg, a):
+    E = _st()
+    src = s.gid(seat, a - E.CARD)
+    g = s.gid(seat, darg[1])
+    s.lost.remove(src)
+    s.burned.append(src)
+    s.copies.append([g, src])
+    r, e = _active_entry(s, g)
+    e[E.E_GT] |= C.TRAITS[src]
+    e[E.E_GC] |= C.CMDS[src]
+    s._event("copy", seat, C.NAME[src])
+
+
 ACTIONS = {
+    "copy_lost": ("day", _ga3_ready, _ga3_start, _ga3_options, _ga3_answer),
     "council_move": ("autumn", _na2_ready, _na2_start, _na2_options, _na2_answer),
     "govern_three": (None, None, None, _na3_options, _na3_answer),
     "supporter_influence": ("autumn", _na4_ready, _na4_start, None, None),

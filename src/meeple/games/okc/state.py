@@ -86,7 +86,7 @@ class OKCState:
         "active", "favour", "favour_uses", "used", "round_fx", "clash_order",
         "taken", "todo", "kind", "dseats", "darg", "fd_pos", "finished", "winners",
         "rng", "history", "events", "record", "fd_log", "tactics", "bonus",
-        "ctokens", "gtokens", "hqtok", "ksupply", "kregion", "kloc", "kburned", "joust",
+        "ctokens", "gtokens", "hqtok", "ksupply", "kregion", "kloc", "kburned", "joust", "copies", "burned",
     )
 
     # ------------------------------------------------------------------ basics
@@ -144,6 +144,8 @@ class OKCState:
         n.kloc = [[x[:] for x in k] for k in self.kloc]
         n.kburned = self.kburned[:]
         n.joust = self.joust[:]
+        n.copies = [c[:] for c in self.copies]
+        n.burned = self.burned[:]
         n.finished = self.finished
         n.winners = self.winners[:]
         n.rng = Rng(self.rng.state)
@@ -274,6 +276,21 @@ class OKCState:
                     return r, e
         return None, None
 
+    def eff(self, g: int):
+        """A faction card's rule-text effect; Gathering A3 gains a copied card's text."""
+        for a3, src in self.copies:
+            if a3 == g:
+                return C.EFFECT[src]
+        return C.EFFECT[g]
+
+    def strength(self, g: int) -> int:
+        """Printed strength plus gained strength (Gathering A3's copy)."""
+        v = C.STR[g]
+        for a3, src in self.copies:
+            if a3 == g:
+                v += C.STR[src]
+        return v
+
     def _blank(self, seat: int, e) -> bool:
         """Uprising A3: opposing non-heir cards in its region have their printed
         traits and commands blank; martial-15: opposing cards in its region."""
@@ -286,7 +303,7 @@ class OKCState:
             return False
         for a in self.active:
             for x in a:
-                if C.EFFECT[x[E_GID]] == "blank_opponents" and self.seat_of(x[E_GID]) != seat:
+                if self.eff(x[E_GID]) == "blank_opponents" and self.seat_of(x[E_GID]) != seat:
                     if any(y is e for y in a):
                         return True
         return False
@@ -759,6 +776,8 @@ class OKCState:
             return [REGION + r for r in range(3) if self.facedown[r]]
         if k == "uswap_fd":
             r = self.darg[0]
+            if not hand and all(sp is None for sp in self.boards[s]):
+                return [DONE]                    # nothing to swap with
             return [DONE] + [CARD + C.local(g) for g in self.facedown[r] if self.seat_of(g) == s]
         if k == "uswap_with":
             return [CARD + C.local(g) for g in hand] + \
@@ -1035,7 +1054,7 @@ class OKCState:
             e = next(e for e in self.active[r] if e[E_GID] == g)
             cmd = (D.AMBUSH, D.RETREAT, D.FLANK)[(a - AMBUSH_C) // PER]
             e[E_USED] |= cmd
-            if C.EFFECT[g] == "ambush_or_retreat" and cmd != D.FLANK:
+            if self.eff(g) == "ambush_or_retreat" and cmd != D.FLANK:
                 e[E_USED] |= D.AMBUSH | D.RETREAT
             if cmd == D.AMBUSH:
                 self._ask("ambush", s, [r, int(bool(self._cmds(s, e) & D.AMBUSH_FROM_DISCARD))])
@@ -1081,7 +1100,7 @@ class OKCState:
             e[E_USED] = 0
             e[E_PASS] = 0
             self.active[a - REGION].append(e)
-            if C.EFFECT[g] == "flank_supporters" and self.sup_map[s][r]:
+            if self.eff(g) == "flank_supporters" and self.sup_map[s][r]:
                 self._ask("flank_sup", s, [r, a - REGION])
         elif k == "clans_herald":
             self.herald[s] = a - LOC
@@ -1766,10 +1785,11 @@ class OKCState:
                         doomed.add(i)
                         killers.add(o)
         for i, (e, o) in enumerate(zip(es, owners)):
-            if C.night_self_eliminated(self, e[E_GID], o, pairs) and not self._traits(o, e) & D.INVULNERABLE:
+            if C.night_self_eliminated(self, e[E_GID], o, pairs, self.eff(e[E_GID])) \
+                    and not self._traits(o, e) & D.INVULNERABLE:
                 doomed.add(i)
         for e, o in zip(es, owners):
-            if C.EFFECT[e[E_GID]] == "assassin":                # Uprising A2
+            if self.eff(e[E_GID]) == "assassin":                # Uprising A2
                 hit = [i for i, (e2, o2) in enumerate(zip(es, owners))
                        if o2 != o and C.ARCH[e2[E_GID]] in ("heir", "captain")
                        and not self._traits(o2, e2) & D.INVULNERABLE]
@@ -1814,8 +1834,8 @@ class OKCState:
             v = 0
             for e in self.active[r]:
                 if not e[E_PART] and self.seat_of(e[E_GID]) == s:
-                    v += C.STR[e[E_GID]]
-                    if C.EFFECT[e[E_GID]] == "win_influence":
+                    v += self.strength(e[E_GID])
+                    if self.eff(e[E_GID]) == "win_influence":
                         win_bonus[s] = win_bonus.get(s, 0) + 1
             per = 2 if self.round_fx[s] & C.FX_SUPPORTERS else 1
             v += per * (self.sup_map[s][r] - self.sup_part[s][r])
@@ -1836,7 +1856,7 @@ class OKCState:
                 if x != o:
                     totals[x] = (totals[x] + 1) // 2
         best = max(totals.values())
-        lowest = any(C.EFFECT[e[E_GID]] == "lowest_wins" and not e[E_PART]
+        lowest = any(self.eff(e[E_GID]) == "lowest_wins" and not e[E_PART]
                      and self.seat_of(e[E_GID]) in parts for e in active_before)
         if lowest and any(v > 0 for v in totals.values()):        # Gathering A4
             best = min(v for v in totals.values() if v > 0)
@@ -1983,6 +2003,7 @@ class OKCState:
                     self.kregion[r].remove(x)
                     self.kdiscard.append(x[1])
         self.clash_order = []
+        self.copies = []
         self.used = [0] * self.players
         self.round_fx = [0] * self.players
         self._event("winter", None, self.round)
@@ -2103,6 +2124,8 @@ def new_game(players: int, seed: int = 0, factions: list[str] | None = None,
     s.kloc = [[] for _ in range(6)]
     s.kburned = []
     s.joust = [None] * players
+    s.copies = []
+    s.burned = []
     s.finished = False
     s.winners = []
     s.history = None

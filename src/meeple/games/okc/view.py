@@ -123,7 +123,7 @@ def from_view(doc: dict, seat: int, rng):
                 see(sp["occupier"])
         see(sd.get("bid"))
         see(sd.get("joust"))
-    for x in doc.get("lost", []):
+    for x in doc.get("lost", []) + doc.get("burned", []):
         see(x)
     for c in doc.get("councils", {}).values():
         for x in c:
