@@ -442,3 +442,15 @@ def test_martial_04_joust_is_simultaneous_and_secret():
     assert s.decision().kind == "joust_win" and s.decision().seats == (2,)
     s.apply_move("claim battlefield")
     assert s.influence[2] == 2 and dump(s)["seats"][0]["board"][0] is None
+
+
+def test_intrigue_12_copies_all_but_strength():
+    s = in_clash("highlands", ["highlands", "plateau", "lowlands"], [0, 1],
+                 {"highlands": {"active": active("nobility:follower-2", "clans:captain-7")}},
+                 lost=["clans:agent"],
+                 seats={0: {"board": [kc("intrigue-12", "nobility:trader"), None]}})
+    s.apply_move("kingdom intrigue-12")          # the follower, then the agent: both forced
+    d = dump(s)
+    # the follower gained Deadly (and the agent's text) but not its strength: it kills the captain
+    assert "clans:captain-7" in d["lost"] and "clans:agent" in d["lost"]
+    assert s.decision().kind == "location" and s.decision().seats == (0,)

@@ -218,6 +218,7 @@ KINGDOM_EFFECTS.update({
     "intrigue-09": "burn_acquire", "intrigue-10": "set_order", "intrigue-13": "heralds_move",
     "martial-10": "gain_retreat_journey",
     "trade-15": "favour_twice", "intrigue-11": "borrow_favour", "martial-04": "joust",
+    "intrigue-12": "copy_card",
 })
 # the kingdom cards whose text the engine does not play yet: acquired, stolen,
 # occupied and replaced like any other, with no effect (docs/rulings/okc.md)

@@ -674,6 +674,35 @@ def _i13_answer(s, seat, darg, a):
     _ask(s, seat, darg)
 
 
+# ---- intrigue-12 (day): an active card copies a lost-pile card (all but its strength)
+def _i12_ready(s, seat, j):
+    return bool(_clash_cards(s, seat)) and bool(s.lost)
+
+
+def _i12_start(s, seat, j):
+    _ask(s, seat, ["copy_card", j, 0])
+
+
+def _i12_options(s, seat, darg):
+    E = _st()
+    if darg[2] == 0:
+        return _cards_of([e[E.E_GID] for e in _clash_cards(s, seat)])
+    return [E.LOSTPICK + i for i in range(len(s.lost))]
+
+
+def _i12_answer(s, seat, darg, a):
+    E = _st()
+    if darg[2] == 0:
+        _ask(s, seat, [darg[0], darg[1], 1, s.gid(seat, a - E.CARD)])
+        return
+    g, src = darg[3], s.lost[a - E.LOSTPICK]
+    s.copies = [c for c in s.copies if c[0] != g] + [[g, src, 0]]
+    r, e = s._find_active(g)
+    e[E.E_GT] |= C.TRAITS[src]
+    e[E.E_GC] |= C.CMDS[src]
+    s._event("copy", seat, (C.NAME[g], C.NAME[src]))
+
+
 # ---- martial-04 (spring): a joust (state._start_joust / _joust_result)
 def _m04_ready(s, seat, j):
     return bool(s.hands[seat])
@@ -715,4 +744,5 @@ ACTIONS = {
     "burn_acquire": ("spring", _i09_ready, _i09_start, _i09_options, _i09_answer),
     "heralds_move": ("spring", _i13_ready, _i13_start, _i13_options, _i13_answer),
     "joust": ("spring", _m04_ready, _m04_start, None, None),
+    "copy_card": ("day", _i12_ready, _i12_start, _i12_options, _i12_answer),
 }

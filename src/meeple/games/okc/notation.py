@@ -11,6 +11,8 @@ gives its own answer (without it the first waiting seat answers).
 
 from __future__ import annotations
 
+import re
+
 from meeple.core.game import BadState, IllegalMove
 from meeple.core.rng import Rng
 from meeple.games.okc import cards as C
@@ -95,6 +97,8 @@ def action_word(s, a: int, kind: str, seat: int) -> str:
             return "match-strength" if eff == "reveal_return" else "discard-it"
         if a == st.DRAW:
             return "match-archetype"
+        if a >= st.LOSTPICK:
+            return "copy " + C.NAME[s.lost[a - st.LOSTPICK]]
         if st.CARD <= a < st.GOVERN:
             return "choose " + card(a - st.CARD)
         if eff == "lost_to_deck":
@@ -190,9 +194,9 @@ def _split_seat(s, text: str) -> tuple[int | None, str]:
     if not isinstance(text, str):
         raise IllegalMove(f"a move is a string, got {type(text).__name__}")
     text = text.strip()
-    if ":" in text:
-        head, body = text.split(":", 1)
-        head = head.strip()
+    m = re.match(r"^(\S+?)\s*:(?:\s+|$)(.*)$", text) or re.match(r"^(\d+)\s*:(.*)$", text)
+    if m:
+        head, body = m.group(1), m.group(2)
         if not head.isdigit() or not 0 <= int(head) < s.players:
             raise IllegalMove(f"{head!r} is not a seat (0-{s.players - 1})")
         return int(head), body.strip()
@@ -248,6 +252,9 @@ def move_actions(s, text: str) -> tuple[int, list[int]]:
             acts.append(st.CARD + C.local(g))
         return seat, acts
     table = {action_word(s, a, kind, seat): a for a in s.legal_actions(seat)}
+    raw = " ".join(words)
+    if raw in table:
+        return seat, [table[raw]]
     norm = " ".join([words[0]] + [_local(w) for w in words[1:]])
     if norm in table:
         return seat, [table[norm]]
@@ -350,7 +357,7 @@ def dump(s) -> dict:
                                       for l in range(6) if s.kloc[l]}},
         "kingdom_burned": [C.KNAME[k] for k in s.kburned],
         "burned": _names(s.burned),
-        "copies": [{"card": C.NAME[a], "copy": C.NAME[b]} for a, b in s.copies],
+        "copies": [{"card": C.NAME[a], "copy": C.NAME[b], "strength": bool(w)} for a, b, w in s.copies],
         "councils": {D.COUNCILS[c]: _names(s.councils[c]) for c in range(3)},
         "regions": {D.REGIONS[r]: {"facedown": _names(s.facedown[r]),
                                    "active": [_entry(e) for e in s.active[r]]} for r in range(3)},
@@ -539,7 +546,8 @@ def load(doc) -> "st.OKCState":
     s.copies = []
     for x in _list(doc.get("copies", []), "copies"):
         _need(isinstance(x, dict), "copies holds {card, copy} objects")
-        s.copies.append([_card(x.get("card"), "copies"), _card(x.get("copy"), "copies")])
+        s.copies.append([_card(x.get("card"), "copies"), _card(x.get("copy"), "copies"),
+                         int(bool(x.get("strength", True)))])
     # every faction card in at most one place
     seen = []
     for i in range(p):

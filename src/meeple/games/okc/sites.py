@@ -317,7 +317,7 @@ def _ga3_ready(s, seat, g):
     E = _st()
     cur = s._current_clash()
     return cur is not None and any(e[E.E_GID] == g and not e[E.E_PART] for e in s.active[cur[0]]) \
-        and any(s.seat_of(x) == seat for x in s.lost) and not any(a == g for a, _ in s.copies)
+        and any(s.seat_of(x) == seat for x in s.lost) and not any(c[0] == g for c in s.copies)
 
 
 def _ga3_start(s, seat, g):
@@ -334,7 +334,7 @@ def _ga3_answer(s, seat, darg, a):
     g = s.gid(seat, darg[1])
     s.lost.remove(src)
     s.burned.append(src)
-    s.copies.append([g, src])
+    s.copies.append([g, src, 1])
     r, e = _active_entry(s, g)
     e[E.E_GT] |= C.TRAITS[src]
     e[E.E_GC] |= C.CMDS[src]

@@ -54,7 +54,8 @@ RGOVERN = USE + PER          # trade-10: govern with an active card of its regio
 SEAT = RGOVERN + 1           # + seat: choose a player
 OFAVOUR = SEAT + 4           # use the holder's Favour action (intrigue-11); OFAVOUR2: its second form
 OFAVOUR2 = OFAVOUR + 1
-NACTIONS = OFAVOUR2 + 1
+LOSTPICK = OFAVOUR2 + 1      # + index in the lost pile (intrigue-12 copies any lost card)
+NACTIONS = LOSTPICK + 4 * PER
 PAIRS = ((0, 1), (0, 2), (1, 2))
 
 SIMULTANEOUS = ("bid", "facedown", "joust")
@@ -278,7 +279,7 @@ class OKCState:
 
     def eff(self, g: int):
         """A faction card's rule-text effect; Gathering A3 gains a copied card's text."""
-        for a3, src in self.copies:
+        for a3, src, _ in self.copies:
             if a3 == g:
                 return C.EFFECT[src]
         return C.EFFECT[g]
@@ -286,8 +287,8 @@ class OKCState:
     def strength(self, g: int) -> int:
         """Printed strength plus gained strength (Gathering A3's copy)."""
         v = C.STR[g]
-        for a3, src in self.copies:
-            if a3 == g:
+        for a3, src, with_strength in self.copies:
+            if a3 == g and with_strength:
                 v += C.STR[src]
         return v
 

@@ -34,6 +34,10 @@ def view(s, seat: int | None) -> dict:
             sd["bid"] = f"{fac}:?"
         if sd.get("joust") is not None:
             sd["joust"] = f"{fac}:?"
+    # a copy matters only while its card is active; one that left play says
+    # nothing more and may point at a card now hidden in a hand
+    active = {C.NAME[e[0]] for a in s.active for e in a}
+    doc["copies"] = [c for c in doc["copies"] if c["card"] in active]
     for r, name in enumerate(D.REGIONS):
         doc["regions"][name]["facedown"] = [
             C.NAME[g] if s.seat_of(g) == seat else f"{D.FACTIONS[C.faction_of(g)]}:?"
