@@ -19,6 +19,7 @@ def faction_cards(s) -> Counter:
             c.update([s.bids[i]])
         if s.joust[i] is not None:
             c.update([s.joust[i]])
+        c.update(s.pick[i][1:])
     c.update(s.lost)
     c.update(s.burned)
     for x in s.councils:
@@ -38,6 +39,7 @@ def check(s, box, ks_total):
     assert held == box, "faction cards created or lost"
     ks = s.kdeck + s.kdiscard + [k for k in s.road if k is not None] + \
         [sp[0] for b in s.boards for sp in b if sp is not None]
+    ks += [k for o in s.offer for k in o]
     ks += s.kburned + [k for x in s.ksupply for k in x] + [x[1] for r in s.kregion for x in r] + \
         [x[1] for r in s.kloc for x in r]
     if s.kind in ("space", "koccupy", "kplace"):
@@ -48,7 +50,7 @@ def check(s, box, ks_total):
         assert D.MIN_HAND_SIZE <= s.hand_size[i] <= D.MAX_HAND_SIZE
         assert s.influence[i] >= 0 and s.lore[i] >= 0
         assert sum(s.tokens[i]) <= D.FACTION_TOKENS
-        if s.kind not in ("trim", "necropolis", "necro_discard") and not any(t[0] == "trim" for t in s.todo):
+        if s.kind not in ("trim", "necropolis", "necro_discard", "advanced") and not any(t[0] == "trim" for t in s.todo):
             assert len(s.hands[i]) <= s.hsize(i)
     assert 0 <= s.favour_uses <= D.FAVOUR_USES
     if not s.finished:
@@ -101,3 +103,20 @@ def test_skirmish_games():
         while not s.finished:
             s.apply_legal(rng.choice(s.legal_actions()))
         assert s.round == 4
+
+
+def test_advanced_setup_games():
+    for p in (2, 3, 4):
+        for seed in range(6):
+            s = new_game(p, seed=seed, advanced=True)
+            box = faction_cards(s)
+            rng = random.Random(seed)
+            while not s.finished:
+                d = s.decision()
+                seat = rng.choice(d.seats)
+                s.apply_action(rng.choice(s.legal_actions(seat)), seat)
+                check(s, box, C.NK)
+            r = new_game(p, seed=seed, advanced=True)
+            for m in s.moves:
+                r.apply_move(m)
+            assert r == s

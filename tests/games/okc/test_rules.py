@@ -572,3 +572,29 @@ def test_skirmish_length():
     assert new_game(2, rounds=4).rounds == 4
     with pytest.raises(GameError):
         new_game(2, rounds=3)
+
+
+def test_advanced_setup_secret_choices_then_reveal():
+    from meeple.games.okc import new_game
+    s = new_game(3, seed=4, advanced=True)
+    assert s.decision().kind == "advanced" and len(s.decision().seats) == 3
+    assert all(len(h) == 7 for h in s.hands) and all(len(o) == 5 for o in s.offer)
+    v = s.view(0)
+    assert v["seats"][1]["offer"] == ["?"] * 5 and len(v["seats"][0]["offer"]) == 5
+    first = s.decision().seats[0]
+    k = dump(s)["seats"][first]["offer"][0]
+    card = dump(s)["seats"][first]["hand"][1].split(":")[1]
+    s.apply_move(f"{first}: advanced {k} {card}")
+    other = [x for x in range(3) if x != first][0]
+    assert s.view(other)["seats"][first]["pick"][0] == "?" and k not in str(s.view(other))
+    import pytest
+    with pytest.raises(IllegalMove, match="already chosen"):
+        s.apply_move(f"{first}: advanced {k} {card}")
+    for x in list(s.decision().seats):
+        d = dump(s)["seats"][x]
+        s.apply_move(f"{x}: advanced {d['offer'][0]} {d['hand'][0].split(':')[1]}")
+    d = dump(s)
+    assert s.decision() is None or s.decision().kind in ("bid", "kplace")
+    assert all(len(sd["hand"]) == 6 for sd in d["seats"])
+    assert all(sd["offer"] == [] for sd in d["seats"])
+    assert len(d["kingdom_deck"]) == 51 - 4 - 3

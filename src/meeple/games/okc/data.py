@@ -26,6 +26,14 @@ MIN_HAND_SIZE = 3
 MAX_HAND_SIZE = 8
 SUPPORTERS = 5
 FACTION_TOKENS = 10
+# Advanced setup: kingdom cards dealt to each player, and per game length the
+# cards drawn after the heir and where face-down cards go. The seed's table is
+# an image missing from the text: these values are PLACEHOLDERS chosen so the
+# hand ends at 6 as the seed's step IV says (one card occupies the chosen
+# kingdom card). provenance: placeholder.
+ADVANCED_OFFER = 5
+ADVANCED_TABLE = {6: (6, ("occupier",)), 5: (6, ("occupier",)), 4: (6, ("occupier",))}
+ADVANCED_PROVENANCE = "placeholder"
 FAVOUR_USES = 3
 ROAD_SIZE = 4
 BOARD_SPACES = 2

@@ -24,7 +24,7 @@ KINDS = ("bid", "facedown", "herald", "resolve", "space", "spring", "markers", "
          "wilderness", "shrine", "council", "necropolis", "necro_discard", "trim", "autumn",
          "rally", "deploy", "secrets", "oaths", "buy", "gather", "tactic_bid", "lock", "purge",
          "gain", "ktake", "koccupy", "recall", "udiscard", "uswap_opp", "revive", "kpick", "swap1",
-         "swap2", "purge3", "recall1", "peek", "uswap_fd", "uswap_with", "kingdom", "site", "flank_sup", "reward", "kplace", "rgovern", "set_order", "joust", "joust_win")
+         "swap2", "purge3", "recall1", "peek", "uswap_fd", "uswap_with", "kingdom", "site", "flank_sup", "reward", "kplace", "rgovern", "set_order", "joust", "joust_win", "advanced")
 
 FORMS = {
     "bid": "bid <card>", "facedown": "facedown <card|-> <card|-> <card|-> (highlands, plateau, lowlands)",
@@ -54,6 +54,7 @@ FORMS = {
     "flank_sup": "supporter <region> | done", "reward": "influence | lore",
     "kplace": "at <region|location>", "rgovern": "govern <card>", "set_order": "seat <n>",
     "joust": "joust <card>", "joust_win": "claim <location>",
+    "advanced": "advanced <kingdom-card> <card> (the kingdom card to keep, its occupier)",
     "kingdom": "choose <card> | tactic <n> | council <council> | supporter <region|board|lost> | "
                "swap <region> <region> | top | bottom | space <n> | discard-it | done",
 }
@@ -108,6 +109,10 @@ def action_word(s, a: int, kind: str, seat: int) -> str:
 
     if kind == "bid" or kind == "joust":
         return f"{kind} " + card(a - st.CARD)
+    if kind == "advanced":
+        if st.KPICK <= a < st.PAIR:
+            return "keep " + C.KNAME[s.offer[seat][a - st.KPICK]]
+        return "occupy " + card(a - st.CARD)
     if kind == "facedown":
         return "place -" if a == st.DONE else "place " + card(a - st.CARD)
     if a == st.DONE:
@@ -236,6 +241,15 @@ def move_actions(s, text: str) -> tuple[int, list[int]]:
         if g is None:
             raise bad(f"{words[1]!r} is not a card in seat {seat}'s hand")
         return seat, [st.CARD + C.local(g)]
+    if kind == "advanced":
+        if words[0] != "advanced" or len(words) != 3 or s.pick[seat]:
+            raise bad(f"cannot read {body!r}")
+        if words[1] not in C.KCARD_BY_NAME or C.KCARD_BY_NAME[words[1]] not in s.offer[seat]:
+            raise bad(f"{words[1]!r} is not one of seat {seat}'s dealt kingdom cards")
+        g = hand_names.get(_local(words[2]))
+        if g is None:
+            raise bad(f"{words[2]!r} is not a card in seat {seat}'s hand")
+        return seat, [st.KPICK + s.offer[seat].index(C.KCARD_BY_NAME[words[1]]), st.CARD + C.local(g)]
     if kind == "facedown":
         left = 3 - s.fd_pos[seat]
         if words[0] != "facedown" or len(words) != 1 + left:
@@ -286,6 +300,9 @@ def legal_moves(s) -> list[str]:
         return []
     if s.kind in ("bid", "joust"):
         return [f"{x}: {s.kind} {C.local_name(g)}" for x in s.dseats for g in s.hands[x]]
+    if s.kind == "advanced":
+        return [f"{x}: advanced {C.KNAME[k]} {C.local_name(g)}" for x in s.dseats
+                for k in (s.offer[x] if not s.pick[x] else s.pick[x][:1]) for g in s.hands[x]]
     if s.kind == "facedown":
         out = []
         for x in s.dseats:
@@ -342,6 +359,8 @@ def dump(s) -> dict:
             "a2_tokens": list(s.gtokens[i]), "hq_tokens": s.hqtok[i],
             "kingdom_supply": [C.KNAME[k] for k in s.ksupply[i]],
             "joust": None if s.joust[i] is None else C.NAME[s.joust[i]],
+            "offer": [C.KNAME[k] for k in s.offer[i]],
+            "pick": [C.KNAME[s.pick[i][0]]] + [C.NAME[g] for g in s.pick[i][1:]] if s.pick[i] else [],
         })
     doc = {
         "game": "okc", "players": s.players, "rounds": s.rounds, "round": s.round,
@@ -479,6 +498,7 @@ def load(doc) -> "st.OKCState":
     s.herald, s.sup_board, s.sup_map, s.sup_part, s.lost_sup, s.tokens = [], [], [], [], [], []
     s.bids, s.used, s.round_fx, s.tactics, s.bonus = [], [], [], [], []
     s.ctokens, s.gtokens, s.hqtok, s.ksupply, s.joust = [], [], [], [], []
+    s.offer, s.pick = [], []
     for i, sd in enumerate(seats):
         f = s.factions[i]
         w = f"seats.{i}"
@@ -535,6 +555,11 @@ def load(doc) -> "st.OKCState":
         s.ksupply.append([_kcard(k, w + ".kingdom_supply") for k in _list(sd.get("kingdom_supply", []), w + ".kingdom_supply")])
         j = sd.get("joust")
         s.joust.append(None if j is None else _card(j, w + ".joust", f))
+        s.offer.append([_kcard(k, w + ".offer") for k in _list(sd.get("offer", []), w + ".offer")])
+        pk = _list(sd.get("pick", []), w + ".pick")
+        _need(len(pk) <= 2, f"{w}.pick is [kingdom card, occupier]")
+        s.pick.append(([_kcard(pk[0], w + ".pick")] if pk else []) +
+                      ([_card(pk[1], w + ".pick", f)] if len(pk) > 1 else []))
         s.round_fx.append(_int(sd.get("effects", 0), w + ".effects", 0, 255))
         tiles = C.TACTICS[f]
         tac = _list(sd.get("tactics", [u for _, u, _ in tiles]), w + ".tactics")
@@ -557,6 +582,7 @@ def load(doc) -> "st.OKCState":
             seen.append(s.bids[i])
         if s.joust[i] is not None:
             seen.append(s.joust[i])
+        seen += s.pick[i][1:]
     seen += s.lost + s.burned + [g for c in s.councils for g in c] + [g for f in s.facedown for g in f]
     seen += [e[0] for a in s.active for e in a]
     _need(len(seen) == len(set(seen)), "a faction card appears in two places")
@@ -579,7 +605,7 @@ def load(doc) -> "st.OKCState":
     ks = s.kdeck + s.kdiscard + [k for k in s.road if k is not None] + \
         [sp[0] for b in s.boards for sp in b if sp is not None] + s.kburned + \
         [k for x in s.ksupply for k in x] + [x[1] for r in s.kregion for x in r] + \
-        [x[1] for r in s.kloc for x in r]
+        [x[1] for r in s.kloc for x in r] + [k for o in s.offer for k in o]
     _need(len(ks) == len(set(ks)), "a kingdom card appears in two places")
     rng = doc.get("rng", 0)
     s.rng = Rng(_int(rng, "rng", 0, (1 << 64) - 1))

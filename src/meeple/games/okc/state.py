@@ -58,7 +58,7 @@ LOSTPICK = OFAVOUR2 + 1      # + index in the lost pile (intrigue-12 copies any 
 NACTIONS = LOSTPICK + 4 * PER
 PAIRS = ((0, 1), (0, 2), (1, 2))
 
-SIMULTANEOUS = ("bid", "facedown", "joust")
+SIMULTANEOUS = ("bid", "facedown", "joust", "advanced")
 
 # once-per-round flags (state.used)
 U_GOVERN, U_JOURNEY, U_SECRETS, U_OATHS, U_FAVOUR, U_KACT = 1, 2, 4, 8, 16, 32
@@ -87,7 +87,7 @@ class OKCState:
         "active", "favour", "favour_uses", "used", "round_fx", "clash_order",
         "taken", "todo", "kind", "dseats", "darg", "fd_pos", "finished", "winners",
         "rng", "history", "events", "record", "fd_log", "tactics", "bonus",
-        "ctokens", "gtokens", "hqtok", "ksupply", "kregion", "kloc", "kburned", "joust", "copies", "burned",
+        "ctokens", "gtokens", "hqtok", "ksupply", "kregion", "kloc", "kburned", "joust", "copies", "burned", "offer", "pick",
     )
 
     # ------------------------------------------------------------------ basics
@@ -147,6 +147,8 @@ class OKCState:
         n.joust = self.joust[:]
         n.copies = [c[:] for c in self.copies]
         n.burned = self.burned[:]
+        n.offer = [o[:] for o in self.offer]
+        n.pick = [p[:] for p in self.pick]
         n.finished = self.finished
         n.winners = self.winners[:]
         n.rng = Rng(self.rng.state)
@@ -357,6 +359,10 @@ class OKCState:
         hand = self.hands[s]
         f = self.factions[s]
         if k == "bid" or k == "joust":
+            return [CARD + C.local(g) for g in hand]
+        if k == "advanced":
+            if not self.pick[s]:
+                return [KPICK + i for i in range(len(self.offer[s]))]
             return [CARD + C.local(g) for g in hand]
         if k == "facedown":
             r = self.fd_pos[s]
@@ -940,6 +946,18 @@ class OKCState:
             else:
                 self.joust[s] = g
             self._note(s, f"{k} " + C.local_name(g), True)
+            self.dseats.remove(s)
+            if not self.dseats:
+                self.kind = None
+            return
+        if k == "advanced":
+            if not self.pick[s]:
+                self.pick[s] = [self.offer[s][a - KPICK]]
+                return
+            g = self.gid(s, a - CARD)
+            hand.remove(g)
+            self.pick[s].append(g)
+            self._note(s, f"advanced {C.KNAME[self.pick[s][0]]} {C.local_name(g)}", True)
             self.dseats.remove(s)
             if not self.dseats:
                 self.kind = None
@@ -1709,6 +1727,31 @@ class OKCState:
                 self._ask("set_order", t[1], chosen)
         elif k == "joust":
             self._joust_result(t[1], t[2])
+        elif k == "advanced":
+            self.kind = "advanced"
+            self.dseats = list(self.order)
+            self.darg = None
+        elif k == "advanced_reveal":
+            # all chosen kingdom cards are revealed together and occupied; the
+            # others go back to the kingdom deck; bold instructions in turn order
+            self._event("advanced", None, [(x, C.KNAME[self.pick[x][0]], C.NAME[self.pick[x][1]])
+                                          for x in self.order])
+            back = [k for x in range(p) for k in self.offer[x] if k != self.pick[x][0]]
+            self.kdeck.extend(back)
+            self.rng.shuffle(self.kdeck)
+            picks = [(x, self.pick[x][0], self.pick[x][1]) for x in self.order]
+            self.offer = [[self.pick[x][0]] for x in range(p)]    # until placed
+            for x, kc, occ in reversed(picks):
+                self.todo.append(("advanced_place", x, kc, occ))
+        elif k == "advanced_place":
+            x, kc, occ = t[1], t[2], t[3]
+            self.offer[x] = []
+            self.pick[x] = []
+            if C.KPLACE[kc] == "board":
+                self.boards[x][0] = [kc, occ]
+                self._kingdom_gained(x, kc)
+            else:
+                self._acquire(x, kc, occ)
         elif k == "joust_end":
             from meeple.games.okc.kingdom import _discard_this
             o, j = t[1], t[2]
@@ -2042,9 +2085,11 @@ def _redact(m: str) -> str:
 
 
 def new_game(players: int, seed: int = 0, factions: list[str] | None = None,
-             rounds: int = D.ROUNDS, record: bool = True, **options) -> OKCState:
-    """A new game. `rounds` 6, or 4/5 for a skirmish. Options of other games
-    that are off (the CLI passes `fairy=False` to every game) are ignored."""
+             rounds: int = D.ROUNDS, record: bool = True, advanced: bool = False,
+             **options) -> OKCState:
+    """A new game. `rounds` 6, or 4/5 for a skirmish; `advanced` the advanced
+    setup (its table is a placeholder: data.ADVANCED_TABLE). Options of other
+    games that are off (the CLI passes `fairy=False` to every game) are ignored."""
     from meeple.core.game import GameError
     unknown = [k for k, v in options.items() if v]
     if unknown:
@@ -2074,19 +2119,25 @@ def new_game(players: int, seed: int = 0, factions: list[str] | None = None,
     s.site_lore = [0] * players
     s.hand_size = [D.START_HAND_SIZE] * players
     s.hands, s.decks, s.discards, s.site, s.hq = [], [], [], [], []
+    s.kdeck = list(range(C.NK))
+    rng.shuffle(s.kdeck)
+    s.offer = [[] for _ in range(players)]
+    s.pick = [[] for _ in range(players)]
+    if advanced:
+        for i in range(players):
+            s.offer[i] = [s.kdeck.pop(0) for _ in range(D.ADVANCED_OFFER)]
+    draw = D.ADVANCED_TABLE[rounds][0] if advanced else D.START_HAND_SIZE - 1
     for f in fs:
         deck = C.basic_cards(f)
         heir = deck.pop(D.HEIR)
         rng.shuffle(deck)
-        s.hands.append([heir] + deck[:D.START_HAND_SIZE - 1])
-        s.decks.append(deck[D.START_HAND_SIZE - 1:])
+        s.hands.append([heir] + deck[:draw])
+        s.decks.append(deck[draw:])
         s.discards.append([])
         s.site.append(C.site_cards(f))
         s.hq.append([])
     s.lost = []
     s.lost_sup = [0] * players
-    s.kdeck = list(range(C.NK))
-    rng.shuffle(s.kdeck)
     s.road = [s.kdeck.pop(0) for _ in range(D.ROAD_SIZE)]
     s.kdiscard = []
     s.boards = [[None] * D.BOARD_SPACES for _ in range(players)]
@@ -2110,6 +2161,8 @@ def new_game(players: int, seed: int = 0, factions: list[str] | None = None,
     rng.shuffle(order)
     s.order = order
     s.todo = [("round",)]
+    if advanced:
+        s.todo += [("advanced_reveal",), ("advanced",)]
     s.kind = None
     s.dseats = []
     s.darg = None

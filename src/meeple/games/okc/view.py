@@ -34,6 +34,8 @@ def view(s, seat: int | None) -> dict:
             sd["bid"] = f"{fac}:?"
         if sd.get("joust") is not None:
             sd["joust"] = f"{fac}:?"
+        sd["offer"] = [HIDDEN] * len(sd.get("offer", []))      # advanced setup: private
+        sd["pick"] = [HIDDEN] + [f"{fac}:?"] * (len(sd["pick"]) - 1) if sd.get("pick") else []
     # a copy matters only while its card is active; one that left play says
     # nothing more and may point at a card now hidden in a hand
     active = {C.NAME[e[0]] for a in s.active for e in a}
@@ -60,6 +62,7 @@ def _hidden_pools(s, seat: int):
             cards.append(s.bids[o])
         if s.joust[o] is not None:
             cards.append(s.joust[o])
+        cards.extend(s.pick[o][1:])
         for r in range(3):
             cards.extend(g for g in s.facedown[r] if s.seat_of(g) == o)
         pools[o] = cards
@@ -81,6 +84,8 @@ def determinize(s, seat: int, rng):
             n.bids[o] = b
         if s.joust[o] is not None:
             n.joust[o] = next(it)
+        if len(s.pick[o]) > 1:
+            n.pick[o] = [s.pick[o][0], next(it)]
         for r in range(3):
             fd = []
             for g in s.facedown[r]:
@@ -100,7 +105,15 @@ def determinize(s, seat: int, rng):
     n.decks[seat] = own
     top = 2 if any(C.KEFFECT[k] == "deck_top_two" for x in s.ksupply for k in x) else 0
     kd = list(n.kdeck[top:])
+    others = [o for o in range(s.players) if o != seat]
+    for o in others:
+        kd.extend(n.offer[o])
     rng.shuffle(kd)
+    for o in others:
+        k = len(n.offer[o])
+        n.offer[o], kd = kd[:k], kd[k:]
+        if n.pick[o]:
+            n.pick[o] = [n.offer[o][0]] + n.pick[o][1:]
     n.kdeck = list(n.kdeck[:top]) + kd
     return n
 
@@ -151,6 +164,9 @@ def from_view(doc: dict, seat: int, rng):
                 sd["bid"], names = names[0], names[1:]
             if isinstance(sd.get("joust"), str) and sd["joust"].endswith(":?"):
                 sd["joust"], names = names[0], names[1:]
+            if len(sd.get("pick", [])) > 1:
+                sd["pick"] = [sd["pick"][0], names[0]]
+                names = names[1:]
             for rname in D.REGIONS:
                 rd = full["regions"][rname]
                 fd = []
@@ -179,9 +195,16 @@ def from_view(doc: dict, seat: int, rng):
             if sp:
                 kseen.add(sp["kingdom"])
         kseen.update(sd.get("kingdom_supply", []))
+        kseen.update(k for k in sd.get("offer", []) if k != HIDDEN)
     kpool = sorted(k for k in C.KNAME if k not in kseen)
     shuffle(kpool)
     known = [k for k in doc.get("kingdom_deck", []) if k != HIDDEN]
+    for i, sd in enumerate(full["seats"]):
+        if i != seat and sd.get("offer"):
+            k = len(sd["offer"])
+            sd["offer"], kpool = kpool[:k], kpool[k:]
+            if sd.get("pick"):
+                sd["pick"] = [sd["offer"][0]] + sd["pick"][1:]
     full["kingdom_deck"] = known + kpool[:len(doc.get("kingdom_deck", [])) - len(known)]
     pend = doc.get("pending")
     if pend is not None:
