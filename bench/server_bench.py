@@ -52,9 +52,25 @@ def rss_kb(pid: int) -> int:
     return 0
 
 
-def start_server(db: str, port: int, log) -> subprocess.Popen:
+def cpu_pressure() -> str | None:
+    """Linux PSI: the share of time runnable tasks waited for a CPU (other load)."""
+    try:
+        with open("/proc/pressure/cpu") as f:
+            return f.readline().strip()
+    except OSError:
+        return None
+
+
+def cpu_s(pid: int) -> float:
+    """User + system CPU seconds of a process so far."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def start_server(db: str, port: int, log, sync: str = "FULL") -> subprocess.Popen:
     cmd = [sys.executable, "-m", "meeple.cli", "serve", "--port", str(port), "--db", db,
-           "--bot-delay", "0", "--bot-workers", "1", "--log-level", "error"]
+           "--bot-delay", "0", "--bot-workers", "1", "--log-level", "error", "--sqlite-sync", sync]
     proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
     deadline = time.time() + 30
     while time.time() < deadline:
@@ -97,6 +113,7 @@ class Stats:
     def __init__(self) -> None:
         self.ack_ms: list[float] = []
         self.view_ms: list[float] = []
+        self.server_ms: list[float] = []    # inside the server: message in -> ack out
         self.errors: dict[str, int] = {}
         self.acked: dict[str, list[str]] = {}
         self.finished: set[str] = set()
@@ -132,6 +149,7 @@ async def play_seat(url: str, gid: str, seat: int, stats: Stats, think: tuple[fl
                 elif m["type"] == "ack":
                     if measure and sent_at is not None:
                         stats.ack_ms.append((time.perf_counter() - sent_at) * 1000)
+                        stats.server_ms.append(m.get("ms", 0.0))
                     stats.acked.setdefault(gid, []).extend(m["moves"])
                 elif m["type"] == "error":
                     key = f"{m['status']}"
@@ -175,6 +193,7 @@ def main() -> int:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--seconds", type=float, default=60.0, help="measured play before kill -9")
     ap.add_argument("--think", default="0.5:1.5", help="bot thinking time range, seconds (excluded)")
+    ap.add_argument("--sync", default="FULL", choices=["FULL", "NORMAL"], help="SQLite synchronous mode")
     ap.add_argument("--finish", action="store_true", help="after the restart, play every game to its end")
     ap.add_argument("--finish-timeout", type=float, default=1200.0)
     ap.add_argument("--json", default=None, help="write the report here too")
@@ -187,8 +206,9 @@ def main() -> int:
     ws_base = f"ws://127.0.0.1:{port}"
     log = open(os.path.join(tmp, "server.log"), "ab")
     report: dict = {"games": a.games, "players": a.players, "think_s": [lo, hi], "seconds": a.seconds,
+                    "sqlite_sync": a.sync,
                     "cpus": os.cpu_count()}
-    proc = start_server(db, port, log)
+    proc = start_server(db, port, log, a.sync)
     time.sleep(1.0)
     base_rss = rss_kb(proc.pid)
     games = []
@@ -213,8 +233,10 @@ def main() -> int:
         await t
 
     t0 = time.time()
+    cpu0 = cpu_s(proc.pid)
     asyncio.run(phase1())
     elapsed = time.time() - t0
+    cpu1 = cpu_s(proc.pid)
     with httpx.Client(base_url=base, timeout=30) as h:
         health = h.get("/api/health").json()
     peak = max(rss_samples or [rss_kb(proc.pid)])
@@ -224,6 +246,12 @@ def main() -> int:
                    "max": round(max(stats.ack_ms, default=0), 2),
                    "mean": round(statistics.fmean(stats.ack_ms), 2) if stats.ack_ms else None},
         "view_push_ms": {"p50": pct(stats.view_ms, 50), "p99": pct(stats.view_ms, 99)},
+        "server_ack_ms": {"p50": pct(stats.server_ms, 50), "p95": pct(stats.server_ms, 95),
+                          "p99": pct(stats.server_ms, 99)},
+        "load_average": [round(x, 2) for x in os.getloadavg()],
+        "cpu_pressure": cpu_pressure(),
+        "server_cpu_ms_per_move": round((cpu1 - cpu0) * 1000 / max(1, len(stats.ack_ms)), 2),
+        "server_cpu_share": round((cpu1 - cpu0) / elapsed, 2),
         "errors": stats.errors, "server_connections_max": max(conns, default=None),
         "server_moves_total": health.get("moves"),
         "rss_base_mb": round(base_rss / 1024, 1), "rss_peak_mb": round(peak / 1024, 1),
@@ -232,7 +260,7 @@ def main() -> int:
     # ---- kill -9 and restart
     proc.send_signal(signal.SIGKILL)
     proc.wait()
-    proc = start_server(db, port, log)
+    proc = start_server(db, port, log, a.sync)
     lost = 0
     from meeple.server.storage import Storage
     store = Storage(db)             # read the database itself: the log API masks elf keeps

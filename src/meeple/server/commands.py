@@ -26,6 +26,10 @@ def register(sub) -> None:
     p.add_argument("--bot-workers", type=int, default=None, help="bot processes (default: CPU count)")
     p.add_argument("--bot-delay", type=float, default=0.4,
                    help="seconds a bot waits before each move, so people can follow (default 0.4)")
+    p.add_argument("--sqlite-sync", default="FULL", choices=["FULL", "NORMAL"],
+                   help="SQLite: FULL (default) syncs the disk on every commit, so an acknowledged "
+                        "move survives a power cut; NORMAL survives a crash or kill -9 of the "
+                        "server but not of the machine, and is faster")
     p.add_argument("--log-level", default="warning",
                    choices=["critical", "error", "warning", "info", "debug"])
     p.set_defaults(run=run)
@@ -42,7 +46,8 @@ def run(args) -> int:
               file=sys.stderr)
         return 2
     url = normalize_url(args.db) if args.db else default_db_url()
-    app = create_app(url, bot_workers=args.bot_workers, bot_delay=max(0.0, args.bot_delay))
+    app = create_app(url, bot_workers=args.bot_workers, bot_delay=max(0.0, args.bot_delay),
+                     sqlite_sync=args.sqlite_sync)
     shown = url.split("@")[-1] if "@" in url else url
     print(f"meeple: serving http://{args.host}:{args.port}/  (database {shown})", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
