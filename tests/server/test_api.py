@@ -255,3 +255,24 @@ def test_http_rate_limit(client_factory):
                  for _ in range(12)]
         assert codes[:5] == [201] * 5 and 429 in codes
         assert c.get("/api/health").status_code == 200       # reads are not limited
+
+
+def test_websocket_binary_frames_and_connection_cap(client, monkeypatch):
+    g = new_game(client, ["human", "human"], seed=13)
+    gid = g["id"]
+    with client.websocket_connect(f"/api/games/{gid}/ws") as ws:
+        ws.receive_json()
+        ws.send_bytes(b"\x00\xff binary")
+        assert until(ws, lambda m: m["type"] == "error")["status"] == 400
+        ws.send_bytes(b'{"type": "ping", "id": 3}')
+        assert until(ws, lambda m: m["type"] == "pong")["id"] == 3
+    import meeple.server.app as app_module
+    monkeypatch.setattr(app_module, "MAX_WS_PER_GAME", 2)
+    with client.websocket_connect(f"/api/games/{gid}/ws") as a, client.websocket_connect(f"/api/games/{gid}/ws") as b:
+        a.receive_json()
+        b.receive_json()
+        with client.websocket_connect(f"/api/games/{gid}/ws") as c:
+            assert c.receive_json()["status"] == 429
+            with pytest.raises(WebSocketDisconnect) as e:
+                c.receive_json()
+            assert e.value.code == 1013

@@ -37,6 +37,7 @@ WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 MAX_BODY = 16 * 1024          # bytes of an HTTP request body
 MAX_WS_MESSAGE = 4 * 1024     # characters of one websocket message
 WS_RATE, WS_BURST = 20.0, 40.0
+MAX_WS_PER_GAME = 64          # sockets open on one game (seats, spectators, tabs)
 HTTP_RATE, HTTP_BURST = 30.0, 60.0
 
 
@@ -272,13 +273,22 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
             await ws.send_text(dumps({"type": "error", "status": e.status, "error": e.message}))
             await ws.close(code=4000 + e.status, reason=e.message[:120])
             return
+        if len(hub.by_game.get(game_id, ())) >= MAX_WS_PER_GAME:
+            await ws.send_text(dumps({"type": "error", "status": 429, "error": "too many connections to this game"}))
+            await ws.close(code=1013, reason="too many connections to this game")
+            return
         conn = Conn(ws, game_id, seat, *ws_rate)
         hub.add(conn)
         hub.notify(game_id)       # others see who is online
         sender = asyncio.get_running_loop().create_task(_sender(service, conn))
         try:
             while True:
-                text = await ws.receive_text()
+                msg = await ws.receive()
+                if msg["type"] == "websocket.disconnect":
+                    break
+                text = msg.get("text")
+                if text is None:      # a binary frame: read it as text, it fails as JSON if it is not
+                    text = (msg.get("bytes") or b"").decode("utf-8", "replace")
                 reply = await _handle(service, conn, text)
                 if reply is not None:
                     await conn.send_text(dumps(reply))
