@@ -331,7 +331,6 @@ class GameService:
                 "options": g.rec.options,
                 "state": state.view(viewer),
                 "decision": present.decision_for(state, viewer),
-                "moves": present.redact_moves(g.moves, viewer, fin),
             }
             g.sync_events()
             if g.scoring[0] != g.version:
@@ -346,8 +345,7 @@ class GameService:
         out["events_from"] = events_from
         out["events"] = g.events(viewer, events_from)
         moves_from = 0 if g.finished else max(0, min(moves_from, g.ply))
-        if moves_from:
-            out["moves"] = out["moves"][moves_from:]
+        out["moves"] = present.redact_moves(g.moves[moves_from:], viewer, g.finished)
         out["moves_from"] = moves_from
         return out
 
