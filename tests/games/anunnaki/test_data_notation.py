@@ -203,3 +203,46 @@ def test_conformance_scenarios_through_meeple_apply():
     run = subprocess.run([sys.executable, check, "--cmd", f"{sys.executable} -m meeple.cli apply", *files],
                          capture_output=True, text=True, timeout=300)
     assert run.returncode == 0 and " 0 failed" in run.stdout, run.stdout[-2000:]
+
+
+def test_malformed_states_are_refused_not_crashing():
+    """Random damage to a saved game: load refuses it (BadState) or it plays on;
+    moves on it are applied or refused (IllegalMove), never a crash."""
+    import copy
+    import random
+
+    from meeple.core.game import GameError
+    r = random.Random(3)
+    s = new_game(3, seed=3)
+    for _ in range(200):
+        s.apply_legal(r.choice(s.legal_actions()))
+    base = dump(s)
+    values = [None, -1, "x", [], {}, 1.5, True, 0, 99, ["zz"], {"a": 1}]
+
+    def paths(x, p=()):
+        yield p
+        if isinstance(x, dict):
+            for k, v in x.items():
+                yield from paths(v, p + (k,))
+        elif isinstance(x, list):
+            for i, v in enumerate(x):
+                yield from paths(v, p + (i,))
+    all_paths = list(paths(base))[1:]
+    for _ in range(400):
+        d = copy.deepcopy(base)
+        p = r.choice(all_paths)
+        o = d
+        for k in p[:-1]:
+            o = o[k]
+        o[p[-1]] = r.choice(values)
+        try:
+            t = load(d)
+            for _ in range(3):
+                if t.is_terminal():
+                    break
+                moves = t.legal_moves()
+                if not moves:
+                    break
+                t.apply_move(r.choice(moves))
+        except GameError:
+            pass

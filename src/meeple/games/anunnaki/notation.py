@@ -120,7 +120,11 @@ def apply_move(s, text) -> None:
                               f"{', '.join(map(str, s.dseats))})")
         move = rest
     options = {}
-    for a in s.legal_actions(seat):
+    try:
+        acts = s.legal_actions(seat)
+    except _MALFORMED as e:
+        raise IllegalMove(f"the pending decision does not fit the STATE ({type(e).__name__}: {e})") from None
+    for a in acts:
         options[action_to_str(s, a, seat)] = a
     a = options.get(move)
     if a is None and s.kind == "market":       # the two gained resources in either order
@@ -132,7 +136,13 @@ def apply_move(s, text) -> None:
         more = f" (and {len(shown) - 12} more)" if len(shown) > 12 else ""
         raise IllegalMove(f"{text!r} is not a legal {s.kind} move for seat {seat}; legal: "
                           f"{', '.join(shown[:12])}{more}")
-    s.apply_action(a, seat)
+    before = s.clone()
+    try:
+        s.apply_action(a, seat)
+    except _MALFORMED as e:      # only a hand-made, inconsistent `pending` gets here
+        s._restore(before)
+        raise IllegalMove(f"{text!r} cannot be applied: the STATE's pending steps are "
+                          f"inconsistent ({type(e).__name__}: {e})") from None
 
 
 def legal_moves(s) -> list[str]:
@@ -201,7 +211,20 @@ def _dict(v, where: str) -> dict:
     return v
 
 
+_MALFORMED = (TypeError, KeyError, IndexError, ValueError, AttributeError, AssertionError)
+
+
 def load(doc) -> "st.AnunnakiState":
+    """A state from a STATE document; BadState (with the reason) if it is not one."""
+    try:
+        return _load(doc)
+    except BadState:
+        raise
+    except _MALFORMED as e:
+        raise BadState(f"malformed STATE ({type(e).__name__}: {e})") from None
+
+
+def _load(doc) -> "st.AnunnakiState":
     _need(isinstance(doc, dict), "STATE must be a JSON object")
     _need(doc.get("game") == "anunnaki", f"STATE.game must be 'anunnaki', not {doc.get('game')!r}")
     P = _int(doc.get("players"), "players", MIN_PLAYERS, MAX_PLAYERS)
@@ -333,7 +356,7 @@ def load(doc) -> "st.AnunnakiState":
         _need(s.dseats, "pending.seats must name the deciding seats")
         try:
             ok = all(s.legal_actions(x) for x in s.dseats)
-        except (KeyError, IndexError, TypeError, ValueError, AttributeError) as e:
+        except _MALFORMED as e:
             raise BadState(f"pending decision {kind!r} does not fit the state ({type(e).__name__}: {e})") from None
         _need(ok, f"pending decision {kind!r} has no legal answer in this state")
     else:
