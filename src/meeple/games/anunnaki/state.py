@@ -289,7 +289,7 @@ class AnunnakiState:
         elif obj == "regions":
             n = len(self.controlled(seat))
         else:
-            n = sum(len(self.units_at(h, seat, False)) for h in self.lay.hexes)
+            n = sum(f[seat] for f in self.fol.values()) + len(self.gods[seat])   # settlements aside
         return min(o["max"], n // o["divisor"])
 
     def can_pay(self, seat: int, cost: dict) -> bool:
