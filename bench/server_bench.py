@@ -193,6 +193,9 @@ def main() -> int:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--seconds", type=float, default=60.0, help="measured play before kill -9")
     ap.add_argument("--think", default="0.5:1.5", help="bot thinking time range, seconds (excluded)")
+    ap.add_argument("--server-nice", type=int, default=None,
+                    help="renice the server process (e.g. -10, needs root): on a shared machine, "
+                         "keeps other jobs from pre-empting it (reported)")
     ap.add_argument("--sync", default="FULL", choices=["FULL", "NORMAL"], help="SQLite synchronous mode")
     ap.add_argument("--finish", action="store_true", help="after the restart, play every game to its end")
     ap.add_argument("--finish-timeout", type=float, default=1200.0)
@@ -206,9 +209,11 @@ def main() -> int:
     ws_base = f"ws://127.0.0.1:{port}"
     log = open(os.path.join(tmp, "server.log"), "ab")
     report: dict = {"games": a.games, "players": a.players, "think_s": [lo, hi], "seconds": a.seconds,
-                    "sqlite_sync": a.sync,
+                    "sqlite_sync": a.sync, "server_nice": a.server_nice,
                     "cpus": os.cpu_count()}
     proc = start_server(db, port, log, a.sync)
+    if a.server_nice is not None:
+        os.setpriority(os.PRIO_PROCESS, proc.pid, a.server_nice)
     time.sleep(1.0)
     base_rss = rss_kb(proc.pid)
     games = []
