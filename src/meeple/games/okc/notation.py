@@ -26,6 +26,13 @@ KINDS = ("bid", "facedown", "herald", "resolve", "space", "spring", "markers", "
          "gain", "ktake", "koccupy", "recall", "udiscard", "uswap_opp", "revive", "kpick", "swap1",
          "swap2", "purge3", "recall1", "peek", "uswap_fd", "uswap_with", "kingdom", "site", "flank_sup", "reward", "kplace", "rgovern", "set_order", "joust", "joust_win", "advanced")
 
+STEPS = ("round", "year", "trim", "bids", "reveal_bids", "resolve_bid", "refill", "facedown",
+         "spring", "spring_seat", "markers", "clashes", "clash", "day", "day_seat", "day_end",
+         "night", "tally", "tie", "rewards", "location_reward", "secrets_reward", "buy", "autumn",
+         "autumn_seat", "winter", "reward", "udiscard", "uswap", "tactic_bid", "road_now",
+         "ask_retreat", "burn_acquire", "set_order", "joust", "joust_end", "advanced",
+         "advanced_reveal", "advanced_place")
+
 FORMS = {
     "bid": "bid <card>", "facedown": "facedown <card|-> <card|-> <card|-> (highlands, plateau, lowlands)",
     "herald": "herald <location>", "resolve": "take <kingdom-card> | steal <kingdom-card> | back",
@@ -281,7 +288,10 @@ def _local(word: str) -> str:
 
 
 def apply_move(s, text: str) -> None:
-    seat, actions = move_actions(s, text)
+    try:
+        seat, actions = move_actions(s, text)
+    except (AssertionError, IndexError, KeyError, TypeError, ValueError) as e:
+        raise IllegalMove(f"{text!r}: the pending decision does not fit this state ({e!r})") from None
     backup = s.clone()
     try:
         for a in actions:
@@ -292,6 +302,11 @@ def apply_move(s, text: str) -> None:
     except IllegalMove:
         s._restore(backup)
         raise
+    except (AssertionError, IndexError, KeyError, TypeError, ValueError, StopIteration) as e:
+        # only a hand-edited STATE with inconsistent pending steps gets here
+        s._restore(backup)
+        raise IllegalMove(f"{text!r} cannot be applied: the STATE's pending steps are "
+                          f"inconsistent ({e!r})") from None
 
 
 def legal_moves(s) -> list[str]:
@@ -634,6 +649,7 @@ def load(doc) -> "st.OKCState":
         todo = _list(pend.get("todo", []), "pending.todo")
         for t in todo:
             _need(isinstance(t, list) and t and isinstance(t[0], str), "pending.todo holds steps [name, ...]")
+            _need(t[0] in STEPS, f"pending.todo: unknown step {t[0]!r}")
         s.todo = [tuple(t) for t in todo]
         fp = pend.get("facedown_pos", [0] * p)
         _need(isinstance(fp, list) and len(fp) == p, "pending.facedown_pos has one entry per seat")
