@@ -105,3 +105,20 @@ def test_spectator_sees_no_hand():
     v = view(s, None)
     for sd in v["seats"]:
         assert set(sd["hand"]) == {"?"} and set(sd["deck"]) == {"?"}
+
+
+def test_pending_arg_hides_a_secret_card():
+    from tests.games.okc.helpers import SUMMER, doc, fd
+    from meeple.games.okc import load
+    s = load(doc(2, factions=["uprising", "nobility"], favour={"holder": 0, "uses": 3},
+                 regions=fd({"highlands": ["uprising:follower-2", "uprising:follower-3", "nobility:heir"]}),
+                 seats={0: {"hand": ["captain-9", "follower-1"]}},
+                 pending={"kind": None, "seats": [], "todo": SUMMER + [["markers"], ["spring", 0]]}))
+    s.apply_move("favour")
+    s.apply_move("swap follower-3")
+    assert s.decision().kind == "uswap_with"
+    v = view(s, 1)
+    assert v["pending"]["arg"][1] == -1
+    g = from_view(v, 1, random.Random(0))
+    assert g.decision() == s.decision() and g.darg[1] in g.facedown[0]
+    assert view(s, 0)["pending"]["arg"][1] == s.darg[1]         # the decider sees its own card

@@ -48,7 +48,21 @@ def view(s, seat: int | None) -> dict:
     if pend is not None:
         pend["facedown_log"] = [log if i == seat else [-1 if x < 0 else -2 for x in log]
                                 for i, log in enumerate(pend["facedown_log"])]
+        slot = _private_arg(s)
+        if slot is not None and seat not in s.dseats:
+            pend["arg"] = list(pend["arg"])
+            pend["arg"][slot] = -1          # a card from the decider's hand or face-down cards
     return doc
+
+
+def _private_arg(s):
+    """Index in the pending decision's arg of a card the deciding seat holds in
+    secret (its hand or face-down cards), or None."""
+    if s.kind == "uswap_with":
+        return 1
+    if s.kind == "kingdom" and s.darg[0] in ("lost_swap", "swap_hand_council") and len(s.darg) > 3:
+        return 3
+    return None
 
 
 def _hidden_pools(s, seat: int):
@@ -223,6 +237,18 @@ def from_view(doc: dict, seat: int, rng):
                     new.append(x)
             logs.append(new)
         pend["facedown_log"] = logs
+        arg = pend.get("arg")
+        if isinstance(arg, list) and -1 in arg[1:] and pend.get("kind") in ("uswap_with", "kingdom"):
+            who = pend["seats"][0]
+            arg = list(arg)
+            i = arg.index(-1, 1)
+            if pend["kind"] == "uswap_with":
+                fac = full["seats"][who]["faction"]
+                region = full["regions"][D.REGIONS[arg[0]]]["facedown"]
+                arg[i] = C.CARD_BY_NAME[next(c for c in region if c.startswith(fac + ":"))]
+            else:
+                arg[i] = C.CARD_BY_NAME[full["seats"][who]["hand"][0]]
+            pend["arg"] = arg
         full["pending"] = pend
     full["rng"] = rng.below(1 << 62) if hasattr(rng, "below") else rng.getrandbits(62)
     s = notation.load(full)
