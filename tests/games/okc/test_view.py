@@ -4,7 +4,7 @@ import random
 
 from meeple.games.okc import cards as C
 from meeple.games.okc import dump, from_view, new_game
-from meeple.games.okc.view import view
+from meeple.games.okc.view import _known, view
 
 
 def hidden_names(s, seat):
@@ -19,8 +19,8 @@ def hidden_names(s, seat):
                 out.add(C.NAME[s.bids[o]])
             if s.joust[o] is not None:
                 out.add(C.NAME[s.joust[o]])
-    for r in range(3):
-        out.update(C.NAME[g] for g in s.facedown[r] if s.seat_of(g) != seat)
+    for r in range(3):       # other seats' face-down cards, unless seen with the Uprising Favour
+        out.update(C.NAME[g] for g in s.facedown[r] if s.seat_of(g) != seat and g not in _known(s, seat))
     return out
 
 
@@ -122,3 +122,7 @@ def test_pending_arg_hides_a_secret_card():
     g = from_view(v, 1, random.Random(0))
     assert g.decision() == s.decision() and g.darg[1] in g.facedown[0]
     assert view(s, 0)["pending"]["arg"][1] == s.darg[1]         # the decider sees its own card
+    # the look is remembered in Uprising's view only, and kept by its samplings
+    assert "nobility:heir" in view(s, 0)["regions"]["highlands"]["facedown"]
+    assert "nobility:heir" not in view(s, 1)["seats"][0]["peeked"]
+    assert from_view(view(s, 0), 0, random.Random(3)).facedown[0] == s.facedown[0]

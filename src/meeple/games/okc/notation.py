@@ -375,6 +375,7 @@ def dump(s) -> dict:
             "kingdom_supply": [C.KNAME[k] for k in s.ksupply[i]],
             "joust": None if s.joust[i] is None else C.NAME[s.joust[i]],
             "offer": [C.KNAME[k] for k in s.offer[i]],
+            "peeked": _names(s.peeked[i]),
             "pick": [C.KNAME[s.pick[i][0]]] + [C.NAME[g] for g in s.pick[i][1:]] if s.pick[i] else [],
         })
     doc = {
@@ -513,7 +514,7 @@ def load(doc) -> "st.OKCState":
     s.herald, s.sup_board, s.sup_map, s.sup_part, s.lost_sup, s.tokens = [], [], [], [], [], []
     s.bids, s.used, s.round_fx, s.tactics, s.bonus = [], [], [], [], []
     s.ctokens, s.gtokens, s.hqtok, s.ksupply, s.joust = [], [], [], [], []
-    s.offer, s.pick = [], []
+    s.offer, s.pick, s.peeked = [], [], []
     for i, sd in enumerate(seats):
         f = s.factions[i]
         w = f"seats.{i}"
@@ -571,6 +572,7 @@ def load(doc) -> "st.OKCState":
         j = sd.get("joust")
         s.joust.append(None if j is None else _card(j, w + ".joust", f))
         s.offer.append([_kcard(k, w + ".offer") for k in _list(sd.get("offer", []), w + ".offer")])
+        s.peeked.append([_card(c, w + ".peeked") for c in _list(sd.get("peeked", []), w + ".peeked")])
         pk = _list(sd.get("pick", []), w + ".pick")
         _need(len(pk) <= 2, f"{w}.pick is [kingdom card, occupier]")
         s.pick.append(([_kcard(pk[0], w + ".pick")] if pk else []) +

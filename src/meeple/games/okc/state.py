@@ -87,7 +87,7 @@ class OKCState:
         "active", "favour", "favour_uses", "used", "round_fx", "clash_order",
         "taken", "todo", "kind", "dseats", "darg", "fd_pos", "finished", "winners",
         "rng", "history", "events", "record", "fd_log", "tactics", "bonus",
-        "ctokens", "gtokens", "hqtok", "ksupply", "kregion", "kloc", "kburned", "joust", "copies", "burned", "offer", "pick",
+        "ctokens", "gtokens", "hqtok", "ksupply", "kregion", "kloc", "kburned", "joust", "copies", "burned", "offer", "pick", "peeked",
     )
 
     # ------------------------------------------------------------------ basics
@@ -149,6 +149,7 @@ class OKCState:
         n.burned = self.burned[:]
         n.offer = [o[:] for o in self.offer]
         n.pick = [p[:] for p in self.pick]
+        n.peeked = [p[:] for p in self.peeked]
         n.finished = self.finished
         n.winners = self.winners[:]
         n.rng = Rng(self.rng.state)
@@ -1477,6 +1478,7 @@ class OKCState:
         elif k == "peek":
             r = a - REGION
             self._event("peek", s, (D.REGIONS[r], [C.NAME[g] for g in self.facedown[r]]), private_to=s)
+            self.peeked[s] = sorted(set(self.peeked[s]) | set(self.facedown[r]))
             self._ask("uswap_fd", s, [r])
         elif k == "uswap_fd":
             if a == DONE:
@@ -1807,6 +1809,9 @@ class OKCState:
                 e[E_USED] = 0
 
     def _reveal(self, r: int, pas: int) -> None:
+        for x in range(self.players):                # revealed: no longer a secret known
+            if self.peeked[x]:
+                self.peeked[x] = [g for g in self.peeked[x] if g not in self.facedown[r]]
         if self.facedown[r]:
             self._event("reveal", None, (D.REGIONS[r], [C.NAME[g] for g in self.facedown[r]]))
         for g in self.facedown[r]:
@@ -2180,6 +2185,7 @@ def new_game(players: int, seed: int = 0, factions: list[str] | None = None,
     s.joust = [None] * players
     s.copies = []
     s.burned = []
+    s.peeked = [[] for _ in range(players)]
     s.finished = False
     s.winners = []
     s.history = None

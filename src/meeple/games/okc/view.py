@@ -40,9 +40,12 @@ def view(s, seat: int | None) -> dict:
     # nothing more and may point at a card now hidden in a hand
     active = {C.NAME[e[0]] for a in s.active for e in a}
     doc["copies"] = [c for c in doc["copies"] if c["card"] in active]
+    known = _known(s, seat)                     # the Uprising Favour's look
+    for i, sd in enumerate(doc["seats"]):
+        sd["peeked"] = [C.NAME[g] for g in sorted(known)] if i == seat else []
     for r, name in enumerate(D.REGIONS):
         doc["regions"][name]["facedown"] = [
-            C.NAME[g] if s.seat_of(g) == seat else f"{D.FACTIONS[C.faction_of(g)]}:?"
+            C.NAME[g] if s.seat_of(g) == seat or g in known else f"{D.FACTIONS[C.faction_of(g)]}:?"
             for g in s.facedown[r]]
     pend = doc.get("pending")
     if pend is not None:
@@ -53,6 +56,15 @@ def view(s, seat: int | None) -> dict:
             pend["arg"] = list(pend["arg"])
             pend["arg"][slot] = -1          # a card from the decider's hand or face-down cards
     return doc
+
+
+def _known(s, seat) -> set:
+    """Other seats' face-down cards `seat` has looked at and that are still
+    where it saw them (a card swapped away since is no longer known)."""
+    if seat is None:
+        return set()
+    down = {g for f in s.facedown for g in f}
+    return set(s.peeked[seat]) & down
 
 
 def _private_arg(s):
@@ -77,8 +89,9 @@ def _hidden_pools(s, seat: int):
         if s.joust[o] is not None:
             cards.append(s.joust[o])
         cards.extend(s.pick[o][1:])
+        known = _known(s, seat)
         for r in range(3):
-            cards.extend(g for g in s.facedown[r] if s.seat_of(g) == o)
+            cards.extend(g for g in s.facedown[r] if s.seat_of(g) == o and g not in known)
         pools[o] = cards
     return pools
 
@@ -103,7 +116,7 @@ def determinize(s, seat: int, rng):
         for r in range(3):
             fd = []
             for g in s.facedown[r]:
-                if s.seat_of(g) == o:
+                if s.seat_of(g) == o and g not in _known(s, seat):
                     x = next(it)
                     remap[g] = x
                     fd.append(x)
