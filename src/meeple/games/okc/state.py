@@ -253,7 +253,7 @@ class OKCState:
 
     # ---------------------------------------------------------- small queries
     def seat_of(self, gid: int) -> int:
-        return self.factions.index(C.faction_of(gid))
+        return self.factions.index(gid // PER)
 
     def gid(self, seat: int, local: int) -> int:
         return self.factions[seat] * PER + local
@@ -282,9 +282,10 @@ class OKCState:
 
     def eff(self, g: int):
         """A faction card's rule-text effect; Gathering A3 gains a copied card's text."""
-        for a3, src, _ in self.copies:
-            if a3 == g:
-                return C.EFFECT[src]
+        if self.copies:
+            for a3, src, _ in self.copies:
+                if a3 == g:
+                    return C.EFFECT[src]
         return C.EFFECT[g]
 
     def strength(self, g: int) -> int:
@@ -307,9 +308,10 @@ class OKCState:
             return False
         for a in self.active:
             for x in a:
-                if self.eff(x[E_GID]) == "blank_opponents" and self.seat_of(x[E_GID]) != seat:
-                    if any(y is e for y in a):
-                        return True
+                g = x[E_GID]
+                if (C.EFFECT[g] == "blank_opponents" or (self.copies and self.eff(g) == "blank_opponents")) \
+                        and self.seat_of(g) != seat and any(y is e for y in a):
+                    return True
         return False
 
     def _cmds(self, seat: int, e) -> int:
@@ -984,7 +986,7 @@ class OKCState:
                     self.fd_log = [[] for _ in range(self.players)]
             return
         self.kind = None
-        if not auto:
+        if not auto and self.record:
             self._note(s, self._word(a, k, s))
         if k == "herald":
             self.herald[s] = a - LOC
