@@ -63,7 +63,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim = sub.add_parser("simulate", help="play random games and report")
     sim.add_argument("game", choices=sorted(GAMES))
     sim.add_argument("--games", type=_positive, default=100, help="games per player count")
-    sim.add_argument("--players", type=_players_list, default=[2, 3, 4, 5, 6])
+    sim.add_argument("--players", type=_players_list, default=None,
+                     help="player counts, e.g. 2,3,4 (default: every count the game allows)")
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--fairy", action="store_true", help="fairies among the random tribes")
     sim.add_argument("--json", action="store_true")
@@ -97,7 +98,9 @@ def main(argv: list[str] | None = None) -> int:
             return main_apply(sys.stdin, sys.stdout, sys.stderr)
         if args.command == "simulate":
             from meeple.core.simulate import simulate
-            report = simulate(args.game, args.games, args.players, args.seed,
+            game = importlib.import_module(GAMES[args.game])
+            counts = args.players or list(range(game.MIN_PLAYERS, game.MAX_PLAYERS + 1))
+            report = simulate(args.game, args.games, counts, args.seed,
                               {"fairy": args.fairy})
             _print(report, args.json)
             return 1 if report["errors"] else 0
