@@ -73,6 +73,26 @@ U_BORROW = 1 << 20           # intrigue-11: an opponent's Favour used this round
 E_GID, E_PART, E_GT, E_GC, E_USED, E_DEP, E_PASS = range(7)
 
 
+_ACTIONS = {}
+
+
+def _kingdom_actions() -> dict:
+    """kingdom.ACTIONS, imported once (kingdom.py imports this module)."""
+    a = _ACTIONS.get("kingdom")
+    if a is None:
+        from meeple.games.okc.kingdom import ACTIONS as a
+        _ACTIONS["kingdom"] = a
+    return a
+
+
+def _site_actions() -> dict:
+    a = _ACTIONS.get("sites")
+    if a is None:
+        from meeple.games.okc.sites import ACTIONS as a
+        _ACTIONS["sites"] = a
+    return a
+
+
 def _loc_region(loc: int) -> int:
     return loc // 2
 
@@ -606,7 +626,7 @@ class OKCState:
         return [i for i, (a, b) in enumerate(PAIRS) if has[a] and has[b]]
 
     def _kingdom_options(self, s: int, timing: str) -> list[int]:
-        from meeple.games.okc.kingdom import ACTIONS
+        ACTIONS = _kingdom_actions()
         out = []
         for j, sp in enumerate(self.boards[s]):
             if sp is None or self.used[s] & (U_KINGDOM << j):
@@ -617,7 +637,7 @@ class OKCState:
         return out
 
     def _site_options(self, s: int, timing: str) -> list[int]:
-        from meeple.games.okc.sites import ACTIONS
+        ACTIONS = _site_actions()
         out = []
         f = self.factions[s]
         for lo in range(D.NBASIC, PER):
@@ -632,7 +652,7 @@ class OKCState:
         return out
 
     def _site_action(self, s: int, lo: int) -> None:
-        from meeple.games.okc.sites import ACTIONS
+        ACTIONS = _site_actions()
         self.used[s] |= U_SITE << (lo - D.NBASIC)
         g = self.gid(s, lo)
         self._event("site", s, C.NAME[g])
@@ -705,7 +725,7 @@ class OKCState:
         return out
 
     def _kingdom_action(self, s: int, j: int) -> None:
-        from meeple.games.okc.kingdom import ACTIONS
+        ACTIONS = _kingdom_actions()
         self.used[s] |= U_KINGDOM << j
         kc = self.boards[s][j][0]
         self._event("kingdom", s, C.KNAME[kc])
@@ -721,10 +741,10 @@ class OKCState:
     def _legal_more(self, k: str, s: int) -> list[int]:
         hand = self.hands[s]
         if k == "kingdom":
-            from meeple.games.okc.kingdom import ACTIONS
+            ACTIONS = _kingdom_actions()
             return ACTIONS[self.darg[0]][3](self, s, self.darg)
         if k == "site":
-            from meeple.games.okc.sites import ACTIONS
+            ACTIONS = _site_actions()
             return ACTIONS[self.darg[0]][3](self, s, self.darg)
         if k == "joust_win":
             return [LOC + l for l in range(6)]
@@ -1340,10 +1360,10 @@ class OKCState:
     def _step_more(self, k: str, a: int, s: int) -> None:
         hand = self.hands[s]
         if k == "kingdom":
-            from meeple.games.okc.kingdom import ACTIONS
+            ACTIONS = _kingdom_actions()
             ACTIONS[self.darg[0]][4](self, s, self.darg, a)
         elif k == "site":
-            from meeple.games.okc.sites import ACTIONS
+            ACTIONS = _site_actions()
             ACTIONS[self.darg[0]][4](self, s, self.darg, a)
         elif k == "joust_win":
             self._event("claim", s, D.LOCATIONS[a - LOC])
