@@ -52,9 +52,12 @@ class _Node:
 
 def _heuristics(game: str):
     """The game's optional search helpers (`values`, `policy`), or None."""
+    name = f"meeple.games.{game}.bot"
     try:
-        return importlib.import_module(f"meeple.games.{game}.bot")
-    except ModuleNotFoundError:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name != name:        # the module exists but is broken: say so
+            raise
         return None
 
 
