@@ -59,11 +59,17 @@ def greedy_class(game: str):
     """The game's heuristic bot class; GameError if the game has none."""
     from meeple import games
     games.get(game)
+    name = f"meeple.games.{game}.bot"
     try:
-        mod = importlib.import_module(f"meeple.games.{game}.bot")
-        return mod.GreedyBot
-    except (ModuleNotFoundError, AttributeError):
-        raise GameError(f"no greedy bot for {game!r} (try random or ismcts)") from None
+        mod = importlib.import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name != name:
+            raise
+        mod = None
+    cls = getattr(mod, "GreedyBot", None)
+    if cls is None:
+        raise GameError(f"no greedy bot for {game!r} (try random or ismcts)")
+    return cls
 
 
 class GreedyByGame:
