@@ -7,7 +7,7 @@ import random
 import pytest
 
 from meeple.core.apply import main_apply, run_apply
-from meeple.core.game import BadState, IllegalMove
+from meeple.core.game import IllegalMove
 from meeple.games.okc import dump, load, new_game
 from tests.games.okc.helpers import doc
 

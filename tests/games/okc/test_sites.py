@@ -1,7 +1,7 @@
 """Site of Power cards: purchase and abilities."""
 
 from meeple.games.okc import dump, load
-from tests.games.okc.helpers import SUMMER, active, doc, fd, in_clash, summer
+from tests.games.okc.helpers import SUMMER, active, doc, fd, summer
 
 NOB, CLA, UPR, GAT = "nobility", "clans", "uprising", "gathering"
 

@@ -1,7 +1,7 @@
 """Tactic tiles (4 per faction) and the Uprising Favour."""
 
 from meeple.games.okc import dump, load
-from tests.games.okc.helpers import SUMMER, active, doc, fd, in_clash, summer
+from tests.games.okc.helpers import SUMMER, active, doc, fd, in_clash
 
 NOB, CLA, UPR, GAT = "nobility", "clans", "uprising", "gathering"
 FULL = {NOB: [1, 2, 1, 1], CLA: [1, 3, 1, 1], UPR: [1, 3, 1, 1], GAT: [1, 1, 1, 1]}

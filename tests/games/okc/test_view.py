@@ -3,7 +3,7 @@
 import random
 
 from meeple.games.okc import cards as C
-from meeple.games.okc import dump, from_view, new_game
+from meeple.games.okc import from_view, new_game
 from meeple.games.okc.view import _known, view
 
 

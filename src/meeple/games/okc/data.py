@@ -43,6 +43,7 @@ REGIONS = ("highlands", "plateau", "lowlands")
 # location index l: region l // 2
 LOCATIONS = ("castle", "wilderness", "harvest-field", "battlefield", "shrine", "necropolis")
 LOCATION_INFLUENCE = (1, 1, 1, 2, 1, 1)
+LOCATION_PROVENANCE = ("rulebook",) * 6    # data/okc.md's location table; the seed names them
 COUNCILS = ("relics", "secrets", "oaths")
 SUITS = ("trade", "intrigue", "martial")
 
@@ -233,7 +234,8 @@ KINGDOM_EFFECTS.update({
 KINGDOM_NOT_IMPLEMENTED = tuple(
     f"{suit}-{n:02d}" for suit in SUITS for n in range(1, 18)
     if f"{suit}-{n:02d}" not in KINGDOM_EFFECTS)
-KINGDOM_PROVENANCE = "card image"
+# provenance per kingdom card (the short texts above come from data/okc.md)
+KINGDOM_PROVENANCE = {f"{suit}-{n:02d}": "card image" for suit in SUITS for n in range(1, 18)}
 
 # The Kingdom's Favour action per faction (data/okc.md).
 FAVOUR_TEXT = {
@@ -273,4 +275,4 @@ TACTICS = {
         ("autumn", 1, "up to 3 active/discard cards to the lost pile, +1 lore each, then 1 discard card to hand"),
     ),
 }
-TACTICS_PROVENANCE = "card image"
+TACTICS_PROVENANCE = {f: ("card image",) * 4 for f in FACTIONS}
