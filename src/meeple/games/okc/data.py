@@ -43,7 +43,7 @@ REGIONS = ("highlands", "plateau", "lowlands")
 # location index l: region l // 2
 LOCATIONS = ("castle", "wilderness", "harvest-field", "battlefield", "shrine", "necropolis")
 LOCATION_INFLUENCE = (1, 1, 1, 2, 1, 1)
-LOCATION_PROVENANCE = ("rulebook",) * 6    # data/okc.md's location table; the seed names them
+LOCATION_PROVENANCE = ("card image",) * 6  # data/okc.md (board image); the seed names the locations
 COUNCILS = ("relics", "secrets", "oaths")
 SUITS = ("trade", "intrigue", "martial")
 
