@@ -217,14 +217,7 @@ def _i06_options(s, seat, darg):
 def _i06_answer(s, seat, darg, a):
     E = _st()
     ra, rb = E.PAIRS[a - E.PAIR]
-    ga = next(g for g in s.facedown[ra] if s.seat_of(g) == seat)
-    gb = next(g for g in s.facedown[rb] if s.seat_of(g) == seat)
-    s.facedown[ra].remove(ga)
-    s.facedown[rb].remove(gb)
-    s.facedown[ra].append(gb)
-    s.facedown[rb].append(ga)
-    s.facedown[ra].sort()
-    s.facedown[rb].sort()
+    s.swap_facedown(seat, ra, rb)
 
 
 # ---- intrigue-07 (autumn): an active card to a council, discard the others there, discard this

@@ -672,19 +672,44 @@ class OKCState:
         elif place == "discard":
             self.kdiscard.append(kc)
             if C.KEFFECT[kc] == "free_site_card" and self.site[s]:
-                g = min(self.site[s], key=lambda x: (C.COST[x], x))
-                self.site[s].remove(g)
-                self._event("buy", s, C.NAME[g])
-                if C.KIND[g] == "hq":
-                    self.hq[s].append(g)
-                else:
-                    self._to_hand(s, g)
-                from meeple.games.okc.sites import ON_GAIN
-                if C.EFFECT[g] in ON_GAIN:
-                    ON_GAIN[C.EFFECT[g]](self, s, g)
+                self._gain_site_card(s, min(self.site[s], key=lambda x: (C.COST[x], x)))
         else:
             self._ask("kplace", s, [kc])
         self._kingdom_gained(s, kc)
+
+    def _take_board_card(self, o: int, j: int) -> int:
+        """An opponent's kingdom card taken from its board: the occupier goes to
+        its owner's hand (whose hand size may drop: trimmed after)."""
+        kc, occ = self.boards[o][j]
+        self.boards[o][j] = None
+        self._to_hand(o, occ)
+        self.todo.append(("trim", o))
+        return kc
+
+    def swap_facedown(self, o: int, ra: int, rb: int) -> None:
+        """Seat o's face-down cards in regions ra and rb change places."""
+        fd = self.facedown
+        ga = next(g for g in fd[ra] if self.seat_of(g) == o)
+        gb = next(g for g in fd[rb] if self.seat_of(g) == o)
+        fd[ra].remove(ga)
+        fd[rb].remove(gb)
+        fd[ra].append(gb)
+        fd[rb].append(ga)
+        fd[ra].sort()
+        fd[rb].sort()
+
+    def _gain_site_card(self, s: int, g: int) -> None:
+        """A Site of Power card gained: an HQ card to the supply, an advanced
+        card to hand; then its on-gain ability."""
+        from meeple.games.okc.sites import ON_GAIN
+        self.site[s].remove(g)
+        self._event("buy", s, C.NAME[g])
+        if C.KIND[g] == "hq":
+            self.hq[s].append(g)
+        else:
+            self._to_hand(s, g)
+        if C.EFFECT[g] in ON_GAIN:
+            ON_GAIN[C.EFFECT[g]](self, s, g)
 
     def _kingdom_gained(self, s: int, kc: int) -> None:
         """Uprising HQ2: a token on the council of the card's suit (max 2 per council)."""
@@ -1032,10 +1057,7 @@ class OKCState:
                 self._acquire(s, kc, occ)
             else:
                 o, j = divmod(a - STEAL, 3)
-                kc, occ = self.boards[o][j]
-                self.boards[o][j] = None
-                self._to_hand(o, occ)
-                self.todo.append(("trim", o))       # its hand size may have dropped
+                kc = self._take_board_card(o, j)
                 self._event("steal", s, (o, C.KNAME[kc]))
                 if C.owns_kingdom(self, s, "steal_plus_three"):
                     self._gain_influence(s, 1)
@@ -1280,20 +1302,9 @@ class OKCState:
                 return
             g = self.gid(s, a - BUY)
             self.lore[s] -= C.COST[g]
-            self.site[s].remove(g)
-            self._event("buy", s, C.NAME[g])
-            if C.KIND[g] == "hq":
-                self.hq[s].append(g)
-            else:
-                self._to_hand(s, g)
-            if self.site[s] and any(C.COST[x] <= self.lore[s] for x in self.site[s]):
-                self._ask("buy", s)
-            from meeple.games.okc.sites import ON_GAIN
-            if C.EFFECT[g] in ON_GAIN:
-                if self.kind is not None:           # buy more first, then the gain
-                    self.todo.append(("buy", s))
-                    self.kind = None
-                ON_GAIN[C.EFFECT[g]](self, s, g)
+            if self.site[s] and any(C.COST[x] <= self.lore[s] for x in self.site[s] if x != g):
+                self.todo.append(("buy", s))        # more may be bought after this gain
+            self._gain_site_card(s, g)
         elif k == "gather":
             g = self.gid(s, a - CARD)
             r, e = self._find_active(g)
@@ -1410,10 +1421,7 @@ class OKCState:
             e[E_GC] |= bit
         elif k == "ktake":
             o, j = divmod(a - STEAL, 3)
-            kc, occ = self.boards[o][j]
-            self.boards[o][j] = None
-            self._to_hand(o, occ)
-            self.todo.append(("trim", o))
+            kc = self._take_board_card(o, j)
             self._event("take", s, (o, C.KNAME[kc]))
             self._ask("koccupy", s, [kc])
         elif k == "koccupy":
@@ -1440,14 +1448,7 @@ class OKCState:
                 return
             o = self.darg[0]
             ra, rb = PAIRS[a - PAIR]
-            ga = next(g for g in self.facedown[ra] if self.seat_of(g) == o)
-            gb = next(g for g in self.facedown[rb] if self.seat_of(g) == o)
-            self.facedown[ra].remove(ga)
-            self.facedown[rb].remove(gb)
-            self.facedown[ra].append(gb)
-            self.facedown[rb].append(ga)
-            self.facedown[ra].sort()
-            self.facedown[rb].sort()
+            self.swap_facedown(o, ra, rb)
             self._event("swap-facedown", s, (o, D.REGIONS[ra], D.REGIONS[rb]))
         elif k == "revive":
             r, pas = self.darg
@@ -2021,30 +2022,16 @@ class OKCState:
             hand.append(deck.pop(0))
 
     def _refill_road(self) -> None:
+        """After the bids: the rightmost remaining card (two if none was taken)
+        is discarded, then the road slides right and refills."""
         road = self.road
-        if self.taken:
-            for i in range(D.ROAD_SIZE - 1, -1, -1):
-                if road[i] is not None:
-                    self.kdiscard.append(road[i])
-                    road[i] = None
-                    break
-        else:
-            n = 0
-            for i in range(D.ROAD_SIZE - 1, -1, -1):
-                if road[i] is not None and n < 2:
-                    self.kdiscard.append(road[i])
-                    road[i] = None
-                    n += 1
-        rest = [c for c in road if c is not None]
-        road[:] = [None] * (D.ROAD_SIZE - len(rest)) + rest
+        n = 1 if self.taken else 2
         for i in range(D.ROAD_SIZE - 1, -1, -1):
-            if road[i] is None:
-                if not self.kdeck and self.kdiscard:
-                    self.kdeck = self.kdiscard
-                    self.kdiscard = []
-                    self.rng.shuffle(self.kdeck)
-                if self.kdeck:
-                    road[i] = self.kdeck.pop(0)
+            if road[i] is not None and n:
+                self.kdiscard.append(road[i])
+                road[i] = None
+                n -= 1
+        self._refill_road_now()
 
     def _winter(self) -> None:
         # winter effects: Deploy (a card with a token keeps its place)
