@@ -118,7 +118,7 @@ def test_pending_arg_hides_a_secret_card():
     s.apply_move("swap follower-3")
     assert s.decision().kind == "uswap_with"
     v = view(s, 1)
-    assert v["pending"]["arg"][1] == -1
+    assert v["pending"]["arg"][1] == "?"
     g = from_view(v, 1, random.Random(0))
     assert g.decision() == s.decision() and g.darg[1] in g.facedown[0]
     assert view(s, 0)["pending"]["arg"][1] == s.darg[1]         # the decider sees its own card
@@ -126,3 +126,24 @@ def test_pending_arg_hides_a_secret_card():
     assert "nobility:heir" in view(s, 0)["regions"]["highlands"]["facedown"]
     assert "nobility:heir" not in view(s, 1)["seats"][0]["peeked"]
     assert from_view(view(s, 0), 0, random.Random(3)).facedown[0] == s.facedown[0]
+
+
+def test_sampled_states_play_to_the_end():
+    """A bot's sampled worlds (from_view and determinize) are legal games:
+    random play from them always finishes."""
+    for p in (2, 3, 4):
+        for seed in range(6):
+            s = new_game(p, seed=seed)
+            rng = random.Random(seed)
+            n = 0
+            while not s.finished:
+                d = s.decision()
+                x = rng.choice(d.seats)
+                n += 1
+                if n % 25 == 0:
+                    for g in (from_view(view(s, x), x, random.Random(n)), s.determinize(x, random.Random(n))):
+                        assert view(g, x) == view(s, x)
+                        r2 = random.Random(n)
+                        while not g.finished:
+                            g.apply_legal(r2.choice(g.legal_actions()))
+                s.apply_action(rng.choice(s.legal_actions(x)), x)

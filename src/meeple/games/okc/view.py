@@ -54,7 +54,7 @@ def view(s, seat: int | None) -> dict:
         slot = _private_arg(s)
         if slot is not None and seat not in s.dseats:
             pend["arg"] = list(pend["arg"])
-            pend["arg"][slot] = -1          # a card from the decider's hand or face-down cards
+            pend["arg"][slot] = HIDDEN      # a card from the decider's hand or face-down cards
     return doc
 
 
@@ -113,20 +113,28 @@ def determinize(s, seat: int, rng):
             n.joust[o] = next(it)
         if len(s.pick[o]) > 1:
             n.pick[o] = [s.pick[o][0], next(it)]
+        known = _known(s, seat)
         for r in range(3):
             fd = []
-            for g in s.facedown[r]:
-                if s.seat_of(g) == o and g not in _known(s, seat):
+            for g in n.facedown[r]:           # only o's unknown cards are dealt again
+                if s.seat_of(g) == o and g not in known:
                     x = next(it)
                     remap[g] = x
                     fd.append(x)
                 else:
                     fd.append(g)
-            n.facedown[r] = fd
+            n.facedown[r] = sorted(fd)
         n.decks[o] = list(it)
-    for r in range(3):
-        n.facedown[r] = [remap.get(g, g) if s.seat_of(g) != seat else g for g in n.facedown[r]]
     n.fd_log = [[remap.get(g, g) for g in log] for log in s.fd_log]
+    slot = _private_arg(s)
+    if slot is not None and s.dseats and s.dseats[0] != seat:
+        # the decider's secret card was dealt again: point at its new one
+        who = s.dseats[0]
+        n.darg = list(n.darg)
+        if s.kind == "uswap_with":
+            n.darg[slot] = next(g for g in n.facedown[n.darg[0]] if n.seat_of(g) == who)
+        else:
+            n.darg[slot] = n.hands[who][0]
     own = list(n.decks[seat])
     rng.shuffle(own)
     n.decks[seat] = own
@@ -251,10 +259,10 @@ def from_view(doc: dict, seat: int, rng):
             logs.append(new)
         pend["facedown_log"] = logs
         arg = pend.get("arg")
-        if isinstance(arg, list) and -1 in arg[1:] and pend.get("kind") in ("uswap_with", "kingdom"):
+        if isinstance(arg, list) and HIDDEN in arg:
             who = pend["seats"][0]
             arg = list(arg)
-            i = arg.index(-1, 1)
+            i = arg.index(HIDDEN)
             if pend["kind"] == "uswap_with":
                 fac = full["seats"][who]["faction"]
                 region = full["regions"][D.REGIONS[arg[0]]]["facedown"]
