@@ -101,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
             game = importlib.import_module(GAMES[args.game])
             counts = args.players or list(range(game.MIN_PLAYERS, game.MAX_PLAYERS + 1))
             report = simulate(args.game, args.games, counts, args.seed,
-                              {"fairy": args.fairy})
+                              {"fairy": True} if args.fairy else {})
             _print(report, args.json)
             return 1 if report["errors"] else 0
         if args.command == "bench":
