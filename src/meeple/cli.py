@@ -7,6 +7,7 @@ traceback: argparse reports bad flags, GameError reports bad game input.
 from __future__ import annotations
 
 import argparse
+import os
 import importlib
 import json
 import sys
@@ -130,6 +131,12 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:          # output piped into `head` and the like
+        try:
+            sys.stdout = open(os.devnull, "w")
+        except OSError:
+            pass
+        return 0
     return 0
 
 
