@@ -146,7 +146,8 @@ def apply_move(s, text) -> None:
 
 
 def legal_moves(s) -> list[str]:
-    return s.legal_moves()
+    """Every legal MOVE now: one per action (decisions are already small)."""
+    return [s.action_to_str(a) for a in s.legal_actions()]
 
 
 # ----------------------------------------------------------------- dump

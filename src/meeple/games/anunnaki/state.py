@@ -18,6 +18,7 @@ state itself; all component numbers come from `data.py`.
 from __future__ import annotations
 
 from meeple.core.game import Decision, IllegalMove
+from meeple.core.record import GameRecord
 from meeple.core.rng import Rng
 from meeple.games.anunnaki.board import UNDERWORLD, layout
 from meeple.games.anunnaki.data import DATA, RESOURCES, TRACKS
@@ -71,8 +72,10 @@ SEAT_FIELDS = ("res", "mana", "vp", "tracks", "dom", "pawn", "cubes", "developed
                "settle_left", "contracts", "fulfilled", "artifacts", "pandora", "destiny", "defeated", "turns")
 
 
-class AnunnakiState:
+class AnunnakiState(GameRecord):
     game = "anunnaki"
+    _NOTATION = "meeple.games.anunnaki.notation"
+    _VIEW = "meeple.games.anunnaki.view"
     __slots__ = ("players", "houses", "lay", "arrangement", "first_game", "current", "end_triggered",
                  "finished", "winners", "seats", "fol", "gods", "stl", "osl", "exh", "anc", "cul", "deck",
                  "display", "art_deck", "art_seen", "conquests", "dom_tokens", "objectives", "removed",
@@ -122,81 +125,19 @@ class AnunnakiState:
         n.record = self.record
         return n
 
-    def _restore(self, other: "AnunnakiState") -> None:
-        for f in AnunnakiState.__slots__:
-            setattr(self, f, getattr(other, f))
-
-    def __eq__(self, other) -> bool:
-        if not isinstance(other, AnunnakiState):
-            return NotImplemented
-        return self.to_json() == other.to_json()
-
-    __hash__ = None
-
-    def apply_move(self, move: str) -> None:
-        from meeple.games.anunnaki.notation import apply_move
-        apply_move(self, move)
-
-    def legal_moves(self) -> list[str]:
-        return [self.action_to_str(a) for a in self.legal_actions()]
-
-    def action_to_str(self, a: int) -> str:
-        from meeple.games.anunnaki.notation import action_to_str
-        return action_to_str(self, a)
-
-    def to_json(self) -> dict:
-        from meeple.games.anunnaki.notation import dump
-        return dump(self)
-
-    def view(self, seat):
-        from meeple.games.anunnaki.view import view
-        return view(self, seat)
-
-    def determinize(self, seat, rng):
-        from meeple.games.anunnaki.view import determinize
-        return determinize(self, seat, rng)
-
     def decision(self):
         if self.finished or self.kind is None:
             return None
         return Decision(self.kind, tuple(self.dseats))
 
-    def is_terminal(self) -> bool:
-        return self.finished
-
     def scores(self) -> list[int]:
         return [sd["vp"] for sd in self.seats]
 
-    def returns(self) -> list[float]:
-        if not self.finished:
-            return [0.0] * self.players
-        share = 1.0 / len(self.winners)
-        return [share if s in self.winners else 0.0 for s in range(self.players)]
-
-    @property
-    def moves(self) -> list[str]:
-        out, h = [], self.history
-        while h is not None:
-            h, m = h
-            out.append(m)
-        out.reverse()
-        return out
-
-    def log(self) -> list[tuple]:
-        out, e = [], self.events
-        while e is not None:
-            e, ev = e
-            out.append(ev)
-        out.reverse()
-        return out
-
-    def _note(self, move: str) -> None:
-        if self.record:
-            self.history = (self.history, move)
-
-    def _event(self, kind, seat, detail, private_to=None) -> None:
-        if self.record:
-            self.events = (self.events, (kind, seat, detail, private_to))
+    def _secret_move(self, move: str) -> str:
+        """Another seat's secret choice ("@seat weapon") reads "?" to others."""
+        if move.startswith("@"):
+            return move.split(" ", 1)[0] + " ?"
+        return move
 
     # ------------------------------------------------------------ queries
     def house(self, seat: int) -> dict:
@@ -707,7 +648,7 @@ class AnunnakiState:
     def _apply(self, a: int, seat: int) -> None:
         if self.record:
             text = self.action_to_str_for(a, seat)
-            self._note(f"@{seat} {text}" if len(self.dseats) > 1 else text)
+            self._record(seat, f"@{seat} {text}" if len(self.dseats) > 1 else text)
         self._answer(a, seat)
         self._advance()
 

@@ -12,6 +12,7 @@ Actions are integers (see the constants below); notation is `notation.py`.
 from __future__ import annotations
 
 from meeple.core.game import Decision, IllegalMove
+from meeple.core.record import GameRecord
 from meeple.core.rng import Rng
 from meeple.games.ethnos import data
 from meeple.games.ethnos.cards import (
@@ -44,10 +45,12 @@ _MAXG = len(_BAND_GLORY) - 1
 _POP = [bin(i).count("1") for i in range(1 << NK)]
 
 
-class EthnosState:
+class EthnosState(GameRecord):
     """One game of Ethnos. Plain fields; lists are owned (clone copies them)."""
 
     game = "ethnos"
+    _NOTATION = "meeple.games.ethnos.notation"
+    _VIEW = "meeple.games.ethnos.view"
     __slots__ = (
         "players", "ages", "age", "tribes", "slots", "markers", "deck", "market",
         "dragons", "current", "last_dragon", "merfolk", "giant", "troll_pool",
@@ -95,102 +98,23 @@ class EthnosState:
         n.record = self.record
         return n
 
-    def _restore(self, other: "EthnosState") -> None:
-        for f in EthnosState.__slots__:
-            setattr(self, f, getattr(other, f))
-
-    def __eq__(self, other) -> bool:
-        if not isinstance(other, EthnosState):
-            return NotImplemented
-        from meeple.games.ethnos.notation import dump
-        return dump(self) == dump(other)
-
-    __hash__ = None
-
-    # notation and views live in their own modules (imported lazily: no cycle)
-    def apply_move(self, move: str) -> None:
-        from meeple.games.ethnos.notation import apply_move
-        apply_move(self, move)
-
-    def legal_moves(self) -> list[str]:
-        from meeple.games.ethnos.notation import legal_moves
-        return legal_moves(self)
-
-    def action_to_str(self, action: int) -> str:
-        from meeple.games.ethnos.notation import action_to_str
-        return action_to_str(self, action)
-
-    def to_json(self) -> dict:
-        from meeple.games.ethnos.notation import dump
-        return dump(self)
-
-    def view(self, seat: int | None) -> dict:
-        from meeple.games.ethnos.view import view
-        return view(self, seat)
-
-    def determinize(self, seat: int, rng) -> "EthnosState":
-        from meeple.games.ethnos.view import determinize
-        return determinize(self, seat, rng)
-
     def decision(self) -> Decision | None:
         if self.finished or self.kind is None:
             return None
         return Decision(self.kind, (self.dseat,))
 
-    def is_terminal(self) -> bool:
-        return self.finished
-
     def scores(self) -> list[int]:
         """Victory points per seat: glory."""
         return list(self.glory)
 
-    def returns(self) -> list[float]:
-        """1 for each winner shared evenly, 0 otherwise (only once finished)."""
-        if not self.finished:
-            return [0.0] * self.players
-        share = 1.0 / len(self.winners)
-        return [share if s in self.winners else 0.0 for s in range(self.players)]
-
-    @property
-    def moves(self) -> list[str]:
-        """The notated moves so far, oldest first (the replay record)."""
-        return [m for _, m in self._history()]
-
-    def moves_for(self, seat: int | None) -> list[str]:
-        """The move list as `seat` may read it: another seat's elf keep names
-        cards from a hand, so its cards are written "?"."""
-        return [m if who == seat or not m.startswith("keep ")
-                else " ".join(["keep"] + ["?"] * (len(m.split()) - 1))
-                for who, m in self._history()]
-
-    def _history(self) -> list[tuple[int, str]]:
-        out, h = [], self.history
-        while h is not None:
-            h, entry = h
-            out.append(entry)
-        out.reverse()
-        return out
-
-    def log(self) -> list[tuple]:
-        """The event log, oldest first: (kind, seat, detail, private_to)."""
-        out, e = [], self.events
-        while e is not None:
-            e, ev = e
-            out.append(ev)
-        out.reverse()
-        return out
-
-    def log_for(self, seat: int | None) -> list[tuple]:
-        """The events `seat` may read: others' private draws are left out."""
-        return [e for e in self.log() if e[3] is None or e[3] == seat]
+    def _secret_move(self, move: str) -> str:
+        """Another seat's elf keep names cards from its hand: they read "?"."""
+        if move.startswith("keep "):
+            return " ".join(["keep"] + ["?"] * (len(move.split()) - 1))
+        return move
 
     def _note(self, move: str) -> None:
-        if self.record:
-            self.history = (self.history, (self.dseat, move))
-
-    def _event(self, kind: str, seat, detail, private_to=None) -> None:
-        if self.record:
-            self.events = (self.events, (kind, seat, detail, private_to))
+        self._record(self.dseat, move)
 
     # ----------------------------------------------------------- small queries
     def supply(self, seat: int) -> int:

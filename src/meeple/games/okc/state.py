@@ -14,6 +14,7 @@ and the game reveals all of them together once every seat has chosen.
 from __future__ import annotations
 
 from meeple.core.game import Decision, IllegalMove
+from meeple.core.record import GameRecord
 from meeple.core.rng import Rng
 from meeple.games.okc import cards as C
 from meeple.games.okc import data as D
@@ -97,8 +98,10 @@ def _loc_region(loc: int) -> int:
     return loc // 2
 
 
-class OKCState:
+class OKCState(GameRecord):
     game = "okc"
+    _NOTATION = "meeple.games.okc.notation"
+    _VIEW = "meeple.games.okc.view"
     __slots__ = (
         "players", "factions", "rounds", "round", "order", "influence", "lore",
         "site_lore", "hand_size", "hands", "decks", "discards", "lost", "lost_sup",
@@ -178,98 +181,20 @@ class OKCState:
         n.record = self.record
         return n
 
-    def _restore(self, other: "OKCState") -> None:
-        for f in OKCState.__slots__:
-            setattr(self, f, getattr(other, f))
-
-    def __eq__(self, other) -> bool:
-        if not isinstance(other, OKCState):
-            return NotImplemented
-        from meeple.games.okc.notation import dump
-        return dump(self) == dump(other)
-
-    __hash__ = None
-
-    def apply_move(self, move: str) -> None:
-        from meeple.games.okc.notation import apply_move
-        apply_move(self, move)
-
-    def legal_moves(self) -> list[str]:
-        from meeple.games.okc.notation import legal_moves
-        return legal_moves(self)
-
-    def action_to_str(self, action: int) -> str:
-        from meeple.games.okc.notation import action_to_str
-        return action_to_str(self, action)
-
-    def to_json(self) -> dict:
-        from meeple.games.okc.notation import dump
-        return dump(self)
-
-    def view(self, seat: int | None) -> dict:
-        from meeple.games.okc.view import view
-        return view(self, seat)
-
-    def determinize(self, seat: int, rng) -> "OKCState":
-        from meeple.games.okc.view import determinize
-        return determinize(self, seat, rng)
-
     def decision(self) -> Decision | None:
         if self.finished or self.kind is None:
             return None
         return Decision(self.kind, tuple(self.dseats))
 
-    def is_terminal(self) -> bool:
-        return self.finished
-
     def scores(self) -> list[int]:
         return list(self.influence)
 
-    def returns(self) -> list[float]:
-        if not self.finished:
-            return [0.0] * self.players
-        share = 1.0 / len(self.winners)
-        return [share if s in self.winners else 0.0 for s in range(self.players)]
-
-    @property
-    def moves(self) -> list[str]:
-        return [m for _, m in self._history()]
-
-    def moves_for(self, seat: int | None) -> list[str]:
-        """The move list as `seat` may read it: other seats' bids, face-down
-        cards and hidden cards are "?"."""
-        out = []
-        for who, m in self._history():
-            if who != seat:
-                m = _redact(m)
-            out.append(m)
-        return out
-
-    def _history(self) -> list[tuple[int, str]]:
-        out, h = [], self.history
-        while h is not None:
-            h, entry = h
-            out.append(entry)
-        out.reverse()
-        return out
-
-    def log(self) -> list[tuple]:
-        out, e = [], self.events
-        while e is not None:
-            e, ev = e
-            out.append(ev)
-        out.reverse()
-        return out
+    def _secret_move(self, move: str) -> str:
+        """Other seats' bids, face-down cards and hidden cards read "?"."""
+        return _redact(move)
 
     def _note(self, seat: int, move: str, simultaneous: bool = False) -> None:
-        if self.record:
-            if simultaneous:
-                move = f"{seat}: {move}"
-            self.history = (self.history, (seat, move))
-
-    def _event(self, kind: str, seat, detail, private_to=None) -> None:
-        if self.record:
-            self.events = (self.events, (kind, seat, detail, private_to))
+        self._record(seat, f"{seat}: {move}" if simultaneous else move)
 
     # ---------------------------------------------------------- small queries
     def seat_of(self, gid: int) -> int:

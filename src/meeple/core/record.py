@@ -1,0 +1,105 @@
+"""What every game state shares: its record (moves, events) and the plumbing to
+its own notation and view modules.
+
+The move list and the event log are persistent linked lists (`(previous,
+entry)` pairs), so a clone shares them for free; each entry of the move list is
+`(seat, move)`. A game names its notation and view modules in `_NOTATION` and
+`_VIEW`; each holds `dump`, `apply_move`, `action_to_str` (and optionally
+`legal_moves`), and `view`, `determinize`.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+
+def _unroll(chain) -> list:
+    out = []
+    while chain is not None:
+        chain, entry = chain
+        out.append(entry)
+    out.reverse()
+    return out
+
+
+class GameRecord:
+    __slots__ = ()
+    _NOTATION = ""
+    _VIEW = ""
+
+    # ------------------------------------------------------------ notation
+    def _notation(self):
+        return importlib.import_module(self._NOTATION)
+
+    def apply_move(self, move: str) -> None:
+        self._notation().apply_move(self, move)
+
+    def legal_moves(self) -> list[str]:
+        mod = self._notation()
+        if hasattr(mod, "legal_moves"):
+            return mod.legal_moves(self)
+        return [self.action_to_str(a) for a in self.legal_actions()]
+
+    def action_to_str(self, action: int) -> str:
+        return self._notation().action_to_str(self, action)
+
+    def to_json(self) -> dict:
+        return self._notation().dump(self)
+
+    def view(self, seat: int | None) -> dict:
+        return importlib.import_module(self._VIEW).view(self, seat)
+
+    def determinize(self, seat: int, rng):
+        return importlib.import_module(self._VIEW).determinize(self, seat, rng)
+
+    def _restore(self, other) -> None:
+        for f in type(self).__slots__:
+            setattr(self, f, getattr(other, f))
+
+    def __eq__(self, other) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.to_json() == other.to_json()
+
+    __hash__ = None
+
+    # ------------------------------------------------------------ the end
+    def is_terminal(self) -> bool:
+        return self.finished
+
+    def returns(self) -> list[float]:
+        """1 for each winner shared evenly, 0 otherwise (only once finished)."""
+        if not self.finished:
+            return [0.0] * self.players
+        share = 1.0 / len(self.winners)
+        return [share if s in self.winners else 0.0 for s in range(self.players)]
+
+    # ------------------------------------------------------------ the record
+    @property
+    def moves(self) -> list[str]:
+        """The notated moves so far, oldest first (the replay record)."""
+        return [m for _, m in _unroll(self.history)]
+
+    def moves_for(self, seat: int | None) -> list[str]:
+        """The move list as `seat` (None: a spectator) may read it."""
+        return [m if who == seat else self._secret_move(m) for who, m in _unroll(self.history)]
+
+    def _secret_move(self, move: str) -> str:
+        """Another seat's move as others may read it (a game hides what it must)."""
+        return move
+
+    def log(self) -> list[tuple]:
+        """The event log, oldest first: (kind, seat, detail, private_to)."""
+        return _unroll(self.events)
+
+    def log_for(self, seat: int | None) -> list[tuple]:
+        """The events `seat` may read: other seats' private events are left out."""
+        return [e for e in _unroll(self.events) if e[3] is None or e[3] == seat]
+
+    def _record(self, seat, move: str) -> None:
+        if self.record:
+            self.history = (self.history, (seat, move))
+
+    def _event(self, kind: str, seat, detail, private_to=None) -> None:
+        if self.record:
+            self.events = (self.events, (kind, seat, detail, private_to))
