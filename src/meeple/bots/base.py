@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -30,3 +32,14 @@ class Bot(Protocol):
     name: str
 
     def choose(self, obs: Observation) -> int: ...
+
+
+def lead_values(estimates: list[float], scale: float) -> list[float]:
+    """Heuristic position estimates turned into a value in [0, 1] per seat: a
+    logistic of how far each seat stands ahead of its best rival (`scale` is
+    the lead worth about 73%). Games' `values()` for ISMCTS are built on it."""
+    out = []
+    for i, mine in enumerate(estimates):
+        rival = max(e for j, e in enumerate(estimates) if j != i)
+        out.append(1.0 / (1.0 + math.exp(-(mine - rival) / scale)))
+    return out

@@ -7,8 +7,7 @@ search can stop its rollouts after a few actions instead of playing ~1000.
 
 from __future__ import annotations
 
-import math
-
+from meeple.bots.base import lead_values
 from meeple.games.anunnaki.data import DATA, TRACKS
 
 
@@ -27,12 +26,7 @@ def evaluate(s) -> list[float]:
 
 
 def values(s, scale: float = 10.0) -> list[float]:
+    """A value in [0, 1] per seat: how far ahead of the best rival it stands."""
     if s.finished:
         return s.returns()
-    est = evaluate(s)
-    p = len(est)
-    out = []
-    for i in range(p):
-        rival = max(est[j] for j in range(p) if j != i)
-        out.append(1.0 / (1.0 + math.exp(-(est[i] - rival) / scale)))
-    return out
+    return lead_values(evaluate(s), scale)

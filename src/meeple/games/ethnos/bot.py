@@ -14,8 +14,7 @@ Reading the engine's state fields here is read-only; nothing is changed.
 
 from __future__ import annotations
 
-import math
-
+from meeple.bots.base import lead_values
 from meeple.games.ethnos import data
 from meeple.games.ethnos.cards import (
     CARD_KINGDOM, CARD_TRIBE, CENTAUR, DWARF, ELF, FAIRY, GIANT, HALFLING,
@@ -429,17 +428,10 @@ def evaluate(s) -> list[float]:
 
 
 def values(s, scale: float = 10.0) -> list[float]:
-    """A value in [0, 1] per seat: how far ahead of the best rival it is expected to be."""
+    """A value in [0, 1] per seat: how far ahead of the best rival it stands."""
     if s.finished:
         return s.returns()
-    est = evaluate(s)
-    p = len(est)
-    out = []
-    for i in range(p):
-        rival = max(est[j] for j in range(p) if j != i)
-        x = (est[i] - rival) / scale
-        out.append(1.0 / (1.0 + math.exp(-x)))
-    return out
+    return lead_values(evaluate(s), scale)
 
 
 class GreedyBot:

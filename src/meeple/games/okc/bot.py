@@ -4,8 +4,7 @@ votes and the cards in hand are worth something on the way."""
 
 from __future__ import annotations
 
-import math
-
+from meeple.bots.base import lead_values
 from meeple.games.okc import cards as C
 
 
@@ -29,10 +28,4 @@ def values(s, scale: float = 4.0) -> list[float]:
     """A value in [0, 1] per seat: how far ahead of the best rival it stands."""
     if s.finished:
         return s.returns()
-    est = evaluate(s)
-    p = len(est)
-    out = []
-    for i in range(p):
-        rival = max(est[j] for j in range(p) if j != i)
-        out.append(1.0 / (1.0 + math.exp(-(est[i] - rival) / scale)))
-    return out
+    return lead_values(evaluate(s), scale)
