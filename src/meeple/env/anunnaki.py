@@ -192,14 +192,6 @@ class AnunnakiEncoder(Encoder):
     def render(self, state, seat: int | None = None) -> str:
         v = state.view(seat)
         lines = [f"Anunnaki, {v['players']} players" + ("  [game over]" if v.get("finished") else "")]
-        d = state.decision()
-        for s, sd in enumerate(v["seats"]):
-            mark = ">" if d is not None and s in d.seats else " "
-            lines.append(f"{mark} seat {s} ({v['houses'][s]}): vp {sd['vp']}, mana {sd['mana']}, "
-                         f"resources {sd['res']}, tracks {sd['tracks']}, hand {len(sd['hand'])}"
-                         + (f" [{' '.join(sd['hand'])}]" if s == seat else ""))
-        if v.get("finished"):
-            lines.append(f"winners: {v['winners']}")
-        elif d is not None:
-            lines.append(f"decision: {d.kind} for seat(s) {list(d.seats)}")
-        return "\n".join(lines)
+        return self.render_seats(state, v, seat, lines, lambda s, sd: (
+            f"({v['houses'][s]}): vp {sd['vp']}, mana {sd['mana']}, "
+            f"resources {sd['res']}, tracks {sd['tracks']}"))

@@ -77,6 +77,22 @@ class Encoder:
         import json
         return json.dumps(state.view(seat), indent=1)
 
+    @staticmethod
+    def render_seats(state, view: dict, seat: int | None, lines: list[str], describe) -> str:
+        """Finish a text render: one line per seat (`describe(s, seat_view)`, the
+        deciding seats marked, the viewer's own hand shown), then the winners or
+        the pending decision."""
+        d = state.decision()
+        for s, sd in enumerate(view["seats"]):
+            mark = ">" if d is not None and s in d.seats else " "
+            lines.append(f"{mark} seat {s} {describe(s, sd)}, hand {len(sd['hand'])}"
+                         + (f" [{' '.join(sd['hand'])}]" if s == seat else ""))
+        if view.get("finished"):
+            lines.append(f"winners: {view['winners']}")
+        elif d is not None:
+            lines.append(f"decision: {d.kind} for seat(s) {list(d.seats)}")
+        return "\n".join(lines)
+
 
 def final_rewards(encoder: Encoder, state, mode: str) -> list[float]:
     """Rewards at game end.

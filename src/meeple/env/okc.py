@@ -236,14 +236,5 @@ class OKCEncoder(Encoder):
         for name, reg in v["regions"].items():
             lines.append(f"  {name:9s} face-down {len(reg['facedown'])}, active "
                          + (" ".join(e["card"] for e in reg["active"]) or "-"))
-        d = state.decision()
-        for s, sd in enumerate(v["seats"]):
-            mark = ">" if d is not None and s in d.seats else " "
-            lines.append(f"{mark} seat {s} ({sd['faction']}): influence {sd['influence']}, lore "
-                         f"{sd['lore']}, hand {len(sd['hand'])}"
-                         + (f" [{' '.join(sd['hand'])}]" if s == seat else ""))
-        if v.get("finished"):
-            lines.append(f"winners: {v['winners']}")
-        elif d is not None:
-            lines.append(f"decision: {d.kind} for seat(s) {list(d.seats)}")
-        return "\n".join(lines)
+        return self.render_seats(state, v, seat, lines, lambda s, sd: (
+            f"({sd['faction']}): influence {sd['influence']}, lore {sd['lore']}"))
