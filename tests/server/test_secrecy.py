@@ -36,7 +36,7 @@ def check_structure(resp: dict, viewer) -> None:
             assert e["detail"] is None and "draws a card" in e["text"]
     d = resp["decision"]
     if d is not None and d["seat"] != viewer:
-        assert set(d) == {"seat", "kind"}
+        assert set(d) == {"seat", "seats", "kind"}
 
 
 def check_keeps(resp: dict, moves_with_seats: list[tuple[int, str]], viewer) -> None:

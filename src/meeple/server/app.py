@@ -49,15 +49,24 @@ def _json(obj, status: int = 200) -> Response:
 
 # ------------------------------------------------------------------ bodies
 class GameOptions(BaseModel):
+    """Every game's lobby options; each game refuses the ones it does not have."""
     model_config = ConfigDict(extra="forbid")
     tribes: list[str] | None = Field(default=None, max_length=13,
-                                     description="the tribes in play (random when absent)")
-    fairy: bool = Field(default=False, description="the Fairy promo among random tribes")
+                                     description="ethnos: the tribes in play (random when absent)")
+    fairy: bool | None = Field(default=None, description="ethnos: the Fairy promo among random tribes")
+    rounds: int | None = Field(default=None, ge=4, le=6,
+                               description="okc: 6 rounds, or 4/5 for a skirmish")
+    advanced: bool | None = Field(default=None, description="okc: the advanced setup")
+    factions: list[str] | None = Field(default=None, max_length=4,
+                                       description="okc: the factions by seat (random when absent)")
+    houses: list[str] | None = Field(default=None, max_length=4,
+                                     description="anunnaki: the houses by seat (random when absent)")
+    first_game: bool | None = Field(default=None, description="anunnaki: the first-game setup")
 
 
 class CreateGame(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    game: Literal["ethnos"] = "ethnos"
+    game: Literal["ethnos", "okc", "anunnaki"] = "ethnos"
     players: int = Field(ge=2, le=6)
     seats: list[str] = Field(min_length=2, max_length=6,
                              description="'human' or 'bot:<level>' per seat, e.g. bot:ismcts:1s, bot:easy")
@@ -200,7 +209,8 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
             storage.close()
 
     app = FastAPI(title="meeple", version="0.1.0", lifespan=lifespan,
-                  description="Play Ethnos in the browser: games, seats, moves, views, replays.")
+                  description="Play Ethnos, The Old King's Crown and Anunnaki in the browser: "
+                              "games, seats, moves, views, replays.")
 
     def svc() -> GameService:
         return state["service"]
@@ -220,7 +230,7 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
     # ------------------------------------------------------------- API
     @app.post("/api/games", status_code=201, tags=["games"])
     async def create_game(body: CreateGame):
-        opts = body.options.model_dump() if body.options else {}
+        opts = body.options.model_dump(exclude_none=True) if body.options else {}
         g, seats = await svc().create(body.game, body.players, body.seats, body.seed, opts)
         return _json({"id": g.id, "seats": seats}, 201)
 
@@ -268,15 +278,9 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
 
     @app.get("/api/meta", tags=["server"])
     async def meta():
-        from meeple.games.ethnos import data
-        from meeple.server.present import TRIBE_HELP
-        return {"tribes": list(data.TRIBES), "base_tribes": list(data.BASE_TRIBES),
-                "kingdoms": list(data.KINGDOMS), "kingdom_colours": list(data.KINGDOM_COLOURS),
-                "tribes_needed": {str(p): data.tribes_in_game(p)
-                                  for p in range(data.MIN_PLAYERS, data.MAX_PLAYERS + 1)},
-                "merfolk_symbols": list(data.MERFOLK_SYMBOLS),
-                "merfolk_end": data.MERFOLK_TRACK_END, "help": TRIBE_HELP,
-                "bots": ["easy", "medium", "hard", "random", "greedy", "ismcts:0.5s", "ismcts:1s"]}
+        from meeple.games import GAMES
+        from meeple.server.present import presenter
+        return {"games": {name: presenter(name).meta() for name in GAMES}}
 
     @app.get("/api/health", tags=["server"])
     async def health():

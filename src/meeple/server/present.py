@@ -1,175 +1,59 @@
-"""What a viewer is shown: the decision to answer, the log in words, scoring,
-ranking, and the move list with every hidden card redacted.
+"""The server's door to each game's presenter (`meeple.games.<game>.present`).
 
-Everything that leaves the server for a seat or a spectator goes through
-`meeple.games.ethnos.view.view` (the state) and the functions here (the rest);
-each one takes the viewer and drops or masks what that viewer may not see.
+`presenter(game)` gives an object with the same functions for every game:
+where a game's module leaves one out, the plain version of
+`meeple.core.present` is used. Moves are redacted here for every game alike,
+with the state's own `_secret_move` (what another seat's move reads as).
 """
 
 from __future__ import annotations
 
-from meeple.games.ethnos import data
-from meeple.games.ethnos import state as st
-from meeple.games.ethnos.cards import CARD_NAME
+import functools
+import importlib
+from types import SimpleNamespace
 
-HIDDEN = "?"
-
-TRIBE_HELP = {
-    "centaur": "Centaur: if this band placed a marker, you may at once play another band from your hand.",
-    "dwarf": "Dwarf: at the end of the age this band scores as one card larger.",
-    "elf": "Elf: keep up to X cards of your hand instead of discarding them (X = band size).",
-    "giant": "Giant: if this band is larger than every other giant-led band, gain 2 glory and take the giant token (more glory at the age end).",
-    "halfling": "Halfling: this band places no marker, whatever its size.",
-    "merfolk": "Merfolk: advance X spaces on the merfolk track; each marker symbol reached gives a marker in any kingdom.",
-    "minotaur": "Minotaur: the band counts as one card larger when placing its marker.",
-    "orc": "Orc: also put a marker on the horde board space of the leader's kingdom; cash the horde at the age end.",
-    "skeleton": "Skeleton: never leads; joins any band and counts for size; discarded at the age end before bands score.",
-    "troll": "Troll: take a troll token of value at most X; troll tokens break ties in kingdoms.",
-    "wingfolk": "Wingfolk: the band's marker may go to any kingdom (the size rule still applies).",
-    "wizard": "Wizard: after discarding, you may draw X cards from the deck.",
-    "fairy": "Fairy: you may swap this band for an opponent's band of at most X cards already in play.",
-}
+from meeple.core import present as plain
+from meeple.core.game import GameError
 
 
-def seat_name(seats: list[dict], s) -> str:
-    if s is None:
-        return "everyone"
-    if not isinstance(s, int) or not 0 <= s < len(seats):
-        return f"seat {s}"
-    return seats[s]["name"]
+def _ranking(state) -> list[dict]:
+    winners = set(getattr(state, "winners", ()) or ())
+    return [{"seat": s, "place": 1 if s in winners else 2, "winner": s in winners, "summary": ""}
+            for s in sorted(range(state.players), key=lambda s: s not in winners)]
 
 
-# ---------------------------------------------------------------- decision
-def decision_for(state, viewer: int | None) -> dict | None:
-    """The pending decision; its answers only for the seat that must answer.
-
-    A turn is described (recruitable cards, deck, possible leaders) instead of
-    listing every band: the client builds a band by the tribe-or-kingdom rule
-    and the server checks the MOVE it sends.
-    """
-    d = state.decision()
-    if d is None:
-        return None
-    out = {"seat": d.seat, "kind": d.kind}
-    if viewer != d.seat:
-        return out
-    acts = state.legal_actions(viewer)
-    if d.kind in ("turn", "centaur"):
-        out["recruit"] = sorted({CARD_NAME[a - st.RECRUIT] for a in acts if a < st.DECK})
-        out["deck"] = st.DECK in acts
-        out["leaders"] = sorted({CARD_NAME[a - st.LEADER] for a in acts if st.LEADER <= a < st.ADD})
-        out["pass"] = st.PASS in acts
-        out["max_band"] = data.MAX_BAND
-    elif d.kind == "keep":
-        out["keep_max"] = state.darg
-    else:
-        out["moves"] = state.legal_moves()
-    return out
+def _options(name: str):
+    def check(raw: dict) -> dict:
+        if raw:
+            raise GameError(f"{name} takes no options here")
+        return {}
+    return check
 
 
-# -------------------------------------------------------------- moves/events
-def redact_moves(moves: list[tuple[int, str]], viewer: int | None, finished: bool) -> list[str]:
-    """An elf's 'keep' names cards that stay secret in its hand."""
+@functools.lru_cache(maxsize=None)
+def presenter(game: str) -> SimpleNamespace:
+    try:
+        mod = importlib.import_module(f"meeple.games.{game}.present")
+    except ModuleNotFoundError as e:
+        if e.name != f"meeple.games.{game}.present":
+            raise
+        mod = None
+    pick = lambda attr, default: getattr(mod, attr, default)  # noqa: E731
+    return SimpleNamespace(
+        decision_for=pick("decision_for", plain.default_decision),
+        describe=pick("describe", plain.default_describe),
+        scoring=pick("scoring", lambda events, state: None),
+        ranking=pick("ranking", _ranking),
+        options=pick("options", _options(game)),
+        meta=pick("meta", lambda: {"name": game}),
+        revealing=frozenset(pick("REVEALING", ())),
+    )
+
+
+def redact_moves(state, moves: list[tuple[int, str]], viewer: int | None, finished: bool) -> list[str]:
+    """The move list as `viewer` may read it: another seat's secret choices
+    (an elf's kept cards, a bid, a weapon) read "?" until the game is over."""
     if finished:
         return [m for _, m in moves]
-    out = []
-    for seat, m in moves:
-        if m.startswith("keep") and seat != viewer:
-            n = len(m.split()) - 1
-            m = "keep" + (" " + HIDDEN) * n
-        out.append(m)
-    return out
-
-
-def _cards(detail) -> str:
-    return ", ".join(detail) if detail else "nothing"
-
-
-def describe(ev, seats: list[dict], viewer: int | None) -> dict:
-    """One engine event, as the viewer may see it, with a sentence."""
-    kind, seat, detail, private_to = ev
-    who = seat_name(seats, seat)
-    if private_to is not None and private_to != viewer:
-        detail = None
-    if kind == "recruit":
-        text = f"{who} recruits {detail} from the market"
-    elif kind == "draw":
-        text = f"{who} draws {detail} from the deck" if detail else f"{who} draws a card from the deck"
-    elif kind == "band":
-        text = f"{who} plays a band led by {detail[0]}: {_cards(detail)}"
-    elif kind == "marker":
-        text = f"{who} places a marker in {detail.capitalize()}"
-    elif kind == "troll":
-        text = f"{who} takes troll token {detail}"
-    elif kind == "discard":
-        text = f"{who} discards {_cards(detail)} to the market"
-    elif kind == "giant":
-        text = f"{who} takes the giant token (+{detail} glory)"
-    elif kind == "swap":
-        text = f"{who}'s fairy swaps for {seat_name(seats, detail[0])}'s band {detail[1] + 1}"
-    elif kind == "dragon":
-        text = f"{who} reveals a dragon ({detail} of 3)"
-    elif kind == "age_start":
-        text = f"Age {detail} begins; {who} plays first"
-    elif kind == "age_end":
-        parts = []
-        for k, gains in detail.items():
-            got = [f"{seat_name(seats, s)} +{g}" for s, g in enumerate(gains) if g]
-            if got:
-                parts.append(f"{k.capitalize()}: {', '.join(got)}")
-        text = "The age ends. " + ("; ".join(parts) if parts else "No glory from the boards.")
-    elif kind == "orc":
-        text = f"{who} cashes the orc horde for {detail} glory"
-    elif kind == "bands":
-        got = [f"{seat_name(seats, s)} +{g}" for s, g in enumerate(detail) if g]
-        text = "Bands score: " + (", ".join(got) if got else "no glory")
-    elif kind == "game_end":
-        text = "The game ends. Winner" + ("s: " if len(detail) > 1 else ": ") + \
-            ", ".join(seat_name(seats, s) for s in detail)
-    else:
-        text = f"{kind} {who} {detail}"
-    return {"kind": kind, "seat": seat, "detail": detail, "text": text}
-
-
-def events_for(state, seats: list[dict], viewer: int | None) -> list[dict]:
-    return [describe(ev, seats, viewer) for ev in state.log()]
-
-
-def scoring_events(events, p: int) -> list[dict]:
-    """The end-of-age breakdowns so far: board glory, giant, merfolk, orcs, bands."""
-    out: list[dict] = []
-    age = 0
-    cur: dict | None = None
-    for kind, seat, detail, _ in events:
-        if kind == "age_start":
-            age = detail
-        elif kind == "age_end":
-            cur = {"age": age, "boards": {k: list(v) for k, v in detail.items()},
-                   "orc": [0] * p, "bands": [0] * p}
-            out.append(cur)
-        elif kind == "orc" and cur is not None:
-            cur["orc"][seat] += detail
-        elif kind == "bands" and cur is not None:
-            cur["bands"] = list(detail)
-            cur["total"] = [sum(v[s] for v in cur["boards"].values()) + cur["orc"][s] + cur["bands"][s]
-                            for s in range(p)]
-    return out
-
-
-def ranking(state) -> list[dict]:
-    """Final places (glory, then kingdom markers, then band sizes, rule 12)."""
-    p = state.players
-
-    def key(s):
-        sizes = sorted((len(b) for b in state.bands[s]), reverse=True)
-        return (state.glory[s], state.board_markers(s), sizes)
-
-    order = sorted(range(p), key=key, reverse=True)
-    out, place = [], 0
-    for i, s in enumerate(order):
-        if i == 0 or key(s) != key(order[i - 1]):
-            place = i + 1
-        out.append({"seat": s, "place": place, "glory": state.glory[s],
-                    "markers": state.board_markers(s), "winner": s in state.winners})
-    return out
-
+    secret = state._secret_move
+    return [m if seat == viewer else secret(m) for seat, m in moves]

@@ -23,14 +23,13 @@ from dataclasses import dataclass, field
 from meeple import games as registry
 from meeple.bots.base import observe
 from meeple.core.game import GameError, IllegalMove
-from meeple.server import present
+from meeple.server.present import presenter, redact_moves
 from meeple.server.storage import GameRecord, Storage
 from meeple.server.workers import BotPool, check_spec, registry_available
 
 log = logging.getLogger("meeple.server")
 
 MAX_SEED = 2 ** 63 - 1
-REVEALING = {"draw", "dragon", "age_start", "age_end"}
 
 
 class ApiError(Exception):
@@ -76,6 +75,10 @@ class LiveGame:
     scoring: tuple = (-1, None)                     # (version, age scoring)
 
     @property
+    def present(self):
+        return presenter(self.rec.game)
+
+    @property
     def id(self) -> str:
         return self.rec.id
 
@@ -118,9 +121,9 @@ class LiveGame:
         raw, pub = self.raw_events, self.public
         for i in range(len(pub), len(raw)):
             ev = raw[i]
-            pub.append(present.describe(ev, self.seats, None))
+            pub.append(self.present.describe(ev, self.seats, None))
             if ev[3] is not None:
-                self.owned[i] = present.describe(ev, self.seats, ev[3])
+                self.owned[i] = self.present.describe(ev, self.seats, ev[3])
         start = max(0, min(start, len(raw)))
         if viewer is None:
             return pub[start:]
@@ -241,7 +244,7 @@ class GameService:
             elif spec == "bot" or spec.startswith("bot:"):
                 level = spec[4:] or "random" if spec != "bot" else "random"
                 try:
-                    level = check_spec(level)
+                    level = check_spec(level, game)
                 except GameError as e:
                     raise ApiError(400, f"seats[{i}]: {e}") from None
                 stored.append({"kind": "bot", "bot": level, "token_hash": None})
@@ -251,11 +254,10 @@ class GameService:
                                     f"(random, greedy, ismcts:0.5s, easy, medium, hard), got {spec!r}")
         if seed is None:
             seed = secrets.randbits(63)
-        opts = {}
-        if options.get("tribes"):
-            opts["tribes"] = list(options["tribes"])
-        if options.get("fairy"):
-            opts["fairy"] = True
+        try:
+            opts = presenter(game).options(options)
+        except GameError as e:
+            raise ApiError(400, str(e)) from None
         rec = GameRecord(id=secrets.token_urlsafe(9), game=game, players=players, seed=seed,
                          options=opts, seats=stored)
         try:
@@ -330,14 +332,14 @@ class GameService:
                 "ply": g.ply, "you": viewer, "seats": g.seats,
                 "options": g.rec.options,
                 "state": state.view(viewer),
-                "decision": present.decision_for(state, viewer),
+                "decision": g.present.decision_for(state, viewer),
             }
             g.sync_events()
             if g.scoring[0] != g.version:
-                g.scoring = (g.version, present.scoring_events(g.raw_events, state.players))
+                g.scoring = (g.version, g.present.scoring(g.raw_events, state))
             base["scoring"] = g.scoring[1]
             if fin:
-                base["ranking"] = present.ranking(state)
+                base["ranking"] = g.present.ranking(state)
             g.views[viewer] = cached = (g.version, base)
         out = dict(cached[1])
         out["undo"] = self.can_undo(g, viewer)
@@ -345,7 +347,7 @@ class GameService:
         out["events_from"] = events_from
         out["events"] = g.events(viewer, events_from)
         moves_from = 0 if g.finished else max(0, min(moves_from, g.ply))
-        out["moves"] = present.redact_moves(g.moves[moves_from:], viewer, g.finished)
+        out["moves"] = redact_moves(g.state, g.moves[moves_from:], viewer, g.finished)
         out["moves_from"] = moves_from
         return out
 
@@ -356,7 +358,7 @@ class GameService:
                "options": g.rec.options}
         out["moves"] = [{"ply": i, "seat": s, "move": m} for i, (s, m)
                         in enumerate(zip((s for s, _ in g.moves),
-                                         present.redact_moves(g.moves, None, fin)))]
+                                         redact_moves(g.state, g.moves, None, fin)))]
         if fin:
             out["seed"] = g.rec.seed
             out["winners"] = list(g.state.winners)
@@ -368,13 +370,14 @@ class GameService:
         if not 0 <= ply <= g.ply:
             raise ApiError(400, f"ply must be from 0 to {g.ply}")
         state = replay_state(g.rec, g.moves[:ply])
-        events = [present.describe((*ev[:3], None), g.seats, None) for ev in state.log()]
-        return {"id": g.id, "ply": ply, "total": g.ply, "seats": g.seats,
+        pr = g.present
+        events = [pr.describe((*ev[:3], None), g.seats, None) for ev in state.log()]
+        return {"id": g.id, "game": g.rec.game, "ply": ply, "total": g.ply, "seats": g.seats,
                 "move": None if ply == 0 else {"seat": g.moves[ply - 1][0], "move": g.moves[ply - 1][1]},
                 "state": state.view(None) | {"seats": state.to_json()["seats"]},
-                "decision": present.decision_for(state, None),
-                "events": events, "scoring": present.scoring_events(state.log(), state.players),
-                "ranking": present.ranking(state) if state.is_terminal() else None}
+                "decision": pr.decision_for(state, None),
+                "events": events, "scoring": pr.scoring(state.log(), state),
+                "ranking": pr.ranking(state) if state.is_terminal() else None}
 
     # ---------------------------------------------------------------- moves
     async def submit(self, g: LiveGame, seat: int, move, ply=None) -> dict:
@@ -396,10 +399,14 @@ class GameService:
                 new.apply_move(move)
             except IllegalMove as e:
                 raise ApiError(400, f"illegal move {move!r}: {e}") from None
-            noted = _new_moves(g.state, new) or [" ".join(move.split())]
+            entries = _new_entries(g.state, new)
+            if entries and entries[0][0] != seat:
+                # a simultaneous move names its seat: nobody answers for another
+                raise ApiError(403, f"that move is seat {entries[0][0]}'s, not yours (seat {seat})")
+            noted = [m for _, m in entries] or [" ".join(move.split())]
             prev = g.state
             await self._commit(g, new, [(seat, m) for m in noted])
-            if not new.is_terminal() and not _revealed(prev, new):
+            if not new.is_terminal() and not _revealed(prev, new, g.present.revealing):
                 g.undo.append((seat, g.ply - 1, prev))
             else:
                 g.undo.clear()
@@ -445,8 +452,10 @@ class GameService:
         d = g.state.decision()
         if d is None:
             return None
-        s = d.seats[0]
-        return s if g.seat_kind(s) == "bot" else None
+        for s in d.seats:              # at a simultaneous decision, each bot in turn
+            if g.seat_kind(s) == "bot":
+                return s
+        return None
 
     def _kick(self, g: LiveGame) -> None:
         if self.pool is None or g.finished:
@@ -470,7 +479,7 @@ class GameService:
                 step = 0
                 while work.history is base.history:
                     d = work.decision()
-                    if d is None or d.seats[0] != seat:
+                    if d is None or seat not in d.seats:
                         break
                     obs = observe(work, seat)
                     if len(obs.legal) == 1:
@@ -509,25 +518,29 @@ class GameService:
                 g.driver = None
 
 
-def _new_moves(before, after) -> list[str]:
-    """The moves noted between two states (the history is a shared linked list)."""
+def _new_entries(before, after) -> list[tuple[int, str]]:
+    """The (seat, move) entries noted between two states (the history is a
+    shared linked list)."""
     out, node = [], after.history
     while node is not None and node is not before.history:
         node, entry = node
-        # entries are (seat, move) (older engines noted the bare move)
-        out.append(entry[1] if isinstance(entry, tuple) else entry)
+        out.append(entry)
     out.reverse()
     return out
 
 
-def _revealed(before, after) -> bool:
+def _new_moves(before, after) -> list[str]:
+    return [m for _, m in _new_entries(before, after)]
+
+
+def _revealed(before, after, revealing=frozenset()) -> bool:
     """Did going from `before` to `after` show anyone a hidden card (or shuffle)?"""
     if before.rng.state != after.rng.state:
         return True
     node = after.events
     while node is not None and node is not before.events:
         node, ev = node
-        if ev[0] in REVEALING or ev[3] is not None:
+        if ev[0] in revealing or ev[3] is not None:
             return True
     return False
 

@@ -27,12 +27,25 @@ def registry_available() -> bool:
     return True
 
 
-def check_spec(spec: str) -> str:
-    """Validate a bot spec; GameError explains a bad one. Returns it normalized."""
+# a game without a heuristic bot plays "medium" with a short search instead
+MEDIUM_WITHOUT_GREEDY = "ismcts:0.25s"
+
+
+def check_spec(spec: str, game: str | None = None) -> str:
+    """Validate a bot spec for `game`; GameError explains a bad one. Returns
+    it normalized (a level the game cannot play as named is resolved here, so
+    the stored seat says what really plays)."""
     spec = spec.strip().lower()
     if registry_available():
-        from meeple.bots.registry import parse_spec
-        parse_spec(spec)
+        from meeple.bots.registry import LEVELS, greedy_class, parse_spec
+        kind, _ = parse_spec(spec)
+        if kind == "greedy" and game is not None:
+            try:
+                greedy_class(game)
+            except GameError:
+                if LEVELS.get(spec) != "greedy":
+                    raise
+                return MEDIUM_WITHOUT_GREEDY
         return spec
     import re
     if not re.fullmatch(r"random|greedy|easy|medium|hard|ismcts(:[0-9.]+(s|ms)?)?", spec):

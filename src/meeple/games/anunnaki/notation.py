@@ -150,6 +150,15 @@ def legal_moves(s) -> list[str]:
     return [s.action_to_str(a) for a in s.legal_actions()]
 
 
+def legal_moves_for(s, seat: int) -> list[str]:
+    """`seat`'s legal MOVEs; at a simultaneous choice written "@<seat> <move>"
+    so that the move names who makes it."""
+    if s.finished or s.kind is None or seat not in s.dseats:
+        return []
+    prefix = f"@{seat} " if len(s.dseats) > 1 else ""
+    return [prefix + action_to_str(s, a, seat) for a in s.legal_actions(seat)]
+
+
 # ----------------------------------------------------------------- dump
 def dump(s) -> dict:
     doc = {

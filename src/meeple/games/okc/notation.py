@@ -328,6 +328,16 @@ def legal_moves(s) -> list[str]:
     return [action_word(s, a, s.kind, seat) for a in s.legal_actions(seat)]
 
 
+def legal_moves_for(s, seat: int) -> list[str]:
+    """`seat`'s legal MOVEs (its own ones at a simultaneous decision)."""
+    if s.finished or s.kind is None or seat not in s.dseats:
+        return []
+    if s.kind in ("bid", "joust", "advanced", "facedown"):
+        prefix = f"{seat}: "
+        return [m for m in legal_moves(s) if m.startswith(prefix)]
+    return legal_moves(s)
+
+
 def _facedown_combos(hand: list[int], n: int) -> list[list[str]]:
     if n == 0:
         return [[]]

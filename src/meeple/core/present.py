@@ -1,0 +1,81 @@
+"""What every game's presenter shares: the pending decision for one viewer,
+seat names, and plain fallbacks a game may override.
+
+A game's `meeple.games.<game>.present` module turns its state into what a
+person is shown (the decision to answer, the log in words, the ranking); the
+server calls it and nothing else for game-specific words. Only the viewer's
+own choices are offered: at a simultaneous decision every seat that still has
+to choose sees the decision as its own, and nobody sees another's options.
+"""
+
+from __future__ import annotations
+
+
+def seat_name(seats: list[dict], s) -> str:
+    if s is None:
+        return "everyone"
+    if not isinstance(s, int) or not 0 <= s < len(seats):
+        return f"seat {s}"
+    return seats[s]["name"]
+
+
+def moves_for_seat(state, seat: int) -> list[str]:
+    """The legal MOVEs `seat` may send now (none when it has nothing to decide).
+
+    A game whose notation prefixes simultaneous moves with the seat offers
+    `legal_moves_for(state, seat)` in its notation module."""
+    d = state.decision()
+    if d is None or seat not in d.seats:
+        return []
+    fn = getattr(state._notation(), "legal_moves_for", None)
+    if fn is not None:
+        return fn(state, seat)
+    return state.legal_moves()
+
+
+def decision(state, viewer: int | None) -> dict | None:
+    """{seat, seats, kind} of the pending decision; `seat` is the viewer when
+    the viewer is among those who must answer (so a client asks "is it mine?"
+    one way for turns and simultaneous choices)."""
+    d = state.decision()
+    if d is None:
+        return None
+    mine = viewer is not None and viewer in d.seats
+    return {"seat": viewer if mine else d.seats[0], "seats": list(d.seats), "kind": d.kind}
+
+
+def default_decision(state, viewer: int | None) -> dict | None:
+    """The decision, and for a seat that must answer, its legal MOVEs."""
+    out = decision(state, viewer)
+    if out is not None and viewer is not None and viewer in out["seats"]:
+        out["moves"] = moves_for_seat(state, viewer)
+    return out
+
+
+def default_describe(ev, seats: list[dict], viewer: int | None) -> dict:
+    kind, seat, detail, private_to = ev
+    if private_to is not None and private_to != viewer:
+        detail = None
+    words = kind.replace("_", " ")
+    text = f"{seat_name(seats, seat)}: {words}" if seat is not None else words.capitalize()
+    if detail not in (None, "", [], {}):
+        text += f" ({_plain(detail)})"
+    return {"kind": kind, "seat": seat, "detail": detail, "text": text}
+
+
+def _plain(detail) -> str:
+    if isinstance(detail, (list, tuple)):
+        return ", ".join(_plain(x) for x in detail)
+    if isinstance(detail, dict):
+        return ", ".join(f"{k} {_plain(v)}" for k, v in detail.items())
+    return str(detail)
+
+
+def places(keys: list) -> list[int]:
+    """Competition ranking ("1224") of seats by key, best (largest) first;
+    returns the place of each seat in seat order."""
+    order = sorted(range(len(keys)), key=lambda s: keys[s], reverse=True)
+    out = [0] * len(keys)
+    for i, s in enumerate(order):
+        out[s] = i + 1 if i == 0 or keys[s] != keys[order[i - 1]] else out[order[i - 1]]
+    return out

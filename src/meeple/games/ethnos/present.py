@@ -1,0 +1,187 @@
+"""Ethnos as a person is shown it: the decision to answer, the log in words,
+the age scoring and the ranking (the server's presenter for Ethnos).
+
+Everything that leaves the server for a seat or a spectator goes through
+`meeple.games.ethnos.view.view` (the state) and the functions here (the rest);
+each one takes the viewer and drops or masks what that viewer may not see.
+"""
+
+from __future__ import annotations
+
+from meeple.core.game import GameError
+from meeple.core.present import decision as _decision, places, seat_name
+from meeple.games.ethnos import data
+from meeple.games.ethnos import state as st
+from meeple.games.ethnos.cards import CARD_NAME
+
+# events after which an undo would let a player see a card and take it back
+REVEALING = {"draw", "dragon", "age_start", "age_end"}
+
+TRIBE_HELP = {
+    "centaur": "Centaur: if this band placed a marker, you may at once play another band from your hand.",
+    "dwarf": "Dwarf: at the end of the age this band scores as one card larger.",
+    "elf": "Elf: keep up to X cards of your hand instead of discarding them (X = band size).",
+    "giant": "Giant: if this band is larger than every other giant-led band, gain 2 glory and take the giant token (more glory at the age end).",
+    "halfling": "Halfling: this band places no marker, whatever its size.",
+    "merfolk": "Merfolk: advance X spaces on the merfolk track; each marker symbol reached gives a marker in any kingdom.",
+    "minotaur": "Minotaur: the band counts as one card larger when placing its marker.",
+    "orc": "Orc: also put a marker on the horde board space of the leader's kingdom; cash the horde at the age end.",
+    "skeleton": "Skeleton: never leads; joins any band and counts for size; discarded at the age end before bands score.",
+    "troll": "Troll: take a troll token of value at most X; troll tokens break ties in kingdoms.",
+    "wingfolk": "Wingfolk: the band's marker may go to any kingdom (the size rule still applies).",
+    "wizard": "Wizard: after discarding, you may draw X cards from the deck.",
+    "fairy": "Fairy: you may swap this band for an opponent's band of at most X cards already in play.",
+}
+
+
+# ---------------------------------------------------------------- decision
+def decision_for(state, viewer: int | None) -> dict | None:
+    """The pending decision; its answers only for the seat that must answer.
+
+    A turn is described (recruitable cards, deck, possible leaders) instead of
+    listing every band: the client builds a band by the tribe-or-kingdom rule
+    and the server checks the MOVE it sends.
+    """
+    out = _decision(state, viewer)
+    if out is None or viewer != out["seat"] or viewer not in out["seats"]:
+        return out
+    d = state.decision()
+    acts = state.legal_actions(viewer)
+    if d.kind in ("turn", "centaur"):
+        out["recruit"] = sorted({CARD_NAME[a - st.RECRUIT] for a in acts if a < st.DECK})
+        out["deck"] = st.DECK in acts
+        out["leaders"] = sorted({CARD_NAME[a - st.LEADER] for a in acts if st.LEADER <= a < st.ADD})
+        out["pass"] = st.PASS in acts
+        out["max_band"] = data.MAX_BAND
+    elif d.kind == "keep":
+        out["keep_max"] = state.darg
+    else:
+        out["moves"] = state.legal_moves()
+    return out
+
+
+# ------------------------------------------------------------------ events
+def _cards(detail) -> str:
+    return ", ".join(detail) if detail else "nothing"
+
+
+def describe(ev, seats: list[dict], viewer: int | None) -> dict:
+    """One engine event, as the viewer may see it, with a sentence."""
+    kind, seat, detail, private_to = ev
+    who = seat_name(seats, seat)
+    if private_to is not None and private_to != viewer:
+        detail = None
+    if kind == "recruit":
+        text = f"{who} recruits {detail} from the market"
+    elif kind == "draw":
+        text = f"{who} draws {detail} from the deck" if detail else f"{who} draws a card from the deck"
+    elif kind == "band":
+        text = f"{who} plays a band led by {detail[0]}: {_cards(detail)}"
+    elif kind == "marker":
+        text = f"{who} places a marker in {detail.capitalize()}"
+    elif kind == "troll":
+        text = f"{who} takes troll token {detail}"
+    elif kind == "discard":
+        text = f"{who} discards {_cards(detail)} to the market"
+    elif kind == "giant":
+        text = f"{who} takes the giant token (+{detail} glory)"
+    elif kind == "swap":
+        text = f"{who}'s fairy swaps for {seat_name(seats, detail[0])}'s band {detail[1] + 1}"
+    elif kind == "dragon":
+        text = f"{who} reveals a dragon ({detail} of 3)"
+    elif kind == "age_start":
+        text = f"Age {detail} begins; {who} plays first"
+    elif kind == "age_end":
+        parts = []
+        for k, gains in detail.items():
+            got = [f"{seat_name(seats, s)} +{g}" for s, g in enumerate(gains) if g]
+            if got:
+                parts.append(f"{k.capitalize()}: {', '.join(got)}")
+        text = "The age ends. " + ("; ".join(parts) if parts else "No glory from the boards.")
+    elif kind == "orc":
+        text = f"{who} cashes the orc horde for {detail} glory"
+    elif kind == "bands":
+        got = [f"{seat_name(seats, s)} +{g}" for s, g in enumerate(detail) if g]
+        text = "Bands score: " + (", ".join(got) if got else "no glory")
+    elif kind == "game_end":
+        text = "The game ends. Winner" + ("s: " if len(detail) > 1 else ": ") + \
+            ", ".join(seat_name(seats, s) for s in detail)
+    else:
+        text = f"{kind} {who} {detail}"
+    return {"kind": kind, "seat": seat, "detail": detail, "text": text}
+
+
+def events_for(state, seats: list[dict], viewer: int | None) -> list[dict]:
+    return [describe(ev, seats, viewer) for ev in state.log()]
+
+
+def scoring(events, state) -> list[dict]:
+    """The end-of-age breakdowns so far: board glory, giant, merfolk, orcs, bands."""
+    p = state.players
+    out: list[dict] = []
+    age = 0
+    cur: dict | None = None
+    for kind, seat, detail, _ in events:
+        if kind == "age_start":
+            age = detail
+        elif kind == "age_end":
+            cur = {"age": age, "boards": {k: list(v) for k, v in detail.items()},
+                   "orc": [0] * p, "bands": [0] * p}
+            out.append(cur)
+        elif kind == "orc" and cur is not None:
+            cur["orc"][seat] += detail
+        elif kind == "bands" and cur is not None:
+            cur["bands"] = list(detail)
+            cur["total"] = [sum(v[s] for v in cur["boards"].values()) + cur["orc"][s] + cur["bands"][s]
+                            for s in range(p)]
+    return out
+
+
+def ranking(state) -> list[dict]:
+    """Final places (glory, then kingdom markers, then band sizes, rule 12)."""
+    p = state.players
+
+    def key(s):
+        sizes = sorted((len(b) for b in state.bands[s]), reverse=True)
+        return (state.glory[s], state.board_markers(s), sizes)
+
+    place = places([key(s) for s in range(p)])
+    out = [{"seat": s, "place": place[s], "glory": state.glory[s],
+            "markers": state.board_markers(s), "winner": s in state.winners,
+            "summary": f"{state.glory[s]} glory, {state.board_markers(s)} markers"}
+           for s in range(p)]
+    return sorted(out, key=lambda r: (r["place"], r["seat"]))
+
+
+
+# ------------------------------------------------------------------ lobby
+def options(raw: dict) -> dict:
+    """The new_game options a lobby may set, checked: tribes (a list), fairy."""
+    raw = dict(raw or {})
+    unknown = sorted(set(raw) - {"tribes", "fairy"})
+    if unknown:
+        raise GameError(f"ethnos has no option {', '.join(unknown)} (it has: tribes, fairy)")
+    out = {}
+    tribes = raw.get("tribes")
+    if tribes:
+        if not isinstance(tribes, list) or not all(isinstance(t, str) for t in tribes) or len(tribes) > 13:
+            raise GameError("tribes must be a list of at most 13 tribe names")
+        out["tribes"] = list(tribes)
+    fairy = raw.get("fairy", False)
+    if not isinstance(fairy, bool):
+        raise GameError("fairy must be true or false")
+    if fairy:
+        out["fairy"] = True
+    return out
+
+
+def meta() -> dict:
+    """What the lobby and the table need to know of Ethnos (no game state)."""
+    return {"name": "Ethnos", "min_players": data.MIN_PLAYERS, "max_players": data.MAX_PLAYERS,
+            "tribes": list(data.TRIBES), "base_tribes": list(data.BASE_TRIBES),
+            "kingdoms": list(data.KINGDOMS), "kingdom_colours": list(data.KINGDOM_COLOURS),
+            "tribes_needed": {str(p): data.tribes_in_game(p)
+                              for p in range(data.MIN_PLAYERS, data.MAX_PLAYERS + 1)},
+            "merfolk_symbols": list(data.MERFOLK_SYMBOLS),
+            "merfolk_end": data.MERFOLK_TRACK_END, "help": TRIBE_HELP,
+            "levels": ["easy", "medium", "hard", "random", "greedy", "ismcts:0.5s", "ismcts:1s"]}
