@@ -41,3 +41,24 @@ def test_bad_arguments_get_a_message_not_a_traceback():
         r = run(*args)
         assert r.returncode == 2, args
         assert "Traceback" not in r.stderr and r.stderr.strip(), args
+
+
+def test_play_okc_takes_rounds_and_the_advanced_setup():
+    r = run("play", "okc", "--players", "2", "--rounds", "4", "--advanced", "--seed", "3", stdin="")
+    assert r.returncode == 0, r.stderr
+    assert "advanced" in r.stdout and "Traceback" not in r.stdout + r.stderr
+    r = run("play", "okc", "--players", "2", "--rounds", "3", stdin="")
+    assert r.returncode == 2 and "--rounds" in r.stderr
+
+
+def test_play_anunnaki_takes_houses_and_refuses_bad_ones():
+    r = run("play", "anunnaki", "--players", "2", "--houses", "babylon,pharaos", "--first-game",
+            "--seed", "1", stdin="")
+    assert r.returncode == 0, r.stderr
+    r = run("play", "anunnaki", "--players", "2", "--houses", "atlantis,babylon", stdin="")
+    assert r.returncode == 2 and "houses" in r.stdout and "Traceback" not in r.stdout + r.stderr
+
+
+def test_play_refuses_another_games_option():
+    r = run("play", "okc", "--tribes", "elf", stdin="")
+    assert r.returncode == 2 and "--tribes is not an option of okc" in r.stderr

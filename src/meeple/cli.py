@@ -60,6 +60,11 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--tribes", default=None, help="comma-separated tribes (default: random)")
     play.add_argument("--fairy", action="store_true", help="include the Fairy promo among random tribes")
     play.add_argument("--bot", default="random", help="opponents' bot (default: random)")
+    play.add_argument("--rounds", type=int, default=None, choices=(4, 5, 6),
+                      help="okc: 6 rounds, or a 4/5-round skirmish")
+    play.add_argument("--advanced", action="store_true", help="okc: the advanced setup")
+    play.add_argument("--houses", default=None, help="anunnaki: comma-separated houses by seat (default: random)")
+    play.add_argument("--first-game", action="store_true", help="anunnaki: the first-game setup")
 
     sim = sub.add_parser("simulate", help="play random games and report")
     sim.add_argument("game", choices=sorted(GAMES))
@@ -123,6 +128,14 @@ def main(argv: list[str] | None = None) -> int:
             _print(bench(args.game, args.seconds), args.json)
             return 0
         if args.command == "play":
+            wrong = [flag for flag, game, on in (
+                ("--tribes", "ethnos", args.tribes), ("--fairy", "ethnos", args.fairy),
+                ("--rounds", "okc", args.rounds), ("--advanced", "okc", args.advanced),
+                ("--houses", "anunnaki", args.houses), ("--first-game", "anunnaki", args.first_game))
+                if on and game != args.game]
+            if wrong:
+                print(f"meeple play: {', '.join(wrong)} is not an option of {args.game}", file=sys.stderr)
+                return 2
             # each game has its own terminal table: meeple.games.<game>.tui.play
             return importlib.import_module(f"meeple.games.{args.game}.tui").play(args)
     except GameError as e:

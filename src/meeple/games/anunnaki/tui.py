@@ -166,7 +166,13 @@ def play(args, stdin=None, stdout=None) -> int:
     except (GameError, TypeError) as e:
         console.print(Text(f"meeple play: {e}", style="bold red"))
         return 2
-    state = new_game(players, seed=seed)
+    houses = getattr(args, "houses", None)
+    try:
+        state = new_game(players, seed=seed, first_game=bool(getattr(args, "first_game", False)),
+                         houses=[h.strip() for h in houses.split(",")] if houses else None)
+    except GameError as e:
+        console.print(Text(f"meeple play: {e}", style="bold red"))
+        return 2
     console.print(Text(f"Anunnaki, {players} players, seed {seed}; you are seat {me} "
                        f"({state.houses[me]}). Type a number or the move; 'help', 'quit'.", style="bold"))
     shown = None

@@ -117,7 +117,8 @@ def play(args, stdin=None, stdout=None) -> int:
         console.print(Text(f"meeple play: --seat must be from 0 to {players - 1}", style="bold red"))
         return 2
     try:
-        state = new_game(players, seed=seed, rounds=getattr(args, "rounds", None) or D.ROUNDS)
+        state = new_game(players, seed=seed, rounds=getattr(args, "rounds", None) or D.ROUNDS,
+                         advanced=bool(getattr(args, "advanced", False)))
     except GameError as e:
         console.print(Text(f"meeple play: {e}", style="bold red"))
         return 2
