@@ -155,3 +155,16 @@ def test_cli_reports_a_failing_game(monkeypatch, capsys):
     assert rc == 1
     assert "1 game(s) failed" in out and "boom" in out
     assert f"seeds {tm.game_seed(0, 0)}" in err
+
+
+def test_arena_reports_think_time_and_simulations():
+    rep = tm.tournament("ethnos", ["ismcts:30", "greedy"], 2, seed=5, workers=1)
+    by = {b["bot"]: b["think"] for b in rep["bots"]}
+    t = by["ismcts:30"]
+    assert 0 < t["searched"] <= t["decisions"]
+    assert 0 < t["mean_iterations"] <= 30
+    assert t["mean_cpu_s"] > 0 and t["mean_wall_s"] > 0
+    assert 0 <= t["stopped_early"] <= 1
+    assert by["greedy"]["mean_iterations"] == 0
+    rec = rep["records"][0]
+    assert len(rec["think_cpu_s"]) == len(rec["searched"]) == len(rec["iterations"]) == 2

@@ -26,22 +26,36 @@ def play_game(game_name: str, specs: list[str], seed: int, bot_seed: int | None 
         bseed = seed if bot_seed is None else bot_seed
         bots = [make_bot(spec, seed=bseed * 31 + i, game=game_name) for i, spec in enumerate(specs)]
         state = game.new_game(len(specs), seed=seed)
-        decisions = [0] * len(specs)
-        think = [0.0] * len(specs)
+        n = len(specs)
+        decisions = [0] * n
+        searched = [0] * n         # decisions with more than one legal action
+        think = [0.0] * n          # wall seconds in choose()
+        cpu = [0.0] * n            # CPU seconds of this thread in choose()
+        iterations = [0] * n       # search simulations (bots with last_iterations)
+        early = [0] * n            # searches that stopped before their budget
         while not state.is_terminal():
             d = state.decision()
             for seat in d.seats:
                 obs = observe(state, seat)
+                bot = bots[seat]
                 t = time.perf_counter()
-                a = bots[seat].choose(obs)
+                c = time.thread_time()
+                a = bot.choose(obs)
+                cpu[seat] += time.thread_time() - c
                 think[seat] += time.perf_counter() - t
                 decisions[seat] += 1
+                if len(obs.legal) > 1:
+                    searched[seat] += 1
+                    iterations[seat] += getattr(bot, "last_iterations", 0) or 0
+                    early[seat] += bool(getattr(bot, "last_stopped_early", False))
                 state.apply_action(a, seat)   # checked: a bot's illegal move is an error
         glory = list(getattr(state, "glory", [0] * len(specs)))
         return {"ok": True, "seed": seed, "specs": list(specs), "returns": state.returns(),
                 "winners": list(state.winners), "glory": glory,
                 "moves": len(state.moves), "decisions": decisions,
                 "think_s": [round(x, 4) for x in think],
+                "think_cpu_s": [round(x, 4) for x in cpu],
+                "searched": searched, "iterations": iterations, "stopped_early": early,
                 "extra": _extras(state),
                 "seconds": round(time.perf_counter() - t0, 3)}
     except Exception as e:  # a failing game is data, not a crash

@@ -22,6 +22,13 @@ def arena_table(report: dict) -> str:
         glory = "-" if b["mean_glory"] is None else f"{b['mean_glory']:.1f}"
         rows.append(f"{b['bot']:<18}{b['games']:>7}{b['wins']:>9.1f}{wr:>10}{ci:>18}"
                     f"{glory:>8}{rating:>24}")
+    for b in report["bots"]:
+        t = b.get("think") or {}
+        if t.get("mean_iterations"):
+            rows.append(f"{b['bot']}: {t['searched']} searched decisions, mean "
+                        f"{t['mean_cpu_s'] * 1000:.0f} ms CPU ({t['mean_wall_s'] * 1000:.0f} ms wall) "
+                        f"and {t['mean_iterations']:.0f} simulations each, "
+                        f"{t['stopped_early']:.0%} stopped early")
     if report.get("failures"):
         rows.append(f"{len(report['failures'])} game(s) failed:")
         for f in report["failures"][:10]:

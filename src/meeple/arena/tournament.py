@@ -170,6 +170,8 @@ def summarise(records: list[dict], lineup: list[str], rotations: list[list[int]]
     glory = [0.0] * n
     outright = [0] * n
     by_seat = [[0.0, 0] for _ in range(n)]
+    # think: decisions, searched decisions, wall s, CPU s, iterations, early stops
+    think = [[0, 0, 0.0, 0.0, 0, 0] for _ in range(n)]
     failures = []
     ratings = _Ratings(labels)
     for rec, rot in zip(records, rotations):
@@ -183,6 +185,14 @@ def summarise(records: list[dict], lineup: list[str], rotations: list[list[int]]
             outright[entry] += rec["returns"][seat] == 1.0
             by_seat[seat][0] += rec["returns"][seat]
             by_seat[seat][1] += 1
+            if "searched" in rec:
+                t = think[entry]
+                t[0] += rec["decisions"][seat]
+                t[1] += rec["searched"][seat]
+                t[2] += rec["think_s"][seat]
+                t[3] += rec["think_cpu_s"][seat]
+                t[4] += rec["iterations"][seat]
+                t[5] += rec["stopped_early"][seat]
         ratings.rate([rot[seat] for seat in range(n)], rec["glory"], rec["returns"])
     bots = []
     for e in range(n):
@@ -194,12 +204,24 @@ def summarise(records: list[dict], lineup: list[str], rotations: list[list[int]]
             "ci95": [round(lo, 4), round(hi, 4)],
             "mean_glory": round(glory[e] / games[e], 2) if games[e] else None,
             "rating": ratings.table(e),
+            "think": _think(think[e]),
         })
     return {"bots": bots,
             "by_seat": [{"seat": s, "games": g, "win_rate": round(w / g, 4) if g else None}
                         for s, (w, g) in enumerate(by_seat)],
             "rating_system": ratings.system,
             "failures": failures}
+
+
+def _think(t: list) -> dict:
+    """Per searched decision (more than one legal action): mean CPU and wall
+    seconds in choose(), mean search simulations, share stopped early."""
+    decisions, searched, wall, cpu, iters, early = t
+    per = (lambda x, nd=4: round(x / searched, nd)) if searched else (lambda x, nd=4: None)
+    return {"decisions": decisions, "searched": searched,
+            "cpu_s": round(cpu, 3), "wall_s": round(wall, 3),
+            "mean_cpu_s": per(cpu), "mean_wall_s": per(wall),
+            "mean_iterations": per(iters, 1), "stopped_early": per(early, 4)}
 
 
 class _Ratings:

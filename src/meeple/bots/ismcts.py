@@ -19,6 +19,28 @@ walks one tree shared by all determinizations:
 * back-propagation: each node keeps the reward of the seat that chose its
   action.
 
+Budget. `iterations` caps the simulations; `seconds` caps the search time on
+`clock`: "cpu" (the default) is the CPU time of the searching thread
+(`time.thread_time`), so a search gets the same compute whether or not other
+processes share the machine (on a loaded machine its wall time is longer);
+"wall" is elapsed time (`time.perf_counter`), for a hard real-time limit.
+Both count the whole decision (rebuilding the state from the view included).
+
+Early stopping ("smart pruning", as in Leela Zero and KataGo): every 8
+simulations the search estimates how many it has left (the iteration budget
+less those run, or the time left times the speed so far) and stops when the
+most visited root action leads every other by more than that: no other action
+could become the most visited, so the move is the one the full budget would
+have chosen from the same tree (exactly so with an iteration budget; with a
+time budget, up to the speed estimate). `early_stop=False` turns it off.
+`last_iterations`, `last_seconds` (on `clock`), `last_wall` and
+`last_stopped_early` report the last search.
+
+Opponent model. `opponents="search"` (the default) gives every seat's
+decisions tree nodes chosen by UCT on that seat's own value;
+`opponents="policy"` lets other seats play the game's policy inside the tree
+(no nodes of theirs), so the tree holds only the searching seat's choices.
+
 Only the core state contract is used: clone, decision, legal_actions,
 apply_legal/apply_action, is_terminal, returns, determinize.
 
@@ -66,25 +88,42 @@ class ISMCTSBot:
 
     def __init__(self, seed: int = 0, seconds: float | None = None,
                  iterations: int | None = None, c: float = 0.7, depth: int = 6,
-                 rollout: str = "heuristic", bias: float = 1.0) -> None:
+                 rollout: str = "heuristic", bias: float = 1.0, clock: str = "cpu",
+                 early_stop: bool = True, opponents: str = "search") -> None:
         if seconds is None and iterations is None:
             seconds = 1.0
+        if clock not in ("cpu", "wall"):
+            raise ValueError(f"clock must be 'cpu' or 'wall', got {clock!r}")
+        if opponents not in ("search", "policy"):
+            raise ValueError(f"opponents must be 'search' or 'policy', got {opponents!r}")
         self.seconds = seconds
         self.iterations = iterations
         self.c = c
         self.depth = depth
         self.rollout = rollout
         self.bias = bias
+        self.clock = clock
+        self.early_stop = early_stop
+        self.opponents = opponents
         self.rng = random.Random(seed)
-        self.last_iterations = 0
-        self.last_seconds = 0.0
+        self.last_iterations = 0      # simulations run by the last search
+        self.last_seconds = 0.0       # budget used by it, on `clock` (CPU or wall seconds)
+        self.last_wall = 0.0          # wall seconds of the last search
+        self.last_stopped_early = False
 
     # ------------------------------------------------------------------ search
     def choose(self, obs: Observation) -> int:
+        self.last_iterations = 0
+        self.last_seconds = 0.0
+        self.last_wall = 0.0
+        self.last_stopped_early = False
         if len(obs.legal) == 1:
             return obs.legal[0]
         from meeple import games
         game = games.get(obs.game)
+        clock = time.thread_time if self.clock == "cpu" else time.perf_counter
+        w0 = time.perf_counter()
+        t0 = clock()
         rng = self.rng
         helpers = _heuristics(obs.game)
         base = game.from_view(obs.view, obs.seat, rng)
@@ -92,22 +131,48 @@ class ISMCTSBot:
         game_policy = getattr(helpers, "policy", None)
         policy_fn = game_policy if self.rollout == "heuristic" else None
         bias = self.bias if game_policy is not None else 0.0
+        opp_policy = game_policy if self.opponents == "policy" else None
         root = _Node()
         seat = obs.seat
         legal_root = set(obs.legal)
         c = self.c
         depth = self.depth if value_fn is not None else 1 << 30
-        t0 = time.perf_counter()
         deadline = None if self.seconds is None else t0 + self.seconds
         limit = self.iterations
+        early = self.early_stop
         it = 0
         log = math.log
         sqrt = math.sqrt
         while True:
             if limit is not None and it >= limit:
                 break
-            if deadline is not None and (it & 7) == 0 and time.perf_counter() >= deadline:
-                break
+            if (it & 7) == 0 and it:
+                if deadline is not None:
+                    now = clock()
+                    if now >= deadline:
+                        break
+                if early:
+                    # smart pruning: stop when no other root child can catch
+                    # the most visited one in the simulations left
+                    if limit is not None:
+                        left = limit - it
+                    else:
+                        spent = now - t0
+                        left = (deadline - now) * it / spent if spent > 0 else float("inf")
+                    if deadline is not None and limit is not None:
+                        spent = now - t0
+                        if spent > 0:
+                            left = min(left, (deadline - now) * it / spent)
+                    top = second = 0
+                    for ch in root.children.values():
+                        v = ch.visits
+                        if v > top:
+                            top, second = v, top
+                        elif v > second:
+                            second = v
+                    if top - second > left:
+                        self.last_stopped_early = True
+                        break
             it += 1
             s = base.determinize(seat, rng)
             node = root
@@ -116,6 +181,10 @@ class ISMCTSBot:
             while not s.is_terminal():
                 d = s.decision()
                 who = d.seats[0]
+                if opp_policy is not None and who != seat and len(d.seats) == 1:
+                    # opponent model: other seats play the game's policy
+                    s.apply_legal(opp_policy(s, rng))
+                    continue
                 acts = s.legal_actions(who) if len(d.seats) > 1 else s.legal_actions()
                 if node is root:
                     acts = [a for a in acts if a in legal_root] or acts
@@ -185,7 +254,8 @@ class ISMCTSBot:
                 ch.visits += 1
                 ch.reward += vals[who]
         self.last_iterations = it
-        self.last_seconds = time.perf_counter() - t0
+        self.last_seconds = clock() - t0
+        self.last_wall = time.perf_counter() - w0
         best, best_n = None, -1
         for a in obs.legal:
             ch = root.children.get(a)

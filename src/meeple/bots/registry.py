@@ -111,6 +111,14 @@ def make_bot(spec: str, seed: int = 0, game: str | None = None):
             extra["rollout"] = os.environ["MEEPLE_ISMCTS_ROLLOUT"]
         if os.environ.get("MEEPLE_ISMCTS_C"):
             extra["c"] = float(os.environ["MEEPLE_ISMCTS_C"])
+        if os.environ.get("MEEPLE_ISMCTS_BIAS"):
+            extra["bias"] = float(os.environ["MEEPLE_ISMCTS_BIAS"])
+        if os.environ.get("MEEPLE_ISMCTS_OPPONENTS"):
+            extra["opponents"] = os.environ["MEEPLE_ISMCTS_OPPONENTS"]
+        if os.environ.get("MEEPLE_ISMCTS_CLOCK"):
+            extra["clock"] = os.environ["MEEPLE_ISMCTS_CLOCK"]
+        if os.environ.get("MEEPLE_ISMCTS_EARLY_STOP"):
+            extra["early_stop"] = os.environ["MEEPLE_ISMCTS_EARLY_STOP"] not in ("0", "no", "false")
         bot = ISMCTSBot(seed, **opts, **extra)
     bot.spec = spec
     return bot
