@@ -134,9 +134,13 @@ class AnunnakiState(GameRecord):
         return [sd["vp"] for sd in self.seats]
 
     def _secret_move(self, move: str) -> str:
-        """Another seat's secret choice ("@seat weapon") reads "?" to others."""
+        """Another seat's secret choice ("@seat weapon") reads "?" to others, and
+        so do the advanced weapon it draws or puts back and its Destiny track."""
         if move.startswith("@"):
             return move.split(" ", 1)[0] + " ?"
+        w = move.split(" ")
+        if len(w) == 2 and w[0] in ("draw", "lose", "destiny"):
+            return w[0] + " ?"
         return move
 
     # ------------------------------------------------------------ queries

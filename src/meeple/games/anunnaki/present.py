@@ -1,0 +1,573 @@
+"""Anunnaki as a person is shown it: the decision to answer (each option in
+words, with the region, tile, space or contract it is about), the log in
+words, the final scoring and the ranking (the server's presenter).
+
+Everything that leaves the server for a seat or a spectator goes through
+`meeple.games.anunnaki.view.view` (the state) and the functions here; each
+takes the viewer and drops what that viewer may not see: a seat's options and
+its own secret weapon choice go to that seat only, a drawn advanced weapon is
+named to its owner only.
+"""
+
+from __future__ import annotations
+
+from meeple.core.game import GameError
+from meeple.core.present import decision as _decision, moves_for_seat, places, seat_name
+from meeple.games.anunnaki import state as st
+from meeple.games.anunnaki.data import ARTIFACTS, DATA, MAX_PLAYERS, MIN_PLAYERS, RESOURCES, TRACKS
+
+# events after which an undo would let a player see something and take it back:
+# a weapon reveal, a culture token or ancient tile turned up, a contract drawn
+# into the display, the artifact deck looked at, the end
+REVEALING = {"reveal", "culture_up", "culture", "contract", "artifact", "battle_won", "end", "weapon"}
+
+HOUSE_NAME = {"pharaos": "Pharaos", "norrenis": "Norrenis", "babylon": "Babylon", "ellenys": "Ellenys"}
+ACTION_NAME = {"portal": "Portal", "move": "Move", "commerce": "Commerce", "harvest": "Harvest",
+               "creation": "Creation", "income": "Income", "domination": "Domination", "market": "Market"}
+ACTION_HELP = {
+    "portal": "teleport units (one at a time) to regions of other boards",
+    "move": "move units (one at a time) to adjacent regions",
+    "commerce": "take contracts from the display",
+    "harvest": "harvest resources from regions you control",
+    "creation": "gain your capital's resource per controlled shrine",
+    "income": "gain followers and VP by your settlements",
+    "domination": "advance on the domination track (by the objective)",
+    "market": "trade resources",
+}
+MANA_TEXT = {"red": "activate a red tile", "blue": "activate a blue tile", "weapons": "draw advanced weapons",
+             "develop": "develop a tile", "settle": "build a settlement", "followers": "gain followers",
+             "mirror": "Mirror: two different mana actions, each 1 mana cheaper"}
+WEAPON_EFFECT = {"nullify": "cancels the opponent's weapon effects",
+                 "slingshot": "if you lose, steal a resource from the winner",
+                 "helmet": "play a second weapon after the reveal",
+                 "composite": "may add another weapon after the reveal",
+                 "chariot": "pay metal after the reveal: +1 strength each",
+                 "spear": "the opponent's strongest unit does not count",
+                 "ballista": "the opponent's gods count as followers"}
+MAJOR_TEXT = {
+    "ra_move_cube": "may move a cube already on a space to another free space",
+    "ra_mana_resource": "each cube placed on a mana space also gives 1 resource of your choice",
+    "odin_settlement_units": "settlements are units (they move and fight, strength 0)",
+    "odin_settlement_strength_2": "settlements fight with strength 2",
+    "ishtar_settlement_harvest": "settlements harvest like units",
+    "ishtar_no_cap": "no limit on a development track",
+    "zeus_planet_culture": "culture tokens of a planet where you have units reward you too",
+    "zeus_double_culture": "culture token rewards twice",
+}
+ARTIFACT_NAME = {"horn_of_plenty": "Horn of Plenty", "mirror": "Mirror", "underworld_map": "Underworld Map",
+                 "pandora": "Pandora's Box", "scarab": "Scarab", "destiny": "Destiny Stone"}
+PROMPT = {
+    "discard_god": "Setup: discard one of your minor gods (you keep the others)",
+    "main": "Main action: move your pawn to a tile",
+    "ra_cube": "Ra: move this cube to another space?",
+    "from": "Choose a region to take a unit from (or stop)",
+    "unit": "Which unit?",
+    "carry": "Odin: carry a unit along with the settlement?",
+    "to": "Choose the region to move to",
+    "harvest": "Harvest: choose a region you control (or stop)",
+    "harvest_res": "This region has two resources: which do you take?",
+    "exhaust": "Which resource is exhausted?",
+    "creation": "Creation: choose the resource",
+    "market": "Market: trade resources (or pass)",
+    "contract": "Commerce: take a contract from the display",
+    "mana": "Mana action (or pass)",
+    "tile_pick": "Choose the tile to activate",
+    "develop": "Choose a tile to develop",
+    "dev_do": "Use the developed tile's action now?",
+    "weapon_pick": "Draw an advanced weapon from your board",
+    "place_follower": "Place a follower",
+    "take_follower": "Take a follower back from the board (or stop)",
+    "settle": "Build a settlement: choose the region",
+    "extra": "Additional actions: summon a god, fulfil a contract… (or end the turn)",
+    "summon_hex": "The god replaces one of your followers: choose its region",
+    "contract_half": "Fulfilled contract: take the middle or the bottom reward",
+    "choice": "Choose one reward",
+    "yesno": "Freyja: use her power?",
+    "free_contract": "Bastet: fulfil a contract without its cost?",
+    "battle": "Choose the next battle",
+    "weapon": "Secret weapon choice",
+    "loki": "Loki: keep which of your two weapons?",
+    "helmet": "Viking helmet: play a second weapon",
+    "composite": "Composite bow: add a weapon?",
+    "chariot": "Chariot: pay metal for strength",
+    "artifact": "Atlantis conquered: choose an artifact",
+    "destiny": "Destiny Stone: choose your secret track",
+    "horn": "Horn of Plenty",
+    "pandora": "Pandora's Box: take a token",
+    "lose_follower": "Pandora: remove one of your followers",
+    "lose_weapon": "Pandora: put back one of your advanced weapons",
+    "resource": "Gain a resource of your choice",
+    "pay": "Pay a resource of your choice",
+    "steal": "Steal a resource",
+    "cube_from": "Move a cube: choose the cube",
+    "cube_to": "Move a cube: choose the free space",
+}
+
+
+# ------------------------------------------------------------------ words
+def nice(name: str) -> str:
+    return str(name).replace("_", " ").capitalize()
+
+
+def hex_words(lay, h: str) -> str:
+    if h == "uw":
+        return "the Underworld"
+    info = lay.info[h]
+    if info["atlantis"]:
+        return f"Atlantis ({h})"
+    if info["capital"] is not None:
+        return f"{h} (capital of {HOUSE_NAME.get(lay.houses[info['capital']], '?')})"
+    return h
+
+
+def effect_text(e) -> str:
+    op = e[0]
+    if op == "res":
+        return f"{e[2]} {e[1]}"
+    if op == "any":
+        return f"{e[1]} resource{'s' if e[1] > 1 else ''} of your choice"
+    if op == "mana":
+        return f"{e[1]} mana"
+    if op == "vp":
+        return f"{e[1]} VP"
+    if op == "track":
+        return f"+{e[2]} {e[1]}"
+    if op == "dom":
+        return f"+{e[1]} domination"
+    if op == "follower":
+        return f"{e[1]} follower{'s' if e[1] > 1 else ''}"
+    if op == "weapon":
+        return f"draw {e[1]} weapon{'s' if e[1] > 1 else ''}"
+    if op == "move":
+        return f"move {e[1]}"
+    if op == "choice":
+        return f"({effects_text(e[1])}) or ({effects_text(e[2])})"
+    return {"settle": "a settlement", "portal": "a portal action", "income": "income",
+            "domaction": "a domination action", "blue": "a blue tile action", "red": "a red tile action",
+            "cube": "move a cube", "develop": "develop a tile", "contract": "take a contract"}.get(op, op)
+
+
+def effects_text(effs) -> str:
+    return ", ".join(effect_text(e) for e in effs) if effs else "nothing"
+
+
+def cost_text(cost: dict) -> str:
+    return " + ".join(f"{n} {'any' if r == 'any' else r}" for r, n in cost.items()) if cost else "free"
+
+
+def tile_text(t: int, developed: bool = False) -> str:
+    d = DATA.tiles[t]
+    v = d["developed"] if developed else d["basic"]
+    return f"{ACTION_NAME[d['action']]} {v}{' (developed)' if developed else ''}"
+
+
+def weapon_text(state, seat, w: str) -> str:
+    d = DATA.weapons[w]
+    eff = WEAPON_EFFECT.get(d["effect"])
+    cost = state.weapon_cost(seat, w) if state is not None else d["cost"]
+    out = f"{nice(w)} — strength {d['strength']}, cost {cost_text(cost)}"
+    if eff:
+        out += f"; {eff}"
+    if d["win"]:
+        out += f"; if you win: {effects_text(d['win'])}"
+    return out
+
+
+def contract_text(c: str) -> str:
+    k = DATA.contracts[c]
+    return (f"{c}: pay {cost_text(k['cost'])} → {effects_text(k['middle'])} | "
+            f"or {k['bottom']['vp']} VP, +{k['bottom']['commerce']} commerce")
+
+
+def god_text(g: str) -> str:
+    d = DATA.minor[g]
+    sm = d["summon"]
+    return f"{nice(g)}: {d['note']} (summoning: +{sm['steps']} {sm['track']})"
+
+
+def _label(state, seat: int, move: str) -> dict:
+    """One option of `seat`'s decision: the MOVE, its words and what it is about."""
+    kind = state.kind
+    lay = state.lay
+    bare = move.split(" ", 1)[1] if move.startswith("@") else move
+    w = bare.split()
+    out = {"move": move}
+    sd = state.seats[seat]
+    if bare == "pass":
+        out["label"] = {"from": "Stop moving", "harvest": "Stop harvesting", "take_follower": "Stop",
+                        "extra": "End the turn's additional actions", "mana": "No mana action",
+                        "market": "No trade", "ra_cube": "Leave the cube", "dev_do": "Not now",
+                        "composite": "Add nothing", "yesno": "No", "free_contract": "No",
+                        "unit": "Stop", "carry": "Carry nothing"}.get(kind, "Pass")
+        out["pass"] = True
+        return out
+    if bare == "yes":
+        out["label"] = "Yes" if kind != "dev_do" else "Yes, use it now"
+        return out
+    if kind in ("from", "to", "harvest", "place_follower", "take_follower", "settle", "summon_hex",
+                "battle", "lose_follower") and len(w) == 2 and w[1] in lay.index:
+        h = w[1]
+        out["hex"] = h
+        verb = {"from": "Take a unit from", "to": "Move to", "harvest": "Harvest", "place_follower": "Place a follower in",
+                "take_follower": "Take a follower from", "settle": "Build a settlement in",
+                "summon_hex": "The god replaces the follower in", "battle": "Battle in",
+                "lose_follower": "Remove a follower from"}[kind]
+        extra = ""
+        if kind == "harvest":
+            info = lay.info[h]
+            extra = f" ({'/'.join(info['res']) or 'any resource'} ×{info['icons']})"
+        out["label"] = f"{verb} {hex_words(lay, h)}{extra}"
+        return out
+    if kind in ("main", "tile_pick", "develop") and len(w) == 2 and w[1].isdigit():
+        t = int(w[1])
+        out["tile"] = t
+        if kind == "develop":
+            col = DATA.tiles[t]["color"]
+            cost = "" if col == "blue" else f", costs {cost_text(st.RULES['develop_red_extra'])}"
+            out["label"] = f"Develop tile {t} ({tile_text(t)} → {DATA.tiles[t]['developed']}{cost})"
+        else:
+            out["label"] = (f"{'Activate' if kind == 'tile_pick' else 'Tile'} {t}: "
+                            f"{tile_text(t, t in sd['developed'])} — {ACTION_HELP[DATA.tiles[t]['action']]}")
+        return out
+    if kind in ("ra_cube", "cube_from", "cube_to") and w[-1].isdigit():
+        sp = int(w[-1])
+        out["space"] = sp
+        mana = DATA.spaces[sp][2]
+        verb = {"ra_cube": "Move the cube to space", "cube_from": "Take the cube from space",
+                "cube_to": "Put the cube on space"}[kind]
+        out["label"] = f"{verb} {sp}" + (f" ({mana} mana)" if mana and kind != "cube_from" else "")
+        return out
+    if kind == "unit" or kind == "carry":
+        pre = "Carry" if kind == "carry" else "Move"
+        rest = w[1:] if kind == "carry" else w
+        if rest[0] == "follower":
+            out["label"] = f"{pre} a follower"
+        elif rest[0] == "major":
+            out["label"] = f"{pre} your major god {nice(DATA.houses[state.houses[seat]]['major'])}"
+        elif rest[0] == "god":
+            out["label"] = f"{pre} the god {nice(rest[1])}"
+        elif rest[0] == "settlement":
+            out["label"] = f"{pre} a settlement"
+        return out
+    if kind in ("resource", "pay", "steal", "harvest_res", "exhaust", "creation") and len(w) == 2:
+        verb = {"resource": "Gain 1", "pay": "Pay 1", "steal": "Steal 1", "harvest_res": "Take",
+                "exhaust": "Exhaust", "creation": "Create"}[kind]
+        out["label"] = f"{verb} {w[1]}"
+        out["res"] = w[1]
+        return out
+    if kind == "market":
+        if w[0] == "trade":
+            out["label"] = f"Trade 1 {w[1]} for 1 {w[3]} + 1 {w[4]}"
+        else:
+            out["label"] = f"Gain 1 {w[1]} + 1 {w[2]}"
+        return out
+    if kind == "contract" and w[0] == "take":
+        out["contract"] = w[1]
+        out["label"] = f"Take contract {contract_text(w[1])}"
+        return out
+    if w[0] == "fulfil":
+        out["contract"] = w[1]
+        out["label"] = f"Fulfil contract {contract_text(w[1])}"
+        return out
+    if kind == "mana" and w[0] == "mana":
+        k = w[1]
+        cost = dict(st.RULES["mana_actions"].get(k, {}))
+        disc = state.darg.get("discount", 0)
+        words = ", ".join(f"{max(0, n - disc) if r == 'mana' else n} {r}" for r, n in cost.items()
+                          if r in ("mana",) + RESOURCES)
+        out["label"] = f"Mana: {MANA_TEXT.get(k, k)}" + (f" (costs {words})" if words else "")
+        return out
+    if kind == "weapon_pick" and w[0] == "draw":
+        out["label"] = f"Draw {weapon_text(state, seat, w[1])}"
+        out["weapon"] = w[1]
+        return out
+    if kind == "weapon":
+        if w[0] == "weapons":
+            out["label"] = f"{nice(w[1])} + {nice(w[2])} (Loki: both)"
+            out["weapons"] = w[1:]
+        else:
+            out["label"] = weapon_text(state, seat, w[1])
+            out["weapons"] = [w[1]]
+        return out
+    if kind in ("loki", "helmet", "composite", "lose_weapon") and len(w) == 2:
+        verb = {"loki": "Keep", "helmet": "Play", "composite": "Add", "lose_weapon": "Put back"}[kind]
+        out["label"] = f"{verb} {weapon_text(state, seat, w[1])}"
+        out["weapon"] = w[1]
+        return out
+    if kind == "chariot":
+        n = int(w[1])
+        out["label"] = f"Pay {n} metal (+{n} strength)"
+        return out
+    if w[0] == "summon":
+        g = w[1]
+        if g in DATA.minor:
+            out["label"] = f"Summon {god_text(g)}"
+        else:
+            out["label"] = f"Summon your major god {nice(g)}: {MAJOR_TEXT.get(DATA.major[state.houses[seat]]['upgraded'], '')}"
+        out["god"] = g
+        return out
+    if bare == "horn":
+        out["label"] = "Use the Horn of Plenty"
+        return out
+    if bare == "pandora":
+        out["label"] = "Open Pandora's Box"
+        return out
+    if kind == "discard_god":
+        out["label"] = f"Discard {god_text(w[1])}"
+        out["god"] = w[1]
+        return out
+    if kind in ("contract_half", "choice"):
+        opts = state.darg.get("options") or []
+        k = 0 if w[0] in ("middle",) else 1 if w[0] == "bottom" else int(w[-1]) - 1
+        what = effects_text(opts[k]) if k < len(opts) else bare
+        out["label"] = f"{'Middle' if w[0] == 'middle' else 'Bottom' if w[0] == 'bottom' else 'Option ' + w[-1]}: {what}"
+        return out
+    if kind == "artifact":
+        a = w[1]
+        out["label"] = f"{ARTIFACT_NAME.get(a, nice(a))}: {DATA.artifacts[a]['note']}" if a in ARTIFACTS else bare
+        return out
+    if kind == "destiny":
+        out["label"] = f"Destiny: the {w[1]} track"
+        return out
+    if kind == "horn":
+        if w[0] == "gain":
+            out["label"] = f"Gain {w[1]} {w[2]}"
+        else:
+            out["label"] = f"Pay {w[1]} {w[2]} for 8 VP"
+        return out
+    if kind == "pandora":
+        out["label"] = f"Take the {w[1]} token"
+        return out
+    out["label"] = bare
+    return out
+
+
+# ---------------------------------------------------------------- decision
+def decision_for(state, viewer: int | None) -> dict | None:
+    """The pending decision; its options (in words) only for a seat that must answer.
+
+    Everyone sees who still must answer (`seats`) and, in a battle, where and
+    between whom; a seat that has chosen its weapon in secret sees its own
+    choice (`chosen`) until the reveal, nobody else's."""
+    out = _decision(state, viewer)
+    if out is None:
+        return None
+    kind = state.kind
+    b = (state.ctx or {}).get("battle")
+    if b is not None:
+        out["battle"] = {"hex": b["hex"], "att": b["att"], "def": b["def"]}
+    if kind == "weapon":
+        out["secret"] = True
+        if viewer is not None and str(viewer) in state.secret:
+            out["chosen"] = state._decode_cards(viewer, state.secret[str(viewer)])
+        out["chose"] = sorted(int(k) for k in state.secret)   # who has chosen (not what)
+    out["prompt"] = PROMPT.get(kind, nice(kind))
+    if viewer is None or viewer not in out["seats"] or out["seat"] != viewer:
+        return out
+    moves = moves_for_seat(state, viewer)
+    out["moves"] = moves
+    out["options"] = [_label(state, viewer, m) for m in moves]
+    arg = state.darg or {}
+    if kind in ("from", "to", "unit") and arg.get("mode"):
+        out["mode"] = "anu" if arg["mode"].startswith("anu") else arg["mode"]
+        out["left"] = arg.get("n")
+        if arg.get("hex"):
+            out["source"] = arg["hex"]
+    if kind == "harvest":
+        out["left"] = arg.get("n")
+    return out
+
+
+# ------------------------------------------------------------------ events
+def describe(ev, seats: list[dict], viewer: int | None) -> dict:
+    """One engine event, as the viewer may see it, with a sentence."""
+    kind, seat, detail, private_to = ev
+    who = seat_name(seats, seat)
+    if private_to is not None and private_to != viewer:
+        detail = None
+    if kind == "discard_god":
+        text = f"{who} discards the god {nice(detail)}"
+    elif kind == "main":
+        text = f"{who} moves the pawn to tile {detail} ({tile_text(detail)})"
+    elif kind == "cube":
+        mana = DATA.spaces[detail][2]
+        text = f"{who} places a cube on space {detail}" + (f" (+{mana} mana)" if mana else "")
+    elif kind == "end_trigger":
+        why = ("placed the last cube" if detail == "cubes" else
+               f"reached the end of the {'domination' if detail == 'dom' else detail} track")
+        text = f"{who} {why}: the game ends after this round"
+    elif kind == "action":
+        dev = str(detail).endswith("+")
+        act = str(detail).rstrip("+")
+        text = f"{who} takes the {ACTION_NAME.get(act, act)} action" + (" (developed)" if dev else "")
+    elif kind in ("move", "portal", "anu", "carry"):
+        d = str(detail)
+        unit = "a settlement" if d.startswith("settlement ") else "a unit"
+        src, _, dst = d.removeprefix("settlement ").partition(">")
+        verb = {"move": "moves", "portal": "teleports", "anu": "moves (Anu)", "carry": "carries"}[kind]
+        text = f"{who} {verb} {unit} from {src} to {dst}"
+    elif kind == "culture_up":
+        text = f"A culture token is turned up: {_culture(detail)}"
+    elif kind == "culture":
+        text = f"Culture token resolved ({_culture(detail)}), starting with {who}"
+    elif kind == "harvest":
+        text = f"{who} harvests {detail}"
+    elif kind == "dom_token":
+        text = f"{who} takes the domination token at space {detail}"
+    elif kind == "settle":
+        text = f"{who} builds a settlement in {detail}"
+    elif kind == "contract":
+        text = f"{who} takes contract {detail}"
+    elif kind == "weapon":
+        text = f"{who} draws the advanced weapon {nice(detail)}" if detail else f"{who} draws an advanced weapon"
+    elif kind == "develop":
+        text = f"{who} develops tile {detail} ({tile_text(detail, True)})"
+    elif kind == "artifact":
+        if detail == "mirror":      # taken after a conquest, or used as a mana action
+            text = f"{who} takes or uses the Mirror"
+        else:
+            text = f"{who} takes the artifact {ARTIFACT_NAME.get(detail, nice(str(detail)))}"
+    elif kind == "mana":
+        text = f"{who} uses mana: {MANA_TEXT.get(detail, detail)}"
+    elif kind == "summon":
+        text = f"{who} summons the god {nice(detail)}"
+    elif kind == "fulfil":
+        text = f"{who} fulfils contract {detail}"
+    elif kind == "pandora":
+        text = f"{who} takes Pandora's {detail} token"
+    elif kind == "battle":
+        text = f"{who} starts a battle in {detail}"
+    elif kind == "reveal":
+        parts = [f"{seat_name(seats, int(s))}: {' + '.join(nice(w) for w in ws)}" for s, ws in sorted(detail.items())]
+        text = "Weapons revealed — " + "; ".join(parts) if parts else "Weapons revealed"
+    elif kind == "helmet_win":
+        text = f"{who}'s viking helmet wins the battle"
+    elif kind == "battle_won":
+        text = (f"{who} wins the battle in {detail}" if isinstance(seat, int) and seat >= 0
+                else f"The ancient guardian holds {detail}")
+    elif kind == "end":
+        vp = detail.get("vp", [])
+        parts = [f"{seat_name(seats, s)} {v} VP" for s, v in enumerate(vp)]
+        text = ("The game ends: " + ", ".join(parts) + ". Winner: "
+                + ", ".join(seat_name(seats, s) for s in detail.get("winners", [])))
+    else:
+        text = f"{who}: {kind.replace('_', ' ')}" + (f" ({detail})" if detail not in (None, "") else "")
+    return {"kind": kind, "seat": seat if isinstance(seat, int) and seat >= 0 else None,
+            "detail": detail, "text": text}
+
+
+def _culture(tok) -> str:
+    if tok in DATA.culture:
+        return f"{tok}, {effects_text(DATA.culture[tok]['benefit'])}"
+    return str(tok)
+
+
+# ------------------------------------------------------------------ the end
+FINAL_KEYS = [(f"{t}_rank", f"{t.capitalize()} track rank") for t in TRACKS] + \
+             [(f"{t}_objective", f"{t.capitalize()} objective") for t in TRACKS] + \
+             [("domination", "Domination"), ("gods", "Gods"), ("resources", "Resources"), ("destiny", "Destiny")]
+
+
+def scoring(events, state) -> dict | None:
+    """The final scoring breakdown (once the game is over)."""
+    if not state.is_terminal() or state.final is None:
+        return None
+    rows = []
+    for key, name in FINAL_KEYS:
+        vals = [f.get(key, 0) for f in state.final]
+        if key == "destiny" and not any(vals):
+            continue
+        rows.append({"key": key, "name": name, "values": vals})
+    total = state.scores()
+    during = [t - sum(f.values()) for t, f in zip(total, state.final)]
+    return {"rows": [{"key": "play", "name": "During play", "values": during}] + rows, "total": total}
+
+
+def ranking(state) -> list[dict]:
+    """Final places: VP; a tie goes to the tied player latest in turn order."""
+    p = state.players
+    vp = state.scores()
+    place = places([(vp[s], s) for s in range(p)])
+    out = [{"seat": s, "place": place[s], "vp": vp[s], "winner": s in state.winners,
+            "house": state.houses[s], "summary": f"{vp[s]} VP ({HOUSE_NAME.get(state.houses[s], state.houses[s])})"}
+           for s in range(p)]
+    return sorted(out, key=lambda r: (r["place"], r["seat"]))
+
+
+# ------------------------------------------------------------------ lobby
+def options(raw: dict) -> dict:
+    """The new_game options a lobby may set, checked: houses (by seat), first_game."""
+    raw = dict(raw or {})
+    unknown = sorted(set(raw) - {"houses", "first_game"})
+    if unknown:
+        raise GameError(f"anunnaki has no option {', '.join(unknown)} (it has: houses, first_game)")
+    out = {}
+    houses = raw.get("houses")
+    if houses is not None:
+        if (not isinstance(houses, list) or not all(isinstance(h, str) for h in houses)
+                or not MIN_PLAYERS <= len(houses) <= MAX_PLAYERS):
+            raise GameError(f"houses must be a list of {MIN_PLAYERS}-{MAX_PLAYERS} house names, one per seat")
+        bad = [h for h in houses if h not in DATA.houses]
+        if bad:
+            raise GameError(f"unknown house {bad[0]!r} (houses: {', '.join(DATA.house_ids)})")
+        if len(set(houses)) != len(houses):
+            raise GameError("houses must all be different")
+        out["houses"] = list(houses)
+    first = raw.get("first_game", False)
+    if not isinstance(first, bool):
+        raise GameError("first_game must be true or false")
+    if first:
+        out["first_game"] = True
+    return out
+
+
+def _hexes(seen: dict) -> list[dict]:
+    return [{"id": hid, "q": h["q"], "r": h["r"], "res": list(h["res"]), "icons": h["icons"],
+             "shrines": h["shrines"], "capital": bool(h.get("capital")), "atlantis": bool(h.get("atlantis")),
+             "ancient": bool(h.get("ancient"))} for hid, h in seen.items()]
+
+
+def meta() -> dict:
+    """What the lobby and the table need to know of Anunnaki (no game state)."""
+    planets = {house: {"hexes": _hexes(seen), "culture": [list(t) for t in p["culture"]]}
+               for house, (p, seen, _nb) in DATA.planets.items()}
+    gaia = {}
+    for n in range(MIN_PLAYERS, MAX_PLAYERS + 1):
+        g, seen, _nb = DATA.gaia[n]
+        gaia[str(n)] = {"side": g["side"], "hexes": _hexes(seen), "culture": [list(t) for t in g["culture"]],
+                        "dotted": [list(e) for e in g["dotted"]]}
+    houses = {}
+    for hid, h in DATA.houses.items():
+        maj = DATA.major[hid]
+        houses[hid] = {"name": HOUSE_NAME.get(hid, nice(hid)), "major": maj["id"],
+                       "major_basic": MAJOR_TEXT.get(maj["basic"], maj["basic"]),
+                       "major_upgraded": MAJOR_TEXT.get(maj["upgraded"], maj["upgraded"]),
+                       "capital_resource": h["capital_resource"], "minor_gods": list(h["minor_gods"]),
+                       "weapons": h["basic_weapons"] + h["advanced_weapons"]}
+    return {
+        "name": "Anunnaki: Dawn of the Gods", "min_players": MIN_PLAYERS, "max_players": MAX_PLAYERS,
+        "levels": ["easy", "medium", "hard", "random", "ismcts:0.5s"],
+        "resources": list(RESOURCES), "tracks": list(TRACKS),
+        "houses": houses, "house_ids": list(DATA.house_ids),
+        "planets": planets, "gaia": gaia,
+        "underworld": {"shrines": DATA.underworld["shrines"], "icons": DATA.underworld["icons"]},
+        "tiles": {str(n): {"action": t["action"], "name": ACTION_NAME[t["action"]], "color": t["color"],
+                           "basic": t["basic"], "developed": t["developed"], "help": ACTION_HELP[t["action"]]}
+                  for n, t in DATA.tiles.items()},
+        "star": {"spaces": [list(s) for s in DATA.spaces], "minor_tokens": [list(t) for t in DATA.minor_tokens],
+                 "major_token": list(DATA.major_token), "cubes": DATA.setup["cubes"]},
+        "gods": {g: {"house": d["house"], "text": god_text(g)} for g, d in DATA.minor.items()},
+        "weapons": {w: {"kind": d["kind"], "strength": d["strength"], "text": weapon_text(None, None, w)}
+                    for w, d in DATA.weapons.items()},
+        "contracts": {c: {"house": k["house"], "cost": cost_text(k["cost"]), "middle": effects_text(k["middle"]),
+                          "vp": k["bottom"]["vp"], "commerce": k["bottom"]["commerce"]}
+                      for c, k in DATA.contracts.items()},
+        "culture": {k: effects_text(t["benefit"]) for k, t in DATA.culture.items()},
+        "ancient": {a: {"strength": t["strength"], "reward": effects_text(t["reward"])} for a, t in DATA.ancient.items()},
+        "artifacts": {a: {"name": ARTIFACT_NAME.get(a, nice(a)), "text": DATA.artifacts[a]["note"]} for a in ARTIFACTS},
+        "objectives": {o: {"divisor": d["divisor"], "max": d["max"]} for o, d in DATA.objectives.items()},
+        "multipliers": list(DATA.multipliers),
+        "dom": {"min": DATA.dom_min, "max": DATA.dom_max, "vp": {str(k): v for k, v in DATA.dom_vp.items()},
+                "lightning": DATA.lightning},
+        "followers": DATA.setup["followers"], "settlements": DATA.setup["settlements"],
+    }
