@@ -15,6 +15,7 @@ import hashlib
 import hmac
 import json
 import logging
+import re
 import secrets
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -394,6 +395,13 @@ class GameService:
             if seat not in d.seats:
                 raise ApiError(409, f"not your decision: {g.seats[d.seat]['name']} (seat {d.seat}) "
                                     f"must answer '{d.kind}'")
+            # a move naming another seat is refused before it is tried: its error
+            # would tell the sender whether that seat holds the card it names
+            named = re.match(r"\s*(\d+)\s*:", move)
+            if named and int(named.group(1)) != seat:
+                raise ApiError(403, f"that move is seat {named.group(1)}'s, not yours (seat {seat})")
+            if not named and len(d.seats) > 1 and hasattr(g.state._notation(), "legal_moves_for"):
+                move = f"{seat}: {move}"      # a simultaneous answer is the sender's own
             new = g.state.clone()
             try:
                 new.apply_move(move)

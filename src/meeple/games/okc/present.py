@@ -1,0 +1,422 @@
+"""The Old King's Crown as a person is shown it: the decision to answer, the
+log in words, the clash results and the ranking (the server's presenter).
+
+Everything that leaves the server for a seat or a spectator goes through
+`meeple.games.okc.view.view` (the state) and the functions here (the rest);
+each takes the viewer and drops what that viewer may not see. At a
+simultaneous decision (bids, face-down cards, jousts, the advanced setup)
+everybody learns who has already chosen, never what.
+"""
+
+from __future__ import annotations
+
+from meeple.core.game import GameError
+from meeple.core.present import decision as _decision, moves_for_seat, places, seat_name
+from meeple.games.okc import cards as C
+from meeple.games.okc import data as D
+from meeple.games.okc import state as st
+
+# events after which an undo would let a player see a card and take it back
+REVEALING = {"bids", "reveal", "joust", "advanced", "peek", "reveal-hand", "order", "winter",
+             "attrition", "cycle-hand", "clash"}
+
+PROMPTS = {
+    "advanced": "Advanced setup: keep one of your dealt kingdom cards and choose its occupier",
+    "bid": "Bid for the Great Road: choose a card face down",
+    "tactic_bid": "Nobility tactic 3: make every opponent's bid strength 0?",
+    "herald": "Place your Herald on a location",
+    "resolve": "Resolve your bid: take a Great Road card, steal a kingdom card, or take your bid back",
+    "space": "Choose the board space for the kingdom card",
+    "facedown": "Place your face-down cards: one per region",
+    "spring": "Spring: take an action, or end your spring",
+    "markers": "Place the clash marker: which region clashes next?",
+    "day": "Day: take an action in this clash, or end it",
+    "ambush": "Ambush: hide a card from your hand in the clash",
+    "tie": "Tie: hide a card from your hand to break it, or pass",
+    "retreat": "Retreat: choose what goes back",
+    "flank": "Flank: move the card to another region",
+    "clans_herald": "Clans Favour: move your Herald",
+    "clans_sup": "Clans Favour: move supporters here",
+    "location": "You won the clash: claim a location",
+    "relics": "Relics: discard a card",
+    "castle": "Castle: govern a card into a council, or pass",
+    "wilderness": "Wilderness: journey a card, or pass",
+    "shrine": "Shrine: put cards from your hand at the bottom of your deck",
+    "council": "Choose the council",
+    "necropolis": "Necropolis: draw a card, or stop",
+    "necro_discard": "Necropolis: discard a card, or stop",
+    "trim": "Your hand is over its size: discard a card",
+    "autumn": "Autumn: take an action, or end your autumn",
+    "rally": "Rally: return a card to your hand",
+    "deploy": "Deploy: choose the region",
+    "secrets": "Council of Secrets: place a faction token",
+    "oaths": "Council of Oaths: place a supporter",
+    "buy": "Buy a Site of Power card with lore",
+    "gather": "Gathering Favour: return an active card to your hand",
+    "lock": "Lock a region",
+    "purge": "Choose the council to purge",
+    "gain": "Give the ability to a card",
+    "ktake": "Take a kingdom card",
+    "koccupy": "Occupy the kingdom card with a card from your hand",
+    "recall": "Return cards to your hand",
+    "udiscard": "Discard a card from your hand",
+    "uswap_opp": "Swap two of an opponent's face-down cards, or pass",
+    "revive": "Bring a card back from the lost pile",
+    "kpick": "Pick a kingdom card",
+    "swap1": "Choose the card to swap",
+    "swap2": "Choose the card to swap it with",
+    "purge3": "Put cards into the lost pile",
+    "recall1": "Return a card to your hand",
+    "peek": "Uprising Favour: look at the face-down cards of a region",
+    "uswap_fd": "Swap one of your face-down cards, or pass",
+    "uswap_with": "Swap it with",
+    "kingdom": "Kingdom card: choose",
+    "site": "Site of Power card: choose",
+    "flank_sup": "Move a supporter along",
+    "reward": "Reward: influence or lore?",
+    "kplace": "Place the kingdom card",
+    "rgovern": "Govern with an active card",
+    "set_order": "Set the order track: choose the next seat",
+    "joust": "Joust: choose a card from your hand in secret",
+    "joust_win": "You won the joust: claim a location's reward",
+}
+
+VERBS = {
+    "bid": "Bid", "joust": "Joust with", "herald": "Herald to", "take": "Take", "steal": "Steal",
+    "back": "Take the bid card back", "space": "Board space", "supporter": "Supporter to",
+    "favour": "Use the Favour", "kingdom": "Use kingdom card", "use": "Use", "tactic": "Tactic",
+    "deploy": "Deploy", "done": "Done", "pass": "Pass", "clash": "Clash in", "ambush": "Ambush with",
+    "retreat": "Retreat", "flank": "Flank with", "hide": "Hide", "return": "Return", "to": "To",
+    "claim": "Claim", "discard": "Discard", "govern": "Govern", "journey": "Journey",
+    "bottom": "Put at the bottom", "council": "Council of", "draw": "Draw", "rally": "Rally",
+    "secrets": "Council of Secrets", "oaths": "Council of Oaths", "token": "Token on",
+    "buy": "Buy", "lock": "Lock", "give": "Give to", "occupy": "Occupy with", "revive": "Revive",
+    "pick": "Pick", "swap": "Swap", "with": "With", "lose": "Lose", "look": "Look at",
+    "choose": "Choose", "influence": "Influence", "lore": "Lore", "at": "At", "seat": "Seat",
+    "borrow-favour": "Borrow the Favour", "region-govern": "Govern from the region",
+    "copy": "Copy", "top": "Deck top", "match-strength": "Match a strength",
+    "match-archetype": "Match an archetype", "discard-it": "Discard it",
+    "ambush-from-discard": "Ambush from the discard", "herald-move": "Move the Herald",
+}
+
+
+# ---------------------------------------------------------------- cards
+def card_info(name: str) -> dict:
+    """A faction card's printed information (strength, archetype, traits,
+    commands, votes, lore, cost, text)."""
+    g = C.CARD_BY_NAME[name]
+    return {"name": name, "strength": C.STR[g], "archetype": C.ARCH[g],
+            "traits": [t for t, b in D.TRAITS.items() if C.TRAITS[g] & b],
+            "commands": [c for c, b in D.COMMANDS.items() if C.CMDS[g] & b],
+            "votes": C.VOTES[g], "lore": C.LORE[g], "cost": C.COST[g], "kind": C.KIND[g],
+            "text": _SITE_TEXT.get(name, "")}
+
+
+def _site_texts() -> dict:
+    """Site of Power texts from the effect names (the card data's short words)."""
+    words = {
+        "steal_zero": "when stealing, the occupier counts as strength 0",
+        "council_move": "autumn, in a council: move it to another council",
+        "govern_three": "on gaining it, govern up to 3 of your lost/discard cards into different councils",
+        "supporter_influence": "autumn: with 2+ of your supporters in its region, 1 influence on it",
+        "nobility_hq": "cards with 0 votes get +1 vote; autumn: a captain from discard to hand or +1 influence",
+        "flank_supporters": "on Flank, may move your supporters along",
+        "win_influence": "winning a clash where it is active: +1 influence",
+        "clans_hq1": "traders gain Flank; council cards may go to hand; day: move Flank cards into a council",
+        "clans_hq2": "all your cards gain Resilient; spring: 2 lost supporters back to a region",
+        "assassin": "night: eliminates opposing heirs and captains; then +1 influence or +1 lore",
+        "blank_opponents": "opposing non-heir cards lose their printed text; dies to an opposing heir",
+        "uprising_hq1": "an extra kingdom-card space; autumn: acquire a road card with a captain/champion",
+        "uprising_hq2": "on acquiring a kingdom card, a token on its suit's council (+1 vote)",
+        "council_token": "autumn, in a council: a token on any council (+1 vote while it stays)",
+        "copy_lost": "day: burn one of your lost cards and gain its strength and text this round",
+        "lowest_wins": "while active, the lowest total strength above 0 wins the clash",
+        "gathering_hq": "3 tokens; day: a token gives an active card Ambush",
+        "ambush_or_retreat": "Ambush or Retreat",
+        "agent_dies_to_follower": "night: eliminated by an opposing follower",
+    }
+    return {C.NAME[g]: words.get(C.EFFECT[g], "") for g in range(C.NCARDS) if C.EFFECT[g]}
+
+
+_SITE_TEXT = _site_texts()
+
+
+def _card_name(seat_faction: str, word: str) -> str | None:
+    full = word if ":" in word else f"{seat_faction}:{word}"
+    return full if full in C.CARD_BY_NAME else None
+
+
+def _label(move: str, faction: str) -> dict:
+    """A move's words for a button, and the faction card or kingdom card it names."""
+    body = move.split(": ", 1)[1] if ": " in move and move.split(": ", 1)[0].isdigit() else move
+    words = body.split()
+    verb, args = words[0], words[1:]
+    out = {"move": move, "verb": verb}
+    shown = []
+    for w in args:
+        card = _card_name(faction, w)
+        if card is not None:
+            out["card"] = card
+            shown.append(w)
+        elif w in C.KCARD_BY_NAME:
+            out["kingdom"] = w
+            shown.append(w)
+        elif w in D.REGIONS or w in D.LOCATIONS or w in D.COUNCILS:
+            out["place"] = w
+            shown.append(w.replace("-", " ").capitalize())
+        else:
+            shown.append(w)
+    if verb == "space":
+        shown = [str(int(args[0]) + 1)] if args and args[0].isdigit() else shown
+    if verb == "tactic" and args:
+        shown = [f"tile {args[0]}"]
+    label = VERBS.get(verb, verb.capitalize())
+    if verb == "supporter" and args == ["lost"]:
+        label, shown = "Supporter from the lost pile", []
+    elif verb == "supporter" and args == ["board"]:
+        label, shown = "Supporter to the board", []
+    elif verb == "favour" and args == ["heirs"]:
+        label, shown = "Use the Favour (heirs Invulnerable)", []
+    out["label"] = " ".join([label] + shown)
+    return out
+
+
+# ---------------------------------------------------------------- decision
+def chosen(state) -> list[int]:
+    """At a simultaneous decision: the seats that have already chosen (their
+    choice stays hidden until the reveal)."""
+    kind = state.kind
+    if kind == "bid":
+        return [s for s in state.order if state.bids[s] is not None]
+    if kind == "joust":
+        return [s for s in state.order if state.joust[s] is not None]
+    if kind == "advanced":
+        return [s for s in state.order if state.pick[s]]
+    if kind == "facedown":
+        return [s for s in state.order if s not in state.dseats]
+    return []
+
+
+def decision_for(state, viewer: int | None) -> dict | None:
+    """The pending decision; the viewer's own options only when it must answer.
+
+    Face-down cards are described (hand, regions still to fill, how many cards)
+    rather than listed: the page builds `facedown a b c` and the server checks it."""
+    out = _decision(state, viewer)
+    if out is None:
+        return None
+    out["prompt"] = PROMPTS.get(out["kind"], out["kind"])
+    if out["kind"] in st.SIMULTANEOUS:
+        out["chosen"] = chosen(state)
+    if viewer is None or viewer not in out["seats"]:
+        return out
+    fac = D.FACTIONS[state.factions[viewer]]
+    if state.kind == "facedown":
+        slots = 3 - state.fd_pos[viewer]
+        hand = [C.NAME[g] for g in state.hands[viewer]]
+        out["regions"] = list(D.REGIONS[state.fd_pos[viewer]:])
+        out["hand"] = hand
+        out["cards"] = min(len(hand), slots)
+        return out
+    moves = moves_for_seat(state, viewer)
+    out["moves"] = moves
+    out["options"] = [_label(m, fac) for m in moves]
+    if state.kind == "advanced":
+        out["offer"] = [C.KNAME[k] for k in state.offer[viewer]]
+    return out
+
+
+# ------------------------------------------------------------------ events
+def _place(x) -> str:
+    return str(x).replace("-", " ").capitalize()
+
+
+def _card(name) -> str:
+    if not isinstance(name, str):
+        return "a card"
+    fac, _, local = name.partition(":")
+    return f"{fac.capitalize()} {local}" if local else name
+
+
+def describe(ev, seats: list[dict], viewer: int | None) -> dict:
+    """One engine event, as the viewer may see it, with a sentence."""
+    kind, seat, detail, private_to = ev
+    who = seat_name(seats, seat)
+    if private_to is not None and private_to != viewer:
+        detail = None
+    d = detail
+    if kind == "bids":
+        text = "Bids revealed: " + ", ".join(f"{seat_name(seats, x)} {_card(c)}" for x, c in d)
+    elif kind == "joust":
+        text = "Joust revealed: " + ", ".join(f"{seat_name(seats, x)} {_card(c)}" for x, c in d)
+    elif kind == "advanced":
+        text = "Advanced setup revealed: " + "; ".join(
+            f"{seat_name(seats, x)} keeps {k}, occupied by {_card(c)}" for x, k, c in d)
+    elif kind == "take":
+        if isinstance(d, (list, tuple)):
+            text = f"{who} takes {d[1]} from {seat_name(seats, d[0])}"
+        else:
+            text = f"{who} takes kingdom card {d}"
+    elif kind == "steal":
+        text = f"{who} steals {d[1]} from {seat_name(seats, d[0])}"
+    elif kind == "order":
+        text = "Order track: " + " > ".join(seat_name(seats, x) for x in d)
+        if seat is not None:
+            text = f"{who} sets the order track: " + " > ".join(seat_name(seats, x) for x in d)
+    elif kind == "clash":
+        text = f"Clash in {_place(d[0])}: " + ", ".join(seat_name(seats, x) for x in d[1])
+    elif kind == "reveal":
+        text = f"Revealed in {_place(d[0])}: " + (", ".join(_card(c) for c in d[1]) or "nothing")
+    elif kind == "tally":
+        text = f"Strength in {_place(d[0])}: " + " – ".join(str(x) for x in d[1])
+    elif kind == "reclash":
+        text = f"Tie in {_place(d[0])}: " + ", ".join(seat_name(seats, x) for x in d[1]) + " clash again"
+    elif kind == "draw":
+        text = f"The clash in {_place(d)} is a draw"
+    elif kind == "eliminated":
+        text = f"{who}'s {_card(d)} is eliminated"
+    elif kind == "claim":
+        text = f"{who} claims the {_place(d)}"
+    elif kind == "influence":
+        text = f"{who} gains {d} influence"
+    elif kind == "lore":
+        text = f"{who} gains {d} lore"
+    elif kind == "site-lore":
+        text = f"{who} puts {d} lore on the empty Site of Power"
+    elif kind == "steal-influence":
+        text = f"{who} takes 1 influence from {seat_name(seats, d)} (shared Herald)"
+    elif kind == "favour-claim":
+        text = f"{who} takes the Kingdom's Favour"
+    elif kind == "favour":
+        text = f"{who} uses the Favour" + (f" ({d} uses left)" if d is not None else "")
+    elif kind == "favour-borrowed":
+        text = f"{who} borrows the {_place(d)} Favour"
+    elif kind == "govern":
+        text = f"{who} governs {_card(d[0])} into the Council of {_place(d[1])}"
+    elif kind == "journey":
+        text = f"{who} sends {_card(d)} on a journey"
+    elif kind == "deploy":
+        text = f"{who} deploys {_card(d[0])} to {_place(d[1])}"
+    elif kind == "tactic":
+        text = f"{who} uses {_place(d[0])} tactic {d[1]}"
+    elif kind == "secrets":
+        text = f"{who}'s tokens on the {_place(d)} pay its reward"
+    elif kind == "buy":
+        text = f"{who} buys {_card(d)}"
+    elif kind == "site":
+        text = f"{who} uses {_card(d)}"
+    elif kind == "kingdom":
+        text = f"{who} uses kingdom card {d}"
+    elif kind == "kingdom-discard":
+        text = f"{who} discards kingdom card {d}"
+    elif kind == "kingdom-placed":
+        text = f"{who} places kingdom card {d} on the map"
+    elif kind == "burn":
+        text = f"{who} burns kingdom card {d}"
+    elif kind == "burn-tactic":
+        text = f"{who} burns tactic tile {d}"
+    elif kind == "swap-facedown":
+        text = f"{who} swaps {seat_name(seats, d[0])}'s face-down cards in {_place(d[1])} and {_place(d[2])}"
+    elif kind == "revive":
+        text = f"{who} brings {_card(d)} back from the lost pile"
+    elif kind == "copy":
+        text = (f"{who}'s {_card(d[0])} copies {_card(d[1])}" if isinstance(d, (list, tuple))
+                else f"{who} copies {_card(d)}")
+    elif kind == "cycle-hand":
+        text = f"{who} makes {seat_name(seats, d)} cycle their hand"
+    elif kind == "reveal-hand":
+        text = f"{who} reveals their hand: " + (", ".join(_card(c) for c in d) or "empty")
+    elif kind == "peek":
+        text = (f"{who} looks at the face-down cards in {_place(d[0])}: " + (", ".join(_card(c) for c in d[1]) or "none")
+                if d is not None else f"{who} looks at face-down cards")
+    elif kind == "attrition":
+        text = f"{who} reshuffles the discard (attrition): hand size now {d}"
+    elif kind == "attrition-absorbed":
+        text = f"{who}'s {d} absorbs the attrition"
+    elif kind == "winter":
+        text = f"Winter: round {d} ends"
+    elif kind == "end":
+        text = "The game ends. Influence: " + ", ".join(f"{seat_name(seats, s)} {v}" for s, v in enumerate(d))
+    else:
+        text = f"{who}: {kind.replace('-', ' ')}" + (f" ({d})" if d not in (None, "", []) else "")
+    return {"kind": kind, "seat": seat, "detail": detail, "text": text}
+
+
+def scoring(events, state) -> list[dict]:
+    """The clashes so far: round, region, players, strengths and who claimed."""
+    out: list[dict] = []
+    rnd = 1
+    cur = None
+    for kind, seat, detail, _ in events:
+        if kind == "winter":
+            rnd = detail + 1
+        elif kind == "clash":
+            cur = {"round": rnd, "region": detail[0], "seats": list(detail[1]), "totals": None, "winner": None}
+            out.append(cur)
+        elif kind == "tally" and cur is not None:
+            cur["totals"] = list(detail[1])
+        elif kind == "claim" and cur is not None and cur["winner"] is None and cur["totals"] is not None:
+            cur["winner"] = seat
+        elif kind in ("draw", "reclash") and cur is not None:
+            cur["winner"] = -1
+    return out
+
+
+def ranking(state) -> list[dict]:
+    """Final places: influence; a tie goes to the Favour holder, then to the
+    one ahead on the order track (the engine's single winner is first)."""
+    p = state.players
+
+    def key(s):
+        return (state.influence[s], state.favour == s, -state.order.index(s))
+
+    place = places([key(s) for s in range(p)])
+    out = [{"seat": s, "place": place[s], "influence": state.influence[s],
+            "faction": D.FACTIONS[state.factions[s]], "winner": s in state.winners,
+            "summary": f"{state.influence[s]} influence ({D.FACTIONS[state.factions[s]]})"}
+           for s in range(p)]
+    return sorted(out, key=lambda r: (not r["winner"], r["place"], r["seat"]))
+
+
+# ------------------------------------------------------------------ lobby
+def options(raw: dict) -> dict:
+    """The new_game options a lobby may set, checked: rounds, advanced, factions."""
+    raw = dict(raw or {})
+    unknown = sorted(set(raw) - {"rounds", "advanced", "factions"})
+    if unknown:
+        raise GameError(f"okc has no option {', '.join(unknown)} (it has: rounds, advanced, factions)")
+    out = {}
+    rounds = raw.get("rounds")
+    if rounds is not None:
+        if isinstance(rounds, bool) or rounds not in (D.ROUNDS,) + D.SKIRMISH_ROUNDS:
+            raise GameError("rounds must be 6, or 4 or 5 for a skirmish")
+        out["rounds"] = rounds
+    adv = raw.get("advanced", False)
+    if not isinstance(adv, bool):
+        raise GameError("advanced must be true or false")
+    if adv:
+        out["advanced"] = True
+    fac = raw.get("factions")
+    if fac:
+        if not isinstance(fac, list) or not all(isinstance(f, str) and f in D.FACTIONS for f in fac) \
+                or len(set(fac)) != len(fac):
+            raise GameError(f"factions must be a list of different factions of {', '.join(D.FACTIONS)}")
+        out["factions"] = list(fac)
+    return out
+
+
+def meta() -> dict:
+    """What the lobby and the table need to know of the game (no game state)."""
+    cards = {C.NAME[g]: card_info(C.NAME[g]) for g in range(C.NCARDS)}
+    return {"name": "The Old King's Crown", "min_players": D.MIN_PLAYERS, "max_players": D.MAX_PLAYERS,
+            "levels": ["easy", "medium", "hard", "random", "ismcts:0.5s"],
+            "rounds": [D.ROUNDS, *D.SKIRMISH_ROUNDS],
+            "factions": list(D.FACTIONS), "regions": list(D.REGIONS), "locations": list(D.LOCATIONS),
+            "location_region": {loc: D.REGIONS[i // 2] for i, loc in enumerate(D.LOCATIONS)},
+            "location_influence": dict(zip(D.LOCATIONS, D.LOCATION_INFLUENCE)),
+            "councils": list(D.COUNCILS), "cards": cards,
+            "kingdom": {n: t for n, t in zip(C.KNAME, C.KTEXT)},
+            "kingdom_not_implemented": list(D.KINGDOM_NOT_IMPLEMENTED),
+            "favour": dict(D.FAVOUR_TEXT),
+            "tactics": {f: [{"timing": t, "uses": u, "text": x} for t, u, x in D.TACTICS[f]] for f in D.FACTIONS},
+            "prompts": PROMPTS}
