@@ -1,8 +1,485 @@
-// meeple: anunnaki on the browser table (registered with the shell in app.js).
+// meeple: Anunnaki on the browser table (registered with the shell in app.js).
+// Boards are inline SVG: every region names its resources in letters (F W M G)
+// as well as colours, players show their shape icon with their colour, and a
+// region the decision asks for is a focusable button (Enter or Space picks it).
 "use strict";
 (() => {
+
+const AM = () => META.games.anunnaki;
+const NS = "http://www.w3.org/2000/svg";
+const RES = ["food", "wood", "metal", "gold"];
+const RLET = {food: "F", wood: "W", metal: "M", gold: "G", any: "★"};
+const RCOL = {food: "#f3d46e", wood: "#86b86b", metal: "#b4bdc6", gold: "#e5a84a"};
+const SQ3 = Math.sqrt(3);
+
+function svg(tag, attrs, ...kids) {
+  const e = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "text") e.textContent = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v === true ? "" : v);
+  }
+  for (const kid of kids.flat()) {
+    if (kid === null || kid === undefined || kid === false) continue;
+    e.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
+  }
+  return e;
+}
+const nice = (s) => cap(String(s).replace(/_/g, " "));
+const houseName = (h) => (AM().houses[h] || {}).name || nice(h);
+const mine = (v) => isMine(v) && !T.replay;
+const opts = (v) => (mine(v) && v.decision.options) || [];
+function go(move) {
+  if (document.body.dataset.busy === "1") return;
+  send(move);
+}
+// a focusable SVG element that sends `move` (click, Enter or Space)
+function pickable(attrs, move, label) {
+  return Object.assign(attrs, {tabindex: "0", role: "button", "aria-label": label, "data-move": move,
+    class: (attrs.class || "") + " pick",
+    onclick: () => go(move),
+    onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(move); } }});
+}
+
+// ------------------------------------------------------------------ boards
+function hexCenter(q, r, R) { return [R * SQ3 * (q + r / 2), R * 1.5 * r]; }
+function hexCorners(x, y, R) {
+  return Array.from({length: 6}, (_, i) => {
+    const a = Math.PI / 180 * (60 * i - 30);
+    return [x + R * Math.cos(a), y + R * Math.sin(a)];
+  });
+}
+function occupants(s, h) {
+  const out = [];
+  for (let i = 0; i < s.players; i++) {
+    const f = (s.board.followers[h] || [])[i] || 0;
+    const g = Object.values(s.board.gods[i] || {}).includes(h);
+    const o = ((s.board.unit_settlements || [])[i] || {})[h];
+    if (f || g || o) out.push(i);
+  }
+  return out;
+}
+function controller(s, h) {
+  const occ = occupants(s, h);
+  if (occ.length === 1) return s.board.ancient[h] ? null : occ[0];
+  if (occ.length) return null;
+  return s.board.settlements[h] !== undefined ? s.board.settlements[h] : null;
+}
+function unitsText(v, h, i) {
+  const s = v.state;
+  const f = (s.board.followers[h] || [])[i] || 0;
+  const gods = Object.entries(s.board.gods[i] || {}).filter(([, w]) => w === h).map(([g]) =>
+    g === "major" ? AM().houses[s.houses[i]].major : g);
+  return {f, gods};
+}
+
+function boardSvg(v, name, hexes, extra) {
+  const s = v.state, R = 40;
+  const byId = {};
+  const cs = hexes.map((h) => { const c = hexCenter(h.q, h.r, R); byId[h.id] = c; return c; });
+  const xs = cs.map((c) => c[0]), ys = cs.map((c) => c[1]);
+  const pad = R + 4;
+  const minX = Math.min(...xs) - pad, minY = Math.min(...ys) - pad;
+  const w = Math.max(...xs) - minX + pad, hgt = Math.max(...ys) - minY + pad;
+  const pickBy = {};
+  for (const o of opts(v)) if (o.hex) pickBy[o.hex] = o;
+  const d = v.decision || {};
+  const battleHex = d.battle ? d.battle.hex : null;
+  const source = mine(v) ? v.decision.source : null;
+  const g = svg("svg", {viewBox: `${minX} ${minY} ${w} ${hgt}`, class: "board", role: "group", "aria-label": name,
+    style: `max-width:${Math.round(w * 1.6)}px`});
+  for (const h of hexes) {
+    const [x, y] = byId[h.id];
+    const info = h;
+    const ctrl = controller(s, h.id);
+    const pts = hexCorners(x, y, R - 1).map((p) => p.map((n) => n.toFixed(1)).join(",")).join(" ");
+    const res = info.res || [];
+    let fill = info.atlantis ? "#34558f" : h.id === "uw" ? "#6b5a7e" : RCOL[res[0]] || "#ddd";
+    const kids = [svg("polygon", {points: pts, class: "hexbg", fill})];
+    if (res.length === 2) {   // a two-resource region: the second colour as a lower half
+      const c = hexCorners(x, y, R - 1);
+      kids.push(svg("polygon", {points: [c[0], c[1], c[2], c[3]].map((p) => p.map((n) => n.toFixed(1)).join(",")).join(" "),
+        fill: RCOL[res[1]], "aria-hidden": "true"}));
+    }
+    kids.push(svg("polygon", {points: pts, class: "hexline" + (ctrl !== null ? " ctrl p" + ctrl : "")}));
+    const dark = info.atlantis || h.id === "uw";
+    const txt = (ty, t, cls) => svg("text", {x, y: y + ty, class: "ht " + (cls || "") + (dark ? " dark" : ""), "text-anchor": "middle"}, t);
+    kids.push(txt(-25, h.id + (info.capital ? " ♛" : ""), "hid"));
+    const resWords = info.atlantis ? "Atlantis" : h.id === "uw" ? "Underworld" : res.map((r) => RLET[r]).join("/") + "×" + info.icons;
+    kids.push(txt(-12, resWords + (info.shrines ? " " + "✦".repeat(info.shrines) : ""), "hres"));
+    const ex = (s.board.exhausted || {})[h.id] || [];
+    if (ex.length) kids.push(txt(31, "✕" + ex.map((r) => RLET[r] || r).join(""), "hex-ex"));
+    const anc = s.board.ancient[h.id];
+    if (anc) {
+      const st = anc.tile !== "?" && anc.up ? AM().ancient[anc.tile].strength : "?";
+      kids.push(svg("rect", {x: x - 30, y: y - 6, width: 20, height: 15, rx: 3, class: "anc"}),
+        svg("text", {x: x - 20, y: y + 5, class: "ht anc-t", "text-anchor": "middle"}, "A" + st + (anc.god ? "☥" : "")));
+    }
+    // settlements: a house in the owner's colour with the owner's icon
+    const stl = [];
+    if (s.board.settlements[h.id] !== undefined) stl.push([s.board.settlements[h.id], 1]);
+    (s.board.unit_settlements || []).forEach((o, i) => { if (o[h.id]) stl.push([i, o[h.id]]); });
+    stl.forEach(([o, n], k) => {
+      const sx = x + 18, sy = y - 6 + k * 14;
+      kids.push(svg("g", {class: "stl p" + o},
+        svg("path", {d: `M${sx - 7},${sy + 6} v-7 l7,-6 l7,6 v7 z`, class: "stl-house"}),
+        svg("text", {x: sx, y: sy + 5, "text-anchor": "middle", class: "stl-icon"}, ICONS[o] + (n > 1 ? n : ""))));
+    });
+    // units: one line per player, icon + followers + gods
+    let line = 0;
+    for (let i = 0; i < s.players; i++) {
+      const u = unitsText(v, h.id, i);
+      if (!u.f && !u.gods.length) continue;
+      const t = ICONS[i] + (u.f ? u.f : "") + (u.gods.length ? " " + u.gods.map((gd) => nice(gd).slice(0, 3)).join(" ") : "");
+      kids.push(svg("text", {x: anc ? x + 4 : x - 2, y: y + 6 + line * 12, class: "units p" + i, "text-anchor": "middle"}, t));
+      line++;
+    }
+    const pick = pickBy[h.id];
+    const title = [hexTitle(v, h, ctrl)];
+    if (pick) title.push("— " + pick.label);
+    const attrs = {class: "hex" + (h.id === battleHex ? " battle" : "") + (h.id === source ? " source" : ""),
+                   "data-hex": h.id, id: pick ? "hex-" + h.id : null};
+    kids.unshift(svg("title", {}, title.join(" ")));
+    g.append(svg("g", pick ? pickable(attrs, pick.move, pick.label) : attrs, kids));
+  }
+  if (extra && extra.dotted) {
+    for (const [a, b] of extra.dotted) {
+      if (!byId[a] || !byId[b]) continue;
+      const [ax, ay] = byId[a], [bx, by] = byId[b];
+      const near = hexCorners(ax, ay, R - 1).sort((p, q) => Math.hypot(p[0] - bx, p[1] - by) - Math.hypot(q[0] - bx, q[1] - by)).slice(0, 2);
+      g.append(svg("line", {x1: near[0][0], y1: near[0][1], x2: near[1][0], y2: near[1][1], class: "dotted"},
+        svg("title", {}, "a dotted edge: the way into Atlantis")));
+    }
+  }
+  if (extra && extra.culture) {
+    for (const [tri, idx] of extra.culture) {
+      const c = s.board.culture[idx];
+      if (!c || !tri.every((t) => byId[t])) continue;
+      const cx = tri.reduce((a, t) => a + byId[t][0], 0) / 3, cy = tri.reduce((a, t) => a + byId[t][1], 0) / 3;
+      const known = c.token !== "?";
+      g.append(svg("g", {class: "cult" + (c.up ? " up" : "")},
+        svg("title", {}, "culture token " + (known ? c.token + ": " + AM().culture[c.token] : "(face down)")),
+        svg("circle", {cx, cy, r: 8}),
+        svg("text", {x: cx, y: cy + 3.5, "text-anchor": "middle"}, known ? "C" : "?")));
+    }
+  }
+  return g;
+}
+function hexTitle(v, h, ctrl) {
+  const s = v.state;
+  const parts = [h.id + ":"];
+  if (h.atlantis) parts.push("Atlantis,");
+  else if (h.id === "uw") parts.push("the Underworld (any resource),");
+  else parts.push((h.res || []).join(" and ") + " ×" + h.icons + ",");
+  if (h.shrines) parts.push(h.shrines + " shrine" + (h.shrines > 1 ? "s" : "") + ",");
+  if (h.capital) parts.push("a capital,");
+  const anc = s.board.ancient[h.id];
+  if (anc) parts.push("ancient tile " + (anc.tile !== "?" && anc.up ? anc.tile + " (strength " + AM().ancient[anc.tile].strength +
+    ", reward " + AM().ancient[anc.tile].reward + ")" : "face down") + (anc.god ? " with the Atlantis god" : "") + ",");
+  const ex = (s.board.exhausted || {})[h.id] || [];
+  if (ex.length) parts.push("exhausted: " + ex.join(", ") + ",");
+  for (let i = 0; i < s.players; i++) {
+    const u = unitsText(v, h.id, i);
+    if (u.f || u.gods.length) parts.push(v.seats[i].name + " (" + SHAPES[i] + "): " + (u.f ? u.f + " follower" + (u.f > 1 ? "s" : "") : "") +
+      (u.gods.length ? (u.f ? " + " : "") + u.gods.map(nice).join(", ") : "") + ",");
+  }
+  if (s.board.settlements[h.id] !== undefined) parts.push("settlement of " + v.seats[s.board.settlements[h.id]].name + ",");
+  parts.push(ctrl !== null ? "controlled by " + v.seats[ctrl].name : "no controller");
+  return parts.join(" ");
+}
+
+function boardsPanel(v) {
+  const s = v.state, M = AM();
+  const gaia = M.gaia[String(s.players)];
+  let idx = 0;
+  const planets = s.houses.map((house, seat) => {
+    const p = M.planets[house];
+    const culture = p.culture.map((tri) => [tri, idx++]);
+    return [house, seat, p, culture];
+  });
+  const gCult = gaia.culture.map((tri) => [tri, idx++]);
+  const showUw = s.seats.some((sd) => sd.artifacts.includes("underworld_map"));
+  const pickHint = opts(v).some((o) => o.hex);
+  return el("section", {class: "panel", "aria-label": "boards", id: "boards"},
+    el("h2", {}, "Boards", pickHint ? el("span", {class: "hint"}, " — click a highlighted region (or use the buttons)") : null),
+    el("div", {class: "an-gaia"}, el("h3", {}, "Gaia (side " + gaia.side + ")"),
+      boardSvg(v, "Gaia", gaia.hexes, {dotted: gaia.dotted, culture: gCult})),
+    el("div", {class: "an-planets"}, planets.map(([house, seat, p, culture]) => el("div", {class: "an-planet"},
+      el("h3", {}, playerTag(v, seat), " — " + houseName(house)),
+      boardSvg(v, houseName(house) + " home planet", p.hexes, {culture}))),
+      showUw ? el("div", {class: "an-planet"}, el("h3", {}, "Underworld"),
+        boardSvg(v, "Underworld", [{id: "uw", q: 0, r: 0, res: [], icons: M.underworld.icons, shrines: M.underworld.shrines}], {})) : null),
+    el("p", {class: "hint legend"}, "F food · W wood · M metal · G gold (×icons) · ✦ shrine · ♛ capital · A ancient tile (strength) · ☥ Atlantis god · ",
+      "✕ exhausted · C/? culture token · a thick outline in a player's colour: that player controls the region."));
+}
+
+// ------------------------------------------------------------- action star
+function starPos(i, S) {
+  const outer = i < 5;
+  const k = outer ? i : i - 5;
+  const a = Math.PI / 180 * (-90 + 72 * k - (outer ? 0 : 36));
+  const r = outer ? S : S * 0.5;
+  return [r * Math.cos(a), r * Math.sin(a)];
+}
+function starSvg(v, seat) {
+  const s = v.state, M = AM(), sd = s.seats[seat], S = 110;
+  const me = seat === v.you && mine(v);
+  const byTile = {}, bySpace = {};
+  if (me) for (const o of opts(v)) { if (o.tile) byTile[o.tile] = o; if (o.space !== undefined) bySpace[o.space] = o; }
+  const g = svg("svg", {viewBox: "-138 -130 276 250", class: "star", role: "group",
+    "aria-label": "action star of " + v.seats[seat].name});
+  M.star.minor_tokens.forEach((tri, k) => {
+    const ends = new Set(tri.flatMap((sp) => M.star.spaces[sp].slice(0, 2)));
+    const pts = [...ends].map((p) => starPos(p, S));
+    const cx = pts.reduce((a, p) => a + p[0], 0) / pts.length, cy = pts.reduce((a, p) => a + p[1], 0) / pts.length;
+    if (sd.tokens.includes(k)) g.append(svg("text", {x: cx, y: cy + 4, class: "tok", "text-anchor": "middle"},
+      svg("title", {}, "minor god token earned"), "☉"));
+  });
+  if (sd.major_token) g.append(svg("text", {x: 0, y: 5, class: "tok", "text-anchor": "middle"}, svg("title", {}, "major god token earned"), "☀"));
+  M.star.spaces.forEach(([a, b, mana], sp) => {
+    const [x1, y1] = starPos(a, S), [x2, y2] = starPos(b, S);
+    g.append(svg("line", {x1, y1, x2, y2, class: "sline"}));
+    const mx = (x1 + x2) / 2, my = (y1 + y2) / 2;
+    const has = sd.cubes.includes(sp);
+    const pick = bySpace[sp];
+    const kids = [svg("title", {}, "space " + sp + (mana ? " (" + mana + " mana)" : "") + (has ? ": a cube of " + v.seats[seat].name : ": free")),
+      svg("rect", {x: mx - 9, y: my - 9, width: 18, height: 18, rx: 3, class: has ? "cube p" + seat : "space"}),
+      svg("text", {x: mx, y: my + 4, "text-anchor": "middle", class: has ? "cube-t" : "space-t"}, has ? ICONS[seat] : (mana ? mana + "✧" : sp))];
+    const attrs = {class: "sp", "data-space": sp, id: pick ? "space-" + sp : null};
+    g.append(svg("g", pick ? pickable(attrs, pick.move, pick.label) : attrs, kids));
+  });
+  s.arrangement.forEach((t, pos) => {
+    const [x, y] = starPos(pos, S);
+    const tile = M.tiles[String(t)];
+    const dev = sd.developed.includes(t);
+    const pick = byTile[t];
+    const val = dev ? tile.developed : tile.basic;
+    const kids = [svg("title", {}, `tile ${t}: ${tile.name} ${val}${dev ? " (developed)" : ""}, ${tile.color} — ${tile.help}`),
+      svg("rect", {x: x - 21, y: y - 15, width: 42, height: 30, rx: 6, class: "tile " + tile.color + (dev ? " dev" : "")}),
+      svg("text", {x, y: y - 2, "text-anchor": "middle", class: "tile-t"}, t + (tile.color === "red" ? "R" : "B") + (dev ? "+" : "")),
+      svg("text", {x, y: y + 10, "text-anchor": "middle", class: "tile-n"}, tile.name.slice(0, 6) + " " + val)];
+    if (sd.pawn === pos) kids.push(svg("text", {x: x + 22, y: y - 12, class: "pawn p" + seat, "text-anchor": "middle"},
+      svg("title", {}, "pawn of " + v.seats[seat].name), ICONS[seat]));
+    const attrs = {class: "tl", "data-tile": t, id: pick ? "tile-" + t : null};
+    g.append(svg("g", pick ? pickable(attrs, pick.move, pick.label) : attrs, kids));
+  });
+  return g;
+}
+function starsPanel(v) {
+  const s = v.state;
+  const order = [...Array(s.players).keys()];
+  if (v.you !== null && v.you !== undefined) order.sort((a, b) => (b === v.you) - (a === v.you));
+  return el("section", {class: "panel", "aria-label": "action stars", id: "stars"},
+    el("h2", {}, "Action stars"),
+    el("div", {class: "an-stars"}, order.map((i) => el("div", {class: "an-star" + (i === v.you ? " mine" : "")},
+      el("h3", {}, playerTag(v, i), i === v.you ? " (you)" : "", " — cubes " + s.seats[i].cubes.length + "/" + AM().star.cubes),
+      starSvg(v, i)))),
+    el("p", {class: "hint legend"}, "Tiles: number, R red / B blue, + developed; the player's icon by a tile is the pawn; ",
+      "squares are the spaces between tiles (n✧ = mana), filled with the icon when a cube is on it; ☉/☀ god tokens earned."));
+}
+
+// ------------------------------------------------------------------ tracks
+function trackRow(v, label, from, to, posOf, cellTitle, tokens) {
+  const s = v.state, cells = [];
+  for (let i = from; i <= to; i++) {
+    const here = [...Array(s.players).keys()].filter((p) => posOf(p) === i);
+    cells.push(el("div", {class: "tcell" + (tokens && tokens.includes(i) ? " tokn" : ""), title: cellTitle(i)},
+      el("span", {class: "tnum"}, cellTitle(i).split(":")[0].replace(/^space /, "")),
+      here.map((p) => el("span", {class: "ptag p" + p, title: v.seats[p].name}, ICONS[p]))));
+  }
+  return el("div", {class: "trow"}, el("div", {class: "tlabel"}, label), el("div", {class: "tcells", style: "--n:" + (to - from + 1)}, cells));
+}
+function tracksPanel(v) {
+  const s = v.state, M = AM();
+  const mult = M.multipliers;
+  const rows = M.tracks.map((t, k) => trackRow(v, cap(t) + " (objective: " + s.objectives[t] + ")", 0, mult.length - 1,
+    (p) => s.seats[p].tracks[k], (i) => i + ": ×" + mult[i]));
+  rows.push(trackRow(v, "Domination (action: " + s.objectives.dom + ")", M.dom.min, M.dom.max, (p) => s.seats[p].dom,
+    (i) => i + ": " + M.dom.vp[String(i)] + " VP" + (i === M.dom.lightning ? " ⚡" : ""), s.dom_tokens));
+  return el("section", {class: "panel", "aria-label": "tracks", id: "tracks"}, el("h2", {}, "Tracks"), rows,
+    el("p", {class: "hint"}, "Development tracks: position and its multiplier (×) for the objective at the end. ",
+      "Domination: position, its VP; highlighted cells still hold a 2 VP token; ⚡ the lightning."));
+}
+
+// ----------------------------------------------------------------- players
+function resChips(res) {
+  return RES.map((r, i) => el("span", {class: "rchip", style: "--rc:" + RCOL[r], title: r}, RLET[r] + " " + res[i]));
+}
+function playersPanel(v) {
+  const s = v.state, M = AM(), d = v.decision;
+  return el("section", {class: "panel", "aria-label": "players", id: "players"}, el("h2", {}, "Players"),
+    el("ul", {class: "players"}, s.seats.map((sd, i) => {
+      const h = M.houses[s.houses[i]];
+      const onBoard = Object.values(s.board.followers).reduce((a, f) => a + (f[i] || 0), 0);
+      const hand = sd.hand.map((w) => w === "?" ? el("span", {class: "wchip back", title: "a hidden advanced weapon"}, "?") :
+        el("span", {class: "wchip" + (M.weapons[w].kind === "advanced" ? " adv" : ""), title: M.weapons[w].text}, nice(w) + " " + M.weapons[w].strength));
+      const offer = sd.gods_offer.filter((g) => !sd.summoned.includes(g));
+      return el("li", {class: (d && (d.seats || []).includes(i)) || s.current === i ? "active" : null, "data-seat": i},
+        playerTag(v, i), i === v.you ? " (you)" : "", " — " + h.name, s.current === i ? el("span", {class: "badge"}, "turn") : null,
+        v.seats[i].kind === "human" && !T.replay ? el("span", {class: "online"}, (v.online || []).includes(i) ? " online" : " offline") : null,
+        el("div", {class: "pstats"},
+          el("span", {}, "VP ", el("b", {class: "vp-" + i}, sd.vp)),
+          resChips(sd.res),
+          el("span", {title: "mana"}, "Mana ", el("b", {}, sd.mana)),
+          el("span", {title: "followers in supply / on the board"}, "Followers ", M.followers - onBoard, " / ", onBoard),
+          el("span", {title: "settlements still on the action board"}, "Settlements left ", sd.settle_left)),
+        el("div", {class: "pstats"},
+          el("span", {title: h.major_basic + (sd.major ? "; upgraded: " + h.major_upgraded : "")},
+            "Major god ", nice(h.major), sd.major ? " (summoned)" : ""),
+          sd.summoned.length ? el("span", {}, "Gods: ", sd.summoned.map((g) => el("span", {class: "gchip", title: M.gods[g].text}, nice(g)))) : null,
+          offer.length ? el("span", {}, "Can summon: ", offer.map((g) => el("span", {class: "gchip off", title: M.gods[g].text}, nice(g)))) : null,
+          sd.free_minor || sd.free_major ? el("span", {title: "free summon tokens"}, "Free summons ", sd.free_minor + (sd.free_major ? " + major" : "")) : null),
+        el("div", {class: "pstats"}, "Weapons: ", hand.length ? hand : el("span", {class: "hint"}, "none"),
+          el("span", {title: "advanced weapons still on the action board"}, " (board: " + sd.pile.length + ")")),
+        el("div", {class: "pstats"},
+          sd.contracts.length ? el("span", {}, "Contracts: ", sd.contracts.map((c) => el("span", {class: "cchip", title: contractTitle(c)}, c))) : null,
+          sd.fulfilled.length ? el("span", {title: sd.fulfilled.join(", ")}, "Fulfilled " + sd.fulfilled.length) : null,
+          sd.artifacts.length ? el("span", {}, "Artifacts: ", sd.artifacts.map((a) => el("span", {class: "gchip", title: M.artifacts[a].text}, M.artifacts[a].name))) : null,
+          sd.pandora && sd.pandora.length ? el("span", {}, "Pandora tokens: " + sd.pandora.join(", ")) : null,
+          sd.destiny ? el("span", {title: "the Destiny Stone's secret track"}, "Destiny: " + (sd.destiny === "?" ? "hidden" : sd.destiny)) : null,
+          sd.defeated.length ? el("span", {}, "Ancient tiles won " + sd.defeated.length) : null));
+    })));
+}
+function contractTitle(c) {
+  const k = AM().contracts[c];
+  return c + ": pay " + k.cost + " → " + k.middle + ", or " + k.vp + " VP and +" + k.commerce + " commerce" +
+    (k.house ? " (house " + houseName(k.house) + ")" : "");
+}
+function contractCard(c, opt) {
+  const k = AM().contracts[c];
+  const inner = [el("span", {class: "ct"}, c + (k.house ? " · " + houseName(k.house) : "")),
+    el("span", {class: "cc"}, "Pay " + k.cost),
+    el("span", {class: "cm"}, "→ " + k.middle),
+    el("span", {class: "cb"}, "or " + k.vp + " VP, +" + k.commerce + " commerce")];
+  if (opt) return el("button", {type: "button", class: "contract", "data-move": opt.move, "aria-label": opt.label, onclick: () => go(opt.move)}, inner);
+  return el("div", {class: "contract", title: contractTitle(c)}, inner);
+}
+function contractsPanel(v) {
+  const s = v.state;
+  const by = {};
+  for (const o of opts(v)) if (o.contract) by[o.contract] = o;
+  const you = v.you !== null && v.you !== undefined ? s.seats[v.you] : null;
+  return el("section", {class: "panel", "aria-label": "contracts", id: "contracts"},
+    el("h2", {}, "Contracts — display (" + s.contracts.display.length + "), deck " + s.contracts.deck.length),
+    el("div", {class: "contracts"}, s.contracts.display.map((c) => contractCard(c, by[c] && by[c].move.includes("take") ? by[c] : null))),
+    you && you.contracts.length ? [el("h3", {}, "Your contracts"),
+      el("div", {class: "contracts"}, you.contracts.map((c) => contractCard(c, by[c] && by[c].move.includes("fulfil") ? by[c] : null)))] : null);
+}
+
+// ---------------------------------------------------------------- battle
+function battlePanel(v) {
+  const d = v.decision, s = v.state;
+  const b = (s.pending && s.pending.ctx && s.pending.ctx.battle) || null;
+  if (!b || T.replay && !b) return null;
+  const att = b.att, dfn = b.def;
+  const anc = s.board.ancient[b.hex];
+  const foe = dfn === null || dfn === undefined ? "the ancient guardian" + (anc && anc.tile !== "?" && anc.up ? " (strength " + AM().ancient[anc.tile].strength + ")" : "") : null;
+  const rows = [el("p", {}, "Battle in ", el("b", {}, b.hex), ": ", playerTag(v, att), " attacks ", foe ? foe : playerTag(v, dfn))];
+  const cards = b.cards || {};
+  if (Object.keys(cards).length) {
+    rows.push(el("p", {}, "Revealed: ", Object.entries(cards).map(([k, ws]) => [playerTag(v, +k), " " + ws.map(nice).join(" + ") + "  "])));
+  } else if (d && d.kind === "weapon") {
+    const chose = d.chose || [];
+    rows.push(el("p", {id: "weapon-wait"}, "Secret weapon choice. Still choosing: ",
+      (d.seats || []).map((x, i) => [i ? ", " : "", playerTag(v, x)]),
+      chose.length ? ["; chosen: ", chose.map((x, i) => [i ? ", " : "", playerTag(v, x)])] : null));
+  }
+  if (d && d.chosen) rows.push(el("p", {class: "secret", id: "my-weapon"}, "Your secret choice: " + d.chosen.map(nice).join(" + ") + " (nobody else sees it until the reveal)"));
+  if (b.strength) rows.push(el("p", {}, "Strength: attacker " + b.strength[0] + ", defender " + b.strength[1]));
+  return el("section", {class: "panel battle-panel", "aria-label": "battle", id: "battle"}, el("h2", {}, "⚔ Battle"), rows);
+}
+
+// ---------------------------------------------------------------- decision
+function anDecision(v, box) {
+  const d = v.decision;
+  const options = d.options || (d.moves || []).map((m) => ({move: m, label: m}));
+  box.append(el("h2", {}, d.prompt || d.kind));
+  if (d.kind === "weapon") {
+    box.classList.add("secret-choice");
+    const b = d.battle;
+    box.append(el("p", {class: "secret"}, "🔒 Secret: choose your weapon" + (b ? " for the battle in " + b.hex : "") +
+      ". Only you see your choice until every side has chosen; then both are revealed."));
+  }
+  if (d.left !== undefined && d.left !== null) box.append(el("p", {class: "hint"},
+    (d.kind === "harvest" ? "Regions left to harvest: " : "Units left to " + (d.mode === "portal" ? "teleport" : "move") + ": ") + d.left +
+    (d.source ? " (from " + d.source + ")" : "")));
+  const hexOpts = options.filter((o) => o.hex);
+  const rest = options.filter((o) => !o.hex && !o.pass);
+  const passes = options.filter((o) => o.pass);
+  if (hexOpts.length) {
+    box.append(el("p", {class: "hint"}, "Click a highlighted region on the board, or:"),
+      el("div", {class: "choices hexes"}, hexOpts.map((o) => el("button", {type: "button", "data-move": o.move, title: o.label,
+        "aria-label": o.label, onclick: () => go(o.move)}, o.hex))));
+  }
+  if (rest.length) box.append(el("div", {class: "choices" + (rest.length > 6 ? " many" : "")},
+    rest.map((o) => el("button", {type: "button", "data-move": o.move, class: d.kind === "weapon" ? "weapon-btn" : null,
+      onclick: () => go(o.move)}, o.label))));
+  if (passes.length) box.append(el("div", {class: "choices"}, passes.map((o) => el("button", {type: "button", class: "pass",
+    "data-move": o.move, onclick: () => go(o.move)}, o.label))));
+}
+
+function scoringPanel(v) {
+  const sc = v.scoring;
+  if (!sc || !sc.rows) return null;
+  const p = v.seats.length;
+  return el("section", {class: "panel", "aria-label": "final scoring", id: "final-scoring"}, el("h2", {}, "Final scoring"),
+    el("table", {class: "scoring"},
+      el("thead", {}, el("tr", {}, el("th", {}, ""), Array.from({length: p}, (_, i) => el("th", {scope: "col"}, el("span", {class: "ptag p" + i}, ICONS[i] + " " + (i + 1)))))),
+      el("tbody", {}, sc.rows.map((r) => el("tr", {}, el("th", {scope: "row"}, r.name), r.values.map((x) => el("td", {}, x || "")))),
+        el("tr", {class: "total"}, el("th", {scope: "row"}, "Total VP"), sc.total.map((x) => el("td", {}, x))))));
+}
+
+// ------------------------------------------------------------------- lobby
+function anLobby(m) {
+  const mode = el("select", {id: "house-mode", "aria-label": "houses"},
+    el("option", {value: "random"}, "Random houses"), el("option", {value: "chosen"}, "I choose the houses"));
+  const first = el("input", {type: "checkbox", id: "first-game"});
+  const box = el("fieldset", {id: "houses", class: "tribes", hidden: true}, el("legend", {}, "House of each seat"));
+  const hint = el("p", {class: "hint", id: "house-hint"});
+  let n = 2;
+  function draw() {
+    const old = [...box.querySelectorAll("select")].map((s) => s.value);
+    box.replaceChildren(el("legend", {}, "House of each seat"), ...Array.from({length: n}, (_, i) => el("label", {},
+      el("span", {class: "ptag p" + i}, ICONS[i] + " Seat " + (i + 1)), " ",
+      el("select", {id: "house-" + i, "aria-label": "house of seat " + (i + 1), onchange: check},
+        m.house_ids.map((h) => el("option", {value: h, selected: (old[i] || m.house_ids[i]) === h}, m.houses[h].name))))));
+    check();
+  }
+  function check() {
+    const vals = [...box.querySelectorAll("select")].map((s) => s.value);
+    hint.textContent = mode.value === "chosen" && new Set(vals).size !== vals.length ? "Each seat needs a different house." : "";
+  }
+  mode.addEventListener("change", () => { box.hidden = mode.value !== "chosen"; check(); });
+  return {
+    nodes: [el("div", {class: "row"}, mode, el("label", {}, first, " First game (simpler setup: no god draft)")), box, hint],
+    onPlayers(k) { n = k; draw(); },
+    options() {
+      const o = {};
+      if (mode.value === "chosen") o.houses = [...box.querySelectorAll("select")].map((s) => s.value);
+      if (first.checked) o.first_game = true;
+      return o;
+    },
+  };
+}
+
 GAMES.anunnaki = {
   name: "Anunnaki",
-  render: () => ({main: [], side: []}),
+  lobby: anLobby,
+  subtitle: (v) => v.state.end_triggered && v.status !== "finished" ? " — last round" : "",
+  stats(v) {
+    const s = v.state;
+    return [
+      el("span", {class: "stat"}, "Turn of ", playerTag(v, s.current)),
+      s.end_triggered && v.status !== "finished" ? el("span", {class: "stat badge", id: "end-triggered"}, "Game end triggered: last round") : null,
+      el("span", {class: "stat"}, "Conquests of Atlantis ", el("b", {}, s.conquests)),
+      v.you !== null && v.you !== undefined ? el("span", {class: "stat"}, "You: ", el("b", {}, s.seats[v.you].vp + " VP"), " ",
+        resChips(s.seats[v.you].res), " mana " + s.seats[v.you].mana) : null];
+  },
+  decision: anDecision,
+  render(v) {
+    return {main: [battlePanel(v), boardsPanel(v), starsPanel(v), tracksPanel(v), contractsPanel(v)],
+            side: [scoringPanel(v), playersPanel(v)]};
+  },
 };
 })();
