@@ -2013,13 +2013,21 @@ class OKCState(GameRecord):
         self._event("end", None, list(self.influence))
 
 
+# moves whose card may be one only its owner sees (a hand or face-down card):
+# hide (ambush/tie), bottom (Shrine), deploy and choose (named before the card
+# is placed), swap/with (Uprising Favour, intrigue-03/08 swaps)
+_PRIVATE_VERBS = ("hide", "bottom", "deploy", "choose", "swap", "with")
+_LOCAL_NAMES = frozenset(n.split(":", 1)[1] for n in C.NAME)
+
+
 def _redact(m: str) -> str:
     if ": " in m:
         seat, body = m.split(": ", 1)
         words = body.split()
         return f"{seat}: " + " ".join([words[0]] + ["?"] * (len(words) - 1))
-    if m.startswith("hide "):
-        return "hide ?"
+    words = m.split()
+    if words and words[0] in _PRIVATE_VERBS:
+        return " ".join([words[0]] + ["?" if w in _LOCAL_NAMES else w for w in words[1:]])
     return m
 
 
