@@ -289,8 +289,9 @@ WAIT = ("() => document.body.dataset.status === 'finished' || "
         " && document.body.dataset.ply !== window.__acted)")
 
 
-def act(page, rng: random.Random) -> str:
-    """One whole move by clicking what the page offers."""
+def act(page, rng: random.Random, shot=None) -> str:
+    """One whole move by clicking what the page offers (`shot`: a screenshot
+    path for the face-down choice, taken before it is confirmed)."""
     page.evaluate("() => { window.__acted = document.body.dataset.ply; }")
     kind = page.locator("#decision").get_attribute("data-kind")
     if kind == "facedown":
@@ -299,6 +300,8 @@ def act(page, rng: random.Random) -> str:
                 break
             cards = page.locator("#decision button.fd-pick:enabled[aria-pressed='false']")
             cards.nth(rng.randrange(cards.count())).click()
+        if shot:
+            page.screenshot(path=shot, full_page=True)
         page.locator("#fd-confirm").click()
     elif kind == "advanced":
         ks = page.locator("#decision button.kpick")
@@ -350,7 +353,8 @@ def test_okc_full_game_by_clicking(live_server, chromium):
         if not shot and moves >= 12 and page.locator(".region .ocard").count() >= 2:
             page.screenshot(path=str(out / "okc-midgame.png"), full_page=True)
             shot = True
-        kinds.add(act(page, rng))
+        fd_shot = str(out / "okc-facedown.png") if "facedown" not in kinds else None
+        kinds.add(act(page, rng, fd_shot))
         moves += 1
         assert moves < 600, "the game does not end"
     page.wait_for_selector("#ranking li")

@@ -9,6 +9,10 @@ const OM = () => META.games.okc;
 const FAC_MARK = {nobility: "N", clans: "C", uprising: "U", gathering: "G"};
 const SIMUL = ["bid", "facedown", "joust", "advanced"];
 const ROMAN = ["I", "II", "III"];
+// traits and commands on a card face (the title spells them out)
+const SHORT = {invulnerable: "Inv", pathfinder: "Path", resilient: "Res", ambush: "Amb", retreat: "Ret",
+  flank: "Flank", "rally-self": "Rally", "rally-two": "Rally 2", deploy: "Deploy", deadly: "Deadly",
+  "ambush-from-discard": "Amb+", "retreat-journey": "Ret+"};
 const nice = (s) => cap(String(s).replace(/-/g, " "));
 const localOf = (c) => c.includes(":") ? c.split(":")[1] : c;
 const facOf = (c) => c.includes(":") ? c.split(":")[0] : null;
@@ -36,8 +40,8 @@ function cardEl(c, opts) {
   const inner = back ? [el("span", {class: "fm", "aria-hidden": "true"}, fac ? FAC_MARK[fac] : "?"), el("span", {class: "cn"}, "?")] : [
     el("span", {class: "fm", "aria-hidden": "true"}, FAC_MARK[fac]),
     el("span", {class: "cs"}, i.strength),
-    el("span", {class: "cn"}, localOf(c)),
-    el("span", {class: "ct"}, [i.traits.map((t) => t[0].toUpperCase()).join(""), i.commands.length ? "·" + i.commands.map((x) => x.split("-")[0]).join(",") : ""].join(""))];
+    el("span", {class: "cn"}, localOf(c).replace(/-/g, " ")),
+    el("span", {class: "ct"}, i.traits.concat(i.commands).map((t) => SHORT[t] || t).join(" "))];
   const attrs = {class: cls, title: opts.title || (back ? label : cardTitle(c)), "data-card": c};
   if (opts.onclick) {
     return el("button", Object.assign(attrs, {type: "button", onclick: opts.onclick, disabled: opts.disabled,
