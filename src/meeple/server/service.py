@@ -397,11 +397,18 @@ class GameService:
                                     f"must answer '{d.kind}'")
             # a move naming another seat is refused before it is tried: its error
             # would tell the sender whether that seat holds the card it names
-            named = re.match(r"\s*(\d+)\s*:", move)
-            if named and int(named.group(1)) != seat:
-                raise ApiError(403, f"that move is seat {named.group(1)}'s, not yours (seat {seat})")
-            if not named and len(d.seats) > 1 and hasattr(g.state._notation(), "legal_moves_for"):
-                move = f"{seat}: {move}"      # a simultaneous answer is the sender's own
+            # (games name the seat as "<seat>: move" or "@<seat> move")
+            named = re.match(r"\s*(?:(\d+)\s*:|@(\d+)(?=\s|$))", move)
+            if named and int(named.group(1) or named.group(2)) != seat:
+                raise ApiError(403, f"that move is seat {named.group(1) or named.group(2)}'s, "
+                                    f"not yours (seat {seat})")
+            notation = g.state._notation()
+            if not named and len(d.seats) > 1 and hasattr(notation, "legal_moves_for"):
+                # a simultaneous answer is the sender's own, named the game's way
+                own = notation.legal_moves_for(g.state, seat)
+                head = own[0].split(" ", 1)[0] if own else ""
+                if head in (f"{seat}:", f"@{seat}"):
+                    move = f"{head} {move}"
             new = g.state.clone()
             try:
                 new.apply_move(move)
