@@ -131,9 +131,14 @@ function boardSvg(v, name, hexes, extra) {
     for (let i = 0; i < s.players; i++) {
       const u = unitsText(v, h.id, i);
       if (!u.f && !u.gods.length) continue;
-      const t = ICONS[i] + (u.f ? u.f : "") + (u.gods.length ? " " + u.gods.map((gd) => nice(gd).slice(0, 3)).join(" ") : "");
-      kids.push(svg("text", {x: anc ? x + 4 : x - 2, y: y + 6 + line * 12, class: "units p" + i, "text-anchor": "middle"}, t));
-      line++;
+      const ux = anc ? x + 4 : x - 2;
+      if (u.f) kids.push(svg("text", {x: ux, y: y + 6 + line * 11, class: "units p" + i, "text-anchor": "middle"}, ICONS[i] + u.f));
+      if (u.f) line++;
+      if (u.gods.length) {   // gods: the icon and the first two letters of each, on their own line
+        kids.push(svg("text", {x: ux, y: y + 5 + line * 11, class: "units gods p" + i, "text-anchor": "middle"},
+          ICONS[i] + u.gods.map((gd) => cap(gd.slice(0, 2))).join("·")));
+        line++;
+      }
     }
     const pick = pickBy[h.id];
     const title = [hexTitle(v, h, ctrl)];
@@ -378,12 +383,12 @@ function battlePanel(v) {
   const rows = [el("p", {}, "Battle in ", el("b", {}, b.hex), ": ", playerTag(v, att), " attacks ", foe ? foe : playerTag(v, dfn))];
   const cards = b.cards || {};
   if (Object.keys(cards).length) {
-    rows.push(el("p", {}, "Revealed: ", Object.entries(cards).map(([k, ws]) => [playerTag(v, +k), " " + ws.map(nice).join(" + ") + "  "])));
+    rows.push(el("p", {}, "Revealed: ", Object.entries(cards).flatMap(([k, ws]) => [playerTag(v, +k), " " + ws.map(nice).join(" + ") + "  "])));
   } else if (d && d.kind === "weapon") {
     const chose = d.chose || [];
-    rows.push(el("p", {id: "weapon-wait"}, "Secret weapon choice. Still choosing: ",
-      (d.seats || []).map((x, i) => [i ? ", " : "", playerTag(v, x)]),
-      chose.length ? ["; chosen: ", chose.map((x, i) => [i ? ", " : "", playerTag(v, x)])] : null));
+    const tags = (xs) => xs.flatMap((x, i) => [i ? ", " : "", playerTag(v, x)]);
+    rows.push(el("p", {id: "weapon-wait"}, "Secret weapon choice. Still choosing: ", tags(d.seats || []),
+      chose.length ? "; already chosen (face down): " : null, chose.length ? tags(chose) : null));
   }
   if (d && d.chosen) rows.push(el("p", {class: "secret", id: "my-weapon"}, "Your secret choice: " + d.chosen.map(nice).join(" + ") + " (nobody else sees it until the reveal)"));
   if (b.strength) rows.push(el("p", {}, "Strength: attacker " + b.strength[0] + ", defender " + b.strength[1]));
@@ -398,7 +403,7 @@ function anDecision(v, box) {
   if (d.kind === "weapon") {
     box.classList.add("secret-choice");
     const b = d.battle;
-    box.append(el("p", {class: "secret"}, "🔒 Secret: choose your weapon" + (b ? " for the battle in " + b.hex : "") +
+    box.append(el("p", {class: "secret"}, "Secret: choose your weapon" + (b ? " for the battle in " + b.hex : "") +
       ". Only you see your choice until every side has chosen; then both are revealed."));
   }
   if (d.left !== undefined && d.left !== null) box.append(el("p", {class: "hint"},
