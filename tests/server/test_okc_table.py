@@ -366,6 +366,13 @@ def test_okc_full_game_by_clicking(live_server, chromium):
     assert {"bid", "facedown"} <= kinds, kinds
     assert moves > 20
     page.screenshot(path=str(out / "okc-final.png"), full_page=True)
+    # the replay steps through the finished game, every card face up
+    page.goto(f"{live_server}/replay/{game_id}")
+    page.wait_for_selector("#rp-next")
+    page.click("#rp-next")
+    page.wait_for_function("() => document.body.dataset.ply === '1'")
+    page.click("#rp-last")
+    page.wait_for_selector("#ranking li")
     assert not errors, errors
 
 
@@ -382,3 +389,37 @@ def test_okc_table_on_a_phone(live_server, chromium):
     page.keyboard.press("Enter")
     page.wait_for_function("() => document.body.dataset.ply !== '0'")
     page.screenshot(path=str(ROOT / "artifacts" / "okc-phone.png"), full_page=True)
+
+
+@pytest.mark.browser
+def test_okc_advanced_setup_in_the_page(live_server, chromium):
+    """The advanced setup's secret pick by clicking (kingdom card, then its
+    occupier); the other seat sees only that it has chosen."""
+    g = httpx.post(f"{live_server}/api/games", json={"game": "okc", "players": 2, "seats": ["human", "human"],
+                                                     "seed": 8, "options": {"rounds": 4, "advanced": True}}).json()
+    pages = []
+    for s in (0, 1):
+        page = chromium.new_page(viewport={"width": 1100, "height": 900})
+        page.goto(f"{live_server}/game/{g['id']}#seat={s}&token={g['seats'][s]['token']}")
+        page.wait_for_selector("#decision[data-kind='advanced'] #adv-confirm")
+        pages.append(page)
+    p0, p1 = pages
+    assert p0.locator("#adv-confirm").is_disabled()
+    p0.locator("#decision button.kpick").first.click()
+    p0.locator("#decision button.adv-card").nth(1).click()
+    p0.locator("#adv-confirm").click()
+    p1.wait_for_selector("#simul li.done[data-seat='0']")
+    # seat 1 still chooses; seat 0's pick stays hidden from it
+    assert p1.locator("#decision[data-kind='advanced']").count() == 1
+    v1 = httpx.get(f"{live_server}/api/games/{g['id']}", params={"seat": 1, "token": g["seats"][1]["token"]}).json()
+    assert all(c == "?" for c in v1["state"]["seats"][0]["offer"])
+    assert v1["state"]["seats"][0]["pick"][1:] == [v1["state"]["seats"][0]["faction"] + ":?"]
+    p0.wait_for_selector("#simul li.wait[data-seat='1']")
+    assert "Waiting for" in p0.locator("#decision").inner_text()
+    p1.screenshot(path=str(ROOT / "artifacts" / "okc-advanced.png"), full_page=True)
+    p1.locator("#decision button.kpick").nth(2).click()
+    p1.locator("#decision button.adv-card").first.click()
+    p1.locator("#adv-confirm").click()
+    for page in pages:
+        page.wait_for_selector("#decision[data-kind='bid'] button[data-move]")
+    assert "Advanced setup revealed" in p0.locator("#log-list").inner_text()
