@@ -42,7 +42,7 @@ function cardEl(c, opts) {
     el("span", {class: "cs"}, i.strength),
     el("span", {class: "cn"}, localOf(c).replace(/-/g, " ")),
     el("span", {class: "ct"}, i.traits.concat(i.commands).map((t) => SHORT[t] || t).join(" "))];
-  const attrs = {class: cls, title: opts.title || (back ? label : cardTitle(c)), "data-card": c};
+  const attrs = {class: cls, title: opts.title || (back ? label : cardTitle(c)), "data-card": c, id: opts.id};
   if (opts.onclick) {
     return el("button", Object.assign(attrs, {type: "button", onclick: opts.onclick, disabled: opts.disabled,
       "data-move": opts.move, "aria-pressed": opts.pressable ? String(!!opts.selected) : null,
@@ -200,7 +200,7 @@ function clashPanel(v) {
 
 // -------------------------------------------------------------- decisions
 function optionButton(o) {
-  const attrs = {type: "button", "data-move": o.move, onclick: () => send(o.move)};
+  const attrs = {type: "button", "data-move": o.move, onclick: () => send(o.move), id: "opt-" + o.move.replace(/[^a-z0-9]+/gi, "-")};
   if (o.card && OM().cards[o.card]) attrs.title = cardTitle(o.card);
   if (o.kingdom) attrs.title = o.kingdom + ": " + (OM().kingdom[o.kingdom] || "");
   const cls = ["opt"];
@@ -219,7 +219,7 @@ function facedownDecision(v, box) {
       (d.cards < n ? " You have fewer cards than regions: place " + d.cards + "." : " Place one card in each region.") + " Click a placed card to take it back."),
     el("div", {class: "fd-slots"}, d.regions.map((r, i) => el("div", {class: "fd-slot", "data-region": r},
       el("span", {class: "zl"}, nice(r)),
-      T.sel[i] ? cardEl(T.sel[i], {verb: "Take back from " + r, cls: "small", onclick: () => { T.sel[i] = null; render(); }}) :
+      T.sel[i] ? cardEl(T.sel[i], {verb: "Take back from " + r, cls: "small", id: "fd-slot-" + i, onclick: () => { T.sel[i] = null; render(); }}) :
         el("span", {class: "hint"}, "empty")))),
     el("div", {class: "choices"},
       el("button", {type: "button", class: "primary", id: "fd-confirm", disabled: placed !== d.cards,
@@ -230,7 +230,7 @@ function facedownDecision(v, box) {
   box.append(el("div", {class: "ocards hand in-decision"}, d.hand.map((c) => {
     const sel = T.sel.includes(c);
     return cardEl(c, {selected: sel, pressable: true, cls: "fd-pick", verb: sel ? "Take back" : "Place face down",
-      disabled: !sel && placed >= d.cards, onclick: () => {
+      id: "fd-" + localOf(c), disabled: !sel && placed >= d.cards, onclick: () => {
         const i = T.sel.indexOf(c);
         if (i >= 0) T.sel[i] = null;
         else { const j = T.sel.findIndex((x, k) => !x && k < n); if (j >= 0) T.sel[j] = c; }
@@ -248,10 +248,10 @@ function advancedDecision(v, box) {
   box.append(el("h2", {}, d.prompt),
     el("p", {class: "hint"}, "1. Choose the kingdom card to keep (the others go back to the deck)."),
     el("div", {class: "choices"}, d.offer.map((k) => el("button", {type: "button", class: "kpick" + (a.kingdom === k ? " sel" : ""),
-      "aria-pressed": String(a.kingdom === k), "data-kingdom": k, title: k + ": " + (OM().kingdom[k] || ""),
+      "aria-pressed": String(a.kingdom === k), "data-kingdom": k, id: "adv-k-" + k, title: k + ": " + (OM().kingdom[k] || ""),
       onclick: () => { T.adv = Object.assign({}, T.adv, {kingdom: k}); render(); }}, k + " — " + (OM().kingdom[k] || "")))),
     el("p", {class: "hint"}, "2. Choose its occupier from your hand."),
-    el("div", {class: "ocards in-decision"}, hand.map((c) => cardEl(c, {selected: a.card === c, pressable: true, cls: "adv-card", verb: "Occupy with",
+    el("div", {class: "ocards in-decision"}, hand.map((c) => cardEl(c, {selected: a.card === c, pressable: true, cls: "adv-card", verb: "Occupy with", id: "adv-c-" + localOf(c),
       onclick: () => { T.adv = Object.assign({}, T.adv, {card: c}); render(); }}))),
     el("button", {type: "button", class: "primary", id: "adv-confirm", disabled: !move, "data-move": move, onclick: () => send(move)},
       move ? "Keep " + a.kingdom + " occupied by " + localOf(a.card) : "Choose a kingdom card and an occupier"));
