@@ -5,6 +5,11 @@ rollout, evaluate, back-propagate) per second on 4-player mid-game decisions:
 the states `meeple.core.bench` uses (150 random actions into a game), seeds
 7, 8, 9, ..., each searched for one slice of the time budget, in this process.
 decisions_per_s (other bots): choices per second on the same states.
+
+ISMCTS budgets are CPU seconds of the searching thread, and sims_per_s divides
+by the CPU seconds the searches used (a search may stop early when its leading
+move can no longer be overtaken, so `seconds` can be below the budget): the
+figure depends on the core's speed, much less on other processes' load.
 """
 
 from __future__ import annotations
@@ -51,6 +56,7 @@ def bench_bot(name: str, spec: str, seconds: float = 5.0, players: int = 4) -> d
             "target_sims_per_s": TARGET_SIMS_PER_S,
             "meets_target": sims / used >= TARGET_SIMS_PER_S,
             "seconds": round(used, 2),
+            "clock": bot.clock,
         })
     else:
         bot = make_bot(spec, seed=0, game=name)
