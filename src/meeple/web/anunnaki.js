@@ -215,8 +215,17 @@ function boardsPanel(v) {
       boardSvg(v, houseName(house) + " home planet", p.hexes, {culture}))),
       showUw ? el("div", {class: "an-planet"}, el("h3", {}, "Underworld"),
         boardSvg(v, "Underworld", [{id: "uw", q: 0, r: 0, res: [], icons: M.underworld.icons, shrines: M.underworld.shrines}], {})) : null),
+    cultureList(v, planets.flatMap((x) => x[3]).concat(gCult)),
     el("p", {class: "hint legend"}, "F food · W wood · M metal · G gold (×icons) · ✦ shrine · ♛ capital · A ancient tile (strength) · ☥ Atlantis god · ",
       "✕ exhausted · C/? culture token · a thick outline in a player's colour: that player controls the region."));
+}
+
+function cultureList(v, spots) {
+  const s = v.state;
+  const up = spots.filter(([, i]) => s.board.culture[i] && s.board.culture[i].up && s.board.culture[i].token !== "?");
+  if (!up.length) return null;
+  return el("p", {class: "hint", id: "culture-up"}, "Face-up culture tokens (resolved once all three regions are controlled; each player controlling one gains it): ",
+    up.map(([tri, i], k) => (k ? "; " : "") + tri.join("/") + " → " + AM().culture[s.board.culture[i].token]).join(""));
 }
 
 // ------------------------------------------------------------- action star
