@@ -33,6 +33,24 @@ def moves_for_seat(state, seat: int) -> list[str]:
     return state.legal_moves()
 
 
+def own_move(state, seat: int, text: str) -> str | int:
+    """`text` as `seat`'s own move, or the other seat it names (an int).
+
+    A game whose simultaneous moves name their seat ("1: bid heir", "@1
+    weapon dagger") offers `named_seat(text)` and `name_seat(seat, text)` in
+    its notation module; an unnamed answer at a simultaneous decision is then
+    named for the sender."""
+    mod = state._notation()
+    named = getattr(mod, "named_seat", None)
+    if named is None:
+        return text
+    who = named(text)
+    if who is not None:
+        return text if who == seat else who
+    d = state.decision()
+    return mod.name_seat(seat, text) if d is not None and len(d.seats) > 1 else text
+
+
 def decision(state, viewer: int | None) -> dict | None:
     """{seat, seats, kind} of the pending decision; `seat` is the viewer when
     the viewer is among those who must answer (so a client asks "is it mine?"

@@ -15,7 +15,6 @@ import hashlib
 import hmac
 import json
 import logging
-import re
 import secrets
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -24,6 +23,7 @@ from dataclasses import dataclass, field
 from meeple import games as registry
 from meeple.bots.base import observe
 from meeple.core.game import GameError, IllegalMove
+from meeple.core.present import own_move
 from meeple.server.present import presenter, redact_moves
 from meeple.server.storage import GameRecord, Storage
 from meeple.server.workers import BotPool, check_spec, registry_available
@@ -397,18 +397,10 @@ class GameService:
                                     f"must answer '{d.kind}'")
             # a move naming another seat is refused before it is tried: its error
             # would tell the sender whether that seat holds the card it names
-            # (games name the seat as "<seat>: move" or "@<seat> move")
-            named = re.match(r"\s*(?:(\d+)\s*:|@(\d+)(?=\s|$))", move)
-            if named and int(named.group(1) or named.group(2)) != seat:
-                raise ApiError(403, f"that move is seat {named.group(1) or named.group(2)}'s, "
-                                    f"not yours (seat {seat})")
-            notation = g.state._notation()
-            if not named and len(d.seats) > 1 and hasattr(notation, "legal_moves_for"):
-                # a simultaneous answer is the sender's own, named the game's way
-                own = notation.legal_moves_for(g.state, seat)
-                head = own[0].split(" ", 1)[0] if own else ""
-                if head in (f"{seat}:", f"@{seat}"):
-                    move = f"{head} {move}"
+            named = own_move(g.state, seat, move)
+            if isinstance(named, int):
+                raise ApiError(403, f"that move is seat {named}'s, not yours (seat {seat})")
+            move = named
             new = g.state.clone()
             try:
                 new.apply_move(move)

@@ -150,6 +150,16 @@ def legal_moves(s) -> list[str]:
     return [s.action_to_str(a) for a in s.legal_actions()]
 
 
+def named_seat(text: str) -> int | None:
+    """The seat a move names ("@1 weapon dagger"), if any."""
+    head = text.strip().split(" ", 1)[0]
+    return int(head[1:]) if head[:1] == "@" and head[1:].isdigit() else None
+
+
+def name_seat(seat: int, text: str) -> str:
+    return f"@{seat} {text.strip()}"
+
+
 def legal_moves_for(s, seat: int) -> list[str]:
     """`seat`'s legal MOVEs; at a simultaneous choice written "@<seat> <move>"
     so that the move names who makes it."""

@@ -328,6 +328,19 @@ def legal_moves(s) -> list[str]:
     return [action_word(s, a, s.kind, seat) for a in s.legal_actions(seat)]
 
 
+_NAMED = re.compile(r"\s*(\d+)\s*:")
+
+
+def named_seat(text: str) -> int | None:
+    """The seat a simultaneous move names ("1: bid heir"), if any."""
+    m = _NAMED.match(text)
+    return int(m.group(1)) if m else None
+
+
+def name_seat(seat: int, text: str) -> str:
+    return f"{seat}: {text.strip()}"
+
+
 def legal_moves_for(s, seat: int) -> list[str]:
     """`seat`'s legal MOVEs (its own ones at a simultaneous decision)."""
     if s.finished or s.kind is None or seat not in s.dseats:
