@@ -119,6 +119,29 @@ def test_restart_resumes_games_and_bots(db_url, client_factory):
         _wait_finished(c, bots)
 
 
+def _children(pid: int) -> list[int]:
+    """Processes whose parent is `pid` (Linux /proc)."""
+    out = []
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open(f"/proc/{d}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                out.append(int(d))
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
 def test_kill9_loses_no_acknowledged_move(tmp_path):
     """A real server, SQLite in FULL sync: kill -9 mid-game, restart, compare."""
     db = str(tmp_path / "kill.db")
@@ -152,8 +175,14 @@ def test_kill9_loses_no_acknowledged_move(tmp_path):
                     acked[gid].extend(r.json()["moves"])
             bot_ply = h.get(f"/api/games/{bot_game}").json()["ply"]
     finally:
+        workers = _children(proc.pid)
         proc.send_signal(signal.SIGKILL)
         proc.wait()
+    assert workers, "the bot game should have started a bot worker"
+    deadline = time.time() + 15          # orphaned bot workers leave by themselves
+    while any(_alive(w) for w in workers):
+        assert time.time() < deadline, f"bot workers {workers} outlived their killed server"
+        time.sleep(0.2)
     proc = start_server(db, port, "--bot-delay", "0", "--bot-workers", "1")
     try:
         with httpx.Client(base_url=base, timeout=10) as h:

@@ -13,6 +13,8 @@ import asyncio
 import multiprocessing
 import os
 import signal
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -65,6 +67,16 @@ def make_bot(spec: str, seed: int):
 def _init_worker() -> None:
     # Ctrl-C goes to the server, which shuts the pool down in order.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # A server killed outright (kill -9, out of memory) cannot stop its
+    # workers: each leaves by itself once its parent is gone.
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 def choose(spec: str, seed: int, obs) -> int:
