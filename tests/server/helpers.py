@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 
 def options_from(decision: dict) -> list[str]:
@@ -37,3 +38,32 @@ def random_move(decision: dict, hand: list[str], rng: random.Random) -> str:
     if move == "keep" and hand and rng.random() < 0.5:
         move = "keep " + " ".join(hand[:decision["keep_max"]])
     return move
+
+
+def new_page(chromium):
+    """A desktop-sized page and the list its script errors land in."""
+    page = chromium.new_page(viewport={"width": 1280, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return page, errors
+
+
+def start_in_lobby(page, base: str, game: str, seats: list[str], seed: int, selects=()) -> str:
+    """Create a game from the lobby as a person would (seats 'human' or
+    'bot:<level>'; `selects` further (selector, value) choices), then follow
+    seat 0's invite link. Returns the game id."""
+    page.goto(f"{base}/?game={game}")
+    page.select_option("#game", game)
+    page.select_option("#players", str(len(seats)))
+    for i, spec in enumerate(seats):
+        page.select_option(f"#seat-{i}", spec)
+    for selector, value in selects:
+        page.select_option(selector, value)
+    page.fill("#seed", str(seed))
+    page.click("#create")
+    link = page.locator("a.seat-link[data-seat='0']")
+    link.wait_for()
+    game_id = re.search(r"/game/([^#]+)#", link.get_attribute("href")).group(1)
+    link.click()
+    page.wait_for_selector("#decision")
+    return game_id

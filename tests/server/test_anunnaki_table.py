@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 import time
 
 import httpx
@@ -18,6 +17,7 @@ from meeple.games.anunnaki import new_game as engine_game
 from meeple.games.anunnaki.data import DATA
 from meeple.games.anunnaki.notation import legal_moves_for
 from tests.server.conftest import ROOT
+from tests.server.helpers import new_page, start_in_lobby
 
 HIDDEN = "?"
 
@@ -256,24 +256,9 @@ WAIT = ("() => document.body.dataset.status === 'finished' || "
 
 @pytest.mark.browser
 def test_person_plays_a_whole_game_in_the_browser(live_server, chromium):
-    page = chromium.new_page(viewport={"width": 1280, "height": 900})
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(live_server + "/?game=anunnaki")
-    page.select_option("#game", "anunnaki")
-    page.select_option("#players", "2")
-    page.select_option("#seat-0", "human")
-    page.select_option("#seat-1", "bot:random")
-    page.select_option("#house-mode", "chosen")
-    page.select_option("#house-0", "babylon")
-    page.select_option("#house-1", "norrenis")
-    page.fill("#seed", "17")
-    page.click("#create")
-    link = page.locator("a.seat-link[data-seat='0']")
-    link.wait_for()
-    game_id = re.search(r"/game/([^#]+)#", link.get_attribute("href")).group(1)
-    link.click()
-    page.wait_for_selector("#decision")
+    page, errors = new_page(chromium)
+    game_id = start_in_lobby(page, live_server, "anunnaki", ["human", "bot:random"], 17,
+                             [("#house-mode", "chosen"), ("#house-0", "babylon"), ("#house-1", "norrenis")])
     page.wait_for_selector("svg.board .hex")
     assert page.locator("svg.board").count() >= 3        # Gaia and two home planets
     assert page.locator("svg.star").count() == 2

@@ -5,12 +5,12 @@ artifacts/ (a CI artifact)."""
 from __future__ import annotations
 
 import random
-import re
 
 import httpx
 import pytest
 
 from tests.server.conftest import ROOT
+from tests.server.helpers import new_page, start_in_lobby
 
 pytestmark = pytest.mark.browser
 
@@ -55,21 +55,8 @@ def act(page, rng: random.Random) -> None:
 
 
 def test_full_game_by_clicking(live_server, chromium):
-    page = chromium.new_page(viewport={"width": 1280, "height": 900})
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(live_server + "/")
-    page.select_option("#players", "4")
-    page.select_option("#seat-0", "human")
-    for i in (1, 2, 3):
-        page.select_option(f"#seat-{i}", "bot:easy")
-    page.fill("#seed", "11")
-    page.click("#create")
-    link = page.locator("a.seat-link[data-seat='0']")
-    link.wait_for()
-    game_id = re.search(r"/game/([^#]+)#", link.get_attribute("href")).group(1)
-    link.click()
-    page.wait_for_selector("#decision")
+    page, errors = new_page(chromium)
+    game_id = start_in_lobby(page, live_server, "ethnos", ["human"] + ["bot:easy"] * 3, 11)
     rng = random.Random(5)
     page.evaluate("() => { window.__acted = null; }")
     moves = 0

@@ -17,6 +17,7 @@ from meeple.games.okc import cards as C
 from meeple.games.okc import data as D
 from meeple.games.okc.view import _known
 from tests.server.conftest import ROOT
+from tests.server.helpers import new_page, start_in_lobby
 
 HIDDEN = "?"
 PUBLIC_DECISION = {"seat", "seats", "kind", "prompt", "chosen"}
@@ -323,22 +324,8 @@ def act(page, rng: random.Random, shot=None) -> str:
 
 @pytest.mark.browser
 def test_okc_full_game_by_clicking(live_server, chromium):
-    page = chromium.new_page(viewport={"width": 1280, "height": 900})
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(live_server + "/?game=okc")
-    page.select_option("#game", "okc")
-    page.select_option("#players", "2")
-    page.select_option("#seat-0", "human")
-    page.select_option("#seat-1", "bot:easy")
-    page.select_option("#okc-rounds", "4")
-    page.fill("#seed", "7")
-    page.click("#create")
-    link = page.locator("a.seat-link[data-seat='0']")
-    link.wait_for()
-    game_id = re.search(r"/game/([^#]+)#", link.get_attribute("href")).group(1)
-    link.click()
-    page.wait_for_selector("#decision")
+    page, errors = new_page(chromium)
+    game_id = start_in_lobby(page, live_server, "okc", ["human", "bot:easy"], 7, [("#okc-rounds", "4")])
     rng = random.Random(3)
     page.evaluate("() => { window.__acted = null; }")
     out = ROOT / "artifacts"

@@ -6,26 +6,12 @@
 (() => {
 
 const AM = () => META.games.anunnaki;
-const NS = "http://www.w3.org/2000/svg";
 const RES = ["food", "wood", "metal", "gold"];
 const RLET = {food: "F", wood: "W", metal: "M", gold: "G", any: "★"};
 const RCOL = {food: "#f3d46e", wood: "#86b86b", metal: "#b4bdc6", gold: "#e5a84a"};
 const SQ3 = Math.sqrt(3);
 
-function svg(tag, attrs, ...kids) {
-  const e = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "text") e.textContent = v;
-    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-    else e.setAttribute(k, v === true ? "" : v);
-  }
-  for (const kid of kids.flat()) {
-    if (kid === null || kid === undefined || kid === false) continue;
-    e.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
-  }
-  return e;
-}
+const svg = svgEl;
 const nice = (s) => cap(String(s).replace(/_/g, " "));
 const houseName = (h) => (AM().houses[h] || {}).name || nice(h);
 const mine = (v) => isMine(v) && !T.replay;

@@ -15,12 +15,12 @@ const GAMES = {};
 let META = null;
 
 // ------------------------------------------------------------------ helpers
-function el(tag, attrs, ...kids) {
-  const e = document.createElement(tag);
+// one builder for HTML and SVG elements: attributes, "text", on<event>, children
+function build(ns, tag, attrs, kids) {
+  const e = ns ? document.createElementNS(ns, tag) : document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
     if (v === null || v === undefined || v === false) continue;
-    if (k === "class") e.className = v;
-    else if (k === "text") e.textContent = v;
+    if (k === "text") e.textContent = v;
     else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
     else e.setAttribute(k, v === true ? "" : v);
   }
@@ -30,6 +30,8 @@ function el(tag, attrs, ...kids) {
   }
   return e;
 }
+const el = (tag, attrs, ...kids) => build(null, tag, attrs, kids);
+const svgEl = (tag, attrs, ...kids) => build("http://www.w3.org/2000/svg", tag, attrs, kids);
 function toast(msg, bad) {
   const t = document.getElementById("toast");
   t.textContent = msg;
