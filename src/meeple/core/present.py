@@ -89,6 +89,25 @@ def _plain(detail) -> str:
     return str(detail)
 
 
+def option_names(game: str, raw: dict | None, names: tuple[str, ...]) -> dict:
+    """A lobby's options for `game`, refusing any it does not have."""
+    raw = dict(raw or {})
+    unknown = sorted(set(raw) - set(names))
+    if unknown:
+        from meeple.core.game import GameError
+        raise GameError(f"{game} has no option {', '.join(unknown)} (it has: {', '.join(names)})")
+    return raw
+
+
+def option_flag(raw: dict, name: str) -> bool:
+    """An on/off lobby option (absent: off)."""
+    value = raw.get(name, False)
+    if not isinstance(value, bool):
+        from meeple.core.game import GameError
+        raise GameError(f"{name} must be true or false")
+    return value
+
+
 def places(keys: list) -> list[int]:
     """Competition ranking ("1224") of seats by key, best (largest) first;
     returns the place of each seat in seat order."""

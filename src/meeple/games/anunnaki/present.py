@@ -12,7 +12,7 @@ named to its owner only.
 from __future__ import annotations
 
 from meeple.core.game import GameError
-from meeple.core.present import decision as _decision, moves_for_seat, places, seat_name
+from meeple.core.present import decision as _decision, moves_for_seat, option_flag, option_names, places, seat_name
 from meeple.games.anunnaki import state as st
 from meeple.games.anunnaki.data import ARTIFACTS, DATA, MAX_PLAYERS, MIN_PLAYERS, RESOURCES, TRACKS
 
@@ -497,10 +497,7 @@ def ranking(state) -> list[dict]:
 # ------------------------------------------------------------------ lobby
 def options(raw: dict) -> dict:
     """The new_game options a lobby may set, checked: houses (by seat), first_game."""
-    raw = dict(raw or {})
-    unknown = sorted(set(raw) - {"houses", "first_game"})
-    if unknown:
-        raise GameError(f"anunnaki has no option {', '.join(unknown)} (it has: houses, first_game)")
+    raw = option_names("anunnaki", raw, ("houses", "first_game"))
     out = {}
     houses = raw.get("houses")
     if houses is not None:
@@ -513,10 +510,7 @@ def options(raw: dict) -> dict:
         if len(set(houses)) != len(houses):
             raise GameError("houses must all be different")
         out["houses"] = list(houses)
-    first = raw.get("first_game", False)
-    if not isinstance(first, bool):
-        raise GameError("first_game must be true or false")
-    if first:
+    if option_flag(raw, "first_game"):
         out["first_game"] = True
     return out
 

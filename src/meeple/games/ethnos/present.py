@@ -9,7 +9,7 @@ each one takes the viewer and drops or masks what that viewer may not see.
 from __future__ import annotations
 
 from meeple.core.game import GameError
-from meeple.core.present import decision as _decision, places, seat_name
+from meeple.core.present import decision as _decision, option_flag, option_names, places, seat_name
 from meeple.games.ethnos import data
 from meeple.games.ethnos import state as st
 from meeple.games.ethnos.cards import CARD_NAME
@@ -157,20 +157,14 @@ def ranking(state) -> list[dict]:
 # ------------------------------------------------------------------ lobby
 def options(raw: dict) -> dict:
     """The new_game options a lobby may set, checked: tribes (a list), fairy."""
-    raw = dict(raw or {})
-    unknown = sorted(set(raw) - {"tribes", "fairy"})
-    if unknown:
-        raise GameError(f"ethnos has no option {', '.join(unknown)} (it has: tribes, fairy)")
+    raw = option_names("ethnos", raw, ("tribes", "fairy"))
     out = {}
     tribes = raw.get("tribes")
     if tribes:
         if not isinstance(tribes, list) or not all(isinstance(t, str) for t in tribes) or len(tribes) > 13:
             raise GameError("tribes must be a list of at most 13 tribe names")
         out["tribes"] = list(tribes)
-    fairy = raw.get("fairy", False)
-    if not isinstance(fairy, bool):
-        raise GameError("fairy must be true or false")
-    if fairy:
+    if option_flag(raw, "fairy"):
         out["fairy"] = True
     return out
 

@@ -11,7 +11,7 @@ everybody learns who has already chosen, never what.
 from __future__ import annotations
 
 from meeple.core.game import GameError
-from meeple.core.present import decision as _decision, moves_for_seat, places, seat_name
+from meeple.core.present import decision as _decision, moves_for_seat, option_flag, option_names, places, seat_name
 from meeple.games.okc import cards as C
 from meeple.games.okc import data as D
 from meeple.games.okc import state as st
@@ -381,20 +381,14 @@ def ranking(state) -> list[dict]:
 # ------------------------------------------------------------------ lobby
 def options(raw: dict) -> dict:
     """The new_game options a lobby may set, checked: rounds, advanced, factions."""
-    raw = dict(raw or {})
-    unknown = sorted(set(raw) - {"rounds", "advanced", "factions"})
-    if unknown:
-        raise GameError(f"okc has no option {', '.join(unknown)} (it has: rounds, advanced, factions)")
+    raw = option_names("okc", raw, ("rounds", "advanced", "factions"))
     out = {}
     rounds = raw.get("rounds")
     if rounds is not None:
         if isinstance(rounds, bool) or rounds not in (D.ROUNDS,) + D.SKIRMISH_ROUNDS:
             raise GameError("rounds must be 6, or 4 or 5 for a skirmish")
         out["rounds"] = rounds
-    adv = raw.get("advanced", False)
-    if not isinstance(adv, bool):
-        raise GameError("advanced must be true or false")
-    if adv:
+    if option_flag(raw, "advanced"):
         out["advanced"] = True
     fac = raw.get("factions")
     if fac:
