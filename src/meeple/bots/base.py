@@ -16,16 +16,20 @@ class Observation:
     view: dict                 # the seat's redacted STATE (hidden cards are "?")
     legal: tuple[int, ...]     # the legal actions
     extra: dict = field(default_factory=dict)
+    log: tuple = ()            # the events the seat may read, oldest first:
+                               # (kind, seat, detail, private_to), others' secrets left out
 
 
 def observe(state, seat: int | None = None) -> Observation:
-    """What the deciding seat may know of `state` (the secrecy boundary)."""
+    """What the deciding seat may know of `state` (the secrecy boundary): its
+    view and the public log (with its own private events)."""
     d = state.decision()
     if d is None:
         raise ValueError("the game is over: nothing to decide")
     seat = d.seats[0] if seat is None else seat
+    log = tuple(state.log_for(seat))
     return Observation(state.game, seat, d.kind, state.view(seat),
-                       tuple(state.legal_actions(seat)))
+                       tuple(state.legal_actions(seat)), log=log)
 
 
 class Bot(Protocol):

@@ -132,7 +132,7 @@ class ISMCTSBot:
         t0 = clock()
         rng = self.rng
         helpers = _heuristics(obs.game)
-        base = game.from_view(obs.view, obs.seat, rng)
+        base = game.from_view(obs.view, obs.seat, rng, log=obs.log)
         value_fn = getattr(helpers, "values", None)
         game_policy = getattr(helpers, "policy", None)
         policy_fn = game_policy if self.rollout == "heuristic" else None

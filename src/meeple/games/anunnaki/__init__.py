@@ -7,9 +7,9 @@ from meeple.games.anunnaki.state import AnunnakiState, new_game
 NAME = "anunnaki"
 
 
-def from_view(view, seat, rng):
+def from_view(view, seat, rng, log=()):
     from meeple.games.anunnaki.view import from_view as fv
-    return fv(view, seat, rng)
+    return fv(view, seat, rng, log)
 
 
 __all__ = ["AnunnakiState", "new_game", "from_view", "load", "dump", "MIN_PLAYERS", "MAX_PLAYERS", "NAME"]

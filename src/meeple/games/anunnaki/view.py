@@ -114,8 +114,11 @@ def _determinize(s, seat: int, rng):
     return n
 
 
-def from_view(doc: dict, seat: int, rng):
-    """A full state from `seat`'s view alone, hidden things sampled."""
+def from_view(doc: dict, seat: int, rng, log=()):
+    """A full state from `seat`'s view alone, hidden things sampled.
+
+    `log` (the seat's readable event log) is accepted for the bot interface;
+    this game does not yet pin cards the log shows in a hand."""
     from meeple.core.game import BadState
     err = None
     for _ in range(30):

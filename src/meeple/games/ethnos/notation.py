@@ -241,6 +241,7 @@ def load(doc) -> "st.EthnosState":
     s.rng = Rng(rng)
     s.history = s.events = None
     s.record = True
+    s.known = None
     s.keep = s.wiz = 0
     s.placed = False
     s.moved = ()

@@ -56,7 +56,7 @@ class EthnosState(GameRecord):
         "dragons", "current", "last_dragon", "merfolk", "giant", "troll_pool",
         "glory", "hands", "bands", "orc", "trolls", "finished", "winners",
         "kind", "dseat", "darg", "todo", "build", "keep", "wiz", "placed",
-        "moved", "rng", "history", "events", "record",
+        "moved", "rng", "history", "events", "record", "known",
     )
 
     # ------------------------------------------------------------------ basics
@@ -96,6 +96,7 @@ class EthnosState(GameRecord):
         n.history = self.history
         n.events = self.events
         n.record = self.record
+        n.known = self.known
         return n
 
     def decision(self) -> Decision | None:
@@ -712,6 +713,7 @@ def new_game(players: int, seed: int = 0, tribes: list[str] | None = None,
     s.rng = rng
     s.history = s.events = None
     s.record = record
+    s.known = None
     s._setup_age(rng.below(players))
     return s
 

@@ -8,6 +8,8 @@ consistently with everything the seat can see.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from meeple.games.ethnos import notation
 from meeple.games.ethnos.cards import DRAGON, tribe_cards
 
@@ -30,25 +32,71 @@ def unseen_cards(s, seat: int) -> list[int]:
     return out
 
 
+def known_cards(log, players: int, seat: int) -> list[list[int]]:
+    """The cards each other seat is publicly known to hold, from the public log.
+
+    A card recruited from the market is seen going into that hand; it stays
+    known until it is seen leaving it, in a band or in a discard (the whole
+    rest of the hand is discarded face up, an elf keep excepted: known cards
+    seen in neither were kept). Hands empty at the end of an age. Events the
+    log does not hold (a state loaded mid-game) just leave fewer cards known.
+    """
+    from meeple.games.ethnos.cards import CARD_BY_NAME
+    held: list[Counter] = [Counter() for _ in range(players)]
+    for kind, who, detail, _private in log:
+        if kind in ("age_end", "age_start"):
+            for h in held:
+                h.clear()
+        elif who is None or who == seat or not 0 <= who < players:
+            continue
+        elif kind == "recruit":
+            held[who][CARD_BY_NAME[detail]] += 1
+        elif kind in ("band", "discard"):
+            held[who] -= Counter(CARD_BY_NAME[n] for n in detail)
+    return [sorted(h.elements()) for h in held]
+
+
+def _pin(known: list[list[int]], hands: list[int], pool: list[int]) -> list[list[int]]:
+    """Known cards placed back in their hands: at most each hand's size, and
+    only cards still among the unseen ones (taken out of `pool`)."""
+    out = []
+    for i, cards in enumerate(known):
+        kept = []
+        for c in cards:
+            if len(kept) < hands[i] and c in pool:
+                pool.remove(c)
+                kept.append(c)
+        out.append(kept)
+    return out
+
+
 def determinize(s, seat: int, rng):
     """A copy of `s` with every card hidden from `seat` dealt again at random.
 
     What stays fixed is what the seat knows: its own hand, the market, all bands,
-    the number of cards in each hand and in the deck, and how many dragons are
+    the number of cards in each hand and in the deck, how many dragons are
     left (dragons stay in the deck's bottom half only as far as the seat knows
-    the deck's order, which it does not: they are dealt among the deck cards).
+    the deck's order, which it does not: they are dealt among the deck cards),
+    and, on a state built by `from_view` with the public log, the cards each
+    opponent is known to hold (`s.known`: that seat and the cards per hand).
     """
     n = s.clone()
     n.record = False
     pool = sorted(unseen_cards(s, seat))
+    known = s.known[1] if s.known is not None and s.known[0] == seat else None
+    if known is not None:
+        for i, cards in enumerate(known):
+            for c in cards:
+                pool.remove(c)
     dragons = [c for c in pool if c == DRAGON]
     cards = [c for c in pool if c != DRAGON]
     rng.shuffle(cards)
     for i, h in enumerate(n.hands):
         if i != seat:
             k = len(h)
-            h[:] = cards[:k]
-            del cards[:k]
+            pinned = known[i] if known is not None else ()
+            h[:] = list(pinned) + cards[:k - len(pinned)]
+            del cards[:k - len(pinned)]
     if n.kind in ("band", "keep") and n.dseat != seat:
         k = len(n.build)
         n.build = cards[:k]
@@ -59,12 +107,14 @@ def determinize(s, seat: int, rng):
     return n
 
 
-def from_view(doc: dict, seat: int, rng):
-    """A full state built from `seat`'s view alone, hidden cards sampled.
+def from_view(doc: dict, seat: int, rng, log=()):
+    """A full state built from `seat`'s view and public log, hidden cards sampled.
 
     The cards the seat cannot see are every card of the tribes in play less
     those it can see (its hand, the market, all bands) — computed from the view,
-    never from the true state, so a bot that searches this cannot peek.
+    never from the true state, so a bot that searches this cannot peek. Cards
+    the log shows an opponent still holds (`known_cards`) are dealt to that
+    opponent and stay there in every `determinize` of the result.
     """
     from meeple.games.ethnos.cards import CARD_BY_NAME, TRIBE_INDEX
     from meeple.games.ethnos import data
@@ -87,14 +137,16 @@ def from_view(doc: dict, seat: int, rng):
         if c in pool:
             pool.remove(c)
     pool.sort()
+    hands = [len(sd["hand"]) for sd in doc["seats"]]
+    known = _pin(known_cards(log, len(hands), seat), hands, pool)
     rng.shuffle(pool)
     names = [n for n in (CARD_NAME_OF(c) for c in pool)]
     full = dict(doc)
     full["seats"] = [dict(sd) for sd in doc["seats"]]
     for i, sd in enumerate(full["seats"]):
         if i != seat:
-            k = len(sd["hand"])
-            sd["hand"], names = names[:k], names[k:]
+            k = len(sd["hand"]) - len(known[i])
+            sd["hand"], names = [CARD_NAME_OF(c) for c in known[i]] + names[:k], names[k:]
     if pending and pending.get("seat") != seat:
         k = len(pending.get("build", []))
         full["pending"] = dict(pending, build=names[:k])
@@ -107,6 +159,7 @@ def from_view(doc: dict, seat: int, rng):
     full["rng"] = rng.below(1 << 62) if hasattr(rng, "below") else rng.getrandbits(62)
     state = notation.load(full)
     state.record = False
+    state.known = (seat, tuple(tuple(k) for k in known)) if any(known) else None
     return state
 
 
@@ -115,4 +168,4 @@ def CARD_NAME_OF(c: int) -> str:
     return CARD_NAME[c]
 
 
-__all__ = ["view", "determinize", "from_view", "unseen_cards", "tribe_cards"]
+__all__ = ["view", "determinize", "from_view", "known_cards", "unseen_cards", "tribe_cards"]

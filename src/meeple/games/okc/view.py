@@ -153,8 +153,11 @@ def determinize(s, seat: int, rng):
     return n
 
 
-def from_view(doc: dict, seat: int, rng):
-    """A full state built from `seat`'s view alone, hidden cards sampled."""
+def from_view(doc: dict, seat: int, rng, log=()):
+    """A full state built from `seat`'s view alone, hidden cards sampled.
+
+    `log` (the seat's readable event log) is accepted for the bot interface;
+    this game does not yet pin cards the log shows in a hand."""
     full = dict(doc)
     full["seats"] = [dict(sd) for sd in doc["seats"]]
     full["regions"] = {k: dict(v) for k, v in doc["regions"].items()}
