@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The 1-second strength measurement, in chunks that survive a stopped session.
+#
+#   tools/strength.sh COMMIT PLAYERS FIRST_SEED CHUNKS [OUT]
+#
+# Plays `ismcts:1s` against greedy (PLAYERS 2: one greedy; 4: three greedy),
+# 4 games a chunk with seats rotated, seeds FIRST_SEED, FIRST_SEED+1, ..., from
+# a frozen worktree of COMMIT (later edits cannot change the bot mid-run), at
+# nice 19: the budget is CPU time, so the load slows the games but does not
+# change the play. Each finished chunk leaves OUT/COMMIT/pPLAYERS/sSEED/
+# results.json (OUT defaults to docs/strength/runs); a chunk already there is
+# skipped, so a later session simply runs the same command again with new
+# seeds, and `python tools/arena_sum.py docs/strength/runs/COMMIT/p4/s*` sums.
+set -euo pipefail
+commit=$(git rev-parse --short "$1"); players=$2; first=$3; chunks=$4
+root=$(git rev-parse --show-toplevel)
+out=${5:-$root/docs/strength/runs}/$commit/p$players
+tree=${TMPDIR:-/tmp}/meeple-strength-$commit
+[ -d "$tree" ] || git worktree add -f "$tree" "$commit" >/dev/null
+case $players in
+  2) bots=ismcts:1s,greedy ;;
+  4) bots=ismcts:1s,greedy,greedy,greedy ;;
+  *) echo "players must be 2 or 4" >&2; exit 2 ;;
+esac
+mkdir -p "$out"
+for ((i = 0; i < chunks; i++)); do
+  seed=$((first + i))
+  [ -f "$out/s$seed/results.json" ] && continue
+  tmp=$(mktemp -d)
+  if PYTHONPATH="$tree/src" nice -n 19 "$root/.venv/bin/python" -m meeple.cli arena ethnos \
+       --bots "$bots" --games 4 --seed "$seed" --workers 1 --out "$tmp" --json >"$tmp/stdout" 2>&1; then
+    mkdir -p "$out/s$seed" && cp "$tmp/results.json" "$out/s$seed/"
+    echo "$(date -u +%FT%TZ) p$players seed $seed done"
+  else
+    echo "$(date -u +%FT%TZ) p$players seed $seed FAILED: $(tail -n 3 "$tmp/stdout")" >&2
+  fi
+  rm -rf "$tmp"
+done
