@@ -168,3 +168,25 @@ def test_arena_reports_think_time_and_simulations():
     assert by["greedy"]["mean_iterations"] == 0
     rec = rep["records"][0]
     assert len(rec["think_cpu_s"]) == len(rec["searched"]) == len(rec["iterations"]) == 2
+
+
+@pytest.mark.parametrize("game", ["okc", "anunnaki"])
+def test_arena_hosts_every_game(game, capsys):
+    """The arena is game-agnostic: ISMCTS against random in OKC and Anunnaki,
+    points from the game's own scores()."""
+    rc = main(["arena", game, "--bots", "ismcts:10,random", "--games", "2", "--seed", "5",
+               "--workers", "1", "--json", "--no-progress"])
+    assert rc == 0
+    rep = json.loads(capsys.readouterr().out)
+    assert rep["game"] == game and rep["completed"] == 2 and rep["errors"] == 0
+    assert sum(b["wins"] for b in rep["bots"]) == pytest.approx(2)
+    assert any(b["mean_glory"] > 0 for b in rep["bots"])
+
+
+@pytest.mark.parametrize("game", ["okc", "anunnaki"])
+def test_arena_refuses_a_bot_the_game_has_not_before_any_game(game, capsys):
+    assert main(["arena", game, "--bots", "greedy,random", "--games", "2"]) == 2
+    err = capsys.readouterr().err
+    assert f"no greedy bot for '{game}'" in err and "Traceback" not in err
+    assert main(["arena", game, "--bots", "random,random,random,random,random", "--games", "2"]) == 2
+    assert "2-4 players" in capsys.readouterr().err

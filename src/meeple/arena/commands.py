@@ -28,6 +28,9 @@ def _games(text: str) -> int:
     return v
 
 
+from meeple.games import GAMES
+
+
 def _bots(text: str) -> list[str]:
     from meeple.bots.registry import parse_spec
     from meeple.core.game import GameError
@@ -42,7 +45,7 @@ def _bots(text: str) -> list[str]:
 
 def register(sub) -> None:
     a = sub.add_parser("arena", help="a tournament between bots (seats rotated, in parallel)")
-    a.add_argument("game", choices=["ethnos"])
+    a.add_argument("game", choices=sorted(GAMES))
     a.add_argument("--players", type=int, default=None, help="players (default: one per bot)")
     a.add_argument("--bots", type=_bots, required=True,
                    help="one bot per seat, e.g. ismcts:0.5s,greedy,random,random "
@@ -82,6 +85,9 @@ def run_arena(args) -> int:
 
     if args.players is not None and args.players != len(args.bots):
         raise GameError(f"--players {args.players} but {len(args.bots)} bots: give one bot per seat")
+    from meeple.bots.registry import make_bot
+    for spec in args.bots:        # a bot the game cannot host is refused before any game starts
+        make_bot(spec, game=args.game)
     rep = tournament(args.game, args.bots, args.games, args.seed, args.workers,
                      args.backend, _progress(args))
     if args.out:

@@ -49,7 +49,7 @@ def play_game(game_name: str, specs: list[str], seed: int, bot_seed: int | None 
                     iterations[seat] += getattr(bot, "last_iterations", 0) or 0
                     early[seat] += bool(getattr(bot, "last_stopped_early", False))
                 state.apply_action(a, seat)   # checked: a bot's illegal move is an error
-        glory = list(getattr(state, "glory", [0] * len(specs)))
+        glory = list(state.scores())          # the game's points (Ethnos: glory)
         return {"ok": True, "seed": seed, "specs": list(specs), "returns": state.returns(),
                 "winners": list(state.winners), "glory": glory,
                 "moves": len(state.moves), "decisions": decisions,

@@ -12,8 +12,9 @@ def arena_table(report: dict) -> str:
             f"{report['players']} players, seed {report['seed']}, {report['workers']} workers "
             f"({report['backend']}), {report['seconds']} s"]
     rs = report.get("rating_system", "")
+    points = "glory" if report["game"] == "ethnos" else "points"   # the game's scores()
     rows.append(f"{'bot':<18}{'games':>7}{'wins':>9}{'win rate':>10}{'95% interval':>18}"
-                f"{'glory':>8}{'rating (' + rs + ')':>24}")
+                f"{points:>8}{'rating (' + rs + ')':>24}")
     for b in sorted(report["bots"], key=lambda b: -(b["win_rate"] or 0)):
         r = b["rating"]
         rating = (f"{r['mu']:.1f} ± {r['sigma']:.1f}" if "mu" in r else f"{r.get('elo', 0):.0f}")
