@@ -67,7 +67,9 @@ def test_illegal_move_stops_with_state_before_it():
 
 @pytest.mark.parametrize("move,why", [
     ("7: bid heir", "not a seat"),
-    ("bid", "cannot read"),
+    ("bid", "name the seat"),
+    ("bid heir", "name the seat"),
+    ("0: bid", "cannot read"),
     ("0: bid dragon", "not a card"),
     ("", "empty"),
     ("0: facedown heir", "cannot read"),

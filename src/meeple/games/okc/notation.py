@@ -219,6 +219,11 @@ def _check_seat(s, seat: int | None) -> int:
     if s.finished or s.kind is None:
         raise IllegalMove("the game is over")
     if seat is None:
+        if s.kind in st.SIMULTANEOUS and len(s.dseats) > 1:
+            # a secret choice of several seats: an unnamed answer would be
+            # taken for whichever seat is listed first (rulings: bad input)
+            raise IllegalMove(f"'{s.kind}' is a simultaneous choice of seats "
+                              f"{', '.join(map(str, s.dseats))}: name the seat ('<seat>: {FORMS[s.kind]}')")
         return s.dseats[0]
     if seat not in s.dseats:
         if s.kind in st.SIMULTANEOUS:
@@ -231,10 +236,10 @@ def _check_seat(s, seat: int | None) -> int:
 def move_actions(s, text: str) -> tuple[int, list[int]]:
     """(seat, actions) a MOVE stands for; raises IllegalMove with the reason."""
     seat, body = _split_seat(s, text)
-    seat = _check_seat(s, seat)
     words = body.split()
-    if not words:
+    if not words and not (s.finished or s.kind is None):
         raise IllegalMove("empty move")
+    seat = _check_seat(s, seat)
     kind = s.kind
     hand_names = {C.local_name(g): g for g in s.hands[seat]}
 
