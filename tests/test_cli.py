@@ -62,3 +62,16 @@ def test_play_anunnaki_takes_houses_and_refuses_bad_ones():
 def test_play_refuses_another_games_option():
     r = run("play", "okc", "--tribes", "elf", stdin="")
     assert r.returncode == 2 and "--tribes is not an option of okc" in r.stderr
+
+
+def test_simulate_plays_each_game_s_options():
+    r = run("simulate", "okc", "--games", "3", "--players", "2,4", "--rounds", "4", "--advanced", "--json")
+    assert r.returncode == 0, r.stderr
+    rep = json.loads(r.stdout)
+    assert rep["options"] == {"rounds": 4, "advanced": True} and rep["errors"] == 0
+    r = run("simulate", "anunnaki", "--games", "2", "--players", "3", "--first-game", "--json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["options"] == {"first_game": True}
+    r = run("simulate", "ethnos", "--games", "2", "--advanced")
+    assert r.returncode == 2 and "--advanced is not an option of ethnos" in r.stderr
+    assert "Traceback" not in r.stderr

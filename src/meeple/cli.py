@@ -73,6 +73,10 @@ def build_parser() -> argparse.ArgumentParser:
                      help="player counts, e.g. 2,3,4 (default: every count the game allows)")
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--fairy", action="store_true", help="fairies among the random tribes")
+    sim.add_argument("--rounds", type=int, default=None, choices=(4, 5, 6),
+                     help="okc: 6 rounds, or a 4/5-round skirmish")
+    sim.add_argument("--advanced", action="store_true", help="okc: the advanced setup")
+    sim.add_argument("--first-game", action="store_true", help="anunnaki: the first-game setup")
     sim.add_argument("--json", action="store_true")
 
     bench = sub.add_parser("bench", help="measure engine speed")
@@ -106,8 +110,7 @@ def main(argv: list[str] | None = None) -> int:
             from meeple.core.simulate import simulate
             game = importlib.import_module(GAMES[args.game])
             counts = args.players or list(range(game.MIN_PLAYERS, game.MAX_PLAYERS + 1))
-            report = simulate(args.game, args.games, counts, args.seed,
-                              {"fairy": True} if args.fairy else {})
+            report = simulate(args.game, args.games, counts, args.seed, _game_options(args))
             _print(report, args.json)
             return 1 if report["errors"] else 0
         if args.command == "bench":
@@ -128,14 +131,7 @@ def main(argv: list[str] | None = None) -> int:
             _print(bench(args.game, args.seconds), args.json)
             return 0
         if args.command == "play":
-            wrong = [flag for flag, game, on in (
-                ("--tribes", "ethnos", args.tribes), ("--fairy", "ethnos", args.fairy),
-                ("--rounds", "okc", args.rounds), ("--advanced", "okc", args.advanced),
-                ("--houses", "anunnaki", args.houses), ("--first-game", "anunnaki", args.first_game))
-                if on and game != args.game]
-            if wrong:
-                print(f"meeple play: {', '.join(wrong)} is not an option of {args.game}", file=sys.stderr)
-                return 2
+            _game_options(args)
             # each game has its own terminal table: meeple.games.<game>.tui.play
             return importlib.import_module(f"meeple.games.{args.game}.tui").play(args)
     except GameError as e:
@@ -151,6 +147,22 @@ def main(argv: list[str] | None = None) -> int:
             pass
         return 0
     return 0
+
+
+# Game options on the command line: (flag, its game, new_game's keyword).
+GAME_FLAGS = (("--tribes", "ethnos", "tribes"), ("--fairy", "ethnos", "fairy"),
+              ("--rounds", "okc", "rounds"), ("--advanced", "okc", "advanced"),
+              ("--houses", "anunnaki", "houses"), ("--first-game", "anunnaki", "first_game"))
+
+
+def _game_options(args) -> dict:
+    """new_game's keywords from the flags given; GameError names a flag of another game."""
+    given = [(flag, game, key, getattr(args, key)) for flag, game, key in GAME_FLAGS
+             if getattr(args, key, None)]
+    wrong = [flag for flag, game, _, _ in given if game != args.game]
+    if wrong:
+        raise GameError(f"{', '.join(wrong)} is not an option of {args.game}")
+    return {key: value for _, _, key, value in given}
 
 
 def _print(report: dict, as_json: bool) -> None:

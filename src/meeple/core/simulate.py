@@ -53,6 +53,7 @@ def simulate(name: str, games: int, player_counts: list[int], seed: int = 0,
         total_seats += ok * p
     return {
         "game": name,
+        "options": dict(options or {}),
         "games": games * len(player_counts),
         "errors": len(failures),
         "moves_per_game": round(total_moves / max(played, 1), 1),
