@@ -325,3 +325,55 @@ def test_every_champion_steals_over_any_occupier(faction):
     s.apply_move("steal trade-03")
     s.apply_move("space 0")
     assert dump(s)["seats"][1]["board"][0] == kc("trade-03", f"{faction}:a1")
+
+
+# ---------------------------------------------------------------------- the seed's examples
+def test_pathfinder_example_storyteller_two_lore():
+    """Clans journeys a Pathfinder card with 2 lore: to its discard, +2 lore."""
+    s = autumn(factions=[CLA, NOB], seats={0: {"hand": ["a1", "heir"], "site": ["clans:a3"]}})
+    s.apply_move("journey a1")
+    d = dump(s)
+    assert d["seats"][0]["discard"] == ["clans:a1"] and d["lost"] == [] and s.lore[0] == 2
+
+
+def test_resilient_example_titus_to_the_discard():
+    """Nobility's Resilient card eliminated in a clash goes to its discard."""
+    s = summer(factions=[NOB, UPR], regions=fd({"highlands": ["nobility:a1", "uprising:agent"]}),
+               seats={0: {"site": []}})
+    d = dump(s)
+    assert "nobility:a1" in d["seats"][0]["discard"] and "nobility:a1" not in d["lost"]
+    assert s.decision().kind == "location" and s.decision().seats == (1,)
+
+
+def test_autumn_action_step_example():
+    """Uprising journeys (+1 lore), rallies its active card to hand, governs
+    with it into the Council of Oaths, then the Oaths action brings back a
+    supporter from the lost pile: in any order, one turn."""
+    s = autumn(factions=[UPR, NOB], regions={"highlands": {"active": active("uprising:heir")}},
+               seats={0: {"hand": ["follower-2"], "supporters": {"board": 4, "map": [0, 0, 0],
+                                                                  "counted": [0, 0, 0], "lost": 1}}})
+    s.apply_move("journey follower-2")
+    s.apply_move("rally heir")
+    s.apply_move("govern heir")
+    s.apply_move("council oaths")
+    s.apply_move("oaths")
+    s.apply_move("supporter lost")             # 1 vote: then 'done' is forced
+    d = dump(s)
+    assert s.lore[0] == 1 and d["lost"] == ["uprising:follower-2"]
+    assert d["councils"]["oaths"] == ["uprising:heir"] and s.sup_board[0] == 5 and s.lost_sup[0] == 0
+
+
+def test_site_example_buys_with_the_lore_just_gained():
+    """Uprising has 1 lore, gains 1 and buys a 2-cost advanced card to hand."""
+    s = autumn(factions=[UPR, NOB], seats={0: {"lore": 1, "hand": ["follower-3"]}})
+    s.apply_move("journey follower-3")
+    assert s.decision().kind == "buy"
+    s.apply_move("buy a1")
+    assert "uprising:a1" in dump(s)["seats"][0]["hand"] and s.lore[0] == 0
+
+
+def test_no_steal_from_the_reserve():
+    s = summer(regions=fd({"highlands": ["nobility:captain-6"]}),
+               seats={0: {"herald": "castle"}, 1: {"herald": "castle", "influence": 0}})
+    s.apply_move("claim castle")
+    assert s.influence == [2, 0]
