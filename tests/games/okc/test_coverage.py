@@ -377,3 +377,26 @@ def test_no_steal_from_the_reserve():
                seats={0: {"herald": "castle"}, 1: {"herald": "castle", "influence": 0}})
     s.apply_move("claim castle")
     assert s.influence == [2, 0]
+
+
+def test_a_steal_is_not_a_take_from_the_great_road():
+    """Only cards taken from the road count: after a steal and a 'back' the
+    two rightmost road cards are discarded."""
+    s = load(doc(2, factions=[NOB, UPR], order=[0, 1],
+                 seats={0: {"hand": ["follower-1"], "board": [kc("trade-03", "nobility:agent"), None]},
+                        1: {"hand": ["captain-8"]}}))
+    for m in ("0: bid follower-1", "1: bid captain-8", "herald wilderness", "steal trade-03", "space 1",
+              "herald castle", "back"):
+        s.apply_move(m)
+    d = dump(s)
+    assert d["kingdom_discard"] == ["martial-02", "intrigue-02"]
+    assert d["road"] == ["trade-07", "trade-06", "trade-02", "trade-04"]
+
+
+def test_nobility_favour_heirs_invulnerable():
+    s = spring(favour={"holder": 0, "uses": 3}, regions=fd({"highlands": ["nobility:heir", "clans:agent"]}))
+    s.apply_move("favour heirs")
+    for m in ("done", "done", "clash highlands", "clash plateau"):
+        s.apply_move(m)
+    assert "nobility:heir" not in dump(s)["seats"][0]["discard"]
+    assert s.decision().kind == "location" and s.decision().seats == (0,)      # 10 against 5
