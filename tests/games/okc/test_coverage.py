@@ -400,3 +400,14 @@ def test_nobility_favour_heirs_invulnerable():
         s.apply_move(m)
     assert "nobility:heir" not in dump(s)["seats"][0]["discard"]
     assert s.decision().kind == "location" and s.decision().seats == (0,)      # 10 against 5
+
+
+def test_tactic_tiles_any_number_a_round_each_once():
+    """Unexhausted tiles may be activated in any number (not one a round); a
+    tile with uses loses one per use and, like every action, is used at most
+    once a round."""
+    s = spring(seats={0: {"tactics": [1, 2, 1, 1]}},
+               regions={"highlands": {"facedown": ["clans:ruse"], "active": active("nobility:war-machine", deploy=0)}})
+    s.apply_move("tactic 1")
+    s.apply_move("tactic 2")
+    assert s.tactics[0] == [0, 1, 1, 1] and not any(m.startswith("tactic") for m in s.legal_moves())
