@@ -514,10 +514,10 @@ class AnunnakiState(GameRecord):
                 st += 2
             elif units and self.has(s, "isis"):
                 st += 1
+        if self.has(s, "osiris"):
+            st += 1        # "+1 in each region you control": a settlement alone harvests 1
         if st <= 0:
             return 0
-        if self.has(s, "osiris"):
-            st += 1
         if self.has(s, "ashur"):
             st += 1
         return st
@@ -1295,9 +1295,11 @@ class AnunnakiState(GameRecord):
                      if self.fol[h][s] + self.settlements_of(s).count(h) >= 3]
             self._push(*[["follower_at", s, h] for h in spots])
         elif eff == "portal_3":
-            srcs = [h for h in self._sources(s, "portal")]
-            if srcs:
-                self._set("from", s, {"mode": "anu_src", "n": 3})
+            # the rulebook calls Anu's teleport "this portal action": Enlil adds a unit,
+            # and face-down culture tokens next to the units flip at its end
+            if self._sources(s, "portal"):
+                self._push(["flip"])
+                self._set("from", s, {"mode": "anu_src", "n": 3 + (1 if self.has(s, "enlil") else 0)})
         elif eff == "gain_followers_2":
             self._push(["followers", s, 2])
         elif eff == "away_shrines":
