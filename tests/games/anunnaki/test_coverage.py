@@ -433,7 +433,7 @@ def test_long_spear_has_no_effect_on_an_ancient_tile():
     assert "ph7" not in s.anc and s.seats[0]["defeated"] == ["a6"]
 
 
-def test_chariot_and_composite_bow_work_against_ancient_tiles():
+def test_chariot_works_against_an_ancient_tile():
     s = game(2)
     put(s, 0, "ph4", 1)
     s.anc["ph7"] = ["a1", False, False]                  # strength 5
