@@ -27,7 +27,8 @@ def observe(state, seat: int | None = None) -> Observation:
     if d is None:
         raise ValueError("the game is over: nothing to decide")
     seat = d.seats[0] if seat is None else seat
-    log = tuple(state.log_for(seat))
+    log_for = getattr(state, "log_for", None)      # a game without a record has no log
+    log = tuple(log_for(seat)) if log_for is not None else ()
     return Observation(state.game, seat, d.kind, state.view(seat),
                        tuple(state.legal_actions(seat)), log=log)
 
