@@ -16,18 +16,15 @@ import sys
 from meeple.arena.tournament import wilson
 
 
-def main(argv: list[str]) -> int:
-    bot = None
-    if "--bot" in argv:
-        i = argv.index("--bot")
-        bot = argv[i + 1]
-        argv = argv[:i] + argv[i + 2:]
+def summarize(dirs: list[str], bot: str | None = None) -> dict | None:
+    """The sum over the chunks in `dirs` for one line-up entry (default: the
+    first); None when no chunk has finished."""
     tot = {"games": 0, "wins": 0.0, "glory": 0.0, "others_glory": 0.0, "others": 0,
            "searched": 0, "cpu": 0.0, "wall_think": 0.0, "iters": 0, "early": 0,
            "wall": 0.0, "chunks": 0, "errors": 0}
-    lineup = seeds = None
+    lineup = label = None
     seeds = []
-    for d in argv:
+    for d in dirs:
         path = os.path.join(d, "results.json")
         if not os.path.exists(path):
             continue
@@ -57,20 +54,31 @@ def main(argv: list[str]) -> int:
                 tot["others"] += b["games"]
     n = tot["games"]
     if not n:
-        print("no finished chunks")
-        return 1
+        return None
     lo, hi = wilson(tot["wins"], n)
     s = tot["searched"] or 1
-    out = {"lineup": lineup, "bot": label, "chunks": tot["chunks"], "seeds": sorted(seeds),
-           "games": n, "wins": round(tot["wins"], 3), "win_rate": round(tot["wins"] / n, 4),
-           "ci95": [round(lo, 4), round(hi, 4)], "mean_glory": round(tot["glory"] / n, 2),
-           "others_mean_glory": round(tot["others_glory"] / max(1, tot["others"]), 2),
-           "searched_decisions": tot["searched"],
-           "mean_cpu_s_per_searched": round(tot["cpu"] / s, 4),
-           "mean_wall_s_per_searched": round(tot["wall_think"] / s, 4),
-           "mean_iterations_per_searched": round(tot["iters"] / s, 1),
-           "stopped_early": round(tot["early"] / s, 4),
-           "chunk_wall_s": round(tot["wall"], 1), "errors": tot["errors"]}
+    return {"lineup": lineup, "bot": label, "chunks": tot["chunks"], "seeds": sorted(seeds),
+            "games": n, "wins": round(tot["wins"], 3), "win_rate": round(tot["wins"] / n, 4),
+            "ci95": [round(lo, 4), round(hi, 4)], "mean_glory": round(tot["glory"] / n, 2),
+            "others_mean_glory": round(tot["others_glory"] / max(1, tot["others"]), 2),
+            "searched_decisions": tot["searched"],
+            "mean_cpu_s_per_searched": round(tot["cpu"] / s, 4),
+            "mean_wall_s_per_searched": round(tot["wall_think"] / s, 4),
+            "mean_iterations_per_searched": round(tot["iters"] / s, 1),
+            "stopped_early": round(tot["early"] / s, 4),
+            "chunk_wall_s": round(tot["wall"], 1), "errors": tot["errors"]}
+
+
+def main(argv: list[str]) -> int:
+    bot = None
+    if "--bot" in argv:
+        i = argv.index("--bot")
+        bot = argv[i + 1]
+        argv = argv[:i] + argv[i + 2:]
+    out = summarize(argv, bot)
+    if out is None:
+        print("no finished chunks")
+        return 1
     print(json.dumps(out, indent=1))
     return 0
 
