@@ -190,3 +190,34 @@ def test_arena_refuses_a_bot_the_game_has_not_before_any_game(game, capsys):
     assert f"no greedy bot for '{game}'" in err and "Traceback" not in err
     assert main(["arena", game, "--bots", "random,random,random,random,random", "--games", "2"]) == 2
     assert "2-4 players" in capsys.readouterr().err
+
+
+def test_strength_tools_sum_and_chart_stored_chunks(tmp_path, capsys):
+    """tools/arena_sum.py and tools/strength_chart.py over two real chunks laid
+    out as tools/strength.sh stores them (runs/COMMIT/pN/sSEED/results.json)."""
+    import importlib.util
+    root = os.path.join(os.path.dirname(__file__), "..", "..", "tools")
+
+    def load(name):
+        spec = importlib.util.spec_from_file_location(name, os.path.join(root, f"{name}.py"))
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+        return mod
+
+    chunks = []
+    for seed in (1, 2):
+        d = tmp_path / "runs" / "abc1234" / "p2" / f"s{seed}"
+        assert main(["arena", "ethnos", "--bots", "ismcts:5,greedy", "--games", "2", "--seed", str(seed),
+                     "--workers", "1", "--json", "--no-progress", "--out", str(d)]) == 0
+        chunks.append(json.loads(capsys.readouterr().out))
+    rep = load("arena_sum").summarize([str(p) for p in sorted((tmp_path / "runs/abc1234/p2").iterdir())])
+    assert rep["games"] == 4 and rep["chunks"] == 2 and rep["seeds"] == [1, 2]
+    assert rep["wins"] == pytest.approx(sum(c["bots"][0]["wins"] for c in chunks))
+    lo, hi = rep["ci95"]
+    assert lo <= rep["win_rate"] <= hi
+    assert rep["mean_iterations_per_searched"] == pytest.approx(5, abs=0.01)
+    chart = load("strength_chart")
+    out = tmp_path / "strength.png"
+    assert chart.main([str(tmp_path / "runs"), str(out)]) == 0
+    assert "2p @ abc1234" in capsys.readouterr().out
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
