@@ -6,6 +6,8 @@ import argparse
 import json
 import sys
 
+from meeple.games import GAMES
+
 
 def _workers(text: str) -> int:
     from meeple.arena.tournament import MAX_WORKERS
@@ -26,9 +28,6 @@ def _games(text: str) -> int:
     if v < 1:
         raise argparse.ArgumentTypeError(f"games must be at least 1, got {v}")
     return v
-
-
-from meeple.games import GAMES
 
 
 def _bots(text: str) -> list[str]:
