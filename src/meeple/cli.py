@@ -57,14 +57,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=int, default=4, help="number of players (you are one)")
     play.add_argument("--seat", type=int, default=0, help="your seat (0 plays first in seat order)")
     play.add_argument("--seed", type=int, default=None)
-    play.add_argument("--tribes", default=None, help="comma-separated tribes (default: random)")
-    play.add_argument("--fairy", action="store_true", help="include the Fairy promo among random tribes")
     play.add_argument("--bot", default="random", help="opponents' bot (default: random)")
-    play.add_argument("--rounds", type=int, default=None, choices=(4, 5, 6),
-                      help="okc: 6 rounds, or a 4/5-round skirmish")
-    play.add_argument("--advanced", action="store_true", help="okc: the advanced setup")
-    play.add_argument("--houses", default=None, help="anunnaki: comma-separated houses by seat (default: random)")
-    play.add_argument("--first-game", action="store_true", help="anunnaki: the first-game setup")
+    _add_game_flags(play, "--tribes", "--fairy", "--rounds", "--advanced", "--houses", "--first-game")
 
     sim = sub.add_parser("simulate", help="play random games and report")
     sim.add_argument("game", choices=sorted(GAMES))
@@ -72,11 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=_players_list, default=None,
                      help="player counts, e.g. 2,3,4 (default: every count the game allows)")
     sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--fairy", action="store_true", help="fairies among the random tribes")
-    sim.add_argument("--rounds", type=int, default=None, choices=(4, 5, 6),
-                     help="okc: 6 rounds, or a 4/5-round skirmish")
-    sim.add_argument("--advanced", action="store_true", help="okc: the advanced setup")
-    sim.add_argument("--first-game", action="store_true", help="anunnaki: the first-game setup")
+    _add_game_flags(sim, "--fairy", "--rounds", "--advanced", "--first-game")
     sim.add_argument("--json", action="store_true")
 
     bench = sub.add_parser("bench", help="measure engine speed")
@@ -149,15 +139,27 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-# Game options on the command line: (flag, its game, new_game's keyword).
-GAME_FLAGS = (("--tribes", "ethnos", "tribes"), ("--fairy", "ethnos", "fairy"),
-              ("--rounds", "okc", "rounds"), ("--advanced", "okc", "advanced"),
-              ("--houses", "anunnaki", "houses"), ("--first-game", "anunnaki", "first_game"))
+# Game options on the command line: flag -> (its game, new_game's keyword, argparse settings).
+GAME_FLAGS = {
+    "--tribes": ("ethnos", "tribes", {"default": None, "help": "ethnos: comma-separated tribes (default: random)"}),
+    "--fairy": ("ethnos", "fairy", {"action": "store_true", "help": "ethnos: the Fairy promo among random tribes"}),
+    "--rounds": ("okc", "rounds", {"type": int, "default": None, "choices": (4, 5, 6),
+                                   "help": "okc: 6 rounds, or a 4/5-round skirmish"}),
+    "--advanced": ("okc", "advanced", {"action": "store_true", "help": "okc: the advanced setup"}),
+    "--houses": ("anunnaki", "houses", {"default": None,
+                                        "help": "anunnaki: comma-separated houses by seat (default: random)"}),
+    "--first-game": ("anunnaki", "first_game", {"action": "store_true", "help": "anunnaki: the first-game setup"}),
+}
+
+
+def _add_game_flags(parser, *flags: str) -> None:
+    for flag in flags:
+        parser.add_argument(flag, **GAME_FLAGS[flag][2])
 
 
 def _game_options(args) -> dict:
     """new_game's keywords from the flags given; GameError names a flag of another game."""
-    given = [(flag, game, key, getattr(args, key)) for flag, game, key in GAME_FLAGS
+    given = [(flag, game, key, getattr(args, key)) for flag, (game, key, _) in GAME_FLAGS.items()
              if getattr(args, key, None)]
     wrong = [flag for flag, game, _, _ in given if game != args.game]
     if wrong:

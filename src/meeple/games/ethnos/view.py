@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from meeple.games.ethnos import notation
-from meeple.games.ethnos.cards import DRAGON, tribe_cards
+from meeple.games.ethnos.cards import CARD_BY_NAME, DRAGON, tribe_cards
 
 HIDDEN = notation.HIDDEN
 
@@ -41,7 +41,6 @@ def known_cards(log, players: int, seat: int) -> list[list[int]]:
     seen in neither were kept). Hands empty at the end of an age. Events the
     log does not hold (a state loaded mid-game) just leave fewer cards known.
     """
-    from meeple.games.ethnos.cards import CARD_BY_NAME
     held: list[Counter] = [Counter() for _ in range(players)]
     for kind, who, detail, _private in log:
         if kind in ("age_end", "age_start"):
@@ -116,7 +115,7 @@ def from_view(doc: dict, seat: int, rng, log=()):
     the log shows an opponent still holds (`known_cards`) are dealt to that
     opponent and stay there in every `determinize` of the result.
     """
-    from meeple.games.ethnos.cards import CARD_BY_NAME, TRIBE_INDEX
+    from meeple.games.ethnos.cards import TRIBE_INDEX
     from meeple.games.ethnos import data
 
     pool = []
