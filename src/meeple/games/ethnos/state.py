@@ -16,7 +16,7 @@ from meeple.core.record import GameRecord
 from meeple.core.rng import Rng
 from meeple.games.ethnos import data
 from meeple.games.ethnos.cards import (
-    CARD_KINGDOM, CARD_TRIBE, CENTAUR, DRAGON, DWARF, ELF, FAIRY, GIANT, HALFLING,
+    CARD_KINGDOM, CARD_NAME, CARD_TRIBE, CENTAUR, DRAGON, DWARF, ELF, FAIRY, GIANT, HALFLING,
     MERFOLK, MINOTAUR, NCARDS, NK, ORC, SKELETON, TROLL, WINGFOLK, WIZARD,
     tribe_cards,
 )
@@ -122,10 +122,7 @@ class EthnosState(GameRecord):
         """Markers still in the player's supply (26 less all on the boards)."""
         p = self.players
         used = 1 + (self.merfolk is not None) + _POP[self.orc[seat]]
-        m = self.markers
-        for k in range(seat, NK * p, p):
-            used += m[k]
-        return data.MARKERS_PER_PLAYER - used
+        return data.MARKERS_PER_PLAYER - used - sum(self.markers[seat::p])
 
     def board_markers(self, seat: int) -> int:
         return sum(self.markers[seat::self.players])
@@ -241,12 +238,14 @@ class EthnosState(GameRecord):
             if a < DECK:
                 self.market.remove(a)
                 hand.append(a)
-                self._note("recruit " + _n(a))
-                self._event("recruit", cur, _n(a))
+                if self.record:
+                    self._note("recruit " + _n(a))
+                    self._event("recruit", cur, _n(a))
                 self.kind = None
                 self.todo.append(("end",))
             elif a == DECK:
-                self._note("recruit deck")
+                if self.record:
+                    self._note("recruit deck")
                 self.kind = None
                 if self._draw(cur):
                     self.todo.append(("end",))
@@ -259,8 +258,9 @@ class EthnosState(GameRecord):
                 band = tuple(self.build)
                 self.build = []
                 self.bands[cur].append(band)
-                self._note("band " + " ".join(_n(c) for c in band))
-                self._event("band", cur, [_n(c) for c in band])
+                if self.record:
+                    self._note("band " + " ".join(_n(c) for c in band))
+                    self._event("band", cur, [_n(c) for c in band])
                 self.kind = None
                 self._resolve(len(self.bands[cur]) - 1)
             else:
@@ -278,9 +278,10 @@ class EthnosState(GameRecord):
             self.markers[k * self.players + cur] += 1
             if kind == "place":
                 self.placed = True
-            if not auto:
-                self._note("place " + data.KINGDOMS[k])
-            self._event("marker", cur, data.KINGDOMS[k])
+            if self.record:
+                if not auto:
+                    self._note("place " + data.KINGDOMS[k])
+                self._event("marker", cur, data.KINGDOMS[k])
             self.kind = None
         elif kind == "troll":
             v = a - TROLL_TAKE + 1
@@ -294,9 +295,10 @@ class EthnosState(GameRecord):
             if a == DONE:
                 kept = self.build
                 self.build = []
-                self._note("keep" + "".join(" " + _n(c) for c in kept))
                 self.market.extend(hand)
-                self._event("discard", cur, [_n(c) for c in hand])
+                if self.record:
+                    self._note("keep" + "".join(" " + _n(c) for c in kept))
+                    self._event("discard", cur, [_n(c) for c in hand])
                 hand[:] = kept
                 self.kind = None
             else:
@@ -419,7 +421,8 @@ class EthnosState(GameRecord):
                 self._set("keep", self.keep)
             elif hand:
                 self.market.extend(hand)
-                self._event("discard", cur, [_n(c) for c in hand])
+                if self.record:
+                    self._event("discard", cur, [_n(c) for c in hand])
                 hand.clear()
         elif op == "wizard":
             if self.wiz:
@@ -476,7 +479,8 @@ class EthnosState(GameRecord):
             c = deck.pop()
             if c != DRAGON:
                 self.hands[seat].append(c)
-                self._event("draw", seat, _n(c), seat)
+                if self.record:
+                    self._event("draw", seat, _n(c), seat)
                 return True
             self.dragons += 1
             self._event("dragon", seat, self.dragons)
@@ -498,7 +502,8 @@ class EthnosState(GameRecord):
             hand = self.hands[cur]
             if len(hand) >= data.HAND_LIMIT and all(c == SKELETON for c in hand):
                 self.market.extend(hand)   # ruling 9: a dead end
-                self._event("discard", cur, [_n(c) for c in hand])
+                if self.record:
+                    self._event("discard", cur, [_n(c) for c in hand])
                 hand.clear()
                 self.current = (cur + 1) % self.players
                 continue
@@ -645,7 +650,6 @@ class EthnosState(GameRecord):
 
 
 def _n(card: int) -> str:
-    from meeple.games.ethnos.cards import CARD_NAME
     return CARD_NAME[card]
 
 
