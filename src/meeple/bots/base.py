@@ -43,8 +43,10 @@ def lead_values(estimates: list[float], scale: float) -> list[float]:
     """Heuristic position estimates turned into a value in [0, 1] per seat: a
     logistic of how far each seat stands ahead of its best rival (`scale` is
     the lead worth about 73%). Games' `values()` for ISMCTS are built on it."""
-    out = []
-    for i, mine in enumerate(estimates):
-        rival = max(e for j, e in enumerate(estimates) if j != i)
-        out.append(1.0 / (1.0 + math.exp(-(mine - rival) / scale)))
-    return out
+    top = max(estimates)
+    first = estimates.index(top)
+    # every seat's best rival is the top seat, but the top seat's is the runner-up
+    second = max(estimates[:first] + estimates[first + 1:])
+    exp = math.exp
+    return [1.0 / (1.0 + exp(-(mine - (second if i == first else top)) / scale))
+            for i, mine in enumerate(estimates)]

@@ -33,10 +33,23 @@ class Rng:
                 return x % n
 
     def shuffle(self, items: list) -> None:
-        """Fisher-Yates in place."""
+        """Fisher-Yates in place: j = below(i + 1) for i from the top down, with
+        next64 and below written out inline (the same numbers, without two
+        method calls per card: a new age's shuffle sits inside search rollouts)."""
+        s = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _MASK - (_MASK + 1) % n
+            while True:
+                s = (s + 0x9E3779B97F4A7C15) & _MASK
+                z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                x = z ^ (z >> 31)
+                if x <= limit:
+                    break
+            j = x % n
             items[i], items[j] = items[j], items[i]
+        self.state = s
 
     def choice(self, items):
         return items[self.below(len(items))]

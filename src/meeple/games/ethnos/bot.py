@@ -29,9 +29,11 @@ _BG = data.BAND_GLORY
 _MAXG = len(_BG) - 1
 _POP = [bin(i).count("1") for i in range(1 << NK)]
 _ORC_CASH = data.ORC_CASH
+_MAX_BAND = data.MAX_BAND
 
 
 _BGL = tuple(_BG[min(i, _MAXG)] for i in range(32))
+_BGF = tuple(float(g) for g in _BGL)
 
 
 def band_glory(size: int) -> int:
@@ -79,29 +81,28 @@ def _places(slots, counts, age: int, players: int) -> tuple:
     return g
 
 
-def _kingdom_counts(s, k: int) -> list[int]:
-    p = s.players
-    return s.markers[k * p:(k + 1) * p]
+_MV_CACHE: dict = {}
 
 
 def marker_value(s, seat: int, k: int) -> float:
-    """What one more marker in kingdom k is worth to `seat` (this age and later)."""
+    """What one more marker in kingdom k is worth to `seat` (this age and later); memoised."""
     p = s.players
-    counts = _kingdom_counts(s, k)
+    counts = s.markers[k * p:(k + 1) * p]
+    slots = s.slots[k]
+    key = (slots, tuple(counts), seat, s.age, s.ages)
+    v = _MV_CACHE.get(key)
+    if v is not None:
+        return v
     more = counts[:]
     more[seat] += 1
-    slots = s.slots[k]
     v = 0.0
     for age in range(s.age, s.ages + 1):
         w = 1.0 if age == s.age else 0.6
         v += w * (_places(slots, more, age, p)[seat] - _places(slots, counts, age, p)[seat])
-    return v + 0.3  # a marker is also a game-end tie-break and a future majority
-
-
-def _mv(s, seat: int, k: int, cache: dict) -> float:
-    v = cache.get(k)
-    if v is None:
-        v = cache[k] = marker_value(s, seat, k)
+    v += 0.3  # a marker is also a game-end tie-break and a future majority
+    if len(_MV_CACHE) > 200_000:
+        _MV_CACHE.clear()
+    _MV_CACHE[key] = v
     return v
 
 
@@ -117,20 +118,32 @@ def _supply(s, seat: int) -> int:
 
 
 # ------------------------------------------------------------ band planning
-def _groups(cards: list[int]):
-    """Candidate bands: each tribe's cards and each kingdom's cards, + skeletons."""
-    skel = [c for c in cards if c == SKELETON]
+def _groups(cards: list[int]) -> list[tuple[int, list[int]]]:
+    """Candidate bands: each tribe's cards and each kingdom's cards, + skeletons
+    (mode 1: one tribe, 2: one kingdom), tribes then kingdoms in order of first
+    appearance in `cards`."""
+    skel = []
     by_tribe: dict[int, list[int]] = {}
     by_king: dict[int, list[int]] = {}
     for c in cards:
         if c == SKELETON:
+            skel.append(c)
             continue
-        by_tribe.setdefault(CARD_TRIBE[c], []).append(c)
-        by_king.setdefault(CARD_KINGDOM[c], []).append(c)
-    for t, cs in by_tribe.items():
-        yield 1, cs + skel
-    for k, cs in by_king.items():
-        yield 2, cs + skel
+        t = CARD_TRIBE[c]
+        g = by_tribe.get(t)
+        if g is None:
+            by_tribe[t] = [c]
+        else:
+            g.append(c)
+        k = CARD_KINGDOM[c]
+        g = by_king.get(k)
+        if g is None:
+            by_king[k] = [c]
+        else:
+            g.append(c)
+    out = [(1, cs + skel) for cs in by_tribe.values()]
+    out.extend((2, cs + skel) for cs in by_king.values())
+    return out
 
 
 def _leader_value(s, seat: int, leader: int, size: int, rest: int, mv=None,
@@ -142,16 +155,29 @@ def _leader_value(s, seat: int, leader: int, size: int, rest: int, mv=None,
         mv = {}
     lt = CARD_TRIBE[leader]
     lk = CARD_KINGDOM[leader]
-    v = float(band_glory(size + (lt == DWARF)))
+    n = size + (lt == DWARF)
+    v = _BGF[n] if n < 32 else float(_BG[_MAXG])
     place = 0.0
-    can_mark = (_supply(s, seat) if supply is None else supply) > 0
+    can_mark = (s.supply(seat) if supply is None else supply) > 0
     if lt != HALFLING and can_mark:
         eff = size + (lt == MINOTAUR)
         if lt == WINGFOLK:
-            best = [_mv(s, seat, k, mv) for k in range(NK) if _can_place(s, seat, k, eff)]
-            place = max(best) if best else 0.0
-        elif _can_place(s, seat, lk, eff):
-            place = _mv(s, seat, lk, mv)
+            best = None
+            for k in range(NK):
+                if _can_place(s, seat, k, eff):
+                    x = mv.get(k)
+                    if x is None:
+                        x = mv[k] = marker_value(s, seat, k)
+                    if best is None or x > best:
+                        best = x
+            place = best if best is not None else 0.0
+        else:
+            p = s.players
+            m = s.markers
+            if (m[lk * 2] + m[lk * 2 + 1] if p == 2 else m[lk * p + seat]) < eff:
+                place = mv.get(lk)
+                if place is None:
+                    place = mv[lk] = marker_value(s, seat, lk)
     v += place
     if lt == GIANT:
         biggest = 0
@@ -189,19 +215,23 @@ def _leader_value(s, seat: int, leader: int, size: int, rest: int, mv=None,
 def best_band(s, seat: int, cards: list[int]):
     """(value, leader, mode, cards) of the best band from `cards`, or None."""
     best = None
+    best_v = 0.0
     mv: dict = {}
-    supply = _supply(s, seat)
+    supply = s.supply(seat)
+    value = _leader_value
+    n = len(cards)
     for mode, group in _groups(cards):
         size = len(group)
-        if size > data.MAX_BAND:
-            group = sorted(group)[:data.MAX_BAND]
-            size = data.MAX_BAND
-        rest = len(cards) - size
+        if size > _MAX_BAND:
+            group = sorted(group)[:_MAX_BAND]
+            size = _MAX_BAND
+        rest = n - size
         for leader in set(group):
             if leader == SKELETON:
                 continue
-            v = _leader_value(s, seat, leader, size, rest, mv, supply)
-            if best is None or v > best[0]:
+            v = value(s, seat, leader, size, rest, mv, supply)
+            if best is None or v > best_v:
+                best_v = v
                 best = (v, leader, mode, group)
     return best
 
@@ -404,22 +434,21 @@ def evaluate(s) -> list[float]:
     age = s.age
     # kingdoms at the end of this age, and (discounted) the later ages
     markers = s.markers
+    slots = s.slots
+    ages = s.ages
     for k in range(NK):
-        g = _board_value(s.slots[k], tuple(markers[k * p:(k + 1) * p]), age, s.ages, p)
-        for i in range(p):
-            est[i] += g[i]
+        g = _board_value(slots[k], tuple(markers[k * p:(k + 1) * p]), age, ages, p)
+        est = [e + x for e, x in zip(est, g)]
     side = "small" if data.small_game(p) else "large"
     if s.giant is not None:
         est[s.giant[0]] += data.GIANT_AGE[side][age - 1]
     if s.merfolk is not None:
         g = _places(data.MERFOLK_GLORY[side], s.merfolk, age, p)
-        for i in range(p):
-            est[i] += g[i]
+        est = [e + x for e, x in zip(est, g)]
     frac_left = min(1.0, len(s.deck) / 40.0)
     for i in range(p):
         for b in s.bands[i]:
-            n = sum(1 for c in b if c != SKELETON)
-            est[i] += band_glory(n + (CARD_TRIBE[b[0]] == DWARF))
+            est[i] += _BGL[len(b) - b.count(SKELETON) + (CARD_TRIBE[b[0]] == DWARF)]
         est[i] += _ORC_CASH[_POP[s.orc[i]]]
         hand = s.hands[i]
         if hand:

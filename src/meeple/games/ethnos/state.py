@@ -43,6 +43,7 @@ _SYMBOLS = data.MERFOLK_SYMBOLS
 _BAND_GLORY = data.BAND_GLORY
 _MAXG = len(_BAND_GLORY) - 1
 _POP = [bin(i).count("1") for i in range(1 << NK)]
+_DECISIONS: dict = {}          # (kind, seat) -> Decision: they are immutable, so shared
 
 
 class EthnosState(GameRecord):
@@ -102,7 +103,10 @@ class EthnosState(GameRecord):
     def decision(self) -> Decision | None:
         if self.finished or self.kind is None:
             return None
-        return Decision(self.kind, (self.dseat,))
+        d = _DECISIONS.get((self.kind, self.dseat))
+        if d is None:
+            d = _DECISIONS[self.kind, self.dseat] = Decision(self.kind, (self.dseat,))
+        return d
 
     def scores(self) -> list[int]:
         """Victory points per seat: glory."""
