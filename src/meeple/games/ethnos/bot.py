@@ -14,6 +14,8 @@ Reading the engine's state fields here is read-only; nothing is changed.
 
 from __future__ import annotations
 
+from collections import defaultdict
+
 from meeple.bots.base import lead_values
 from meeple.games.ethnos import data
 from meeple.games.ethnos.cards import (
@@ -123,24 +125,14 @@ def _groups(cards: list[int]) -> list[tuple[int, list[int]]]:
     (mode 1: one tribe, 2: one kingdom), tribes then kingdoms in order of first
     appearance in `cards`."""
     skel = []
-    by_tribe: dict[int, list[int]] = {}
-    by_king: dict[int, list[int]] = {}
+    by_tribe: defaultdict[int, list[int]] = defaultdict(list)
+    by_king: defaultdict[int, list[int]] = defaultdict(list)
     for c in cards:
         if c == SKELETON:
             skel.append(c)
-            continue
-        t = CARD_TRIBE[c]
-        g = by_tribe.get(t)
-        if g is None:
-            by_tribe[t] = [c]
         else:
-            g.append(c)
-        k = CARD_KINGDOM[c]
-        g = by_king.get(k)
-        if g is None:
-            by_king[k] = [c]
-        else:
-            g.append(c)
+            by_tribe[CARD_TRIBE[c]].append(c)
+            by_king[CARD_KINGDOM[c]].append(c)
     out = [(1, cs + skel) for cs in by_tribe.values()]
     out.extend((2, cs + skel) for cs in by_king.values())
     return out
