@@ -115,10 +115,6 @@ def _can_place(s, seat: int, k: int, size: int) -> bool:
     return s.markers[k * p + seat] < size
 
 
-def _supply(s, seat: int) -> int:
-    return s.supply(seat)
-
-
 # ------------------------------------------------------------ band planning
 def _groups(cards: list[int]) -> list[tuple[int, list[int]]]:
     """Candidate bands: each tribe's cards and each kingdom's cards, + skeletons
@@ -163,13 +159,10 @@ def _leader_value(s, seat: int, leader: int, size: int, rest: int, mv=None,
                     if best is None or x > best:
                         best = x
             place = best if best is not None else 0.0
-        else:
-            p = s.players
-            m = s.markers
-            if (m[lk * 2] + m[lk * 2 + 1] if p == 2 else m[lk * p + seat]) < eff:
-                place = mv.get(lk)
-                if place is None:
-                    place = mv[lk] = marker_value(s, seat, lk)
+        elif _can_place(s, seat, lk, eff):
+            place = mv.get(lk)
+            if place is None:
+                place = mv[lk] = marker_value(s, seat, lk)
     v += place
     if lt == GIANT:
         biggest = 0
@@ -210,7 +203,6 @@ def best_band(s, seat: int, cards: list[int]):
     best_v = 0.0
     mv: dict = {}
     supply = s.supply(seat)
-    value = _leader_value
     n = len(cards)
     for mode, group in _groups(cards):
         size = len(group)
@@ -221,7 +213,7 @@ def best_band(s, seat: int, cards: list[int]):
         for leader in set(group):
             if leader == SKELETON:
                 continue
-            v = value(s, seat, leader, size, rest, mv, supply)
+            v = _leader_value(s, seat, leader, size, rest, mv, supply)
             if best is None or v > best_v:
                 best_v = v
                 best = (v, leader, mode, group)
@@ -318,7 +310,7 @@ def policy(s, rng=None) -> int:
         return _fairy_choice(s, seat, legal)
     if kind == "orc":
         n = _POP[s.orc[seat]]
-        return CASH if (_supply(s, seat) < 3 or n >= 5) else KEEP
+        return CASH if (s.supply(seat) < 3 or n >= 5) else KEEP
     return legal[0]
 
 
