@@ -4,7 +4,9 @@ RUNS (default docs/strength/runs) holds COMMIT/pN/sSEED/results.json chunks
 (tools/strength.sh writes them). For each commit and player count the chunks
 are summed (tools/arena_sum.py) and drawn as ISMCTS's win rate against greedy
 with its 95% Wilson interval, beside issue #3's target for that player count,
-the even share, and how many games stand behind the bar.
+the even share, and how many games stand behind the bar. A second panel shows
+the running estimate as the chunks came in (seed order), with its interval:
+whether the figure has settled, and how far it is from the target.
 """
 
 from __future__ import annotations
@@ -32,9 +34,14 @@ def collect(runs: str) -> list[dict]:
     for commit in sorted(os.listdir(runs)):
         for pdir in sorted(glob.glob(os.path.join(runs, commit, "p*"))):
             players = int(os.path.basename(pdir)[1:])
-            rep = summarize(sorted(glob.glob(os.path.join(pdir, "s*"))))
+            chunks = sorted((d for d in glob.glob(os.path.join(pdir, "s*"))
+                             if os.path.exists(os.path.join(d, "results.json"))),
+                            key=lambda d: int(os.path.basename(d)[1:]))
+            rep = summarize(chunks)
             if rep is not None:
-                out.append(dict(rep, commit=commit, players=players))
+                running = [summarize(chunks[:i]) for i in range(1, len(chunks) + 1)]
+                out.append(dict(rep, commit=commit, players=players, running=[
+                    (r["games"], r["win_rate"], *r["ci95"]) for r in running]))
     return out
 
 
@@ -42,7 +49,8 @@ def chart(rows: list[dict], path: str) -> None:
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    fig, ax = plt.subplots(figsize=(max(6, 1.8 * len(rows) + 3), 4.2))
+    fig, (ax, run_ax) = plt.subplots(1, 2, figsize=(max(6, 1.8 * len(rows) + 3) + 6, 4.2),
+                                     gridspec_kw={"width_ratios": [max(2, len(rows)), 4]})
     for x, r in enumerate(rows):
         lo, hi = r["ci95"]
         ax.bar(x, r["win_rate"], yerr=[[r["win_rate"] - lo], [hi - r["win_rate"]]], capsize=8,
@@ -58,7 +66,22 @@ def chart(rows: list[dict], path: str) -> None:
     ax.set_ylim(0, 1)
     ax.set_ylabel("ISMCTS 1 s win rate vs greedy (95% interval)")
     ax.set_title(f"Ethnos: ismcts:1s vs greedy (pale: fewer than {MIN_GAMES} games)")
-    ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    ax.legend(loc="upper right", fontsize=8)
+    for r, colour in zip(rows, ("#4c72b0", "#dd8452", "#55a868", "#8172b3", "#937860")):
+        games, rate, lo, hi = zip(*r["running"])
+        label = f"{r['players']}p @ {r['commit']}"
+        run_ax.plot(games, rate, marker=".", color=colour, label=label)
+        run_ax.fill_between(games, lo, hi, color=colour, alpha=0.15)
+        t = TARGET.get(r["players"])
+        if t is not None:
+            run_ax.axhline(t, color=colour, linestyle=":", linewidth=1)
+    run_ax.axvline(MIN_GAMES, color="gray", linestyle="--", linewidth=1)
+    run_ax.set_xlim(0, max(MIN_GAMES, max(r["games"] for r in rows)) + 8)
+    run_ax.set_ylim(0, 1)
+    run_ax.set_xlabel(f"games (dashed: {MIN_GAMES}; dotted: each target)")
+    run_ax.set_ylabel("running win rate (95% interval)")
+    run_ax.set_title("as the chunks came in")
+    run_ax.legend(loc="lower right", fontsize=8)
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)
