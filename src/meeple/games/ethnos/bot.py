@@ -200,7 +200,6 @@ def _leader_value(s, seat: int, leader: int, size: int, rest: int, mv=None,
 def best_band(s, seat: int, cards: list[int]):
     """(value, leader, mode, cards) of the best band from `cards`, or None."""
     best = None
-    best_v = 0.0
     mv: dict = {}
     supply = s.supply(seat)
     n = len(cards)
@@ -214,8 +213,7 @@ def best_band(s, seat: int, cards: list[int]):
             if leader == SKELETON:
                 continue
             v = _leader_value(s, seat, leader, size, rest, mv, supply)
-            if best is None or v > best_v:
-                best_v = v
+            if best is None or v > best[0]:
                 best = (v, leader, mode, group)
     return best
 
