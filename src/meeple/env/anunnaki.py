@@ -21,7 +21,7 @@ from array import array
 
 import numpy as np
 
-from meeple.env.encoder import Encoder
+from meeple.env.encoder import Encoder, describe, offsets
 from meeple.games.anunnaki import state as st
 from meeple.games.anunnaki.data import DATA
 
@@ -65,18 +65,13 @@ LAYOUT = (
     ("decision_seats", S + 2, "seat slots deciding, 1 if I am one, 1 if my secret choice is made"),
     ("winners", S, "seat slots among the winners"),
 )
-_OFF = {}
-_o = 0
-for _name, _size, _ in LAYOUT:
-    _OFF[_name] = _o
-    _o += _size
-OBS_SIZE = _o
+_OFF, OBS_SIZE = offsets(LAYOUT)
 OBS_HIGH = 16.0
 _ZEROS = array("f", bytes(4 * OBS_SIZE))
 
 
 def layout_doc() -> str:
-    return "\n".join(f"{_OFF[n]:4d}..{_OFF[n] + k - 1:4d}  {n:15s} {how}" for n, k, how in LAYOUT)
+    return describe(LAYOUT)
 
 
 def _count(x) -> float:

@@ -29,6 +29,21 @@ from __future__ import annotations
 import numpy as np
 
 
+def offsets(layout) -> tuple[dict[str, int], int]:
+    """Offsets of an encoder's `LAYOUT` rows (name, size, description), and the total size."""
+    off, o = {}, 0
+    for name, size, _ in layout:
+        off[name] = o
+        o += size
+    return off, o
+
+
+def describe(layout, width: int = 15) -> str:
+    """One line per `LAYOUT` row: its index range, name and what it holds."""
+    off, _ = offsets(layout)
+    return "\n".join(f"{off[n]:4d}..{off[n] + k - 1:4d}  {n:{width}s} {how}" for n, k, how in layout)
+
+
 class Encoder:
     """Base class with the defaults most games keep."""
 

@@ -25,7 +25,7 @@ from array import array
 
 import numpy as np
 
-from meeple.env.encoder import Encoder
+from meeple.env.encoder import Encoder, describe, offsets
 from meeple.games.ethnos import data
 from meeple.games.ethnos.cards import (
     CARD_BY_NAME, CARD_KINGDOM, CARD_TRIBE, NCARDS, NK, SKELETON, VALID_CARDS,
@@ -84,12 +84,7 @@ LAYOUT = (
     ("finished", 1, "1 once the game is over"),
     ("winners", S, "seat slots among the winners"),
 )
-_OFF = {}
-_o = 0
-for _name, _size, _ in LAYOUT:
-    _OFF[_name] = _o
-    _o += _size
-OBS_SIZE = _o
+_OFF, OBS_SIZE = offsets(LAYOUT)
 _O_AGE = _OFF["age"]
 _O_BAND_MODE = _OFF["band_mode"]
 _O_BAND_SIZES = _OFF["band_sizes"]
@@ -133,7 +128,7 @@ def _to_array(o: array) -> np.ndarray:
 
 
 def layout_doc() -> str:
-    return "\n".join(f"{_OFF[n]:4d}..{_OFF[n] + k - 1:4d}  {n:16s} {how}" for n, k, how in LAYOUT)
+    return describe(LAYOUT, 16)
 
 
 class EthnosEncoder(Encoder):

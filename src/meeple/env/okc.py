@@ -19,7 +19,7 @@ import struct
 
 import numpy as np
 
-from meeple.env.encoder import Encoder
+from meeple.env.encoder import Encoder, describe, offsets
 from meeple.games.okc import cards as C
 from meeple.games.okc import data as D
 from meeple.games.okc.state import NACTIONS
@@ -70,18 +70,13 @@ LAYOUT = (
     ("finished", 1, "1 once the game is over"),
     ("winners", S, "seat slots among the winners"),
 )
-_OFF = {}
-_o = 0
-for _name, _size, _ in LAYOUT:
-    _OFF[_name] = _o
-    _o += _size
-OBS_SIZE = _o
+_OFF, OBS_SIZE = offsets(LAYOUT)
 OBS_HIGH = 16.0
 _PACK = struct.Struct(f"<{OBS_SIZE}f").pack
 
 
 def layout_doc() -> str:
-    return "\n".join(f"{_OFF[n]:4d}..{_OFF[n] + k - 1:4d}  {n:15s} {how}" for n, k, how in LAYOUT)
+    return describe(LAYOUT)
 
 
 def _cap(x: float) -> float:
