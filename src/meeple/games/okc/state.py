@@ -1001,13 +1001,9 @@ class OKCState(GameRecord):
             if a == DONE:
                 return
             self.todo.append(("spring_seat", s))
-            if a >= TACTIC and a < KPICK:
-                self._tactic(s, a - TACTIC)
-            elif KACT <= a < TACTIC:
-                self._kingdom_action(s, a - KACT)
-            elif USE <= a < RGOVERN:
-                self._site_action(s, a - USE)
-            elif DEPLOY_C <= a < LOC:
+            if self._card_action(s, a):
+                return
+            if DEPLOY_C <= a < LOC:
                 self._ask("deploy", s, [self.gid(s, a - DEPLOY_C)])
             elif a in (FAVOUR, FAVOUR2, OFAVOUR, OFAVOUR2):
                 self._do_favour(s, a)
@@ -1026,14 +1022,7 @@ class OKCState(GameRecord):
                 return
             r, parts, p = self._current_clash()
             self.todo.append(("day_seat", s))
-            if a >= TACTIC and a < KPICK:
-                self._tactic(s, a - TACTIC)
-                return
-            if KACT <= a < TACTIC:
-                self._kingdom_action(s, a - KACT)
-                return
-            if USE <= a < RGOVERN:
-                self._site_action(s, a - USE)
+            if self._card_action(s, a):
                 return
             if a in (FAVOUR, OFAVOUR):
                 self._do_favour(s, a)
@@ -1152,13 +1141,9 @@ class OKCState(GameRecord):
             if a == DONE:
                 return
             self.todo.append(("autumn_seat", s))
-            if a >= TACTIC and a < KPICK:
-                self._tactic(s, a - TACTIC)
-            elif KACT <= a < TACTIC:
-                self._kingdom_action(s, a - KACT)
-            elif USE <= a < RGOVERN:
-                self._site_action(s, a - USE)
-            elif a == RGOVERN:
+            if self._card_action(s, a):
+                return
+            if a == RGOVERN:
                 self.used[s] |= U_RGOVERN
                 self._ask("rgovern", s)
             elif a == SECRETS:
@@ -1237,6 +1222,19 @@ class OKCState(GameRecord):
             self._to_hand(s, g)
         else:
             self._step_more(k, a, s)
+
+    def _card_action(self, s: int, a: int) -> bool:
+        """A tactic, kingdom or Site of Power action, which spring, day and autumn
+        all offer; False when `a` is none of them."""
+        if TACTIC <= a < KPICK:
+            self._tactic(s, a - TACTIC)
+        elif KACT <= a < TACTIC:
+            self._kingdom_action(s, a - KACT)
+        elif USE <= a < RGOVERN:
+            self._site_action(s, a - USE)
+        else:
+            return False
+        return True
 
     def _tactic(self, s: int, t: int) -> None:
         """Activate tactic tile t of seat s (its uses drop; at 0 it is exhausted)."""
