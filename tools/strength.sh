@@ -11,6 +11,8 @@
 # results.json (OUT defaults to docs/strength/runs); a chunk already there is
 # skipped, so a later session simply runs the same command again with new
 # seeds, and `python tools/arena_sum.py docs/strength/runs/COMMIT/p4/s*` sums.
+# Each chunk is taken under a lock (flock), so the same command started once
+# per core shares the seeds instead of playing them twice.
 set -euo pipefail
 commit=$(git rev-parse --short "$1"); players=$2; first=$3; chunks=$4
 root=$(git rev-parse --show-toplevel)
@@ -22,10 +24,13 @@ case $players in
   4) bots=ismcts:1s,greedy,greedy,greedy ;;
   *) echo "players must be 2 or 4" >&2; exit 2 ;;
 esac
-mkdir -p "$out"
+locks=${TMPDIR:-/tmp}/meeple-strength-locks
+mkdir -p "$out" "$locks"
 for ((i = 0; i < chunks; i++)); do
   seed=$((first + i))
   [ -f "$out/s$seed/results.json" ] && continue
+  exec 9>"$locks/$commit-p$players-s$seed"
+  if ! flock -n 9 || [ -f "$out/s$seed/results.json" ]; then exec 9>&-; continue; fi
   tmp=$(mktemp -d)
   if PYTHONPATH="$tree/src" nice -n 19 "$root/.venv/bin/python" -m meeple.cli arena ethnos \
        --bots "$bots" --games 4 --seed "$seed" --workers 1 --out "$tmp" --json >"$tmp/stdout" 2>&1; then
@@ -35,4 +40,5 @@ for ((i = 0; i < chunks; i++)); do
     echo "$(date -u +%FT%TZ) p$players seed $seed FAILED: $(tail -n 3 "$tmp/stdout")" >&2
   fi
   rm -rf "$tmp"
+  exec 9>&-
 done
