@@ -28,7 +28,6 @@ locks=${TMPDIR:-/tmp}/meeple-strength-locks
 mkdir -p "$out" "$locks"
 for ((i = 0; i < chunks; i++)); do
   seed=$((first + i))
-  [ -f "$out/s$seed/results.json" ] && continue
   exec 9>"$locks/$commit-p$players-s$seed"
   if ! flock -n 9 || [ -f "$out/s$seed/results.json" ]; then exec 9>&-; continue; fi
   tmp=$(mktemp -d)
