@@ -883,6 +883,12 @@ class OKCState(GameRecord):
         else:
             self.hands[s].append(g)
 
+    def _discard_from_hand(self, s: int, a: int) -> None:
+        """The chosen card (action CARD + local id) goes from the hand to the discard."""
+        g = self.gid(s, a - CARD)
+        self.hands[s].remove(g)
+        self.discards[s].append(g)
+
     def _gain_influence(self, s: int, n: int) -> None:
         if n:
             self.influence[s] += n
@@ -1129,14 +1135,10 @@ class OKCState(GameRecord):
         elif k == "necro_discard":
             if a == DONE:
                 return
-            g = self.gid(s, a - CARD)
-            hand.remove(g)
-            self.discards[s].append(g)
+            self._discard_from_hand(s, a)
             self._ask("necro_discard", s)
         elif k == "trim":
-            g = self.gid(s, a - CARD)
-            hand.remove(g)
-            self.discards[s].append(g)
+            self._discard_from_hand(s, a)
         elif k == "autumn":
             if a == DONE:
                 return
@@ -1363,9 +1365,7 @@ class OKCState(GameRecord):
             hand.append(g)
             self._ask("recall", s)
         elif k == "udiscard":
-            g = self.gid(s, a - CARD)
-            hand.remove(g)
-            self.discards[s].append(g)
+            self._discard_from_hand(s, a)
         elif k == "uswap_opp":
             if a == DONE:
                 return
