@@ -37,7 +37,10 @@ def test_bench_reports_speeds():
 
 def test_bad_arguments_get_a_message_not_a_traceback():
     for args in (["simulate", "ethnos", "--players", "1"], ["simulate", "ethnos", "--players", "x"],
-                 ["simulate", "chess"], ["bench", "ethnos", "--seconds", "-1"], ["frobnicate"]):
+                 ["simulate", "chess"], ["bench", "ethnos", "--seconds", "-1"], ["frobnicate"],
+                 ["simulate", "ethnos", "--games", "0"], ["bench", "ethnos", "--seconds", "nan"],
+                 ["serve", "--port", "70000"], ["serve", "--bot-workers", "-3"],
+                 ["serve", "--bot-delay", "inf"]):
         r = run(*args)
         assert r.returncode == 2, args
         assert "Traceback" not in r.stderr and r.stderr.strip(), args

@@ -12,6 +12,7 @@ import importlib
 import json
 import sys
 
+from meeple.cliargs import seconds, whole
 from meeple.core.game import GameError
 from meeple.games import GAMES
 
@@ -24,26 +25,6 @@ def _players_list(text: str) -> list[int]:
     if not out:
         raise argparse.ArgumentTypeError("give at least one player count")
     return out
-
-
-def _positive(text: str) -> int:
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if v < 1:
-        raise argparse.ArgumentTypeError(f"expected a number of at least 1, got {v}")
-    return v
-
-
-def _seconds(text: str) -> float:
-    try:
-        v = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
-    if not 0 < v <= 3600:
-        raise argparse.ArgumentTypeError("seconds must be more than 0 and at most 3600")
-    return v
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -62,7 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     sim = sub.add_parser("simulate", help="play random games and report")
     sim.add_argument("game", choices=sorted(GAMES))
-    sim.add_argument("--games", type=_positive, default=100, help="games per player count")
+    sim.add_argument("--games", type=whole("games"), default=100, help="games per player count")
     sim.add_argument("--players", type=_players_list, default=None,
                      help="player counts, e.g. 2,3,4 (default: every count the game allows)")
     sim.add_argument("--seed", type=int, default=0)
@@ -71,7 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     bench = sub.add_parser("bench", help="measure engine speed")
     bench.add_argument("game", choices=sorted(GAMES))
-    bench.add_argument("--seconds", type=_seconds, default=5.0)
+    bench.add_argument("--seconds", type=seconds("bench time", 0, 3600, above=True), default=5.0)
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--bot", default=None,
                        help="measure a bot instead of the engine (ismcts: simulations per second)")

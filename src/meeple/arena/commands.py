@@ -6,28 +6,12 @@ import argparse
 import json
 import sys
 
+from meeple.arena.tournament import MAX_WORKERS
+from meeple.cliargs import whole
 from meeple.games import GAMES
 
-
-def _workers(text: str) -> int:
-    from meeple.arena.tournament import MAX_WORKERS
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"workers must be a whole number, got {text!r}") from None
-    if not 1 <= v <= MAX_WORKERS:
-        raise argparse.ArgumentTypeError(f"workers must be from 1 to {MAX_WORKERS}, got {v}")
-    return v
-
-
-def _games(text: str) -> int:
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"games must be a whole number, got {text!r}") from None
-    if v < 1:
-        raise argparse.ArgumentTypeError(f"games must be at least 1, got {v}")
-    return v
+_games = whole("games")
+_workers = whole("workers", 1, MAX_WORKERS)
 
 
 def _bots(text: str) -> list[str]:

@@ -2,29 +2,21 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
 
-
-def _port(text: str) -> int:
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a port number, got {text!r}") from None
-    if not 0 < v < 65536:
-        raise argparse.ArgumentTypeError(f"port must be from 1 to 65535, got {v}")
-    return v
+from meeple.cliargs import seconds, whole
 
 
 def register(sub) -> None:
     p = sub.add_parser("serve", help="serve the browser table (lobby, games, bots, replays)")
     p.add_argument("--host", default="127.0.0.1")
-    p.add_argument("--port", type=_port, default=8000)
+    p.add_argument("--port", type=whole("port", 1, 65535), default=8000)
     p.add_argument("--db", default=None,
                    help="database URL: sqlite:///path.db or postgresql://user@host/db "
                         "(default: a SQLite file in your data directory)")
-    p.add_argument("--bot-workers", type=int, default=None, help="bot processes (default: CPU count)")
-    p.add_argument("--bot-delay", type=float, default=0.4,
+    p.add_argument("--bot-workers", type=whole("bot workers", 1, 64), default=None,
+                   help="bot processes, 1 to 64 (default: the CPU count, at most 4)")
+    p.add_argument("--bot-delay", type=seconds("bot delay", 0, 60), default=0.4,
                    help="seconds a bot waits before each move, so people can follow (default 0.4)")
     p.add_argument("--sqlite-sync", default="FULL", choices=["FULL", "NORMAL"],
                    help="SQLite: FULL (default) syncs the disk on every commit, so an acknowledged "
@@ -46,7 +38,7 @@ def run(args) -> int:
               file=sys.stderr)
         return 2
     url = normalize_url(args.db) if args.db else default_db_url()
-    app = create_app(url, bot_workers=args.bot_workers, bot_delay=max(0.0, args.bot_delay),
+    app = create_app(url, bot_workers=args.bot_workers, bot_delay=args.bot_delay,
                      sqlite_sync=args.sqlite_sync)
     shown = url.split("@")[-1] if "@" in url else url
     print(f"meeple: serving http://{args.host}:{args.port}/  (database {shown})", flush=True)

@@ -1,0 +1,44 @@
+"""Argument types shared by the `meeple` commands.
+
+A bad value becomes argparse's one-line usage error (exit 2) naming the
+option and the allowed range, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+
+
+def whole(what: str, lo: int = 1, hi: int | None = None) -> Callable[[str], int]:
+    """A whole number from `lo` to `hi` (no upper bound if None), named `what` in messages."""
+
+    def parse(text: str) -> int:
+        try:
+            v = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{what} must be a whole number, got {text!r}") from None
+        if v < lo or (hi is not None and v > hi):
+            allowed = f"at least {lo}" if hi is None else f"from {lo} to {hi}"
+            raise argparse.ArgumentTypeError(f"{what} must be {allowed}, got {v}")
+        return v
+
+    parse.__name__ = what.replace(" ", "_")
+    return parse
+
+
+def seconds(what: str, lo: float, hi: float, *, above: bool = False) -> Callable[[str], float]:
+    """A number of seconds from `lo` (or, with `above`, more than `lo`) to `hi`; NaN and infinity are refused."""
+
+    def parse(text: str) -> float:
+        try:
+            v = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{what} must be a number of seconds, got {text!r}") from None
+        if not ((lo < v) if above else (lo <= v)) or not v <= hi:
+            low = f"more than {lo:g}" if above else f"at least {lo:g}"
+            raise argparse.ArgumentTypeError(f"{what} must be {low} and at most {hi:g} seconds, got {text}")
+        return v
+
+    parse.__name__ = what.replace(" ", "_")
+    return parse
