@@ -35,7 +35,8 @@ def seconds(what: str, lo: float, hi: float, *, above: bool = False) -> Callable
             v = float(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"{what} must be a number of seconds, got {text!r}") from None
-        if not ((lo < v) if above else (lo <= v)) or not v <= hi:
+        low_ok = v > lo if above else v >= lo
+        if not (low_ok and v <= hi):  # NaN fails both comparisons
             low = f"more than {lo:g}" if above else f"at least {lo:g}"
             raise argparse.ArgumentTypeError(f"{what} must be {low} and at most {hi:g} seconds, got {text}")
         return v
