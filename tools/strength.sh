@@ -8,15 +8,15 @@
 # a frozen worktree of COMMIT (later edits cannot change the bot mid-run), at
 # nice 19: the budget is CPU time, so the load slows the games but does not
 # change the play. Each finished chunk leaves OUT/COMMIT/pPLAYERS/sSEED/
-# results.json (OUT defaults to docs/strength/runs); a chunk already there is
+# results.json (OUT defaults to bench/strength/runs); a chunk already there is
 # skipped, so a later session simply runs the same command again with new
-# seeds, and `python tools/arena_sum.py docs/strength/runs/COMMIT/p4/s*` sums.
+# seeds, and `python tools/arena_sum.py bench/strength/runs/COMMIT/p4/s*` sums.
 # Each chunk is taken under a lock (flock), so the same command started once
 # per core shares the seeds instead of playing them twice.
 set -euo pipefail
 commit=$(git rev-parse --short "$1"); players=$2; first=$3; chunks=$4
 root=$(git rev-parse --show-toplevel)
-out=${5:-$root/docs/strength/runs}/$commit/p$players
+out=${5:-$root/bench/strength/runs}/$commit/p$players
 tree=${TMPDIR:-/tmp}/meeple-strength-$commit
 [ -d "$tree" ] || git worktree add -f "$tree" "$commit" >/dev/null
 case $players in

@@ -1,6 +1,6 @@
 """Chart the stored 1 s strength runs: python tools/strength_chart.py [RUNS] [OUT.png]
 
-RUNS (default docs/strength/runs) holds COMMIT/pN/sSEED/results.json chunks
+RUNS (default bench/strength/runs) holds COMMIT/pN/sSEED/results.json chunks
 (tools/strength.sh writes them). For each commit and player count the chunks
 are summed (tools/arena_sum.py) and drawn as ISMCTS's win rate against greedy
 with its 95% Wilson interval, beside issue #3's target for that player count,
@@ -18,6 +18,8 @@ import sys
 
 TARGET = {2: 0.60, 4: 0.35}          # issue #3: ismcts at 1 s/move vs greedy
 MIN_GAMES = 200                      # issue #3: games each
+RUNS = "bench/strength/runs"         # the data (tools/strength.sh writes it)
+CHART = "docs/strength/strength.png" # the picture docs/strength.md shows
 
 
 def _arena_sum():
@@ -88,8 +90,8 @@ def chart(rows: list[dict], path: str) -> None:
 
 
 def main(argv: list[str]) -> int:
-    runs = argv[0] if argv else "docs/strength/runs"
-    path = argv[1] if len(argv) > 1 else os.path.join(os.path.dirname(runs.rstrip("/")), "strength.png")
+    runs = argv[0] if argv else RUNS
+    path = argv[1] if len(argv) > 1 else CHART
     rows = collect(runs)
     if not rows:
         print(f"no finished chunks under {runs}")
