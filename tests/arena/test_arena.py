@@ -221,3 +221,17 @@ def test_strength_tools_sum_and_chart_stored_chunks(tmp_path, capsys):
     assert chart.main([str(tmp_path / "runs"), str(out)]) == 0
     assert "2p @ abc1234" in capsys.readouterr().out
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_strength_tools_default_to_the_stored_records():
+    """The stored strength runs live with the benchmark data, where
+    tools/strength.sh writes them and tools/strength_chart.py reads them."""
+    import importlib.util
+    repo = os.path.join(os.path.dirname(__file__), "..", "..")
+    spec = importlib.util.spec_from_file_location("strength_chart", os.path.join(repo, "tools", "strength_chart.py"))
+    chart = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(chart)
+    assert chart.RUNS.startswith("bench/")
+    assert len(chart.collect(os.path.join(repo, chart.RUNS))) >= 2
+    with open(os.path.join(repo, "tools", "strength.sh")) as f:
+        assert f"$root/{chart.RUNS}" in f.read()
