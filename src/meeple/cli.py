@@ -58,6 +58,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="measure a bot instead of the engine (ismcts: simulations per second)")
     bench.add_argument("--env", action="store_true",
                        help="measure the RL environment (agent turns/s) beside PettingZoo's leduc_holdem_v4")
+    bench.add_argument("--no-uno", action="store_true",
+                       help="skip RLCard's UNO, otherwise played in the same run as a yardstick (rl extra)")
 
     # Each feature package adds its own subcommands (and bench flags) here.
     for module in COMMAND_MODULES:
@@ -67,6 +69,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 # Modules with `register(subparsers)`; each parser they add sets `run=fn(args)->int`.
 COMMAND_MODULES: list[str] = ["meeple.arena.commands", "meeple.server.commands", "meeple.games.anunnaki.commands"]
+
+
+def _uno_rival(skip: bool):
+    """(RLCard's UNO to play beside the engine, or None; why it is missing)."""
+    if skip:
+        return None, None
+    try:
+        from meeple.env.uno import UnoRandomPlay
+        return UnoRandomPlay(), None
+    except ImportError as e:
+        return None, f"needs the rl extra (pip install 'meeple[rl]'): {e}"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -99,7 +112,11 @@ def main(argv: list[str] | None = None) -> int:
                 _print(bench_bot(args.game, args.bot, args.seconds), args.json)
                 return 0
             from meeple.core.bench import bench
-            _print(bench(args.game, args.seconds), args.json)
+            rival, missing = _uno_rival(args.no_uno)
+            report = bench(args.game, args.seconds, rival=rival)
+            if missing:
+                report["rlcard_uno_error"] = missing
+            _print(report, args.json)
             return 0
         if args.command == "play":
             _game_options(args)

@@ -5,6 +5,11 @@ generation, over full games (4 players where the game allows), one process.
 An action is one decision answered (a band is several: leader, cards, done);
 notated_moves_per_s counts the same run in notation moves for comparison.
 clones_per_s: clones of a mid-game state.
+
+A yardstick (a `rival`, e.g. RLCard's UNO, `meeple.env.uno`) can be played by
+the same kind of loop in the same run: the two are interleaved in short
+slices so a busy machine slows both alike, and each rate is its moves over
+its own measured time.
 """
 
 from __future__ import annotations
@@ -13,6 +18,8 @@ import os
 import platform
 import random
 import time
+
+SLICE_S = 0.25        # interleaving slice when a rival is measured in the same run
 
 
 def _mid_game(game, players: int, seed: int):
@@ -25,53 +32,106 @@ def _mid_game(game, players: int, seed: int):
     return s
 
 
-def bench(name: str, seconds: float = 5.0, players: int = 4) -> dict:
-    from meeple import games as registry
+class RandomPlay:
+    """Random legal play of one game, resumable slice by slice: full games
+    from seeds 0, 1, 2, ... without recording, actions from Random(1)."""
 
-    game = registry.get(name)
-    players = max(game.MIN_PLAYERS, min(players, game.MAX_PLAYERS))
-    rng = random.Random(1)
-    actions = notated = games_done = 0
-    half = seconds / 2
-    t0 = time.perf_counter()
-    deadline = t0 + half
-    seed = 0
-    while time.perf_counter() < deadline:
-        s = game.new_game(players, seed=seed, record=False)
-        seed += 1
-        while not s.is_terminal():
-            s.apply_legal(rng.choice(s.legal_actions()))
-            actions += 1
-        games_done += 1
-    move_time = time.perf_counter() - t0
-    # notated moves in the same kind of games (recording on, counted apart)
-    for i in range(min(games_done, 20)):
+    def __init__(self, game, players: int) -> None:
+        self.game, self.players = game, players
+        self.rng = random.Random(1)
+        self.seed = 0
+        self.state = None
+        self.moves = self.games = 0
+        self.elapsed = 0.0
+
+    def run(self, seconds: float) -> None:
+        game, players, choice = self.game, self.players, self.rng.choice
+        t0 = time.perf_counter()
+        deadline = t0 + seconds
+        s, moves = self.state, 0
+        while True:
+            if s is None or s.is_terminal():
+                if s is not None:
+                    self.games += 1
+                s = game.new_game(players, seed=self.seed, record=False)
+                self.seed += 1
+            for _ in range(64):
+                if s.is_terminal():
+                    break
+                s.apply_legal(choice(s.legal_actions()))
+                moves += 1
+            if time.perf_counter() >= deadline:
+                break
+        self.state = s
+        self.moves += moves
+        self.elapsed += time.perf_counter() - t0
+
+    @property
+    def rate(self) -> float:
+        return self.moves / self.elapsed if self.elapsed else 0.0
+
+
+def _notated_per_action(game, players: int, games: int) -> tuple[float, float]:
+    """(actions, notated moves) per game over `games` recorded random games."""
+    actions = notated = 0
+    for i in range(games):
         s = game.new_game(players, seed=i)
         r = random.Random(i)
         while not s.is_terminal():
             s.apply_legal(r.choice(s.legal_actions()))
+            actions += 1
         notated += len(s.moves)
-    notated_ratio = notated / max(1, sum(1 for _ in range(min(games_done, 20))))
+    return actions / games, notated / games
+
+
+def _clones_per_s(game, players: int, seconds: float) -> tuple[float, float]:
     mid = _mid_game(game, players, 7)
     clones = 0
     t1 = time.perf_counter()
-    deadline = t1 + half
+    deadline = t1 + seconds
     while time.perf_counter() < deadline:
         for _ in range(1000):
             mid.clone()
         clones += 1000
-    clone_time = time.perf_counter() - t1
-    per_game = actions / max(games_done, 1)
-    return {
+    used = time.perf_counter() - t1
+    return clones / used, used
+
+
+def bench(name: str, seconds: float = 5.0, players: int = 4, rival=None) -> dict:
+    """Half the time random play, half clones. With a `rival` (an object with
+    `run(seconds)`, `moves`, `elapsed`, `rate` and a `key`), the rival plays
+    as long as the game, interleaved."""
+    from meeple import games as registry
+
+    game = registry.get(name)
+    players = max(game.MIN_PLAYERS, min(players, game.MAX_PLAYERS))
+    ours = RandomPlay(game, players)
+    half = seconds / 2
+    if rival is None:
+        ours.run(half)
+    else:
+        while ours.elapsed < half:
+            ours.run(min(SLICE_S, half - ours.elapsed))
+            rival.run(min(SLICE_S, half))
+    per_game, notated_per_game = _notated_per_action(game, players, min(max(ours.games, 1), 20))
+    clones, clone_time = _clones_per_s(game, players, half)
+    report = {
         "game": name,
         "players": players,
-        "moves_per_s": round(actions / move_time),
-        "clones_per_s": round(clones / clone_time),
-        "games": games_done,
+        "moves_per_s": round(ours.rate),
+        "clones_per_s": round(clones),
+        "games": ours.games,
         "actions_per_game": round(per_game, 1),
-        "notated_moves_per_game": round(notated_ratio, 1),
-        "notated_moves_per_s": round(actions / move_time * notated_ratio / max(per_game, 1)),
-        "seconds": round(move_time + clone_time, 2),
+        "notated_moves_per_game": round(notated_per_game, 1),
+        "notated_moves_per_s": round(ours.rate * notated_per_game / max(per_game, 1)),
+    }
+    if rival is not None:
+        report[f"{rival.key}_moves_per_s"] = round(rival.rate)
+        report[f"{rival.key}_moves"] = rival.moves
+        report[f"ratio_vs_{rival.key}"] = round(ours.rate / rival.rate, 2) if rival.rate else None
+    report.update({
+        "seconds": round(ours.elapsed + clone_time + (rival.elapsed if rival else 0.0), 2),
         "cores": os.cpu_count(),
         "python": platform.python_version(),
-    }
+    })
+    return report
