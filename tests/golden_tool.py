@@ -3,7 +3,7 @@
 import importlib.util
 import pathlib
 
-_PATH = pathlib.Path(__file__).resolve().parents[2] / "tools" / "golden.py"
+_PATH = pathlib.Path(__file__).resolve().parents[1] / "tools" / "golden.py"
 _spec = importlib.util.spec_from_file_location("meeple_golden_tool", _PATH)
 golden = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(golden)

@@ -5,7 +5,7 @@ and its evaluation must choose and score as when the files were written.
 
 import pytest
 
-from golden_tool import golden
+from tests.golden_tool import golden
 
 BOTS = [(f"{name}-{doc['transcripts'][b['transcript']]['players']}p", doc, b)
         for name in golden.CASES if (doc := golden.load(name)) for b in doc["bots"]]

@@ -9,7 +9,7 @@ so in the commit.
 
 import pytest
 
-from golden_tool import golden, records
+from tests.golden_tool import golden, records
 
 from meeple import games
 
