@@ -185,7 +185,7 @@ def test_every_legal_move_string_applies(case):
 
 
 # ---------------------------------------------------------------- secrecy
-def _views_of_determinizations(s, seat, k=3):
+def _determinizations(s, seat, k=3):
     return [s.determinize(seat, random.Random(i)) for i in range(k)]
 
 
@@ -204,7 +204,7 @@ def test_determinization_keeps_the_seat_s_view(case):
         truth = as_text(s.to_json())
         for seat in range(case.players):
             mine = as_text(s.view(seat))
-            for i, d in enumerate(_views_of_determinizations(s, seat)):
+            for i, d in enumerate(_determinizations(s, seat)):
                 assert as_text(d.view(seat)) == mine, \
                     f"step {step}: seat {seat}'s view of determinization {i} differs from its view"
                 assert as_text(d.view(None)) == public, \
@@ -232,8 +232,9 @@ def test_views_hide_the_generator_and_stay_json(case):
 
 @pytest.mark.parametrize("case", cases("test_from_view_rebuilds_the_seat_s_view"))
 def test_from_view_rebuilds_the_seat_s_view(case):
-    """What bots get: a full state built from a seat's view and readable log
-    shows that seat the same view, and plays on."""
+    """What bots get: full states built from a seat's view and readable log
+    (and their determinizations) show that seat the same view, with the same
+    choices."""
     for step, s in walk(case):
         if s.is_terminal():
             continue
@@ -241,6 +242,11 @@ def test_from_view_rebuilds_the_seat_s_view(case):
             v = s.view(seat)
             log = s.log_for(seat) if hasattr(s, "log_for") else ()
             assert all(e[3] in (None, seat) for e in log), f"step {step}: seat {seat} reads another's secret"
-            f = case.module.from_view(v, seat, random.Random(step), log)
-            assert as_text(f.view(seat)) == as_text(v), f"step {step}: from_view(view({seat})) shows another view"
-            assert f.legal_actions(seat) == s.legal_actions(seat), f"step {step}: seat {seat}'s choices differ"
+            for i in range(2):
+                f = case.module.from_view(v, seat, random.Random(step * 2 + i), log)
+                assert as_text(f.view(seat)) == as_text(v), \
+                    f"step {step}: from_view(view({seat})) #{i} shows another view"
+                assert f.legal_actions(seat) == s.legal_actions(seat), f"step {step}: seat {seat}'s choices differ"
+                again = f.determinize(seat, random.Random(i))
+                assert as_text(again.view(seat)) == as_text(v), \
+                    f"step {step}: a determinization of from_view #{i} shows seat {seat} another view"
