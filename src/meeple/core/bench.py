@@ -32,43 +32,55 @@ def _mid_game(game, players: int, seed: int):
     return s
 
 
-class RandomPlay:
-    """Random legal play of one game, resumable slice by slice: full games
-    from seeds 0, 1, 2, ... without recording, actions from Random(1)."""
+class SlicedPlay:
+    """Play that runs for a time slice and resumes where it stopped; a
+    subclass's `_batch()` plays up to 64 moves (starting a new game when one
+    has ended) and says how many. `rate` is moves over the time measured."""
 
-    def __init__(self, game, players: int) -> None:
-        self.game, self.players = game, players
-        self.rng = random.Random(1)
-        self.seed = 0
-        self.state = None
-        self.moves = self.games = 0
-        self.elapsed = 0.0
+    moves = games = 0
+    elapsed = 0.0
+
+    def _batch(self) -> int:
+        raise NotImplementedError
 
     def run(self, seconds: float) -> None:
-        game, players, choice = self.game, self.players, self.rng.choice
         t0 = time.perf_counter()
         deadline = t0 + seconds
-        s, moves = self.state, 0
+        moves = 0
         while True:
-            if s is None or s.is_terminal():
-                if s is not None:
-                    self.games += 1
-                s = game.new_game(players, seed=self.seed, record=False)
-                self.seed += 1
-            for _ in range(64):
-                if s.is_terminal():
-                    break
-                s.apply_legal(choice(s.legal_actions()))
-                moves += 1
+            moves += self._batch()
             if time.perf_counter() >= deadline:
                 break
-        self.state = s
         self.moves += moves
         self.elapsed += time.perf_counter() - t0
 
     @property
     def rate(self) -> float:
         return self.moves / self.elapsed if self.elapsed else 0.0
+
+
+class RandomPlay(SlicedPlay):
+    """Random legal play of one game: full games from seeds 0, 1, 2, ...
+    without recording, actions from Random(1)."""
+
+    def __init__(self, game, players: int) -> None:
+        self.game, self.players = game, players
+        self.choice = random.Random(1).choice
+        self.seed = 0
+        self.state = None
+
+    def _batch(self) -> int:
+        s = self.state
+        if s is None or s.is_terminal():
+            if s is not None:
+                self.games += 1
+            s = self.state = self.game.new_game(self.players, seed=self.seed, record=False)
+            self.seed += 1
+        choice, n = self.choice, 0
+        while n < 64 and not s.is_terminal():
+            s.apply_legal(choice(s.legal_actions()))
+            n += 1
+        return n
 
 
 def _notated_per_action(game, players: int, games: int) -> tuple[float, float]:
