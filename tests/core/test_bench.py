@@ -25,6 +25,8 @@ class CountingRival:
     def rate(self):
         return self.moves / self.elapsed
 
+    cpu_rate = rate
+
 
 @pytest.mark.parametrize("game", ["okc", "anunnaki"])
 def test_bench_plays_a_rival_interleaved_in_the_same_run(game):
@@ -35,6 +37,8 @@ def test_bench_plays_a_rival_interleaved_in_the_same_run(game):
     assert r["yardstick_moves_per_s"] == round(rival.rate)
     assert r["ratio_vs_yardstick"] == pytest.approx(r["moves_per_s"] / rival.rate, abs=0.01)
     assert r["moves_per_s"] > 0 and r["clones_per_s"] > 0 and r["actions_per_game"] > 0
+    # one thread's CPU time is at most the wall time it spans
+    assert r["moves_per_cpu_s"] >= 0.95 * r["moves_per_s"] and r["clones_per_cpu_s"] >= 0.95 * r["clones_per_s"]
 
 
 def test_bench_cli_reports_rlcard_uno_beside_the_game(capsys):
@@ -42,6 +46,7 @@ def test_bench_cli_reports_rlcard_uno_beside_the_game(capsys):
     assert main(["bench", "okc", "--seconds", "0.6", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["rlcard_uno_moves_per_s"] > 0 and out["rlcard_uno_moves"] > 0
+    assert out["rlcard_uno_moves_per_cpu_s"] >= 0.95 * out["rlcard_uno_moves_per_s"]
     assert out["ratio_vs_rlcard_uno"] == pytest.approx(out["moves_per_s"] / out["rlcard_uno_moves_per_s"], rel=0.02)
     assert main(["bench", "okc", "--seconds", "0.2", "--json", "--no-uno"]) == 0
     out = json.loads(capsys.readouterr().out)

@@ -10,6 +10,11 @@ A yardstick (a `rival`, e.g. RLCard's UNO, `meeple.env.uno`) can be played by
 the same kind of loop in the same run: the two are interleaved in short
 slices so a busy machine slows both alike, and each rate is its moves over
 its own measured time.
+
+Each rate is also given per CPU second of this thread (`*_per_cpu_s`,
+`time.thread_time`): on a machine shared with other work the wall-clock
+rates move with the load, the CPU ones much less, so those are the figures
+to compare across runs and commits.
 """
 
 from __future__ import annotations
@@ -38,13 +43,13 @@ class SlicedPlay:
     has ended) and says how many. `rate` is moves over the time measured."""
 
     moves = games = 0
-    elapsed = 0.0
+    elapsed = cpu = 0.0
 
     def _batch(self) -> int:
         raise NotImplementedError
 
     def run(self, seconds: float) -> None:
-        t0 = time.perf_counter()
+        c0, t0 = time.thread_time(), time.perf_counter()
         deadline = t0 + seconds
         moves = 0
         while True:
@@ -53,10 +58,15 @@ class SlicedPlay:
                 break
         self.moves += moves
         self.elapsed += time.perf_counter() - t0
+        self.cpu += time.thread_time() - c0
 
     @property
     def rate(self) -> float:
         return self.moves / self.elapsed if self.elapsed else 0.0
+
+    @property
+    def cpu_rate(self) -> float:
+        return self.moves / self.cpu if self.cpu else 0.0
 
 
 class RandomPlay(SlicedPlay):
@@ -96,17 +106,17 @@ def _notated_per_action(game, players: int, games: int) -> tuple[float, float]:
     return actions / games, notated / games
 
 
-def _clones_per_s(game, players: int, seconds: float) -> tuple[float, float]:
+def _clones(game, players: int, seconds: float) -> tuple[int, float, float]:
+    """(clones of a mid-game state, wall seconds, CPU seconds) in `seconds`."""
     mid = _mid_game(game, players, 7)
     clones = 0
-    t1 = time.perf_counter()
+    c1, t1 = time.thread_time(), time.perf_counter()
     deadline = t1 + seconds
     while time.perf_counter() < deadline:
         for _ in range(1000):
             mid.clone()
         clones += 1000
-    used = time.perf_counter() - t1
-    return clones / used, used
+    return clones, time.perf_counter() - t1, time.thread_time() - c1
 
 
 def bench(name: str, seconds: float = 5.0, players: int = 4, rival=None) -> dict:
@@ -126,12 +136,14 @@ def bench(name: str, seconds: float = 5.0, players: int = 4, rival=None) -> dict
             ours.run(min(SLICE_S, half - ours.elapsed))
             rival.run(min(SLICE_S, half))
     per_game, notated_per_game = _notated_per_action(game, players, min(max(ours.games, 1), 20))
-    clones, clone_time = _clones_per_s(game, players, half)
+    clones, clone_time, clone_cpu = _clones(game, players, half)
     report = {
         "game": name,
         "players": players,
         "moves_per_s": round(ours.rate),
-        "clones_per_s": round(clones),
+        "clones_per_s": round(clones / clone_time),
+        "moves_per_cpu_s": round(ours.cpu_rate),
+        "clones_per_cpu_s": round(clones / clone_cpu) if clone_cpu else None,
         "games": ours.games,
         "actions_per_game": round(per_game, 1),
         "notated_moves_per_game": round(notated_per_game, 1),
@@ -139,6 +151,7 @@ def bench(name: str, seconds: float = 5.0, players: int = 4, rival=None) -> dict
     }
     if rival is not None:
         report[f"{rival.key}_moves_per_s"] = round(rival.rate)
+        report[f"{rival.key}_moves_per_cpu_s"] = round(rival.cpu_rate)
         report[f"{rival.key}_moves"] = rival.moves
         report[f"ratio_vs_{rival.key}"] = round(ours.rate / rival.rate, 2) if rival.rate else None
     report.update({
