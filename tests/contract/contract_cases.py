@@ -67,7 +67,8 @@ def length(case: Case) -> int:
     """Actions in the case's random game (to spread the checkpoints)."""
     s, rng, n = case.new(), random.Random(case.seed), 0
     while not s.is_terminal():
-        s.apply_action(*reversed(choose(s, rng)))
+        seat, action = choose(s, rng)
+        s.apply_action(action, seat)
         n += 1
     return n
 

@@ -9,9 +9,8 @@ so in the commit.
 
 import pytest
 
-from tests.golden_tool import golden, records
-
 from meeple import games
+from tests.golden_tool import golden, records
 
 RECORDS = records()
 
