@@ -265,6 +265,18 @@ class OKCState(GameRecord):
     def _traits(self, seat: int, e) -> int:
         return C.traits(self, seat, e[E_GID], e[E_GT], self._blank(seat, e))
 
+    def card_traits(self, seat: int, g: int) -> int:
+        """The card's traits where it stands now (an active card's gained traits
+        count; its printed ones not while blank). Read before the card moves."""
+        e = self._find_active(g)[1]
+        return C.traits(self, seat, g) if e is None else self._traits(seat, e)
+
+    def icons(self, seat: int, g: int, printed: list[int]) -> int:
+        """A printed icon count (C.VOTES or C.LORE) as it counts now: 0 on an
+        active card whose printed information is blank ("ignored, no effect")."""
+        e = self._find_active(g)[1]
+        return 0 if e is not None and self._blank(seat, e) else printed[g]
+
     def _current_clash(self):
         """(region, participants, pass) of the clash being resolved, or None."""
         for t in reversed(self.todo):
@@ -385,7 +397,7 @@ class OKCState(GameRecord):
             acts = [DONE]
             acts.extend(CARD + C.local(e[E_GID]) for e in self.active[r] if self.seat_of(e[E_GID]) == s)
             acts.extend(JOURNEY + C.local(e[E_GID]) for e in self.active[r] if self.seat_of(e[E_GID]) == s
-                        and e[E_GC] & D.RETREAT_JOURNEY and C.LORE[e[E_GID]] >= 1)
+                        and e[E_GC] & D.RETREAT_JOURNEY and self.icons(s, e[E_GID], C.LORE) >= 1)
             if self.herald[s] >= 0 and _loc_region(self.herald[s]) == r:
                 acts.append(HERALD)
             if self.sup_map[s][r]:
@@ -419,7 +431,7 @@ class OKCState(GameRecord):
             for a in self.active:
                 for e in a:
                     g = e[E_GID]
-                    if self.seat_of(g) == s and (k == "shrine" or key[g] >= 1):
+                    if self.seat_of(g) == s and (k == "shrine" or self.icons(s, g, key) >= 1):
                         acts.append(CARD + C.local(g))
             return acts
         if k == "council":
@@ -441,7 +453,7 @@ class OKCState(GameRecord):
                 acts.extend(JOURNEY + C.local(g) for g in hand if C.LORE[g] >= 1)
                 if C.owns_kingdom(self, s, "all_pathfinder"):      # trade-01: active cards too
                     acts.extend(JOURNEY + C.local(e[E_GID]) for _, e in self._own_active(s)
-                                if C.LORE[e[E_GID]] >= 1)
+                                if self.icons(s, e[E_GID], C.LORE) >= 1)
             for a in self.active:
                 for e in a:
                     g = e[E_GID]
@@ -671,7 +683,7 @@ class OKCState(GameRecord):
         for r in range(3):
             if any(o == s and C.KEFFECT[k] == "region_govern" for o, k in self.kregion[r]):
                 out.extend(e[E_GID] for e in self.active[r]
-                           if self.seat_of(e[E_GID]) == s and C.VOTES[e[E_GID]] >= 1)
+                           if self.seat_of(e[E_GID]) == s and self.icons(s, e[E_GID], C.VOTES) >= 1)
         return out
 
     def _kingdom_action(self, s: int, j: int) -> None:
@@ -1060,11 +1072,8 @@ class OKCState(GameRecord):
             if a == HERALD:
                 self.herald[s] = -1
             elif JOURNEY <= a < AMBUSH_C:                     # martial-10
-                g = self.gid(s, a - JOURNEY)
-                e = next(e for e in self.active[r] if e[E_GID] == g)
-                self.active[r].remove(e)
                 self.todo.append(("ask_retreat", s, r))
-                self._journey(s, g)
+                self._journey(s, self.gid(s, a - JOURNEY))
                 return
             elif a == SUPP + r:
                 self.sup_map[s][r] -= 1
@@ -1108,11 +1117,12 @@ class OKCState(GameRecord):
             if a == DONE:
                 return
             g = self.gid(s, a - CARD)
+            if k == "wilderness":
+                self._journey(s, g)
+                return
             self._take_from_hand_or_map(s, g)
             if k == "castle":
                 self._ask("council", s, [g, 1])
-            elif k == "wilderness":
-                self._journey(s, g)
             else:
                 self.decks[s].append(g)
                 self._ask("shrine", s, [self.darg[0] + 1])
@@ -1163,9 +1173,7 @@ class OKCState(GameRecord):
                 self._ask("council", s, [g, 0])
             elif a < AMBUSH_C:
                 self.used[s] |= U_JOURNEY
-                g = self.gid(s, a - JOURNEY)
-                self._take_from_hand_or_map(s, g)
-                self._journey(s, g)
+                self._journey(s, self.gid(s, a - JOURNEY))
             elif a < DEPLOY_C:
                 g = self.gid(s, a - RALLY_C)
                 r, e = self._find_active(g)
@@ -1465,7 +1473,11 @@ class OKCState(GameRecord):
             self.active[r].remove(e)
 
     def _journey(self, s: int, g: int) -> None:
-        t = C.traits(self, s, g)
+        """Journey with a hand or active card: its Pathfinder and lore are read
+        where it stands (blank there means ignored), then it leaves."""
+        t = self.card_traits(s, g)
+        lore = C.journey_lore(self, s, self.icons(s, g, C.LORE))
+        self._take_from_hand_or_map(s, g)
         if t & D.PATHFINDER:
             self.discards[s].append(g)
         elif C.owns_kingdom(self, s, "council_to_hand"):      # intrigue-01: deck bottom
@@ -1473,7 +1485,6 @@ class OKCState(GameRecord):
         else:
             self.lost.append(g)
         self._event("journey", s, C.NAME[g])
-        lore = C.journey_lore(self, s, g)
         if t & D.PATHFINDER and C.owns_kingdom(self, s, "pathfinder_journey_bonus"):
             self._gain_influence(s, 1)
             lore += 1
@@ -1798,6 +1809,8 @@ class OKCState(GameRecord):
                     ow == o and C.ARCH[e[E_GID]] == "heir" and self._cmds(o, e) & D.DEADLY
                     for e, ow in zip(es, owners)):
                 self._gain_influence(o, 1)
+        # eliminations are simultaneous: Resilient is read on the map, before any card leaves
+        resilient = {i: self._traits(owners[i], es[i]) & D.RESILIENT for i in doomed}
         for i in sorted(doomed):
             e, o = es[i], owners[i]
             self.active[r].remove(e)
@@ -1812,7 +1825,7 @@ class OKCState(GameRecord):
                 self._to_hand(o, g)
             elif C.owns_kingdom(self, o, "eliminated_to_hand"):      # intrigue-16
                 self._to_hand(o, g)
-            elif self._traits(o, e) & D.RESILIENT:
+            elif resilient[i]:
                 self.discards[o].append(g)
             else:
                 self.lost.append(g)

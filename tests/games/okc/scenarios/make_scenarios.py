@@ -68,6 +68,10 @@ S.append(("11-ambush-example", "Ambush adds a face-down card revealed after the 
           summer_doc(factions=["nobility", "uprising"], regions=fd({"highlands": ["nobility:captain-6", "uprising:ruse"]}),
                      seats={1: {"hand": ["captain-8", "follower-1"]}}),
           ["ambush ruse", "hide captain-8"], {"error": None, "decision.kind": "location", "decision.seat": 1}))
+S.append(("12-blank-resilient", "Blank means ignored: an eliminated card whose Resilient is blank is lost",
+          summer_doc(regions=fd({"highlands": ["nobility:heir", "clans:agent"]}),
+                     kingdom_map={"regions": {"highlands": [{"seat": 1, "kingdom": "martial-15"}]}}),
+          [], {"error": None, "lost": ["nobility:heir"], "seats.0.discard": []}))
 for name, rule, state, moves, expect in S:
     json.dump({"name": name, "rule": rule, "state": state, "moves": moves, "expect": expect},
               open(f"tests/games/okc/scenarios/{name}.json", "w"), indent=1)
