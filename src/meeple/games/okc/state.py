@@ -58,6 +58,7 @@ OFAVOUR2 = OFAVOUR + 1
 LOSTPICK = OFAVOUR2 + 1      # + index in the lost pile (intrigue-12 copies any lost card)
 NACTIONS = LOSTPICK + 4 * PER
 PAIRS = ((0, 1), (0, 2), (1, 2))
+SITE_LORE = BACK             # gained lore onto the empty Site of Power (DONE: to the supply)
 
 SIMULTANEOUS = ("bid", "facedown", "joust", "advanced")
 
@@ -324,8 +325,12 @@ class OKCState(GameRecord):
             if not self.pick[s]:
                 return [KPICK + i for i in range(len(self.offer[s]))]
             return [CARD + C.local(g) for g in hand]
+        if k == "fd_declare":
+            return [REGION + r for r in range(3) if not self.darg[1 + s] >> r & 1]
         if k == "facedown":
             r = self.fd_pos[s]
+            if self.darg:                    # declared in turn order: '-' there and only there
+                return [DONE] if self.darg[s] >> r & 1 else [CARD + C.local(g) for g in hand]
             acts = [CARD + C.local(g) for g in hand]
             if len(hand) < 3 - r:
                 acts.append(DONE)
@@ -490,6 +495,10 @@ class OKCState(GameRecord):
             if self.darg[0] > 0 and self.tokens_free(s):
                 acts.extend(LOC + l for l in range(6))
             return acts
+        if k == "secrets_order":
+            return [LOC + l for l in self.darg]
+        if k == "site_lore":
+            return [SITE_LORE, DONE]
         if k == "oaths":
             acts = [DONE]
             if self.darg[0] > 0:
@@ -907,14 +916,17 @@ class OKCState(GameRecord):
             self._event("influence", s, n)
 
     def _gain_lore(self, s: int, n: int) -> None:
-        """Lore to the supply; with an empty Site of Power it goes onto the Site
-        (2 lore there = 1 influence at the end). Then the seat may buy."""
+        """Lore to the supply, then the seat may buy. With an empty Site of Power
+        the seat may put it onto the Site instead (2 lore there = 1 influence
+        at the end): a choice, asked as the next step."""
         if n <= 0:
             return
         if not self.site[s]:
-            self.site_lore[s] += n
-            self._event("site-lore", s, n)
+            self.todo.append(("site_lore", s, n))
             return
+        self._lore_to_supply(s, n)
+
+    def _lore_to_supply(self, s: int, n: int) -> None:
         self.lore[s] += n
         self._event("lore", s, n)
         if any(C.COST[g] <= self.lore[s] for g in self.site[s]):
@@ -970,6 +982,7 @@ class OKCState(GameRecord):
                 self.dseats.remove(s)
                 if not self.dseats:
                     self.kind = None
+                    self.darg = None
                     self.fd_pos = [0] * self.players
                     self.fd_log = [[] for _ in range(self.players)]
             return
@@ -1206,6 +1219,22 @@ class OKCState(GameRecord):
                 return
             self.tokens[s][a - LOC] += 1
             self._ask("secrets", s, [self.darg[0] - 1])
+        elif k == "fd_declare":
+            empty = list(self.darg[1:])
+            empty[s] |= 1 << (a - REGION)
+            self._event("no-card", s, D.REGIONS[a - REGION])
+            self._fd_declare_next(self.darg[0], empty)
+        elif k == "site_lore":
+            n = self.darg[0]
+            if a == DONE:
+                self._lore_to_supply(s, n)
+            else:
+                self.site_lore[s] += n
+                self._event("site-lore", s, n)
+        elif k == "secrets_order":
+            loc = a - LOC
+            self.todo.append(("secrets_next", s, [l for l in self.darg if l != loc]))
+            self.todo.append(("secrets_reward", s, loc))
         elif k == "oaths":
             if a == DONE:
                 return
@@ -1530,10 +1559,30 @@ class OKCState(GameRecord):
             self.rng.shuffle(self.discards[s])
             self._ask("necropolis", s, [0])
 
+    def _fd_declare_next(self, i: int, empty: list[int]) -> None:
+        """Seats with fewer than 3 cards in hand declare, in turn order, the
+        regions where they play no card (a bit per region in `empty`); then
+        every seat places its face-down cards at once (`darg`: the declared
+        regions, which take '-' and only they; None when nobody declared)."""
+        for j in range(i, self.players):
+            x = self.order[j]
+            if len(self.hands[x]) < 3 - bin(empty[x]).count("1"):
+                self._ask("fd_declare", x, [j, *empty])
+                return
+        self.kind = "facedown"
+        self.dseats = list(self.order)
+        self.darg = empty if any(empty) else None
+
     def _secrets_pay(self, s: int) -> None:
-        for loc in reversed(range(6)):
-            if self.tokens[s][loc] >= D.SECRETS_THRESHOLD:
-                self.todo.append(("secrets_reward", s, loc))
+        """Every location with 5+ of the seat's tokens pays once; with two or
+        more the seat resolves them one at a time in the order it chooses."""
+        self._secrets_next(s, [l for l in range(6) if self.tokens[s][l] >= D.SECRETS_THRESHOLD])
+
+    def _secrets_next(self, s: int, locs: list[int]) -> None:
+        if len(locs) > 1:
+            self._ask("secrets_order", s, locs)
+        elif locs:
+            self.todo.append(("secrets_reward", s, locs[0]))
 
     # the steps -------------------------------------------------------------
     def _run(self, t) -> None:
@@ -1595,9 +1644,7 @@ class OKCState(GameRecord):
         elif k == "facedown":
             self.fd_pos = [0] * p
             self.fd_log = [[] for _ in range(p)]
-            self.kind = "facedown"
-            self.dseats = list(self.order)
-            self.darg = None
+            self._fd_declare_next(0, [0] * p)
         elif k == "spring":
             i = t[1]
             if i < p:
@@ -1656,6 +1703,10 @@ class OKCState(GameRecord):
             self._ask("location", t[2], [t[1]])
         elif k == "location_reward":
             self._location_reward(t[1], t[2])
+        elif k == "site_lore":
+            self._ask("site_lore", t[1], [t[2]])
+        elif k == "secrets_next":
+            self._secrets_next(t[1], list(t[2]))
         elif k == "secrets_reward":
             s, loc = t[1], t[2]
             self.tokens[s][loc] -= D.SECRETS_THRESHOLD
