@@ -102,3 +102,29 @@ def test_blank_votes_stop_a_castle_govern():
     s.apply_move("claim castle")
     moves = s.legal_moves()
     assert "govern captain-6" in moves and "govern agent" not in moves
+
+
+# ---- rule text is printed information too: blank text is ignored
+def test_blank_text_agent_no_longer_dies_to_a_follower():
+    s = summer(regions=fd({"highlands": ["nobility:agent", "clans:follower-4"]}), kingdom_map=blanked_by(1))
+    assert "nobility:agent" not in dump(s)["lost"]
+
+
+def test_blank_text_assassin_eliminates_nothing():
+    s = summer(factions=[UPR, NOB], regions=fd({"highlands": ["uprising:a2", "nobility:captain-8"]}),
+               seats={0: {"site": []}}, kingdom_map=blanked_by(1))
+    assert "nobility:captain-8" not in dump(s)["lost"] and s.decision().kind != "reward"
+
+
+def test_blank_uprising_a3_blanks_nothing_and_falls_to_deadly():
+    """martial-15 blanks the A3's own text: the Nobility agent keeps its Deadly,
+    and the A3, its Resilient blank too, goes to the lost pile."""
+    s = summer(factions=[NOB, UPR], regions=fd({"highlands": ["nobility:agent", "uprising:a3"]}),
+               seats={1: {"site": []}}, kingdom_map=blanked_by(0))
+    assert "uprising:a3" in dump(s)["lost"]
+
+
+def test_blank_text_gathering_a4_lowest_does_not_win():
+    s = summer(factions=[NOB, GAT], regions=fd({"highlands": ["nobility:captain-6", "gathering:a4"]}),
+               seats={1: {"site": []}}, kingdom_map=blanked_by(0))
+    assert s.decision().kind == "location" and s.decision().seats == (0,)

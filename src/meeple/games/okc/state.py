@@ -226,13 +226,20 @@ class OKCState(GameRecord):
                     return r, e
         return None, None
 
-    def eff(self, g: int):
-        """A faction card's rule-text effect; Gathering A3 gains a copied card's text."""
-        if self.copies:
-            for a3, src, _ in self.copies:
-                if a3 == g:
-                    return C.EFFECT[src]
-        return C.EFFECT[g]
+    def _copied_text(self, g: int):
+        """The rule text g gained this round by a copy (Gathering A3, intrigue-12), or None."""
+        for a3, src, _ in self.copies:
+            if a3 == g:
+                return C.EFFECT[src]
+        return None
+
+    def texts(self, seat: int, e) -> list:
+        """An active card's rule texts now: a gained (copied) text, and its printed
+        text unless blank (blank information is ignored)."""
+        out = [] if not self.copies else [t for t in (self._copied_text(e[E_GID]),) if t]
+        if C.EFFECT[e[E_GID]] and not self._blank(seat, e):
+            out.append(C.EFFECT[e[E_GID]])
+        return out
 
     def strength(self, g: int) -> int:
         """Printed strength plus gained strength (Gathering A3's copy)."""
@@ -243,22 +250,40 @@ class OKCState(GameRecord):
         return v
 
     def _blank(self, seat: int, e) -> bool:
-        """Uprising A3: opposing non-heir cards in its region have their printed
-        traits and commands blank; martial-15: opposing cards in its region."""
+        """The printed information (traits, commands, icons, text) of seat's
+        active card e is blank: martial-15 of an opponent in its region, or an
+        opposing Uprising A3 text in its region (non-heirs only)."""
+        if self._region_blank(seat, e):
+            return True
+        if C.ARCH[e[E_GID]] == "heir":
+            return False
+        a = next((a for a in self.active if any(y is e for y in a)), ())
+        for x in a:
+            o = self.seat_of(x[E_GID])
+            if o == seat:
+                continue
+            if self.copies and self._copied_text(x[E_GID]) == "blank_opponents":
+                return True
+            if C.EFFECT[x[E_GID]] == "blank_opponents" and not self._region_blank(o, x) \
+                    and not self._blanked_by_copy(o, a):
+                return True
+        return False
+
+    def _region_blank(self, seat: int, e) -> bool:
+        """martial-15: an opponent's card on e's region blanks seat's printed information there."""
         if any(self.kregion):
             for r in range(3):
                 if any(o != seat and C.KEFFECT[k] == "blank_opponents_region"
                        for o, k in self.kregion[r]) and any(y is e for y in self.active[r]):
                     return True
-        if C.ARCH[e[E_GID]] == "heir":
-            return False
-        for a in self.active:
-            for x in a:
-                g = x[E_GID]
-                if (C.EFFECT[g] == "blank_opponents" or (self.copies and self.eff(g) == "blank_opponents")) \
-                        and self.seat_of(g) != seat and any(y is e for y in a):
-                    return True
         return False
+
+    def _blanked_by_copy(self, seat: int, region_cards) -> bool:
+        """A gained (copied) A3 text of an opponent among these cards blanks
+        seat's printed A3 (gained text is never blank, so this ends here)."""
+        return bool(self.copies) and any(
+            self.seat_of(y[E_GID]) != seat and self._copied_text(y[E_GID]) == "blank_opponents"
+            for y in region_cards)
 
     def _cmds(self, seat: int, e) -> int:
         return C.commands(self, seat, e[E_GID], e[E_GC], self._blank(seat, e))
@@ -1063,7 +1088,7 @@ class OKCState(GameRecord):
             e = next(e for e in self.active[r] if e[E_GID] == g)
             cmd = (D.AMBUSH, D.RETREAT, D.FLANK)[(a - AMBUSH_C) // PER]
             e[E_USED] |= cmd
-            if self.eff(g) == "ambush_or_retreat" and cmd != D.FLANK:
+            if "ambush_or_retreat" in self.texts(s, e) and cmd != D.FLANK:
                 e[E_USED] |= D.AMBUSH | D.RETREAT
             if cmd == D.AMBUSH:
                 self._ask("ambush", s, [r, int(bool(self._cmds(s, e) & D.AMBUSH_FROM_DISCARD))])
@@ -1101,12 +1126,13 @@ class OKCState(GameRecord):
         elif k == "flank":
             r, g = self.darg
             e = next(e for e in self.active[r] if e[E_GID] == g)
+            along = "flank_supporters" in self.texts(s, e)       # read where it flanks from
             self.active[r].remove(e)
             e[E_PART] = 0
             e[E_USED] = 0
             e[E_PASS] = 0
             self.active[a - REGION].append(e)
-            if self.eff(g) == "flank_supporters" and self.sup_map[s][r]:
+            if along and self.sup_map[s][r]:
                 self._ask("flank_sup", s, [r, a - REGION])
         elif k == "clans_herald":
             self.herald[s] = a - LOC
@@ -1842,11 +1868,11 @@ class OKCState(GameRecord):
                         doomed.add(i)
                         killers.add(o)
         for i, (e, o) in enumerate(zip(es, owners)):
-            if C.night_self_eliminated(self, e[E_GID], o, pairs, self.eff(e[E_GID])) \
+            if any(C.night_self_eliminated(self, e[E_GID], o, pairs, t) for t in self.texts(o, e) or [""]) \
                     and not self._traits(o, e) & D.INVULNERABLE:
                 doomed.add(i)
         for e, o in zip(es, owners):
-            if self.eff(e[E_GID]) == "assassin":                # Uprising A2
+            if "assassin" in self.texts(o, e):                # Uprising A2
                 hit = [i for i, (e2, o2) in enumerate(zip(es, owners))
                        if o2 != o and C.ARCH[e2[E_GID]] in ("heir", "captain")
                        and not self._traits(o2, e2) & D.INVULNERABLE]
@@ -1886,7 +1912,8 @@ class OKCState(GameRecord):
                 self._gain_lore(o, 1)
 
     def _tally(self, r: int, parts: list[int]) -> None:
-        active_before = [e[:] for e in self.active[r]]
+        lowest = any("lowest_wins" in self.texts(self.seat_of(e[E_GID]), e) for e in self.active[r]
+                     if not e[E_PART] and self.seat_of(e[E_GID]) in parts)      # Gathering A4
         totals = {}
         win_bonus = {}
         for s in parts:
@@ -1894,7 +1921,7 @@ class OKCState(GameRecord):
             for e in self.active[r]:
                 if not e[E_PART] and self.seat_of(e[E_GID]) == s:
                     v += self.strength(e[E_GID])
-                    if self.eff(e[E_GID]) == "win_influence":
+                    if "win_influence" in self.texts(s, e):
                         win_bonus[s] = win_bonus.get(s, 0) + 1
             per = 2 if self.round_fx[s] & C.FX_SUPPORTERS else 1
             v += per * (self.sup_map[s][r] - self.sup_part[s][r])
@@ -1915,8 +1942,6 @@ class OKCState(GameRecord):
                 if x != o:
                     totals[x] = (totals[x] + 1) // 2
         best = max(totals.values())
-        lowest = any(self.eff(e[E_GID]) == "lowest_wins" and not e[E_PART]
-                     and self.seat_of(e[E_GID]) in parts for e in active_before)
         if lowest and any(v > 0 for v in totals.values()):        # Gathering A4
             best = min(v for v in totals.values() if v > 0)
         top = [s for s in self.order if s in parts and totals[s] == best]
