@@ -116,6 +116,8 @@ def test_short_hands_declare_in_turn_order_before_anyone_places():
 
 def test_declared_regions_reach_the_page():
     s = load(doc(2, pending=FACEDOWN, seats={0: {"hand": ["heir", "agent"]}, 1: {"hand": ["heir", "agent", "ruse"]}}))
+    ask = decision_for(s, 0)
+    assert "fewer than 3 cards" in ask["prompt"] and "No card in Plateau" in [o["label"] for o in ask["options"]]
     s.apply_move("empty plateau")
     d = decision_for(s, 0)
     assert d["empty"] == ["plateau"] and d["cards"] == 2
