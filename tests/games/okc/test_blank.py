@@ -128,3 +128,11 @@ def test_blank_text_gathering_a4_lowest_does_not_win():
     s = summer(factions=[NOB, GAT], regions=fd({"highlands": ["nobility:captain-6", "gathering:a4"]}),
                seats={1: {"site": []}}, kingdom_map=blanked_by(0))
     assert s.decision().kind == "location" and s.decision().seats == (0,)
+
+
+def test_blank_text_takes_away_an_active_site_card_action():
+    """Nobility A4's autumn text is printed on the card: blank in martial-15's region."""
+    base = dict(pending=AUTUMN, regions={"plateau": {"active": active("nobility:a4")}},
+                seats={0: {"map": [0, 2, 0], "site": []}})
+    assert "use a4" in load(doc(**base)).legal_moves()
+    assert "use a4" not in load(doc(kingdom_map=blanked_by(1, "plateau"), **base)).legal_moves()

@@ -618,6 +618,9 @@ class OKCState(GameRecord):
                 continue
             if C.KIND[g] == "hq" and g not in self.hq[s]:
                 continue
+            e = self._find_active(g)[1]
+            if e is not None and C.EFFECT[g] not in self.texts(s, e):    # its text is blank there
+                continue
             if act[1](self, s, g):
                 out.append(USE + lo)
         return out
