@@ -127,8 +127,9 @@ function mapPanel(v) {
         el("div", {class: "zone"}, el("span", {class: "zl"}, "Face down"),
           el("div", {class: "ocards"}, rd.facedown.length ? rd.facedown.map((c) => cardEl(c, {cls: "small" + (me !== null && facOf(c) === s.seats[me].faction && !c.endsWith(":?") ? " own" : "")})) : el("span", {class: "hint"}, "none"))),
         el("div", {class: "zone"}, el("span", {class: "zl"}, "Active"),
-          el("div", {class: "ocards"}, rd.active.length ? rd.active.map((e) => cardEl(e.card, {cls: "small" + (e.counted ? " counted" : ""),
-            title: cardTitle(e.card) + (e.counted ? " — already clashed this round" : "") + (e.deploy !== null ? " — deployed (" + e.deploy + ")" : "") +
+          el("div", {class: "ocards"}, rd.active.length ? rd.active.map((e) => cardEl(e.card, {cls: "small" + (e.counted ? " counted" : "") + (e.blank ? " blank" : ""),
+            title: cardTitle(e.card) + (e.blank ? " — BLANK here: its printed traits, commands, votes, lore and text are ignored" : "") +
+              (e.counted ? " — already clashed this round" : "") + (e.deploy !== null ? " — deployed (" + e.deploy + ")" : "") +
               (e.gained_commands.length ? " — gained: " + e.gained_commands.join(", ") : "")})) : el("span", {class: "hint"}, "none"))));
     })));
 }

@@ -136,3 +136,16 @@ def test_blank_text_takes_away_an_active_site_card_action():
                 seats={0: {"map": [0, 2, 0], "site": []}})
     assert "use a4" in load(doc(**base)).legal_moves()
     assert "use a4" not in load(doc(kingdom_map=blanked_by(1, "plateau"), **base)).legal_moves()
+
+
+def test_views_say_which_active_cards_are_blank():
+    from meeple.games.okc.tui import render
+    from rich.console import Console
+    s = load(doc(pending=AUTUMN, kingdom_map=blanked_by(1, "plateau"),
+                 regions={"plateau": {"active": active("nobility:captain-6", "clans:captain-7")}}))
+    for seat in (0, 1, None):
+        shown = {e["card"]: e["blank"] for e in s.view(seat)["regions"]["plateau"]["active"]}
+        assert shown == {"nobility:captain-6": True, "clans:captain-7": False}
+    con = Console(record=True, width=160)
+    con.print(render(s.view(0), 0, s.decision()))
+    assert con.export_text().count("(blank)") == 1

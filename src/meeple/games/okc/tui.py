@@ -77,7 +77,7 @@ def render(view: dict, you: int, decision) -> Group:
         act = Text()
         for e in rd["active"]:
             f = e["card"].split(":")[0]
-            act.append(_short(e["card"]) + ("*" if e["counted"] else "") + " ",
+            act.append(_short(e["card"]) + ("*" if e["counted"] else "") + (" (blank)" if e.get("blank") else "") + " ",
                        style=COLOURS.get(f, ""))
         fd = Text()
         for c in rd["facedown"]:
