@@ -456,7 +456,7 @@ class OKCState(GameRecord):
             if k == "shrine" and self.darg[0] >= 3:
                 return acts
             for g in hand:
-                if k == "shrine" or key[g] >= 1:
+                if k == "shrine" or self.icons(s, g, key) >= 1:
                     acts.append(CARD + C.local(g))
             for a in self.active:
                 for e in a:
@@ -478,9 +478,9 @@ class OKCState(GameRecord):
             acts = [DONE]
             u = self.used[s]
             if not u & U_GOVERN:
-                acts.extend(GOVERN + C.local(g) for g in hand if C.VOTES[g] >= 1)
+                acts.extend(GOVERN + C.local(g) for g in hand if self.icons(s, g, C.VOTES) >= 1)
             if not u & U_JOURNEY:
-                acts.extend(JOURNEY + C.local(g) for g in hand if C.LORE[g] >= 1)
+                acts.extend(JOURNEY + C.local(g) for g in hand if self.icons(s, g, C.LORE) >= 1)
                 if C.owns_kingdom(self, s, "all_pathfinder"):      # trade-01: active cards too
                     acts.extend(JOURNEY + C.local(e[E_GID]) for _, e in self._own_active(s)
                                 if self.icons(s, e[E_GID], C.LORE) >= 1)
