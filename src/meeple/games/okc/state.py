@@ -257,16 +257,16 @@ class OKCState(GameRecord):
             return True
         if C.ARCH[e[E_GID]] == "heir":
             return False
-        a = next((a for a in self.active if any(y is e for y in a)), ())
-        for x in a:
-            o = self.seat_of(x[E_GID])
-            if o == seat:
-                continue
-            if self.copies and self._copied_text(x[E_GID]) == "blank_opponents":
-                return True
-            if C.EFFECT[x[E_GID]] == "blank_opponents" and not self._region_blank(o, x) \
-                    and not self._blanked_by_copy(o, a):
-                return True
+        for a in self.active:
+            for x in a:
+                g = x[E_GID]
+                copied = bool(self.copies) and self._copied_text(g) == "blank_opponents"
+                if not copied and C.EFFECT[g] != "blank_opponents":
+                    continue
+                o = self.seat_of(g)
+                if o != seat and any(y is e for y in a) and (
+                        copied or not self._region_blank(o, x) and not self._blanked_by_copy(o, a)):
+                    return True
         return False
 
     def _region_blank(self, seat: int, e) -> bool:
