@@ -2,6 +2,8 @@
 blanked traits, lore icons and votes of an active card count at no point,
 including the moment the card leaves play. One test per place they are read."""
 
+import pytest
+
 from meeple.games.okc import cards as C
 from meeple.games.okc import data as D
 from meeple.games.okc import dump, load
@@ -56,11 +58,13 @@ def test_blank_lore_icons_stop_an_active_journey():
     assert "journey follower-2" in load(doc(**base)).legal_moves()
 
 
-def test_blank_lore_icons_stop_a_wilderness_journey():
-    s = summer(regions=won_with_one_active("nobility:captain-7"), kingdom_map=blanked_by(1, "plateau"))
-    s.apply_move("claim wilderness")
+@pytest.mark.parametrize("location, verb, blanked", [("wilderness", "journey", "captain-7"),   # lore icons
+                                                     ("castle", "govern", "agent")])           # votes
+def test_blank_icons_stop_a_location_reward_with_an_active_card(location, verb, blanked):
+    s = summer(regions=won_with_one_active(f"nobility:{blanked}"), kingdom_map=blanked_by(1, "plateau"))
+    s.apply_move(f"claim {location}")
     moves = s.legal_moves()
-    assert "journey captain-6" in moves and "journey captain-7" not in moves
+    assert f"{verb} captain-6" in moves and f"{verb} {blanked}" not in moves
 
 
 def test_blank_lore_icons_stop_the_martial_10_retreat_journey():
@@ -95,13 +99,6 @@ def test_blank_votes_stop_the_trade_10_region_govern():
     s = load(doc(kingdom_map={"regions": {"plateau": mine + [{"seat": 1, "kingdom": "martial-15"}]}}, **base))
     assert "region-govern" not in s.legal_moves()
     assert "region-govern" in load(doc(kingdom_map={"regions": {"plateau": mine}}, **base)).legal_moves()
-
-
-def test_blank_votes_stop_a_castle_govern():
-    s = summer(regions=won_with_one_active("nobility:agent"), kingdom_map=blanked_by(1, "plateau"))
-    s.apply_move("claim castle")
-    moves = s.legal_moves()
-    assert "govern captain-6" in moves and "govern agent" not in moves
 
 
 # ---- rule text is printed information too: blank text is ignored
