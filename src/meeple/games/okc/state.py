@@ -521,7 +521,7 @@ class OKCState(GameRecord):
                 acts.extend(LOC + l for l in range(6))
             return acts
         if k == "secrets_order":
-            return [LOC + l for l in self.darg]
+            return [LOC + loc for loc in self.darg]
         if k == "site_lore":
             return [SITE_LORE, DONE]
         if k == "oaths":
@@ -1262,7 +1262,7 @@ class OKCState(GameRecord):
                 self._event("site-lore", s, n)
         elif k == "secrets_order":
             loc = a - LOC
-            self.todo.append(("secrets_next", s, [l for l in self.darg if l != loc]))
+            self.todo.append(("secrets_next", s, [x for x in self.darg if x != loc]))
             self.todo.append(("secrets_reward", s, loc))
         elif k == "oaths":
             if a == DONE:
@@ -1605,7 +1605,7 @@ class OKCState(GameRecord):
     def _secrets_pay(self, s: int) -> None:
         """Every location with 5+ of the seat's tokens pays once; with two or
         more the seat resolves them one at a time in the order it chooses."""
-        self._secrets_next(s, [l for l in range(6) if self.tokens[s][l] >= D.SECRETS_THRESHOLD])
+        self._secrets_next(s, [loc for loc in range(6) if self.tokens[s][loc] >= D.SECRETS_THRESHOLD])
 
     def _secrets_next(self, s: int, locs: list[int]) -> None:
         if len(locs) > 1:
