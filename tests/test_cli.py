@@ -49,7 +49,7 @@ def test_bad_arguments_get_a_message_not_a_traceback():
 def test_play_okc_takes_rounds_and_the_advanced_setup():
     r = run("play", "okc", "--players", "2", "--rounds", "4", "--advanced", "--seed", "3", stdin="")
     assert r.returncode == 0, r.stderr
-    assert "advanced" in r.stdout and "Traceback" not in r.stdout + r.stderr
+    assert "Advanced setup" in r.stdout and "Traceback" not in r.stdout + r.stderr
     r = run("play", "okc", "--players", "2", "--rounds", "3", stdin="")
     assert r.returncode == 2 and "--rounds" in r.stderr
 

@@ -127,8 +127,9 @@ function mapPanel(v) {
         el("div", {class: "zone"}, el("span", {class: "zl"}, "Face down"),
           el("div", {class: "ocards"}, rd.facedown.length ? rd.facedown.map((c) => cardEl(c, {cls: "small" + (me !== null && facOf(c) === s.seats[me].faction && !c.endsWith(":?") ? " own" : "")})) : el("span", {class: "hint"}, "none"))),
         el("div", {class: "zone"}, el("span", {class: "zl"}, "Active"),
-          el("div", {class: "ocards"}, rd.active.length ? rd.active.map((e) => cardEl(e.card, {cls: "small" + (e.counted ? " counted" : ""),
-            title: cardTitle(e.card) + (e.counted ? " — already clashed this round" : "") + (e.deploy !== null ? " — deployed (" + e.deploy + ")" : "") +
+          el("div", {class: "ocards"}, rd.active.length ? rd.active.map((e) => cardEl(e.card, {cls: "small" + (e.counted ? " counted" : "") + (e.blank ? " blank" : ""),
+            title: cardTitle(e.card) + (e.blank ? " — BLANK here: its printed traits, commands, votes, lore and text are ignored" : "") +
+              (e.counted ? " — already clashed this round" : "") + (e.deploy !== null ? " — deployed (" + e.deploy + ")" : "") +
               (e.gained_commands.length ? " — gained: " + e.gained_commands.join(", ") : "")})) : el("span", {class: "hint"}, "none"))));
     })));
 }
@@ -212,14 +213,16 @@ function optionButton(o) {
 function facedownDecision(v, box) {
   const d = v.decision;
   const n = d.regions.length;
+  const declared = d.empty || [];   // regions declared empty in turn order: no card there
   while (T.sel.length < n) T.sel.push(null);
   const placed = T.sel.slice(0, n).filter((x) => x).length;
   box.append(el("h2", {}, d.prompt),
     el("p", {class: "hint"}, "Click cards in your hand: each goes to the next empty region (" + d.regions.map(nice).join(", ") + ")." +
-      (d.cards < n ? " You have fewer cards than regions: place " + d.cards + "." : " Place one card in each region.") + " Click a placed card to take it back."),
+      (declared.length ? " You declared no card in " + declared.map(nice).join(", ") + "." : "") +
+      (d.cards < n - declared.length ? " You have fewer cards than regions: place " + d.cards + "." : " Place one card in each region" + (declared.length ? " you did not declare." : ".")) + " Click a placed card to take it back."),
     el("div", {class: "fd-slots"}, d.regions.map((r, i) => el("div", {class: "fd-slot", "data-region": r},
       el("span", {class: "zl"}, nice(r)),
-      T.sel[i] ? cardEl(T.sel[i], {verb: "Take back from " + r, cls: "small", id: "fd-slot-" + i, onclick: () => { T.sel[i] = null; render(); }}) :
+      declared.includes(r) ? el("span", {class: "hint"}, "no card (declared)") : T.sel[i] ? cardEl(T.sel[i], {verb: "Take back from " + r, cls: "small", id: "fd-slot-" + i, onclick: () => { T.sel[i] = null; render(); }}) :
         el("span", {class: "hint"}, "empty")))),
     el("div", {class: "choices"},
       el("button", {type: "button", class: "primary", id: "fd-confirm", disabled: placed !== d.cards,
@@ -233,7 +236,7 @@ function facedownDecision(v, box) {
       id: "fd-" + localOf(c), disabled: !sel && placed >= d.cards, onclick: () => {
         const i = T.sel.indexOf(c);
         if (i >= 0) T.sel[i] = null;
-        else { const j = T.sel.findIndex((x, k) => !x && k < n); if (j >= 0) T.sel[j] = c; }
+        else { const j = T.sel.findIndex((x, k) => !x && k < n && !declared.includes(d.regions[k])); if (j >= 0) T.sel[j] = c; }
         render();
       }});
   })));

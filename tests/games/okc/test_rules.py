@@ -184,8 +184,14 @@ def test_short_hand_declares_empty_regions():
     s = load(doc(2, seats={0: {"hand": ["heir"]}, 1: {"hand": ["heir", "agent", "ruse"]}},
                  pending={"kind": None, "seats": [], "todo": [["winter"], ["autumn", 0], ["clashes", 0],
                                                               ["markers"], ["spring", 0], ["facedown"]]}))
+    assert s.decision().kind == "fd_declare" and s.decision().seats == (0,)   # before anyone places
+    s.apply_move("empty highlands")
+    s.apply_move("empty lowlands")
+    assert s.decision().kind == "facedown"
     with pytest.raises(IllegalMove):
         s.apply_move("1: facedown heir - agent")     # must play all three
+    with pytest.raises(IllegalMove):
+        s.apply_move("0: facedown heir - -")         # not where it declared
     s.apply_move("0: facedown - heir -")
     s.apply_move("1: facedown heir agent ruse")
     assert dump(s)["regions"]["plateau"]["facedown"] == ["nobility:heir", "clans:agent"]
@@ -456,6 +462,8 @@ def test_empty_site_banks_lore_for_influence_at_the_end():
     s = load(doc(rnd=6, seats={0: {"hand": ["trader"], "site": [], "site_lore": 3}},
                  pending={"kind": None, "seats": [], "todo": [["winter"], ["autumn", 0]]}))
     s.apply_move("journey trader")
+    assert s.decision().kind == "site_lore"              # a choice: the Site or the supply
+    s.apply_move("site")
     assert s.site_lore[0] == 5 and s.lore[0] == 0
     while not s.finished:
         s.apply_move("done")

@@ -24,3 +24,12 @@ def test_moves_in_notation_and_bad_input():
 def test_bad_flags():
     out = io.StringIO()
     assert play(SimpleNamespace(players=7, seat=0, seed=1, bot="random"), stdin=io.StringIO(""), stdout=out) == 2
+
+
+def test_decisions_are_asked_in_words():
+    """The menu heading is the decision's prompt, never its internal name."""
+    args = SimpleNamespace(players=2, seat=0, seed=3, bot="random")
+    out = io.StringIO()
+    play(args, stdin=io.StringIO("1\n" * 3000), stdout=out)
+    text = out.getvalue()
+    assert "Your decision:" not in text and "Place your Herald on a location" in text

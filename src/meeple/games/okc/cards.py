@@ -176,8 +176,9 @@ def commands(s, seat: int, gid: int, gained: int = 0, blank: bool = False) -> in
     return c
 
 
-def journey_lore(s, seat: int, gid: int) -> int:
-    v = LORE[gid]
+def journey_lore(s, seat: int, printed: int) -> int:
+    """Lore gained for journeying a card with `printed` lore icons (as they count now)."""
+    v = printed
     if v == 1 and owns_kingdom(s, seat, "lore_plus_one"):
         v += 1
     return v

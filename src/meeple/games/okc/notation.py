@@ -24,14 +24,15 @@ KINDS = ("bid", "facedown", "herald", "resolve", "space", "spring", "markers", "
          "wilderness", "shrine", "council", "necropolis", "necro_discard", "trim", "autumn",
          "rally", "deploy", "secrets", "oaths", "buy", "gather", "tactic_bid", "lock", "purge",
          "gain", "ktake", "koccupy", "recall", "udiscard", "uswap_opp", "revive", "kpick", "swap1",
-         "swap2", "purge3", "recall1", "peek", "uswap_fd", "uswap_with", "kingdom", "site", "flank_sup", "reward", "kplace", "rgovern", "set_order", "joust", "joust_win", "advanced")
+         "swap2", "purge3", "recall1", "peek", "uswap_fd", "uswap_with", "kingdom", "site", "flank_sup", "reward", "kplace", "rgovern", "set_order", "joust", "joust_win", "advanced",
+         "secrets_order", "site_lore", "fd_declare")
 
 STEPS = ("round", "year", "trim", "bids", "reveal_bids", "resolve_bid", "refill", "facedown",
          "spring", "spring_seat", "markers", "clashes", "clash", "day", "day_seat", "day_end",
          "night", "tally", "tie", "rewards", "location_reward", "secrets_reward", "buy", "autumn",
          "autumn_seat", "winter", "reward", "udiscard", "uswap", "tactic_bid", "road_now",
          "ask_retreat", "burn_acquire", "set_order", "joust", "joust_end", "advanced",
-         "advanced_reveal", "advanced_place")
+         "advanced_reveal", "advanced_place", "secrets_next", "site_lore")
 
 FORMS = {
     "bid": "bid <card>", "facedown": "facedown <card|-> <card|-> <card|-> (highlands, plateau, lowlands)",
@@ -47,6 +48,7 @@ FORMS = {
     "necro_discard": "discard <card> | done", "trim": "discard <card>",
     "autumn": "govern <card> | journey <card> | rally <card> | deploy <card> | secrets | oaths | favour | done",
     "rally": "return <card> | done", "deploy": "to <region>", "secrets": "token <location> | done",
+    "secrets_order": "resolve <location>", "site_lore": "site | supply", "fd_declare": "empty <region>",
     "oaths": "supporter <region> | supporter lost | done", "buy": "buy <card> | done",
     "gather": "return <card>",
     "tactic_bid": "tactic 3 | pass", "lock": "lock <region>", "purge": "council <council>",
@@ -86,6 +88,8 @@ def action_word(s, a: int, kind: str, seat: int) -> str:
         return "region-govern"
     if kind == "reward":
         return "influence" if a == st.BACK else "lore"
+    if kind == "site_lore":
+        return "site" if a == st.SITE_LORE else "supply"
     if kind == "site":
         if a == st.DONE:
             return "done"
@@ -141,10 +145,10 @@ def action_word(s, a: int, kind: str, seat: int) -> str:
             return f"{verb} {card(a - base)}"
     if st.LOC <= a < st.REGION:
         verb = {"herald": "herald", "clans_herald": "herald", "location": "claim", "joust_win": "claim",
-                "secrets": "token", "kingdom": "to"}[kind]
+                "secrets": "token", "kingdom": "to", "secrets_order": "resolve"}[kind]
         return f"{verb} {D.LOCATIONS[a - st.LOC]}"
     if st.REGION <= a < st.ROAD:
-        verb = {"markers": "clash", "lock": "lock", "peek": "look"}.get(kind, "to")
+        verb = {"markers": "clash", "lock": "lock", "peek": "look", "fd_declare": "empty"}.get(kind, "to")
         return f"{verb} {D.REGIONS[a - st.REGION]}"
     if st.ROAD <= a < st.STEAL:
         return "take " + C.KNAME[s.road[a - st.ROAD]]
@@ -326,7 +330,8 @@ def legal_moves(s) -> list[str]:
     if s.kind == "facedown":
         out = []
         for x in s.dseats:
-            for combo in _facedown_combos(s.hands[x], 3 - s.fd_pos[x]):
+            empty = None if not s.darg else [bool(s.darg[x] >> r & 1) for r in range(s.fd_pos[x], 3)]
+            for combo in _facedown_combos(s.hands[x], 3 - s.fd_pos[x], empty):
                 out.append(f"{x}: facedown " + " ".join(combo))
         return out
     seat = s.dseats[0]
@@ -356,15 +361,19 @@ def legal_moves_for(s, seat: int) -> list[str]:
     return legal_moves(s)
 
 
-def _facedown_combos(hand: list[int], n: int) -> list[list[str]]:
+def _facedown_combos(hand: list[int], n: int, empty: list[bool] | None = None) -> list[list[str]]:
+    """Card words for the last n regions; `empty`: per region, declared empty
+    ('-' there and only there), or None: '-' wherever the hand runs short."""
     if n == 0:
         return [[]]
     out = []
-    for g in hand:
-        rest = [x for x in hand if x != g]
-        out.extend([[C.local_name(g)] + c for c in _facedown_combos(rest, n - 1)])
-    if len(hand) < n:
-        out.extend([["-"] + c for c in _facedown_combos(hand, n - 1)])
+    rest_empty = None if empty is None else empty[1:]
+    if empty is None or not empty[0]:
+        for g in hand:
+            rest = [x for x in hand if x != g]
+            out.extend([[C.local_name(g)] + c for c in _facedown_combos(rest, n - 1, rest_empty)])
+    if (empty is None and len(hand) < n) or (empty is not None and empty[0]):
+        out.extend([["-"] + c for c in _facedown_combos(hand, n - 1, rest_empty)])
     return out
 
 

@@ -50,6 +50,10 @@ PROMPTS = {
     "rally": "Rally: return a card to your hand",
     "deploy": "Deploy: choose the region",
     "secrets": "Council of Secrets: place a faction token",
+    "secrets_order": "Council of Secrets: several locations pay; choose the one to resolve next",
+    "site_lore": "Your Site of Power is empty: put the lore you gained on it (2 lore there = 1 influence "
+                 "at the end) or in your supply?",
+    "fd_declare": "You have fewer than 3 cards: declare a region where you will place no face-down card",
     "oaths": "Council of Oaths: place a supporter",
     "buy": "Buy a Site of Power card with lore",
     "gather": "Gathering Favour: return an active card to your hand",
@@ -97,6 +101,8 @@ VERBS = {
     "copy": "Copy", "top": "Deck top", "match-strength": "Match a strength",
     "match-archetype": "Match an archetype", "discard-it": "Discard it",
     "ambush-from-discard": "Ambush from the discard", "herald-move": "Move the Herald",
+    "resolve": "Resolve the reward of", "site": "Onto the Site of Power", "supply": "Into the supply",
+    "empty": "No card in",
 }
 
 
@@ -216,7 +222,10 @@ def decision_for(state, viewer: int | None) -> dict | None:
         hand = [C.NAME[g] for g in state.hands[viewer]]
         out["regions"] = list(D.REGIONS[state.fd_pos[viewer]:])
         out["hand"] = hand
-        out["cards"] = min(len(hand), slots)
+        # regions declared empty in turn order take no card ('-'), the others one each
+        out["empty"] = [r for i, r in enumerate(D.REGIONS) if i >= state.fd_pos[viewer]
+                        and state.darg and state.darg[viewer] >> i & 1]
+        out["cards"] = min(len(hand), slots - len(out["empty"]))
         return out
     moves = moves_for_seat(state, viewer)
     out["moves"] = moves
@@ -283,6 +292,8 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
         text = f"{who} gains {d} lore"
     elif kind == "site-lore":
         text = f"{who} puts {d} lore on the empty Site of Power"
+    elif kind == "no-card":
+        text = f"{who} has fewer than 3 cards and declares no face-down card in {_place(d)}"
     elif kind == "steal-influence":
         text = f"{who} takes 1 influence from {seat_name(seats, d)} (shared Herald)"
     elif kind == "favour-claim":

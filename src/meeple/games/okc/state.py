@@ -58,6 +58,7 @@ OFAVOUR2 = OFAVOUR + 1
 LOSTPICK = OFAVOUR2 + 1      # + index in the lost pile (intrigue-12 copies any lost card)
 NACTIONS = LOSTPICK + 4 * PER
 PAIRS = ((0, 1), (0, 2), (1, 2))
+SITE_LORE = BACK             # gained lore onto the empty Site of Power (DONE: to the supply)
 
 SIMULTANEOUS = ("bid", "facedown", "joust", "advanced")
 
@@ -225,13 +226,20 @@ class OKCState(GameRecord):
                     return r, e
         return None, None
 
-    def eff(self, g: int):
-        """A faction card's rule-text effect; Gathering A3 gains a copied card's text."""
-        if self.copies:
-            for a3, src, _ in self.copies:
-                if a3 == g:
-                    return C.EFFECT[src]
-        return C.EFFECT[g]
+    def _copied_text(self, g: int):
+        """The rule text g gained this round by a copy (Gathering A3, intrigue-12), or None."""
+        for a3, src, _ in self.copies:
+            if a3 == g:
+                return C.EFFECT[src]
+        return None
+
+    def texts(self, seat: int, e) -> list:
+        """An active card's rule texts now: a gained (copied) text, and its printed
+        text unless blank (blank information is ignored)."""
+        out = [] if not self.copies else [t for t in (self._copied_text(e[E_GID]),) if t]
+        if C.EFFECT[e[E_GID]] and not self._blank(seat, e):
+            out.append(C.EFFECT[e[E_GID]])
+        return out
 
     def strength(self, g: int) -> int:
         """Printed strength plus gained strength (Gathering A3's copy)."""
@@ -242,28 +250,58 @@ class OKCState(GameRecord):
         return v
 
     def _blank(self, seat: int, e) -> bool:
-        """Uprising A3: opposing non-heir cards in its region have their printed
-        traits and commands blank; martial-15: opposing cards in its region."""
-        if any(self.kregion):
-            for r in range(3):
-                if any(o != seat and C.KEFFECT[k] == "blank_opponents_region"
-                       for o, k in self.kregion[r]) and any(y is e for y in self.active[r]):
-                    return True
+        """The printed information (traits, commands, icons, text) of seat's
+        active card e is blank: martial-15 of an opponent in its region, or an
+        opposing Uprising A3 text in its region (non-heirs only)."""
+        if self._region_blank(seat, e):
+            return True
         if C.ARCH[e[E_GID]] == "heir":
             return False
         for a in self.active:
             for x in a:
                 g = x[E_GID]
-                if (C.EFFECT[g] == "blank_opponents" or (self.copies and self.eff(g) == "blank_opponents")) \
-                        and self.seat_of(g) != seat and any(y is e for y in a):
+                copied = bool(self.copies) and self._copied_text(g) == "blank_opponents"
+                if not copied and C.EFFECT[g] != "blank_opponents":
+                    continue
+                o = self.seat_of(g)
+                if o != seat and any(y is e for y in a) and (
+                        copied or not self._region_blank(o, x) and not self._blanked_by_copy(o, a)):
                     return True
         return False
+
+    def _region_blank(self, seat: int, e) -> bool:
+        """martial-15: an opponent's card on e's region blanks seat's printed information there."""
+        if any(self.kregion):
+            for r in range(3):
+                if any(o != seat and C.KEFFECT[k] == "blank_opponents_region"
+                       for o, k in self.kregion[r]) and any(y is e for y in self.active[r]):
+                    return True
+        return False
+
+    def _blanked_by_copy(self, seat: int, region_cards) -> bool:
+        """A gained (copied) A3 text of an opponent among these cards blanks
+        seat's printed A3 (gained text is never blank, so this ends here)."""
+        return bool(self.copies) and any(
+            self.seat_of(y[E_GID]) != seat and self._copied_text(y[E_GID]) == "blank_opponents"
+            for y in region_cards)
 
     def _cmds(self, seat: int, e) -> int:
         return C.commands(self, seat, e[E_GID], e[E_GC], self._blank(seat, e))
 
     def _traits(self, seat: int, e) -> int:
         return C.traits(self, seat, e[E_GID], e[E_GT], self._blank(seat, e))
+
+    def card_traits(self, seat: int, g: int) -> int:
+        """The card's traits where it stands now (an active card's gained traits
+        count; its printed ones not while blank). Read before the card moves."""
+        e = self._find_active(g)[1]
+        return C.traits(self, seat, g) if e is None else self._traits(seat, e)
+
+    def icons(self, seat: int, g: int, printed: list[int]) -> int:
+        """A printed icon count (C.VOTES or C.LORE) as it counts now: 0 on an
+        active card whose printed information is blank ("ignored, no effect")."""
+        e = self._find_active(g)[1]
+        return 0 if e is not None and self._blank(seat, e) else printed[g]
 
     def _current_clash(self):
         """(region, participants, pass) of the clash being resolved, or None."""
@@ -312,8 +350,12 @@ class OKCState(GameRecord):
             if not self.pick[s]:
                 return [KPICK + i for i in range(len(self.offer[s]))]
             return [CARD + C.local(g) for g in hand]
+        if k == "fd_declare":
+            return [REGION + r for r in range(3) if not self.darg[1 + s] >> r & 1]
         if k == "facedown":
             r = self.fd_pos[s]
+            if self.darg:                    # declared in turn order: '-' there and only there
+                return [DONE] if self.darg[s] >> r & 1 else [CARD + C.local(g) for g in hand]
             acts = [CARD + C.local(g) for g in hand]
             if len(hand) < 3 - r:
                 acts.append(DONE)
@@ -385,7 +427,7 @@ class OKCState(GameRecord):
             acts = [DONE]
             acts.extend(CARD + C.local(e[E_GID]) for e in self.active[r] if self.seat_of(e[E_GID]) == s)
             acts.extend(JOURNEY + C.local(e[E_GID]) for e in self.active[r] if self.seat_of(e[E_GID]) == s
-                        and e[E_GC] & D.RETREAT_JOURNEY and C.LORE[e[E_GID]] >= 1)
+                        and e[E_GC] & D.RETREAT_JOURNEY and self.icons(s, e[E_GID], C.LORE) >= 1)
             if self.herald[s] >= 0 and _loc_region(self.herald[s]) == r:
                 acts.append(HERALD)
             if self.sup_map[s][r]:
@@ -414,12 +456,12 @@ class OKCState(GameRecord):
             if k == "shrine" and self.darg[0] >= 3:
                 return acts
             for g in hand:
-                if k == "shrine" or key[g] >= 1:
+                if k == "shrine" or self.icons(s, g, key) >= 1:
                     acts.append(CARD + C.local(g))
             for a in self.active:
                 for e in a:
                     g = e[E_GID]
-                    if self.seat_of(g) == s and (k == "shrine" or key[g] >= 1):
+                    if self.seat_of(g) == s and (k == "shrine" or self.icons(s, g, key) >= 1):
                         acts.append(CARD + C.local(g))
             return acts
         if k == "council":
@@ -436,12 +478,12 @@ class OKCState(GameRecord):
             acts = [DONE]
             u = self.used[s]
             if not u & U_GOVERN:
-                acts.extend(GOVERN + C.local(g) for g in hand if C.VOTES[g] >= 1)
+                acts.extend(GOVERN + C.local(g) for g in hand if self.icons(s, g, C.VOTES) >= 1)
             if not u & U_JOURNEY:
-                acts.extend(JOURNEY + C.local(g) for g in hand if C.LORE[g] >= 1)
+                acts.extend(JOURNEY + C.local(g) for g in hand if self.icons(s, g, C.LORE) >= 1)
                 if C.owns_kingdom(self, s, "all_pathfinder"):      # trade-01: active cards too
                     acts.extend(JOURNEY + C.local(e[E_GID]) for _, e in self._own_active(s)
-                                if C.LORE[e[E_GID]] >= 1)
+                                if self.icons(s, e[E_GID], C.LORE) >= 1)
             for a in self.active:
                 for e in a:
                     g = e[E_GID]
@@ -478,6 +520,10 @@ class OKCState(GameRecord):
             if self.darg[0] > 0 and self.tokens_free(s):
                 acts.extend(LOC + l for l in range(6))
             return acts
+        if k == "secrets_order":
+            return [LOC + loc for loc in self.darg]
+        if k == "site_lore":
+            return [SITE_LORE, DONE]
         if k == "oaths":
             acts = [DONE]
             if self.darg[0] > 0:
@@ -571,6 +617,9 @@ class OKCState(GameRecord):
             if act is None or act[0] != timing or self.used[s] & (U_SITE << (lo - D.NBASIC)):
                 continue
             if C.KIND[g] == "hq" and g not in self.hq[s]:
+                continue
+            e = self._find_active(g)[1]
+            if e is not None and C.EFFECT[g] not in self.texts(s, e):    # its text is blank there
                 continue
             if act[1](self, s, g):
                 out.append(USE + lo)
@@ -671,7 +720,7 @@ class OKCState(GameRecord):
         for r in range(3):
             if any(o == s and C.KEFFECT[k] == "region_govern" for o, k in self.kregion[r]):
                 out.extend(e[E_GID] for e in self.active[r]
-                           if self.seat_of(e[E_GID]) == s and C.VOTES[e[E_GID]] >= 1)
+                           if self.seat_of(e[E_GID]) == s and self.icons(s, e[E_GID], C.VOTES) >= 1)
         return out
 
     def _kingdom_action(self, s: int, j: int) -> None:
@@ -895,14 +944,17 @@ class OKCState(GameRecord):
             self._event("influence", s, n)
 
     def _gain_lore(self, s: int, n: int) -> None:
-        """Lore to the supply; with an empty Site of Power it goes onto the Site
-        (2 lore there = 1 influence at the end). Then the seat may buy."""
+        """Lore to the supply, then the seat may buy. With an empty Site of Power
+        the seat may put it onto the Site instead (2 lore there = 1 influence
+        at the end): a choice, asked as the next step."""
         if n <= 0:
             return
         if not self.site[s]:
-            self.site_lore[s] += n
-            self._event("site-lore", s, n)
+            self.todo.append(("site_lore", s, n))
             return
+        self._lore_to_supply(s, n)
+
+    def _lore_to_supply(self, s: int, n: int) -> None:
         self.lore[s] += n
         self._event("lore", s, n)
         if any(C.COST[g] <= self.lore[s] for g in self.site[s]):
@@ -958,6 +1010,7 @@ class OKCState(GameRecord):
                 self.dseats.remove(s)
                 if not self.dseats:
                     self.kind = None
+                    self.darg = None
                     self.fd_pos = [0] * self.players
                     self.fd_log = [[] for _ in range(self.players)]
             return
@@ -1038,7 +1091,7 @@ class OKCState(GameRecord):
             e = next(e for e in self.active[r] if e[E_GID] == g)
             cmd = (D.AMBUSH, D.RETREAT, D.FLANK)[(a - AMBUSH_C) // PER]
             e[E_USED] |= cmd
-            if self.eff(g) == "ambush_or_retreat" and cmd != D.FLANK:
+            if "ambush_or_retreat" in self.texts(s, e) and cmd != D.FLANK:
                 e[E_USED] |= D.AMBUSH | D.RETREAT
             if cmd == D.AMBUSH:
                 self._ask("ambush", s, [r, int(bool(self._cmds(s, e) & D.AMBUSH_FROM_DISCARD))])
@@ -1060,11 +1113,8 @@ class OKCState(GameRecord):
             if a == HERALD:
                 self.herald[s] = -1
             elif JOURNEY <= a < AMBUSH_C:                     # martial-10
-                g = self.gid(s, a - JOURNEY)
-                e = next(e for e in self.active[r] if e[E_GID] == g)
-                self.active[r].remove(e)
                 self.todo.append(("ask_retreat", s, r))
-                self._journey(s, g)
+                self._journey(s, self.gid(s, a - JOURNEY))
                 return
             elif a == SUPP + r:
                 self.sup_map[s][r] -= 1
@@ -1079,12 +1129,13 @@ class OKCState(GameRecord):
         elif k == "flank":
             r, g = self.darg
             e = next(e for e in self.active[r] if e[E_GID] == g)
+            along = "flank_supporters" in self.texts(s, e)       # read where it flanks from
             self.active[r].remove(e)
             e[E_PART] = 0
             e[E_USED] = 0
             e[E_PASS] = 0
             self.active[a - REGION].append(e)
-            if self.eff(g) == "flank_supporters" and self.sup_map[s][r]:
+            if along and self.sup_map[s][r]:
                 self._ask("flank_sup", s, [r, a - REGION])
         elif k == "clans_herald":
             self.herald[s] = a - LOC
@@ -1108,11 +1159,12 @@ class OKCState(GameRecord):
             if a == DONE:
                 return
             g = self.gid(s, a - CARD)
+            if k == "wilderness":
+                self._journey(s, g)
+                return
             self._take_from_hand_or_map(s, g)
             if k == "castle":
                 self._ask("council", s, [g, 1])
-            elif k == "wilderness":
-                self._journey(s, g)
             else:
                 self.decks[s].append(g)
                 self._ask("shrine", s, [self.darg[0] + 1])
@@ -1163,9 +1215,7 @@ class OKCState(GameRecord):
                 self._ask("council", s, [g, 0])
             elif a < AMBUSH_C:
                 self.used[s] |= U_JOURNEY
-                g = self.gid(s, a - JOURNEY)
-                self._take_from_hand_or_map(s, g)
-                self._journey(s, g)
+                self._journey(s, self.gid(s, a - JOURNEY))
             elif a < DEPLOY_C:
                 g = self.gid(s, a - RALLY_C)
                 r, e = self._find_active(g)
@@ -1198,6 +1248,22 @@ class OKCState(GameRecord):
                 return
             self.tokens[s][a - LOC] += 1
             self._ask("secrets", s, [self.darg[0] - 1])
+        elif k == "fd_declare":
+            empty = list(self.darg[1:])
+            empty[s] |= 1 << (a - REGION)
+            self._event("no-card", s, D.REGIONS[a - REGION])
+            self._fd_declare_next(self.darg[0], empty)
+        elif k == "site_lore":
+            n = self.darg[0]
+            if a == DONE:
+                self._lore_to_supply(s, n)
+            else:
+                self.site_lore[s] += n
+                self._event("site-lore", s, n)
+        elif k == "secrets_order":
+            loc = a - LOC
+            self.todo.append(("secrets_next", s, [x for x in self.darg if x != loc]))
+            self.todo.append(("secrets_reward", s, loc))
         elif k == "oaths":
             if a == DONE:
                 return
@@ -1465,7 +1531,11 @@ class OKCState(GameRecord):
             self.active[r].remove(e)
 
     def _journey(self, s: int, g: int) -> None:
-        t = C.traits(self, s, g)
+        """Journey with a hand or active card: its Pathfinder and lore are read
+        where it stands (blank there means ignored), then it leaves."""
+        t = self.card_traits(s, g)
+        lore = C.journey_lore(self, s, self.icons(s, g, C.LORE))
+        self._take_from_hand_or_map(s, g)
         if t & D.PATHFINDER:
             self.discards[s].append(g)
         elif C.owns_kingdom(self, s, "council_to_hand"):      # intrigue-01: deck bottom
@@ -1473,7 +1543,6 @@ class OKCState(GameRecord):
         else:
             self.lost.append(g)
         self._event("journey", s, C.NAME[g])
-        lore = C.journey_lore(self, s, g)
         if t & D.PATHFINDER and C.owns_kingdom(self, s, "pathfinder_journey_bonus"):
             self._gain_influence(s, 1)
             lore += 1
@@ -1519,10 +1588,30 @@ class OKCState(GameRecord):
             self.rng.shuffle(self.discards[s])
             self._ask("necropolis", s, [0])
 
+    def _fd_declare_next(self, i: int, empty: list[int]) -> None:
+        """Seats with fewer than 3 cards in hand declare, in turn order, the
+        regions where they play no card (a bit per region in `empty`); then
+        every seat places its face-down cards at once (`darg`: the declared
+        regions, which take '-' and only they; None when nobody declared)."""
+        for j in range(i, self.players):
+            x = self.order[j]
+            if len(self.hands[x]) < 3 - bin(empty[x]).count("1"):
+                self._ask("fd_declare", x, [j, *empty])
+                return
+        self.kind = "facedown"
+        self.dseats = list(self.order)
+        self.darg = empty if any(empty) else None
+
     def _secrets_pay(self, s: int) -> None:
-        for loc in reversed(range(6)):
-            if self.tokens[s][loc] >= D.SECRETS_THRESHOLD:
-                self.todo.append(("secrets_reward", s, loc))
+        """Every location with 5+ of the seat's tokens pays once; with two or
+        more the seat resolves them one at a time in the order it chooses."""
+        self._secrets_next(s, [loc for loc in range(6) if self.tokens[s][loc] >= D.SECRETS_THRESHOLD])
+
+    def _secrets_next(self, s: int, locs: list[int]) -> None:
+        if len(locs) > 1:
+            self._ask("secrets_order", s, locs)
+        elif locs:
+            self.todo.append(("secrets_reward", s, locs[0]))
 
     # the steps -------------------------------------------------------------
     def _run(self, t) -> None:
@@ -1584,9 +1673,7 @@ class OKCState(GameRecord):
         elif k == "facedown":
             self.fd_pos = [0] * p
             self.fd_log = [[] for _ in range(p)]
-            self.kind = "facedown"
-            self.dseats = list(self.order)
-            self.darg = None
+            self._fd_declare_next(0, [0] * p)
         elif k == "spring":
             i = t[1]
             if i < p:
@@ -1645,6 +1732,10 @@ class OKCState(GameRecord):
             self._ask("location", t[2], [t[1]])
         elif k == "location_reward":
             self._location_reward(t[1], t[2])
+        elif k == "site_lore":
+            self._ask("site_lore", t[1], [t[2]])
+        elif k == "secrets_next":
+            self._secrets_next(t[1], list(t[2]))
         elif k == "secrets_reward":
             s, loc = t[1], t[2]
             self.tokens[s][loc] -= D.SECRETS_THRESHOLD
@@ -1780,11 +1871,11 @@ class OKCState(GameRecord):
                         doomed.add(i)
                         killers.add(o)
         for i, (e, o) in enumerate(zip(es, owners)):
-            if C.night_self_eliminated(self, e[E_GID], o, pairs, self.eff(e[E_GID])) \
+            if any(C.night_self_eliminated(self, e[E_GID], o, pairs, t) for t in self.texts(o, e) or [""]) \
                     and not self._traits(o, e) & D.INVULNERABLE:
                 doomed.add(i)
         for e, o in zip(es, owners):
-            if self.eff(e[E_GID]) == "assassin":                # Uprising A2
+            if "assassin" in self.texts(o, e):                # Uprising A2
                 hit = [i for i, (e2, o2) in enumerate(zip(es, owners))
                        if o2 != o and C.ARCH[e2[E_GID]] in ("heir", "captain")
                        and not self._traits(o2, e2) & D.INVULNERABLE]
@@ -1798,6 +1889,8 @@ class OKCState(GameRecord):
                     ow == o and C.ARCH[e[E_GID]] == "heir" and self._cmds(o, e) & D.DEADLY
                     for e, ow in zip(es, owners)):
                 self._gain_influence(o, 1)
+        # eliminations are simultaneous: Resilient is read on the map, before any card leaves
+        resilient = {i: self._traits(owners[i], es[i]) & D.RESILIENT for i in doomed}
         for i in sorted(doomed):
             e, o = es[i], owners[i]
             self.active[r].remove(e)
@@ -1812,7 +1905,7 @@ class OKCState(GameRecord):
                 self._to_hand(o, g)
             elif C.owns_kingdom(self, o, "eliminated_to_hand"):      # intrigue-16
                 self._to_hand(o, g)
-            elif self._traits(o, e) & D.RESILIENT:
+            elif resilient[i]:
                 self.discards[o].append(g)
             else:
                 self.lost.append(g)
@@ -1822,7 +1915,8 @@ class OKCState(GameRecord):
                 self._gain_lore(o, 1)
 
     def _tally(self, r: int, parts: list[int]) -> None:
-        active_before = [e[:] for e in self.active[r]]
+        lowest = any("lowest_wins" in self.texts(self.seat_of(e[E_GID]), e) for e in self.active[r]
+                     if not e[E_PART] and self.seat_of(e[E_GID]) in parts)      # Gathering A4
         totals = {}
         win_bonus = {}
         for s in parts:
@@ -1830,7 +1924,7 @@ class OKCState(GameRecord):
             for e in self.active[r]:
                 if not e[E_PART] and self.seat_of(e[E_GID]) == s:
                     v += self.strength(e[E_GID])
-                    if self.eff(e[E_GID]) == "win_influence":
+                    if "win_influence" in self.texts(s, e):
                         win_bonus[s] = win_bonus.get(s, 0) + 1
             per = 2 if self.round_fx[s] & C.FX_SUPPORTERS else 1
             v += per * (self.sup_map[s][r] - self.sup_part[s][r])
@@ -1851,8 +1945,6 @@ class OKCState(GameRecord):
                 if x != o:
                     totals[x] = (totals[x] + 1) // 2
         best = max(totals.values())
-        lowest = any(self.eff(e[E_GID]) == "lowest_wins" and not e[E_PART]
-                     and self.seat_of(e[E_GID]) in parts for e in active_before)
         if lowest and any(v > 0 for v in totals.values()):        # Gathering A4
             best = min(v for v in totals.values() if v > 0)
         top = [s for s in self.order if s in parts and totals[s] == best]

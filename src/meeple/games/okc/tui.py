@@ -21,6 +21,7 @@ from meeple.core.game import GameError, IllegalMove
 from meeple.games.okc import data as D
 from meeple.games.okc import new_game
 from meeple.games.okc.notation import action_word
+from meeple.games.okc.present import PROMPTS
 
 COLOURS = {"nobility": "yellow", "clans": "cyan", "uprising": "red", "gathering": "green"}
 
@@ -76,7 +77,7 @@ def render(view: dict, you: int, decision) -> Group:
         act = Text()
         for e in rd["active"]:
             f = e["card"].split(":")[0]
-            act.append(_short(e["card"]) + ("*" if e["counted"] else "") + " ",
+            act.append(_short(e["card"]) + ("*" if e["counted"] else "") + (" (blank)" if e.get("blank") else "") + " ",
                        style=COLOURS.get(f, ""))
         fd = Text()
         for c in rd["facedown"]:
@@ -176,9 +177,11 @@ def _ask_human(console: Console, state, seat: int, inp) -> None:
     words = [action_word(state, a, d.kind, seat) for a in acts]
     if d.kind == "facedown":
         r = state.fd_pos[seat]
-        console.print(Text(f"Face-down card for {D.REGIONS[r]}:", style="bold"))
+        declared = state.darg and state.darg[seat] >> r & 1
+        console.print(Text(f"Face-down card for {D.REGIONS[r]}" + (" (declared: no card):" if declared else ":"),
+                           style="bold"))
     else:
-        console.print(Text(f"Your decision: {d.kind}", style="bold"))
+        console.print(Text(PROMPTS.get(d.kind, d.kind), style="bold"))
     menu = Table(box=None, show_header=False)
     for i, w in enumerate(words, 1):
         menu.add_row(f"{i}.", w)

@@ -40,6 +40,9 @@ def view(s, seat: int | None) -> dict:
     # nothing more and may point at a card now hidden in a hand
     active = {C.NAME[e[0]] for a in s.active for e in a}
     doc["copies"] = [c for c in doc["copies"] if c["card"] in active]
+    for r, name in enumerate(D.REGIONS):        # public: which active cards are blank now
+        for e, shown in zip(s.active[r], doc["regions"][name]["active"]):
+            shown["blank"] = s._blank(s.seat_of(e[0]), e)
     known = _known(s, seat)                     # the Uprising Favour's look
     for i, sd in enumerate(doc["seats"]):
         sd["peeked"] = [C.NAME[g] for g in sorted(known)] if i == seat else []

@@ -68,6 +68,23 @@ S.append(("11-ambush-example", "Ambush adds a face-down card revealed after the 
           summer_doc(factions=["nobility", "uprising"], regions=fd({"highlands": ["nobility:captain-6", "uprising:ruse"]}),
                      seats={1: {"hand": ["captain-8", "follower-1"]}}),
           ["ambush ruse", "hide captain-8"], {"error": None, "decision.kind": "location", "decision.seat": 1}))
+S.append(("12-blank-resilient", "Blank means ignored: an eliminated card whose Resilient is blank is lost",
+          summer_doc(regions=fd({"highlands": ["nobility:heir", "clans:agent"]}),
+                     kingdom_map={"regions": {"highlands": [{"seat": 1, "kingdom": "martial-15"}]}}),
+          [], {"error": None, "lost": ["nobility:heir"], "seats.0.discard": []}))
+S.append(("13-short-hands-declare", "Spring 3: short hands declare their empty regions in turn order, then all place",
+          doc(3, order=[2, 0, 1], seats={0: {"hand": ["heir"]}, 1: {"hand": ["heir", "agent", "ruse"]}, 2: {"hand": ["heir", "ruse"]}},
+              pending={"kind": None, "seats": [], "todo": [["winter"], ["autumn", 0], ["clashes", 0], ["markers"],
+                                                           ["spring", 0], ["facedown"]]}),
+          ["empty lowlands", "empty plateau", "empty highlands", "2: facedown heir ruse -", "0: facedown - - heir",
+           "1: facedown heir agent ruse"],
+          {"error": None, "regions.lowlands.facedown": ["nobility:heir", "clans:ruse"]}))
+S.append(("14-secrets-order", "Council of Secrets: two locations at 5 resolve in the owner's order",
+          doc(councils={"relics": [], "secrets": ["nobility:agent"], "oaths": []},
+              seats={0: {"tokens": {"castle": 4, "shrine": 4}}},
+              pending={"kind": None, "seats": [], "todo": [["winter"], ["autumn", 0]]}),
+          ["secrets", "token castle", "token shrine", "resolve shrine"],
+          {"error": None, "decision.kind": "shrine", "seats.0.tokens.castle": 5}))
 for name, rule, state, moves, expect in S:
     json.dump({"name": name, "rule": rule, "state": state, "moves": moves, "expect": expect},
               open(f"tests/games/okc/scenarios/{name}.json", "w"), indent=1)
