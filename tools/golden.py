@@ -233,7 +233,7 @@ def _report_changes(old: dict | None, new: dict) -> list[str]:
         prev = before.pop(label(rec), None)
         if prev is None:
             lines.append(f"new       {label(rec)}")
-        elif prev["final_sha256"] != rec["final_sha256"] or prev["moves"] != rec["moves"]:
+        elif any(prev[k] != rec[k] for k in ("moves", "digests", "final_sha256")):
             lines.append(f"changed   {label(rec)}: {first_difference(prev, rec)}")
     lines += [f"removed   {k}" for k in before]
     old_bots = (old or {}).get("bots")
