@@ -954,12 +954,13 @@ def test_resources_and_mana_score_one_per_five():
     assert s.final[0]["resources"] == 2
 
 
-def test_underworld_is_never_a_way_into_or_out_of_atlantis():
+def test_underworld_is_never_a_way_into_atlantis_but_one_out():
+    # only entering Atlantis needs a dotted line (issue #19: leaving is not restricted)
     s = game(2)
     s.seats[0]["artifacts"] = ["underworld_map"]
     put(s, 0, "gaa", 1)
     put(s, 0, "uw", 1)
     assert "gaa" in s.controlled(0)
-    assert "gaa" not in s._dests(0, "uw", "move") and "uw" not in s._dests(0, "gaa", "move")
+    assert "gaa" not in s._dests(0, "uw", "move") and "uw" in s._dests(0, "gaa", "move")
     put(s, 0, "g1", 1)
     assert "g1" in s._dests(0, "uw", "move") and "uw" in s._dests(0, "g1", "move")

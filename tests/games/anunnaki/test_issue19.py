@@ -9,7 +9,7 @@ carries the rulebook example's house icon.
 from __future__ import annotations
 
 from meeple.games.anunnaki.data import DATA
-from tests.games.anunnaki.helpers import game, get, legal, play, put
+from tests.games.anunnaki.helpers import game, get, legal, pawn_on, play, put
 from tests.games.anunnaki.test_rules import _player_battle
 
 
@@ -81,3 +81,34 @@ def test_a_composite_bow_replayed_after_the_helmet_still_adds_its_second_card():
     assert s.fol["g2"] == [0, 1]
     assert s.seats[1]["vp"] == DATA.weapons["composite_bow"]["win"][1][1] + DATA.weapons["short_bow"]["win"][1][1]
 
+
+
+# ---------------------------------------------------------------- Atlantis: entering across a solid line only
+def test_atlantis_is_left_across_any_line_but_entered_only_across_a_dotted_one():
+    # 移動ルール: アトランティス領域に入るときに実線を横切つてはできません (leaving is not restricted);
+    # アトランティス: ポータルアクションでアトランティスに入る(またはアトランティスから出る)ことはできません
+    s = game(2)
+    put(s, 0, "gaa", 1)
+    put(s, 1, "g5", 1)
+    assert frozenset(("gaa", "g5")) not in s.lay.dotted
+    assert "gaa" not in s._dests(1, "g5", "move")          # entering across the solid line
+    assert "g5" in s._dests(0, "gaa", "move")              # leaving across it
+    s.fol["g5"][1] = 0
+    pawn_on(s, 0, 3)
+    play(s, "tile 2", "from gaa", "to g5")
+    assert s.fol["g5"] == [1, 0] and s.fol["gaa"] == [0, 0]
+
+
+def test_between_the_two_atlantis_regions_the_solid_line_is_entering():
+    s = game(3)
+    put(s, 0, "gaa", 1)
+    assert frozenset(("gaa", "gab")) not in s.lay.dotted
+    assert "gab" not in s._dests(0, "gaa", "move")
+
+
+def test_portals_neither_enter_nor_leave_atlantis():
+    s = game(2)
+    put(s, 0, "gaa", 1)
+    put(s, 0, "g5", 1)
+    assert "gaa" not in s._sources(0, "portal")
+    assert "gaa" not in s._dests(0, "g5", "portal")

@@ -478,13 +478,13 @@ class AnunnakiState(GameRecord):
     def _dests(self, s, h, mode) -> list[str]:
         lay = self.lay
         if mode == "move":
-            # Atlantis is entered and left only across its dotted edges: never
-            # between it and the Underworld
+            # Atlantis is entered only across its dotted edges, so never from the
+            # Underworld; it may be left across any edge, into the Underworld too
             if h == UNDERWORLD:
                 cand = [x for x in self.controlled(s) if x != UNDERWORLD and not lay.info[x]["atlantis"]]
             else:
                 cand = [x for x in lay.nb[h] if lay.edge_ok(h, x)]
-                if self._owns_underworld(s) and self.controller(h) == s and not lay.info[h]["atlantis"]:
+                if self._owns_underworld(s) and self.controller(h) == s:
                     cand.append(UNDERWORLD)
             out = []
             for x in cand:

@@ -81,7 +81,7 @@ def render_boards(view) -> Table:
         if info["capital"] is not None:
             notes.append(f"capital of {info['capital']}")
         if info["atlantis"]:
-            notes.append("ATLANTIS (dotted edges: " + ",".join(
+            notes.append("ATLANTIS (entered only from " + ",".join(
                 sorted(x for e in lay.dotted for x in e if h in e and x != h)) + ")")
         a = b["ancient"].get(h)
         if a:
