@@ -72,3 +72,10 @@ def to_battles(s):
     while s.kind in ("mana", "extra"):
         s.apply_move("pass")
     return s
+
+
+def take_culture(s):
+    """Take every culture benefit offered ("take it now or forfeit it": each may decline)."""
+    while s.kind == "culture_benefit":
+        s.apply_move("yes")
+    return s

@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 
 from meeple.games.anunnaki.data import DATA
-from tests.games.anunnaki.helpers import arrange, game, get, legal, pawn_on, play, put, res, to_battles
+from tests.games.anunnaki.helpers import (arrange, game, get, legal, pawn_on, play, put, res, take_culture,
+                                          to_battles)
 from tests.games.anunnaki.test_rules import _player_battle, _summon, end_turn, hand, run_steps
 
 
@@ -635,7 +636,7 @@ def test_zeus_basic_only_gains_once_from_anywhere_on_the_planet():
         put(s, 1, h, 1)
     res(s, 0)
     res(s, 1)
-    run_steps(s, ["culture"])
+    take_culture(run_steps(s, ["culture"]))
     assert get(s, 0, "gold") == 2 and get(s, 1, "gold") == 2
     # a unit on another planet does not count
     s = game(2, houses=["ellenys", "pharaos"])
@@ -643,7 +644,7 @@ def test_zeus_basic_only_gains_once_from_anywhere_on_the_planet():
     for h in ("g5", "g1", "g2"):
         put(s, 1, h, 1)
     res(s, 0)
-    run_steps(s, ["culture"])
+    take_culture(run_steps(s, ["culture"]))
     assert get(s, 0, "gold") == 0
 
 
@@ -655,7 +656,7 @@ def test_zeus_upgraded_doubles_benefits_next_to_the_token():
     put(s, 0, "g5", 1)
     put(s, 1, "g1", 1)
     put(s, 1, "g2", 1)
-    run_steps(s, ["culture"])
+    take_culture(run_steps(s, ["culture"]))
     assert s.seats[0]["mana"] == 2 + 4 and s.seats[1]["mana"] == 2 + 2
 
 
@@ -882,7 +883,7 @@ def test_culture_token_needs_all_three_regions_controlled():
     assert s.cul[spot] == ["k1", True] and get(s, 0, "gold") == 0
     s.stl["g2"] = 1                              # a lone settlement controls its region
     res(s, 1)
-    run_steps(s, ["culture"])
+    take_culture(run_steps(s, ["culture"]))
     assert s.cul[spot] is None and get(s, 0, "gold") == 2 and get(s, 1, "gold") == 2
 
 
@@ -896,7 +897,7 @@ def test_culture_contracts_taken_in_turn_order_from_the_active_player():
     put(s, 2, "g2", 1)
     run_steps(s, ["culture"])
     order = []
-    while s.kind == "contract":
+    while take_culture(s).kind == "contract":
         order.append(s.dseats[0])
         play(s, f"take {s.display[0]}")
     assert order == [1, 2, 0]

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from meeple.games.anunnaki.data import DATA
-from tests.games.anunnaki.helpers import arrange, game, get, legal, pawn_on, play, put, res, to_battles
+from tests.games.anunnaki.helpers import (arrange, game, get, legal, pawn_on, play, put, res, take_culture,
+                                          to_battles)
 
 
 def test_pawn_move_places_cube_and_takes_its_mana():
@@ -245,7 +246,7 @@ def test_ancient_battle_tie_goes_to_the_attacker_then_the_culture_token():
     play(s, "tile 2", "from ph4", "god anubis", "to ph7", "pass")
     to_battles(s)
     mana = s.seats[0]["mana"]
-    play(s, "weapon short_bow")
+    play(s, "weapon short_bow", "yes")
     sd = s.seats[0]
     assert "ph7" not in s.anc and sd["defeated"] == ["a1"]
     assert sd["tracks"][0] == 1 and sd["vp"] == 3
@@ -319,7 +320,7 @@ def test_culture_token_benefit_for_every_player_around_it():
     res(s, 1)
     pawn_on(s, 0, 3)
     play(s, "tile 2", "from g4", "to g5", "pass")
-    to_battles(s)
+    take_culture(to_battles(s))
     assert get(s, 0, "gold") == 2 and get(s, 1, "gold") == 2
     assert s.cul[spot] is None and "k1" in s.removed
 

@@ -8,9 +8,13 @@ carries the rulebook example's house icon.
 
 from __future__ import annotations
 
+import json
+
+from meeple.games.anunnaki import dump, load
+from meeple.games.anunnaki import present as pr
 from meeple.games.anunnaki.data import DATA
-from tests.games.anunnaki.helpers import game, get, legal, pawn_on, play, put
-from tests.games.anunnaki.test_rules import _player_battle
+from tests.games.anunnaki.helpers import game, get, legal, pawn_on, play, put, res
+from tests.games.anunnaki.test_rules import _player_battle, run_steps
 
 
 def _battle(s, att_cards, def_cards, h="g2"):
@@ -112,3 +116,65 @@ def test_portals_neither_enter_nor_leave_atlantis():
     put(s, 0, "g5", 1)
     assert "gaa" not in s._sources(0, "portal")
     assert "gaa" not in s._dests(0, "g5", "portal")
+
+
+# ---------------------------------------------------------------- culture benefits may be declined
+def _ring(s, token="k1"):
+    """A face-up culture token on g5/g1/g2, closed by seat 0 (g5, g1) and seat 1 (g2)."""
+    spot = [i for i, (tri, _b) in enumerate(s.lay.spots) if set(tri) == {"g5", "g1", "g2"}][0]
+    s.cul[spot] = [token, True]
+    put(s, 0, "g5", 1)
+    put(s, 0, "g1", 1)
+    put(s, 1, "g2", 1)
+    res(s, 0)
+    res(s, 1)
+    return spot
+
+
+def test_culture_benefit_is_taken_now_or_forfeited():
+    # 5. 文化トークンの解決: この利益をあとのために残しておくことはできず、今得るか、放棄するかはどちらかです
+    s = game(2)
+    spot = _ring(s)
+    run_steps(s, ["culture"])
+    assert s.cul[spot] is None and "k1" in s.removed          # resolved whatever is chosen
+    assert s.kind == "culture_benefit" and s.decision().seats == (0,) and legal(s) == ["pass", "yes"]
+    play(s, "pass")
+    assert s.kind == "culture_benefit" and s.decision().seats == (1,)
+    play(s, "yes")
+    assert get(s, 0, "gold") == 0 and get(s, 1, "gold") == 2
+    assert ("culture_declined", 0, "k1", None) in s.log()
+
+
+def test_zeus_upgraded_takes_a_doubled_benefit_in_one_answer():
+    s = game(2, houses=["ellenys", "pharaos"])
+    s.seats[0]["major"] = True
+    _ring(s)
+    run_steps(s, ["culture"])
+    play(s, "yes")
+    assert get(s, 0, "gold") == 4 and s.kind == "culture_benefit" and s.decision().seats == (1,)
+
+
+def test_the_culture_offer_in_words_and_through_a_state_round_trip():
+    s = game(2)
+    _ring(s, "k15")                                            # a contract
+    run_steps(s, ["culture"])
+    d = pr.decision_for(s, 0)
+    assert "culture_benefit" not in d["prompt"] and "forfeit" in d["prompt"]
+    assert {o["label"] for o in d["options"]} == {"Forfeit it", "Take it: " + pr.effects_text(DATA.culture["k15"]["benefit"])}
+    t = load(json.loads(json.dumps(dump(s))))
+    play(t, "yes")
+    assert t.kind == "contract" and t.decision().seats == (0,)
+    text = pr.describe(("culture_declined", 1, "k15", None), [{"name": "Ann"}, {"name": "Bo"}], None)["text"]
+    assert text == "Bo forfeits the benefit of culture token k15"
+
+
+def test_a_state_saved_mid_culture_before_the_offer_existed_plays_the_same():
+    # a STATE of today: the benefits queued as plain effects steps, no offer
+    s = game(2)
+    res(s, 1)
+    doc = dump(s)
+    doc["pending"] = {"kind": None, "seats": [], "arg": {}, "ctx": {}, "secret": {}, "used": [], "flags": {},
+                      "todo": [["end_turn"], ["effects", 1, DATA.culture["k1"]["benefit"]]]}
+    t = load(doc)
+    assert get(t, 1, "gold") == 2 and t.kind == "main"
+

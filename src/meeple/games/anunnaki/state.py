@@ -391,6 +391,10 @@ class AnunnakiState(GameRecord):
     def _legal_yesno(self, s):
         return [YES, PASS]
 
+    def _legal_culture_benefit(self, s):
+        DATA.culture[self.darg["token"]]        # a STATE naming no token does not load
+        return [YES, PASS]
+
     def _legal_free_contract(self, s):
         return [PASS] + [FULFILL + int(c[1:]) - 1 for c in self.seats[s]["contracts"]]
 
@@ -1745,10 +1749,19 @@ class AnunnakiState(GameRecord):
                 if not gets and self.power(s, "zeus_planet_culture"):
                     gets = any(self.has_units(h, s) for h in lay.hexes if lay.board_of[h] == board)
                 if gets:
-                    times = 2 if self.power(s, "zeus_double_culture") else 1
-                    for _ in range(times):
-                        steps.append(["effects", s, DATA.culture[tok]["benefit"]])
+                    steps.append(["culture_offer", s, tok])
         self._push(*steps)
+
+    def _run_culture_offer(self, s, tok):
+        """"You either take it now or forfeit it": each beneficiary may decline."""
+        self._set("culture_benefit", s, {"token": tok})
+
+    def _ans_culture_benefit(self, a, s, arg):
+        if a == PASS:
+            self._event("culture_declined", s, arg["token"])
+            return
+        times = 2 if self.power(s, "zeus_double_culture") else 1
+        self._push(*[["effects", s, DATA.culture[arg["token"]]["benefit"]]] * times)
 
     # the end -------------------------------------------------------------------------------
     def _finish(self) -> None:
