@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from meeple.games.anunnaki.data import DATA
-from tests.games.anunnaki.helpers import (arrange, game, get, legal, pawn_on, play, put, res, take_culture,
-                                          to_battles)
+from tests.games.anunnaki.helpers import (arrange, game, get, isis_settlement_battle, legal, pawn_on, play, put,
+                                          res, take_culture, to_battles)
 from tests.games.anunnaki.test_rules import _player_battle, _summon, end_turn, hand, run_steps
 
 
@@ -449,11 +449,7 @@ def test_chariot_works_against_an_ancient_tile():
 
 
 def test_isis_settlement_adds_one_in_battle_only_with_units():
-    s = game(2, houses=["norrenis", "pharaos"])
-    s.stl["g2"] = 1
-    put(s, 1, "g2", 1)
-    put(s, 0, "g2", 1)
-    s.seats[1]["summoned"] = ["isis"]
+    s = isis_settlement_battle()
     s.ctx["battle"] = {"hex": "g2", "att": 0, "def": 1, "cards": {}, "extra": {}, "metal": {}, "winner": None}
     assert s.battle_strength(1) == 1 + 1
     s.fol["g2"][1] = 0

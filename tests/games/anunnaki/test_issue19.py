@@ -13,7 +13,7 @@ import json
 from meeple.games.anunnaki import dump, load
 from meeple.games.anunnaki import present as pr
 from meeple.games.anunnaki.data import DATA
-from tests.games.anunnaki.helpers import game, get, legal, pawn_on, play, put, res
+from tests.games.anunnaki.helpers import game, get, isis_settlement_battle, legal, pawn_on, play, put, res
 from tests.games.anunnaki.test_rules import _player_battle, run_steps
 
 
@@ -40,12 +40,7 @@ def test_ballista_sets_gods_to_one_and_odin_upgraded_settlements_keep_two():
 def test_long_spear_leaves_the_unit_present_for_isis():
     # ロングスピア: 相手は自分の最も強いユニットの兵力を加えることはできません
     # (the unit stays: Isis' settlement +1 still sees it)
-    s = game(2, houses=["norrenis", "pharaos"])
-    s.stl["g2"] = 1
-    put(s, 1, "g2", 1)
-    put(s, 0, "g2", 1)
-    s.seats[1]["summoned"] = ["isis"]
-    _battle(s, ["long_spear"], ["slingshot"])
+    s = _battle(isis_settlement_battle(), ["long_spear"], ["slingshot"])
     assert s.battle_strength(1) == 1 - 1 + 1 + DATA.weapons["slingshot"]["strength"]
 
 
