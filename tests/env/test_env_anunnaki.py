@@ -59,3 +59,16 @@ def test_render_text():
     env = anunnaki_v0.env(players=2, render_mode="ansi")
     env.reset(seed=0)
     assert env.render().startswith("Anunnaki, 2 players")
+
+
+def test_the_culture_offer_has_its_own_decision_kind():
+    from meeple.env.anunnaki import _OFF, KINDS
+    from tests.games.anunnaki.test_issue19 import _ring
+    from tests.games.anunnaki.helpers import game
+    from tests.games.anunnaki.test_rules import run_steps
+
+    s = game(2)
+    _ring(s)
+    run_steps(s, ["culture"])
+    o = AnunnakiEncoder().encode(s.view(0), 0)
+    assert o[_OFF["decision_kind"] + KINDS.index("culture_benefit")] == 1.0

@@ -37,7 +37,7 @@ KINDS = ("main", "mana", "extra", "unit", "from", "to", "battle", "weapon", "wea
          "develop", "dev_do", "cube_from", "cube_to", "ra_cube", "contract", "contract_half",
          "free_contract", "creation", "summon_hex", "discard_god", "place_follower",
          "take_follower", "lose_follower", "tile_pick", "steal", "composite", "choice", "yesno",
-         "artifact")
+         "artifact", "culture_benefit")
 _KIND = {k: i for i, k in enumerate(KINDS)}
 # per seat: res x4, mana, vp, tracks x3, dom, settle_left, turns, free_minor,
 # counts x12, flags x4, followers on board, hexes with followers, settlements, gods

@@ -72,3 +72,20 @@ def to_battles(s):
     while s.kind in ("mana", "extra"):
         s.apply_move("pass")
     return s
+
+
+def take_culture(s):
+    """Take every culture benefit offered ("take it now or forfeit it": each may decline)."""
+    while s.kind == "culture_benefit":
+        s.apply_move("yes")
+    return s
+
+
+def isis_settlement_battle():
+    """Seat 1 (Pharaos, Isis summoned) defends g2 with a follower and its settlement against seat 0's follower."""
+    s = game(2, houses=["norrenis", "pharaos"])
+    s.stl["g2"] = 1
+    put(s, 1, "g2", 1)
+    put(s, 0, "g2", 1)
+    s.seats[1]["summoned"] = ["isis"]
+    return s

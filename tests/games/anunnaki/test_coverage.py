@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 
 from meeple.games.anunnaki.data import DATA
-from tests.games.anunnaki.helpers import arrange, game, get, legal, pawn_on, play, put, res, to_battles
+from tests.games.anunnaki.helpers import (arrange, game, get, isis_settlement_battle, legal, pawn_on, play, put,
+                                          res, take_culture, to_battles)
 from tests.games.anunnaki.test_rules import _player_battle, _summon, end_turn, hand, run_steps
 
 
@@ -448,11 +449,7 @@ def test_chariot_works_against_an_ancient_tile():
 
 
 def test_isis_settlement_adds_one_in_battle_only_with_units():
-    s = game(2, houses=["norrenis", "pharaos"])
-    s.stl["g2"] = 1
-    put(s, 1, "g2", 1)
-    put(s, 0, "g2", 1)
-    s.seats[1]["summoned"] = ["isis"]
+    s = isis_settlement_battle()
     s.ctx["battle"] = {"hex": "g2", "att": 0, "def": 1, "cards": {}, "extra": {}, "metal": {}, "winner": None}
     assert s.battle_strength(1) == 1 + 1
     s.fol["g2"][1] = 0
@@ -635,7 +632,7 @@ def test_zeus_basic_only_gains_once_from_anywhere_on_the_planet():
         put(s, 1, h, 1)
     res(s, 0)
     res(s, 1)
-    run_steps(s, ["culture"])
+    take_culture(run_steps(s, ["culture"]))
     assert get(s, 0, "gold") == 2 and get(s, 1, "gold") == 2
     # a unit on another planet does not count
     s = game(2, houses=["ellenys", "pharaos"])
@@ -643,7 +640,7 @@ def test_zeus_basic_only_gains_once_from_anywhere_on_the_planet():
     for h in ("g5", "g1", "g2"):
         put(s, 1, h, 1)
     res(s, 0)
-    run_steps(s, ["culture"])
+    take_culture(run_steps(s, ["culture"]))
     assert get(s, 0, "gold") == 0
 
 
@@ -655,7 +652,7 @@ def test_zeus_upgraded_doubles_benefits_next_to_the_token():
     put(s, 0, "g5", 1)
     put(s, 1, "g1", 1)
     put(s, 1, "g2", 1)
-    run_steps(s, ["culture"])
+    take_culture(run_steps(s, ["culture"]))
     assert s.seats[0]["mana"] == 2 + 4 and s.seats[1]["mana"] == 2 + 2
 
 
@@ -882,7 +879,7 @@ def test_culture_token_needs_all_three_regions_controlled():
     assert s.cul[spot] == ["k1", True] and get(s, 0, "gold") == 0
     s.stl["g2"] = 1                              # a lone settlement controls its region
     res(s, 1)
-    run_steps(s, ["culture"])
+    take_culture(run_steps(s, ["culture"]))
     assert s.cul[spot] is None and get(s, 0, "gold") == 2 and get(s, 1, "gold") == 2
 
 
@@ -896,7 +893,7 @@ def test_culture_contracts_taken_in_turn_order_from_the_active_player():
     put(s, 2, "g2", 1)
     run_steps(s, ["culture"])
     order = []
-    while s.kind == "contract":
+    while take_culture(s).kind == "contract":
         order.append(s.dseats[0])
         play(s, f"take {s.display[0]}")
     assert order == [1, 2, 0]
@@ -954,12 +951,13 @@ def test_resources_and_mana_score_one_per_five():
     assert s.final[0]["resources"] == 2
 
 
-def test_underworld_is_never_a_way_into_or_out_of_atlantis():
+def test_underworld_is_never_a_way_into_atlantis_but_one_out():
+    # only entering Atlantis needs a dotted line (issue #19: leaving is not restricted)
     s = game(2)
     s.seats[0]["artifacts"] = ["underworld_map"]
     put(s, 0, "gaa", 1)
     put(s, 0, "uw", 1)
     assert "gaa" in s.controlled(0)
-    assert "gaa" not in s._dests(0, "uw", "move") and "uw" not in s._dests(0, "gaa", "move")
+    assert "gaa" not in s._dests(0, "uw", "move") and "uw" in s._dests(0, "gaa", "move")
     put(s, 0, "g1", 1)
     assert "g1" in s._dests(0, "uw", "move") and "uw" in s._dests(0, "g1", "move")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from tests.games.anunnaki.helpers import arrange, game, get, legal, pawn_on, play, put, res, to_battles
+from meeple.games.anunnaki.data import DATA
+from tests.games.anunnaki.helpers import (arrange, game, get, legal, pawn_on, play, put, res, take_culture,
+                                          to_battles)
 
 
 def test_pawn_move_places_cube_and_takes_its_mana():
@@ -201,28 +203,31 @@ def test_third_cube_around_a_triangle_frees_a_god_summoned_in_place_of_a_followe
 
 
 def test_house_contract_full_benefits_with_control_on_that_planet_else_one_half():
+    # Selena: a portal moves a follower to the Norrenis planet; she pays food 1, wood 2
+    # and any 1 for c1 (Norrenis icon) and gains both halves: any 1 and an advanced
+    # weapon, 4 VP and commerce +2. Without the follower there: one half only.
     for control in (True, False):
         s = game(2)
         s.first_game = False
-        res(s, 0, food=1, wood=1, metal=1, gold=1)
-        s.seats[0]["contracts"] = ["c19"]          # norrenis icon
-        if control:
-            put(s, 0, "no4", 1)
+        assert DATA.contracts["c1"]["house"] == "norrenis"
+        res(s, 0, food=1, wood=2, gold=1)
+        s.seats[0]["contracts"] = ["c1"]
+        put(s, 0, "ph4", 1)
         pawn_on(s, 0, 2)
-        play(s, "tile 4", f"take {s.display[0]}")
+        play(s, "tile 1", "from ph4", "to no4" if control else "to ph5")
         while s.kind == "mana":
             play(s, "pass")
-        play(s, "fulfil c19")
+        play(s, "fulfil c1")                       # food 1, wood 2, and the gold as "any"
         if control:
             play(s, "gain gold", "draw dagger")
             assert s.seats[0]["vp"] == 4 and s.seats[0]["tracks"][2] == 2
-            assert "dagger" in s.seats[0]["hand"] and get(s, 0, "gold") == 1
+            assert "dagger" in s.seats[0]["hand"] and s.seats[0]["res"] == [0, 0, 0, 1]
         else:
             assert legal(s) == ["bottom", "middle"]
             play(s, "bottom")
             assert s.seats[0]["vp"] == 4 and s.seats[0]["tracks"][2] == 2
-            assert "dagger" not in s.seats[0]["hand"]
-        assert s.seats[0]["fulfilled"] == ["c19"]
+            assert "dagger" not in s.seats[0]["hand"] and s.seats[0]["res"] == [0, 0, 0, 0]
+        assert s.seats[0]["fulfilled"] == ["c1"]
 
 
 def test_ancient_battle_tie_goes_to_the_attacker_then_the_culture_token():
@@ -241,7 +246,7 @@ def test_ancient_battle_tie_goes_to_the_attacker_then_the_culture_token():
     play(s, "tile 2", "from ph4", "god anubis", "to ph7", "pass")
     to_battles(s)
     mana = s.seats[0]["mana"]
-    play(s, "weapon short_bow")
+    play(s, "weapon short_bow", "yes")
     sd = s.seats[0]
     assert "ph7" not in s.anc and sd["defeated"] == ["a1"]
     assert sd["tracks"][0] == 1 and sd["vp"] == 3
@@ -315,7 +320,7 @@ def test_culture_token_benefit_for_every_player_around_it():
     res(s, 1)
     pawn_on(s, 0, 3)
     play(s, "tile 2", "from g4", "to g5", "pass")
-    to_battles(s)
+    take_culture(to_battles(s))
     assert get(s, 0, "gold") == 2 and get(s, 1, "gold") == 2
     assert s.cul[spot] is None and "k1" in s.removed
 

@@ -15,7 +15,7 @@ from meeple.games.anunnaki import present as pr
 SEATS = [{"name": f"P{i}"} for i in range(4)]
 KNOWN = {"discard_god", "main", "cube", "end_trigger", "action", "move", "portal", "anu", "carry", "culture_up",
          "culture", "harvest", "dom_token", "settle", "contract", "weapon", "develop", "artifact", "mana", "summon",
-         "fulfil", "pandora", "battle", "reveal", "helmet_win", "battle_won", "end"}
+         "fulfil", "pandora", "battle", "reveal", "helmet_win", "battle_won", "end", "culture_declined"}
 
 
 @pytest.mark.parametrize("players, seed", [(2, 1), (3, 2), (4, 3)])

@@ -7,7 +7,8 @@ import pytest
 from meeple.core.game import IllegalMove
 from meeple.games.anunnaki import new_game
 from meeple.games.anunnaki.data import DATA
-from tests.games.anunnaki.helpers import arrange, game, get, legal, pawn_on, play, put, res, to_battles
+from tests.games.anunnaki.helpers import (arrange, game, get, legal, pawn_on, play, put, res, take_culture,
+                                          to_battles)
 
 
 def hand(s, seat, *weapons):
@@ -481,7 +482,7 @@ def test_zeus_culture_from_the_planet_and_doubled():
     put(s, 1, "g2", 1)
     res(s, 0)
     s.seats[0]["major"] = True
-    run_steps(s, ["culture"])
+    take_culture(run_steps(s, ["culture"]))
     assert get(s, 0, "gold") == 4          # basic: on the planet; upgraded: doubled
 
 

@@ -481,3 +481,16 @@ def test_setup_by_player_count(players):
     assert s.ages == (2 if small else 3)
     assert sum(len(h) for h in s.hands) == players and len(s.market) == 2 * players
     assert s.deck.count(99) == 0
+
+
+@pytest.mark.parametrize("players, dealt", [
+    (4, {0: 2, 2: 2, 4: 4, 6: 5, 8: 3, 10: 2}),     # all 18 (shared/rules/ethnos.md)
+    (3, {0: 1, 2: 2, 4: 2, 6: 3, 8: 3, 10: 1}),     # less the 4+ tokens 0, 4, 4, 6, 6, 10
+])
+def test_glory_tokens_dealt_to_the_kingdoms_follow_the_digest(players, dealt):
+    from collections import Counter
+
+    from meeple.games.ethnos import new_game
+
+    s = new_game(players, seed=11)
+    assert Counter(t for slots in s.slots for t in slots) == dealt

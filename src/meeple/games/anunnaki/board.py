@@ -61,8 +61,9 @@ class Layout:
             self.ancient_sites.append(hid)
 
     def edge_ok(self, a: str, b: str) -> bool:
-        """Crossing a-b: an edge touching Atlantis must be dotted."""
-        if self.info[a]["atlantis"] or self.info[b]["atlantis"]:
+        """Moving from a into b: Atlantis is entered only across a dotted edge;
+        the rulebook forbids no line for leaving it."""
+        if self.info[b]["atlantis"]:
             return frozenset((a, b)) in self.dotted
         return True
 

@@ -83,6 +83,7 @@ PROMPT = {
     "contract_half": "Fulfilled contract: take the middle or the bottom reward",
     "choice": "Choose one reward",
     "yesno": "Freyja: use her power?",
+    "culture_benefit": "Culture token resolved: take its benefit now or forfeit it",
     "free_contract": "Bastet: fulfil a contract without its cost?",
     "battle": "Choose the next battle",
     "weapon": "Secret weapon choice",
@@ -198,11 +199,16 @@ def _label(state, seat: int, move: str) -> dict:
                         "extra": "End the turn's additional actions", "mana": "No mana action",
                         "market": "No trade", "ra_cube": "Leave the cube", "dev_do": "Not now",
                         "composite": "Add nothing", "yesno": "No", "free_contract": "No",
+                        "culture_benefit": "Forfeit it",
                         "unit": "Stop", "carry": "Carry nothing"}.get(kind, "Pass")
         out["pass"] = True
         return out
     if bare == "yes":
-        out["label"] = "Yes" if kind != "dev_do" else "Yes, use it now"
+        out["label"] = {"dev_do": "Yes, use it now", "culture_benefit": "Take it"}.get(kind, "Yes")
+        if kind == "culture_benefit":
+            out["label"] += ": " + effects_text(DATA.culture[state.darg["token"]]["benefit"])
+            if state.power(seat, "zeus_double_culture"):
+                out["label"] += " (twice: Zeus)"
         return out
     if kind in ("from", "to", "harvest", "place_follower", "take_follower", "settle", "summon_hex",
                 "battle", "lose_follower") and len(w) == 2 and w[1] in lay.index:
@@ -362,6 +368,8 @@ def decision_for(state, viewer: int | None) -> dict | None:
             out["chosen"] = state._decode_cards(viewer, state.secret[str(viewer)])
         out["chose"] = sorted(int(k) for k in state.secret)   # who has chosen (not what)
     out["prompt"] = PROMPT.get(kind, nice(kind))
+    if kind == "culture_benefit":
+        out["prompt"] = f"Culture token {_culture(state.darg['token'])}: take it now or forfeit it"
     if viewer is None or viewer not in out["seats"] or out["seat"] != viewer:
         return out
     moves = moves_for_seat(state, viewer)
@@ -410,6 +418,8 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
         text = f"A culture token is turned up: {_culture(detail)}"
     elif kind == "culture":
         text = f"Culture token resolved ({_culture(detail)}), starting with {who}"
+    elif kind == "culture_declined":
+        text = f"{who} forfeits the benefit of culture token {detail}"
     elif kind == "harvest":
         text = f"{who} harvests {detail}"
     elif kind == "dom_token":

@@ -43,6 +43,7 @@ CHOICE = 290        # + option index (meaning depends on the decision)
 ARTIFACT = 330      # + index in data.ARTIFACTS
 METAL = 340         # + metal paid (chariot)
 SETTLEMENT = 400    # unit: a settlement that counts as a unit (Odin's basic power)
+BALLISTA_GOD = 1    # "each of the opponent's gods, minor, major or Atlantis god, has strength 1" (rulebook)
 
 MANA_KINDS = ("red", "blue", "weapons", "develop", "settle", "followers", "mirror")
 RI = {r: i for i, r in enumerate(RESOURCES)}
@@ -163,14 +164,14 @@ class AnunnakiState(GameRecord):
             return True
         return maj["upgraded"] == power and self.seats[seat]["major"]
 
-    def units_at(self, h: str, seat: int, settlements: bool = True) -> list[int]:
+    def units_at(self, h: str, seat: int, settlements: bool = True, god_strength: int | None = None) -> list[int]:
         """Strengths of `seat`'s units at `h` (with Odin's settlements-as-units
         unless `settlements` is False: they are units only for movement, portal
-        and battle effects)."""
+        and battle effects); `god_strength` replaces every god's (Ballista)."""
         out = [STRENGTH["follower"]] * self.fol[h][seat]
         for g, where in self.gods[seat].items():
             if where == h:
-                out.append(STRENGTH["major"] if g == "major" else STRENGTH["minor"])
+                out.append(god_strength or (STRENGTH["major"] if g == "major" else STRENGTH["minor"]))
         if settlements:
             n = self.osl[seat].get(h, 0)
             if n:
@@ -390,6 +391,10 @@ class AnunnakiState(GameRecord):
     def _legal_yesno(self, s):
         return [YES, PASS]
 
+    def _legal_culture_benefit(self, s):
+        DATA.culture[self.darg["token"]]        # a STATE naming no token does not load
+        return [YES, PASS]
+
     def _legal_free_contract(self, s):
         return [PASS] + [FULFILL + int(c[1:]) - 1 for c in self.seats[s]["contracts"]]
 
@@ -477,13 +482,13 @@ class AnunnakiState(GameRecord):
     def _dests(self, s, h, mode) -> list[str]:
         lay = self.lay
         if mode == "move":
-            # Atlantis is entered and left only across its dotted edges: never
-            # between it and the Underworld
+            # Atlantis is entered only across its dotted edges, so never from the
+            # Underworld; it may be left across any edge, into the Underworld too
             if h == UNDERWORLD:
                 cand = [x for x in self.controlled(s) if x != UNDERWORLD and not lay.info[x]["atlantis"]]
             else:
                 cand = [x for x in lay.nb[h] if lay.edge_ok(h, x)]
-                if self._owns_underworld(s) and self.controller(h) == s and not lay.info[h]["atlantis"]:
+                if self._owns_underworld(s) and self.controller(h) == s:
                     cand.append(UNDERWORLD)
             out = []
             for x in cand:
@@ -1497,39 +1502,65 @@ class AnunnakiState(GameRecord):
             self.seats[s]["hand"].append(w)
 
     def _run_b_helmet(self):
-        b = self.ctx["battle"]
-        if b["def"] is None:
+        if self.ctx["battle"]["def"] is None:
             return
         for s in self._sides():
-            o = self._opp(s)
-            if b["winner"] is None and self._has_effect(s, "helmet") and b["cards"].get(str(o)):
-                for w in b["cards"][str(o)]:
-                    self._return_card(o, w)
-                b["cards"][str(o)] = []
-                b["helmeted"] = o
-                if not self._weapon_options(o, attacker=(o == b["att"]), pairs=False):
-                    b["winner"] = "att" if s == b["att"] else "def"
-                    self._event("helmet_win", s, None)
-                    return
-                self._set("helmet", o)
+            if self._helmet(s):
                 return
+
+    def _run_b_helmet_one(self, s):
+        """A Viking Helmet added by a Composite Bow acts once all weapons are revealed."""
+        if self.ctx["battle"]["def"] is not None:
+            self._helmet(s)
+
+    def _helmet(self, s) -> bool:
+        """`s`'s Viking Helmet, if it acts: the opponent's cards go back (their cost
+        stays paid) and the opponent plays again, or `s` wins if they cannot."""
+        b = self.ctx["battle"]
+        o = self._opp(s)
+        if b["winner"] is not None or b.get("helmeted") == s or not self._has_effect(s, "helmet"):
+            return False
+        if not b["cards"].get(str(o)):
+            return False
+        for w in b["cards"][str(o)] + b["extra"].pop(str(o), []):
+            self._return_card(o, w)
+        b["cards"][str(o)] = []
+        b["helmeted"] = o
+        if o in b.get("bowed", []):
+            b["bowed"].remove(o)
+        if not self._weapon_options(o, attacker=(o == b["att"]), pairs=False):
+            b["winner"] = "att" if s == b["att"] else "def"
+            self._event("helmet_win", s, None)
+        else:
+            self._set("helmet", o)
+        return True
 
     def _ans_helmet(self, a, s, arg):
         w = self.weapon_list(s)[a - WEAPON]
         self.seats[s]["hand"].remove(w)
-        self.ctx["battle"]["cards"][str(s)] = [w]
+        b = self.ctx["battle"]
+        b["cards"][str(s)] = [w]
         self._pay(s, self.weapon_cost(s, w))
+        if b.get("bow_phase") and DATA.weapons[w]["effect"] == "composite":
+            self._push(["b_composite_one", s])      # replayed after the composite step began
 
     def _run_b_composite(self):
         b = self.ctx["battle"]
         if b["winner"] is not None:
             return
+        b["bow_phase"] = True
         for s in reversed(self._sides()):
             if self._has_effect(s, "composite") and self._weapon_options(s, True, False):
                 self._push(["b_composite_one", s])
 
     def _run_b_composite_one(self, s):
-        self._set("composite", s)
+        b = self.ctx["battle"]
+        bowed = b.setdefault("bowed", [])
+        if b["winner"] is not None or s in bowed or not self._has_effect(s, "composite"):
+            return
+        if self._weapon_options(s, True, False):
+            bowed.append(s)
+            self._set("composite", s)
 
     def _ans_composite(self, a, s, arg):
         if a == PASS:
@@ -1538,6 +1569,8 @@ class AnunnakiState(GameRecord):
         self.seats[s]["hand"].remove(w)
         self.ctx["battle"]["extra"][str(s)] = [w]
         self._pay(s, self.weapon_cost(s, w))
+        if DATA.weapons[w]["effect"] == "helmet":
+            self._push(["b_helmet_one", s])      # "all effects of the second card"
 
     def _run_b_chariot(self):
         b = self.ctx["battle"]
@@ -1560,12 +1593,11 @@ class AnunnakiState(GameRecord):
         b = self.ctx["battle"]
         h = b["hex"]
         o = self._opp(s)
-        units = self.units_at(h, s)
-        if o is not None and self._has_effect(o, "ballista"):
-            units = [min(u, STRENGTH["follower"]) for u in units]   # each god counts 1
-        if o is not None and self._has_effect(o, "spear") and units:
-            units = sorted(units)[:-1]
+        ballista = o is not None and self._has_effect(o, "ballista")
+        units = self.units_at(h, s, god_strength=BALLISTA_GOD if ballista else None)
         st = sum(units)
+        if o is not None and self._has_effect(o, "spear") and units:
+            st -= max(units)     # its strength only: the unit is still there (Isis, Heimdall)
         if units and self.stl.get(h) == s:
             if self.has(s, "isis"):
                 st += 1
@@ -1585,7 +1617,7 @@ class AnunnakiState(GameRecord):
         tile, _up, god = self.anc[b["hex"]]
         st = DATA.ancient[tile]["strength"]
         if god:
-            st += STRENGTH["follower"] if self._has_effect(b["att"], "ballista") else DATA.atlantis_god
+            st += BALLISTA_GOD if self._has_effect(b["att"], "ballista") else DATA.atlantis_god
         return st
 
     def _run_b_resolve(self):
@@ -1717,10 +1749,19 @@ class AnunnakiState(GameRecord):
                 if not gets and self.power(s, "zeus_planet_culture"):
                     gets = any(self.has_units(h, s) for h in lay.hexes if lay.board_of[h] == board)
                 if gets:
-                    times = 2 if self.power(s, "zeus_double_culture") else 1
-                    for _ in range(times):
-                        steps.append(["effects", s, DATA.culture[tok]["benefit"]])
+                    steps.append(["culture_offer", s, tok])
         self._push(*steps)
+
+    def _run_culture_offer(self, s, tok):
+        """"You either take it now or forfeit it": each beneficiary may decline."""
+        self._set("culture_benefit", s, {"token": tok})
+
+    def _ans_culture_benefit(self, a, s, arg):
+        if a == PASS:
+            self._event("culture_declined", s, arg["token"])
+            return
+        times = 2 if self.power(s, "zeus_double_culture") else 1
+        self._push(*[["effects", s, DATA.culture[arg["token"]]["benefit"]]] * times)
 
     # the end -------------------------------------------------------------------------------
     def _finish(self) -> None:

@@ -20,6 +20,7 @@ from rich.text import Text
 from meeple.bots import observe
 from meeple.core.game import GameError, IllegalMove
 from meeple.games.anunnaki.data import DATA, MAX_PLAYERS, MIN_PLAYERS, RESOURCES, TRACKS
+from meeple.games.anunnaki.present import decision_for
 from meeple.games.anunnaki.state import new_game
 
 COLORS = ["red", "blue", "green", "yellow"]
@@ -81,7 +82,7 @@ def render_boards(view) -> Table:
         if info["capital"] is not None:
             notes.append(f"capital of {info['capital']}")
         if info["atlantis"]:
-            notes.append("ATLANTIS (dotted edges: " + ",".join(
+            notes.append("ATLANTIS (entered only from " + ",".join(
                 sorted(x for e in lay.dotted for x in e if h in e and x != h)) + ")")
         a = b["ancient"].get(h)
         if a:
@@ -141,7 +142,15 @@ def render(view, seat) -> Group:
 
 
 def _menu(state, seat) -> list[tuple[int, str]]:
-    return [(a, state.action_to_str_for(a, seat)) for a in state.legal_actions(seat)]
+    """The legal moves, each with its words when they say more than the move."""
+    words = {o["move"].split(" ", 1)[1] if o["move"].startswith("@") else o["move"]: o["label"]
+             for o in decision_for(state, seat).get("options", [])}
+    out = []
+    for a in state.legal_actions(seat):
+        move = state.action_to_str_for(a, seat)
+        label = words.get(move, move)
+        out.append((a, move if label.lower() == move else f"{move}  ({label})"))
+    return out
 
 
 def play(args, stdin=None, stdout=None) -> int:
@@ -188,7 +197,7 @@ def play(args, stdin=None, stdout=None) -> int:
                     console.print(Text(f"you: VP {sd['vp']}  F W M G {' '.join(map(str, sd['res']))}  "
                                        f"mana {sd['mana']}", style="dim"))
                 menu = _menu(state, me)
-                console.print(Text(f"Your decision: {d.kind}", style="bold"))
+                console.print(Text(f"Your decision: {decision_for(state, me)['prompt']}", style="bold"))
                 for i, (_a, text) in enumerate(menu, 1):
                     console.print(f"  {i:>2}. {text}")
                 console.print("> ", end="")

@@ -26,8 +26,9 @@ MAX_BAND = 10                                 # a band is 1-10 cards
 # Band glory by size: 1:0, 2:1, 3:3, 4:6, 5:10, 6+:15 (rulebook table).
 BAND_GLORY = (0, 0, 1, 3, 6, 10, 15)
 
-# Glory tokens (likely; one source has 2x2 and 6x5 instead).
-GLORY_TOKENS = (0, 0, 2, 2, 2, 4, 4, 4, 4, 6, 6, 6, 6, 8, 8, 8, 10, 10)
+# Glory tokens 0x2, 2x2, 4x4, 6x5, 8x3, 10x2 (likely: shared/rules/ethnos.md, where two
+# independent implementations agree; one other source has 2x3 and 6x4).
+GLORY_TOKENS = (0, 0, 2, 2, 4, 4, 4, 4, 6, 6, 6, 6, 6, 8, 8, 8, 10, 10)
 # Tokens marked 4+, removed with 2-3 players (likely).
 GLORY_TOKENS_4PLUS = (0, 4, 4, 6, 6, 10)
 
