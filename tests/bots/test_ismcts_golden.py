@@ -5,10 +5,13 @@ The strength figures in docs/strength.md were measured on a frozen commit
 are meant only to make it faster must leave every move the same for the same
 seed and simulation budget; this test replays greedy games and, at every
 ninth decision, records the move `ismcts` picks with a fixed simulation budget
-and the evaluation of the position. `golden_ismcts_ethnos.json` was written by
-commit be4a109 itself (`python tests/bots/test_ismcts_golden.py > FILE` run
-with that commit's `src` first on PYTHONPATH). A change that is meant to
-change the play updates the file, and says so, and re-measures the strength.
+and the evaluation of the position. `golden_ismcts_ethnos.json` was first
+written by commit be4a109 itself (`python tests/bots/test_ismcts_golden.py >
+FILE` run with that commit's `src` first on PYTHONPATH) and rewritten once, when
+the glory tokens followed the digest (0x2, 2x2, 4x4, 6x5, 8x3, 10x2): with the
+old token mix restored, the current code still matched be4a109's file exactly.
+A change that is meant to change the play updates the file, and says so, and
+re-measures the strength.
 """
 
 import json
