@@ -27,6 +27,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
+from meeple.server import lobby, social
 from meeple.server.hub import Conn, Hub, TokenBucket
 from meeple.server.service import MAX_SEED, ApiError, GameService, dumps
 from meeple.server.storage import Storage
@@ -72,6 +73,7 @@ class CreateGame(BaseModel):
                              description="'human' or 'bot:<level>' per seat, e.g. bot:ismcts:1s, bot:easy")
     seed: int | None = Field(default=None, ge=0, le=MAX_SEED)
     options: GameOptions | None = None
+    table: lobby.TableSetup | None = Field(default=None, description="public or private, the creator's seat and name")
 
 
 class MoveBody(BaseModel):
@@ -192,6 +194,7 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
         pool = BotPool(bot_workers) if bots else None
         service = GameService(storage, pool, bot_delay=bot_delay, notify=hub.notify)
         state["service"] = service
+        social.attach(app, service, hub)
         app.state.service = service
         app.state.hub = hub
         await service.start()
@@ -229,15 +232,16 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
 
     # ------------------------------------------------------------- API
     @app.post("/api/games", status_code=201, tags=["games"])
-    async def create_game(body: CreateGame):
+    async def create_game(body: CreateGame, request: Request):
         opts = body.options.model_dump(exclude_none=True) if body.options else {}
         g, seats = await svc().create(body.game, body.players, body.seats, body.seed, opts)
+        seats = await lobby.set_up(request, g, seats, body.table)
         return _json({"id": g.id, "seats": seats}, 201)
 
     @app.get("/api/games", tags=["games"])
     async def list_games(limit: int = Query(default=30, ge=1, le=200)):
         service = svc()
-        return _json({"games": await service._db(service.storage.recent, limit)})
+        return _json({"games": await service._db(service.storage.recent, limit, lobby.PUBLIC)})
 
     @app.get("/api/games/{game_id}", tags=["games"])
     async def get_game(game_id: str, seat: int | None = Query(default=None, ge=0, le=5),
@@ -392,6 +396,9 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
             return {"type": "ack", "id": rid, **out, "ms": round((time.perf_counter() - t0) * 1000, 2)}
         except ApiError as e:
             return {"type": "error", "id": rid, "status": e.status, "error": e.message}
+
+    for router in social.routers():
+        app.include_router(router)
 
     # ------------------------------------------------------------- page
     if WEB_DIR.is_dir():

@@ -49,7 +49,9 @@ def _seat_names(seats: list[dict]) -> list[dict]:
     for i, s in enumerate(seats):
         pub = {"seat": i, "kind": s["kind"], "bot": s.get("bot")}
         if s["kind"] == "human":
-            pub["name"] = f"Player {i + 1}"
+            pub["name"] = s.get("name") or f"Player {i + 1}"
+            pub["account"] = bool(s.get("account"))
+            pub["open"] = bool(s.get("open"))
         else:
             pub["name"] = f"Bot {i + 1} ({s['bot']})"
             if not registry_available():
@@ -152,6 +154,7 @@ class GameService:
         self.pool = pool
         self.bot_delay = bot_delay
         self.notify = notify or (lambda game_id: None)
+        self.on_finish = lambda g: None          # hook: a game just ended (ratings)
         self.live: dict[str, LiveGame] = {}
         self.done: collections.OrderedDict[str, LiveGame] = collections.OrderedDict()
         self.finished_cache = finished_cache
@@ -451,6 +454,7 @@ class GameService:
             g.rec.status = "finished"
             g.undo.clear()
             self._remember_done(g)
+            self.on_finish(g)
         self.notify(g.id)
         self._kick(g)
 

@@ -1,0 +1,252 @@
+"""People at the tables, through the API: accounts and sessions, names in the
+views, log and replays, public and private tables, chat, rematch, ratings and
+match history (on SQLite and PostgreSQL)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.server.test_api import play_out
+
+ORIGIN = {"origin": "https://testserver"}
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def site(request, tmp_path):
+    """A client over https (the session cookie is Secure), on SQLite or PostgreSQL."""
+    from fastapi.testclient import TestClient
+
+    from meeple.server.app import create_app
+    url = f"sqlite:///{tmp_path / 'people.db'}" if request.param == "sqlite" else request.getfixturevalue("pg_url")
+    app = create_app(url, bot_workers=1, sqlite_sync="NORMAL", http_rate=(1e6, 1e6))
+    with TestClient(app, base_url="https://testserver") as c:
+        yield c
+
+
+def sign_up(c, username, password="correct horse 42"):
+    c.cookies.clear()
+    r = c.post("/api/accounts", json={"username": username, "password": password}, headers=ORIGIN)
+    assert r.status_code == 201, r.text
+    return dict(c.cookies)
+
+
+def create(c, seats, game="ethnos", **table):
+    body = {"game": game, "players": len(seats), "seats": seats}
+    if table:
+        body["table"] = table
+    r = c.post("/api/games", json=body, headers=ORIGIN)
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def test_sign_up_log_in_and_out(site):
+    cookies = sign_up(site, "Alice")
+    assert site.get("/api/me").json() == {"username": "Alice"}
+    set_cookie = site.post("/api/session", json={"username": "alice", "password": "correct horse 42"},
+                           headers=ORIGIN).headers["set-cookie"].lower()
+    assert "httponly" in set_cookie and "samesite=lax" in set_cookie and "secure" in set_cookie
+    assert "correct" not in str(cookies)
+    cookies = dict(site.cookies)
+    assert site.delete("/api/session", headers=ORIGIN).status_code == 200
+    site.cookies.clear()
+    assert site.get("/api/me").json() == {"username": None}
+    # the old session is gone from the server too
+    site.cookies.update(cookies)
+    assert site.get("/api/me").json() == {"username": None}
+
+
+@pytest.mark.parametrize("username, password, status, words", [
+    ("al", "correct horse 42", 400, "3 to 24"),
+    ("a" * 25, "correct horse 42", 400, "3 to 24"),
+    ("bob<script>", "correct horse 42", 400, "3 to 24"),
+    ("bob", "short1", 400, "at least 10"),
+    ("bob", "x" * 129 + "1", 400, "at most 128"),
+    ("bob", "abcdefghijk", 400, "too weak"),
+    ("bob", "aaaaaaaaaa11", 400, "too weak"),
+    ("bobby", "xbobby-2024!", 400, "username"),
+    ("bob", "p" * 2000, 422, "password"),
+])
+def test_sign_up_refuses_bad_input(site, username, password, status, words):
+    r = site.post("/api/accounts", json={"username": username, "password": password}, headers=ORIGIN)
+    assert r.status_code == status, r.text
+    assert words in r.json()["error"]
+    assert site.get("/api/me").json() == {"username": None}
+
+
+def test_duplicate_username_and_no_enumeration(site):
+    sign_up(site, "Carol")
+    site.cookies.clear()
+    r = site.post("/api/accounts", json={"username": "carol", "password": "another pass 7"}, headers=ORIGIN)
+    assert r.status_code == 409 and "taken" in r.json()["error"]
+    wrong_pw = site.post("/api/session", json={"username": "Carol", "password": "wrong pass 99"}, headers=ORIGIN)
+    no_user = site.post("/api/session", json={"username": "Nobody", "password": "wrong pass 99"}, headers=ORIGIN)
+    assert wrong_pw.status_code == no_user.status_code == 401
+    assert wrong_pw.json() == no_user.json()
+
+
+def test_login_attempts_are_rate_limited(site):
+    sign_up(site, "Dave")
+    site.cookies.clear()
+    codes = [site.post("/api/session", json={"username": "Dave", "password": "bad guess 1234"},
+                       headers=ORIGIN).status_code for _ in range(7)]
+    assert codes[:5] == [401] * 5 and codes[5:] == [429, 429]
+    # even the right password waits now
+    r = site.post("/api/session", json={"username": "Dave", "password": "correct horse 42"}, headers=ORIGIN)
+    assert r.status_code == 429
+
+
+def test_csrf_cookie_writes_need_our_origin(site):
+    sign_up(site, "Erin")
+    body = {"game": "ethnos", "players": 2, "seats": ["human", "bot:random"]}
+    for headers in ({}, {"origin": "https://evil.example"}, {"referer": "https://evil.example/x"}):
+        r = site.post("/api/games", json=body, headers=headers)
+        assert r.status_code == 403 and "Origin" in r.json()["error"], r.text
+    assert site.get("/api/users/Erin").json()["history"]["total"] == 0
+    assert site.post("/api/games", json=body, headers={"referer": "https://testserver/"}).status_code == 201
+    # log-in and sign-up from another site are refused as well
+    r = site.post("/api/session", json={"username": "Erin", "password": "correct horse 42"},
+                  headers={"origin": "https://evil.example"})
+    assert r.status_code == 403
+
+
+def test_guest_names_in_views_log_and_replay(site):
+    g = create(site, ["human", "bot:random"], name="Zoë O'Neil")
+    gid, token = g["id"], g["seats"][0]["token"]
+    v = site.get(f"/api/games/{gid}", params={"seat": 0, "token": token}).json()
+    assert v["seats"][0]["name"] == "Zoë O'Neil" and v["seats"][0]["account"] is False
+    final = play_out(site, g, random.Random(3))
+    assert any(e["text"].startswith("Zoë O'Neil ") for e in final["events"])
+    assert site.get(f"/api/games/{gid}/log").json()["seats"][0]["name"] == "Zoë O'Neil"
+    replay = site.get(f"/api/games/{gid}/replay", params={"ply": 5}).json()
+    assert replay["seats"][0]["name"] == "Zoë O'Neil"
+    assert any("Zoë O'Neil" in e["text"] for e in replay["events"])
+
+
+@pytest.mark.parametrize("name, words", [
+    ("", "1 to 24"), ("x" * 25, "1 to 24"), (" Ann", "spaces"), ("A  B", "spaces"),
+    ("<b>", "'<'"), ("Ann\u202e", "only"), ("a\nb", "only"),
+])
+def test_bad_names_are_refused(site, name, words):
+    r = site.post("/api/games", json={"game": "ethnos", "players": 2, "seats": ["human", "bot:random"],
+                                      "table": {"name": name}})
+    assert r.status_code == 400, r.text
+    assert words in r.json()["error"]
+
+
+def test_public_and_private_tables(site):
+    private = create(site, ["human", "human"], name="Ann")
+    public = create(site, ["human", "human", "human"], public=True, name="Ben", seat=1)
+    assert [s["token"] is not None for s in private["seats"]] == [True, True]
+    assert [s["token"] is not None for s in public["seats"]] == [False, True, False]
+    listed = {g["id"]: g for g in site.get("/api/games").json()["games"]}
+    assert private["id"] not in listed and public["id"] in listed
+    assert listed[public["id"]]["open"] == [0, 2] and listed[public["id"]]["names"][1] == "Ben"
+    pid = public["id"]
+    # anyone takes an open seat (picks the colour), with a name
+    r = site.post(f"/api/games/{pid}/sit", json={"seat": 1, "name": "Eve"})
+    assert r.status_code == 403                                   # Ben's seat
+    assert site.post(f"/api/games/{pid}/sit", json={"seat": 2}).status_code == 400   # no name
+    r = site.post(f"/api/games/{pid}/sit", json={"seat": 2, "name": "Cleo"})
+    assert r.status_code == 200 and r.json()["name"] == "Cleo"
+    token = r.json()["token"]
+    v = site.get(f"/api/games/{pid}", params={"seat": 2, "token": token}).json()
+    assert v["you"] == 2 and v["seats"][2]["name"] == "Cleo"
+    assert site.post(f"/api/games/{pid}/sit", json={"seat": 2, "name": "Dan"}).status_code == 403
+    listed = {g["id"]: g for g in site.get("/api/games").json()["games"]}
+    assert listed[pid]["open"] == [0]
+    # a private table's seat needs its token; with it the holder names the seat
+    vid = private["id"]
+    assert site.post(f"/api/games/{vid}/sit", json={"seat": 1, "name": "Dan"}).status_code == 403
+    r = site.post(f"/api/games/{vid}/sit", json={"seat": 1, "token": private["seats"][1]["token"], "name": "Dan"})
+    assert r.status_code == 200 and "token" not in r.json()
+    assert site.get(f"/api/games/{vid}").json()["seats"][1]["name"] == "Dan"
+    # the creator's seat must be a person's
+    r = site.post("/api/games", json={"game": "ethnos", "players": 2, "seats": ["human", "bot:random"],
+                                      "table": {"seat": 1}})
+    assert r.status_code == 400 and "not a human seat" in r.json()["error"]
+
+
+def test_chat_channels(site):
+    g = create(site, ["human", "human"], name="Ann")
+    gid, t0 = g["id"], g["seats"][0]["token"]
+    with site.websocket_connect(f"/api/games/{gid}/ws?seat=1&token={g['seats'][1]['token']}") as ws:
+        assert ws.receive_json()["type"] == "view"
+        r = site.post(f"/api/games/{gid}/chat", json={"seat": 0, "token": t0, "text": " hi <b>there</b>\n\u202e! "})
+        assert r.status_code == 201, r.text
+        msg = r.json()
+        assert msg["channel"] == "players" and msg["name"] == "Ann" and msg["text"] == "hi <b>there</b> !"
+        pushed = ws.receive_json()
+        while pushed["type"] != "chat":
+            pushed = ws.receive_json()
+        assert pushed["text"] == msg["text"] and pushed["id"] == msg["id"]
+    r = site.post(f"/api/games/{gid}/chat", json={"text": "go Ann", "name": "Watcher"})
+    assert r.status_code == 201 and r.json()["channel"] == "spectators" and r.json()["seat"] is None
+    msgs = site.get(f"/api/games/{gid}/chat").json()["messages"]
+    assert [(m["channel"], m["text"]) for m in msgs] == [("players", "hi <b>there</b> !"), ("spectators", "go Ann")]
+    assert site.get(f"/api/games/{gid}/chat", params={"after": msgs[0]["id"]}).json()["messages"][0]["text"] == "go Ann"
+    # bad input
+    for body, status in [({"seat": 0, "token": "nope", "text": "x"}, 403), ({"text": "x"}, 400),
+                         ({"text": "   ", "name": "W"}, 400), ({"text": "x" * 501, "name": "W"}, 413),
+                         ({"text": "x" * 2001, "name": "W"}, 422), ({"text": "x", "name": "<W>"}, 400)]:
+        assert site.post(f"/api/games/{gid}/chat", json=body).status_code == status, body
+    assert site.post("/api/games/nope/chat", json={"text": "x", "name": "W"}).status_code == 404
+    # rate limit per writer
+    codes = [site.post(f"/api/games/{gid}/chat", json={"seat": 0, "token": t0, "text": f"m{i}"}).status_code
+             for i in range(8)]
+    assert codes.count(201) in (4, 5) and codes[-1] == 429
+    assert len(site.get(f"/api/games/{gid}/chat").json()["messages"]) == 2 + codes.count(201)
+
+
+def test_accounts_rematch_ratings_history(site):
+    cookies = sign_up(site, "Fay")
+    g = create(site, ["human", "bot:random"])
+    gid, token = g["id"], g["seats"][0]["token"]
+    assert site.get(f"/api/games/{gid}").json()["seats"][0] == {
+        "seat": 0, "kind": "human", "bot": None, "name": "Fay", "account": True, "open": False}
+    prof = site.get("/api/users/fay").json()
+    assert prof["username"] == "Fay" and prof["history"]["total"] == 1 and prof["ratings"] == []
+    site.cookies.clear()
+    # a guest cannot rename an account's seat
+    r = site.post(f"/api/games/{gid}/sit", json={"seat": 0, "token": token, "name": "Mallory"})
+    assert r.status_code == 409
+    assert site.post(f"/api/games/{gid}/rematch", json={"seat": 0, "token": token}).status_code == 409
+    final = play_out(site, g, random.Random(5))
+    won = final["ranking"][0]["seat"] == 0
+    prof = site.get("/api/users/Fay").json()
+    for _ in range(100):                      # the rating is saved just after the end
+        if prof["ratings"]:
+            break
+        import time
+        time.sleep(0.02)
+        prof = site.get("/api/users/Fay").json()
+    (rating,) = prof["ratings"]
+    assert rating["game"] == "ethnos" and rating["games"] == 1
+    assert (rating["mu"] > 25) == won
+    row = prof["history"]["games"][0]
+    assert row["id"] == gid and row["place"] == (1 if won else 2) and row["status"] == "finished"
+    assert (row["rating_after"] > row["rating_before"]) == won
+    # rematch: same seats and names, a new seed; a second call joins the same table
+    with site.websocket_connect(f"/api/games/{gid}/ws") as ws:
+        ws.receive_json()
+        r = site.post(f"/api/games/{gid}/rematch", json={"seat": 0, "token": token})
+        assert r.status_code == 200, r.text
+        new = r.json()
+        msg = ws.receive_json()
+        while msg["type"] != "rematch":
+            msg = ws.receive_json()
+        assert msg["id"] == new["id"] and msg["by"] == "Fay"
+    assert site.get(f"/api/games/{gid}/rematch").json() == {"rematch": new["id"]}
+    v = site.get(f"/api/games/{new['id']}", params={"seat": 0, "token": new["token"]}).json()
+    assert v["you"] == 0 and v["seats"][0]["name"] == "Fay" and v["seats"][1]["kind"] == "bot"
+    again = site.post(f"/api/games/{gid}/rematch", json={"seat": 0, "token": token}).json()
+    assert again["id"] == new["id"] and again["token"] != new["token"]
+    assert site.get(f"/api/games/{new['id']}", params={"seat": 0, "token": new["token"]}).status_code == 403
+    assert site.get("/api/users/Fay", params={"per_page": 1}).json()["history"]["games"][0]["id"] == new["id"]
+    assert site.get("/api/users/Fay", params={"per_page": 1, "page": 2}).json()["history"]["games"][0]["id"] == gid
+    site.cookies.update(cookies)
+    # the seed of the rematch is not the old one (the old one is revealed now)
+    assert site.get(f"/api/games/{gid}/log").json()["seed"] != site.get(f"/api/games/{new['id']}/log").json().get("seed")
+    assert site.get("/api/users/nobody").status_code == 404
+    assert site.get("/api/users/<x>").status_code == 404
