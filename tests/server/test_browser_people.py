@@ -178,3 +178,31 @@ def test_rematch_offered_and_joined(live_server, chromium):
     assert v["status"] == "active" and [s["name"] for s in v["seats"]] == ["Ann", "Bob"]
     assert httpx.get(f"{live_server}/api/games/{g['id']}/rematch").json() == {"rematch": new_id}
     assert not (ann_errors or bob_errors)
+
+
+def test_bot_takes_a_timed_out_seat_and_the_person_takes_it_back(live_server, chromium):
+    r = httpx.post(f"{live_server}/api/games", json={"game": "ethnos", "players": 2, "seats": ["human", "human"],
+                                                     "table": {"clock": {"kind": "move", "seconds": 10}}})
+    g = r.json()
+    mover = httpx.get(f"{live_server}/api/games/{g['id']}").json()["decision"]["seat"]
+    slow, slow_errors = person(chromium, live_server, "Sam")
+    other, other_errors = person(chromium, live_server, "Oli")
+    slow.goto(seat_link(live_server, g, mover))
+    other.goto(seat_link(live_server, g, 1 - mover))
+    other.wait_for_selector(f"#seats-panel .clock[data-seat='{mover}']")
+    assert re.match(r"⏱ 0:\d\d", other.inner_text(f"#seats-panel .clock[data-seat='{mover}']"))
+    # ten seconds later the clock has run out and the other player hands the seat to a bot
+    button = other.locator(f"#seats-panel .handover-btn[data-seat='{mover}']")
+    button.wait_for(timeout=20_000)
+    assert "out of time" in other.inner_text(f"#seats-panel li[data-seat='{mover}']")
+    other.select_option(f"#handover-level-{mover}", "random")
+    button.click()
+    slow.wait_for_selector("#reclaim-btn")
+    assert "A bot (random) plays your seat" in slow.inner_text("#seats-panel")
+    other.wait_for_function("() => +document.body.dataset.ply > 0")       # the bot moved for Sam
+    assert "standing in" in httpx.get(f"{live_server}/api/games/{g['id']}").json()["seats"][mover]["name"]
+    slow.click("#reclaim-btn")
+    slow.wait_for_selector("#reclaim-btn", state="detached")
+    seat = httpx.get(f"{live_server}/api/games/{g['id']}").json()["seats"][mover]
+    assert seat["kind"] == "human" and seat["name"] == "Sam"
+    assert not (slow_errors or other_errors)

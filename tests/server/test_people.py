@@ -250,3 +250,103 @@ def test_accounts_rematch_ratings_history(site):
     assert site.get(f"/api/games/{gid}/log").json()["seed"] != site.get(f"/api/games/{new['id']}/log").json().get("seed")
     assert site.get("/api/users/nobody").status_code == 404
     assert site.get("/api/users/<x>").status_code == 404
+
+
+def wait_for(fn, what, tries=300):
+    import time
+    for _ in range(tries):
+        out = fn()
+        if out:
+            return out
+        time.sleep(0.02)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def test_clock_runs_out_bot_stands_in_person_reclaims(site):
+    g = create(site, ["human", "human"], name="Ann", clock={"kind": "move", "seconds": 120})
+    gid, tokens = g["id"], [s["token"] for s in g["seats"]]
+    mover = site.get(f"/api/games/{gid}").json()["decision"]["seat"]
+    other = 1 - mover
+    st = site.get(f"/api/games/{gid}/seats").json()
+    assert st["clock"] == {"kind": "move", "seconds": 120}
+    assert st["seats"][mover]["running"] and 110 < st["seats"][mover]["remaining"] <= 120
+    assert not st["seats"][other]["running"] and st["seats"][other]["remaining"] == 120
+    assert not any(s["can_hand_over"] for s in st["seats"])
+    ask = {"seat": mover, "by": other, "token": tokens[other], "level": "easy"}
+    r = site.post(f"/api/games/{gid}/hand-over", json=ask)
+    assert r.status_code == 409 and "ran out of time" in r.json()["error"]
+    # two minutes pass (the clock's start moves back)
+    site.app.state.social.clocks.by_game[gid].waiting[mover] -= 121
+    st = site.get(f"/api/games/{gid}/seats").json()["seats"][mover]
+    assert st["out_of_time"] and st["remaining"] <= 0 and st["can_hand_over"]
+    for bad, status in [({**ask, "token": "x"}, 403), ({**ask, "by": mover, "token": tokens[mover]}, 400),
+                        ({**ask, "level": "godlike"}, 400), ({**ask, "seat": 5}, 409)]:
+        assert site.post(f"/api/games/{gid}/hand-over", json=bad).status_code == status, bad
+    r = site.post(f"/api/games/{gid}/hand-over", json=ask)
+    assert r.status_code == 200, r.text
+    # the bot plays the seat: its move comes, and the person's own moves are refused meanwhile
+    view = wait_for(lambda: (v := site.get(f"/api/games/{gid}").json())["ply"] > 0 and v, "the bot's move")
+    assert view["seats"][mover]["name"].endswith("(bot easy standing in)") and view["seats"][mover]["kind"] == "bot"
+    assert site.get(f"/api/games/{gid}/seats").json()["seats"][mover]["stand_in"] == "easy"
+    # the person still sees the seat's view, but its moves are the bot's now
+    mine = site.get(f"/api/games/{gid}", params={"seat": mover, "token": tokens[mover]}).json()
+    assert mine["you"] == mover and "?" not in mine["state"]["seats"][mover]["hand"]
+    r = site.post(f"/api/games/{gid}/moves", json={"seat": mover, "token": tokens[mover], "move": "pass"})
+    assert r.status_code == 409 and "bot plays your seat" in r.json()["error"]
+    # the other seat moves, then the person takes the seat back
+    v = site.get(f"/api/games/{gid}", params={"seat": other, "token": tokens[other]}).json()
+    if v["decision"]["seat"] == other:
+        from tests.server.helpers import random_move
+        move = random_move(v["decision"], v["state"]["seats"][other]["hand"], random.Random(1))
+        assert site.post(f"/api/games/{gid}/moves", json={"seat": other, "token": tokens[other],
+                                                          "move": move}).status_code == 200
+    assert site.post(f"/api/games/{gid}/reclaim", json={"seat": mover, "token": tokens[other]}).status_code == 403
+    assert site.post(f"/api/games/{gid}/reclaim", json={"seat": other, "token": tokens[other]}).status_code == 409
+    r = site.post(f"/api/games/{gid}/reclaim", json={"seat": mover, "token": tokens[mover]})
+    assert r.status_code == 200, r.text
+    v = site.get(f"/api/games/{gid}", params={"seat": mover, "token": tokens[mover]}).json()
+    assert v["seats"][mover] == {"seat": mover, "kind": "human", "bot": None, "name": "Ann" if mover == 0 else "Player 2",
+                                 "account": False, "open": False}
+    assert site.get(f"/api/games/{gid}/seats").json()["seats"][mover]["stand_in"] is None
+
+
+def test_game_clock_keeps_used_time_and_away_seats(site):
+    import time
+    g = create(site, ["human", "human"], clock={"kind": "game", "seconds": 3 * 86400})
+    gid, tokens = g["id"], [s["token"] for s in g["seats"]]
+    v = site.get(f"/api/games/{gid}").json()
+    mover = v["decision"]["seat"]
+    clocks = site.app.state.social.clocks
+    clocks.by_game[gid].waiting[mover] -= 3600            # an hour to think
+    mine = site.get(f"/api/games/{gid}", params={"seat": mover, "token": tokens[mover]}).json()
+    from tests.server.helpers import random_move
+    move = random_move(mine["decision"], mine["state"]["seats"][mover]["hand"], random.Random(2))
+    assert site.post(f"/api/games/{gid}/moves", json={"seat": mover, "token": tokens[mover], "move": move}).status_code == 200
+    st = site.get(f"/api/games/{gid}/seats").json()["seats"][mover]
+    assert 3 * 86400 - 3610 < st["remaining"] <= 3 * 86400 - 3600 and not st["running"]
+    store = site.app.state.social.store
+    saved = wait_for(lambda: [r for r in store.clocked_tables() if r[0] == gid and r[3]], "the saved clock")
+    assert 3600 <= saved[0][3][mover] < 3610
+    # nobody at seat 1 for a minute: it may be handed over, even with time left
+    other = 1 - mover
+    assert not site.get(f"/api/games/{gid}/seats").json()["seats"][other]["can_hand_over"]
+    live = site.app.state.service.live[gid]
+    live.rec.created_at -= 61
+    clocks.started -= 61
+    with site.websocket_connect(f"/api/games/{gid}/ws?seat={mover}&token={tokens[mover]}") as ws:
+        ws.receive_json()
+        st = site.get(f"/api/games/{gid}/seats").json()["seats"]
+        assert st[mover]["away"] == 0 and not st[mover]["can_hand_over"]
+        assert st[other]["away"] >= 60 and st[other]["can_hand_over"]
+    # a socket that just closed is not away yet
+    st = site.get(f"/api/games/{gid}/seats").json()["seats"]
+    assert st[mover]["away"] <= 1 and not st[mover]["can_hand_over"]
+    assert time.time() - clocks.left[(gid, mover)] < 5
+
+
+@pytest.mark.parametrize("clock", [{"kind": "move", "seconds": 5}, {"kind": "hour", "seconds": 60},
+                                   {"kind": "game", "seconds": 31 * 86400}, {"kind": "move"}])
+def test_bad_clocks_are_refused(site, clock):
+    r = site.post("/api/games", json={"game": "ethnos", "players": 2, "seats": ["human", "human"],
+                                      "table": {"clock": clock}})
+    assert r.status_code == 422, r.text

@@ -194,7 +194,7 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
         pool = BotPool(bot_workers) if bots else None
         service = GameService(storage, pool, bot_delay=bot_delay, notify=hub.notify)
         state["service"] = service
-        social.attach(app, service, hub)
+        people = social.attach(app, service, hub)
         app.state.service = service
         app.state.hub = hub
         await service.start()
@@ -206,6 +206,7 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
                 gc_task.cancel()
                 gc.enable()
                 gc.unfreeze()
+            await people.close()
             await service.stop()
             if pool is not None:
                 await asyncio.get_running_loop().run_in_executor(None, pool.close)

@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 
 from meeple.server.accounts import current_user
+from meeple.server.clocks import ClockSetup
 from meeple.server.service import ApiError, LiveGame, hash_token
 from meeple.server.social import Social, display_name, get_social
 from meeple.server.social_store import tables_t
@@ -37,6 +38,7 @@ class TableSetup(BaseModel):
     public: bool = Field(default=False, description="listed in the lobby; anyone may take an open seat")
     name: str | None = Field(default=None, max_length=64, description="the creator's display name (guests)")
     seat: int | None = Field(default=None, ge=0, le=5, description="the creator's seat (colour); default the first human seat")
+    clock: ClockSetup | None = Field(default=None, description="none, per move or per game")
 
 
 class SitBody(BaseModel):
@@ -100,8 +102,11 @@ async def set_up(request: Request, g: LiveGame, seats: list[dict], setup: TableS
             if s != host:
                 g.rec.seats[s]["open"] = True
                 seats[s] = {**seats[s], "token": None, "open": True}
-    await social.db(social.store.add_table, g.id, setup.public)
+    clock = (setup.clock.kind, setup.clock.seconds) if setup.clock else None
+    await social.db(social.store.add_table, g.id, setup.public, None, clock)
     await social.save_seats(g)
+    if setup.clock:
+        social.clocks.add(g, setup.clock)
     return seats
 
 
@@ -175,8 +180,11 @@ async def rematch(request: Request, game_id: str, body: SeatBody):
                     fresh[key] = old[key]
         for s, uid in (await social.db(social.store.seated, g.id)).items():
             await social.db(social.store.seat_user, new.id, s, uid)
-        await social.db(social.store.add_table, new.id, bool(row is not None and row.public), g.id)
+        clock = (row.clock_kind, row.clock_seconds) if row is not None and row.clock_kind else None
+        await social.db(social.store.add_table, new.id, bool(row is not None and row.public), g.id, clock)
         await social.db(social.store.set_rematch, g.id, new.id)
         await social.save_seats(new)
+        if clock:
+            social.clocks.add(new, ClockSetup(kind=clock[0], seconds=clock[1]))
     social.broadcast(g.id, {"type": "rematch", "id": new.id, "by": g.seats[seat]["name"]})
     return {"id": new.id, "seat": seat, "token": tokens[seat]["token"]}

@@ -54,6 +54,8 @@ def _seat_names(seats: list[dict]) -> list[dict]:
             pub["open"] = bool(s.get("open"))
         else:
             pub["name"] = f"Bot {i + 1} ({s['bot']})"
+            if s.get("stand_in"):     # a bot plays a person's seat until they take it back
+                pub["name"] = f"{s.get('name') or f'Player {i + 1}'} (bot {s['bot']} standing in)"
             if not registry_available():
                 pub["plays_as"] = "random"
         out.append(pub)
@@ -311,7 +313,7 @@ class GameService:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < g.rec.players:
             raise ApiError(400, f"seat must be a number from 0 to {g.rec.players - 1}")
         stored = g.rec.seats[seat]
-        if stored["kind"] != "human":
+        if stored["kind"] != "human" and not stored.get("stand_in"):   # a stand-in's person still sees
             raise ApiError(403, f"seat {seat} is played by a bot")
         if not isinstance(token, str) or not hmac.compare_digest(hash_token(token), stored["token_hash"]):
             raise ApiError(403, f"wrong token for seat {seat}")
@@ -394,6 +396,8 @@ class GameService:
                 raise ApiError(409, "the game is over")
             if ply is not None and ply != g.ply:
                 raise ApiError(409, f"stale move: it was made for ply {ply}, the game is at ply {g.ply}")
+            if g.seat_kind(seat) != "human":
+                raise ApiError(409, "a bot plays your seat now: take it back first")
             d = g.state.decision()
             if seat not in d.seats:
                 raise ApiError(409, f"not your decision: {g.seats[d.seat]['name']} (seat {d.seat}) "

@@ -48,6 +48,32 @@ class Social:
         self.store = SocialStore(service.storage.engine)
         self.buckets: dict = {}          # (purpose, key) -> TokenBucket
         self.pushes: set = set()         # messages being sent
+        from meeple.server.clocks import Clocks
+        self.clocks = Clocks(self)
+        self.clocks.load()
+        self._notify_views = service.notify
+        service.notify = self.changed    # the one hook on every change of a game
+        self._remove_socket = hub.remove
+        hub.remove = self.socket_closed
+
+    def changed(self, game_id: str) -> None:
+        self._notify_views(game_id)
+        self.clocks.changed(game_id)
+
+    def socket_closed(self, conn) -> None:
+        self._remove_socket(conn)
+        self.clocks.socket_closed(conn.game_id, conn.seat)
+
+    def start(self) -> None:
+        self.clocks.task = asyncio.get_running_loop().create_task(self.clocks.watch())
+
+    async def close(self) -> None:
+        if self.clocks.task is not None:
+            self.clocks.task.cancel()
+            try:
+                await self.clocks.task
+            except asyncio.CancelledError:
+                pass
 
     async def db(self, fn, *args):
         return await self.service._db(fn, *args)
@@ -72,7 +98,7 @@ class Social:
             task.add_done_callback(self.pushes.discard)
 
     async def save_seats(self, g: LiveGame) -> None:
-        """Persist a game's seats (names, tokens) and show them at once:
+        """Persist a game's seats (names, tokens, bots) and show them at once:
         the cached views and log sentences name the seats, so they are rebuilt."""
         await self.db(self.store.save_seats, g.id, g.rec.seats)
         g.seats = _seat_names(g.rec.seats)
@@ -97,9 +123,10 @@ def attach(app: FastAPI, service: GameService, hub) -> Social:
     social = Social(service, hub)
     app.state.social = social
     service.on_finish = lambda g: rate_finished(social, g)
+    social.start()
     return social
 
 
 def routers():
-    from meeple.server import accounts, chat, lobby
-    return [accounts.router, lobby.router, chat.router]
+    from meeple.server import accounts, chat, clocks, lobby
+    return [accounts.router, lobby.router, chat.router, clocks.router]

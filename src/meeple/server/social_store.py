@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 
 from sqlalchemy import (
-    Boolean, Column, Float, ForeignKey, Integer, MetaData, String, Table, Text, func, insert,
+    JSON, Boolean, Column, Float, ForeignKey, Integer, MetaData, String, Table, Text, func, insert,
     select, update,
 )
 from sqlalchemy.engine import Engine
@@ -65,6 +65,9 @@ tables_t = Table(
     Column("public", Boolean, nullable=False, index=True),
     Column("rematch_of", String(32), nullable=True),
     Column("rematch", String(32), nullable=True),     # the rematch offered at the end
+    Column("clock_kind", String(8), nullable=True),   # None, "move" or "game"
+    Column("clock_seconds", Integer, nullable=True),
+    Column("clock_used", JSON, nullable=True),        # per-game clocks: seconds used per seat
 )
 
 chat_t = Table(
@@ -184,9 +187,25 @@ class SocialStore:
                             "games": [dict(r._mapping) for r in rows]}}
 
     # -------------------------------------------------------------- tables
-    def add_table(self, game_id: str, public: bool, rematch_of: str | None = None) -> None:
+    def add_table(self, game_id: str, public: bool, rematch_of: str | None = None,
+                  clock: tuple[str, int] | None = None) -> None:
+        kind, seconds = clock or (None, None)
         with self.engine.begin() as c:
-            c.execute(insert(tables_t).values(game_id=game_id, public=public, rematch_of=rematch_of))
+            c.execute(insert(tables_t).values(game_id=game_id, public=public, rematch_of=rematch_of,
+                                              clock_kind=kind, clock_seconds=seconds))
+
+    def clocked_tables(self) -> list[tuple]:
+        """(game id, clock kind, seconds, used, players) of the unfinished clocked games."""
+        with self.engine.connect() as c:
+            return [tuple(r) for r in c.execute(
+                select(tables_t.c.game_id, tables_t.c.clock_kind, tables_t.c.clock_seconds,
+                       tables_t.c.clock_used, games_t.c.players)
+                .join(games_t, games_t.c.id == tables_t.c.game_id)
+                .where(tables_t.c.clock_kind.is_not(None), games_t.c.status == "active")).all()]
+
+    def save_clock_used(self, game_id: str, used: list[float]) -> None:
+        with self.engine.begin() as c:
+            c.execute(update(tables_t).where(tables_t.c.game_id == game_id).values(clock_used=used))
 
     def table(self, game_id: str):
         with self.engine.connect() as c:

@@ -13,6 +13,9 @@ const Social = (() => {
     set: (k, v) => { try { localStorage.setItem("meeple:" + k, v); } catch (e) {} },
   };
   const guestName = () => store.get("name", "");
+  const CLOCKS = [["", "No clock"], ["move:60", "1 minute a move"], ["move:120", "2 minutes a move"],
+                  ["move:600", "10 minutes a move"], ["move:86400", "1 day a move"], ["game:900", "15 minutes a game"],
+                  ["game:259200", "3 days a game"]];
 
   // ------------------------------------------------------------- account
   function drawAccount() {
@@ -61,10 +64,12 @@ const Social = (() => {
     seatsBox.addEventListener("change", drawMine);
     new MutationObserver(drawMine).observe(seatsBox, {childList: true});
     drawMine();
+    const clock = el("select", {id: "clock", "aria-label": "clock"},
+      CLOCKS.map(([v, l]) => el("option", {value: v}, l)));
     const create = document.getElementById("create");
     create.before(el("div", {class: "row"},
       el("label", {}, pub, " Public table: listed below, anyone may take an open seat"),
-      el("label", {}, "Your seat ", mine)));
+      el("label", {}, "Your seat ", mine), el("label", {}, "Clock ", clock)));
     const open = el("div", {id: "open-tables"});
     app.prepend(accountPanel());
     app.append(el("section", {class: "panel"}, el("h2", {}, "Open tables"), open));
@@ -75,6 +80,8 @@ const Social = (() => {
     body.table = {public: document.getElementById("public").checked};
     if (mine && mine.value !== "") body.table.seat = +mine.value;
     if (!me && guestName()) body.table.name = guestName();
+    const clock = document.getElementById("clock").value;
+    if (clock) body.table.clock = {kind: clock.split(":")[0], seconds: +clock.split(":")[1]};
   }
   async function listOpen(box) {
     try {
@@ -159,6 +166,7 @@ const Social = (() => {
   }
   function message(msg) {
     if (msg.type === "chat") addMessage(msg);
+    else if (msg.type === "seats") showSeats(msg);
     else if (msg.type === "rematch") {
       rematchId = msg.id;
       toast(msg.by + " offers a rematch");
@@ -167,7 +175,64 @@ const Social = (() => {
   }
   function panels(v) {
     if (T.replay) return [];
-    return [rematchPanel(v), chatBox()];
+    return [rematchPanel(v), seatsBox(v), chatBox()];
+  }
+
+  // ---------------------------------------------- clocks and stand-in bots
+  const seats = {id: null, box: null, status: null, at: 0, asked: 0};
+  const clockText = (s) => {
+    const t = Math.max(0, Math.round(s)), d = Math.floor(t / 86400), h = Math.floor(t % 86400 / 3600);
+    const m = Math.floor(t % 3600 / 60), sec = String(t % 60).padStart(2, "0");
+    return d ? d + " d " + h + " h" : h ? h + " h " + String(m).padStart(2, "0") + " min" : m + ":" + sec;
+  };
+  function seatsBox(v) {
+    if (seats.id !== T.id) {
+      Object.assign(seats, {id: T.id, status: null, at: 0, asked: 0,
+                            box: el("section", {class: "panel", id: "seats-panel", "aria-label": "clocks and seats", hidden: true})});
+    }
+    if (Date.now() - seats.asked > 3000) {
+      seats.asked = Date.now();
+      api("GET", "/api/games/" + T.id + "/seats").then(showSeats).catch(() => {});
+    }
+    return seats.box;
+  }
+  function showSeats(st) {
+    if (st.id !== T.id || !T.view) return;
+    seats.status = st; seats.at = Date.now();
+    const v = T.view, mineStandIn = T.seat !== null && st.seats[T.seat] && st.seats[T.seat].stand_in;
+    const rows = st.seats.filter((s) => s.remaining !== null || s.stand_in || (s.can_hand_over && T.seat !== null && s.seat !== T.seat));
+    seats.box.hidden = !st.clock && !rows.length;
+    const levels = ((META.games[v.game] || {}).levels || ["easy"]).filter((l) => !l.startsWith("ismcts"));
+    seats.box.replaceChildren(el("h2", {}, st.clock ? "Clocks — " + clockText(st.clock.seconds) + (st.clock.kind === "move" ? " a move" : " a game") : "Seats"),
+      mineStandIn ? el("p", {}, "A bot (" + mineStandIn + ") plays your seat. ",
+        el("button", {type: "button", class: "primary", id: "reclaim-btn", onclick: () => seatCall("reclaim", {seat: T.seat, token: T.token})}, "Take my seat back")) : null,
+      el("ul", {class: "players"}, rows.map((s) => el("li", {"data-seat": s.seat, class: s.running ? "active" : ""},
+        playerTag(v, s.seat), " ",
+        s.remaining !== null ? el("span", {class: "clock" + (s.out_of_time ? " out" : ""), "data-seat": s.seat}, "") : null,
+        s.out_of_time ? el("strong", {}, " out of time") : null,
+        s.away >= st.away_seconds ? " — away" : null,
+        s.can_hand_over && T.seat !== null && s.seat !== T.seat ? el("span", {class: "handover"}, " ",
+          el("select", {id: "handover-level-" + s.seat, "aria-label": "bot level"}, levels.map((l) => el("option", {value: l}, cap(l)))),
+          el("button", {type: "button", class: "handover-btn", "data-seat": s.seat, onclick: () => seatCall("hand-over",
+            {seat: s.seat, by: T.seat, token: T.token, level: document.getElementById("handover-level-" + s.seat).value})}, "Hand to a bot")) : null))));
+    tickClocks();
+  }
+  function tickClocks() {
+    const st = seats.status;
+    if (!st || !st.clock || !seats.box) return;
+    const gone = (Date.now() - seats.at) / 1000;
+    seats.box.querySelectorAll(".clock").forEach((c) => {
+      const s = st.seats[+c.dataset.seat];
+      c.textContent = "⏱ " + clockText(s.running ? s.remaining - gone : s.remaining);
+    });
+  }
+  setInterval(() => {
+    tickClocks();
+    if (T.id && !T.replay && T.view && T.view.status !== "finished" && Date.now() - seats.asked > 10000) seatsBox(T.view);
+  }, 1000);
+  async function seatCall(what, body) {
+    try { await api("POST", "/api/games/" + T.id + "/" + what, body); seats.asked = 0; seatsBox(T.view); }
+    catch (e) { toast(e.message, true); }
   }
 
   // the seat's name: the account's, or the guest's chosen one
