@@ -350,3 +350,29 @@ def test_bad_clocks_are_refused(site, clock):
     r = site.post("/api/games", json={"game": "ethnos", "players": 2, "seats": ["human", "human"],
                                       "table": {"clock": clock}})
     assert r.status_code == 422, r.text
+
+
+def test_open_seat_is_not_timed_and_stand_in_returns_as_a_person_in_the_rematch(site):
+    g = create(site, ["human", "human"], public=True, name="Ann", seat=0, clock={"kind": "move", "seconds": 60})
+    gid = g["id"]
+    st = site.get(f"/api/games/{gid}/seats").json()["seats"]
+    assert st[1]["remaining"] is None and not st[1]["running"] and not st[1]["can_hand_over"]
+    token1 = site.post(f"/api/games/{gid}/sit", json={"seat": 1, "name": "Bea"}).json()["token"]
+    st = site.get(f"/api/games/{gid}/seats").json()["seats"]
+    assert st[1]["remaining"] is not None
+    decider = site.get(f"/api/games/{gid}").json()["decision"]["seat"]
+    assert st[decider]["running"] and not st[1 - decider]["running"]
+    # Bea's seat goes to a bot for good; the game ends; the rematch seats her as a person
+    tokens = {0: g["seats"][0]["token"], 1: token1}
+    site.app.state.social.clocks.by_game[gid].waiting.setdefault(1, 0)
+    site.app.state.social.clocks.by_game[gid].waiting[1] -= 10 ** 10
+    live = site.app.state.service.live[gid]
+    live.rec.created_at -= 61
+    site.app.state.social.clocks.started -= 61
+    r = site.post(f"/api/games/{gid}/hand-over", json={"seat": 1, "by": 0, "token": tokens[0], "level": "random"})
+    assert r.status_code == 200, r.text
+    play_out(site, {"id": gid, "seats": [{"seat": 0, "kind": "human", "token": tokens[0]}]}, random.Random(4))
+    new = site.post(f"/api/games/{gid}/rematch", json={"seat": 1, "token": tokens[1]}).json()
+    seats = site.get(f"/api/games/{new['id']}").json()["seats"]
+    assert [(s["kind"], s["name"]) for s in seats] == [("human", "Ann"), ("human", "Bea")]
+    assert site.get(f"/api/games/{new['id']}/seats").json()["clock"] == {"kind": "move", "seconds": 60}

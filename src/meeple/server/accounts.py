@@ -37,7 +37,6 @@ SESSION_DAYS = 30
 PASSWORD_MIN, PASSWORD_MAX = 10, 128
 LOGIN_RATE = (5 / 60, 5)          # per address and per username: 5 at once, then one each 12 s
 SIGNUP_RATE = (3 / 60, 5)         # per address
-_hash_slots = asyncio.Semaphore(2)   # argon2 takes 64 MiB a hash: at most two at once
 _dummy_hash: list[str] = []
 _rating_tasks: set = set()
 WEB_INDEX = Path(__file__).resolve().parent.parent / "web" / "index.html"
@@ -54,8 +53,8 @@ def _hasher():
     return PasswordHasher()
 
 
-async def _in_thread(fn, *args):
-    async with _hash_slots:
+async def _in_thread(social: Social, fn, *args):
+    async with social.hash_slots:
         return await asyncio.to_thread(fn, *args)
 
 
@@ -124,7 +123,7 @@ async def sign_up(request: Request, body: Credentials):
     if not USERNAME_RE.fullmatch(body.username):
         raise ApiError(400, "username must be 3 to 24 letters, digits, _ or -")
     check_password(body.username, body.password)
-    hashed = await _in_thread(_hasher().hash, body.password)
+    hashed = await _in_thread(social, _hasher().hash, body.password)
     user_id = await social.db(social.store.add_user, body.username, hashed)
     if user_id is None:
         raise ApiError(409, "that username is taken")
@@ -140,11 +139,11 @@ async def log_in(request: Request, body: Credentials):
             and social.allow("login-user", body.username.lower(), *LOGIN_RATE)):
         raise ApiError(429, "too many log-in attempts: wait a minute")
     user = await social.db(social.store.user_by_name, body.username) if USERNAME_RE.fullmatch(body.username) else None
-    ok = await _in_thread(_verify, user.password_hash if user else None, body.password)
+    ok = await _in_thread(social, _verify, user.password_hash if user else None, body.password)
     if user is None or not ok:
         raise ApiError(401, "wrong username or password")
     if _hasher().check_needs_rehash(user.password_hash):
-        await social.db(social.store.set_password_hash, user.id, await _in_thread(_hasher().hash, body.password))
+        await social.db(social.store.set_password_hash, user.id, await _in_thread(social, _hasher().hash, body.password))
     return await _log_in(request, social, user.id, user.username)
 
 

@@ -110,7 +110,8 @@ class Clocks:
             self.by_game.pop(game_id, None)
             return
         d = g.state.decision()
-        waiting = {s for s in (d.seats if d else ()) if g.rec.seats[s]["kind"] == "human"}
+        waiting = {s for s in (d.seats if d else ()) if g.rec.seats[s]["kind"] == "human"
+                   and not g.rec.seats[s].get("open")}       # an open seat waits for a person, untimed
         clock.synced = True
         if clock.update(waiting, time.time()):
             self._save(game_id, clock)

@@ -12,7 +12,6 @@ the log and in replays.
 
 from __future__ import annotations
 
-import asyncio
 import secrets
 
 from fastapi import APIRouter, Request
@@ -29,7 +28,6 @@ from meeple.server.storage import games_t
 router = APIRouter(tags=["tables"])
 # the lobby lists these games only (for `Storage.recent`)
 PUBLIC = games_t.c.id.in_(select(tables_t.c.game_id).where(tables_t.c.public.is_(True)))
-_rematch_lock = asyncio.Lock()
 
 
 class TableSetup(BaseModel):
@@ -163,7 +161,7 @@ async def rematch(request: Request, game_id: str, body: SeatBody):
     seat = service.auth(g, body.seat, body.token)
     if not g.finished:
         raise ApiError(409, "a rematch is offered once the game is over")
-    async with _rematch_lock:
+    async with social.rematch_lock:
         row = await social.db(social.store.table, g.id)
         if row is not None and row.rematch:
             new = await service.get(row.rematch)
@@ -172,7 +170,7 @@ async def rematch(request: Request, game_id: str, body: SeatBody):
                 new.rec.seats[seat]["token_hash"] = hash_token(token)
                 await social.save_seats(new)
             return {"id": new.id, "seat": seat, "token": token}
-        specs = ["human" if s["kind"] == "human" else "bot:" + s["bot"] for s in g.rec.seats]
+        specs = ["human" if s["kind"] == "human" or s.get("stand_in") else "bot:" + s["bot"] for s in g.rec.seats]
         new, tokens = await service.create(g.rec.game, g.rec.players, specs, None, dict(g.rec.options))
         for old, fresh in zip(g.rec.seats, new.rec.seats):
             for key in ("name", "account"):

@@ -48,6 +48,8 @@ class Social:
         self.store = SocialStore(service.storage.engine)
         self.buckets: dict = {}          # (purpose, key) -> TokenBucket
         self.pushes: set = set()         # messages being sent
+        self.hash_slots = asyncio.Semaphore(2)   # argon2 takes 64 MiB a hash: at most two at once
+        self.rematch_lock = asyncio.Lock()       # one rematch per game
         from meeple.server.clocks import Clocks
         self.clocks = Clocks(self)
         self.clocks.load()
