@@ -37,17 +37,33 @@ def seat_link(base: str, g: dict, seat: int) -> str:
     return f"{base}/game/{g['id']}#seat={seat}&token={g['seats'][seat]['token']}"
 
 
+def refused_then_accepted(page, button: str, username: str, bad_password: str, words: str) -> None:
+    """Submit the account form with a bad password (the toast must say `words`), then the right one."""
+    page.fill("#acc-user", username)
+    page.fill("#acc-pass", bad_password)
+    page.click(button)
+    page.wait_for_selector("#toast.bad")
+    assert words in page.inner_text("#toast")
+    page.fill("#acc-pass", "correct horse 42")
+    page.click(button)
+    page.wait_for_selector("#me-link")
+
+
+def ann_and_bob(chromium, base: str):
+    """A private table of two, each seat opened in a browser of its own:
+    (game, Ann's page, Bob's page, their script errors)."""
+    g = two_humans(base)
+    ann, ann_errors = person(chromium, base, "Ann")
+    bob, bob_errors = person(chromium, base, "Bob")
+    ann.goto(seat_link(base, g, 0))
+    bob.goto(seat_link(base, g, 1))
+    return g, ann, bob, (ann_errors, bob_errors)
+
+
 def test_sign_up_log_in_profile(live_server, chromium):
     page, errors = person(chromium, live_server)
     page.goto(live_server + "/")
-    page.fill("#acc-user", "Fay_1")
-    page.fill("#acc-pass", "short")
-    page.click("#signup-btn")
-    page.wait_for_selector("#toast.bad")
-    assert "at least 10" in page.inner_text("#toast")
-    page.fill("#acc-pass", "correct horse 42")
-    page.click("#signup-btn")
-    page.wait_for_selector("#me-link")
+    refused_then_accepted(page, "#signup-btn", "Fay_1", "short", "at least 10")
     assert page.inner_text("#me-link") == "Fay_1"
     # a game created now is hers: her name at the table
     page.select_option("#players", "2")
@@ -60,14 +76,7 @@ def test_sign_up_log_in_profile(live_server, chromium):
     page.click("#logout")
     page.wait_for_selector("#login-link")
     page.goto(live_server + "/")
-    page.fill("#acc-user", "fay_1")
-    page.fill("#acc-pass", "wrong horse 42")
-    page.click("#login-btn")
-    page.wait_for_selector("#toast.bad")
-    assert "wrong username or password" in page.inner_text("#toast")
-    page.fill("#acc-pass", "correct horse 42")
-    page.click("#login-btn")
-    page.wait_for_selector("#me-link")
+    refused_then_accepted(page, "#login-btn", "fay_1", "wrong horse 42", "wrong username or password")
     page.click("#me-link")
     page.wait_for_selector("#profile")
     assert page.inner_text("#profile h1") == "Fay_1"
@@ -77,11 +86,7 @@ def test_sign_up_log_in_profile(live_server, chromium):
 
 
 def test_chat_between_two_browsers(live_server, chromium):
-    g = two_humans(live_server)
-    ann, ann_errors = person(chromium, live_server, "Ann")
-    bob, bob_errors = person(chromium, live_server, "Bob")
-    ann.goto(seat_link(live_server, g, 0))
-    bob.goto(seat_link(live_server, g, 1))
+    g, ann, bob, (ann_errors, bob_errors) = ann_and_bob(chromium, live_server)
     for page in (ann, bob):
         page.wait_for_selector("#chat-input")
     # guest names reach the other browser's table
@@ -153,11 +158,7 @@ def test_private_table_unlisted_public_table_seats(live_server, chromium):
 
 
 def test_rematch_offered_and_joined(live_server, chromium):
-    g = two_humans(live_server)
-    ann, ann_errors = person(chromium, live_server, "Ann")
-    bob, bob_errors = person(chromium, live_server, "Bob")
-    ann.goto(seat_link(live_server, g, 0))
-    bob.goto(seat_link(live_server, g, 1))
+    g, ann, bob, (ann_errors, bob_errors) = ann_and_bob(chromium, live_server)
     bob.wait_for_function("() => document.getElementById('title').textContent.includes('you are Bob')")
     with httpx.Client(base_url=live_server, timeout=10) as api:
         play_out(api, g, random.Random(8))
