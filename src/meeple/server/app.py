@@ -8,6 +8,9 @@
     GET  /api/games/{id}/log             the moves (the seed once finished)
     GET  /api/games/{id}/replay?ply=N    a finished game after N moves
     WS   /api/games/{id}/ws?seat=&token= views pushed after every move; moves in
+
+People (accounts, names, public tables, chat, rematch, clocks): social.py and
+the routers it lists.
 """
 
 from __future__ import annotations

@@ -123,7 +123,7 @@ function lobby() {
     heading,
     el("div", {class: "row"}, el("label", {}, "Game ", pick), players, el("label", {}, "Seed ", seed)),
     extra, seatsBox, create, out),
-    el("section", {class: "panel"}, el("h2", {}, "Recent games"), list));
+    el("section", {class: "panel"}, el("h2", {}, "Recent public tables"), list));
   drawGame();
   Social.lobbyPanels(app, seatsBox);
   async function recent() {
