@@ -111,6 +111,12 @@ def test_csrf_cookie_writes_need_our_origin(site):
     assert r.status_code == 403
 
 
+def test_names_in_other_scripts():
+    from meeple.server.social import display_name
+    for name in ("हिन्दी", "Zoë", "Zoe\u0308", "李雷", "Jean-Luc O'Neil", "Ωμέγα_2"):
+        assert display_name(name)
+
+
 def test_guest_names_in_views_log_and_replay(site):
     g = create(site, ["human", "bot:random"], name="Zoë O'Neil")
     gid, token = g["id"], g["seats"][0]["token"]
@@ -126,7 +132,7 @@ def test_guest_names_in_views_log_and_replay(site):
 
 @pytest.mark.parametrize("name, words", [
     ("", "1 to 24"), ("x" * 25, "1 to 24"), (" Ann", "spaces"), ("A  B", "spaces"),
-    ("<b>", "'<'"), ("Ann\u202e", "only"), ("a\nb", "only"),
+    ("<b>", "'<'"), ("Ann\u202e", "only"), ("a\nb", "only"), ("\u0301Ann", "only"),
 ])
 def test_bad_names_are_refused(site, name, words):
     r = site.post("/api/games", json={"game": "ethnos", "players": 2, "seats": ["human", "bot:random"],
@@ -280,7 +286,8 @@ def test_clock_runs_out_bot_stands_in_person_reclaims(site):
     st = site.get(f"/api/games/{gid}/seats").json()["seats"][mover]
     assert st["out_of_time"] and st["remaining"] <= 0 and st["can_hand_over"]
     for bad, status in [({**ask, "token": "x"}, 403), ({**ask, "by": mover, "token": tokens[mover]}, 400),
-                        ({**ask, "level": "godlike"}, 400), ({**ask, "seat": 5}, 409)]:
+                        ({**ask, "level": "godlike"}, 400), ({**ask, "level": "ismcts:600s"}, 400),
+                        ({**ask, "seat": 5}, 409)]:
         assert site.post(f"/api/games/{gid}/hand-over", json=bad).status_code == status, bad
     r = site.post(f"/api/games/{gid}/hand-over", json=ask)
     assert r.status_code == 200, r.text
@@ -376,3 +383,29 @@ def test_open_seat_is_not_timed_and_stand_in_returns_as_a_person_in_the_rematch(
     seats = site.get(f"/api/games/{new['id']}").json()["seats"]
     assert [(s["kind"], s["name"]) for s in seats] == [("human", "Ann"), ("human", "Bea")]
     assert site.get(f"/api/games/{new['id']}/seats").json()["clock"] == {"kind": "move", "seconds": 60}
+
+
+def test_restart_keeps_names_tables_clocks_and_stand_ins(tmp_path):
+    from fastapi.testclient import TestClient
+
+    from meeple.server.app import create_app
+
+    def app():
+        return TestClient(create_app(f"sqlite:///{tmp_path / 'r.db'}", bot_workers=1, sqlite_sync="NORMAL",
+                                     http_rate=(1e6, 1e6)), base_url="https://testserver")
+    with app() as c:
+        g = create(c, ["human", "human", "human"], public=True, name="Ann", clock={"kind": "game", "seconds": 600})
+        gid, t0 = g["id"], g["seats"][0]["token"]
+        t1 = c.post(f"/api/games/{gid}/sit", json={"seat": 1, "name": "Bea"}).json()["token"]
+        c.app.state.service.live[gid].rec.created_at -= 61       # Bea left a minute ago
+        c.app.state.social.clocks.started -= 61
+        assert c.post(f"/api/games/{gid}/hand-over",
+                      json={"seat": 1, "by": 0, "token": t0, "level": "random"}).status_code == 200
+    with app() as c:
+        v = c.get(f"/api/games/{gid}").json()
+        assert v["seats"][0]["name"] == "Ann" and v["seats"][1]["name"] == "Bea (bot random standing in)"
+        assert {x["id"]: x for x in c.get("/api/games").json()["games"]}[gid]["open"] == [2]
+        assert c.get(f"/api/games/{gid}/seats").json()["clock"] == {"kind": "game", "seconds": 600}
+        assert c.get(f"/api/games/{gid}", params={"seat": 1, "token": t1}).json()["you"] == 1
+        assert c.post(f"/api/games/{gid}/reclaim", json={"seat": 1, "token": t1}).status_code == 200
+        assert c.get(f"/api/games/{gid}").json()["seats"][1]["name"] == "Bea"

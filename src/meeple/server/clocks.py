@@ -25,7 +25,7 @@ from typing import Literal
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from meeple.core.game import GameError
+from meeple.server.present import presenter
 from meeple.server.service import ApiError, LiveGame
 from meeple.server.social import Social, get_social
 from meeple.server.workers import check_spec
@@ -194,10 +194,10 @@ async def hand_over(request: Request, game_id: str, body: HandOverBody):
         raise ApiError(400, "take your own seat back with reclaim, not hand-over")
     if g.finished:
         raise ApiError(409, "the game is over")
-    try:
-        level = check_spec(body.level, g.rec.game)
-    except GameError as e:
-        raise ApiError(400, f"level: {e}") from None
+    levels = presenter(g.rec.game).meta().get("levels", ["random"])
+    if body.level not in levels:      # the lobby's levels: no stand-in may think longer than those
+        raise ApiError(400, f"level must be one of {', '.join(levels)}")
+    level = check_spec(body.level, g.rec.game)
     async with g.lock:
         row = clocks(request).status(g)["seats"][body.seat] if body.seat < g.rec.players else None
         if row is None or not row["can_hand_over"]:

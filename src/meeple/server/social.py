@@ -23,8 +23,9 @@ _NAME_PUNCT = set(" _-.'")
 
 
 def display_name(raw) -> str:
-    """A guest's display name, checked: 1-24 letters, digits, spaces, _ - . '
-    (no control or invisible characters, no leading or trailing space)."""
+    """A guest's display name, checked: 1-24 letters (with their accents and
+    vowel signs), digits, spaces, _ - . ' (no control or invisible characters,
+    no leading or trailing space)."""
     if not isinstance(raw, str):
         raise ApiError(400, "name must be text")
     name = unicodedata.normalize("NFC", raw)
@@ -32,7 +33,8 @@ def display_name(raw) -> str:
         raise ApiError(400, "name: no leading, trailing or double spaces")
     if not 1 <= len(name) <= NAME_MAX:
         raise ApiError(400, f"name must be 1 to {NAME_MAX} characters")
-    bad = sorted({ch for ch in name if not (ch.isalnum() or ch in _NAME_PUNCT)})
+    bad = sorted({ch for i, ch in enumerate(name) if not (
+        ch.isalnum() or ch in _NAME_PUNCT or (i and unicodedata.category(ch)[0] == "M"))})
     if bad:
         raise ApiError(400, "name: letters, digits, spaces and _ - . ' only, not " + " ".join(map(repr, bad)))
     return name

@@ -253,6 +253,7 @@ const Social = (() => {
   function icon(colour) {
     const svg = "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'><circle cx='8' cy='8' r='7' fill='" + colour + "'/></svg>";
     let link = document.querySelector("link[rel=icon]");
+    if (!link) { link = el("link", {rel: "icon"}); document.head.append(link); }
     link.href = "data:image/svg+xml," + encodeURIComponent(svg);
   }
   function beep() {
