@@ -97,6 +97,8 @@ def test_chat_between_two_browsers(live_server, chromium):
     mover.wait_for_function("() => document.title.startsWith('● Your turn')")
     other = bob if mover is ann else ann
     assert not other.title().startswith("●")
+    icon = "() => decodeURIComponent(document.querySelector('link[rel=icon]').href)"
+    assert "#e0a800" in mover.evaluate(icon) and "#8a8377" in other.evaluate(icon)
     ann.fill("#chat-input", "<img src=x onerror=alert(1)> hello Bob")
     ann.press("#chat-input", "Enter")
     bob.wait_for_selector("#chat-list li.ch-players")

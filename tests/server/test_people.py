@@ -409,3 +409,25 @@ def test_restart_keeps_names_tables_clocks_and_stand_ins(tmp_path):
         assert c.get(f"/api/games/{gid}", params={"seat": 1, "token": t1}).json()["you"] == 1
         assert c.post(f"/api/games/{gid}/reclaim", json={"seat": 1, "token": t1}).status_code == 200
         assert c.get(f"/api/games/{gid}").json()["seats"][1]["name"] == "Bea"
+
+
+@pytest.mark.parametrize("db", ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def test_a_database_from_before_the_people_tables(db, request, tmp_path):
+    """The games of an older database stay playable, private, and gain chat."""
+    from fastapi.testclient import TestClient
+
+    from meeple.server.app import create_app
+    from meeple.server.storage import GameRecord, Storage
+    url = f"sqlite:///{tmp_path / 'old.db'}" if db == "sqlite" else request.getfixturevalue("pg_url")
+    old = Storage(url)
+    old.create_game(GameRecord(id="old1", game="ethnos", players=2, seed=5, options={},
+                               seats=[{"kind": "human", "bot": None, "token_hash": "ab"},
+                                      {"kind": "bot", "bot": "random", "token_hash": None}]))
+    old.close()
+    with TestClient(create_app(url, bot_workers=1, sqlite_sync="NORMAL", http_rate=(1e6, 1e6))) as c:
+        assert c.get("/api/games").json()["games"] == []
+        v = c.get("/api/games/old1").json()
+        assert v["seats"][0]["name"] == "Player 1" and v["seats"][0]["account"] is False
+        assert c.post("/api/games/old1/chat", json={"text": "still here", "name": "Old"}).status_code == 201
+        assert c.get("/api/games/old1/seats").json()["clock"] is None
+        assert c.get("/api/games/old1/rematch").json() == {"rematch": None}
