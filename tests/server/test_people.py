@@ -431,3 +431,28 @@ def test_a_database_from_before_the_people_tables(db, request, tmp_path):
         assert c.post("/api/games/old1/chat", json={"text": "still here", "name": "Old"}).status_code == 201
         assert c.get("/api/games/old1/seats").json()["clock"] is None
         assert c.get("/api/games/old1/rematch").json() == {"rematch": None}
+
+
+def test_ratings_lost_in_a_stop_are_made_at_the_next_start(tmp_path):
+    from fastapi.testclient import TestClient
+    from sqlalchemy import delete, update
+
+    from meeple.server.app import create_app
+    from meeple.server.social_store import ratings_t, seat_users_t
+
+    def app():
+        return TestClient(create_app(f"sqlite:///{tmp_path / 'r.db'}", bot_workers=1, sqlite_sync="NORMAL",
+                                     http_rate=(1e6, 1e6)), base_url="https://testserver")
+    with app() as c:
+        sign_up(c, "Gil")
+        g = create(c, ["human", "bot:random"])
+        c.cookies.clear()
+        play_out(c, g, random.Random(6))
+        wait_for(lambda: c.get("/api/users/Gil").json()["ratings"], "the rating")
+        rated = c.get("/api/users/Gil").json()
+        with c.app.state.social.store.engine.begin() as conn:      # as if the server stopped at the end
+            conn.execute(delete(ratings_t))
+            conn.execute(update(seat_users_t).values(place=None, rating_before=None, rating_after=None))
+    with app() as c:
+        again = wait_for(lambda: (p := c.get("/api/users/Gil").json())["ratings"] and p, "the rating after a restart")
+        assert again["ratings"] == rated["ratings"] and again["history"] == rated["history"]

@@ -199,6 +199,19 @@ async def profile_page(username: str):
 
 
 # --------------------------------------------------------------- ratings
+async def rate_unrated(social: Social) -> None:
+    """At start: rate the games that ended while their ratings were not saved
+    (a server stopped right after the last move)."""
+    for game_id in await social.db(social.store.unrated):
+        try:
+            g = await social.service.get(game_id)
+        except ApiError as e:
+            log.error("cannot rate game %s: %s", game_id, e.message)
+            continue
+        places = {r["seat"]: r["place"] for r in g.present.ranking(g.state)}
+        await _rate(social, g.id, g.rec.game, g.rec.players, places)
+
+
 def rate_finished(social: Social, g: LiveGame) -> None:
     """The service's end-of-game hook: rate the game's accounts (in the background)."""
     try:
@@ -222,7 +235,7 @@ async def _rate(social: Social, game_id: str, game: str, players: int, places: d
               else env.create_rating() for s in range(players)]
     after = env.rate([(r,) for r in before], ranks=[places.get(s, players) for s in range(players)])
     shown = lambda r: round(r.mu - 3 * r.sigma, 2)  # noqa: E731
-    results = [{"seat": s, "user_id": uid, "place": places.get(s), "mu": after[s][0].mu,
+    results = [{"seat": s, "user_id": uid, "place": places.get(s, players), "mu": after[s][0].mu,
                 "sigma": after[s][0].sigma, "before": shown(before[s]), "after": shown(after[s][0])}
                for s, uid in seated.items()]
     try:

@@ -88,7 +88,6 @@ class Clocks:
         self.by_game: dict[str, Clock] = {}
         self.left: dict[tuple[str, int], float] = {}      # (game, seat) -> when its last socket closed
         self.started = time.time()
-        self.task: asyncio.Task | None = None
         self.saving: set = set()
 
     def load(self) -> None:

@@ -69,14 +69,16 @@ class Social:
         self.clocks.socket_closed(conn.game_id, conn.seat)
 
     def start(self) -> None:
-        self.clocks.task = asyncio.get_running_loop().create_task(self.clocks.watch())
+        from meeple.server.accounts import rate_unrated
+        loop = asyncio.get_running_loop()
+        self.tasks = [loop.create_task(self.clocks.watch()), loop.create_task(rate_unrated(self))]
 
     async def close(self) -> None:
-        if self.clocks.task is not None:
-            self.clocks.task.cancel()
+        for task in self.tasks:
+            task.cancel()
             try:
-                await self.clocks.task
-            except asyncio.CancelledError:
+                await task
+            except (asyncio.CancelledError, Exception):
                 pass
 
     async def db(self, fn, *args):

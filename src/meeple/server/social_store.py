@@ -141,6 +141,13 @@ class SocialStore:
                              .where(seat_users_t.c.game_id == game_id)).all()
         return {r.seat: r.user_id for r in rows}
 
+    def unrated(self) -> list[str]:
+        """Finished games with accounts whose places were never recorded."""
+        with self.engine.connect() as c:
+            return list(c.execute(select(seat_users_t.c.game_id).distinct()
+                                  .join(games_t, games_t.c.id == seat_users_t.c.game_id)
+                                  .where(games_t.c.status == "finished", seat_users_t.c.place.is_(None))).scalars())
+
     def ratings(self, user_ids: list[int], game: str) -> dict[int, tuple[float, float]]:
         with self.engine.connect() as c:
             rows = c.execute(select(ratings_t).where(ratings_t.c.game == game,
