@@ -139,8 +139,9 @@ const Social = (() => {
   function addMessage(m) {
     if (m.id <= chat.last || !chat.list) return;
     chat.last = m.id;
-    const who = m.seat !== null ? el("span", {class: "ptag p" + m.seat}, ICONS[m.seat] + " " + m.name) :
-      el("span", {class: "spectator"}, "👁 " + m.name);
+    const name = m.account ? el("a", {href: "/u/" + encodeURIComponent(m.name)}, m.name) : m.name;
+    const who = m.seat !== null ? el("span", {class: "ptag p" + m.seat}, ICONS[m.seat] + " ", name) :
+      el("span", {class: "spectator"}, "👁 ", name);
     chat.list.append(el("li", {class: "msg ch-" + m.channel, "data-channel": m.channel}, who, m.account ? "" : " (guest)", ": ", m.text));
     chat.list.scrollTop = chat.list.scrollHeight;
   }
