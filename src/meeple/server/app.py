@@ -8,6 +8,9 @@
     GET  /api/games/{id}/log             the moves (the seed once finished)
     GET  /api/games/{id}/replay?ply=N    a finished game after N moves
     WS   /api/games/{id}/ws?seat=&token= views pushed after every move; moves in
+
+People (accounts, names, public tables, chat, rematch, clocks): social.py and
+the routers it lists.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
+from meeple.server import lobby, social
 from meeple.server.hub import Conn, Hub, TokenBucket
 from meeple.server.service import MAX_SEED, ApiError, GameService, dumps
 from meeple.server.storage import Storage
@@ -72,6 +76,7 @@ class CreateGame(BaseModel):
                              description="'human' or 'bot:<level>' per seat, e.g. bot:ismcts:1s, bot:easy")
     seed: int | None = Field(default=None, ge=0, le=MAX_SEED)
     options: GameOptions | None = None
+    table: lobby.TableSetup | None = Field(default=None, description="public or private, the creator's seat and name")
 
 
 class MoveBody(BaseModel):
@@ -192,6 +197,7 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
         pool = BotPool(bot_workers) if bots else None
         service = GameService(storage, pool, bot_delay=bot_delay, notify=hub.notify)
         state["service"] = service
+        people = social.attach(app, service, hub)
         app.state.service = service
         app.state.hub = hub
         await service.start()
@@ -203,6 +209,7 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
                 gc_task.cancel()
                 gc.enable()
                 gc.unfreeze()
+            await people.close()
             await service.stop()
             if pool is not None:
                 await asyncio.get_running_loop().run_in_executor(None, pool.close)
@@ -229,15 +236,16 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
 
     # ------------------------------------------------------------- API
     @app.post("/api/games", status_code=201, tags=["games"])
-    async def create_game(body: CreateGame):
+    async def create_game(body: CreateGame, request: Request):
         opts = body.options.model_dump(exclude_none=True) if body.options else {}
         g, seats = await svc().create(body.game, body.players, body.seats, body.seed, opts)
+        seats = await lobby.set_up(request, g, seats, body.table)
         return _json({"id": g.id, "seats": seats}, 201)
 
     @app.get("/api/games", tags=["games"])
     async def list_games(limit: int = Query(default=30, ge=1, le=200)):
         service = svc()
-        return _json({"games": await service._db(service.storage.recent, limit)})
+        return _json({"games": await service._db(service.storage.recent, limit, lobby.PUBLIC)})
 
     @app.get("/api/games/{game_id}", tags=["games"])
     async def get_game(game_id: str, seat: int | None = Query(default=None, ge=0, le=5),
@@ -392,6 +400,9 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
             return {"type": "ack", "id": rid, **out, "ms": round((time.perf_counter() - t0) * 1000, 2)}
         except ApiError as e:
             return {"type": "error", "id": rid, "status": e.status, "error": e.message}
+
+    for router in social.routers():
+        app.include_router(router)
 
     # ------------------------------------------------------------- page
     if WEB_DIR.is_dir():

@@ -49,9 +49,13 @@ def _seat_names(seats: list[dict]) -> list[dict]:
     for i, s in enumerate(seats):
         pub = {"seat": i, "kind": s["kind"], "bot": s.get("bot")}
         if s["kind"] == "human":
-            pub["name"] = f"Player {i + 1}"
+            pub["name"] = s.get("name") or f"Player {i + 1}"
+            pub["account"] = bool(s.get("account"))
+            pub["open"] = bool(s.get("open"))
         else:
             pub["name"] = f"Bot {i + 1} ({s['bot']})"
+            if s.get("stand_in"):     # a bot plays a person's seat until they take it back
+                pub["name"] = f"{s.get('name') or f'Player {i + 1}'} (bot {s['bot']} standing in)"
             if not registry_available():
                 pub["plays_as"] = "random"
         out.append(pub)
@@ -152,6 +156,7 @@ class GameService:
         self.pool = pool
         self.bot_delay = bot_delay
         self.notify = notify or (lambda game_id: None)
+        self.on_finish = lambda g: None          # hook: a game just ended (ratings)
         self.live: dict[str, LiveGame] = {}
         self.done: collections.OrderedDict[str, LiveGame] = collections.OrderedDict()
         self.finished_cache = finished_cache
@@ -308,7 +313,7 @@ class GameService:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < g.rec.players:
             raise ApiError(400, f"seat must be a number from 0 to {g.rec.players - 1}")
         stored = g.rec.seats[seat]
-        if stored["kind"] != "human":
+        if stored["kind"] != "human" and not stored.get("stand_in"):   # a stand-in's person still sees
             raise ApiError(403, f"seat {seat} is played by a bot")
         if not isinstance(token, str) or not hmac.compare_digest(hash_token(token), stored["token_hash"]):
             raise ApiError(403, f"wrong token for seat {seat}")
@@ -391,6 +396,8 @@ class GameService:
                 raise ApiError(409, "the game is over")
             if ply is not None and ply != g.ply:
                 raise ApiError(409, f"stale move: it was made for ply {ply}, the game is at ply {g.ply}")
+            if g.seat_kind(seat) != "human":
+                raise ApiError(409, "a bot plays your seat now: take it back first")
             d = g.state.decision()
             if seat not in d.seats:
                 raise ApiError(409, f"not your decision: {g.seats[d.seat]['name']} (seat {d.seat}) "
@@ -451,6 +458,7 @@ class GameService:
             g.rec.status = "finished"
             g.undo.clear()
             self._remember_done(g)
+            self.on_finish(g)
         self.notify(g.id)
         self._kick(g)
 

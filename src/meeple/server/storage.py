@@ -172,14 +172,18 @@ class Storage:
                              .order_by(games_t.c.created_at)).all()
             return [self._record(c, r) for r in rows]
 
-    def recent(self, limit: int = 50) -> list[dict]:
+    def recent(self, limit: int = 50, where=None) -> list[dict]:
+        """The newest games (those matching `where`, a SQL condition, if given)."""
+        query = select(games_t.c.id, games_t.c.game, games_t.c.players, games_t.c.status,
+                       games_t.c.seats, games_t.c.created_at, games_t.c.winners)
+        if where is not None:
+            query = query.where(where)
         with self.engine.connect() as c:
-            rows = c.execute(select(games_t.c.id, games_t.c.game, games_t.c.players,
-                                    games_t.c.status, games_t.c.seats, games_t.c.created_at,
-                                    games_t.c.winners)
-                             .order_by(games_t.c.created_at.desc()).limit(limit)).all()
+            rows = c.execute(query.order_by(games_t.c.created_at.desc()).limit(limit)).all()
         return [{"id": r.id, "game": r.game, "players": r.players, "status": r.status,
                  "seats": [s["kind"] if s["kind"] == "human" else "bot:" + s["bot"] for s in r.seats],
+                 "names": [s.get("name") for s in r.seats],
+                 "open": [i for i, s in enumerate(r.seats) if s.get("open")],
                  "created_at": r.created_at, "winners": r.winners} for r in rows]
 
     def move_count(self, game_id: str) -> int:

@@ -109,6 +109,7 @@ function lobby() {
     if (seed.value !== "") body.seed = +seed.value;
     const o = opts && opts.options ? opts.options(n) : null;
     if (o && Object.keys(o).length) body.options = o;
+    Social.tableSetup(body);
     create.disabled = true;
     try {
       const g = await api("POST", "/api/games", body);
@@ -122,8 +123,9 @@ function lobby() {
     heading,
     el("div", {class: "row"}, el("label", {}, "Game ", pick), players, el("label", {}, "Seed ", seed)),
     extra, seatsBox, create, out),
-    el("section", {class: "panel"}, el("h2", {}, "Recent games"), list));
+    el("section", {class: "panel"}, el("h2", {}, "Recent public tables"), list));
   drawGame();
+  Social.lobbyPanels(app, seatsBox);
   async function recent() {
     try {
       const r = await api("GET", "/api/games?limit=20");
@@ -139,7 +141,7 @@ function lobby() {
 
 function showInvites(g, out) {
   const base = location.origin + "/game/" + g.id;
-  const humans = g.seats.filter((s) => s.kind === "human");
+  const humans = g.seats.filter((s) => s.kind === "human" && s.token);
   out.replaceChildren(el("h2", {}, "Game " + g.id + " created"),
     humans.length ? el("p", {}, "Each link below is one seat's secret key: send it only to that player.") : null,
     el("ul", {class: "invite"}, humans.map((s) => {
@@ -194,6 +196,8 @@ function connect() {
       busy(false);
     } else if (msg.type === "ack") {
       busy(false);
+    } else if (msg.type === "chat" || msg.type === "rematch") {
+      Social.message(msg);
     }
   };
   ws.onclose = (e) => {
@@ -243,8 +247,9 @@ function render() {
   app.replaceChildren(
     el("div", {class: "layout"},
       el("div", {class: "col main"}, statusBar(v, G), decisionPanel(v, G), parts.main || []),
-      el("div", {class: "col side"}, parts.side || [], v.ranking ? rankingPanel(v) : null, logPanel(v))));
+      el("div", {class: "col side"}, parts.side || [], v.ranking ? rankingPanel(v) : null, Social.panels(v), logPanel(v))));
   if (focusId) { const f = document.getElementById(focusId); if (f) f.focus(); }
+  Social.onView(v);
   const lg = document.getElementById("log-list");
   if (lg) lg.scrollTop = lg.scrollHeight;
 }
@@ -343,5 +348,6 @@ window.addEventListener("DOMContentLoaded", async function boot() {
   const parts = location.pathname.split("/").filter(Boolean);
   if (parts[0] === "game" && parts[1]) tableFromUrl(parts[1]);
   else if (parts[0] === "replay" && parts[1]) replayPage(parts[1]);
+  else if (parts[0] === "u" && parts[1]) Social.profilePage(decodeURIComponent(parts[1]));
   else lobby();
 });

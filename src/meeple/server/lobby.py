@@ -1,0 +1,188 @@
+"""Tables: public or private, who sits where under which name, rematches.
+
+A public table is listed in the lobby; its human seats other than the
+creator's are open, and anyone may take one (`POST /api/games/{id}/sit`
+without a token gets that seat's token). A private table (the default, and
+every table made before this module) is reachable only by its invite links.
+Seats are colours: the creator picks one, a person taking a seat picks among
+the open ones. A seat's name is its account's username, or a guest's chosen
+display name; names are kept in the game's seats and appear at the table, in
+the log and in replays.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy import select
+
+from meeple.server.accounts import current_user
+from meeple.server.clocks import ClockSetup
+from meeple.server.service import ApiError, LiveGame, hash_token
+from meeple.server.social import Social, display_name, get_social
+from meeple.server.social_store import tables_t
+from meeple.server.storage import games_t
+
+router = APIRouter(tags=["tables"])
+# the lobby lists these games only (for `Storage.recent`)
+PUBLIC = games_t.c.id.in_(select(tables_t.c.game_id).where(tables_t.c.public.is_(True)))
+
+
+class TableSetup(BaseModel):
+    """Who creates the table and how others find it."""
+    model_config = ConfigDict(extra="forbid")
+    public: bool = Field(default=False, description="listed in the lobby; anyone may take an open seat")
+    name: str | None = Field(default=None, max_length=64, description="the creator's display name (guests)")
+    seat: int | None = Field(default=None, ge=0, le=5, description="the creator's seat (colour); default the first human seat")
+    clock: ClockSetup | None = Field(default=None, description="none, per move or per game")
+
+
+class SitBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seat: int = Field(ge=0, le=5)
+    token: str | None = Field(default=None, max_length=128, description="the seat's invite token; none to take an open seat")
+    name: str | None = Field(default=None, max_length=64, description="a guest's display name")
+
+
+class SeatBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seat: int = Field(ge=0, le=5)
+    token: str = Field(max_length=128)
+
+
+def _humans(g: LiveGame) -> list[int]:
+    return [i for i, s in enumerate(g.rec.seats) if s["kind"] == "human"]
+
+
+def _name_seat(g: LiveGame, seat: int, user, name) -> None:
+    """Put the account's username or the guest's checked name on a seat."""
+    stored = g.rec.seats[seat]
+    if user is not None:
+        stored["name"], stored["account"] = user.username, True
+    elif name is not None:
+        if stored.get("account"):
+            raise ApiError(409, "this seat belongs to an account: log in to rename it")
+        stored["name"] = display_name(name)
+
+
+async def _bind(social: Social, g: LiveGame, seat: int, user) -> None:
+    """Seat an account at a game once (its match history and rating)."""
+    if user is None:
+        return
+    seated = await social.db(social.store.seated, g.id)
+    if seated.get(seat) == user.id:
+        return
+    if seat in seated:
+        raise ApiError(409, f"seat {seat} already belongs to another account")
+    if user.id in seated.values():
+        raise ApiError(409, "you already sit at this table")
+    await social.db(social.store.seat_user, g.id, seat, user.id)
+
+
+async def set_up(request: Request, g: LiveGame, seats: list[dict], setup: TableSetup | None) -> list[dict]:
+    """The create hook: the creator's seat and name, public or private. On a
+    public table only the creator's token is handed out; the other human
+    seats are open."""
+    social = get_social(request)
+    user = await current_user(request, writing=True)
+    setup = setup or TableSetup()
+    humans = _humans(g)
+    host = setup.seat if setup.seat is not None else (humans[0] if humans else None)
+    if host is not None and host not in humans:
+        raise ApiError(400, f"seat {host} is not a human seat")
+    if host is not None:
+        _name_seat(g, host, user, setup.name)
+        await _bind(social, g, host, user)
+    if setup.public:
+        for s in humans:
+            if s != host:
+                g.rec.seats[s]["open"] = True
+                seats[s] = {**seats[s], "token": None, "open": True}
+    clock = (setup.clock.kind, setup.clock.seconds) if setup.clock else None
+    await social.db(social.store.add_table, g.id, setup.public, None, clock)
+    await social.save_seats(g)
+    if setup.clock:
+        social.clocks.add(g, setup.clock)
+    return seats
+
+
+@router.post("/api/games/{game_id}/sit")
+async def sit(request: Request, game_id: str, body: SitBody):
+    """Name your seat (with its token), or take an open seat of a public table
+    (without one: the answer holds the seat's new token)."""
+    social = get_social(request)
+    user = await current_user(request, writing=True)
+    g = await social.service.get(game_id)
+    if g.finished:
+        raise ApiError(409, "the game is over")
+    if not 0 <= body.seat < g.rec.players or g.rec.seats[body.seat]["kind"] != "human":
+        raise ApiError(400, f"seat {body.seat} is not a human seat of this game")
+    async with g.lock:
+        stored = g.rec.seats[body.seat]
+        out = {"seat": body.seat}
+        if body.token is not None:
+            social.service.auth(g, body.seat, body.token)
+        elif not stored.get("open"):
+            raise ApiError(403, "that seat is taken: a private table's seats need their invite link")
+        else:
+            if user is None and body.name is None:
+                raise ApiError(400, "choose a name (or log in) to take a seat")
+            out["token"] = secrets.token_urlsafe(24)
+        _name_seat(g, body.seat, user, body.name)
+        await _bind(social, g, body.seat, user)
+        if "token" in out:
+            stored["token_hash"] = hash_token(out["token"])
+            stored.pop("open", None)
+        await social.save_seats(g)
+    out["name"] = stored.get("name")
+    return out
+
+
+@router.get("/api/games/{game_id}/rematch")
+async def rematch_offer(request: Request, game_id: str):
+    """The rematch offered at the end of this game, if any."""
+    social = get_social(request)
+    g = await social.service.get(game_id)
+    row = await social.db(social.store.table, g.id)
+    return {"rematch": row.rematch if row is not None else None}
+
+
+@router.post("/api/games/{game_id}/rematch")
+async def rematch(request: Request, game_id: str, body: SeatBody):
+    """Offer (the first call) or join (later calls) a rematch: a new table with
+    the same seats, names and bots, and a new secret seed. The answer holds
+    the caller's seat and its new token there; the others are told over the
+    websocket (`{"type": "rematch", "id"}`)."""
+    social = get_social(request)
+    service = social.service
+    g = await service.get(game_id)
+    seat = service.auth(g, body.seat, body.token)
+    if not g.finished:
+        raise ApiError(409, "a rematch is offered once the game is over")
+    async with social.rematch_lock:
+        row = await social.db(social.store.table, g.id)
+        if row is not None and row.rematch:
+            new = await service.get(row.rematch)
+            token = secrets.token_urlsafe(24)
+            async with new.lock:
+                new.rec.seats[seat]["token_hash"] = hash_token(token)
+                await social.save_seats(new)
+            return {"id": new.id, "seat": seat, "token": token}
+        specs = ["human" if s["kind"] == "human" or s.get("stand_in") else "bot:" + s["bot"] for s in g.rec.seats]
+        new, tokens = await service.create(g.rec.game, g.rec.players, specs, None, dict(g.rec.options))
+        for old, fresh in zip(g.rec.seats, new.rec.seats):
+            for key in ("name", "account"):
+                if key in old:
+                    fresh[key] = old[key]
+        for s, uid in (await social.db(social.store.seated, g.id)).items():
+            await social.db(social.store.seat_user, new.id, s, uid)
+        clock = (row.clock_kind, row.clock_seconds) if row is not None and row.clock_kind else None
+        await social.db(social.store.add_table, new.id, bool(row is not None and row.public), g.id, clock)
+        await social.db(social.store.set_rematch, g.id, new.id)
+        await social.save_seats(new)
+        if clock:
+            social.clocks.add(new, ClockSetup(kind=clock[0], seconds=clock[1]))
+    social.broadcast(g.id, {"type": "rematch", "id": new.id, "by": g.seats[seat]["name"]})
+    return {"id": new.id, "seat": seat, "token": tokens[seat]["token"]}

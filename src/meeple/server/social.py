@@ -1,0 +1,138 @@
+"""The people around the games, wired into the app in one place.
+
+`attach(app, service, hub)` (called once the game service exists) gives the
+routers of accounts.py, lobby.py and chat.py what they share: the
+`SocialStore`, the game service, the websocket hub, the in-memory rate limits.
+It also hooks the end of every game, to rate its accounts. Names people type
+are checked here, once for every feature.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import unicodedata
+
+from fastapi import FastAPI, Request
+
+from meeple.server.service import ApiError, GameService, LiveGame, _seat_names
+from meeple.server.social_store import SocialStore
+
+NAME_MAX = 24
+_NAME_PUNCT = set(" _-.'")
+
+
+def display_name(raw) -> str:
+    """A guest's display name, checked: 1-24 letters (with their accents and
+    vowel signs), digits, spaces, _ - . ' (no control or invisible characters,
+    no leading or trailing space)."""
+    if not isinstance(raw, str):
+        raise ApiError(400, "name must be text")
+    name = unicodedata.normalize("NFC", raw)
+    if name != name.strip() or "  " in name:
+        raise ApiError(400, "name: no leading, trailing or double spaces")
+    if not 1 <= len(name) <= NAME_MAX:
+        raise ApiError(400, f"name must be 1 to {NAME_MAX} characters")
+    bad = sorted({ch for i, ch in enumerate(name) if not (
+        ch.isalnum() or ch in _NAME_PUNCT or (i and unicodedata.category(ch)[0] == "M"))})
+    if bad:
+        raise ApiError(400, "name: letters, digits, spaces and _ - . ' only, not " + " ".join(map(repr, bad)))
+    return name
+
+
+USERNAME_RE = re.compile(r"[A-Za-z0-9_-]{3,24}")
+
+
+class Social:
+    def __init__(self, service: GameService, hub) -> None:
+        self.service = service
+        self.hub = hub
+        self.store = SocialStore(service.storage.engine)
+        self.buckets: dict = {}          # (purpose, key) -> TokenBucket
+        self.pushes: set = set()         # messages being sent
+        self.hash_slots = asyncio.Semaphore(2)   # argon2 takes 64 MiB a hash: at most two at once
+        self.rematch_lock = asyncio.Lock()       # one rematch per game
+        from meeple.server.clocks import Clocks
+        self.clocks = Clocks(self)
+        self.clocks.load()
+        self._notify_views = service.notify
+        service.notify = self.changed    # the one hook on every change of a game
+        self._remove_socket = hub.remove
+        hub.remove = self.socket_closed
+
+    def changed(self, game_id: str) -> None:
+        self._notify_views(game_id)
+        self.clocks.changed(game_id)
+
+    def socket_closed(self, conn) -> None:
+        self._remove_socket(conn)
+        self.clocks.socket_closed(conn.game_id, conn.seat)
+
+    def start(self) -> None:
+        from meeple.server.accounts import rate_unrated
+        loop = asyncio.get_running_loop()
+        self.tasks = [loop.create_task(self.clocks.watch()), loop.create_task(rate_unrated(self))]
+
+    async def close(self) -> None:
+        for task in self.tasks:
+            task.cancel()
+            try:
+                await task
+            except (asyncio.CancelledError, Exception):
+                pass
+
+    async def db(self, fn, *args):
+        return await self.service._db(fn, *args)
+
+    def allow(self, purpose: str, key, rate: float, burst: float) -> bool:
+        """A token bucket per (purpose, key), e.g. logins per address."""
+        from meeple.server.hub import TokenBucket
+        b = self.buckets.get((purpose, key))
+        if b is None:
+            if len(self.buckets) > 50_000:
+                self.buckets.clear()
+            b = self.buckets[(purpose, key)] = TokenBucket(rate, burst)
+        return b.allow()
+
+    def broadcast(self, game_id: str, payload: dict) -> None:
+        """Push one message to every socket open on a game (chat, rematch offers)."""
+        from meeple.server.service import dumps
+        text = dumps(payload)
+        for conn in list(self.hub.by_game.get(game_id, ())):
+            task = asyncio.get_running_loop().create_task(_send_quietly(conn, text))
+            self.pushes.add(task)
+            task.add_done_callback(self.pushes.discard)
+
+    async def save_seats(self, g: LiveGame) -> None:
+        """Persist a game's seats (names, tokens, bots) and show them at once:
+        the cached views and log sentences name the seats, so they are rebuilt."""
+        await self.db(self.store.save_seats, g.id, g.rec.seats)
+        g.seats = _seat_names(g.rec.seats)
+        g.views.clear()
+        g.public, g.owned = [], {}
+        self.service.notify(g.id)
+
+
+async def _send_quietly(conn, text: str) -> None:
+    try:
+        await conn.send_text(text)
+    except Exception:      # a closed socket misses the message; it reloads on reconnect
+        pass
+
+
+def get_social(request: Request) -> Social:
+    return request.app.state.social
+
+
+def attach(app: FastAPI, service: GameService, hub) -> Social:
+    from meeple.server.accounts import rate_finished
+    social = Social(service, hub)
+    app.state.social = social
+    service.on_finish = lambda g: rate_finished(social, g)
+    social.start()
+    return social
+
+
+def routers():
+    from meeple.server import accounts, chat, clocks, lobby
+    return [accounts.router, lobby.router, chat.router, clocks.router]
