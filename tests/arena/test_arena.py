@@ -219,3 +219,52 @@ def test_strength_tools_sum_and_chart_stored_chunks(tmp_path, capsys):
     assert chart.main([str(tmp_path / "runs"), str(out)]) == 0
     assert "2p @ abc1234" in capsys.readouterr().out
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_simultaneous_answer_that_settles_another_seat(monkeypatch):
+    """Anunnaki answers a seat's weapon for it when it has one option left; the
+    arena then must not ask that seat (it used to, with no legal action)."""
+    from meeple import games
+    from meeple.arena.match import play_game
+    from meeple.core.game import Decision
+
+    class Both:
+        game, players, winners, moves = "both", 2, [0], []
+
+        def __init__(self):
+            self.pending = (0, 1)
+
+        def decision(self):
+            return Decision("pick", self.pending) if self.pending else None
+
+        def is_terminal(self):
+            return not self.pending
+
+        def legal_actions(self, seat=None):
+            return [0, 1] if seat in self.pending else []
+
+        def view(self, seat):
+            return {}
+
+        def apply_action(self, a, seat):
+            assert seat in self.pending, "asked a seat that has nothing to decide"
+            self.pending = ()      # seat 1's only option is taken with seat 0's answer
+
+        def scores(self):
+            return [1, 0]
+
+        def returns(self):
+            return [1.0, 0.0]
+
+    class Module:
+        MIN_PLAYERS = MAX_PLAYERS = 2
+
+        @staticmethod
+        def new_game(players, seed=0):
+            return Both()
+
+    real_get = games.get
+    monkeypatch.setattr(games, "get", lambda name: Module if name == "both" else real_get(name))
+    rec = play_game("both", ["random", "random"], seed=1)
+    assert rec["ok"], rec
+    assert rec["decisions"] == [1, 0]
