@@ -18,7 +18,7 @@ Nothing here changes the state it is given.
 
 from __future__ import annotations
 
-from meeple.bots.base import lead_values
+from meeple.bots.base import PolicyBot, lead_values
 from meeple.bots.lookahead import best_action, lead
 from meeple.games.okc import cards as C
 from meeple.games.okc.state import AMBUSH_C, CARD, DONE, SIMULTANEOUS
@@ -114,23 +114,7 @@ def policy(s, rng=None) -> int:
     return best_action(s, seat, acts, _score, quick, rng)
 
 
-class GreedyBot:
+class GreedyBot(PolicyBot):
     """OKC heuristic bot: reads only its seat's view."""
 
-    name = "greedy"
-
-    def __init__(self, seed: int = 0) -> None:
-        import random
-        self.seed = seed
-        self.rng = random.Random(seed)
-
-    def choose(self, obs) -> int:
-        from meeple.core.rng import Rng
-        from meeple.games.okc.view import from_view
-        # the hidden cards are sampled but never read: a fixed rng keeps the
-        # choice a function of the view alone
-        s = from_view(obs.view, obs.seat, Rng(0))
-        a = policy(s, self.rng)
-        if a not in obs.legal:     # never happens for a consistent view; stay legal
-            a = obs.legal[0]
-        return a
+    policy = staticmethod(policy)
