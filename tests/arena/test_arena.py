@@ -225,7 +225,6 @@ def test_a_simultaneous_answer_that_settles_another_seat(monkeypatch):
     """Anunnaki answers a seat's weapon for it when it has one option left; the
     arena then must not ask that seat (it used to, with no legal action)."""
     from meeple import games
-    from meeple.arena.match import play_game
     from meeple.core.game import Decision
 
     class Both:
@@ -265,6 +264,6 @@ def test_a_simultaneous_answer_that_settles_another_seat(monkeypatch):
 
     real_get = games.get
     monkeypatch.setattr(games, "get", lambda name: Module if name == "both" else real_get(name))
-    rec = play_game("both", ["random", "random"], seed=1)
+    rec = match.play_game("both", ["random", "random"], seed=1)
     assert rec["ok"], rec
     assert rec["decisions"] == [1, 0]

@@ -56,3 +56,18 @@ def best_action(s, seat: int, acts: list[int], score, quick, rng, follow: int = 
         if v > best_v:
             best, best_v = a, v
     return best
+
+
+def lookahead_policy(s, rng, score, quick, rule, blind=(), follow: int = 3) -> int:
+    """A game's heuristic policy: `rule(s, seat, kind, acts)` answers where
+    the outcome turns on cards the seat cannot see (a simultaneous decision, or
+    a kind in `blind`: applying the answer would reveal sampled cards); the
+    lookahead (`best_action`) answers the seat's other choices."""
+    d = s.decision()
+    seat = d.seats[0]
+    acts = s.legal_actions(seat)
+    if len(acts) == 1:
+        return acts[0]
+    if len(d.seats) > 1 or d.kind in blind:
+        return rule(s, seat, d.kind, acts)
+    return best_action(s, seat, acts, score, quick, rng, follow)

@@ -18,7 +18,7 @@ state it is given.
 from __future__ import annotations
 
 from meeple.bots.base import PolicyBot, lead_values
-from meeple.bots.lookahead import best_action, lead
+from meeple.bots.lookahead import lead, lookahead_policy
 from meeple.games.anunnaki.data import DATA, TRACKS
 from meeple.games.anunnaki.state import CHOICE, MARKET, PASS, RES, SETUP, WEAPON, WPAIR
 
@@ -26,7 +26,7 @@ from meeple.games.anunnaki.state import CHOICE, MARKET, PASS, RES, SETUP, WEAPON
 # rewards) finished in the lookahead: 4 won 29/30 against random, 2 won 22/30
 _FOLLOW = 4
 # decisions where stopping is the cheap safe finish inside the lookahead
-_SECRET = "weapon"          # the simultaneous battle decision
+_SECRET = ("weapon",)       # the simultaneous battle decision
 _STOP_FIRST = ("mana", "extra", "free_contract", "ra_cube", "composite", "dev_do")
 
 
@@ -148,7 +148,9 @@ def _weapon_strength(s, seat: int, a: int) -> int:
     return DATA.weapons[wl[x]]["strength"] + DATA.weapons[wl[y]]["strength"]
 
 
-def _strongest_weapon(s, seat: int, acts: list[int]) -> int:
+def _strongest_weapon(s, seat: int, kind: str, acts: list[int]) -> int:
+    """The secret weapon choice (the last to choose too: applying it would
+    reveal the other seat's sampled weapon): the strongest."""
     weapons = [a for a in acts if WEAPON <= a < WPAIR + 81]
     if not weapons:
         return acts[0]
@@ -157,16 +159,7 @@ def _strongest_weapon(s, seat: int, acts: list[int]) -> int:
 
 def policy(s, rng=None) -> int:
     """The greedy bot's action for the pending decision of `s`."""
-    d = s.decision()
-    seat = d.seats[0]
-    acts = s.legal_actions(seat)
-    if len(acts) == 1:
-        return acts[0]
-    if len(d.seats) > 1 or d.kind == _SECRET:
-        # the secret weapon choice (the last to choose too: applying it would
-        # reveal the other seat's sampled weapon): the strongest
-        return _strongest_weapon(s, seat, acts)
-    return best_action(s, seat, acts, _score, quick, rng, follow=_FOLLOW)
+    return lookahead_policy(s, rng, _score, quick, _strongest_weapon, _SECRET, _FOLLOW)
 
 
 class GreedyBot(PolicyBot):

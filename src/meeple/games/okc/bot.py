@@ -19,7 +19,7 @@ Nothing here changes the state it is given.
 from __future__ import annotations
 
 from meeple.bots.base import PolicyBot, lead_values
-from meeple.bots.lookahead import best_action, lead
+from meeple.bots.lookahead import lead, lookahead_policy
 from meeple.games.okc import cards as C
 from meeple.games.okc.state import AMBUSH_C, CARD, DONE, SIMULTANEOUS
 
@@ -27,7 +27,7 @@ from meeple.games.okc.state import AMBUSH_C, CARD, DONE, SIMULTANEOUS
 _MEAN_STR = sum(C.STR[:C.PER - 5]) / (C.PER - 5)
 # decisions whose outcome turns on cards the seat cannot see (the clash is
 # revealed and fought when the last seat passes): rules of thumb, no lookahead
-_BLIND = ("day", "ambush", "tie", "retreat", "flank")
+_BLIND = SIMULTANEOUS + ("day", "ambush", "tie", "retreat", "flank")
 
 
 def _hand_worth(s, i: int, seat: int | None) -> float:
@@ -104,14 +104,7 @@ def _blind(s, seat: int, kind: str, acts: list[int]) -> int:
 
 def policy(s, rng=None) -> int:
     """The greedy bot's action for the pending decision of `s`."""
-    d = s.decision()
-    seat = d.seats[0]
-    acts = s.legal_actions(seat)
-    if len(acts) == 1:
-        return acts[0]
-    if len(d.seats) > 1 or d.kind in SIMULTANEOUS or d.kind in _BLIND:
-        return _blind(s, seat, d.kind, acts)
-    return best_action(s, seat, acts, _score, quick, rng)
+    return lookahead_policy(s, rng, _score, quick, _blind, _BLIND)
 
 
 class GreedyBot(PolicyBot):
