@@ -5,14 +5,17 @@ to a clone, the seat's own follow-up steps of the same move are completed by
 a cheap rule (the game's `quick` choice, a few steps at most, so a move made
 of several small decisions is judged whole), and the position is scored by
 the game's `score(state, seat)`. The best score wins; ties go to the first
-best in `legal_actions` order (after an rng shuffle, if one is given), so the result is a
-function of the state and the rng alone (deterministic given its seed).
+best in an rng shuffle of the legal actions (in their order without an rng),
+so the result is a function of the state and the rng alone.
 
 The scores the games pass read only public things and the deciding seat's
-own cards (never another seat's hand or the deck order), so a bot built on a
-state rebuilt from the seat's view (`from_view`) does not peek. A lookahead
-that draws from the seat's own deck sees the sampled card: a chance outcome
-dealt by `from_view` from what the seat cannot see, never the true one.
+own cards (never another seat's hand or the deck order), and steps whose
+answer would reveal hidden cards (simultaneous choices, clashes and battles)
+get the game's rules of thumb instead (`lookahead_policy`), so a bot built on
+a state rebuilt from the seat's view (`from_view`) does not peek. A lookahead
+that draws from the seat's own deck, or turns a face-down tile, sees the
+sampled card: a chance outcome dealt by `from_view` from what the seat cannot
+see, never the true one.
 """
 
 from __future__ import annotations
