@@ -221,6 +221,27 @@ def test_strength_tools_sum_and_chart_stored_chunks(tmp_path, capsys):
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+def test_ladder_chart_over_stored_runs(tmp_path, capsys):
+    """tools/ladder_chart.py over real arena runs laid out as GAME/MATCH/results.json."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(
+        "ladder_chart", os.path.join(os.path.dirname(__file__), "..", "..", "tools", "ladder_chart.py"))
+    chart = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(chart)
+    for game in ("okc", "anunnaki"):
+        d = tmp_path / game / "medium-vs-easy"
+        assert main(["arena", game, "--bots", "greedy,random", "--games", "2", "--seed", "4",
+                     "--workers", "1", "--json", "--no-progress", "--out", str(d)]) == 0
+    capsys.readouterr()
+    out = tmp_path / "ladder.png"
+    assert chart.main([str(tmp_path), str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "okc medium-vs-easy (greedy,random): " in text and "/2 = " in text
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    rows = chart.collect(str(tmp_path))
+    assert rows["anunnaki"][0]["target"] == 0.80 and rows["anunnaki"][0]["screen"]
+
+
 def test_a_simultaneous_answer_that_settles_another_seat(monkeypatch):
     """Anunnaki answers a seat's weapon for it when it has one option left; the
     arena then must not ask that seat (it used to, with no legal action)."""
