@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The 1-second strength measurement, in chunks that survive a stopped session.
 #
-#   tools/strength.sh COMMIT PLAYERS FIRST_SEED CHUNKS [OUT]
+#   [GAME=okc|anunnaki] tools/strength.sh COMMIT PLAYERS FIRST_SEED CHUNKS [OUT]
 #
+# GAME defaults to ethnos; another game's chunks go to OUT/GAME/COMMIT/...
 # Plays `ismcts:1s` against greedy (PLAYERS 2: one greedy; 4: three greedy),
 # 4 games a chunk with seats rotated, seeds FIRST_SEED, FIRST_SEED+1, ..., from
 # a frozen worktree of COMMIT (later edits cannot change the bot mid-run), at
@@ -16,7 +17,9 @@
 set -euo pipefail
 commit=$(git rev-parse --short "$1"); players=$2; first=$3; chunks=$4
 root=$(git rev-parse --show-toplevel)
-out=${5:-$root/bench/strength/runs}/$commit/p$players
+game=${GAME:-ethnos}
+sub=$commit; [ "$game" = ethnos ] || sub=$game/$commit
+out=${5:-$root/bench/strength/runs}/$sub/p$players
 tree=${TMPDIR:-/tmp}/meeple-strength-$commit
 [ -d "$tree" ] || git worktree add -f "$tree" "$commit" >/dev/null
 case $players in
@@ -28,10 +31,10 @@ locks=${TMPDIR:-/tmp}/meeple-strength-locks
 mkdir -p "$out" "$locks"
 for ((i = 0; i < chunks; i++)); do
   seed=$((first + i))
-  exec 9>"$locks/$commit-p$players-s$seed"
+  exec 9>"$locks/$game-$commit-p$players-s$seed"
   if ! flock -n 9 || [ -f "$out/s$seed/results.json" ]; then exec 9>&-; continue; fi
   tmp=$(mktemp -d)
-  if PYTHONPATH="$tree/src" nice -n 19 "$root/.venv/bin/python" -m meeple.cli arena ethnos \
+  if PYTHONPATH="$tree/src" nice -n 19 "$root/.venv/bin/python" -m meeple.cli arena "$game" \
        --bots "$bots" --games 4 --seed "$seed" --workers 1 --out "$tmp" --json >"$tmp/stdout" 2>&1; then
     mkdir -p "$out/s$seed" && cp "$tmp/results.json" "$out/s$seed/"
     echo "$(date -u +%FT%TZ) p$players seed $seed done"

@@ -184,12 +184,10 @@ def test_arena_hosts_every_game(game, capsys):
 
 
 @pytest.mark.parametrize("game", ["okc", "anunnaki"])
-def test_arena_refuses_a_bot_the_game_has_not_before_any_game(game, capsys):
-    assert main(["arena", game, "--bots", "greedy,random", "--games", "2"]) == 2
-    err = capsys.readouterr().err
-    assert f"no greedy bot for '{game}'" in err and "Traceback" not in err
+def test_arena_refuses_a_lineup_the_game_cannot_host_before_any_game(game, capsys):
     assert main(["arena", game, "--bots", "random,random,random,random,random", "--games", "2"]) == 2
-    assert "2-4 players" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "2-4 players" in err and "Traceback" not in err
 
 
 def test_strength_tools_sum_and_chart_stored_chunks(tmp_path, capsys):
@@ -235,3 +233,72 @@ def test_strength_tools_default_to_the_stored_records():
     assert len(chart.collect(os.path.join(repo, chart.RUNS))) >= 2
     with open(os.path.join(repo, "tools", "strength.sh")) as f:
         assert f"$root/{chart.RUNS}" in f.read()
+
+
+def test_ladder_chart_over_stored_runs(tmp_path, capsys):
+    """tools/ladder_chart.py over real arena runs laid out as GAME/MATCH/results.json."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(
+        "ladder_chart", os.path.join(os.path.dirname(__file__), "..", "..", "tools", "ladder_chart.py"))
+    chart = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(chart)
+    for game in ("okc", "anunnaki"):
+        d = tmp_path / game / "medium-vs-easy"
+        assert main(["arena", game, "--bots", "greedy,random", "--games", "2", "--seed", "4",
+                     "--workers", "1", "--json", "--no-progress", "--out", str(d)]) == 0
+    capsys.readouterr()
+    out = tmp_path / "ladder.png"
+    assert chart.main([str(tmp_path), str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "okc medium-vs-easy (greedy,random): " in text and "/2 = " in text
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    rows = chart.collect(str(tmp_path))
+    assert rows["anunnaki"][0]["target"] == 0.80 and rows["anunnaki"][0]["screen"]
+
+
+def test_a_simultaneous_answer_that_settles_another_seat(monkeypatch):
+    """Anunnaki answers a seat's weapon for it when it has one option left; the
+    arena then must not ask that seat (it used to, with no legal action)."""
+    from meeple import games
+    from meeple.core.game import Decision
+
+    class Both:
+        game, players, winners, moves = "both", 2, [0], []
+
+        def __init__(self):
+            self.pending = (0, 1)
+
+        def decision(self):
+            return Decision("pick", self.pending) if self.pending else None
+
+        def is_terminal(self):
+            return not self.pending
+
+        def legal_actions(self, seat=None):
+            return [0, 1] if seat in self.pending else []
+
+        def view(self, seat):
+            return {}
+
+        def apply_action(self, a, seat):
+            assert seat in self.pending, "asked a seat that has nothing to decide"
+            self.pending = ()      # seat 1's only option is taken with seat 0's answer
+
+        def scores(self):
+            return [1, 0]
+
+        def returns(self):
+            return [1.0, 0.0]
+
+    class Module:
+        MIN_PLAYERS = MAX_PLAYERS = 2
+
+        @staticmethod
+        def new_game(players, seed=0):
+            return Both()
+
+    real_get = games.get
+    monkeypatch.setattr(games, "get", lambda name: Module if name == "both" else real_get(name))
+    rec = match.play_game("both", ["random", "random"], seed=1)
+    assert rec["ok"], rec
+    assert rec["decisions"] == [1, 0]

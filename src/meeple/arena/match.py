@@ -36,6 +36,9 @@ def play_game(game_name: str, specs: list[str], seed: int, bot_seed: int | None 
         while not state.is_terminal():
             d = state.decision()
             for seat in d.seats:
+                now = state.decision()
+                if now is None or seat not in now.seats:
+                    continue    # another seat's answer settled this one's (a forced choice)
                 obs = observe(state, seat)
                 bot = bots[seat]
                 t = time.perf_counter()

@@ -39,6 +39,33 @@ class Bot(Protocol):
     def choose(self, obs: Observation) -> int: ...
 
 
+class PolicyBot:
+    """A game's heuristic bot: its `policy(state, rng)` played on a state
+    rebuilt from the seat's view alone. The rebuild samples the hidden cards
+    with a fixed rng and the policy never reads them, so the choice is a
+    function of the view (and the bot's own seeded rng)."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        import random
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    @staticmethod
+    def policy(state, rng) -> int:
+        raise NotImplementedError
+
+    def choose(self, obs: Observation) -> int:
+        from meeple import games
+        from meeple.core.rng import Rng
+        s = games.get(obs.game).from_view(obs.view, obs.seat, Rng(0))
+        a = self.policy(s, self.rng)
+        if a not in obs.legal:     # never happens for a consistent view; stay legal
+            a = obs.legal[0]
+        return a
+
+
 def lead_values(estimates: list[float], scale: float) -> list[float]:
     """Heuristic position estimates turned into a value in [0, 1] per seat: a
     logistic of how far each seat stands ahead of its best rival (`scale` is

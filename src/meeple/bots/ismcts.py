@@ -15,7 +15,9 @@ walks one tree shared by all determinizations:
 * a rollout truncated after `depth` actions (random, or the game's policy),
   then a value per seat: the game's `values(state)` heuristic when the game
   offers one (module `meeple.games.<game>.bot`), else the true `returns()` of a
-  full random rollout;
+  full random rollout. The module's `SEARCH_HELPERS` names the helpers the
+  search uses (default: both `values` and `policy`), so a game whose policy is
+  too slow or too weak to help a search keeps it for the greedy bot only;
 * back-propagation: each node keeps the reward of the seat that chose its
   action.
 
@@ -79,7 +81,7 @@ class _Node:
 
 
 def _heuristics(game: str):
-    """The game's optional search helpers (`values`, `policy`), or None."""
+    """The game's optional search helpers module (`values`, `policy`), or None."""
     name = f"meeple.games.{game}.bot"
     try:
         return importlib.import_module(name)
@@ -133,8 +135,11 @@ class ISMCTSBot:
         rng = self.rng
         helpers = _heuristics(obs.game)
         base = game.from_view(obs.view, obs.seat, rng, log=obs.log)
-        value_fn = getattr(helpers, "values", None)
-        game_policy = getattr(helpers, "policy", None)
+        # the module declares which helpers help its search (SEARCH_HELPERS;
+        # both when it does not say)
+        uses = getattr(helpers, "SEARCH_HELPERS", ("values", "policy"))
+        value_fn = getattr(helpers, "values", None) if "values" in uses else None
+        game_policy = getattr(helpers, "policy", None) if "policy" in uses else None
         policy_fn = game_policy if self.rollout == "heuristic" else None
         bias = self.bias if game_policy is not None else 0.0
         # other seats play the game's policy inside the tree (if it has one)

@@ -49,8 +49,25 @@ def view(s, seat: int | None) -> dict:
 
 def _weapon_secret(n, o, rng):
     b = n.ctx.get("battle")
-    opts = n._weapon_options(o, attacker=(b is not None and o == b["att"]), pairs=n.has(o, "loki"))
+    attacker = b is not None and o == b["att"]
+    opts = n._weapon_options(o, attacker=attacker, pairs=n.has(o, "loki"))
+    if not opts and _deal_payable_weapon(n, o):
+        opts = n._weapon_options(o, attacker=attacker, pairs=n.has(o, "loki"))
     return opts[rng.below(len(opts))] if hasattr(rng, "below") else rng.choice(opts)
+
+
+def _deal_payable_weapon(n, o) -> bool:
+    """The seat chose a weapon it could pay, but the advanced weapons dealt to
+    its hidden hand may all cost too much: swap one of them with a payable one
+    of its hidden pile (both unseen by the observer). False if none is."""
+    sd = n.seats[o]
+    hand_adv = [i for i, w in enumerate(sd["hand"]) if DATA.weapons[w]["kind"] == "advanced"]
+    for j, w in enumerate(sd["pile"]):
+        if hand_adv and n.can_pay(o, n.weapon_cost(o, w)):
+            i = hand_adv[0]
+            sd["hand"][i], sd["pile"][j] = w, sd["hand"][i]
+            return True
+    return False
 
 
 def _shuffle(rng, items: list) -> None:

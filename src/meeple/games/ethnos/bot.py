@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from meeple.bots.base import lead_values
+from meeple.bots.base import PolicyBot, lead_values
 from meeple.games.ethnos import data
 from meeple.games.ethnos.cards import (
     CARD_KINGDOM, CARD_TRIBE, CENTAUR, DWARF, ELF, FAIRY, GIANT, HALFLING,
@@ -445,24 +445,7 @@ def values(s, scale: float = 10.0) -> list[float]:
     return lead_values(evaluate(s), scale)
 
 
-class GreedyBot:
+class GreedyBot(PolicyBot):
     """Ethnos heuristic bot: instant, reads only its seat's view."""
 
-    name = "greedy"
-
-    def __init__(self, seed: int = 0) -> None:
-        import random
-        self.seed = seed
-        self.rng = random.Random(seed)
-
-    def choose(self, obs) -> int:
-        from meeple.core.rng import Rng
-        from meeple.games.ethnos.view import from_view
-        # the hidden cards are sampled but never read: a fixed rng keeps the
-        # choice a function of the view alone
-        s = from_view(obs.view, obs.seat, Rng(0))
-        a = policy(s, self.rng)
-        if a not in obs.legal:     # never happens for a consistent view; stay legal
-            a = obs.legal[0]
-        return a
-
+    policy = staticmethod(policy)
