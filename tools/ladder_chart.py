@@ -1,6 +1,6 @@
 """Chart the bot ladder of OKC and Anunnaki: python tools/ladder_chart.py [DIR] [OUT.png]
 
-DIR (default docs/strength/ladder) holds GAME/MATCH/results.json, each an
+DIR (default bench/strength/ladder, with the other benchmark data) holds GAME/MATCH/results.json, each an
 arena run (`meeple arena GAME --bots A,B ... --out`) of the stronger level A
 against B. One panel per game: A's win rate with its 95% Wilson interval per
 match, the issue's target for that rung (medium vs easy 80%, hard vs medium
@@ -68,8 +68,8 @@ def chart(by_game: dict[str, list[dict]], path: str) -> None:
 
 
 def main(argv: list[str]) -> int:
-    root = argv[0] if argv else "docs/strength/ladder"
-    path = argv[1] if len(argv) > 1 else os.path.join(root, "ladder.png")
+    root = argv[0] if argv else "bench/strength/ladder"
+    path = argv[1] if len(argv) > 1 else "docs/strength/ladder/ladder.png"
     by_game = collect(root)
     if not by_game:
         print(f"no results under {root}")
