@@ -66,7 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 # Modules with `register(subparsers)`; each parser they add sets `run=fn(args)->int`.
-COMMAND_MODULES: list[str] = ["meeple.arena.commands", "meeple.server.commands", "meeple.games.anunnaki.commands"]
+COMMAND_MODULES: list[str] = ["meeple.arena.commands", "meeple.advisor.commands", "meeple.server.commands", "meeple.games.anunnaki.commands"]
 
 
 def main(argv: list[str] | None = None) -> int:
