@@ -8,7 +8,6 @@ the seat cannot see is the same (tests/advisor/test_hint.py checks it).
 
 from __future__ import annotations
 
-import json
 import math
 import time
 
@@ -88,19 +87,5 @@ def run_hint(payload) -> dict:
 
 def main_hint(stdin, stdout, stderr) -> int:
     """`meeple hint < INPUT`: the answer on stdout, or a message on stderr and exit 2."""
-    try:
-        payload = json.load(stdin)
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        print(f"meeple hint: input is not JSON: {e}", file=stderr)
-        return 2
-    try:
-        result = run_hint(payload)
-    except BadState as e:
-        print(f"meeple hint: invalid STATE: {e}", file=stderr)
-        return 2
-    except GameError as e:
-        print(f"meeple hint: {e}", file=stderr)
-        return 2
-    json.dump(result, stdout)
-    stdout.write("\n")
-    return 0
+    from meeple.core.apply import main_json
+    return main_json("hint", run_hint, stdin, stdout, stderr)
