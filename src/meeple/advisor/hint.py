@@ -22,14 +22,15 @@ class HintError(GameError):
 
 
 def hint(state, seat, seconds: float = 2.0, top: int = 3, seed: int | None = None,
-         iterations: int | None = None) -> dict:
+         iterations: int | None = None, spent: float = 0.0) -> dict:
     """{"seat", "options": [{"move", "win", "visits"}, ...]}, best first.
 
     `seconds` is the CPU time of the whole hint, set-up included;
     `iterations` (for tests and reproducible runs) caps the simulations
     instead. `seed` seeds the search (None: 0, so a hint is reproducible
-    given the same budget)."""
-    t0 = time.thread_time()
+    given the same budget). `spent`: CPU seconds already used on this
+    request before the call (`meeple hint`: starting Python, reading the STATE)."""
+    t0 = time.thread_time() - spent
     check_request(state, seat, seconds, top)
     from meeple.advisor.search import options
     from meeple.bots.base import observe
@@ -58,9 +59,9 @@ def check_request(state, seat, seconds, top) -> None:
         raise HintError(f"it is not seat {seat}'s decision (waiting for seat {waiting}: {d.kind})")
 
 
-def run_hint(payload) -> dict:
+def run_hint(payload, spent: float = 0.0) -> dict:
     """The `meeple hint` request {"state", "seat", "seconds"?} answered; HintError
-    or BadState for bad input."""
+    or BadState for bad input. `spent` as for `hint`."""
     from meeple import games
     if not isinstance(payload, dict):
         raise HintError('input must be a JSON object {"state": STATE, "seat": S, "seconds"?: 2}')
@@ -82,10 +83,12 @@ def run_hint(payload) -> dict:
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
         raise BadState(f"cannot read the STATE ({type(e).__name__}: {e})") from None
     return hint(state, payload["seat"], seconds=payload.get("seconds", 2.0),
-                top=payload.get("top", 3), seed=seed)
+                top=payload.get("top", 3), seed=seed, spent=spent)
 
 
 def main_hint(stdin, stdout, stderr) -> int:
     """`meeple hint < INPUT`: the answer on stdout, or a message on stderr and exit 2."""
     from meeple.core.apply import main_json
-    return main_json("hint", run_hint, stdin, stdout, stderr)
+    # the budget counts the whole command: Python's start and imports too
+    return main_json("hint", lambda payload: run_hint(payload, spent=time.process_time()),
+                     stdin, stdout, stderr)
