@@ -108,3 +108,12 @@ def test_analyse_refuses_a_missing_or_broken_file(tmp_path):
         r = subprocess.run([MEEPLE, "analyse", path, "--out", str(tmp_path / "o")],
                            capture_output=True, text=True, timeout=120)
         assert r.returncode == 2 and "Traceback" not in r.stderr and r.stderr.strip()
+
+
+def test_ray_backend_rates_the_same_positions():
+    ray = pytest.importorskip("ray", reason="ray is an optional extra: pip install 'meeple[ray]'")
+    _, doc = played("okc", limit=30)
+    local = analyse(doc, iterations=8)
+    remote = analyse(doc, iterations=8, workers=2, backend="ray")
+    assert remote["backend"] == "ray" and not ray.is_initialized()
+    assert remote["decisions"] == local["decisions"]
