@@ -39,6 +39,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seat", type=int, default=0, help="your seat (0 plays first in seat order)")
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--bot", default="random", help="opponents' bot (default: random)")
+    play.add_argument("--save", metavar="FILE", default=None,
+                      help="write the game (seed, options, moves) to FILE when it ends, for `meeple analyse`")
     _add_game_flags(play, "--tribes", "--fairy", "--rounds", "--advanced", "--houses", "--first-game")
 
     sim = sub.add_parser("simulate", help="play random games and report")
@@ -68,7 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 # Modules with `register(subparsers)`; each parser they add sets `run=fn(args)->int`.
-COMMAND_MODULES: list[str] = ["meeple.arena.commands", "meeple.server.commands", "meeple.games.anunnaki.commands"]
+COMMAND_MODULES: list[str] = ["meeple.arena.commands", "meeple.advisor.commands", "meeple.server.commands", "meeple.games.anunnaki.commands"]
 
 
 def _uno_rival(skip: bool):
@@ -121,7 +123,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "play":
             _game_options(args)
             # each game has its own terminal table: meeple.games.<game>.tui.play
-            return importlib.import_module(f"meeple.games.{args.game}.tui").play(args)
+            code = importlib.import_module(f"meeple.games.{args.game}.tui").play(args)
+            _save_played(args)
+            return code
     except GameError as e:
         print(f"meeple: {e}", file=sys.stderr)
         return 2
@@ -135,6 +139,20 @@ def main(argv: list[str] | None = None) -> int:
             pass
         return 0
     return 0
+
+
+def _save_played(args) -> None:
+    """`play --save FILE`: the game as `meeple analyse` reads it (also a game left early)."""
+    played = getattr(args, "saved_game", None)
+    if args.save is None or played is None:
+        return
+    from meeple.core.savegame import document, write
+    state, seed, options = played
+    try:
+        write(args.save, document(state, seed, options))
+    except OSError as e:
+        raise GameError(f"cannot save the game to {args.save}: {e.strerror or e}") from None
+    print(f"saved the game to {args.save}", file=sys.stderr)
 
 
 # Game options on the command line: flag -> (its game, new_game's keyword, argparse settings).

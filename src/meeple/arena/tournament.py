@@ -1,8 +1,9 @@
 """Tournaments: many games between bots, seats rotated, in parallel.
 
-`run_games` plays a list of game jobs on a backend ("process": a
-ProcessPoolExecutor, "ray": Ray tasks, or in-process with one worker) and
-returns one record per game in job order (a failing game is a record with its
+`run_jobs` runs any list of jobs on a backend ("process": a
+ProcessPoolExecutor, "ray": Ray tasks, or in-process with one worker), results
+in job order; `run_games` uses it to play game jobs and returns one record per
+game (a failing game is a record with its
 seed and moves, never an exception). `tournament` builds the jobs, rotates
 seats, and summarises: per-bot win rate with a 95% Wilson interval, mean
 glory, TrueSkill ratings.
@@ -41,37 +42,51 @@ def _job(args: tuple) -> dict:
 def run_games(jobs: list[tuple], workers: int = 1, backend: str = "process",
               progress: bool = False, label: str = "games") -> list[dict]:
     """Play `jobs` (game, specs, seed); records come back in job order."""
+    return run_jobs(_job, jobs, workers, backend, progress, label, _failed_game)
+
+
+def _failed_game(job: tuple, why: str) -> dict:
+    game, specs, seed = job
+    return {"ok": False, "seed": seed, "specs": list(specs), "error": why, "moves": []}
+
+
+def run_jobs(fn, jobs: list, workers: int = 1, backend: str = "process",
+             progress: bool = False, label: str = "jobs", failed=None) -> list:
+    """`fn(job)` for every job on a backend, results in job order.
+
+    `fn` must be a module-level function (it is pickled to the workers). A job
+    whose worker dies gets `failed(job, reason)` (default: the exception is
+    raised)."""
     workers = check_workers(workers)
-    results: list[dict | None] = [None] * len(jobs)
+    results: list = [None] * len(jobs)
     with _Progress(len(jobs), progress, label) as bar:
         if backend == "ray":
-            _run_ray(jobs, workers, results, bar)
+            _run_ray(fn, jobs, workers, results, bar, failed)
         elif backend == "process" and workers > 1 and len(jobs) > 1:
             from concurrent.futures import ProcessPoolExecutor, as_completed
             import multiprocessing as mp
             ctx = mp.get_context("spawn" if os.name == "nt" else "fork")
             with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
-                futs = {pool.submit(_job, j): i for i, j in enumerate(jobs)}
+                futs = {pool.submit(fn, j): i for i, j in enumerate(jobs)}
                 for f in as_completed(futs):
                     i = futs[f]
                     try:
                         results[i] = f.result()
                     except Exception as e:   # the worker itself died
-                        game, specs, seed = jobs[i]
-                        results[i] = {"ok": False, "seed": seed, "specs": list(specs),
-                                      "error": f"worker failed: {type(e).__name__}: {e}",
-                                      "moves": []}
+                        if failed is None:
+                            raise
+                        results[i] = failed(jobs[i], f"worker failed: {type(e).__name__}: {e}")
                     bar.advance()
         elif backend in ("process", "local"):
             for i, j in enumerate(jobs):
-                results[i] = _job(j)
+                results[i] = fn(j)
                 bar.advance()
         else:
             raise GameError(f"unknown backend {backend!r}; use 'process' or 'ray'")
-    return results  # type: ignore[return-value]
+    return results
 
 
-def _run_ray(jobs, workers, results, bar) -> None:
+def _run_ray(fn, jobs, workers, results, bar, failed) -> None:
     try:
         import ray
     except ImportError:
@@ -85,7 +100,7 @@ def _run_ray(jobs, workers, results, bar) -> None:
             ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
         started = True
     try:
-        remote = ray.remote(_job)
+        remote = ray.remote(fn)
         refs = [remote.remote(j) for j in jobs]
         index = {r: i for i, r in enumerate(refs)}
         pending = list(refs)
@@ -96,9 +111,9 @@ def _run_ray(jobs, workers, results, bar) -> None:
                 try:
                     results[i] = ray.get(r)
                 except Exception as e:
-                    game, specs, seed = jobs[i]
-                    results[i] = {"ok": False, "seed": seed, "specs": list(specs),
-                                  "error": f"ray task failed: {type(e).__name__}: {e}", "moves": []}
+                    if failed is None:
+                        raise
+                    results[i] = failed(jobs[i], f"ray task failed: {type(e).__name__}: {e}")
                 bar.advance()
     finally:
         if started:

@@ -36,7 +36,8 @@ could become the most visited, so the move is the one the full budget would
 have chosen from the same tree (exactly so with an iteration budget; with a
 time budget, up to the speed estimate). `early_stop=False` turns it off.
 `last_iterations`, `last_seconds` (on `clock`), `last_wall` and
-`last_stopped_early` report the last search.
+`last_stopped_early` report the last search; `last_root` keeps its tree (for
+the advisor: `root_stats` reads the searching seat's options from it).
 
 Opponent model. With `opponents="policy"` (the default, when the game has a
 policy) the other seats play the game's policy (its greedy bot) inside the
@@ -118,6 +119,7 @@ class ISMCTSBot:
         self.last_seconds = 0.0       # budget used by it, on `clock` (CPU or wall seconds)
         self.last_wall = 0.0          # wall seconds of the last search
         self.last_stopped_early = False
+        self.last_root = None         # the last search's tree (None after a forced choice)
 
     # ------------------------------------------------------------------ search
     def choose(self, obs: Observation) -> int:
@@ -125,6 +127,7 @@ class ISMCTSBot:
         self.last_seconds = 0.0
         self.last_wall = 0.0
         self.last_stopped_early = False
+        self.last_root = None
         if len(obs.legal) == 1:
             return obs.legal[0]
         from meeple import games
@@ -192,7 +195,9 @@ class ISMCTSBot:
             # ---- selection / expansion
             while not s.is_terminal():
                 d = s.decision()
-                who = d.seats[0]
+                # the root is the searching seat's own choice, also when it
+                # shares a simultaneous decision with other seats
+                who = seat if node is root and seat in d.seats else d.seats[0]
                 if opp_policy is not None and who != seat and len(d.seats) == 1:
                     # opponent model: other seats play the game's policy
                     s.apply_legal(opp_policy(s, rng))
@@ -268,12 +273,22 @@ class ISMCTSBot:
         self.last_iterations = it
         self.last_seconds = clock() - t0
         self.last_wall = time.perf_counter() - w0
+        self.last_root = root
         best, best_n = None, -1
         for a in obs.legal:
             ch = root.children.get(a)
             if ch is not None and ch.visits > best_n:
                 best, best_n = a, ch.visits
         return best if best is not None else obs.legal[0]
+
+
+def root_stats(root: _Node, legal) -> list[tuple[int, int, float]]:
+    """(action, visits, mean reward of the searching seat) for each legal root
+    action the search tried, most visited first (the order the bot picks in)."""
+    out = [(a, ch.visits, ch.reward / ch.visits) for a in legal
+           if (ch := root.children.get(a)) is not None and ch.visits]
+    out.sort(key=lambda x: -x[1])
+    return out
 
 
 def _apply(s, a: int, d, who: int) -> None:

@@ -45,15 +45,24 @@ def run_apply(payload) -> dict:
 
 
 def main_apply(stdin, stdout, stderr) -> int:
+    return main_json("apply", run_apply, stdin, stdout, stderr)
+
+
+def main_json(name: str, run, stdin, stdout, stderr) -> int:
+    """A JSON-in, JSON-out command (`meeple apply`, `meeple hint`): `run(payload)`'s
+    result on stdout, or one line on stderr and exit 2 for bad input."""
     try:
         payload = json.load(stdin)
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        print(f"meeple apply: input is not JSON: {e}", file=stderr)
+        print(f"meeple {name}: input is not JSON: {e}", file=stderr)
         return 2
     try:
-        result = run_apply(payload)
+        result = run(payload)
     except BadState as e:
-        print(f"meeple apply: invalid STATE: {e}", file=stderr)
+        print(f"meeple {name}: invalid STATE: {e}", file=stderr)
+        return 2
+    except GameError as e:
+        print(f"meeple {name}: {e}", file=stderr)
         return 2
     json.dump(result, stdout)
     stdout.write("\n")

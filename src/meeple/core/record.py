@@ -80,6 +80,10 @@ class GameRecord:
         """The notated moves so far, oldest first (the replay record)."""
         return [m for _, m in _unroll(self.history)]
 
+    def move_record(self) -> list[tuple[int, str]]:
+        """(seat, move) for every notated move, oldest first (what a save keeps)."""
+        return _unroll(self.history)
+
     def moves_for(self, seat: int | None) -> list[str]:
         """The move list as `seat` (None: a spectator) may read it."""
         return [m if who == seat else self._secret_move(m) for who, m in _unroll(self.history)]

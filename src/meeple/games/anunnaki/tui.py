@@ -19,6 +19,7 @@ from rich.text import Text
 
 from meeple.bots import observe
 from meeple.core.game import GameError, IllegalMove
+from meeple.core.savegame import track
 from meeple.games.anunnaki.data import DATA, MAX_PLAYERS, MIN_PLAYERS, RESOURCES, TRACKS
 from meeple.games.anunnaki.present import decision_for
 from meeple.games.anunnaki.state import new_game
@@ -177,11 +178,13 @@ def play(args, stdin=None, stdout=None) -> int:
         return 2
     houses = getattr(args, "houses", None)
     try:
-        state = new_game(players, seed=seed, first_game=bool(getattr(args, "first_game", False)),
-                         houses=[h.strip() for h in houses.split(",")] if houses else None)
+        options = {"first_game": bool(getattr(args, "first_game", False)),
+                   "houses": [h.strip() for h in houses.split(",")] if houses else None}
+        state = new_game(players, seed=seed, **options)
     except GameError as e:
         console.print(Text(f"meeple play: {e}", style="bold red"))
         return 2
+    track(args, state, seed, **options)
     console.print(Text(f"Anunnaki, {players} players, seed {seed}; you are seat {me} "
                        f"({state.houses[me]}). Type a number or the move; 'help', 'quit'.", style="bold"))
     shown = None

@@ -28,6 +28,7 @@ from rich.text import Text
 
 from meeple.bots import RandomBot, observe
 from meeple.core.game import GameError
+from meeple.core.savegame import track
 from meeple.games.ethnos import data, new_game
 
 ROMAN = ("0", "I", "II", "III")
@@ -929,9 +930,11 @@ def _play(args, inp, console: Console, interactive: bool) -> int:
     if not isinstance(seat, int) or not 0 <= seat < players:
         return fail(f"--seat must be from 0 to {players - 1} with {players} players, not {seat}")
     try:
-        state = new_game(players, seed=seed, tribes=tribes, fairy=bool(getattr(args, "fairy", False)))
+        options = {"tribes": tribes, "fairy": bool(getattr(args, "fairy", False))}
+        state = new_game(players, seed=seed, **options)
     except GameError as e:
         return fail(str(e))
+    track(args, state, seed, **options)
     spec = getattr(args, "bot", "random") or "random"
     try:
         bots = make_bots(spec, seed, [s for s in range(players) if s != seat])

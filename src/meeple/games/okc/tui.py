@@ -18,6 +18,7 @@ from rich.text import Text
 
 from meeple.bots import observe
 from meeple.core.game import GameError, IllegalMove
+from meeple.core.savegame import track
 from meeple.games.okc import data as D
 from meeple.games.okc import new_game
 from meeple.games.okc.notation import action_word
@@ -118,11 +119,13 @@ def play(args, stdin=None, stdout=None) -> int:
         console.print(Text(f"meeple play: --seat must be from 0 to {players - 1}", style="bold red"))
         return 2
     try:
-        state = new_game(players, seed=seed, rounds=getattr(args, "rounds", None) or D.ROUNDS,
-                         advanced=bool(getattr(args, "advanced", False)))
+        options = {"rounds": getattr(args, "rounds", None) or D.ROUNDS,
+                   "advanced": bool(getattr(args, "advanced", False))}
+        state = new_game(players, seed=seed, **options)
     except GameError as e:
         console.print(Text(f"meeple play: {e}", style="bold red"))
         return 2
+    track(args, state, seed, **options)
     spec = getattr(args, "bot", "random") or "random"
     try:
         from meeple.bots.registry import make_bot
