@@ -8,6 +8,8 @@
     GET  /api/games/{id}/log             the moves (the seed once finished)
     GET  /api/games/{id}/replay?ply=N    a finished game after N moves
     WS   /api/games/{id}/ws?seat=&token= views pushed after every move; moves in
+
+The advisor (hints, analysis of finished games): advice.py.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
+from meeple.server import advice
 from meeple.server.hub import Conn, Hub, TokenBucket
 from meeple.server.service import MAX_SEED, ApiError, GameService, dumps
 from meeple.server.storage import Storage
@@ -72,6 +75,8 @@ class CreateGame(BaseModel):
                              description="'human' or 'bot:<level>' per seat, e.g. bot:ismcts:1s, bot:easy")
     seed: int | None = Field(default=None, ge=0, le=MAX_SEED)
     options: GameOptions | None = None
+    hints: bool | None = Field(default=None, description="the advisor's hints at this table, agreed by "
+                               "everyone seated (default: on when exactly one seat is human)")
 
 
 class MoveBody(BaseModel):
@@ -231,7 +236,7 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
     @app.post("/api/games", status_code=201, tags=["games"])
     async def create_game(body: CreateGame):
         opts = body.options.model_dump(exclude_none=True) if body.options else {}
-        g, seats = await svc().create(body.game, body.players, body.seats, body.seed, opts)
+        g, seats = await svc().create(body.game, body.players, body.seats, body.seed, opts, body.hints)
         return _json({"id": g.id, "seats": seats}, 201)
 
     @app.get("/api/games", tags=["games"])
@@ -392,6 +397,8 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
             return {"type": "ack", "id": rid, **out, "ms": round((time.perf_counter() - t0) * 1000, 2)}
         except ApiError as e:
             return {"type": "error", "id": rid, "status": e.status, "error": e.message}
+
+    advice.install(app)
 
     # ------------------------------------------------------------- page
     if WEB_DIR.is_dir():

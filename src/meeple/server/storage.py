@@ -60,6 +60,13 @@ class GameRecord:
     moves: list[tuple[int, str]] = field(default_factory=list)   # (seat, move)
 
 
+def hints_allowed(seats: list[dict]) -> bool:
+    """A table allows the advisor's hints when every person seated agreed at
+    its creation (the creator answers for all: `hints` of POST /api/games)."""
+    people = [s for s in seats if s["kind"] == "human"]
+    return bool(people) and all(s.get("hints") for s in people)
+
+
 def default_db_url() -> str:
     import platformdirs
     d = platformdirs.user_data_dir("meeple", appauthor=False)
@@ -180,6 +187,7 @@ class Storage:
                              .order_by(games_t.c.created_at.desc()).limit(limit)).all()
         return [{"id": r.id, "game": r.game, "players": r.players, "status": r.status,
                  "seats": [s["kind"] if s["kind"] == "human" else "bot:" + s["bot"] for s in r.seats],
+                 "hints": hints_allowed(r.seats),
                  "created_at": r.created_at, "winners": r.winners} for r in rows]
 
     def move_count(self, game_id: str) -> int:
