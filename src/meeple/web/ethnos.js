@@ -58,6 +58,14 @@ function moveLabel(v, m) {
   return m;
 }
 
+// a whole move in words (the advisor's hints name recruits and bands too)
+function moveWords(v, m) {
+  const w = m.split(" ");
+  if (w[0] === "recruit") return w[1] === "deck" ? "Recruit the top card of the deck" : "Recruit " + w[1] + " from the market";
+  if (w[0] === "band") return "Play a band of " + (w.length - 1) + " led by " + w[1] + (w.length > 2 ? " with " + w.slice(2).join(", ") : "");
+  return moveLabel(v, m);
+}
+
 
 function handPanel(v) {
   const me = v.you;
@@ -246,6 +254,7 @@ GAMES.ethnos = {
       el("span", {class: "stat"}, "Tribes: ", s.tribes.map((t) => el("span", {class: "tribe", title: EM().help[t]}, cap(t))).reduce((a, b) => a.concat([b, " "]), []))];
   },
   decision: ethnosDecision,
+  moveWords,
   render(v) {
     return {main: [handPanel(v), marketPanel(v), kingdomsPanel(v), merfolkPanel(v), bandsPanel(v)],
             side: [playersPanel(v), scoringPanel(v)]};
