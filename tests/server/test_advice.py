@@ -8,6 +8,7 @@ import time
 
 import pytest
 
+from tests.advisor.test_hint import hidden_twin
 from tests.server.test_api import new_game, play_out, view
 
 
@@ -90,15 +91,6 @@ def test_hint_after_the_game_is_409(advised):
     play_out(advised, g, random.Random(2))
     r = hint(advised, g["id"], 0, g["seats"][0]["token"])
     assert r.status_code == 409 and "game is over" in r.json()["error"]
-
-
-def hidden_twin(state, seat):
-    for k in range(20):
-        twin = state.determinize(seat, random.Random(50 + k))
-        if twin.to_json() != state.to_json():
-            assert twin.view(seat) == state.view(seat)
-            return twin
-    raise AssertionError("no different deal found")
 
 
 @pytest.mark.parametrize("game,players", [("ethnos", 3), ("okc", 3), ("anunnaki", 2)])

@@ -4,33 +4,23 @@ chart and the costly moves). Small search budgets through the environment."""
 
 from __future__ import annotations
 
-import subprocess
 import time
 
 import httpx
 import pytest
 
-from tests.server.conftest import ROOT, free_port, start_server
+from tests.server.conftest import ROOT
 from tests.server.helpers import new_page, start_in_lobby
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
-def advised_server(tmp_path, monkeypatch):
+def advised_server(request, monkeypatch):
+    """The live server with small search budgets (set before it starts)."""
     monkeypatch.setenv("MEEPLE_HINT_SECONDS", "0.3")
     monkeypatch.setenv("MEEPLE_ANALYSIS_SECONDS", "0.02")
-    port = free_port()
-    with open(tmp_path / "server.log", "wb") as log:
-        proc = start_server(str(tmp_path / "live.db"), port, "--bot-delay", "0", "--bot-workers", "1", log=log)
-        try:
-            yield f"http://127.0.0.1:{port}"
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+    return request.getfixturevalue("live_server")
 
 
 def test_the_hint_button_shows_three_options_against_bots(advised_server, chromium):
