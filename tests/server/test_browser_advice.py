@@ -40,6 +40,9 @@ def test_the_hint_button_shows_three_options_against_bots(advised_server, chromi
     texts = options.all_inner_texts()
     assert all("% chance to win" in t for t in texts)
     assert all(not t.startswith(("recruit ", "band ")) for t in texts), texts      # words, not notation
+    out = ROOT / "artifacts"
+    out.mkdir(exist_ok=True)
+    page.locator("#decision").screenshot(path=str(out / "browser-hint.png"))
     ply = page.evaluate("document.body.dataset.ply")
     options.first.click()                                    # plays it
     page.wait_for_function(f"document.body.dataset.ply !== '{ply}'", timeout=30_000)
