@@ -31,14 +31,18 @@ MIN_COST = 0.02       # a smaller loss of winning chance is noise, not a mistake
 
 def analyse(record: dict, *, seconds: float = 1.0, iterations: int | None = None,
             workers: int = 1, backend: str = "process", progress: bool = False,
-            seed: int = 0) -> dict:
-    """Every decision of `record` (a saved game or the server's game log) rated."""
+            seed: int = 0, run=None) -> dict:
+    """Every decision of `record` (a saved game or the server's game log) rated.
+
+    `run(fn, jobs)` -> results in job order, in place of the arena's workers
+    (the server passes its bot pool)."""
     from meeple.arena.tournament import run_jobs
     doc = savegame.check(record)
     final = savegame.replay(doc)
     jobs = positions(doc, seconds, iterations, seed)
     t0 = time.perf_counter()
-    rows = run_jobs(rate_position, jobs, workers, backend, progress, "analysing")
+    rows = run_jobs(rate_position, jobs, workers, backend, progress, "analysing") if run is None \
+        else run(rate_position, jobs)
     wall = time.perf_counter() - t0
     mark_costly(rows, doc["players"])
     return {"game": doc["game"], "players": doc["players"], "seed": doc["seed"],

@@ -32,14 +32,21 @@ def hint(state, seat, seconds: float = 2.0, top: int = 3, seed: int | None = Non
     request before the call (`meeple hint`: starting Python, reading the STATE)."""
     t0 = time.thread_time() - spent
     check_request(state, seat, seconds, top)
-    from meeple.advisor.search import options
     from meeple.bots.base import observe
     obs = observe(state, seat)
     left = None
     if iterations is None:
         left = max(0.05, seconds - (time.thread_time() - t0) - 0.05)   # 0.05 s to name the moves
-    found = options(obs, seconds=left, iterations=iterations, seed=0 if seed is None else seed)
-    return {"seat": seat, "options": [o.to_json() for o in found[:top]]}
+    return hint_observed(obs, left, top, seed, iterations)
+
+
+def hint_observed(obs, seconds: float | None, top: int = 3, seed: int | None = None,
+                  iterations: int | None = None) -> dict:
+    """The hint from an Observation (what the seat knows, `meeple.bots.base.observe`):
+    the server builds that as it does for its bots and sends it to a worker."""
+    from meeple.advisor.search import options
+    found = options(obs, seconds=seconds, iterations=iterations, seed=0 if seed is None else seed)
+    return {"seat": obs.seat, "options": [o.to_json() for o in found[:top]]}
 
 
 def check_request(state, seat, seconds, top) -> None:

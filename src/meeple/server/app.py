@@ -11,6 +11,7 @@
 
 People (accounts, names, public tables, chat, rematch, clocks): social.py and
 the routers it lists.
+The advisor (hints, analysis of finished games): advice.py.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
-from meeple.server import lobby, social
+from meeple.server import advice, lobby, social
 from meeple.server.hub import Conn, Hub, TokenBucket
 from meeple.server.service import MAX_SEED, ApiError, GameService, dumps
 from meeple.server.storage import Storage
@@ -77,6 +78,8 @@ class CreateGame(BaseModel):
     seed: int | None = Field(default=None, ge=0, le=MAX_SEED)
     options: GameOptions | None = None
     table: lobby.TableSetup | None = Field(default=None, description="public or private, the creator's seat and name")
+    hints: bool | None = Field(default=None, description="the advisor's hints at this table, agreed by "
+                               "everyone seated (default: on when exactly one seat is human)")
 
 
 class MoveBody(BaseModel):
@@ -238,7 +241,7 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
     @app.post("/api/games", status_code=201, tags=["games"])
     async def create_game(body: CreateGame, request: Request):
         opts = body.options.model_dump(exclude_none=True) if body.options else {}
-        g, seats = await svc().create(body.game, body.players, body.seats, body.seed, opts)
+        g, seats = await svc().create(body.game, body.players, body.seats, body.seed, opts, body.hints)
         seats = await lobby.set_up(request, g, seats, body.table)
         return _json({"id": g.id, "seats": seats}, 201)
 
@@ -403,6 +406,7 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
 
     for router in social.routers():
         app.include_router(router)
+    advice.install(app)
 
     # ------------------------------------------------------------- page
     if WEB_DIR.is_dir():

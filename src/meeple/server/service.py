@@ -25,7 +25,7 @@ from meeple.bots.base import observe
 from meeple.core.game import GameError, IllegalMove
 from meeple.core.present import own_move
 from meeple.server.present import presenter, redact_moves
-from meeple.server.storage import GameRecord, Storage
+from meeple.server.storage import GameRecord, Storage, hints_allowed
 from meeple.server.workers import BotPool, check_spec, registry_available
 
 log = logging.getLogger("meeple.server")
@@ -231,7 +231,8 @@ class GameService:
 
     # ------------------------------------------------------------- creating
     async def create(self, game: str, players: int, seats: list[str], seed: int | None,
-                     options: dict) -> tuple[LiveGame, list[dict]]:
+                     options: dict, hints: bool | None = None) -> tuple[LiveGame, list[dict]]:
+        """`hints`: the advisor at this table (default: on when one person plays bots)."""
         try:
             module = registry.get(game)
         except GameError as e:
@@ -240,12 +241,15 @@ class GameService:
             raise ApiError(400, f"{game} is for {module.MIN_PLAYERS}-{module.MAX_PLAYERS} players, not {players}")
         if len(seats) != players:
             raise ApiError(400, f"seats must list {players} seats ('human' or 'bot:<level>'), got {len(seats)}")
+        if hints is None:
+            hints = sum(1 for spec in seats if spec.strip() == "human") == 1
         stored, out = [], []
         for i, spec in enumerate(seats):
             spec = spec.strip()
             if spec == "human":
                 token = secrets.token_urlsafe(24)
-                stored.append({"kind": "human", "bot": None, "token_hash": hash_token(token)})
+                stored.append({"kind": "human", "bot": None, "token_hash": hash_token(token),
+                               "hints": bool(hints)})
                 out.append({"seat": i, "kind": "human", "token": token})
             elif spec == "bot" or spec.startswith("bot:"):
                 level = spec[4:] or "random" if spec != "bot" else "random"
@@ -336,7 +340,7 @@ class GameService:
                 "id": g.id, "game": g.rec.game,
                 "status": "finished" if fin else "active",
                 "ply": g.ply, "you": viewer, "seats": g.seats,
-                "options": g.rec.options,
+                "options": g.rec.options, "hints": hints_allowed(g.rec.seats),
                 "state": state.view(viewer),
                 "decision": g.present.decision_for(state, viewer),
             }

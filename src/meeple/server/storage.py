@@ -60,6 +60,13 @@ class GameRecord:
     moves: list[tuple[int, str]] = field(default_factory=list)   # (seat, move)
 
 
+def hints_allowed(seats: list[dict]) -> bool:
+    """A table allows the advisor's hints when every person seated agreed at
+    its creation (the creator answers for all: `hints` of POST /api/games)."""
+    people = [s for s in seats if s["kind"] == "human"]
+    return bool(people) and all(s.get("hints") for s in people)
+
+
 def default_db_url() -> str:
     import platformdirs
     d = platformdirs.user_data_dir("meeple", appauthor=False)
@@ -184,6 +191,7 @@ class Storage:
                  "seats": [s["kind"] if s["kind"] == "human" else "bot:" + s["bot"] for s in r.seats],
                  "names": [s.get("name") for s in r.seats],
                  "open": [i for i, s in enumerate(r.seats) if s.get("open")],
+                 "hints": hints_allowed(r.seats),
                  "created_at": r.created_at, "winners": r.winners} for r in rows]
 
     def move_count(self, game_id: str) -> int:

@@ -94,10 +94,14 @@ class BotPool:
                                    mp_context=multiprocessing.get_context("spawn"))
 
     async def choose(self, spec: str, seed: int, obs) -> int:
+        return await self.call(choose, spec, seed, obs)
+
+    async def call(self, fn, *args):
+        """`fn(*args)` in a worker process (`fn` is pickled: a module-level function)."""
         loop = asyncio.get_running_loop()
         for attempt in range(2):
             try:
-                return await loop.run_in_executor(self._pool, choose, spec, seed, obs)
+                return await loop.run_in_executor(self._pool, fn, *args)
             except BrokenProcessPool:
                 if attempt:
                     raise

@@ -78,6 +78,7 @@ function lobby() {
   const extra = el("div", {id: "game-options"});
   const seed = el("input", {id: "seed", type: "number", min: 0, placeholder: "random", "aria-label": "seed (optional)"});
   const out = el("div", {id: "invites", "aria-live": "polite"});
+  const hints = hintsChoice(seatsBox);
   const heading = el("h1", {});
   let opts = null;
   function drawSeats() {
@@ -88,6 +89,7 @@ function lobby() {
       el("span", {class: "ptag p" + i}, el("span", {class: "picon", "aria-hidden": "true"}, ICONS[i]), " Seat " + (i + 1)),
       el("select", {id: "seat-" + i, "aria-label": "seat " + (i + 1)},
         levels.map(([v, l]) => el("option", {value: v, selected: (old[i] || (i === 0 ? "human" : "bot:easy")) === v}, l))))));
+    hints.follow();
     if (opts && opts.onPlayers) opts.onPlayers(n);
   }
   function drawGame() {
@@ -107,6 +109,7 @@ function lobby() {
     const n = +players.value;
     const body = {game: pick.value, players: n, seats: [...seatsBox.querySelectorAll("select")].map((s) => s.value)};
     if (seed.value !== "") body.seed = +seed.value;
+    body.hints = hints.value();
     const o = opts && opts.options ? opts.options(n) : null;
     if (o && Object.keys(o).length) body.options = o;
     Social.tableSetup(body);
@@ -122,7 +125,7 @@ function lobby() {
   app.replaceChildren(el("section", {class: "panel lobby"},
     heading,
     el("div", {class: "row"}, el("label", {}, "Game ", pick), players, el("label", {}, "Seed ", seed)),
-    extra, seatsBox, create, out),
+    extra, seatsBox, hints.node, create, out),
     el("section", {class: "panel"}, el("h2", {}, "Recent public tables"), list));
   drawGame();
   Social.lobbyPanels(app, seatsBox);
@@ -131,7 +134,7 @@ function lobby() {
       const r = await api("GET", "/api/games?limit=20");
       list.replaceChildren(r.games.length ? el("ul", {}, r.games.map((g) => el("li", {},
         el("a", {href: (g.status === "finished" ? "/replay/" : "/game/") + g.id}, (g.status === "finished" ? "Replay " : "Watch ") + g.id),
-        " — " + ((META.games[g.game] || {}).name || g.game) + ", " + g.players + " players, " + g.status + ", " +
+        " — " + ((META.games[g.game] || {}).name || g.game) + ", " + g.players + " players, " + g.status + (g.hints ? ", hints allowed" : "") + ", " +
         new Date(g.created_at * 1000).toLocaleString()))) :
         el("p", {}, "No games yet."));
     } catch (e) { list.textContent = e.message; }
@@ -267,7 +270,7 @@ function statusBar(v, G) {
   else if (d) who = (d.seats || [d.seat]).map((s) => v.seats[s].name).join(", ") + " to move (" + d.kind + ")";
   return el("section", {class: "panel status", "aria-label": "game status"},
     G.stats ? G.stats(v) : null,
-    el("span", {class: "stat turn", id: "turn"}, who),
+    el("span", {class: "stat turn", id: "turn"}, who), hintsNote(v),
     v.undo ? el("button", {type: "button", id: "undo-btn", onclick: () => { busy(true); T.ws.send(JSON.stringify({type: "undo"})); }}, "Undo my move") : null,
     v.status === "finished" ? el("a", {href: "/replay/" + v.id, id: "replay-link"}, "Watch the replay") : null);
 }
@@ -277,7 +280,7 @@ function decisionPanel(v, G) {
   const box = el("section", {class: "panel decision", id: "decision", "aria-label": "your decision",
                             "data-kind": d && isMine(v) ? d.kind : ""});
   if (T.replay) {
-    box.append(replayControls(v));
+    box.append(replayControls(v), analysisPanel(v));
     return box;
   }
   if (!d) { box.append(el("p", {}, "The game is over.")); return box; }
@@ -287,6 +290,7 @@ function decisionPanel(v, G) {
   }
   if (G.decision) G.decision(v, box);
   else box.append(el("h2", {}, d.kind), moveButtons(d.moves || []));
+  hintPanel(v, G, box);
   return box;
 }
 

@@ -7,11 +7,12 @@ const EM = () => META.games.ethnos;
 
 const tribeOf = (c) => c === "skeleton" ? "skeleton" : c.split(":")[0];
 const kingdomOf = (c) => c === "skeleton" ? null : c.split(":")[1];
+const cardWords = (c) => c === "?" ? "hidden card" : (kingdomOf(c) ? cap(tribeOf(c)) + " of " + cap(kingdomOf(c)) : "Skeleton");
 function cardEl(c, opts) {
   opts = opts || {};
   const t = tribeOf(c), k = kingdomOf(c);
   const help = (META && EM().help[t]) || t;
-  const label = c === "?" ? "hidden card" : (k ? cap(t) + " of " + cap(k) : "Skeleton");
+  const label = cardWords(c);
   const attrs = {class: "card" + (c === "?" ? " back" : "") + (opts.selected ? " sel" : "") + (opts.leader ? " leader" : ""),
                  title: c === "?" ? "a card you cannot see" : label + " — " + help,
                  "data-card": c, style: k ? "--k:" + KCOL[k] : null};
@@ -56,6 +57,15 @@ function moveLabel(v, m) {
     return "Swap with " + v.seats[seat].name + "'s band " + (j + 1) + (band ? " (" + band.cards.length + " cards, led by " + band.leader + ")" : "");
   }
   return m;
+}
+
+// a whole move in words (the advisor's hints name recruits and bands too)
+function moveWords(v, m) {
+  const w = m.split(" ");
+  if (w[0] === "recruit") return w[1] === "deck" ? "Recruit the top card of the deck" : "Recruit " + cardWords(w[1]) + " from the market";
+  if (w[0] === "band") return "Play a band of " + (w.length - 1) + " led by " + cardWords(w[1]) +
+    (w.length > 2 ? " with " + w.slice(2).map(cardWords).join(", ") : "");
+  return moveLabel(v, m);
 }
 
 
@@ -246,6 +256,7 @@ GAMES.ethnos = {
       el("span", {class: "stat"}, "Tribes: ", s.tribes.map((t) => el("span", {class: "tribe", title: EM().help[t]}, cap(t))).reduce((a, b) => a.concat([b, " "]), []))];
   },
   decision: ethnosDecision,
+  moveWords,
   render(v) {
     return {main: [handPanel(v), marketPanel(v), kingdomsPanel(v), merfolkPanel(v), bandsPanel(v)],
             side: [playersPanel(v), scoringPanel(v)]};

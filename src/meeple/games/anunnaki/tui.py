@@ -4,7 +4,7 @@ Shows, from your seat's view only: the action star (tiles, cubes, pawn), every
 board's regions (units, settlements, exhaust tokens, ancient tiles), the
 culture tokens, the tracks, your hand and contracts, then the pending decision
 as a numbered menu. Answer with the number or the move's words; `help`,
-`quit`.
+`hint` (the advisor's best moves), `quit`.
 """
 
 from __future__ import annotations
@@ -211,7 +211,12 @@ def play(args, stdin=None, stdout=None) -> int:
                 if line in ("quit", "q", "exit"):
                     return 0
                 if line in ("help", "?"):
-                    console.print("Answer with a menu number or the move words (as in the menu).")
+                    console.print("Answer with a menu number or the move words (as in the menu); "
+                                  "'hint' shows the advisor's three best moves for you; 'quit' leaves.")
+                    continue
+                if line == "hint":
+                    from meeple.advisor.terminal import hint_table
+                    console.print(hint_table(state, me))
                     continue
                 try:
                     if line.isdigit() and 1 <= int(line) <= len(menu):

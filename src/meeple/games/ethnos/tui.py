@@ -9,7 +9,7 @@ person, applies answers and narrates what happened from the public log.
 Input is read line by line, so the table works the same with a terminal, a pipe
 or a test's fake stdin. Every answer is one of: a menu number, the words of a
 menu entry (`lead elf:rhea`), a whole MOVE in notation (`band elf:rhea
-elf:duris`), or a command (`help`, `moves`, `board`, `cancel`, `quit`).
+elf:duris`), or a command (`help`, `moves`, `hint`, `board`, `cancel`, `quit`).
 """
 
 from __future__ import annotations
@@ -58,6 +58,7 @@ Answer a prompt with:
 Commands:
   help     this text
   moves    every legal move now, in notation
+  hint     the advisor's three best moves for you, with their chances of winning
   board    show the whole table again
   cancel   while building a band (or choosing elf keeps): start that choice over
   quit     leave the game (Ctrl-D and Ctrl-C leave too)
@@ -804,6 +805,10 @@ class Session:
             return False
         if low in ("moves", "m"):
             self.show_moves()
+            return False
+        if low == "hint":
+            from meeple.advisor.terminal import hint_table
+            self.out(hint_table(self.state, self.me))
             return False
         if low in ("board", "b"):
             self.out(render_board(self.view, self.pal), render_decision(self.view, self.pal, kind))

@@ -4,7 +4,7 @@ You see only your seat's view (the secrecy boundary, view.py); bots get their
 own observation. At a simultaneous decision (bids, face-down cards) every
 seat chooses without seeing the others' choices; the game then reveals them.
 Type a number from the menu, a move in notation (docs/notation/okc.md),
-'help', 'log' or 'quit'.
+'help', 'log', 'hint' (the advisor's best moves) or 'quit'.
 """
 
 from __future__ import annotations
@@ -198,7 +198,12 @@ def _ask_human(console: Console, state, seat: int, inp) -> None:
         if text in ("quit", "exit"):
             raise Leave()
         if text == "help":
-            console.print("Type a number, or a move such as 'herald castle'. 'log' shows events, 'quit' leaves.")
+            console.print("Type a number, or a move such as 'herald castle'. 'log' shows events, "
+                          "'hint' the advisor's three best moves for you, 'quit' leaves.")
+            continue
+        if text == "hint":
+            from meeple.advisor.terminal import hint_table
+            console.print(hint_table(state, seat))
             continue
         if text == "log":
             for m in state.moves_for(seat)[-20:]:

@@ -1,0 +1,35 @@
+"""The `hint` command of the terminal tables (`meeple play`, all three games).
+
+The person's seat is asked for its three best moves: `meeple.advisor.hint`
+observes the game as that seat does (its view and the events it may read),
+so a hint in the terminal knows no more than the player.
+"""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+
+SECONDS = 2.0           # CPU seconds a terminal hint searches
+ITERATIONS = None       # or a simulation budget (tests: fast and reproducible)
+BAR = 20                # characters of a full chance bar
+
+
+def hint_table(state, seat: int) -> Table | Text:
+    """The hint for `seat` as a table (rank, move in notation as the player
+    types it, chance with a bar), or the reason there is none."""
+    from meeple.advisor.hint import hint      # the module, not the package's wrapper of the same name
+    from meeple.core.game import GameError
+    try:
+        found = hint(state, seat, seconds=SECONDS, iterations=ITERATIONS)
+    except GameError as e:
+        return Text(f"No hint: {e}", style="yellow")
+    table = Table(title="The advisor's best moves for you", title_justify="left", box=None)
+    table.add_column("#", justify="right")
+    table.add_column("move")
+    table.add_column("win", justify="right")
+    table.add_column("")
+    for i, o in enumerate(found["options"], 1):
+        full = round(o["win"] * BAR)
+        table.add_row(str(i), o["move"], f"{o['win']:.0%}", Text("█" * full + "·" * (BAR - full), style="green"))
+    return table

@@ -1,0 +1,52 @@
+"""The `hint` command of the three terminal tables: the advisor's three best
+moves for the person's seat, from that seat's view, with chances."""
+
+import io
+import re
+from types import SimpleNamespace
+
+import pytest
+
+from meeple.advisor import terminal
+
+GAMES = {"ethnos": "meeple.games.ethnos.tui", "okc": "meeple.games.okc.tui",
+         "anunnaki": "meeple.games.anunnaki.tui"}
+
+
+@pytest.fixture(autouse=True)
+def small_budget(monkeypatch):
+    monkeypatch.setattr(terminal, "ITERATIONS", 60)
+
+
+def session(game, script, monkeypatch):
+    """Play `script` at seat 0; the hints it asked for (state, seat) and the output."""
+    import importlib
+    module = importlib.import_module("meeple.advisor.hint")
+    asked = []
+    real = module.hint
+
+    def spy(state, seat, **kw):
+        asked.append((state.clone(), seat))
+        return real(state, seat, **kw)
+
+    monkeypatch.setattr(module, "hint", spy)
+    play = importlib.import_module(GAMES[game]).play
+    out = io.StringIO()
+    args = SimpleNamespace(players=2, seat=0, seed=4, bot="random")
+    code = play(args, stdin=io.StringIO(script), stdout=out)
+    return code, out.getvalue(), asked
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_hint_shows_three_moves_with_chances(game, monkeypatch):
+    code, text, asked = session(game, "help\nhint\nquit\n", monkeypatch)
+    assert code == 0 and "Traceback" not in text
+    assert "'hint'" in text or "hint     the advisor" in text          # the help names it
+    assert "The advisor's best moves for you" in text
+    (state, seat), = asked
+    assert seat == 0
+    from meeple.advisor.hint import hint
+    expected = hint(state, 0, iterations=60)["options"]
+    assert len(expected) == 3
+    for rank, o in enumerate(expected, 1):
+        assert re.search(rf"{rank}\s+{re.escape(o['move'])}\s+{o['win']:.0%}", text), (o, text)
