@@ -176,6 +176,7 @@ class OKCState(GameRecord):
         n.finished = self.finished
         n.winners = self.winners[:]
         n.rng = Rng(self.rng.state)
+        n.reveals = self.reveals
         n.history = self.history
         n.events = self.events
         n.record = self.record
@@ -594,6 +595,8 @@ class OKCState(GameRecord):
         self.discards[s].append(occ)
         if place == "supply":
             self.ksupply[s].append(kc)
+            if C.KEFFECT[kc] == "deck_top_two":       # intrigue-17 turns the deck's top face up
+                self._mark_reveal()
         elif place == "discard":
             self.kdiscard.append(kc)
             if C.KEFFECT[kc] == "free_site_card" and self.site[s]:
@@ -656,6 +659,7 @@ class OKCState(GameRecord):
                     self.rng.shuffle(self.kdeck)
                 if self.kdeck:
                     road[i] = self.kdeck.pop(0)
+                    self._mark_reveal()
 
     def _leave_council(self, g: int) -> None:
         """A card removed from a council goes to its owner's discard, or to hand
@@ -867,14 +871,41 @@ class OKCState(GameRecord):
             if self.kind in SIMULTANEOUS:
                 return
             acts = self.legal_actions()
+            if self.record and self._forced_by_hand(len(acts)):
+                self._mark_reveal()
             if len(acts) != 1:
                 return
             self._step(acts[0], self.dseats[0], auto=True)
+
+    def _forced_by_hand(self, n: int) -> bool:
+        """Could the hidden hand decide whether this decision (n options) is
+        answered for its seat (one option) or asked? Either way tells everyone
+        something of that hand. With an empty hand as the weakest: if that still
+        leaves two options, no hand forces it. (Only for recorded games: the
+        undo needs it, search rollouts do not.)"""
+        s = self.dseats[0]
+        if not self.hands[s]:
+            return False
+        return n == 1 or len(self._bare_actions(s)) <= 1
+
+    def _bare_actions(self, s: int) -> list[int]:
+        """Seat s's legal actions were its hand empty: what no hand can take away."""
+        hand = self.hands[s]
+        self.hands[s] = []
+        try:
+            return self.legal_actions(s)
+        finally:
+            self.hands[s] = hand
 
     def _ask(self, kind: str, seat: int, darg=None) -> None:
         self.kind = kind
         self.dseats = [seat]
         self.darg = darg
+
+    def _ask_deploy(self, s: int, g: int) -> None:
+        """Deploy card g from the hand: it is shown while its region is chosen."""
+        self._mark_reveal()
+        self._ask("deploy", s, [g])
 
     def _to_hand(self, s: int, g: int) -> None:
         """A card added to a full hand goes on top of the deck instead."""
@@ -888,6 +919,7 @@ class OKCState(GameRecord):
         g = self.gid(s, a - CARD)
         self.hands[s].remove(g)
         self.discards[s].append(g)
+        self._mark_reveal()
 
     def _gain_influence(self, s: int, n: int) -> None:
         if n:
@@ -973,6 +1005,7 @@ class OKCState(GameRecord):
                 self.bids[s] = None
             elif KPICK <= a < PAIR:                 # intrigue-17: a top card of the deck
                 kc = self.kdeck.pop(a - KPICK)
+                self._mark_reveal()                 # the next card comes into view
                 self._event("take", s, C.KNAME[kc])
                 occ = self.bids[s]
                 self.bids[s] = None
@@ -1010,7 +1043,7 @@ class OKCState(GameRecord):
             if self._card_action(s, a):
                 return
             if DEPLOY_C <= a < LOC:
-                self._ask("deploy", s, [self.gid(s, a - DEPLOY_C)])
+                self._ask_deploy(s, self.gid(s, a - DEPLOY_C))
             elif a in (FAVOUR, FAVOUR2, OFAVOUR, OFAVOUR2):
                 self._do_favour(s, a)
             elif a < SUPP_LOST:
@@ -1160,6 +1193,7 @@ class OKCState(GameRecord):
                 self.used[s] |= U_GOVERN
                 g = self.gid(s, a - GOVERN)
                 hand.remove(g)
+                self._mark_reveal()
                 self._ask("council", s, [g, 0])
             elif a < AMBUSH_C:
                 self.used[s] |= U_JOURNEY
@@ -1177,8 +1211,7 @@ class OKCState(GameRecord):
                     self.active[r].remove(e)
                     self._to_hand(s, g)
             else:
-                g = self.gid(s, a - DEPLOY_C)
-                self._ask("deploy", s, [g])
+                self._ask_deploy(s, self.gid(s, a - DEPLOY_C))
         elif k == "rally":
             if a == DONE:
                 return
@@ -1228,14 +1261,16 @@ class OKCState(GameRecord):
     def _card_action(self, s: int, a: int) -> bool:
         """A tactic, kingdom or Site of Power action, which spring, day and autumn
         all offer; False when `a` is none of them."""
+        if not (KACT <= a < KPICK or USE <= a < RGOVERN):
+            return False
+        if self.record and self.hands[s] and a not in self._bare_actions(s):
+            self._mark_reveal()           # only a card in hand made it possible: that shows
         if TACTIC <= a < KPICK:
             self._tactic(s, a - TACTIC)
         elif KACT <= a < TACTIC:
             self._kingdom_action(s, a - KACT)
-        elif USE <= a < RGOVERN:
-            self._site_action(s, a - USE)
         else:
-            return False
+            self._site_action(s, a - USE)
         return True
 
     def _tactic(self, s: int, t: int) -> None:
@@ -1352,6 +1387,7 @@ class OKCState(GameRecord):
         elif k == "koccupy":
             g = self.gid(s, a - CARD)
             hand.remove(g)
+            self._mark_reveal()
             self._acquire(s, self.darg[0], g)
         elif k == "recall":
             if a == DONE:
@@ -1424,6 +1460,7 @@ class OKCState(GameRecord):
         elif k == "peek":
             r = a - REGION
             self._event("peek", s, (D.REGIONS[r], [C.NAME[g] for g in self.facedown[r]]), private_to=s)
+            self._mark_reveal()
             self.peeked[s] = sorted(set(self.peeked[s]) | set(self.facedown[r]))
             self._ask("uswap_fd", s, [r])
         elif k == "uswap_fd":
@@ -1441,6 +1478,7 @@ class OKCState(GameRecord):
                 j = a - SPACE
                 x = self.boards[s][j][1]
                 self.boards[s][j][1] = g
+                self._mark_reveal()         # the face-down card now occupies the board
             self.facedown[r].append(x)
             self.facedown[r].sort()
         else:
@@ -1460,6 +1498,7 @@ class OKCState(GameRecord):
     def _take_from_hand_or_map(self, s: int, g: int) -> None:
         if g in self.hands[s]:
             self.hands[s].remove(g)
+            self._mark_reveal()
         else:
             r, e = self._find_active(g)
             self.active[r].remove(e)
@@ -1562,6 +1601,7 @@ class OKCState(GameRecord):
                 self.darg = None
         elif k == "reveal_bids":
             self.bids_open = True
+            self._mark_reveal()
             nob = [x for x in self.order if D.FACTIONS[self.factions[x]] == "nobility"
                    and self.bids[x] is not None and self.tactics[x][2] > 0]
             if nob and not t[1:]:
@@ -1759,6 +1799,7 @@ class OKCState(GameRecord):
             if self.peeked[x]:
                 self.peeked[x] = [g for g in self.peeked[x] if g not in self.facedown[r]]
         if self.facedown[r]:
+            self._mark_reveal()
             self._event("reveal", None, (D.REGIONS[r], [C.NAME[g] for g in self.facedown[r]]))
         for g in self.facedown[r]:
             self.active[r].append([g, 0, 0, 0, 0, -1, pas])
@@ -1893,6 +1934,7 @@ class OKCState(GameRecord):
 
     def _joust_result(self, s: int, j: int) -> None:
         picks = [(x, g) for x, g in enumerate(self.joust) if g is not None]
+        self._mark_reveal()
         self._event("joust", None, [(x, C.NAME[g]) for x, g in picks])
         counts = {}
         for _, g in picks:
@@ -1918,6 +1960,7 @@ class OKCState(GameRecord):
                 if not deck:
                     return
             hand.append(deck.pop(0))
+            self._mark_reveal()
 
     def _attrition(self, s: int) -> None:
         deck = self.decks[s]
@@ -1943,6 +1986,7 @@ class OKCState(GameRecord):
                     break
                 continue
             hand.append(deck.pop(0))
+            self._mark_reveal()
 
     def _refill_road(self) -> None:
         """After the bids: the rightmost remaining card (two if none was taken)
