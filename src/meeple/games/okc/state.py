@@ -880,22 +880,41 @@ class OKCState(GameRecord):
     def _forced_by_hand(self, n: int) -> bool:
         """Could the hidden hand decide whether this decision (n options) is
         answered for its seat (one option) or asked? Either way tells everyone
-        something of that hand. With an empty hand as the weakest: if that still
-        leaves two options, no hand forces it. (Only for recorded games: the
-        undo needs it, search rollouts do not.)"""
+        something of that hand. Asked: only if a hand of as many cards like one
+        the others cannot place would leave one option. Answered: only if such
+        a card, in the hand instead of one of its cards, would have offered
+        another. (Only for recorded games: the undo needs it, rollouts do not.)"""
         s = self.dseats[0]
-        if not self.hands[s]:
-            return False
-        return n == 1 or len(self._bare_actions(s)) <= 1
-
-    def _bare_actions(self, s: int) -> list[int]:
-        """Seat s's legal actions were its hand empty: what no hand can take away."""
         hand = self.hands[s]
-        self.hands[s] = []
+        if not hand:
+            return False
+        if n > 1:
+            return self._some_hand(s, lambda acts: len(acts) <= 1)
+        rest = hand[:-1]
+        return any(len(self._actions_with_hand(s, rest + [g])) > 1
+                   for g in sorted(set(self._unplaced(s)) - set(hand)))
+
+    def _some_hand(self, s: int, test) -> bool:
+        """Does `test(legal actions)` hold for a hand of seat s's size made of
+        copies of one card the others cannot place (its size they know)?"""
+        k = len(self.hands[s])
+        return any(test(self._actions_with_hand(s, [g] * k)) for g in sorted(set(self._unplaced(s))))
+
+    def _unplaced(self, s: int) -> list[int]:
+        """Seat s's cards that another seat cannot locate: any may be in its hand."""
+        out = self.hands[s] + self.decks[s] + self.pick[s][1:]
+        out += [g for f in self.facedown for g in f if self.seat_of(g) == s]
+        out += [g for g in (self.joust[s], None if self.bids_open else self.bids[s]) if g is not None]
+        return out
+
+    def _actions_with_hand(self, s: int, hand: list[int]) -> list[int]:
+        """Seat s's legal actions were `hand` its hand."""
+        real = self.hands[s]
+        self.hands[s] = hand
         try:
             return self.legal_actions(s)
         finally:
-            self.hands[s] = hand
+            self.hands[s] = real
 
     def _ask(self, kind: str, seat: int, darg=None) -> None:
         self.kind = kind
@@ -1263,7 +1282,7 @@ class OKCState(GameRecord):
         all offer; False when `a` is none of them."""
         if not (KACT <= a < KPICK or USE <= a < RGOVERN):
             return False
-        if self.record and self.hands[s] and a not in self._bare_actions(s):
+        if self.record and self.hands[s] and self._some_hand(s, lambda acts: a not in acts):
             self._mark_reveal()           # only a card in hand made it possible: that shows
         if TACTIC <= a < KPICK:
             self._tactic(s, a - TACTIC)
