@@ -219,7 +219,7 @@ def main() -> int:
     games = []
     with httpx.Client(base_url=base, timeout=30) as h:
         for i in range(a.games):
-            r = h.post("/api/games", json={"players": a.players, "seats": ["human"] * a.players, "seed": i})
+            r = h.post("/api/games", json={"players": a.players, "seats": ["human"] * a.players, "seed": i, "open_seed": True})
             r.raise_for_status()
             games.append(r.json())
             if i % 50 == 49:

@@ -48,6 +48,16 @@ def client_factory(tmp_path):
 
 
 @pytest.fixture
+def secret_seed(monkeypatch):
+    """`secret_seed(n)`: the server draws n as the seed of the next tables
+    created without one, so a table whose seed stays secret is reproducible."""
+    def use(seed: int) -> None:
+        from meeple.server import service
+        monkeypatch.setattr(service.secrets, "randbits", lambda bits: seed)
+    return use
+
+
+@pytest.fixture
 def client(client_factory):
     with client_factory() as c:
         yield c

@@ -1,4 +1,4 @@
-"""The HTTP API and the websocket: create, views, moves, error codes, undo."""
+"""The HTTP API and the websocket: create, views, moves, error codes (undo: test_undo.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from tests.server.helpers import options_from, random_move
 
 
 def new_game(client, seats, seed=7, players=None, **extra):
-    body = {"game": "ethnos", "players": players or len(seats), "seats": seats, "seed": seed, **extra}
+    body = {"game": "ethnos", "players": players or len(seats), "seats": seats, "seed": seed, "open_seed": True, **extra}
     r = client.post("/api/games", json=body)
     assert r.status_code == 201, r.text
     return r.json()
@@ -104,40 +104,6 @@ def test_moves_and_error_codes(client):
     assert move(first, t[first], "recruit deck", ply=before["ply"]).status_code == 409
 
 
-def test_undo_rules(client):
-    g = new_game(client, ["human", "human"], seed=5)
-    gid = g["id"]
-    t = [s["token"] for s in g["seats"]]
-    s0 = view(client, gid)["decision"]["seat"]
-    s1 = 1 - s0
-    v = view(client, gid, s0, t[s0])
-    market = v["decision"]["recruit"][0]
-    assert client.post(f"/api/games/{gid}/moves", json={"seat": s0, "token": t[s0], "move": f"recruit {market}"}).status_code == 200
-    assert view(client, gid, s0, t[s0])["undo"] is True
-    assert view(client, gid, s1, t[s1])["undo"] is False
-    r = client.post(f"/api/games/{gid}/undo", json={"seat": s1, "token": t[s1]})
-    assert r.status_code == 409                               # not s1's move
-    r = client.post(f"/api/games/{gid}/undo", json={"seat": s0, "token": t[s1]})
-    assert r.status_code == 403
-    r = client.post(f"/api/games/{gid}/undo", json={"seat": s0, "token": t[s0]})
-    assert r.status_code == 200, r.text
-    assert view(client, gid, s0, t[s0]) | {"undo": None} == v | {"undo": None}
-    assert client.get(f"/api/games/{gid}/log").json()["moves"] == []
-    # a deck draw reveals a hidden card: no undo
-    assert client.post(f"/api/games/{gid}/moves", json={"seat": s0, "token": t[s0], "move": "recruit deck"}).status_code == 200
-    assert view(client, gid, s0, t[s0])["undo"] is False
-    assert client.post(f"/api/games/{gid}/undo", json={"seat": s0, "token": t[s0]}).status_code == 409
-    # once someone else has moved, no undo either
-    v1 = view(client, gid, s1, t[s1])
-    m = f"recruit {v1['decision']['recruit'][0]}"
-    assert client.post(f"/api/games/{gid}/moves", json={"seat": s1, "token": t[s1], "move": m}).status_code == 200
-    v0 = view(client, gid, s0, t[s0])
-    m = f"recruit {v0['decision']['recruit'][0]}"
-    assert client.post(f"/api/games/{gid}/moves", json={"seat": s0, "token": t[s0], "move": m}).status_code == 200
-    assert client.post(f"/api/games/{gid}/undo", json={"seat": s0, "token": t[s0]}).status_code == 200
-    assert client.post(f"/api/games/{gid}/undo", json={"seat": s0, "token": t[s0]}).status_code == 409
-
-
 def play_out(client, g, rng, check=None):
     """Play every human seat with random legal moves through the API."""
     gid = g["id"]
@@ -160,8 +126,9 @@ def play_out(client, g, rng, check=None):
     raise AssertionError("game did not finish")
 
 
-def test_log_reveals_seed_only_when_finished(client):
-    g = new_game(client, ["human", "bot:random"], seed=99)
+def test_log_reveals_seed_only_when_finished(client, secret_seed):
+    secret_seed(99)
+    g = client.post("/api/games", json={"players": 2, "seats": ["human", "bot:random"]}).json()
     gid = g["id"]
     log = client.get(f"/api/games/{gid}/log").json()
     assert "seed" not in log and log["status"] == "active"

@@ -139,7 +139,7 @@ def test_okc_game_through_the_api_with_bots(client):
     """2 humans (one on HTTP, one on the websocket) and a bot, to the end; the
     wrong seat's bid is 403 and a second bid is refused, nothing revealed."""
     seats = ["human", "bot:easy", "human"]
-    g = client.post("/api/games", json={"game": "okc", "players": 3, "seats": seats, "seed": 5,
+    g = client.post("/api/games", json={"game": "okc", "players": 3, "seats": seats, "seed": 5, "open_seed": True,
                                         "options": {"rounds": 4}}).json()
     gid = g["id"]
     tokens = {s["seat"]: s["token"] for s in g["seats"] if s["token"]}
@@ -218,14 +218,15 @@ def test_okc_game_through_the_api_with_bots(client):
 
 
 @pytest.mark.parametrize("players, seed, advanced", [(3, 4, False), (2, 9, True)])
-def test_okc_no_hidden_card_reaches_another_seat(client, players, seed, advanced):
+def test_okc_no_hidden_card_reaches_another_seat(client, secret_seed, players, seed, advanced):
     """Every view, log line and move list any seat or the spectator gets, at
     every ply: no card of another seat it may not see."""
     opts = {"rounds": 4}
     if advanced:
         opts["advanced"] = True
+    secret_seed(seed)
     g = client.post("/api/games", json={"game": "okc", "players": players, "seats": ["human"] * players,
-                                        "seed": seed, "options": opts}).json()
+                                        "options": opts}).json()
     gid = g["id"]
     tokens = [s["token"] for s in g["seats"]]
     live = client.app.state.service.live[gid]
@@ -367,7 +368,7 @@ def test_okc_full_game_by_clicking(live_server, chromium):
 def test_okc_table_on_a_phone(live_server, chromium):
     """A phone-width table: nothing overflows; the bid is made with the keyboard."""
     g = httpx.post(f"{live_server}/api/games", json={"game": "okc", "players": 2, "seats": ["human", "bot:easy"],
-                                                     "seed": 3, "options": {"rounds": 4}}).json()
+                                                     "seed": 3, "open_seed": True, "options": {"rounds": 4}}).json()
     page = chromium.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
     page.goto(f"{live_server}/game/{g['id']}#seat=0&token={g['seats'][0]['token']}")
     page.wait_for_selector("#decision[data-kind='bid'] button[data-move]")
@@ -383,7 +384,7 @@ def test_okc_advanced_setup_in_the_page(live_server, chromium):
     """The advanced setup's secret pick by clicking (kingdom card, then its
     occupier); the other seat sees only that it has chosen."""
     g = httpx.post(f"{live_server}/api/games", json={"game": "okc", "players": 2, "seats": ["human", "human"],
-                                                     "seed": 8, "options": {"rounds": 4, "advanced": True}}).json()
+                                                     "seed": 8, "open_seed": True, "options": {"rounds": 4, "advanced": True}}).json()
     pages = []
     for s in (0, 1):
         page = chromium.new_page(viewport={"width": 1100, "height": 900})

@@ -66,8 +66,9 @@ def indistinguishable(client, g, viewer, token, rng) -> None:
 
 
 @pytest.mark.parametrize("players, seed, fairy", [(4, 21, False), (3, 8, True)])
-def test_no_hidden_card_reaches_another_seat(client, players, seed, fairy):
-    body = {"players": players, "seats": ["human"] * players, "seed": seed,
+def test_no_hidden_card_reaches_another_seat(client, secret_seed, players, seed, fairy):
+    secret_seed(seed)
+    body = {"players": players, "seats": ["human"] * players,
             "options": {"fairy": fairy} if fairy else None}
     g = client.post("/api/games", json={k: v for k, v in body.items() if v is not None}).json()
     gid = g["id"]

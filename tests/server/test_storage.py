@@ -95,11 +95,11 @@ def test_restart_resumes_games_and_bots(db_url, client_factory):
     rng = random.Random(3)
     with client_factory(db_url) as c:
         g = c.post("/api/games", json={"players": 4, "seats": ["human", "bot:random", "bot:greedy", "bot:easy"],
-                                        "seed": 31}).json()
+                                        "seed": 31, "open_seed": True}).json()
         gid = g["id"]
         tokens = {0: g["seats"][0]["token"]}
         _play(c, gid, tokens, 6, rng)
-        bots = c.post("/api/games", json={"players": 3, "seats": ["bot:random"] * 3, "seed": 5}).json()["id"]
+        bots = c.post("/api/games", json={"players": 3, "seats": ["bot:random"] * 3, "seed": 5, "open_seed": True}).json()["id"]
         deadline = time.time() + 30
         while c.get(f"/api/games/{gid}").json()["decision"]["seat"] != 0:   # bots done for now
             assert time.time() < deadline
@@ -153,10 +153,10 @@ def test_kill9_loses_no_acknowledged_move(tmp_path):
         with httpx.Client(base_url=base, timeout=10) as h:
             games = []
             for i in range(3):
-                g = h.post("/api/games", json={"players": 2, "seats": ["human", "human"], "seed": i}).json()
+                g = h.post("/api/games", json={"players": 2, "seats": ["human", "human"], "seed": i, "open_seed": True}).json()
                 games.append(g)
                 acked[g["id"]] = []
-            bot_game = h.post("/api/games", json={"players": 4, "seats": ["bot:random"] * 4, "seed": 9}).json()["id"]
+            bot_game = h.post("/api/games", json={"players": 4, "seats": ["bot:random"] * 4, "seed": 9, "open_seed": True}).json()["id"]
             rng = random.Random(0)
             for _ in range(40):
                 for g in games:

@@ -23,7 +23,19 @@ def _unroll(chain) -> list:
 
 
 class GameRecord:
-    __slots__ = ()
+    # `reveals` counts what became known to anyone that was not known before
+    # (a card drawn, dealt, flipped or shown, a secret choice disclosed);
+    # `meeple.core.undo` reads it, with the rng, to tell an undoable move.
+    __slots__ = ("reveals",)
+
+    def __new__(cls, *args, **kwargs):
+        obj = super().__new__(cls)
+        obj.reveals = 0
+        return obj
+
+    def _mark_reveal(self) -> None:
+        """Mark that something hidden just came into someone's view."""
+        self.reveals += 1
     _NOTATION = ""
     _VIEW = ""
 
@@ -53,7 +65,7 @@ class GameRecord:
         return importlib.import_module(self._VIEW).determinize(self, seat, rng)
 
     def _restore(self, other) -> None:
-        for f in type(self).__slots__:
+        for f in GameRecord.__slots__ + type(self).__slots__:
             setattr(self, f, getattr(other, f))
 
     def __eq__(self, other) -> bool:

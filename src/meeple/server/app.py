@@ -4,7 +4,8 @@
     GET  /api/games                      recent games (for the lobby)
     GET  /api/games/{id}?seat=&token=    a seat's view (no seat: the spectator's)
     POST /api/games/{id}/moves           {seat, token, move, ply?}
-    POST /api/games/{id}/undo            {seat, token}
+    POST /api/games/{id}/undo            {seat, token} -> 200 undone (bots only) | 202 asked
+    POST /api/games/{id}/undo/answer     {seat, token, approve}: the others' consent
     GET  /api/games/{id}/log             the moves (the seed once finished)
     GET  /api/games/{id}/replay?ply=N    a finished game after N moves
     WS   /api/games/{id}/ws?seat=&token= views pushed after every move; moves in
@@ -75,7 +76,10 @@ class CreateGame(BaseModel):
     players: int = Field(ge=2, le=6)
     seats: list[str] = Field(min_length=2, max_length=6,
                              description="'human' or 'bot:<level>' per seat, e.g. bot:ismcts:1s, bot:easy")
-    seed: int | None = Field(default=None, ge=0, le=MAX_SEED)
+    seed: int | None = Field(default=None, ge=0, le=MAX_SEED,
+                             description="only with open_seed: a chosen seed decides every card")
+    open_seed: bool = Field(default=False, description="allow a chosen seed; the table then shows "
+                                                       "everyone that its seed is open, and the seed")
     options: GameOptions | None = None
     table: lobby.TableSetup | None = Field(default=None, description="public or private, the creator's seat and name")
     hints: bool | None = Field(default=None, description="the advisor's hints at this table, agreed by "
@@ -94,6 +98,10 @@ class UndoBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seat: int = Field(ge=0, le=5)
     token: str = Field(max_length=128)
+
+
+class UndoAnswer(UndoBody):
+    approve: bool = Field(strict=True, description="true: take the move back; false: decline for good")
 
 
 # -------------------------------------------------------------- middleware
@@ -241,7 +249,8 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
     @app.post("/api/games", status_code=201, tags=["games"])
     async def create_game(body: CreateGame, request: Request):
         opts = body.options.model_dump(exclude_none=True) if body.options else {}
-        g, seats = await svc().create(body.game, body.players, body.seats, body.seed, opts, body.hints)
+        g, seats = await svc().create(body.game, body.players, body.seats, body.seed, opts, body.hints,
+                                      open_seed=body.open_seed)
         seats = await lobby.set_up(request, g, seats, body.table)
         return _json({"id": g.id, "seats": seats}, 201)
 
@@ -275,7 +284,15 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
         service = svc()
         g = await service.get(game_id)
         seat = service.auth(g, body.seat, body.token)
-        return _json(await service.take_back(g, seat))
+        status, out = await service.ask_undo(g, seat)
+        return _json(out, status)
+
+    @app.post("/api/games/{game_id}/undo/answer", tags=["games"])
+    async def post_undo_answer(game_id: str, body: UndoAnswer):
+        service = svc()
+        g = await service.get(game_id)
+        seat = service.auth(g, body.seat, body.token)
+        return _json(await service.answer_undo(g, seat, body.approve))
 
     @app.get("/api/games/{game_id}/log", tags=["games"])
     async def get_log(game_id: str):
@@ -387,8 +404,8 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
         try:
             if kind == "ping":
                 return {"type": "pong", "id": rid}
-            if kind not in ("move", "undo"):
-                raise ApiError(400, "type must be 'move', 'undo' or 'ping'")
+            if kind not in ("move", "undo", "undo_answer"):
+                raise ApiError(400, "type must be 'move', 'undo', 'undo_answer' or 'ping'")
             if conn.seat is None:
                 raise ApiError(403, "spectators cannot move")
             g = await service.get(conn.game_id)
@@ -397,8 +414,10 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
                 if ply is not None and (not isinstance(ply, int) or isinstance(ply, bool)):
                     raise ApiError(400, "ply must be a number")
                 out = await service.submit(g, conn.seat, msg.get("move"), ply)
+            elif kind == "undo":
+                out = (await service.ask_undo(g, conn.seat))[1]
             else:
-                out = await service.take_back(g, conn.seat)
+                out = await service.answer_undo(g, conn.seat, msg.get("approve"))
             conn.strikes = 0
             return {"type": "ack", "id": rid, **out, "ms": round((time.perf_counter() - t0) * 1000, 2)}
         except ApiError as e:

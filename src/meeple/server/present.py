@@ -46,7 +46,6 @@ def presenter(game: str) -> SimpleNamespace:
         ranking=pick("ranking", _ranking),
         options=pick("options", _options(game)),
         meta=pick("meta", lambda: {"name": game}),
-        revealing=frozenset(pick("REVEALING", ())),
     )
 
 

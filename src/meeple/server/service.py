@@ -26,6 +26,7 @@ from meeple.core.game import GameError, IllegalMove
 from meeple.core.present import own_move
 from meeple.server.present import presenter, redact_moves
 from meeple.server.storage import GameRecord, Storage, hints_allowed
+from meeple.server.undo import Takebacks, UndoRequest
 from meeple.server.workers import BotPool, check_spec, registry_available
 
 log = logging.getLogger("meeple.server")
@@ -70,7 +71,7 @@ class LiveGame:
     moves: list[tuple[int, str]]
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     version: int = 0                        # bumps on every change (moves, undo)
-    undo: list = field(default_factory=list)   # [(seat, ply_before, prev_state)]
+    undo: Takebacks = field(default_factory=Takebacks)
     driver: asyncio.Task | None = None
     raw_events: list = field(default_factory=list)
     events_head: object = None
@@ -97,6 +98,10 @@ class LiveGame:
 
     def seat_kind(self, seat: int) -> str:
         return self.rec.seats[seat]["kind"]
+
+    def people(self) -> list[int]:
+        """The seats played by people (not bots)."""
+        return [i for i, s in enumerate(self.rec.seats) if s["kind"] == "human"]
 
     def sync_events(self) -> None:
         """Bring the raw event list up to the state's log (incrementally)."""
@@ -231,7 +236,8 @@ class GameService:
 
     # ------------------------------------------------------------- creating
     async def create(self, game: str, players: int, seats: list[str], seed: int | None,
-                     options: dict, hints: bool | None = None) -> tuple[LiveGame, list[dict]]:
+                     options: dict, hints: bool | None = None,
+                     open_seed: bool = False) -> tuple[LiveGame, list[dict]]:
         """`hints`: the advisor at this table (default: on when one person plays bots)."""
         try:
             module = registry.get(game)
@@ -262,6 +268,9 @@ class GameService:
             else:
                 raise ApiError(400, f"seats[{i}] must be 'human' or 'bot:<level>' "
                                     f"(random, greedy, ismcts:0.5s, easy, medium, hard), got {spec!r}")
+        if seed is not None and not open_seed:
+            raise ApiError(400, 'a chosen seed decides every hand and the whole deck, so it is allowed only '
+                                'at a table created with "open_seed": true, which tells everyone the seed')
         if seed is None:
             seed = secrets.randbits(63)
         try:
@@ -269,7 +278,7 @@ class GameService:
         except GameError as e:
             raise ApiError(400, str(e)) from None
         rec = GameRecord(id=secrets.token_urlsafe(9), game=game, players=players, seed=seed,
-                         options=opts, seats=stored)
+                         options=opts, seats=stored, open_seed=open_seed)
         try:
             state = module.new_game(players, seed=seed, **opts)
         except GameError as e:
@@ -325,8 +334,16 @@ class GameService:
 
     # ---------------------------------------------------------------- views
     def can_undo(self, g: LiveGame, seat) -> bool:
-        return (seat is not None and bool(g.undo) and not g.finished
-                and g.undo[-1][0] == seat and g.undo[-1][1] == g.ply - 1)
+        """May `seat` ask to take back its last move now?"""
+        return not g.finished and g.undo.may_ask(seat, g.ply)
+
+    def seed_info(self, g: LiveGame) -> dict:
+        """{open_seed} for every table, and the seed where everyone may know it:
+        at an open-seed table, or once the game is over."""
+        out = {"open_seed": g.rec.open_seed}
+        if g.rec.open_seed or g.finished:
+            out["seed"] = g.rec.seed
+        return out
 
     def view(self, g: LiveGame, viewer: int | None, events_from: int = 0, moves_from: int = 0) -> dict:
         """The viewer's view. `events_from`/`moves_from` skip what a client has
@@ -341,6 +358,7 @@ class GameService:
                 "status": "finished" if fin else "active",
                 "ply": g.ply, "you": viewer, "seats": g.seats,
                 "options": g.rec.options, "hints": hints_allowed(g.rec.seats),
+                **self.seed_info(g),
                 "state": state.view(viewer),
                 "decision": g.present.decision_for(state, viewer),
             }
@@ -353,6 +371,7 @@ class GameService:
             g.views[viewer] = cached = (g.version, base)
         out = dict(cached[1])
         out["undo"] = self.can_undo(g, viewer)
+        out["undo_request"] = None if g.undo.request is None else g.undo.request.public()
         events_from = max(0, min(events_from, len(g.raw_events)))
         out["events_from"] = events_from
         out["events"] = g.events(viewer, events_from)
@@ -365,12 +384,11 @@ class GameService:
         fin = g.finished
         out = {"id": g.id, "game": g.rec.game, "players": g.rec.players,
                "status": "finished" if fin else "active", "seats": g.seats,
-               "options": g.rec.options}
+               "options": g.rec.options, **self.seed_info(g)}
         out["moves"] = [{"ply": i, "seat": s, "move": m} for i, (s, m)
                         in enumerate(zip((s for s, _ in g.moves),
                                          redact_moves(g.state, g.moves, None, fin)))]
         if fin:
-            out["seed"] = g.rec.seed
             out["winners"] = list(g.state.winners)
         return out
 
@@ -422,29 +440,68 @@ class GameService:
                 # a simultaneous move names its seat: nobody answers for another
                 raise ApiError(403, f"that move is seat {entries[0][0]}'s, not yours (seat {seat})")
             noted = [m for _, m in entries] or [" ".join(move.split())]
-            prev = g.state
+            prev, first = g.state, g.ply
             await self._commit(g, new, [(seat, m) for m in noted])
-            if not new.is_terminal() and not _revealed(prev, new, g.present.revealing):
-                g.undo.append((seat, g.ply - 1, prev))
-            else:
-                g.undo.clear()
+            g.undo.moved(seat, first, g.ply, prev, new)
             return {"ok": True, "ply": g.ply, "moves": noted}
 
-    async def take_back(self, g: LiveGame, seat: int) -> dict:
+    async def ask_undo(self, g: LiveGame, seat: int) -> tuple[int, dict]:
+        """Take back `seat`'s last move: at once against bots only (200), else
+        a request the other people answer (202)."""
         async with g.lock:
             if g.finished:
                 raise ApiError(409, "the game is over")
-            if not g.undo or g.undo[-1][0] != seat or g.undo[-1][1] != g.ply - 1:
+            top = g.undo.last(seat, g.ply)
+            if top is None:
                 raise ApiError(409, "nothing to undo: undo takes back your own last move while "
-                                    "nobody else has moved and no hidden card was revealed since")
-            _, ply, prev = g.undo.pop()
-            await self._db(self.storage.delete_moves_from, g.id, ply)
-            del g.moves[ply:]
-            g.state = prev
-            g.version += 1
+                                    "nobody else has moved and nothing hidden was shown since")
+            if g.undo.request is not None and g.undo.request.declined_by is None:
+                raise ApiError(409, "an undo is already waiting for the other players' answer")
+            if top[1] in g.undo.declined:
+                raise ApiError(409, "the other players declined to undo this move: it cannot be asked again")
+            others = [s for s in g.people() if s != seat]
+            if not others:
+                await self._take_back(g, seat)
+                return 200, {"ok": True, "undone": True, "ply": g.ply}
+            g.undo.request = UndoRequest(seat=seat, ply=top[1], waiting=others)
             self.notify(g.id)
-            self._kick(g)
-            return {"ok": True, "ply": g.ply}
+            return 202, {"ok": True, "pending": True, "waiting": others, "ply": g.ply}
+
+    async def answer_undo(self, g: LiveGame, seat: int, approve) -> dict:
+        """`seat` approves or declines the pending undo request."""
+        if not isinstance(approve, bool):
+            raise ApiError(400, "approve must be true or false")
+        async with g.lock:
+            req = g.undo.request
+            if req is None or req.declined_by is not None:
+                raise ApiError(409, "no undo request is waiting for an answer")
+            if seat == req.seat:
+                raise ApiError(403, "you cannot answer your own undo request")
+            if seat not in req.waiting:
+                raise ApiError(409, "you have already answered this undo request")
+            if not approve:
+                req.declined_by = seat
+                req.waiting = []
+                g.undo.declined.add(req.ply)
+                self.notify(g.id)
+                return {"ok": True, "declined": True, "ply": g.ply}
+            req.waiting.remove(seat)
+            if req.waiting:
+                self.notify(g.id)
+                return {"ok": True, "pending": True, "waiting": list(req.waiting), "ply": g.ply}
+            await self._take_back(g, req.seat)
+            return {"ok": True, "undone": True, "ply": g.ply}
+
+    async def _take_back(self, g: LiveGame, seat: int) -> None:
+        """Undo `seat`'s last move (it may be undone: checked). Runs under g.lock."""
+        _, ply, _, prev = g.undo.last(seat, g.ply)
+        await self._db(self.storage.delete_moves_from, g.id, ply)
+        g.undo.pop()
+        del g.moves[ply:]
+        g.state = prev
+        g.version += 1
+        self.notify(g.id)
+        self._kick(g)
 
     async def _commit(self, g: LiveGame, new, moves: list[tuple[int, str]]) -> None:
         """Persist, then swap in. Runs under g.lock. Nothing changes if storage fails."""
@@ -504,7 +561,7 @@ class GameService:
                     if len(obs.legal) == 1:
                         a = obs.legal[0]
                     else:
-                        bot_seed = hash((g.rec.seed, seat, g.ply, step)) & MAX_SEED
+                        bot_seed = _bot_seed(g.rec.seed, seat, g.ply, step)
                         try:
                             a = await self.pool.choose(spec, bot_seed, obs)
                         except GameError as e:
@@ -552,16 +609,12 @@ def _new_moves(before, after) -> list[str]:
     return [m for _, m in _new_entries(before, after)]
 
 
-def _revealed(before, after, revealing=frozenset()) -> bool:
-    """Did going from `before` to `after` show anyone a hidden card (or shuffle)?"""
-    if before.rng.state != after.rng.state:
-        return True
-    node = after.events
-    while node is not None and node is not before.events:
-        node, ev = node
-        if ev[0] in revealing or ev[3] is not None:
-            return True
-    return False
+def _bot_seed(table_seed: int, seat: int, ply: int, step: int) -> int:
+    """A bot's seed for one decision: keyed by the table's secret seed through a
+    one-way hash, so nothing a bot does can lead back to the table's seed."""
+    key = table_seed.to_bytes(8, "big")
+    msg = f"{seat}:{ply}:{step}".encode()
+    return int.from_bytes(hashlib.blake2b(msg, key=key, digest_size=8).digest(), "big") & MAX_SEED
 
 
 def dumps(obj) -> str:

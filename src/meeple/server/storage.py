@@ -13,8 +13,8 @@ import time
 from dataclasses import dataclass, field
 
 from sqlalchemy import (
-    JSON, BigInteger, Column, Float, ForeignKey, Integer, MetaData, String, Table,
-    create_engine, delete, event, insert, select, update,
+    JSON, BigInteger, Boolean, Column, Float, ForeignKey, Integer, MetaData, String, Table,
+    create_engine, delete, event, insert, inspect, select, text, update,
 )
 from sqlalchemy.engine import Engine
 
@@ -33,6 +33,8 @@ games_t = Table(
     Column("winners", JSON, nullable=True),
     Column("created_at", Float, nullable=False),
     Column("finished_at", Float, nullable=True),
+    # the creator chose the seed: everyone is told so, and may see it
+    Column("open_seed", Boolean, nullable=False, server_default=text("false")),
 )
 
 moves_t = Table(
@@ -57,6 +59,7 @@ class GameRecord:
     winners: list[int] | None = None
     created_at: float = field(default_factory=time.time)
     finished_at: float | None = None
+    open_seed: bool = False
     moves: list[tuple[int, str]] = field(default_factory=list)   # (seat, move)
 
 
@@ -112,6 +115,21 @@ class Storage:
                 cur.execute("PRAGMA busy_timeout=30000")
                 cur.close()
         metadata.create_all(self.engine)
+        self._add_missing_columns()
+
+    def _add_missing_columns(self) -> None:
+        """A database made by an older version gets the columns added since
+        (each has a server default, so old rows read as before)."""
+        have = {c["name"] for c in inspect(self.engine).get_columns("games")}
+        with self.engine.begin() as c:
+            for col in games_t.columns:
+                if col.name not in have:
+                    if col.server_default is None:
+                        raise RuntimeError(f"cannot add column games.{col.name} to an old database: "
+                                           "it has no default")
+                    kind = col.type.compile(dialect=self.engine.dialect)
+                    c.execute(text(f"ALTER TABLE games ADD COLUMN {col.name} {kind} NOT NULL "
+                                   f"DEFAULT {col.server_default.arg.text}"))
 
     def close(self) -> None:
         self.engine.dispose()
@@ -122,7 +140,8 @@ class Storage:
             c.execute(insert(games_t).values(
                 id=rec.id, game=rec.game, players=rec.players, seed=rec.seed,
                 options=rec.options, seats=rec.seats, status=rec.status,
-                winners=rec.winners, created_at=rec.created_at, finished_at=rec.finished_at))
+                winners=rec.winners, created_at=rec.created_at, finished_at=rec.finished_at,
+                open_seed=rec.open_seed))
 
     def append_moves(self, game_id: str, first_ply: int, moves: list[tuple[int, str]],
                      winners: list[int] | None = None) -> None:
@@ -166,7 +185,8 @@ class Storage:
         return GameRecord(id=row.id, game=row.game, players=row.players, seed=row.seed,
                           options=row.options or {}, seats=row.seats, status=row.status,
                           winners=row.winners, created_at=row.created_at,
-                          finished_at=row.finished_at, moves=[(s, m) for s, m in ms])
+                          finished_at=row.finished_at, open_seed=bool(row.open_seed),
+                          moves=[(s, m) for s, m in ms])
 
     def get_game(self, game_id: str) -> GameRecord | None:
         with self.engine.connect() as c:
@@ -182,7 +202,7 @@ class Storage:
     def recent(self, limit: int = 50, where=None) -> list[dict]:
         """The newest games (those matching `where`, a SQL condition, if given)."""
         query = select(games_t.c.id, games_t.c.game, games_t.c.players, games_t.c.status,
-                       games_t.c.seats, games_t.c.created_at, games_t.c.winners)
+                       games_t.c.seats, games_t.c.created_at, games_t.c.winners, games_t.c.open_seed)
         if where is not None:
             query = query.where(where)
         with self.engine.connect() as c:
@@ -191,7 +211,7 @@ class Storage:
                  "seats": [s["kind"] if s["kind"] == "human" else "bot:" + s["bot"] for s in r.seats],
                  "names": [s.get("name") for s in r.seats],
                  "open": [i for i, s in enumerate(r.seats) if s.get("open")],
-                 "hints": hints_allowed(r.seats),
+                 "hints": hints_allowed(r.seats), "open_seed": bool(r.open_seed),
                  "created_at": r.created_at, "winners": r.winners} for r in rows]
 
     def move_count(self, game_id: str) -> int:

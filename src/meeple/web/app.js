@@ -76,7 +76,8 @@ function lobby() {
   const seatsBox = el("div", {id: "seats"});
   const players = el("select", {id: "players", "aria-label": "number of players"});
   const extra = el("div", {id: "game-options"});
-  const seed = el("input", {id: "seed", type: "number", min: 0, placeholder: "random", "aria-label": "seed (optional)"});
+  const seed = el("input", {id: "seed", type: "number", min: 0, placeholder: "secret", "aria-describedby": "seed-hint",
+                            "aria-label": "seed (optional: a chosen seed is shown to everyone)"});
   const out = el("div", {id: "invites", "aria-live": "polite"});
   const hints = hintsChoice(seatsBox);
   const heading = el("h1", {});
@@ -108,7 +109,7 @@ function lobby() {
   const create = el("button", {id: "create", type: "button", class: "primary", onclick: async () => {
     const n = +players.value;
     const body = {game: pick.value, players: n, seats: [...seatsBox.querySelectorAll("select")].map((s) => s.value)};
-    if (seed.value !== "") body.seed = +seed.value;
+    if (seed.value !== "") { body.seed = +seed.value; body.open_seed = true; }
     body.hints = hints.value();
     const o = opts && opts.options ? opts.options(n) : null;
     if (o && Object.keys(o).length) body.options = o;
@@ -125,6 +126,8 @@ function lobby() {
   app.replaceChildren(el("section", {class: "panel lobby"},
     heading,
     el("div", {class: "row"}, el("label", {}, "Game ", pick), players, el("label", {}, "Seed ", seed)),
+    el("p", {class: "hint", id: "seed-hint"}, "Leave the seed empty for a fair game: the server then picks a secret one. " +
+      "A chosen seed decides every card, so that table is marked \"open seed\" and everyone at it is shown the seed."),
     extra, seatsBox, hints.node, create, out),
     el("section", {class: "panel"}, el("h2", {}, "Recent public tables"), list));
   drawGame();
@@ -135,6 +138,7 @@ function lobby() {
       list.replaceChildren(r.games.length ? el("ul", {}, r.games.map((g) => el("li", {},
         el("a", {href: (g.status === "finished" ? "/replay/" : "/game/") + g.id}, (g.status === "finished" ? "Replay " : "Watch ") + g.id),
         " — " + ((META.games[g.game] || {}).name || g.game) + ", " + g.players + " players, " + g.status + (g.hints ? ", hints allowed" : "") + ", " +
+        (g.open_seed ? "open seed (not a fair game), " : "") +
         new Date(g.created_at * 1000).toLocaleString()))) :
         el("p", {}, "No games yet."));
     } catch (e) { list.textContent = e.message; }
@@ -249,7 +253,7 @@ function render() {
   const parts = G.render(v);
   app.replaceChildren(
     el("div", {class: "layout"},
-      el("div", {class: "col main"}, statusBar(v, G), decisionPanel(v, G), parts.main || []),
+      el("div", {class: "col main"}, statusBar(v, G), undoPanel(v), decisionPanel(v, G), parts.main || []),
       el("div", {class: "col side"}, parts.side || [], v.ranking ? rankingPanel(v) : null, Social.panels(v), logPanel(v))));
   if (focusId) { const f = document.getElementById(focusId); if (f) f.focus(); }
   Social.onView(v);
@@ -271,8 +275,34 @@ function statusBar(v, G) {
   return el("section", {class: "panel status", "aria-label": "game status"},
     G.stats ? G.stats(v) : null,
     el("span", {class: "stat turn", id: "turn"}, who), hintsNote(v),
-    v.undo ? el("button", {type: "button", id: "undo-btn", onclick: () => { busy(true); T.ws.send(JSON.stringify({type: "undo"})); }}, "Undo my move") : null,
+    v.undo ? el("button", {type: "button", id: "undo-btn", onclick: () => { busy(true); T.ws.send(JSON.stringify({type: "undo"})); }},
+      v.seats.filter((s) => s.kind === "human").length > 1 ? "Ask to undo my move" : "Undo my move") : null,
+    v.open_seed ? el("span", {class: "stat open-seed", id: "open-seed"},
+      "Open seed " + v.seed + ": whoever knows it can work out every hidden card") : null,
     v.status === "finished" ? el("a", {href: "/replay/" + v.id, id: "replay-link"}, "Watch the replay") : null);
+}
+
+// an undo asked at a table with other people: they approve or decline it
+function undoPanel(v) {
+  const r = v.undo_request;
+  if (!r || T.replay) return null;
+  const asker = r.seat === v.you ? "You" : v.seats[r.seat].name;
+  const box = el("section", {class: "panel undo-request", id: "undo-request", "data-status": r.status, "aria-live": "polite"});
+  if (r.status === "declined") {
+    const who = r.declined_by === v.you ? "You" : v.seats[r.declined_by].name;
+    box.append(el("p", {}, who + " declined to take back " + (r.seat === v.you ? "your" : v.seats[r.seat].name + "'s") +
+      " last move. It stays played."));
+    return box;
+  }
+  box.append(el("p", {}, asker + (r.seat === v.you ? " asked" : " asks") + " to take back " +
+    (r.seat === v.you ? "your" : "their") + " last move. Waiting for: ", waitingFor(v, {seats: r.waiting}), "."));
+  if (r.waiting.includes(v.you)) {
+    const answer = (approve) => { busy(true); T.ws.send(JSON.stringify({type: "undo_answer", approve})); };
+    box.append(el("div", {class: "choices"},
+      el("button", {type: "button", id: "undo-approve", class: "primary", onclick: () => answer(true)}, "Allow the undo"),
+      el("button", {type: "button", id: "undo-decline", onclick: () => answer(false)}, "Decline")));
+  }
+  return box;
 }
 
 function decisionPanel(v, G) {

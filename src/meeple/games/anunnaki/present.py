@@ -16,11 +16,6 @@ from meeple.core.present import decision as _decision, moves_for_seat, option_fl
 from meeple.games.anunnaki import state as st
 from meeple.games.anunnaki.data import ARTIFACTS, DATA, MAX_PLAYERS, MIN_PLAYERS, RESOURCES, TRACKS
 
-# events after which an undo would let a player see something and take it back:
-# a weapon reveal, a culture token or ancient tile turned up, a contract drawn
-# into the display, the artifact deck looked at, the end
-REVEALING = {"reveal", "culture_up", "culture", "contract", "artifact", "battle_won", "end", "weapon"}
-
 HOUSE_NAME = {"pharaos": "Pharaos", "norrenis": "Norrenis", "babylon": "Babylon", "ellenys": "Ellenys"}
 ACTION_NAME = {"portal": "Portal", "move": "Move", "commerce": "Commerce", "harvest": "Harvest",
                "creation": "Creation", "income": "Income", "domination": "Domination", "market": "Market"}

@@ -46,6 +46,8 @@ SETTLEMENT = 400    # unit: a settlement that counts as a unit (Odin's basic pow
 BALLISTA_GOD = 1    # "each of the opponent's gods, minor, major or Atlantis god, has strength 1" (rulebook)
 
 MANA_KINDS = ("red", "blue", "weapons", "develop", "settle", "followers", "mirror")
+# decisions whose options come from a seat's weapons, some hidden from others
+_WEAPON_KINDS = frozenset({"weapon", "weapon_pick", "helmet", "composite", "lose_weapon"})
 RI = {r: i for i, r in enumerate(RESOURCES)}
 ART_IDS = tuple(DATA.artifacts)
 # market combinations: basic (pay, a, b) then developed (a, b)
@@ -121,6 +123,7 @@ class AnunnakiState(GameRecord):
         n.secret = dict(self.secret)
         n.final = _copy(self.final)
         n.rng = Rng(self.rng.state)
+        n.reveals = self.reveals
         n.history = self.history
         n.events = self.events
         n.record = self.record
@@ -639,6 +642,17 @@ class AnunnakiState(GameRecord):
                     out.append(WPAIR + ok[x] * 9 + ok[y])
         return out
 
+    def _armed(self, s, attacker: bool) -> bool:
+        """Has seat s a weapon it could choose now? Whether a battle step is
+        asked tells everyone that much of its hidden advanced weapons."""
+        if self._hides_weapons(s):
+            self._mark_reveal()
+        return bool(self._weapon_options(s, attacker, False))
+
+    def _hides_weapons(self, s) -> bool:
+        sd = self.seats[s]
+        return bool(sd["pile"]) or any(DATA.weapons[w]["kind"] == "advanced" for w in sd["hand"])
+
     # ------------------------------------------------------------ applying
     def apply_action(self, action: int, seat: int | None = None) -> None:
         if self.finished:
@@ -683,6 +697,8 @@ class AnunnakiState(GameRecord):
                 getattr(self, "_run_" + step[0])(*step[1:])
             if self.kind == "main" or len(self.dseats) > 1:
                 return
+            if self.kind in _WEAPON_KINDS and self._hides_weapons(self.dseats[0]):
+                self._mark_reveal()     # asked or answered for it: either tells of its weapons
             acts = self.legal_actions()
             if len(acts) != 1:
                 return
@@ -918,6 +934,7 @@ class AnunnakiState(GameRecord):
             c = self.cul[i]
             if c is not None and not c[1] and any(self.occupants(h) for h in tri):
                 c[1] = True
+                self._mark_reveal()
                 self._event("culture_up", None, c[0])
 
     # harvest ------------------------------------------------------------------
@@ -1078,6 +1095,7 @@ class AnunnakiState(GameRecord):
         self.seats[s]["contracts"].append(c)
         if self.deck:
             self.display.append(self.deck.pop())
+            self._mark_reveal()
         self._event("contract", s, c)
 
     def _run_pick_weapon(self, s, n):
@@ -1424,12 +1442,12 @@ class AnunnakiState(GameRecord):
         self.ctx["battle"] = b
         self.secret = {}
         self._event("battle", s, h)
-        att_ok = self._weapon_options(s, True, False)
+        att_ok = self._armed(s, True)
         if not att_ok:
             b["winner"] = "def"
             self._push(["b_end"])
             return
-        seats = [s] if opp is None or not self._weapon_options(opp, False, False) else [s, opp]
+        seats = [s] if opp is None or not self._armed(opp, False) else [s, opp]
         self._set("weapon", seats)
 
     def _decode_cards(self, s, a) -> list[str]:
@@ -1448,6 +1466,7 @@ class AnunnakiState(GameRecord):
                 self.seats[seat]["hand"].remove(w)
             b["cards"][seat_s] = cards
         self.secret = {}
+        self._mark_reveal()           # the chosen weapons (and an ancient tile) turn face up
         h = b["hex"]
         if h in self.anc:
             self.anc[h][1] = True
@@ -1528,7 +1547,7 @@ class AnunnakiState(GameRecord):
         b["helmeted"] = o
         if o in b.get("bowed", []):
             b["bowed"].remove(o)
-        if not self._weapon_options(o, attacker=(o == b["att"]), pairs=False):
+        if not self._armed(o, attacker=(o == b["att"])):
             b["winner"] = "att" if s == b["att"] else "def"
             self._event("helmet_win", s, None)
         else:
@@ -1550,7 +1569,7 @@ class AnunnakiState(GameRecord):
             return
         b["bow_phase"] = True
         for s in reversed(self._sides()):
-            if self._has_effect(s, "composite") and self._weapon_options(s, True, False):
+            if self._has_effect(s, "composite") and self._armed(s, True):
                 self._push(["b_composite_one", s])
 
     def _run_b_composite_one(self, s):
@@ -1567,6 +1586,7 @@ class AnunnakiState(GameRecord):
             return
         w = self.weapon_list(s)[a - WEAPON]
         self.seats[s]["hand"].remove(w)
+        self._mark_reveal()
         self.ctx["battle"]["extra"][str(s)] = [w]
         self._pay(s, self.weapon_cost(s, w))
         if DATA.weapons[w]["effect"] == "helmet":
@@ -1703,11 +1723,13 @@ class AnunnakiState(GameRecord):
             return
         if opts:
             self.art_seen.append(s)
+            self._mark_reveal()
             self._set("artifact", s, {"options": opts, "nth": nth})
 
     def _ans_artifact(self, a, s, arg):
         art = ART_IDS[a - ARTIFACT]
         self.art_deck.remove(art)
+        self._mark_reveal()
         sd = self.seats[s]
         sd["artifacts"].append(art)
         self._event("artifact", s, art)
@@ -1739,6 +1761,8 @@ class AnunnakiState(GameRecord):
                 ctrl.append(c_h)
             if len(ctrl) < len(tri):
                 continue
+            if not c[1]:
+                self._mark_reveal()
             c[1] = True
             tok = c[0]
             self.cul[i] = None

@@ -53,6 +53,8 @@ def _weapon_secret(n, o, rng):
     opts = n._weapon_options(o, attacker=attacker, pairs=n.has(o, "loki"))
     if not opts and _deal_payable_weapon(n, o):
         opts = n._weapon_options(o, attacker=attacker, pairs=n.has(o, "loki"))
+    if not opts:
+        return None                   # this deal left o no weapon it could have chosen
     return opts[rng.below(len(opts))] if hasattr(rng, "below") else rng.choice(opts)
 
 
@@ -79,7 +81,7 @@ def determinize(s, seat: int, rng):
     deciding seat without a legal answer is dealt again)."""
     for _ in range(30):
         n = _determinize(s, seat, rng)
-        if n.kind is None or all(n.legal_actions(x) for x in n.dseats):
+        if n is not None and (n.kind is None or all(n.legal_actions(x) for x in n.dseats)):
             return n
     n = s.clone()
     n.record = False
@@ -128,6 +130,8 @@ def _determinize(s, seat: int, rng):
         o = int(k)
         if o != seat:
             n.secret[k] = _weapon_secret(n, o, rng)
+            if n.secret[k] is None:
+                return None
     return n
 
 

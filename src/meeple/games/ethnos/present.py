@@ -14,9 +14,6 @@ from meeple.games.ethnos import data
 from meeple.games.ethnos import state as st
 from meeple.games.ethnos.cards import CARD_NAME
 
-# events after which an undo would let a player see a card and take it back
-REVEALING = {"draw", "dragon", "age_start", "age_end"}
-
 TRIBE_HELP = {
     "centaur": "Centaur: if this band placed a marker, you may at once play another band from your hand.",
     "dwarf": "Dwarf: at the end of the age this band scores as one card larger.",

@@ -94,6 +94,7 @@ class EthnosState(GameRecord):
         n.placed = self.placed
         n.moved = self.moved
         n.rng = Rng(self.rng.state)
+        n.reveals = self.reveals
         n.history = self.history
         n.events = self.events
         n.record = self.record
@@ -262,6 +263,7 @@ class EthnosState(GameRecord):
                 band = tuple(self.build)
                 self.build = []
                 self.bands[cur].append(band)
+                self._mark_reveal()              # the band leaves the hand face up
                 if self.record:
                     self._note("band " + " ".join(_n(c) for c in band))
                     self._event("band", cur, [_n(c) for c in band])
@@ -299,6 +301,8 @@ class EthnosState(GameRecord):
             if a == DONE:
                 kept = self.build
                 self.build = []
+                if hand:
+                    self._mark_reveal()          # the rest of the hand goes to the market
                 self.market.extend(hand)
                 if self.record:
                     self._note("keep" + "".join(" " + _n(c) for c in kept))
@@ -424,6 +428,7 @@ class EthnosState(GameRecord):
                 self.build = []
                 self._set("keep", self.keep)
             elif hand:
+                self._mark_reveal()
                 self.market.extend(hand)
                 if self.record:
                     self._event("discard", cur, [_n(c) for c in hand])
@@ -481,6 +486,7 @@ class EthnosState(GameRecord):
         deck = self.deck
         while deck:
             c = deck.pop()
+            self._mark_reveal()
             if c != DRAGON:
                 self.hands[seat].append(c)
                 if self.record:
@@ -505,6 +511,7 @@ class EthnosState(GameRecord):
                 return
             hand = self.hands[cur]
             if len(hand) >= data.HAND_LIMIT and all(c == SKELETON for c in hand):
+                self._mark_reveal()
                 self.market.extend(hand)   # ruling 9: a dead end
                 if self.record:
                     self._event("discard", cur, [_n(c) for c in hand])

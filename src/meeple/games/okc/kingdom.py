@@ -277,6 +277,7 @@ def _i08_answer(s, seat, darg, a):
         return
     h = darg[3]
     s.hands[seat].remove(h)
+    s._mark_reveal()
     s.lost.remove(g)
     s.lost.append(h)
     s.hands[seat].append(g)
@@ -559,6 +560,7 @@ def _i03_answer(s, seat, darg, a):
         return
     h = darg[3]
     s.hands[seat].remove(h)
+    s._mark_reveal()
     if E.SPACE <= a < E.HERALD:
         i = a - E.SPACE
         x = s.boards[seat][i][1]
@@ -578,6 +580,7 @@ def _i04_ready(s, seat, j):
 
 
 def _i04_start(s, seat, j):
+    s._mark_reveal()
     s._event("reveal-hand", seat, [C.NAME[g] for g in s.hands[seat]])
     _ask(s, seat, ["reveal_return", j, 0])
 

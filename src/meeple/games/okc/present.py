@@ -16,10 +16,6 @@ from meeple.games.okc import cards as C
 from meeple.games.okc import data as D
 from meeple.games.okc import state as st
 
-# events after which an undo would let a player see a card and take it back
-REVEALING = {"bids", "reveal", "joust", "advanced", "peek", "reveal-hand", "order", "winter",
-             "attrition", "cycle-hand", "clash"}
-
 PROMPTS = {
     "advanced": "Advanced setup: keep one of your dealt kingdom cards and choose its occupier",
     "bid": "Bid for the Great Road: choose a card face down",

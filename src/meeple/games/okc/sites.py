@@ -244,6 +244,7 @@ def _uhq1_answer(s, seat, darg, a):
     s.road[i] = None
     x = s.gid(seat, a - E.CARD)
     s.hands[seat].remove(x)
+    s._mark_reveal()
     old = s.boards[seat][2]
     if old is not None:
         s.kdiscard.append(old[0])

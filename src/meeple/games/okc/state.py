@@ -177,6 +177,7 @@ class OKCState(GameRecord):
         n.finished = self.finished
         n.winners = self.winners[:]
         n.rng = Rng(self.rng.state)
+        n.reveals = self.reveals
         n.history = self.history
         n.events = self.events
         n.record = self.record
@@ -643,6 +644,8 @@ class OKCState(GameRecord):
         self.discards[s].append(occ)
         if place == "supply":
             self.ksupply[s].append(kc)
+            if C.KEFFECT[kc] == "deck_top_two":       # intrigue-17 turns the deck's top face up
+                self._mark_reveal()
         elif place == "discard":
             self.kdiscard.append(kc)
             if C.KEFFECT[kc] == "free_site_card" and self.site[s]:
@@ -705,6 +708,7 @@ class OKCState(GameRecord):
                     self.rng.shuffle(self.kdeck)
                 if self.kdeck:
                     road[i] = self.kdeck.pop(0)
+                    self._mark_reveal()
 
     def _leave_council(self, g: int) -> None:
         """A card removed from a council goes to its owner's discard, or to hand
@@ -916,14 +920,60 @@ class OKCState(GameRecord):
             if self.kind in SIMULTANEOUS:
                 return
             acts = self.legal_actions()
+            if self.record and self._forced_by_hand(len(acts)):
+                self._mark_reveal()
             if len(acts) != 1:
                 return
             self._step(acts[0], self.dseats[0], auto=True)
+
+    def _forced_by_hand(self, n: int) -> bool:
+        """Could the hidden hand decide whether this decision (n options) is
+        answered for its seat (one option) or asked? Either way tells everyone
+        something of that hand. Asked: only if a hand of as many cards like one
+        the others cannot place would leave one option. Answered: only if such
+        a card, in the hand instead of one of its cards, would have offered
+        another. (Only for recorded games: the undo needs it, rollouts do not.)"""
+        s = self.dseats[0]
+        hand = self.hands[s]
+        if not hand:
+            return False
+        if n > 1:
+            return self._some_hand(s, lambda acts: len(acts) <= 1)
+        rest = hand[:-1]
+        return any(len(self._actions_with_hand(s, rest + [g])) > 1
+                   for g in sorted(set(self._unplaced(s)) - set(hand)))
+
+    def _some_hand(self, s: int, test) -> bool:
+        """Does `test(legal actions)` hold for a hand of seat s's size made of
+        copies of one card the others cannot place (its size they know)?"""
+        k = len(self.hands[s])
+        return any(test(self._actions_with_hand(s, [g] * k)) for g in sorted(set(self._unplaced(s))))
+
+    def _unplaced(self, s: int) -> list[int]:
+        """Seat s's cards that another seat cannot locate: any may be in its hand."""
+        out = self.hands[s] + self.decks[s] + self.pick[s][1:]
+        out += [g for f in self.facedown for g in f if self.seat_of(g) == s]
+        out += [g for g in (self.joust[s], None if self.bids_open else self.bids[s]) if g is not None]
+        return out
+
+    def _actions_with_hand(self, s: int, hand: list[int]) -> list[int]:
+        """Seat s's legal actions were `hand` its hand."""
+        real = self.hands[s]
+        self.hands[s] = hand
+        try:
+            return self.legal_actions(s)
+        finally:
+            self.hands[s] = real
 
     def _ask(self, kind: str, seat: int, darg=None) -> None:
         self.kind = kind
         self.dseats = [seat]
         self.darg = darg
+
+    def _ask_deploy(self, s: int, g: int) -> None:
+        """Deploy card g from the hand: it is shown while its region is chosen."""
+        self._mark_reveal()
+        self._ask("deploy", s, [g])
 
     def _to_hand(self, s: int, g: int) -> None:
         """A card added to a full hand goes on top of the deck instead."""
@@ -937,6 +987,7 @@ class OKCState(GameRecord):
         g = self.gid(s, a - CARD)
         self.hands[s].remove(g)
         self.discards[s].append(g)
+        self._mark_reveal()
 
     def _gain_influence(self, s: int, n: int) -> None:
         if n:
@@ -1026,6 +1077,7 @@ class OKCState(GameRecord):
                 self.bids[s] = None
             elif KPICK <= a < PAIR:                 # intrigue-17: a top card of the deck
                 kc = self.kdeck.pop(a - KPICK)
+                self._mark_reveal()                 # the next card comes into view
                 self._event("take", s, C.KNAME[kc])
                 occ = self.bids[s]
                 self.bids[s] = None
@@ -1063,7 +1115,7 @@ class OKCState(GameRecord):
             if self._card_action(s, a):
                 return
             if DEPLOY_C <= a < LOC:
-                self._ask("deploy", s, [self.gid(s, a - DEPLOY_C)])
+                self._ask_deploy(s, self.gid(s, a - DEPLOY_C))
             elif a in (FAVOUR, FAVOUR2, OFAVOUR, OFAVOUR2):
                 self._do_favour(s, a)
             elif a < SUPP_LOST:
@@ -1212,6 +1264,7 @@ class OKCState(GameRecord):
                 self.used[s] |= U_GOVERN
                 g = self.gid(s, a - GOVERN)
                 hand.remove(g)
+                self._mark_reveal()
                 self._ask("council", s, [g, 0])
             elif a < AMBUSH_C:
                 self.used[s] |= U_JOURNEY
@@ -1227,8 +1280,7 @@ class OKCState(GameRecord):
                     self.active[r].remove(e)
                     self._to_hand(s, g)
             else:
-                g = self.gid(s, a - DEPLOY_C)
-                self._ask("deploy", s, [g])
+                self._ask_deploy(s, self.gid(s, a - DEPLOY_C))
         elif k == "rally":
             if a == DONE:
                 return
@@ -1294,14 +1346,16 @@ class OKCState(GameRecord):
     def _card_action(self, s: int, a: int) -> bool:
         """A tactic, kingdom or Site of Power action, which spring, day and autumn
         all offer; False when `a` is none of them."""
+        if not (KACT <= a < KPICK or USE <= a < RGOVERN):
+            return False
+        if self.record and self.hands[s] and self._some_hand(s, lambda acts: a not in acts):
+            self._mark_reveal()           # only a card in hand made it possible: that shows
         if TACTIC <= a < KPICK:
             self._tactic(s, a - TACTIC)
         elif KACT <= a < TACTIC:
             self._kingdom_action(s, a - KACT)
-        elif USE <= a < RGOVERN:
-            self._site_action(s, a - USE)
         else:
-            return False
+            self._site_action(s, a - USE)
         return True
 
     def _tactic(self, s: int, t: int) -> None:
@@ -1418,6 +1472,7 @@ class OKCState(GameRecord):
         elif k == "koccupy":
             g = self.gid(s, a - CARD)
             hand.remove(g)
+            self._mark_reveal()
             self._acquire(s, self.darg[0], g)
         elif k == "recall":
             if a == DONE:
@@ -1490,6 +1545,7 @@ class OKCState(GameRecord):
         elif k == "peek":
             r = a - REGION
             self._event("peek", s, (D.REGIONS[r], [C.NAME[g] for g in self.facedown[r]]), private_to=s)
+            self._mark_reveal()
             self.peeked[s] = sorted(set(self.peeked[s]) | set(self.facedown[r]))
             self._ask("uswap_fd", s, [r])
         elif k == "uswap_fd":
@@ -1507,6 +1563,7 @@ class OKCState(GameRecord):
                 j = a - SPACE
                 x = self.boards[s][j][1]
                 self.boards[s][j][1] = g
+                self._mark_reveal()         # the face-down card now occupies the board
             self.facedown[r].append(x)
             self.facedown[r].sort()
         else:
@@ -1526,6 +1583,7 @@ class OKCState(GameRecord):
     def _take_from_hand_or_map(self, s: int, g: int) -> None:
         if g in self.hands[s]:
             self.hands[s].remove(g)
+            self._mark_reveal()
         else:
             r, e = self._find_active(g)
             self.active[r].remove(e)
@@ -1651,6 +1709,7 @@ class OKCState(GameRecord):
                 self.darg = None
         elif k == "reveal_bids":
             self.bids_open = True
+            self._mark_reveal()
             nob = [x for x in self.order if D.FACTIONS[self.factions[x]] == "nobility"
                    and self.bids[x] is not None and self.tactics[x][2] > 0]
             if nob and not t[1:]:
@@ -1850,6 +1909,7 @@ class OKCState(GameRecord):
             if self.peeked[x]:
                 self.peeked[x] = [g for g in self.peeked[x] if g not in self.facedown[r]]
         if self.facedown[r]:
+            self._mark_reveal()
             self._event("reveal", None, (D.REGIONS[r], [C.NAME[g] for g in self.facedown[r]]))
         for g in self.facedown[r]:
             self.active[r].append([g, 0, 0, 0, 0, -1, pas])
@@ -1985,6 +2045,7 @@ class OKCState(GameRecord):
 
     def _joust_result(self, s: int, j: int) -> None:
         picks = [(x, g) for x, g in enumerate(self.joust) if g is not None]
+        self._mark_reveal()
         self._event("joust", None, [(x, C.NAME[g]) for x, g in picks])
         counts = {}
         for _, g in picks:
@@ -2010,6 +2071,7 @@ class OKCState(GameRecord):
                 if not deck:
                     return
             hand.append(deck.pop(0))
+            self._mark_reveal()
 
     def _attrition(self, s: int) -> None:
         deck = self.decks[s]
@@ -2035,6 +2097,7 @@ class OKCState(GameRecord):
                     break
                 continue
             hand.append(deck.pop(0))
+            self._mark_reveal()
 
     def _refill_road(self) -> None:
         """After the bids: the rightmost remaining card (two if none was taken)

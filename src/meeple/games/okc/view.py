@@ -80,13 +80,26 @@ def _private_arg(s):
     return None
 
 
+def _shown_in_hand(s, o: int) -> list:
+    """Seat o's hand cards everyone has seen: the card it is deploying, or
+    its whole hand while it returns cards of the hand it revealed (intrigue-04)."""
+    if not s.dseats or s.dseats[0] != o:
+        return []
+    if s.kind == "deploy":
+        return [s.darg[0]]
+    if s.kind == "kingdom" and s.darg[0] == "reveal_return":
+        return list(s.hands[o])
+    return []
+
+
 def _hidden_pools(s, seat: int):
     """Per other seat: the cards of its that `seat` cannot locate."""
     pools = {}
     for o in range(s.players):
         if o == seat:
             continue
-        cards = list(s.hands[o]) + list(s.decks[o])
+        shown = _shown_in_hand(s, o)
+        cards = [g for g in s.hands[o] if g not in shown] + list(s.decks[o])
         if s.bids[o] is not None and not s.bids_open:
             cards.append(s.bids[o])
         if s.joust[o] is not None:
@@ -107,7 +120,8 @@ def determinize(s, seat: int, rng):
         new = sorted(cards)
         rng.shuffle(new)
         it = iter(new)
-        n.hands[o] = [next(it) for _ in s.hands[o]]
+        shown = _shown_in_hand(s, o)
+        n.hands[o] = [g if g in shown else next(it) for g in s.hands[o]]
         if s.bids[o] is not None and not s.bids_open:
             b = next(it)
             remap[s.bids[o]] = b
@@ -138,9 +152,10 @@ def determinize(s, seat: int, rng):
             n.darg[slot] = next(g for g in n.facedown[n.darg[0]] if n.seat_of(g) == who)
         else:
             n.darg[slot] = n.hands[who][0]
-    own = list(n.decks[seat])
-    rng.shuffle(own)
-    n.decks[seat] = own
+    if seat is not None:              # a spectator's decks were all dealt above
+        own = list(n.decks[seat])
+        rng.shuffle(own)
+        n.decks[seat] = own
     top = 2 if any(C.KEFFECT[k] == "deck_top_two" for x in s.ksupply for k in x) else 0
     kd = list(n.kdeck[top:])
     others = [o for o in range(s.players) if o != seat]
