@@ -100,7 +100,8 @@ def test_hint_after_the_game_is_409(advised):
 def test_no_peek_the_hint_is_the_same_whatever_the_seat_cannot_see(advised, game, players):
     """Two tables identical except for what seat 0 cannot see give the same hint."""
     seats = ["human"] + ["bot:random"] * (players - 1)
-    r = advised.post("/api/games", json={"game": game, "players": players, "seats": seats, "seed": 21})
+    r = advised.post("/api/games", json={"game": game, "players": players, "seats": seats, "seed": 21,
+                                         "open_seed": True})
     g = r.json()
     gid, token = g["id"], g["seats"][0]["token"]
     my_turn(advised, gid, 0, token)

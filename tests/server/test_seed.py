@@ -24,7 +24,7 @@ def test_a_chosen_seed_without_open_seed_is_refused_and_creates_nothing(client):
 
 def test_an_open_seed_table_says_so_everywhere(client):
     g = client.post("/api/games", json={"players": 2, "seats": ["human", "bot:random"], "seed": 42,
-                                        "open_seed": True}).json()
+                                        "open_seed": True, "table": {"public": True}}).json()
     gid, tok = g["id"], g["seats"][0]["token"]
     listed = next(x for x in client.get("/api/games").json()["games"] if x["id"] == gid)
     assert listed["open_seed"] is True
@@ -46,7 +46,8 @@ def test_the_server_draws_the_seed_with_secrets_and_keeps_it_until_the_end(clien
         return 987654321
 
     monkeypatch.setattr(service_mod.secrets, "randbits", randbits)
-    g = client.post("/api/games", json={"players": 2, "seats": ["human", "bot:random"]}).json()
+    g = client.post("/api/games", json={"players": 2, "seats": ["human", "bot:random"],
+                                        "table": {"public": True}}).json()   # listed in the lobby
     gid, tok = g["id"], g["seats"][0]["token"]
     assert drawn == [63] and client.app.state.service.live[gid].rec.seed == 987654321
     listed = next(x for x in client.get("/api/games").json()["games"] if x["id"] == gid)
