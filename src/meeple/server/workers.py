@@ -1,8 +1,11 @@
 """Bots think in worker processes, never on the event loop.
 
-`BotPool.choose(spec, seed, obs)` sends the bot's Observation (the seat's
-redacted view and legal actions: never the true state) to a process of a
-`ProcessPoolExecutor` and awaits the chosen action. Bots come from
+`BotPool.choose(spec, seed, obs, table)` sends the bot's Observation (the
+seat's redacted view and legal actions: never the true state) to a process of a
+`ProcessPoolExecutor` and awaits the chosen action. Decisions wait in one queue
+per table and the pool takes the tables in turn (round robin), so a table with
+many bots delays another table's bot by at most one decision; each decision
+thinks at most `max_seconds` of wall time. Bots come from
 `meeple.bots.registry.make_bot`; where that module is missing every spec is
 played by `RandomBot` (and `registry_available()` says so).
 """
@@ -10,6 +13,7 @@ played by `RandomBot` (and `registry_available()` says so).
 from __future__ import annotations
 
 import asyncio
+import collections
 import multiprocessing
 import os
 import signal
@@ -55,6 +59,29 @@ def check_spec(spec: str, game: str | None = None) -> str:
     return spec
 
 
+# ISMCTS runs about 2,000 simulations a second on one core (docs/bots.md): the
+# simulation budget that matches a time budget
+SIMULATIONS_PER_SECOND = 2000
+
+
+def max_simulations(max_seconds: float) -> int:
+    return max(1, int(max_seconds * SIMULATIONS_PER_SECOND))
+
+
+def check_budget(spec: str, max_seconds: float | None) -> None:
+    """GameError when `spec` asks to think longer than the server allows."""
+    if max_seconds is None or not registry_available():
+        return
+    from meeple.bots.registry import parse_spec
+    _, opts = parse_spec(spec)
+    sims = max_simulations(max_seconds)
+    allowed = f"this server allows at most {max_seconds:g} s or {sims} simulations a decision"
+    if opts.get("seconds", 0) > max_seconds:
+        raise GameError(f"bot {spec!r} thinks {opts['seconds']:g} s a decision; {allowed}")
+    if opts.get("iterations", 0) > sims:
+        raise GameError(f"bot {spec!r} runs {opts['iterations']} simulations a decision; {allowed}")
+
+
 def make_bot(spec: str, seed: int):
     try:
         from meeple.bots.registry import make_bot as registry_make
@@ -64,12 +91,12 @@ def make_bot(spec: str, seed: int):
     return registry_make(spec, seed)
 
 
-def _init_worker() -> None:
+def _init_worker(parent: int) -> None:
     # Ctrl-C goes to the server, which shuts the pool down in order.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     # A server killed outright (kill -9, out of memory) cannot stop its
-    # workers: each leaves by itself once its parent is gone.
-    parent = os.getppid()
+    # workers: each leaves by itself once its parent is gone (the parent's
+    # pid comes from the parent: it may be gone before this runs).
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -79,27 +106,82 @@ def _init_worker() -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
-def choose(spec: str, seed: int, obs) -> int:
+def cap_budget(bot, max_seconds: float | None) -> None:
+    """A searching bot on the server thinks at most `max_seconds` of wall time
+    (a simulation budget gets the deadline too; on a loaded machine CPU seconds
+    would stretch in wall time)."""
+    if max_seconds is None or not hasattr(bot, "seconds") or not hasattr(bot, "clock"):
+        return
+    bot.seconds = max_seconds if bot.seconds is None else min(bot.seconds, max_seconds)
+    bot.clock = "wall"
+
+
+def choose(spec: str, seed: int, obs, max_seconds: float | None = None) -> int:
     """Runs in a worker process: one decision of one bot."""
-    return int(make_bot(spec, seed).choose(obs))
+    bot = make_bot(spec, seed)
+    cap_budget(bot, max_seconds)
+    return int(bot.choose(obs))
 
 
 class BotPool:
-    def __init__(self, workers: int | None = None) -> None:
+    def __init__(self, workers: int | None = None, max_seconds: float | None = None) -> None:
         self.workers = workers or max(1, min(4, os.cpu_count() or 1))
+        self.max_seconds = max_seconds
         self._pool = self._new()
+        self._queues: dict[str, collections.deque] = {}   # table -> waiting decisions, in turn order
+        self._running = 0
+        self._closed = False
 
     def _new(self) -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(max_workers=self.workers, initializer=_init_worker,
+        return ProcessPoolExecutor(max_workers=self.workers, initializer=_init_worker, initargs=(os.getpid(),),
                                    mp_context=multiprocessing.get_context("spawn"))
 
-    async def choose(self, spec: str, seed: int, obs) -> int:
+    async def choose(self, spec: str, seed: int, obs, table: str = "") -> int:
+        """One decision, queued behind `table`'s own and taken in turn with the
+        other tables' (round robin)."""
+        fut = asyncio.get_running_loop().create_future()
+        self._queues.setdefault(table, collections.deque()).append((spec, seed, obs, fut))
+        self._dispatch()
+        return await fut
+
+    def waiting(self) -> int:
+        return sum(len(q) for q in self._queues.values())
+
+    def _dispatch(self) -> None:
+        """Hand decisions to free workers, one table after another."""
+        while self._running < self.workers and self._queues:
+            table = next(iter(self._queues))
+            queue = self._queues.pop(table)
+            spec, seed, obs, fut = queue.popleft()
+            if queue:
+                self._queues[table] = queue       # to the back of the line
+            if fut.done():                        # its game stopped waiting
+                continue
+            self._running += 1
+            asyncio.get_running_loop().create_task(self._run(spec, seed, obs, fut))
+
+    async def _run(self, spec, seed, obs, fut) -> None:
+        try:
+            action = await self._execute(spec, seed, obs)
+        except BaseException as e:  # noqa: BLE001 - handed to the waiter
+            if not fut.done():
+                fut.set_exception(e)
+            if isinstance(e, asyncio.CancelledError):
+                raise
+        else:
+            if not fut.done():
+                fut.set_result(action)
+        finally:
+            self._running -= 1
+            self._dispatch()
+
+    async def _execute(self, spec: str, seed: int, obs) -> int:
         loop = asyncio.get_running_loop()
         for attempt in range(2):
             try:
-                return await loop.run_in_executor(self._pool, choose, spec, seed, obs)
+                return await loop.run_in_executor(self._pool, choose, spec, seed, obs, self.max_seconds)
             except BrokenProcessPool:
-                if attempt:
+                if attempt or self._closed:
                     raise
                 # a worker died (killed, out of memory): start a fresh pool
                 old, self._pool = self._pool, self._new()
@@ -107,4 +189,11 @@ class BotPool:
         raise AssertionError("unreachable")
 
     def close(self) -> None:
+        """Stop now: a decision being thought is abandoned (its game resumes
+        from its last committed move), so shutting down never waits for one."""
+        self._closed = True
+        self._queues.clear()       # their games' tasks are cancelled already
+        # ProcessPoolExecutor has no public way to stop running work before 3.14
+        for proc in list(getattr(self._pool, "_processes", {}).values()):
+            proc.terminate()
         self._pool.shutdown(wait=True, cancel_futures=True)
