@@ -306,7 +306,9 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
         service = svc()
         pool = service.pool
         return {"ok": True, "live_games": len(service.live), "connections": hub.count(),
-                "bot_decisions_waiting": pool.waiting() if pool else 0, **service.stats}
+                "bot_decisions_waiting": pool.waiting() if pool else 0,
+                "bot_longest_wait_s": round(pool.longest["wait"], 3) if pool else 0,
+                "bot_longest_think_s": round(pool.longest["think"], 3) if pool else 0, **service.stats}
 
     # --------------------------------------------------------- websocket
     @app.websocket("/api/games/{game_id}/ws")

@@ -116,11 +116,12 @@ def cap_budget(bot, max_seconds: float | None) -> None:
     bot.clock = "wall"
 
 
-def choose(spec: str, seed: int, obs, max_seconds: float | None = None) -> int:
-    """Runs in a worker process: one decision of one bot."""
+def choose(spec: str, seed: int, obs, max_seconds: float | None = None) -> tuple[int, float]:
+    """Runs in a worker process: one decision of one bot, and its wall seconds."""
+    t0 = time.perf_counter()
     bot = make_bot(spec, seed)
     cap_budget(bot, max_seconds)
-    return int(bot.choose(obs))
+    return int(bot.choose(obs)), time.perf_counter() - t0
 
 
 class BotPool:
@@ -128,9 +129,13 @@ class BotPool:
         self.workers = workers or max(1, min(4, os.cpu_count() or 1))
         self.max_seconds = max_seconds
         self._pool = self._new()
-        self._queues: dict[str, collections.deque] = {}   # table -> waiting decisions, in turn order
+        self._queues: dict[str, collections.deque] = {}   # table -> its waiting decisions
+        self._served: dict[str, int] = {}   # table -> when it last got a worker (a tick count)
+        self._tick = 0
         self._running = 0
         self._closed = False
+        # seconds a decision waited for a worker, and thought in it (longest so far)
+        self.longest = {"wait": 0.0, "think": 0.0}
 
     def _new(self) -> ProcessPoolExecutor:
         return ProcessPoolExecutor(max_workers=self.workers, initializer=_init_worker, initargs=(os.getpid(),),
@@ -140,6 +145,7 @@ class BotPool:
         """One decision, queued behind `table`'s own and taken in turn with the
         other tables' (round robin)."""
         fut = asyncio.get_running_loop().create_future()
+        fut.queued_at = time.monotonic()
         self._queues.setdefault(table, collections.deque()).append((spec, seed, obs, fut))
         self._dispatch()
         return await fut
@@ -148,21 +154,30 @@ class BotPool:
         return sum(len(q) for q in self._queues.values())
 
     def _dispatch(self) -> None:
-        """Hand decisions to free workers, one table after another."""
+        """Hand decisions to free workers: first to the waiting table served
+        longest ago (round robin), so a table waits behind at most one
+        decision of each other table."""
         while self._running < self.workers and self._queues:
-            table = next(iter(self._queues))
-            queue = self._queues.pop(table)
+            table = min(self._queues, key=lambda t: self._served.get(t, 0))
+            queue = self._queues[table]
             spec, seed, obs, fut = queue.popleft()
-            if queue:
-                self._queues[table] = queue       # to the back of the line
+            if not queue:
+                del self._queues[table]
             if fut.done():                        # its game stopped waiting
                 continue
+            self._tick += 1
+            self._served[table] = self._tick
+            if len(self._served) > 10_000:        # forget idle tables (they rank as new)
+                self._served = {t: n for t, n in self._served.items() if t in self._queues}
             self._running += 1
             asyncio.get_running_loop().create_task(self._run(spec, seed, obs, fut))
 
     async def _run(self, spec, seed, obs, fut) -> None:
+        started = time.monotonic()
+        self._note("wait", started - fut.queued_at)
         try:
-            action = await self._execute(spec, seed, obs)
+            action, thought = await self._execute(spec, seed, obs)
+            self._note("think", thought)
         except BaseException as e:  # noqa: BLE001 - handed to the waiter
             if not fut.done():
                 fut.set_exception(e)
@@ -175,7 +190,10 @@ class BotPool:
             self._running -= 1
             self._dispatch()
 
-    async def _execute(self, spec: str, seed: int, obs) -> int:
+    def _note(self, what: str, seconds: float) -> None:
+        self.longest[what] = max(self.longest[what], seconds)
+
+    async def _execute(self, spec: str, seed: int, obs) -> tuple[int, float]:
         loop = asyncio.get_running_loop()
         for attempt in range(2):
             try:
