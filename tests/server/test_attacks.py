@@ -76,6 +76,23 @@ def test_200_anonymous_sockets_do_not_lock_the_seat_out(server):
     assert httpx.get(f"http://{server}/api/health").json()["connections"] == 0
 
 
+def test_a_text_frame_that_is_not_utf8_closes_without_a_traceback(server):
+    """(The fixture checks the server's log for tracebacks.)"""
+    from websockets.frames import Frame, Opcode
+    g = create(server, ["human", "human"]).json()
+
+    async def send_bad_frame():
+        ws = await connect(f"ws://{server}/api/games/{g['id']}/ws")
+        await first_message(ws)
+        ws.protocol.send_frame(Frame(Opcode.TEXT, b"\xff\xfe not utf-8"))
+        ws.send_data()
+        with pytest.raises(ConnectionClosed) as closed:
+            await asyncio.wait_for(ws.recv(), 10)
+        return closed.value.rcvd.code
+
+    assert asyncio.run(send_bad_frame()) == 1007
+
+
 def test_bot_specs_above_the_cap_are_refused(server):
     for spec in ("bot:ismcts:60s", f"bot:ismcts:{int(BOT_CAP * 2000) + 1}", "bot:ismcts:1.5s"):
         r = create(server, ["human", spec])

@@ -359,8 +359,6 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
             pass
         except RuntimeError:      # the socket closed under us
             pass
-        except UnicodeDecodeError:    # a text frame that is not UTF-8: the server closed it (1007)
-            pass
         finally:
             hub.remove(conn)
             if seat is None:

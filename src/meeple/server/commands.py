@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import sys
 
 from meeple.cliargs import seconds, whole
@@ -37,6 +38,17 @@ def register(sub) -> None:
     p.set_defaults(run=run)
 
 
+class ClientFrameErrors(logging.Filter):
+    """uvicorn logs a client's text frame that is not UTF-8 with a traceback;
+    it is the client's error (the socket is closed with 1007): one line."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and record.exc_info[0] is UnicodeDecodeError:
+            record.exc_info, record.exc_text = None, None
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True
+
+
 def network(text: str) -> str:
     import argparse
     import ipaddress
@@ -62,6 +74,7 @@ def run(args) -> int:
                     trusted_proxies=tuple(args.trusted_proxy))
     app = create_app(url, bot_workers=args.bot_workers, bot_delay=args.bot_delay,
                      sqlite_sync=args.sqlite_sync, limits=limits)
+    logging.getLogger("uvicorn.error").addFilter(ClientFrameErrors())
     shown = url.split("@")[-1] if "@" in url else url
     print(f"meeple: serving http://{args.host}:{args.port}/  (database {shown})", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
