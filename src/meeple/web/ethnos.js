@@ -170,6 +170,7 @@ function scoringPanel(v) {
       el("caption", {}, "End of age " + a.age),
       el("thead", {}, el("tr", {}, el("th", {}, ""), Array.from({length: p}, (_, i) => el("th", {scope: "col"}, el("span", {class: "ptag p" + i}, ICONS[i] + " " + (i + 1)))))),
       el("tbody", {},
+        a.giant_taken ? el("tr", {}, el("th", {scope: "row"}, "Giant token taken"), a.giant_taken.map((x) => el("td", {}, x || ""))) : null,
         Object.entries(a.boards).map(([k, g]) => el("tr", {}, el("th", {scope: "row"}, cap(k)), g.map((x) => el("td", {}, x || "")))),
         el("tr", {}, el("th", {scope: "row"}, "Orc horde"), a.orc.map((x) => el("td", {}, x || ""))),
         el("tr", {}, el("th", {scope: "row"}, "Bands"), a.bands.map((x) => el("td", {}, x || ""))),
