@@ -280,3 +280,15 @@ def test_websocket_binary_frames_and_connection_cap(client_factory):
             g2 = client.get(f"/api/games/{gid}").json()   # a seat still connects
             with client.websocket_connect(f"/api/games/{gid}/ws?seat=0&token={g['seats'][0]['token']}") as d:
                 assert d.receive_json()["you"] == 0 and g2["status"] == "active"
+
+
+def test_websocket_token_as_subprotocol(client):
+    """The page sends the token as a subprotocol, so it is in no URL (issue 16)."""
+    g = new_game(client, ["human", "human"])
+    tok = g["seats"][1]["token"]
+    url = f"/api/games/{g['id']}/ws?seat=1"
+    with client.websocket_connect(url, subprotocols=["meeple", "token." + tok]) as ws:
+        assert ws.accepted_subprotocol == "meeple"
+        assert ws.receive_json()["you"] == 1
+    with client.websocket_connect(url, subprotocols=["meeple", "token.wrong"]) as ws:
+        assert ws.receive_json()["status"] == 403

@@ -314,17 +314,21 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
     @app.websocket("/api/games/{game_id}/ws")
     async def game_ws(ws: WebSocket, game_id: str):
         service = svc()
-        await ws.accept()
+        # the page sends the token as a subprotocol "token.<token>" (kept out of
+        # URLs and so out of browser consoles); other clients may use ?token=
+        offered = ws.scope.get("subprotocols") or []
+        await ws.accept(subprotocol="meeple" if "meeple" in offered else None)
         q = ws.query_params
+        token = next((p[len("token."):] for p in offered if p.startswith("token.")), q.get("token"))
         try:
             g = await service.get(game_id)
             seat = None
-            if "seat" in q or "token" in q:
+            if "seat" in q or token is not None:
                 try:
                     s = int(q.get("seat", ""))
                 except ValueError:
                     raise ApiError(400, "seat must be a number") from None
-                seat = service.auth(g, s, q.get("token"))
+                seat = service.auth(g, s, token)
         except ApiError as e:
             await ws.send_text(dumps({"type": "error", "status": e.status, "error": e.message}))
             await ws.close(code=4000 + e.status, reason=e.message[:120])

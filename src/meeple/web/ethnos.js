@@ -158,7 +158,7 @@ function playersPanel(v) {
         sd.orc.length ? el("span", {title: "orc horde"}, "Horde ", sd.orc.map(cap).join(",")) : null,
         s.merfolk ? el("span", {}, "Merfolk ", s.merfolk[i]) : null,
         s.giant && s.giant.seat === i ? el("span", {class: "giant"}, "Giant") : null)))),
-    el("p", {class: "hint"}, "Troll pool: " + (s.troll_pool.join(", ") || "empty")));
+    s.tribes.includes("troll") ? el("p", {class: "hint", id: "troll-pool"}, "Troll pool: " + (s.troll_pool.join(", ") || "empty")) : null);
 }
 
 
@@ -247,6 +247,7 @@ GAMES.ethnos = {
       el("span", {class: "stat"}, "Tribes: ", s.tribes.map((t) => el("span", {class: "tribe", title: EM().help[t]}, cap(t))).reduce((a, b) => a.concat([b, " "]), []))];
   },
   decision: ethnosDecision,
+  handCards: (hand) => el("div", {class: "cards"}, hand.slice().sort().map((c) => cardEl(c))),
   render(v) {
     return {main: [handPanel(v), marketPanel(v), kingdomsPanel(v), merfolkPanel(v), bandsPanel(v)],
             side: [playersPanel(v), scoringPanel(v)]};
