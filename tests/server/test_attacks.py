@@ -8,7 +8,6 @@ import asyncio
 import json
 import random
 import signal
-import subprocess
 import time
 
 import httpx
@@ -16,7 +15,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from tests.server.conftest import free_port, start_server
+from tests.server.conftest import free_port, running_server, start_server
 from tests.server.helpers import random_move
 from tests.server.test_storage import _alive, _children
 
@@ -25,18 +24,9 @@ BOT_CAP = 1.0      # --bot-max-seconds of the attacked server
 
 @pytest.fixture
 def server(tmp_path):
-    port = free_port()
-    with open(tmp_path / "server.log", "wb") as log:
-        proc = start_server(str(tmp_path / "attacked.db"), port, "--bot-delay", "0", "--bot-workers", "1",
-                            "--bot-max-seconds", str(BOT_CAP), log=log)
-        try:
-            yield f"127.0.0.1:{port}"
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+    with running_server(str(tmp_path / "attacked.db"), tmp_path / "server.log",
+                        "--bot-max-seconds", str(BOT_CAP)) as address:
+        yield address
     assert b"Traceback" not in (tmp_path / "server.log").read_bytes()
 
 

@@ -332,7 +332,6 @@ class GameService:
         cached = g.views.get(viewer)
         if cached is None or cached[0] != g.version:
             state = g.state
-            fin = g.finished
             base = {
                 "id": g.id, "game": g.rec.game,
                 "status": g.status,
