@@ -292,9 +292,9 @@ function restoreFocus(key) {
   if (!key) return;
   const all = [...document.querySelectorAll("#app " + key.sel)];
   const target = all[Math.min(key.n, all.length - 1)];
-  if (target && !target.disabled) { target.focus(); return; }
+  if (target && !target.disabled) { target.focus({preventScroll: true}); return; }
   const box = document.getElementById("decision");
-  if (box) { box.setAttribute("tabindex", "-1"); box.focus(); }
+  if (box) { box.setAttribute("tabindex", "-1"); box.focus({preventScroll: true}); }
 }
 
 function waitingFor(v, d) {
