@@ -15,7 +15,12 @@ Phases: (1) play for --seconds, measuring round trips and the server's memory
 divided by the number of games); (2) kill -9 the server, restart it on the same
 database and check that every acknowledged move is in each game's log; (3) with
 --finish, reconnect and play every game to its end (no think time) and check
-they all finish. Traffic goes to 127.0.0.1 only, and every loop is bounded.
+they all finish. Traffic stays on the loopback network, and every loop is bounded.
+
+The server runs with every protection on (its default limits are per client
+address): as on the internet, each player connects from an address of its own
+(127.0.x.y, all loopback on Linux), and each table is created from its first
+player's address.
 """
 
 from __future__ import annotations
@@ -66,6 +71,12 @@ def cpu_s(pid: int) -> float:
     with open(f"/proc/{pid}/stat") as f:
         fields = f.read().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def player_address(game: int, seat: int, players: int) -> str:
+    """A loopback address of its own for each player (127.0.0.1 stays the bench's)."""
+    n = game * players + seat + 2
+    return f"127.{n // 62500}.{n // 250 % 250}.{n % 250 + 1}"
 
 
 def start_server(db: str, port: int, log, sync: str = "FULL") -> subprocess.Popen:
@@ -121,9 +132,10 @@ class Stats:
 
 
 async def play_seat(url: str, gid: str, seat: int, stats: Stats, think: tuple[float, float],
-                    rng: random.Random, stop: asyncio.Event, measure: bool) -> None:
+                    rng: random.Random, stop: asyncio.Event, measure: bool, address: str) -> None:
     try:
-        async with connect(url, max_size=2 ** 22, open_timeout=60, ping_interval=None) as ws:
+        async with connect(url, max_size=2 ** 22, open_timeout=60, ping_interval=None,
+                           local_addr=(address, 0)) as ws:
             acted = -1
             sent_at = None
             async for raw in ws:
@@ -174,11 +186,12 @@ async def run_phase(base_ws: str, games: list[dict], stats: Stats, think, second
     stop = asyncio.Event()
     rng = random.Random(seed)
     tasks = []
-    for g in games:
+    for i, g in enumerate(games):
         for s in g["seats"]:
             url = f"{base_ws}/api/games/{g['id']}/ws?seat={s['seat']}&token={s['token']}"
+            address = player_address(i, s["seat"], len(g["seats"]))
             tasks.append(asyncio.create_task(play_seat(url, g["id"], s["seat"], stats, think,
-                                                       random.Random(rng.random()), stop, measure)))
+                                                       random.Random(rng.random()), stop, measure, address)))
     if seconds is None:
         await asyncio.wait(tasks)
         return
@@ -217,13 +230,13 @@ def main() -> int:
     time.sleep(1.0)
     base_rss = rss_kb(proc.pid)
     games = []
-    with httpx.Client(base_url=base, timeout=30) as h:
-        for i in range(a.games):
-            r = h.post("/api/games", json={"players": a.players, "seats": ["human"] * a.players, "seed": i, "open_seed": True})
+    for i in range(a.games):
+        transport = httpx.HTTPTransport(local_address=player_address(i, 0, a.players))
+        with httpx.Client(base_url=base, timeout=30, transport=transport) as h:
+            r = h.post("/api/games", json={"players": a.players, "seats": ["human"] * a.players, "seed": i,
+                                           "open_seed": True})
             r.raise_for_status()
             games.append(r.json())
-            if i % 50 == 49:
-                time.sleep(2.5)          # stay under the per-connection HTTP rate limit
     stats = Stats()
     rss_samples = []
     conns: list = []

@@ -27,18 +27,20 @@ def whole(what: str, lo: int = 1, hi: int | None = None) -> Callable[[str], int]
     return parse
 
 
-def seconds(what: str, lo: float, hi: float, *, above: bool = False) -> Callable[[str], float]:
-    """A number of seconds from `lo` (or, with `above`, more than `lo`) to `hi`; NaN and infinity are refused."""
+def seconds(what: str, lo: float, hi: float, *, above: bool = False,
+            unit: str = "seconds") -> Callable[[str], float]:
+    """A number of seconds (or `unit`) from `lo` (or, with `above`, more than `lo`) to `hi`;
+    NaN and infinity are refused."""
 
     def parse(text: str) -> float:
         try:
             v = float(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{what} must be a number of seconds, got {text!r}") from None
+            raise argparse.ArgumentTypeError(f"{what} must be a number of {unit}, got {text!r}") from None
         low_ok = v > lo if above else v >= lo
         if not (low_ok and v <= hi):  # NaN fails both comparisons
             low = f"more than {lo:g}" if above else f"at least {lo:g}"
-            raise argparse.ArgumentTypeError(f"{what} must be {low} and at most {hi:g} seconds, got {text}")
+            raise argparse.ArgumentTypeError(f"{what} must be {low} and at most {hi:g} {unit}, got {text}")
         return v
 
     parse.__name__ = what.replace(" ", "_")

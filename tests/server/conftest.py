@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 import uuid
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -114,19 +115,26 @@ def start_server(db: str, port: int, *extra: str, log=None) -> subprocess.Popen:
     raise RuntimeError("server did not start in 30 s")
 
 
-@pytest.fixture
-def live_server(tmp_path):
+@contextmanager
+def running_server(db: str, log_path, *extra: str):
+    """A real server on a free port for the block: yields 127.0.0.1:<port>."""
     port = free_port()
-    with open(tmp_path / "server.log", "wb") as log:
-        proc = start_server(str(tmp_path / "live.db"), port, "--bot-delay", "0", "--bot-workers", "1", log=log)
+    with open(log_path, "wb") as log:
+        proc = start_server(db, port, "--bot-delay", "0", "--bot-workers", "1", *extra, log=log)
         try:
-            yield f"http://127.0.0.1:{port}"
+            yield f"127.0.0.1:{port}"
         finally:
             proc.terminate()
             try:
                 proc.wait(10)
             except subprocess.TimeoutExpired:
                 proc.kill()
+
+
+@pytest.fixture
+def live_server(tmp_path):
+    with running_server(str(tmp_path / "live.db"), tmp_path / "server.log") as address:
+        yield f"http://{address}"
 
 
 @pytest.fixture

@@ -39,7 +39,8 @@ def test_create_and_views(client):
     assert mine["you"] == 0
     assert all(c != "?" for c in mine["state"]["seats"][0]["hand"])
     assert all(c == "?" for c in mine["state"]["seats"][1]["hand"])
-    assert client.get("/docs").status_code == 200
+    assert client.get("/docs").status_code == 404          # its page would load a CDN
+    assert client.get("/openapi.json").status_code == 200
     assert "/api/games" in client.get("/openapi.json").json()["paths"]
 
 
@@ -224,22 +225,37 @@ def test_http_rate_limit(client_factory):
         assert c.get("/api/health").status_code == 200       # reads are not limited
 
 
-def test_websocket_binary_frames_and_connection_cap(client, monkeypatch):
-    g = new_game(client, ["human", "human"], seed=13)
-    gid = g["id"]
-    with client.websocket_connect(f"/api/games/{gid}/ws") as ws:
-        ws.receive_json()
-        ws.send_bytes(b"\x00\xff binary")
-        assert until(ws, lambda m: m["type"] == "error")["status"] == 400
-        ws.send_bytes(b'{"type": "ping", "id": 3}')
-        assert until(ws, lambda m: m["type"] == "pong")["id"] == 3
-    import meeple.server.app as app_module
-    monkeypatch.setattr(app_module, "MAX_WS_PER_GAME", 2)
-    with client.websocket_connect(f"/api/games/{gid}/ws") as a, client.websocket_connect(f"/api/games/{gid}/ws") as b:
-        a.receive_json()
-        b.receive_json()
-        with client.websocket_connect(f"/api/games/{gid}/ws") as c:
-            assert c.receive_json()["status"] == 429
-            with pytest.raises(WebSocketDisconnect) as e:
-                c.receive_json()
-            assert e.value.code == 1013
+def test_websocket_binary_frames_and_connection_cap(client_factory):
+    from meeple.server.limits import Limits
+    with client_factory(limits=Limits(spectators_per_table=2)) as client:
+        g = new_game(client, ["human", "human"], seed=13)
+        gid = g["id"]
+        with client.websocket_connect(f"/api/games/{gid}/ws") as ws:
+            ws.receive_json()
+            ws.send_bytes(b"\x00\xff binary")
+            assert until(ws, lambda m: m["type"] == "error")["status"] == 400
+            ws.send_bytes(b'{"type": "ping", "id": 3}')
+            assert until(ws, lambda m: m["type"] == "pong")["id"] == 3
+        with client.websocket_connect(f"/api/games/{gid}/ws") as a, client.websocket_connect(f"/api/games/{gid}/ws") as b:
+            a.receive_json()
+            b.receive_json()
+            with client.websocket_connect(f"/api/games/{gid}/ws") as c:
+                assert c.receive_json()["status"] == 429
+                with pytest.raises(WebSocketDisconnect) as e:
+                    c.receive_json()
+                assert e.value.code == 1013
+            g2 = client.get(f"/api/games/{gid}").json()   # a seat still connects
+            with client.websocket_connect(f"/api/games/{gid}/ws?seat=0&token={g['seats'][0]['token']}") as d:
+                assert d.receive_json()["you"] == 0 and g2["status"] == "active"
+
+
+def test_websocket_token_as_subprotocol(client):
+    """The page sends the token as a subprotocol, so it is in no URL (issue 16)."""
+    g = new_game(client, ["human", "human"])
+    tok = g["seats"][1]["token"]
+    url = f"/api/games/{g['id']}/ws?seat=1"
+    with client.websocket_connect(url, subprotocols=["meeple", "token." + tok]) as ws:
+        assert ws.accepted_subprotocol == "meeple"
+        assert ws.receive_json()["you"] == 1
+    with client.websocket_connect(url, subprotocols=["meeple", "token.wrong"]) as ws:
+        assert ws.receive_json()["status"] == 403

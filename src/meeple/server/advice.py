@@ -126,7 +126,7 @@ class AdviceDesk:
         self.thinking.add(key)
         try:
             found = await service.pool.call(hint_worker, obs, self.hint_budget(service.pool),
-                                            self.hint_iterations)
+                                            self.hint_iterations, table=g.id)
         except GameError as e:
             raise ApiError(409, f"no hint: {e}") from None
         finally:
@@ -186,7 +186,7 @@ class AdviceDesk:
             job.total = len(jobs)
             rows = []
             for item in jobs:
-                fut = asyncio.run_coroutine_threadsafe(pool.call(fn, item), loop)
+                fut = asyncio.run_coroutine_threadsafe(pool.call(fn, item, table="analysis"), loop)
                 while True:
                     try:
                         rows.append(fut.result(timeout=0.5))

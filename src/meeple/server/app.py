@@ -23,17 +23,20 @@ import json
 import logging
 import time
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Literal
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
-from fastapi.staticfiles import StaticFiles
+from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.middleware.gzip import GZipMiddleware
 
-from meeple.server import advice, lobby, social
-from meeple.server.hub import Conn, Hub, TokenBucket
+from meeple.server import advice, expiry, lobby, social
+from meeple.server.hub import Conn, Hub
+from meeple.server.limits import Buckets, ClientAddresses, Limits, Sockets, TableQuota
+from meeple.server.pages import Assets, Pages
 from meeple.server.service import MAX_SEED, ApiError, GameService, dumps
 from meeple.server.storage import Storage
 from meeple.server.workers import BotPool
@@ -43,9 +46,6 @@ log = logging.getLogger("meeple.server")
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 MAX_BODY = 16 * 1024          # bytes of an HTTP request body
 MAX_WS_MESSAGE = 4 * 1024     # characters of one websocket message
-WS_RATE, WS_BURST = 20.0, 40.0
-MAX_WS_PER_GAME = 64          # sockets open on one game (seats, spectators, tabs)
-HTTP_RATE, HTTP_BURST = 30.0, 60.0
 
 
 def _json(obj, status: int = 200) -> Response:
@@ -110,14 +110,14 @@ class _TooLarge(Exception):
 
 
 class Guard:
-    """Pure ASGI: caps request bodies and rate-limits API writes per connection."""
+    """Pure ASGI: caps request bodies and rate-limits API writes per client address."""
 
-    def __init__(self, app, max_body: int = MAX_BODY, rate: float = HTTP_RATE,
-                 burst: float = HTTP_BURST) -> None:
+    def __init__(self, app, addresses: ClientAddresses, buckets: Buckets,
+                 max_body: int = MAX_BODY) -> None:
         self.app = app
         self.max_body = max_body
-        self.rate, self.burst = rate, burst
-        self.buckets: dict = {}
+        self.addresses = addresses
+        self.buckets = buckets
 
     async def _reject(self, send, status: int, message: str) -> None:
         body = json.dumps({"error": message}).encode()
@@ -130,14 +130,8 @@ class Guard:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         if scope["method"] in ("POST", "PUT", "PATCH", "DELETE"):
-            key = tuple(scope.get("client") or ("?", 0))
-            b = self.buckets.get(key)
-            if b is None:
-                if len(self.buckets) > 10_000:
-                    self.buckets.clear()
-                b = self.buckets[key] = TokenBucket(self.rate, self.burst)
-            if not b.allow():
-                return await self._reject(send, 429, "too many requests: slow down")
+            if not self.buckets.allow(self.addresses.of(scope)):
+                return await self._reject(send, 429, "too many requests from your address: slow down")
         for k, v in scope.get("headers", ()):
             if k == b"content-length":
                 try:
@@ -197,27 +191,44 @@ async def _gc_loop(young_every: float = 1.0, full_every: float = 120.0) -> None:
 
 def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
                bot_delay: float = 0.0, bots: bool = True, sqlite_sync: str = "FULL",
-               http_rate: tuple[float, float] = (HTTP_RATE, HTTP_BURST),
-               ws_rate: tuple[float, float] = (WS_RATE, WS_BURST), tune_gc: bool = True) -> FastAPI:
+               limits: Limits | None = None, http_rate: tuple[float, float] | None = None,
+               ws_rate: tuple[float, float] | None = None, tune_gc: bool = True) -> FastAPI:
+    """`limits` are the operator's limits; `http_rate`/`ws_rate` override their
+    (rate, burst) pairs."""
+    limits = limits or Limits()
+    if http_rate is not None:
+        limits = replace(limits, http_rate=http_rate[0], http_burst=http_rate[1])
+    if ws_rate is not None:
+        limits = replace(limits, ws_rate=ws_rate[0], ws_burst=ws_rate[1])
     hub = Hub()
     state: dict = {}
+    addresses = ClientAddresses(limits.trusted_proxies)
+    ws_buckets = Buckets(limits.ws_rate, limits.ws_burst)
+    spectator_sockets = Sockets()
+    tables = TableQuota(limits)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         storage = Storage(db_url, sqlite_sync=sqlite_sync)
-        pool = BotPool(bot_workers) if bots else None
+        pool = BotPool(bot_workers, limits.bot_max_seconds) if bots else None
         service = GameService(storage, pool, bot_delay=bot_delay, notify=hub.notify)
         state["service"] = service
         people = social.attach(app, service, hub)
         app.state.service = service
         app.state.hub = hub
+        app.state.limits = limits
+        await expiry.sweep(service, limits.idle_days)     # before the bots of idle tables resume
         await service.start()
-        gc_task = asyncio.get_running_loop().create_task(_gc_loop()) if tune_gc else None
+        loop = asyncio.get_running_loop()
+        tasks = [loop.create_task(expiry.sweep_loop(service, limits.idle_days))]
+        if tune_gc:
+            tasks.append(loop.create_task(_gc_loop()))
         try:
             yield
         finally:
-            if gc_task is not None:
-                gc_task.cancel()
+            for t in tasks:
+                t.cancel()
+            if tune_gc:
                 gc.enable()
                 gc.unfreeze()
             await people.close()
@@ -226,7 +237,8 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
                 await asyncio.get_running_loop().run_in_executor(None, pool.close)
             storage.close()
 
-    app = FastAPI(title="meeple", version="0.1.0", lifespan=lifespan,
+    # no /docs or /redoc: their pages load scripts from a CDN; /openapi.json stays
+    app = FastAPI(title="meeple", version="0.1.0", lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Play Ethnos, The Old King's Crown and Anunnaki in the browser: "
                               "games, seats, moves, views, replays.")
 
@@ -248,9 +260,15 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
     # ------------------------------------------------------------- API
     @app.post("/api/games", status_code=201, tags=["games"])
     async def create_game(body: CreateGame, request: Request):
+        service = svc()
+        address = addresses.of(request.scope)
+        refused = tables.check(address, lambda t: t in service.live)
+        if refused:
+            raise ApiError(429, refused)
         opts = body.options.model_dump(exclude_none=True) if body.options else {}
-        g, seats = await svc().create(body.game, body.players, body.seats, body.seed, opts, body.hints,
-                                      open_seed=body.open_seed)
+        g, seats = await service.create(body.game, body.players, body.seats, body.seed, opts, body.hints,
+                                        open_seed=body.open_seed)
+        tables.add(address, g.id)
         seats = await lobby.set_up(request, g, seats, body.table)
         return _json({"id": g.id, "seats": seats}, 201)
 
@@ -313,34 +331,45 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
     @app.get("/api/health", tags=["server"])
     async def health():
         service = svc()
+        pool = service.pool
         return {"ok": True, "live_games": len(service.live), "connections": hub.count(),
-                **service.stats}
+                "bot_decisions_waiting": pool.waiting() if pool else 0,
+                "bot_longest_wait_s": round(pool.longest["wait"], 3) if pool else 0,
+                "bot_longest_think_s": round(pool.longest["think"], 3) if pool else 0, **service.stats}
 
     # --------------------------------------------------------- websocket
     @app.websocket("/api/games/{game_id}/ws")
     async def game_ws(ws: WebSocket, game_id: str):
         service = svc()
-        await ws.accept()
+        # the page sends the token as a subprotocol "token.<token>" (kept out of
+        # URLs and so out of browser consoles); other clients may use ?token=
+        offered = ws.scope.get("subprotocols") or []
+        await ws.accept(subprotocol="meeple" if "meeple" in offered else None)
         q = ws.query_params
+        token = next((p[len("token."):] for p in offered if p.startswith("token.")), q.get("token"))
         try:
             g = await service.get(game_id)
             seat = None
-            if "seat" in q or "token" in q:
+            if "seat" in q or token is not None:
                 try:
                     s = int(q.get("seat", ""))
                 except ValueError:
                     raise ApiError(400, "seat must be a number") from None
-                seat = service.auth(g, s, q.get("token"))
+                seat = service.auth(g, s, token)
         except ApiError as e:
             await ws.send_text(dumps({"type": "error", "status": e.status, "error": e.message}))
             await ws.close(code=4000 + e.status, reason=e.message[:120])
             return
-        if len(hub.by_game.get(game_id, ())) >= MAX_WS_PER_GAME:
-            await ws.send_text(dumps({"type": "error", "status": 429, "error": "too many connections to this game"}))
-            await ws.close(code=1013, reason="too many connections to this game")
+        address = addresses.of(ws.scope)
+        refused = await _admit(game_id, seat, address)
+        if refused:
+            await ws.send_text(dumps({"type": "error", "status": 429, "error": refused}))
+            await ws.close(code=1013, reason=refused[:120])
             return
-        conn = Conn(ws, game_id, seat, *ws_rate)
+        conn = Conn(ws, game_id, seat, limits.ws_rate, limits.ws_burst, address)
         hub.add(conn)
+        if seat is None:
+            spectator_sockets.add(address)
         hub.notify(game_id)       # others see who is online
         sender = asyncio.get_running_loop().create_task(_sender(service, conn))
         try:
@@ -363,8 +392,29 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
             pass
         finally:
             hub.remove(conn)
+            if seat is None:
+                spectator_sockets.remove(address)
             sender.cancel()
             hub.notify(game_id)
+
+    async def _admit(game_id: str, seat: int | None, address: str) -> str | None:
+        """Why a socket may not open (None: it may). A seat with its token always
+        connects; its oldest tabs beyond `sockets_per_seat` are closed. Spectators
+        have their own cap per table and per client address."""
+        if seat is not None:
+            tabs = hub.seat_conns(game_id, seat)
+            for old in tabs[:max(0, len(tabs) - limits.sockets_per_seat + 1)]:
+                hub.remove(old)
+                try:
+                    await old.ws.close(code=4409, reason="this seat was opened in another tab")
+                except RuntimeError:
+                    pass
+            return None
+        if hub.spectators(game_id) >= limits.spectators_per_table:
+            return f"this table has its {limits.spectators_per_table} spectators: try again later"
+        if spectator_sockets.by_address[address] >= limits.sockets_per_client:
+            return f"too many connections from your address (at most {limits.sockets_per_client})"
+        return None
 
     async def _sender(service: GameService, conn: Conn) -> None:
         try:
@@ -384,7 +434,7 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
             log.debug("sender ended", exc_info=True)
 
     async def _handle(service: GameService, conn: Conn, text: str) -> dict | None:
-        if not conn.bucket.allow():
+        if not conn.bucket.allow() or not ws_buckets.allow(conn.address):
             conn.strikes += 1
             return {"type": "error", "status": 429, "error": "too many messages: slow down"}
         if len(text) > MAX_WS_MESSAGE:
@@ -429,19 +479,28 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
 
     # ------------------------------------------------------------- page
     if WEB_DIR.is_dir():
-        app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
+        from meeple.games import GAMES
+        app.mount("/static", Assets(directory=WEB_DIR), name="static")
+        pages = Pages(WEB_DIR, GAMES)
+
+        async def game_of(game_id: str) -> str:
+            try:
+                return (await svc().get(game_id)).rec.game
+            except ApiError:
+                return ""        # the page says why it cannot open the game
 
         @app.get("/", include_in_schema=False)
         async def index():
-            return FileResponse(WEB_DIR / "index.html")
+            return pages.render()
 
         @app.get("/game/{game_id}", include_in_schema=False)
         async def table(game_id: str):
-            return FileResponse(WEB_DIR / "index.html")
+            return pages.render(await game_of(game_id))
 
         @app.get("/replay/{game_id}", include_in_schema=False)
         async def replay_page(game_id: str):
-            return FileResponse(WEB_DIR / "index.html")
+            return pages.render(await game_of(game_id))
 
-    app.add_middleware(Guard, rate=http_rate[0], burst=http_rate[1])
+    app.add_middleware(GZipMiddleware, minimum_size=1024)
+    app.add_middleware(Guard, addresses=addresses, buckets=Buckets(limits.http_rate, limits.http_burst))
     return app

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import sys
 
 from meeple.cliargs import seconds, whole
@@ -22,9 +23,39 @@ def register(sub) -> None:
                    help="SQLite: FULL (default) syncs the disk on every commit, so an acknowledged "
                         "move survives a power cut; NORMAL survives a crash or kill -9 of the "
                         "server but not of the machine, and is faster")
+    p.add_argument("--bot-max-seconds", type=seconds("bot max seconds", 0, 600, above=True), default=5.0,
+                   help="the longest a bot may think per decision, in wall time; a table asking for "
+                        "more (or for more ISMCTS simulations than 2,000 a second of it) is refused "
+                        "(default 5)")
+    p.add_argument("--idle-days", type=seconds("idle days", 0, 36500, above=True, unit="days"), default=14.0,
+                   help="close a table nobody moved at for this many days; it stays readable as a "
+                        "replay (default 14)")
+    p.add_argument("--trusted-proxy", action="append", default=[], type=network, metavar="ADDRESS",
+                   help="a reverse proxy's address or network (repeatable): only from these is "
+                        "X-Forwarded-For read to tell clients apart; by default it is ignored")
     p.add_argument("--log-level", default="warning",
                    choices=["critical", "error", "warning", "info", "debug"])
     p.set_defaults(run=run)
+
+
+class ClientFrameErrors(logging.Filter):
+    """uvicorn logs a client's text frame that is not UTF-8 with a traceback;
+    it is the client's error (the socket is closed with 1007): one line."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and record.exc_info[0] is UnicodeDecodeError:
+            record.exc_info, record.exc_text = None, None
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True
+
+
+def network(text: str) -> str:
+    import argparse
+    import ipaddress
+    try:
+        return str(ipaddress.ip_network(text, strict=False))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"trusted proxy must be an IP address or network, got {text!r}") from None
 
 
 def run(args) -> int:
@@ -32,18 +63,25 @@ def run(args) -> int:
         import uvicorn
 
         from meeple.server.app import create_app
+        from meeple.server.limits import Limits
         from meeple.server.storage import default_db_url, normalize_url
     except ImportError as e:
         print(f"meeple serve: the web extra is missing ({e.name}): pip install -e '.[web]'",
               file=sys.stderr)
         return 2
     url = normalize_url(args.db) if args.db else default_db_url()
+    limits = Limits(bot_max_seconds=args.bot_max_seconds, idle_days=args.idle_days,
+                    trusted_proxies=tuple(args.trusted_proxy))
     app = create_app(url, bot_workers=args.bot_workers, bot_delay=args.bot_delay,
-                     sqlite_sync=args.sqlite_sync)
+                     sqlite_sync=args.sqlite_sync, limits=limits)
+    logging.getLogger("uvicorn.error").addFilter(ClientFrameErrors())
     shown = url.split("@")[-1] if "@" in url else url
     print(f"meeple: serving http://{args.host}:{args.port}/  (database {shown})", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
                 ws_max_size=64 * 1024, ws_ping_interval=20, ws_ping_timeout=20,
                 ws_per_message_deflate=False,   # views are small; compression costs CPU per push
-                timeout_graceful_shutdown=5)
+                # the client is the socket's peer: X-Forwarded-For only through --trusted-proxy
+                proxy_headers=False,
+                # SIGTERM: connections get 2 s, then bots and storage stop (all within 5 s)
+                timeout_graceful_shutdown=2)
     return 0

@@ -35,10 +35,13 @@ class TokenBucket:
 
 
 class Conn:
-    def __init__(self, ws, game_id: str, seat: int | None, rate: float, burst: float) -> None:
+    def __init__(self, ws, game_id: str, seat: int | None, rate: float, burst: float,
+                 address: str = "") -> None:
         self.ws = ws
         self.game_id = game_id
         self.seat = seat
+        self.address = address
+        self.opened = time.monotonic()
         self.events_sent = 0
         self.moves_sent = 0
         self.wake = asyncio.Event()
@@ -72,6 +75,14 @@ class Hub:
 
     def online(self, game_id: str) -> set:
         return {c.seat for c in self.by_game.get(game_id, ())}
+
+    def spectators(self, game_id: str) -> int:
+        return sum(1 for c in self.by_game.get(game_id, ()) if c.seat is None)
+
+    def seat_conns(self, game_id: str, seat: int) -> list[Conn]:
+        """The seat's connections, oldest first."""
+        return sorted((c for c in self.by_game.get(game_id, ()) if c.seat == seat),
+                      key=lambda c: c.opened)
 
     def count(self) -> int:
         return sum(len(v) for v in self.by_game.values())

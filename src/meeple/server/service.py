@@ -27,7 +27,7 @@ from meeple.core.present import own_move
 from meeple.server.present import presenter, redact_moves
 from meeple.server.storage import GameRecord, Storage, hints_allowed
 from meeple.server.undo import Takebacks, UndoRequest
-from meeple.server.workers import BotPool, check_spec, registry_available
+from meeple.server.workers import BotPool, check_budget, check_spec, registry_available
 
 log = logging.getLogger("meeple.server")
 
@@ -94,7 +94,12 @@ class LiveGame:
 
     @property
     def finished(self) -> bool:
-        return self.state.is_terminal()
+        """Over: played to the end, or closed unfinished (abandoned)."""
+        return self.rec.status == "closed" or self.state.is_terminal()
+
+    @property
+    def status(self) -> str:
+        return "closed" if self.rec.status == "closed" else "finished" if self.finished else "active"
 
     def seat_kind(self, seat: int) -> str:
         return self.rec.seats[seat]["kind"]
@@ -261,6 +266,7 @@ class GameService:
                 level = spec[4:] or "random" if spec != "bot" else "random"
                 try:
                     level = check_spec(level, game)
+                    check_budget(level, self.pool.max_seconds if self.pool else None)
                 except GameError as e:
                     raise ApiError(400, f"seats[{i}]: {e}") from None
                 stored.append({"kind": "bot", "bot": level, "token_hash": None})
@@ -352,21 +358,20 @@ class GameService:
         cached = g.views.get(viewer)
         if cached is None or cached[0] != g.version:
             state = g.state
-            fin = g.finished
             base = {
                 "id": g.id, "game": g.rec.game,
-                "status": "finished" if fin else "active",
+                "status": g.status,
                 "ply": g.ply, "you": viewer, "seats": g.seats,
                 "options": g.rec.options, "hints": hints_allowed(g.rec.seats),
                 **self.seed_info(g),
                 "state": state.view(viewer),
-                "decision": g.present.decision_for(state, viewer),
+                "decision": None if g.status == "closed" else g.present.decision_for(state, viewer),
             }
             g.sync_events()
             if g.scoring[0] != g.version:
                 g.scoring = (g.version, g.present.scoring(g.raw_events, state))
             base["scoring"] = g.scoring[1]
-            if fin:
+            if state.is_terminal():
                 base["ranking"] = g.present.ranking(state)
             g.views[viewer] = cached = (g.version, base)
         out = dict(cached[1])
@@ -383,13 +388,13 @@ class GameService:
     def move_log(self, g: LiveGame) -> dict:
         fin = g.finished
         out = {"id": g.id, "game": g.rec.game, "players": g.rec.players,
-               "status": "finished" if fin else "active", "seats": g.seats,
+               "status": g.status, "seats": g.seats,
                "options": g.rec.options, **self.seed_info(g)}
         out["moves"] = [{"ply": i, "seat": s, "move": m} for i, (s, m)
                         in enumerate(zip((s for s, _ in g.moves),
                                          redact_moves(g.state, g.moves, None, fin)))]
         if fin:
-            out["winners"] = list(g.state.winners)
+            out["winners"] = list(g.state.winners) if g.state.is_terminal() else []
         return out
 
     def replay(self, g: LiveGame, ply: int) -> dict:
@@ -563,7 +568,7 @@ class GameService:
                     else:
                         bot_seed = _bot_seed(g.rec.seed, seat, g.ply, step)
                         try:
-                            a = await self.pool.choose(spec, bot_seed, obs)
+                            a = await self.pool.choose(spec, bot_seed, obs, g.id)
                         except GameError as e:
                             log.error("bot %s failed in game %s: %s", spec, g.id, e)
                             a = obs.legal[bot_seed % len(obs.legal)]

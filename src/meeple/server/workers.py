@@ -1,8 +1,12 @@
 """Bots think in worker processes, never on the event loop.
 
-`BotPool.choose(spec, seed, obs)` sends the bot's Observation (the seat's
-redacted view and legal actions: never the true state) to a process of a
-`ProcessPoolExecutor` and awaits the chosen action. Bots come from
+`BotPool.choose(spec, seed, obs, table)` sends the bot's Observation (the
+seat's redacted view and legal actions: never the true state) to a process of a
+`ProcessPoolExecutor` and awaits the chosen action; `BotPool.call(fn, *args,
+table=...)` runs any other module-level job there (the advisor's hints and
+analyses). Jobs wait in one queue per table and the pool takes the tables in
+turn (round robin), so a table with many bots delays another table's bot by at
+most one job; each bot decision thinks at most `max_seconds` of wall time. Bots come from
 `meeple.bots.registry.make_bot`; where that module is missing every spec is
 played by `RandomBot` (and `registry_available()` says so).
 """
@@ -10,6 +14,7 @@ played by `RandomBot` (and `registry_available()` says so).
 from __future__ import annotations
 
 import asyncio
+import collections
 import multiprocessing
 import os
 import signal
@@ -55,6 +60,29 @@ def check_spec(spec: str, game: str | None = None) -> str:
     return spec
 
 
+# ISMCTS runs about 2,000 simulations a second on one core (docs/bots.md): the
+# simulation budget that matches a time budget
+SIMULATIONS_PER_SECOND = 2000
+
+
+def max_simulations(max_seconds: float) -> int:
+    return max(1, int(max_seconds * SIMULATIONS_PER_SECOND))
+
+
+def check_budget(spec: str, max_seconds: float | None) -> None:
+    """GameError when `spec` asks to think longer than the server allows."""
+    if max_seconds is None or not registry_available():
+        return
+    from meeple.bots.registry import parse_spec
+    _, opts = parse_spec(spec)
+    sims = max_simulations(max_seconds)
+    allowed = f"this server allows at most {max_seconds:g} s or {sims} simulations a decision"
+    if opts.get("seconds", 0) > max_seconds:
+        raise GameError(f"bot {spec!r} thinks {opts['seconds']:g} s a decision; {allowed}")
+    if opts.get("iterations", 0) > sims:
+        raise GameError(f"bot {spec!r} runs {opts['iterations']} simulations a decision; {allowed}")
+
+
 def make_bot(spec: str, seed: int):
     try:
         from meeple.bots.registry import make_bot as registry_make
@@ -64,12 +92,12 @@ def make_bot(spec: str, seed: int):
     return registry_make(spec, seed)
 
 
-def _init_worker() -> None:
+def _init_worker(parent: int) -> None:
     # Ctrl-C goes to the server, which shuts the pool down in order.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     # A server killed outright (kill -9, out of memory) cannot stop its
-    # workers: each leaves by itself once its parent is gone.
-    parent = os.getppid()
+    # workers: each leaves by itself once its parent is gone (the parent's
+    # pid comes from the parent: it may be gone before this runs).
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -79,31 +107,104 @@ def _init_worker() -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
-def choose(spec: str, seed: int, obs) -> int:
+def cap_budget(bot, max_seconds: float | None) -> None:
+    """A searching bot on the server thinks at most `max_seconds` of wall time
+    (a simulation budget gets the deadline too; on a loaded machine CPU seconds
+    would stretch in wall time)."""
+    if max_seconds is None or not hasattr(bot, "seconds") or not hasattr(bot, "clock"):
+        return
+    bot.seconds = max_seconds if bot.seconds is None else min(bot.seconds, max_seconds)
+    bot.clock = "wall"
+
+
+def choose(spec: str, seed: int, obs, max_seconds: float | None = None) -> int:
     """Runs in a worker process: one decision of one bot."""
-    return int(make_bot(spec, seed).choose(obs))
+    bot = make_bot(spec, seed)
+    cap_budget(bot, max_seconds)
+    return int(bot.choose(obs))
 
 
 class BotPool:
-    def __init__(self, workers: int | None = None) -> None:
+    def __init__(self, workers: int | None = None, max_seconds: float | None = None) -> None:
         self.workers = workers or max(1, min(4, os.cpu_count() or 1))
+        self.max_seconds = max_seconds
         self._pool = self._new()
+        self._queues: dict[str, collections.deque] = {}   # table -> its waiting decisions
+        self._served: dict[str, int] = {}   # table -> when it last got a worker (a tick count)
+        self._tick = 0
+        self._running = 0
+        self._closed = False
+        # seconds a decision waited for a worker, and thought in it (longest so far)
+        self.longest = {"wait": 0.0, "think": 0.0}
 
     def _new(self) -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(max_workers=self.workers, initializer=_init_worker,
+        return ProcessPoolExecutor(max_workers=self.workers, initializer=_init_worker, initargs=(os.getpid(),),
                                    mp_context=multiprocessing.get_context("spawn"))
 
-    async def choose(self, spec: str, seed: int, obs) -> int:
-        return await self.call(choose, spec, seed, obs)
+    async def choose(self, spec: str, seed: int, obs, table: str = "") -> int:
+        """One bot decision, capped at `max_seconds`, queued behind `table`'s own."""
+        return await self.call(choose, spec, seed, obs, self.max_seconds, table=table)
 
-    async def call(self, fn, *args):
-        """`fn(*args)` in a worker process (`fn` is pickled: a module-level function)."""
+    async def call(self, fn, *args, table: str = ""):
+        """`fn(*args)` in a worker process (`fn` is pickled: a module-level
+        function), queued behind `table`'s own jobs and taken in turn with the
+        other tables' (round robin)."""
+        fut = asyncio.get_running_loop().create_future()
+        fut.queued_at = time.monotonic()
+        self._queues.setdefault(table, collections.deque()).append((fn, args, fut))
+        self._dispatch()
+        return await fut
+
+    def waiting(self) -> int:
+        return sum(len(q) for q in self._queues.values())
+
+    def _dispatch(self) -> None:
+        """Hand jobs to free workers: first to the waiting table served longest
+        ago (round robin), so a table waits behind at most one job of each
+        other table."""
+        while self._running < self.workers and self._queues:
+            table = min(self._queues, key=lambda t: self._served.get(t, 0))
+            queue = self._queues[table]
+            fn, args, fut = queue.popleft()
+            if not queue:
+                del self._queues[table]
+            if fut.done():                        # its caller stopped waiting
+                continue
+            self._tick += 1
+            self._served[table] = self._tick
+            if len(self._served) > 10_000:        # forget idle tables (they rank as new)
+                self._served = {t: n for t, n in self._served.items() if t in self._queues}
+            self._running += 1
+            asyncio.get_running_loop().create_task(self._run(fn, args, fut))
+
+    async def _run(self, fn, args, fut) -> None:
+        started = time.monotonic()
+        self._note("wait", started - fut.queued_at)
+        try:
+            result = await self._execute(fn, args)
+            self._note("think", time.monotonic() - started)
+        except BaseException as e:  # noqa: BLE001 - handed to the waiter
+            if not fut.done():
+                fut.set_exception(e)
+            if isinstance(e, asyncio.CancelledError):
+                raise
+        else:
+            if not fut.done():
+                fut.set_result(result)
+        finally:
+            self._running -= 1
+            self._dispatch()
+
+    def _note(self, what: str, seconds: float) -> None:
+        self.longest[what] = max(self.longest[what], seconds)
+
+    async def _execute(self, fn, args):
         loop = asyncio.get_running_loop()
         for attempt in range(2):
             try:
                 return await loop.run_in_executor(self._pool, fn, *args)
             except BrokenProcessPool:
-                if attempt:
+                if attempt or self._closed:
                     raise
                 # a worker died (killed, out of memory): start a fresh pool
                 old, self._pool = self._pool, self._new()
@@ -111,4 +212,11 @@ class BotPool:
         raise AssertionError("unreachable")
 
     def close(self) -> None:
+        """Stop now: a decision being thought is abandoned (its game resumes
+        from its last committed move), so shutting down never waits for one."""
+        self._closed = True
+        self._queues.clear()       # their games' tasks are cancelled already
+        # ProcessPoolExecutor has no public way to stop running work before 3.14
+        for proc in list(getattr(self._pool, "_processes", {}).values()):
+            proc.terminate()
         self._pool.shutdown(wait=True, cancel_futures=True)

@@ -315,8 +315,9 @@ function playersPanel(v) {
       const hand = sd.hand.map((w) => w === "?" ? el("span", {class: "wchip back", title: "a hidden advanced weapon"}, "?") :
         el("span", {class: "wchip" + (M.weapons[w].kind === "advanced" ? " adv" : ""), title: M.weapons[w].text}, nice(w) + " " + M.weapons[w].strength));
       const offer = sd.gods_offer.filter((g) => !sd.summoned.includes(g));
-      return el("li", {class: (d && (d.seats || []).includes(i)) || s.current === i ? "active" : null, "data-seat": i},
-        playerTag(v, i), i === v.you ? " (you)" : "", " — " + h.name, s.current === i ? el("span", {class: "badge"}, "turn") : null,
+      const turn = v.status === "active" && s.current === i;     // nobody's turn once the game is over
+      return el("li", {class: (d && (d.seats || []).includes(i)) || turn ? "active" : null, "data-seat": i},
+        playerTag(v, i), i === v.you ? " (you)" : "", " — " + h.name, turn ? el("span", {class: "badge turn-badge"}, "turn") : null,
         v.seats[i].kind === "human" && !T.replay ? el("span", {class: "online"}, (v.online || []).includes(i) ? " online" : " offline") : null,
         el("div", {class: "pstats"},
           el("span", {}, "VP ", el("b", {class: "vp-" + i}, sd.vp)),
@@ -470,7 +471,7 @@ GAMES.anunnaki = {
   stats(v) {
     const s = v.state;
     return [
-      el("span", {class: "stat"}, "Turn of ", playerTag(v, s.current)),
+      v.status === "active" ? el("span", {class: "stat"}, "Turn of ", playerTag(v, s.current)) : null,
       s.end_triggered && v.status !== "finished" ? el("span", {class: "stat badge", id: "end-triggered"}, "Game end triggered: last round") : null,
       el("span", {class: "stat"}, "Conquests of Atlantis ", el("b", {}, s.conquests)),
       v.you !== null && v.you !== undefined ? el("span", {class: "stat"}, "You: ", el("b", {}, s.seats[v.you].vp + " VP"), " ",

@@ -167,10 +167,11 @@ async function copy(text) {
 // -------------------------------------------------------------------- table
 const T = {view: null, events: [], ws: null, seat: null, token: null, id: null, sel: [], retry: 0, replay: false};
 
+const seatKey = (id) => "meeple:" + id;
 function tableFromUrl(id) {
   T.id = id;
   const h = new URLSearchParams(location.hash.slice(1));
-  const key = "meeple:" + id;
+  const key = seatKey(id);
   if (h.get("seat") !== null && h.get("token")) {
     T.seat = +h.get("seat"); T.token = h.get("token");
     try { localStorage.setItem(key, JSON.stringify({seat: T.seat, token: T.token})); } catch (e) {}
@@ -180,10 +181,29 @@ function tableFromUrl(id) {
   }
   connect();
 }
+// an invite link pasted into a tab that already shows the game takes the seat now
+window.addEventListener("hashchange", () => {
+  if (T.replay || !T.id || !new URLSearchParams(location.hash.slice(1)).get("token")) return;
+  const old = T.ws;
+  T.ws = null;
+  if (old) { old.onclose = null; old.close(); }
+  T.view = null; T.events = []; T.moves = []; T.fatal = null; T.retry = 0;
+  tableFromUrl(T.id);
+});
+// a seat whose token the server refuses (a wrong or stale link) watches instead,
+// and the refused key leaves this browser's storage
+function dropSeat(why) {
+  try { localStorage.removeItem(seatKey(T.id)); } catch (e) {}
+  T.seat = null; T.token = null; T.fatal = null;
+  toast(why + " — watching as a spectator", true);
+}
 
 function connect() {
-  const q = T.seat !== null ? "?seat=" + T.seat + "&token=" + encodeURIComponent(T.token) : "";
-  const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/api/games/" + T.id + "/ws" + q);
+  // the token travels as a websocket subprotocol, not in the URL, so a failed
+  // connection's console message does not show it
+  const q = T.seat !== null ? "?seat=" + T.seat : "";
+  const protocols = T.seat !== null ? ["meeple", "token." + T.token] : [];
+  const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/api/games/" + T.id + "/ws" + q, protocols);
   T.ws = ws;
   setConn("connecting…");
   ws.onopen = () => { T.retry = 0; setConn("online"); };
@@ -198,6 +218,7 @@ function connect() {
       if (newPly) T.sel = [];
       render();
     } else if (msg.type === "error") {
+      if (msg.status === 403 && !T.view && T.seat !== null) { T.refused = msg.error; return; }
       toast(msg.error, true);
       if (msg.status === 403 || msg.status === 404) { T.fatal = msg.error; }
       busy(false);
@@ -208,7 +229,14 @@ function connect() {
     }
   };
   ws.onclose = (e) => {
+    if (ws !== T.ws) return;            // replaced by a newer connection
     setConn("offline");
+    if (T.refused || (e.code === 4403 && T.seat !== null)) {
+      dropSeat(T.refused || e.reason || "this seat's key was refused");
+      T.refused = null;
+      connect();
+      return;
+    }
     if (T.fatal || e.code >= 4000) {
       document.getElementById("app").replaceChildren(el("section", {class: "panel"}, el("h1", {}, "Cannot open this game"),
         el("p", {}, T.fatal || e.reason || "closed"), el("p", {}, el("a", {href: "/"}, "Back to the lobby"))));
@@ -249,16 +277,36 @@ function render() {
     (G.subtitle ? G.subtitle(v) : "") +
     (me !== null && me !== undefined ? " — you are " + v.seats[me].name : " — spectating");
   const app = document.getElementById("app");
-  const focusId = document.activeElement && document.activeElement.id;
+  const focus = focusKey(document.activeElement);
   const parts = G.render(v);
   app.replaceChildren(
     el("div", {class: "layout"},
       el("div", {class: "col main"}, statusBar(v, G), undoPanel(v), decisionPanel(v, G), parts.main || []),
-      el("div", {class: "col side"}, parts.side || [], v.ranking ? rankingPanel(v) : null, Social.panels(v), logPanel(v))));
-  if (focusId) { const f = document.getElementById(focusId); if (f) f.focus(); }
+      el("div", {class: "col side"}, parts.side || [], handsPanel(v, G), v.ranking ? rankingPanel(v) : null, Social.panels(v), logPanel(v))));
+  restoreFocus(focus);
   Social.onView(v);
   const lg = document.getElementById("log-list");
   if (lg) lg.scrollTop = lg.scrollHeight;
+}
+
+// Re-rendering replaces the nodes: keyboard focus goes back to the same control
+// (same id, or same move/card/label and position), else to the decision panel,
+// never to the page body.
+const FOCUS_ATTRS = ["data-move", "data-band", "data-card", "aria-label"];
+function focusKey(a) {
+  if (!a || a === document.body || !document.getElementById("app").contains(a)) return null;
+  if (a.id) return {sel: "#" + CSS.escape(a.id), n: 0};
+  const attr = FOCUS_ATTRS.find((k) => a.hasAttribute(k));
+  const sel = attr ? a.tagName.toLowerCase() + "[" + attr + "=\"" + CSS.escape(a.getAttribute(attr)) + "\"]" : a.tagName.toLowerCase();
+  return {sel, n: [...document.querySelectorAll("#app " + sel)].indexOf(a)};
+}
+function restoreFocus(key) {
+  if (!key) return;
+  const all = [...document.querySelectorAll("#app " + key.sel)];
+  const target = all[Math.min(key.n, all.length - 1)];
+  if (target && !target.disabled) { target.focus({preventScroll: true}); return; }
+  const box = document.getElementById("decision");
+  if (box) { box.setAttribute("tabindex", "-1"); box.focus({preventScroll: true}); }
 }
 
 function waitingFor(v, d) {
@@ -324,6 +372,15 @@ function decisionPanel(v, G) {
   return box;
 }
 
+// every seat's hand, where the view shows them all (a replay: nothing is hidden)
+function handsPanel(v, G) {
+  if (!G.handCards || !v.state.seats.every((sd) => Array.isArray(sd.hand) && !sd.hand.includes("?"))) return null;
+  if (!T.replay) return null;
+  return el("section", {class: "panel", id: "hands", "aria-label": "hands"}, el("h2", {}, "Hands"),
+    v.state.seats.map((sd, i) => el("div", {class: "handrow", "data-seat": i}, playerTag(v, i), " ",
+      sd.hand.length ? G.handCards(sd.hand) : el("span", {class: "hint"}, "empty"))));
+}
+
 function rankingPanel(v) {
   return el("section", {class: "panel ranking", id: "ranking", "aria-label": "final ranking"}, el("h2", {}, "Final ranking"),
     el("ol", {}, v.ranking.map((r) => el("li", {"data-seat": r.seat, "data-place": r.place},
@@ -348,13 +405,20 @@ async function replayPage(id) {
 }
 function showReplay(r) {
   T.rply = r.ply;
+  if (T.rtarget === undefined) T.rtarget = r.ply;
   T.view = {id: r.id, game: r.game, ply: r.ply, seats: r.seats, state: r.state, decision: r.decision, you: null, events: r.events,
             scoring: r.scoring, ranking: r.ranking, status: r.ranking ? "finished" : "active", move: r.move};
   render();
 }
+// Each press moves the target at once; only the answer for the latest target
+// is shown, so quick presses add up instead of being lost.
 async function stepReplay(ply) {
   ply = Math.max(0, Math.min(T.total, ply));
-  try { showReplay(await api("GET", "/api/games/" + T.id + "/replay?ply=" + ply)); } catch (e) { toast(e.message, true); }
+  T.rtarget = ply;
+  try {
+    const r = await api("GET", "/api/games/" + T.id + "/replay?ply=" + ply);
+    if (T.rtarget === ply) showReplay(r);
+  } catch (e) { toast(e.message, true); }
 }
 function replayControls(v) {
   const last = v.move ? v.seats[v.move.seat].name + ": " + v.move.move : "start of the game";
@@ -364,16 +428,31 @@ function replayControls(v) {
     el("h2", {}, "Replay — move " + v.ply + " of " + T.total),
     el("p", {id: "replay-move"}, "Last move: " + last),
     el("div", {class: "choices"},
-      el("button", {type: "button", id: "rp-first", onclick: () => stepReplay(0)}, "⏮ Start"),
-      el("button", {type: "button", id: "rp-prev", onclick: () => stepReplay(T.rply - 1)}, "◀ Back"),
-      el("button", {type: "button", id: "rp-next", onclick: () => stepReplay(T.rply + 1)}, "Next ▶"),
-      el("button", {type: "button", id: "rp-last", onclick: () => stepReplay(T.total)}, "End ⏭")),
+      el("button", {type: "button", id: "rp-first", onclick: () => stepReplay(0)}, "« Start"),
+      el("button", {type: "button", id: "rp-prev", onclick: () => stepReplay(T.rtarget - 1)}, "‹ Back"),
+      el("button", {type: "button", id: "rp-next", onclick: () => stepReplay(T.rtarget + 1)}, "Next ›"),
+      el("button", {type: "button", id: "rp-last", onclick: () => stepReplay(T.total)}, "End »")),
     slider, el("p", {class: "hint"}, "Keys: ← and → step through the moves."));
 }
 document.addEventListener("keydown", (e) => {
   if (!T.replay || e.target.tagName === "INPUT") return;
-  if (e.key === "ArrowRight") stepReplay(T.rply + 1);
-  if (e.key === "ArrowLeft") stepReplay(T.rply - 1);
+  if (e.key === "ArrowRight") stepReplay(T.rtarget + 1);
+  if (e.key === "ArrowLeft") stepReplay(T.rtarget - 1);
+});
+
+// ------------------------------------------------------------ rules on tap
+// Rules text is in `title` attributes, which a phone never shows: a tap (touch
+// or pen) on such an element shows its text in a box until the next tap.
+document.addEventListener("pointerup", (e) => {
+  if (e.pointerType === "mouse") return;
+  const tip = document.getElementById("tip");
+  const src = e.target.closest && e.target.closest("[title]");
+  if (!tip) return;
+  if (!src || !src.title) { tip.hidden = true; return; }
+  tip.textContent = src.title;
+  tip.hidden = false;
+  clearTimeout(tip.timer);
+  tip.timer = setTimeout(() => { tip.hidden = true; }, 8000);
 });
 
 // ---------------------------------------------------------------------- boot

@@ -168,7 +168,7 @@ function playersPanel(v) {
         sd.orc.length ? el("span", {title: "orc horde"}, "Horde ", sd.orc.map(cap).join(",")) : null,
         s.merfolk ? el("span", {}, "Merfolk ", s.merfolk[i]) : null,
         s.giant && s.giant.seat === i ? el("span", {class: "giant"}, "Giant") : null)))),
-    el("p", {class: "hint"}, "Troll pool: " + (s.troll_pool.join(", ") || "empty")));
+    s.tribes.includes("troll") ? el("p", {class: "hint", id: "troll-pool"}, "Troll pool: " + (s.troll_pool.join(", ") || "empty")) : null);
 }
 
 
@@ -180,6 +180,7 @@ function scoringPanel(v) {
       el("caption", {}, "End of age " + a.age),
       el("thead", {}, el("tr", {}, el("th", {}, ""), Array.from({length: p}, (_, i) => el("th", {scope: "col"}, el("span", {class: "ptag p" + i}, ICONS[i] + " " + (i + 1)))))),
       el("tbody", {},
+        a.giant_taken ? el("tr", {}, el("th", {scope: "row"}, "Giant token taken"), a.giant_taken.map((x) => el("td", {}, x || ""))) : null,
         Object.entries(a.boards).map(([k, g]) => el("tr", {}, el("th", {scope: "row"}, cap(k)), g.map((x) => el("td", {}, x || "")))),
         el("tr", {}, el("th", {scope: "row"}, "Orc horde"), a.orc.map((x) => el("td", {}, x || ""))),
         el("tr", {}, el("th", {scope: "row"}, "Bands"), a.bands.map((x) => el("td", {}, x || ""))),
@@ -257,6 +258,7 @@ GAMES.ethnos = {
   },
   decision: ethnosDecision,
   moveWords,
+  handCards: (hand) => el("div", {class: "cards"}, hand.slice().sort().map((c) => cardEl(c))),
   render(v) {
     return {main: [handPanel(v), marketPanel(v), kingdomsPanel(v), merfolkPanel(v), bandsPanel(v)],
             side: [playersPanel(v), scoringPanel(v)]};

@@ -313,6 +313,7 @@ GAMES.okc = {
       el("span", {class: "stat"}, "Order ", s.order.map((x) => el("span", {class: "ptag p" + x, title: v.seats[x].name}, ICONS[x])))];
   },
   decision: okcDecision,
+  handCards: (hand) => el("div", {class: "ocards"}, hand.map((c) => cardEl(c, {cls: "mini"}))),
   render(v) {
     return {main: [handPanel(v), mapPanel(v), roadPanel(v)],
             side: [simulPanel(v), playersPanel(v), clashPanel(v)]};

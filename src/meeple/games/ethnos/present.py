@@ -113,24 +113,29 @@ def events_for(state, seats: list[dict], viewer: int | None) -> list[dict]:
 
 
 def scoring(events, state) -> list[dict]:
-    """The end-of-age breakdowns so far: board glory, giant, merfolk, orcs, bands."""
+    """The glory of each age so far: the giant token taken during the age, then
+    the age end's board glory, giant, merfolk, orcs and bands (so the ages'
+    totals add up to the glory)."""
     p = state.players
     out: list[dict] = []
     age = 0
     cur: dict | None = None
+    taken = [0] * p
     for kind, seat, detail, _ in events:
         if kind == "age_start":
-            age = detail
+            age, taken = detail, [0] * p
+        elif kind == "giant":
+            taken[seat] += detail
         elif kind == "age_end":
-            cur = {"age": age, "boards": {k: list(v) for k, v in detail.items()},
+            cur = {"age": age, "giant_taken": taken, "boards": {k: list(v) for k, v in detail.items()},
                    "orc": [0] * p, "bands": [0] * p}
             out.append(cur)
         elif kind == "orc" and cur is not None:
             cur["orc"][seat] += detail
         elif kind == "bands" and cur is not None:
             cur["bands"] = list(detail)
-            cur["total"] = [sum(v[s] for v in cur["boards"].values()) + cur["orc"][s] + cur["bands"][s]
-                            for s in range(p)]
+            cur["total"] = [cur["giant_taken"][s] + sum(v[s] for v in cur["boards"].values())
+                            + cur["orc"][s] + cur["bands"][s] for s in range(p)]
     return out
 
 

@@ -602,6 +602,7 @@ class Narrator:
     pal: Palette
     age: int = 1
     rows: list = field(default_factory=list)
+    taken: list = field(default_factory=list)   # glory for taking the giant token this age
 
     def visible(self, event: tuple) -> bool:
         private_to = event[3]
@@ -624,7 +625,7 @@ class Narrator:
             return t
 
         if kind == "age_start":
-            self.age, self.rows = detail, []
+            self.age, self.rows, self.taken = detail, [], [0] * pal.players
             return [pal.rule(f"Age {ROMAN[detail]} begins", style="bold"),
                     line(" plays first")]
         if kind == "recruit":
@@ -643,12 +644,16 @@ class Narrator:
         if kind == "troll":
             return [line(f" takes troll token {detail}")]
         if kind == "giant":
+            if not self.taken:
+                self.taken = [0] * pal.players
+            self.taken[seat] += detail
             return [line(f" takes the giant token (+{detail} glory)")]
         if kind == "swap":
             s, j = detail
             return [line(" swaps the fairy band for ", pal.tag(s), f"'s band #{j}")]
         if kind == "age_end":
-            self.rows = [(k, v) for k, v in detail.items()]
+            self.rows = [("giant token taken", self.taken)] if any(self.taken) else []
+            self.rows += [(k, v) for k, v in detail.items()]
             head = pal.rule(f"Age {ROMAN[self.age]} is over", style="bold red")
             return [head, line(" ended the age"),
                     render_scoring(f"Age {ROMAN[self.age]} scoring: kingdoms and tribe boards",

@@ -1,0 +1,131 @@
+"""What one client may hold: limits per client address, not per connection.
+
+A client is its address. The address is the socket's peer, never a header a
+client can write: `X-Forwarded-For` is read only when the peer is one of the
+operator's trusted proxies (`meeple serve --trusted-proxy`), and then the
+right-most address the proxies did not add is the client. Everyone behind one
+address (a NAT, an office) shares its limits.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import time
+from collections import Counter
+from dataclasses import dataclass
+
+from meeple.server.hub import TokenBucket
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The operator's limits (defaults suit a small public server)."""
+    http_rate: float = 30.0            # API writes a second per client, on average
+    http_burst: float = 60.0
+    ws_rate: float = 20.0              # websocket messages a second per client
+    ws_burst: float = 40.0
+    sockets_per_client: int = 32       # open websockets of one address (seats excepted)
+    spectators_per_table: int = 64     # anonymous websockets on one table
+    sockets_per_seat: int = 8          # tabs of one seat: a new one closes the oldest
+    open_tables_per_client: int = 20   # unfinished tables one address created
+    tables_per_minute: int = 10        # table creations of one address a minute (bursts)
+    bot_max_seconds: float = 5.0       # a bot decision's wall-time budget
+    idle_days: float = 14.0            # an untouched table closes after this
+    trusted_proxies: tuple[str, ...] = ()
+
+
+def _networks(proxies) -> list:
+    return [ipaddress.ip_network(p, strict=False) for p in proxies]
+
+
+class ClientAddresses:
+    """Who the client of an ASGI scope is."""
+
+    def __init__(self, trusted_proxies=()) -> None:
+        self.trusted = _networks(trusted_proxies)
+
+    def _is_trusted(self, host: str) -> bool:
+        if not self.trusted:
+            return False
+        try:
+            ip = ipaddress.ip_address(host)
+        except ValueError:
+            return False
+        return any(ip in n for n in self.trusted)
+
+    def of(self, scope) -> str:
+        peer = (scope.get("client") or ("unknown", 0))[0]
+        if not self._is_trusted(peer):
+            return peer
+        forwarded = []
+        for k, v in scope.get("headers", ()):
+            if k == b"x-forwarded-for":
+                forwarded += [h.strip() for h in v.decode("latin-1").split(",") if h.strip()]
+        for host in reversed(forwarded):        # the last hop a trusted proxy did not add
+            if not self._is_trusted(host):
+                return host
+        return peer
+
+
+class Buckets:
+    """One token bucket per client address; the table is bounded (the
+    least recently used addresses are forgotten, so a flood of addresses costs
+    memory only up to `size`)."""
+
+    def __init__(self, rate: float, burst: float, size: int = 10_000) -> None:
+        self.rate, self.burst, self.size = rate, burst, size
+        self.buckets: dict[str, TokenBucket] = {}
+
+    def allow(self, address: str) -> bool:
+        b = self.buckets.pop(address, None)
+        if b is None:
+            if len(self.buckets) >= self.size:
+                del self.buckets[next(iter(self.buckets))]
+            b = TokenBucket(self.rate, self.burst)
+        self.buckets[address] = b          # most recently used last
+        return b.allow()
+
+
+class TableQuota:
+    """Unfinished tables per creating address, and how fast it creates them."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.created: dict[str, set[str]] = {}
+        self.rate = Buckets(limits.tables_per_minute / 60.0, limits.tables_per_minute)
+
+    def check(self, address: str, is_open) -> str | None:
+        """Why `address` may not open one more table now (None: it may)."""
+        mine = self.created.get(address)
+        if mine:
+            mine -= {t for t in mine if not is_open(t)}
+        if mine and len(mine) >= self.limits.open_tables_per_client:
+            return (f"too many open tables from your address ({len(mine)}; at most "
+                    f"{self.limits.open_tables_per_client}): finish or leave one first")
+        if not self.rate.allow(address):
+            return (f"too many new tables from your address (at most "
+                    f"{self.limits.tables_per_minute} a minute): try again soon")
+        return None
+
+    def add(self, address: str, table_id: str) -> None:
+        self.created.setdefault(address, set()).add(table_id)
+
+
+class Sockets:
+    """Open websockets by client address, so one address cannot hold them all."""
+
+    def __init__(self) -> None:
+        self.by_address: Counter = Counter()
+
+    def add(self, address: str) -> None:
+        self.by_address[address] += 1
+
+    def remove(self, address: str) -> None:
+        self.by_address[address] -= 1
+        if self.by_address[address] <= 0:
+            del self.by_address[address]
+
+
+def idle_cutoff(idle_days: float, now: float | None = None) -> float:
+    """The last-activity time before which a table counts as abandoned."""
+    return (time.time() if now is None else now) - idle_days * 86400.0
