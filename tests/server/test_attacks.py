@@ -96,7 +96,8 @@ def test_many_connections_of_one_client_share_its_limits(server):
         # a new connection each time, and a forged X-Forwarded-For: still one client
         with httpx.Client(headers={"x-forwarded-for": f"198.51.100.{i}"}) as h:
             codes.append(h.post(f"http://{server}/api/games", timeout=10,
-                                json={"players": 2, "seats": ["human", "human"]}).status_code)
+                                json={"players": 2, "seats": ["human", "human"],
+                                      "table": {"public": True}}).status_code)   # listed in the lobby
     assert codes[:10] == [201] * 10 and set(codes[10:]) == {429}
     assert len(httpx.get(f"http://{server}/api/games").json()["games"]) == 10
 

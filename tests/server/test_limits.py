@@ -101,7 +101,8 @@ def test_bot_decisions_take_tables_in_turn():
 
 def test_open_tables_are_capped_per_client(client_factory):
     with client_factory(limits=Limits(open_tables_per_client=3)) as c:
-        codes = [c.post("/api/games", json=HUMANS).status_code for _ in range(4)]
+        public = {**HUMANS, "table": {"public": True}}          # listed in the lobby
+        codes = [c.post("/api/games", json=public).status_code for _ in range(4)]
         assert codes == [201, 201, 201, 429]
         r = c.post("/api/games", json=HUMANS)
         assert "too many open tables" in r.json()["error"]

@@ -30,6 +30,10 @@ def test_assets_are_compressed_and_cached_by_version(client):
     assert page.headers["cache-control"] == "no-cache"
 
 
+# every page: the page itself, the people around the games, the advisor
+COMMON = {"/static/app.js", "/static/social.js", "/static/advice.js"}
+
+
 def test_a_table_loads_only_its_own_games_script(client):
     lobby = asset_urls(client.get("/").text)
     assert {u.split("?")[0] for u in lobby} >= {"/static/app.js", "/static/ethnos.js", "/static/okc.js",
@@ -37,6 +41,6 @@ def test_a_table_loads_only_its_own_games_script(client):
     g = client.post("/api/games", json={"game": "okc", "players": 2, "seats": ["human", "human"]}).json()
     for page in (f"/game/{g['id']}", f"/replay/{g['id']}"):
         scripts = {u.split("?")[0] for u in asset_urls(client.get(page).text) if ".js" in u}
-        assert scripts == {"/static/app.js", "/static/okc.js"}
+        assert scripts == {*COMMON, "/static/okc.js"}
     assert {u.split("?")[0] for u in asset_urls(client.get("/game/nosuchgame").text)
-            if ".js" in u} == {"/static/app.js"}
+            if ".js" in u} == COMMON
