@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from meeple.cliargs import seconds, whole
+from meeple.cliargs import add_data_flag, seconds, whole
 
 
 def register(sub) -> None:
@@ -24,6 +24,7 @@ def register(sub) -> None:
                         "server but not of the machine, and is faster")
     p.add_argument("--log-level", default="warning",
                    choices=["critical", "error", "warning", "info", "debug"])
+    add_data_flag(p)
     p.set_defaults(run=run)
 
 

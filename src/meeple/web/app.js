@@ -264,7 +264,8 @@ function statusBar(v, G) {
     G.stats ? G.stats(v) : null,
     el("span", {class: "stat turn", id: "turn"}, who),
     v.undo ? el("button", {type: "button", id: "undo-btn", onclick: () => { busy(true); T.ws.send(JSON.stringify({type: "undo"})); }}, "Undo my move") : null,
-    v.status === "finished" ? el("a", {href: "/replay/" + v.id, id: "replay-link"}, "Watch the replay") : null);
+    v.status === "finished" ? el("a", {href: "/replay/" + v.id, id: "replay-link"}, "Watch the replay") : null,
+    v.state && v.state.data_notice ? el("p", {class: "data-notice", id: "data-notice", role: "note"}, v.state.data_notice) : null);
 }
 
 function decisionPanel(v, G) {
