@@ -138,7 +138,10 @@ class Data:
                 if problems is None:
                     raise
                 problems.append(str(e))
-                self._load(name, os.path.join(DATA_DIR, name))
+                try:
+                    self._load(name, os.path.join(DATA_DIR, name))
+                except DataError:       # refers to a broken file before it: cannot go on
+                    return
         for file, entry, why, holds in RULEBOOK:
             if not holds(self):
                 e = DataError(f"anunnaki data {file}: entry {entry}: {why}")
