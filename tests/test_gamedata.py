@@ -177,3 +177,10 @@ def test_data_check_works_while_the_variable_names_a_broken_box(tmp_path):
     box = _box(tmp_path, "anunnaki", "setup.json", lambda d: d.update(cubes=13), anu.DATA_DIR)
     r = _meeple(["data-check", "anunnaki", str(box)], env_dir=box)
     assert r.returncode == 2 and "14 summoning cubes" in r.stderr
+
+
+def test_play_says_which_data_the_table_uses(tmp_path):
+    box = _box(tmp_path, "okc", "advanced.json", _seven, okc.DATA_DIR)
+    r = _meeple(["play", "okc", "--players", "2", "--seed", "1", "--data", str(box)])
+    assert r.stdout.startswith("This table uses data from box/okc (not the packaged data): advanced.json")
+    assert "This table uses data" not in _meeple(["play", "okc", "--players", "2", "--seed", "1"]).stdout
