@@ -103,7 +103,7 @@ OKC_PROBLEMS = [
     (lambda d: d["rounds"].pop("4"), ["rounds.4", "missing"]),
     (lambda d: d["rounds"].update({"7": d["rounds"]["6"]}), ["rounds.7", "6 rounds, or 4 or 5"]),
     (lambda d: d.update(offer=40), ["offer", "from 1 to 11"]),
-    (lambda d: d["rounds"]["6"].update(draw="six"), ["rounds.6", "draw must be a whole number"]),
+    (lambda d: d["rounds"]["6"].update(draw="six"), ["rounds.6", "draw (the deck after the heir) must be a whole number"]),
     (lambda d: d.update(provenance="guess"), ["provenance"]),
 ]
 
@@ -169,6 +169,10 @@ def test_a_broken_data_dir_stops_play_with_its_message(tmp_path):
     r = _meeple(["simulate", "anunnaki", "--games", "1", "--players", "2", "--data", str(box)])
     assert r.returncode == 2
     assert r.stderr.startswith("meeple: anunnaki data setup.json: entry cubes") and "Traceback" not in r.stderr
+    box = _box(tmp_path, "okc", "advanced.json", lambda d: d.update(offer=0), okc.DATA_DIR)
+    r = _meeple(["play", "okc", "--data", str(box)])
+    assert r.returncode == 2 and r.stderr.startswith("meeple: okc data advanced.json: entry offer:")
+    assert f"meeple data-check okc {box}" in r.stderr
     r = _meeple(["simulate", "okc", "--games", "1", "--data", str(tmp_path / "nowhere")])
     assert r.returncode == 2 and "does not exist" in r.stderr
 

@@ -154,3 +154,67 @@ def require(game: str, fp) -> None:
                        f"run with the same --data DIR")
     raise BadState(f"this {game} game was made with other data (fingerprint {fp}, "
                    f"this process has {mine} from {loaded(game).folder})")
+
+
+# ------------------------------------------------- games with few plain files
+class Checker:
+    """Collects one line per problem of a data file: file, entry, what is wrong."""
+
+    def __init__(self, game: str, file: str) -> None:
+        self.prefix = f"{game} data {file}"
+        self.lines: list[str] = []
+
+    def need(self, cond, entry, msg: str) -> bool:
+        if not cond:
+            self.lines.append(f"{self.prefix}: entry {entry}: {msg}")
+        return bool(cond)
+
+    def whole(self, v, entry, what: str, lo: int, hi: int) -> bool:
+        return self.need(isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi, entry,
+                         f"{what} must be a whole number from {lo} to {hi}, not {v!r}")
+
+
+def _read_json(checker: Checker, path: str):
+    import json
+    try:
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)
+    except OSError as e:
+        checker.lines.append(f"{checker.prefix}: cannot read: {e.strerror}")
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        checker.lines.append(f"{checker.prefix}: not JSON: {e}")
+    return None
+
+
+def check_files(game: str, validators: dict, packaged_folder: str, folder: str | None = None,
+                provenance: tuple = ()) -> tuple[list[str], list, dict]:
+    """(problems, placeholders, {file: values}) of a game whose files are each
+    checked by `validators[file](doc, checker) -> values`."""
+    try:
+        src = source(game, tuple(validators), packaged_folder, folder)
+    except GameError as e:
+        return [str(e)], [], {}
+    problems, placeholders, values = [], [], {}
+    for name, validate in validators.items():
+        checker = Checker(game, name)
+        doc = _read_json(checker, src.paths[name])
+        if doc is not None and checker.need(isinstance(doc, dict), "(file)", "must be a JSON object"):
+            prov = doc.get("provenance")
+            checker.need(prov in provenance, "provenance",
+                         f"must be one of {', '.join(provenance)}, not {prov!r}")
+            values[name] = validate(doc, checker)
+            if prov == "placeholder":
+                placeholders.append((name, "(file)", doc.get("note", "")))
+        problems += checker.lines
+    return problems, placeholders, values
+
+
+def load_files(game: str, validators: dict, packaged_folder: str, provenance: tuple) -> dict:
+    """{file: values} for this process (`DIR/<game>` replacing packaged files);
+    the first problem stops the game from loading."""
+    src = register(game, source(game, tuple(validators), packaged_folder))
+    problems, _, values = check_files(game, validators, packaged_folder, src.folder, provenance)
+    if problems:
+        raise GameError(f"{problems[0]} (meeple data-check {game} "
+                        f"{os.path.dirname(src.folder) if src.folder else packaged_folder} lists every problem)")
+    return values

@@ -15,11 +15,9 @@ printed strength, traits, commands, votes and lore only).
 
 from __future__ import annotations
 
-import json
 import os
 
 from meeple.core import gamedata
-from meeple.core.game import GameError
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
@@ -282,93 +280,54 @@ TACTICS_PROVENANCE = {f: ("card image",) * 4 for f in FACTIONS}
 # Only what the seed does not print is a file: the advanced-setup table (an
 # image missing from the seed's text). Everything else above is printed.
 DATA_DIR = os.path.join(os.path.dirname(__file__), "data")
-FILES = ("advanced.json",)
 PROVENANCE = ("rulebook", "card image", "placeholder")
 # Where step II.B may put a face-down card; the engine plays only these.
 FACE_DOWN_PLACES = ("occupier",)
 
 
-def _advanced(doc) -> tuple[list[str], tuple]:
-    """(problems, (offer, {rounds: (draw, face-down places)}, provenance)) of advanced.json."""
-    bad = []
-
-    def need(cond, entry, msg):
-        if not cond:
-            bad.append(f"okc data advanced.json: entry {entry}: {msg}")
-        return cond
-
-    if not need(isinstance(doc, dict), "(file)", "must be a JSON object"):
-        return bad, ()
-    prov = doc.get("provenance")
-    need(prov in PROVENANCE, "provenance", f"must be one of {', '.join(PROVENANCE)}, not {prov!r}")
-    offer = doc.get("offer")
+def _advanced(doc: dict, c: gamedata.Checker) -> tuple:
+    """(offer, {rounds: (draw, face-down places)}, provenance) of advanced.json."""
     kingdom_deck = sum(len(texts) for texts in KINGDOM_TEXT.values())
-    need(isinstance(offer, int) and not isinstance(offer, bool)
-         and 1 <= offer <= (kingdom_deck - ROAD_SIZE) // MAX_PLAYERS, "offer",
-         f"kingdom cards dealt to each player must be a whole number from 1 to "
-         f"{(kingdom_deck - ROAD_SIZE) // MAX_PLAYERS}, not {offer!r}")
+    offer = doc.get("offer")
+    c.whole(offer, "offer", "kingdom cards dealt to each player", 1, (kingdom_deck - ROAD_SIZE) // MAX_PLAYERS)
     rows = doc.get("rounds")
     table = {}
-    if need(isinstance(rows, dict), "rounds", "must be an object by game length (\"6\", \"5\", \"4\")"):
-        for r in (ROUNDS,) + SKIRMISH_ROUNDS:
-            row = rows.get(str(r))
-            entry = f"rounds.{r}"
-            if not need(isinstance(row, dict), entry, "missing (give draw and face_down)"):
-                continue
-            draw, places = row.get("draw"), row.get("face_down")
-            need(isinstance(draw, int) and not isinstance(draw, bool) and 1 <= draw < NBASIC, entry,
-                 f"draw must be a whole number from 1 to {NBASIC - 1} (the deck after the heir), not {draw!r}")
-            if not need(isinstance(places, list) and all(isinstance(x, str) for x in places), entry,
-                        "face_down must be a list of places"):
-                continue
-            for x in places:
-                need(x in FACE_DOWN_PLACES, entry, f"face-down place {x!r} is not played by the engine "
-                     f"(known: {', '.join(FACE_DOWN_PLACES)})")
-            need(places.count("occupier") == 1, entry,
-                 "exactly one face-down card occupies the kept kingdom card (step III)")
-            if isinstance(draw, int):
-                need(1 + draw - len(places) == START_HAND_SIZE, entry,
-                     f"the hand must end at {START_HAND_SIZE} cards (step IV): heir + {draw} drawn "
-                     f"- {len(places)} face down is {1 + draw - len(places)}")
-            table[r] = (draw, tuple(places))
-        for k in rows:
-            need(k in {str(r) for r in (ROUNDS,) + SKIRMISH_ROUNDS}, f"rounds.{k}",
-                 "a game has 6 rounds, or 4 or 5 for a skirmish")
-    return bad, (offer, table, prov)
+    lengths = [str(r) for r in (ROUNDS,) + SKIRMISH_ROUNDS]
+    if not c.need(isinstance(rows, dict), "rounds", "must be an object by game length (\"6\", \"5\", \"4\")"):
+        return offer, table, doc.get("provenance")
+    for k in rows:
+        c.need(k in lengths, f"rounds.{k}", "a game has 6 rounds, or 4 or 5 for a skirmish")
+    for r in lengths:
+        row, entry = rows.get(r), f"rounds.{r}"
+        if not c.need(isinstance(row, dict), entry, "missing (give draw and face_down)"):
+            continue
+        draw, places = row.get("draw"), row.get("face_down")
+        ok = c.whole(draw, entry, "draw (the deck after the heir)", 1, NBASIC - 1)
+        if not c.need(isinstance(places, list) and all(isinstance(x, str) for x in places), entry,
+                      "face_down must be a list of places"):
+            continue
+        for x in places:
+            c.need(x in FACE_DOWN_PLACES, entry, f"face-down place {x!r} is not played by the engine "
+                   f"(known: {', '.join(FACE_DOWN_PLACES)})")
+        c.need(places.count("occupier") == 1, entry,
+               "exactly one face-down card occupies the kept kingdom card (step III)")
+        if ok:
+            c.need(1 + draw - len(places) == START_HAND_SIZE, entry,
+                   f"the hand must end at {START_HAND_SIZE} cards (step IV): heir + {draw} drawn "
+                   f"- {len(places)} face down is {1 + draw - len(places)}")
+        table[int(r)] = (draw, tuple(places))
+    return offer, table, doc.get("provenance")
 
 
-def _read(path: str) -> tuple[list[str], object]:
-    try:
-        with open(path, encoding="utf-8") as f:
-            return [], json.load(f)
-    except OSError as e:
-        return [f"okc data {os.path.basename(path)}: cannot read: {e.strerror}"], None
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        return [f"okc data {os.path.basename(path)}: not JSON: {e}"], None
+VALIDATORS = {"advanced.json": _advanced}
+FILES = tuple(VALIDATORS)
 
 
 def check(folder: str) -> tuple[list[str], list[tuple[str, str, str]]]:
     """(one line per problem, placeholders still in use) for a box owner's folder."""
-    try:
-        src = gamedata.source("okc", FILES, DATA_DIR, folder=folder)
-    except GameError as e:
-        return [str(e)], []
-    bad, doc = _read(src.paths["advanced.json"])
-    if not bad:
-        bad, _ = _advanced(doc)
-    if bad or doc.get("provenance") != "placeholder":
-        return bad, []
-    return bad, [("advanced.json", "(file)", doc.get("note", ""))]
+    problems, placeholders, _ = gamedata.check_files("okc", VALIDATORS, DATA_DIR, folder, PROVENANCE)
+    return problems, placeholders
 
 
-def _load() -> tuple:
-    src = gamedata.register("okc", gamedata.source("okc", FILES, DATA_DIR))
-    bad, doc = _read(src.paths["advanced.json"])
-    if not bad:
-        bad, values = _advanced(doc)
-    if bad:
-        raise GameError(bad[0] + f" (meeple data-check okc {src.folder or DATA_DIR} lists every problem)")
-    return values
-
-
-ADVANCED_OFFER, ADVANCED_TABLE, ADVANCED_PROVENANCE = _load()
+ADVANCED_OFFER, ADVANCED_TABLE, ADVANCED_PROVENANCE = \
+    gamedata.load_files("okc", VALIDATORS, DATA_DIR, PROVENANCE)["advanced.json"]
