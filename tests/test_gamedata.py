@@ -16,6 +16,7 @@ import pytest
 
 from meeple.cli import main
 from meeple.games.anunnaki import data as anu
+from meeple.games.ethnos import data as ethnos
 from meeple.games.okc import data as okc
 
 SRC = os.path.join(os.path.dirname(os.path.dirname(__file__)), "src")
@@ -121,6 +122,45 @@ def test_okc_table_from_the_box_is_no_placeholder(tmp_path, capsys):
     box = _box(tmp_path, "okc", "advanced.json", lambda d: d.update(provenance="rulebook"), okc.DATA_DIR)
     rc, out, _ = _check(capsys, "okc", box)
     assert rc == 0 and "placeholder" not in out
+
+
+ETHNOS_PROBLEMS = [
+    (lambda d: d["tokens"].pop(), ["tokens", "18 glory tokens, not 17"]),
+    (lambda d: d["tokens_4plus"].append(8), ["tokens_4plus", "12 must remain"]),
+    (lambda d: d["tokens_4plus"].__setitem__(0, 12), ["tokens_4plus", "value 12 is not among"]),
+    (lambda d: d["tokens"].__setitem__(3, -2), ["tokens[3]", "from 0 to 99"]),
+    (lambda d: d.update(tokens="many"), ["tokens", "must be a list"]),
+]
+
+
+@pytest.mark.parametrize("change,words", ETHNOS_PROBLEMS)
+def test_data_check_names_each_ethnos_problem(tmp_path, capsys, change, words):
+    box = _box(tmp_path, "ethnos", "glory.json", change, ethnos.DATA_DIR)
+    rc, _, lines = _check(capsys, "ethnos", box)
+    assert rc == 2
+    assert any(line.startswith("ethnos data glory.json") and all(w in line for w in words)
+               for line in lines), lines
+
+
+def test_ethnos_glory_tokens_are_listed_until_counted_from_a_box(tmp_path, capsys):
+    rc, out, _ = _check(capsys, "ethnos", ethnos.DATA_DIR)
+    assert rc == 0 and "glory.json" in out and "Count your box" in out
+    box = _box(tmp_path, "ethnos", "glory.json", lambda d: d.update(provenance="box"), ethnos.DATA_DIR)
+    rc, out, _ = _check(capsys, "ethnos", box)
+    assert rc == 0 and "still" not in out
+
+
+def test_ethnos_glory_tokens_of_a_box_are_dealt(tmp_path):
+    """The other source's mix (2x3, 6x4): the kingdoms' tokens are dealt from it."""
+    def other(d):
+        d["tokens"] = [0, 0, 2, 2, 2, 4, 4, 4, 4, 6, 6, 6, 6, 8, 8, 8, 10, 10]
+    box = _box(tmp_path, "ethnos", "glory.json", other, ethnos.DATA_DIR)
+    code = ("import json; from meeple.games import ethnos; s = ethnos.new_game(4, seed=2);"
+            "print(json.dumps(sorted(t for k in s.to_json()['kingdoms'].values() for t in k['glory'])))")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=dict(os.environ, PYTHONPATH=SRC, MEEPLE_DATA_DIR=str(box)))
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout) == [0, 0, 2, 2, 2, 4, 4, 4, 4, 6, 6, 6, 6, 8, 8, 8, 10, 10]
 
 
 # ---------------------------------------------------------------- --data in use

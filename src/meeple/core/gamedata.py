@@ -187,9 +187,10 @@ def _read_json(checker: Checker, path: str):
 
 
 def check_files(game: str, validators: dict, packaged_folder: str, folder: str | None = None,
-                provenance: tuple = ()) -> tuple[list[str], list, dict]:
+                provenance: tuple = (), unsure: tuple = ("placeholder",)) -> tuple[list[str], list, dict]:
     """(problems, placeholders, {file: values}) of a game whose files are each
-    checked by `validators[file](doc, checker) -> values`."""
+    checked by `validators[file](doc, checker) -> values`; a file whose
+    provenance is `unsure` is listed as a placeholder."""
     try:
         src = source(game, tuple(validators), packaged_folder, folder)
     except GameError as e:
@@ -203,7 +204,7 @@ def check_files(game: str, validators: dict, packaged_folder: str, folder: str |
             checker.need(prov in provenance, "provenance",
                          f"must be one of {', '.join(provenance)}, not {prov!r}")
             values[name] = validate(doc, checker)
-            if prov == "placeholder":
+            if prov in unsure:
                 placeholders.append((name, "(file)", doc.get("note", "")))
         problems += checker.lines
     return problems, placeholders, values

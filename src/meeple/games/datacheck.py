@@ -12,8 +12,8 @@ import importlib
 import os
 import sys
 
-# Games whose data a box owner may replace (Ethnos: every number is printed).
-DATA_GAMES = ("anunnaki", "okc")
+# Games whose data a box owner may replace.
+DATA_GAMES = ("anunnaki", "ethnos", "okc")
 
 
 def register(sub) -> None:
