@@ -109,15 +109,6 @@ OKC_PROBLEMS = [
 ]
 
 
-@pytest.mark.parametrize("change,words", OKC_PROBLEMS)
-def test_data_check_names_each_okc_problem(tmp_path, capsys, change, words):
-    box = _box(tmp_path, "okc", "advanced.json", change, okc.DATA_DIR)
-    rc, _, lines = _check(capsys, "okc", box)
-    assert rc == 2
-    assert any(line.startswith("okc data advanced.json") and all(w in line for w in words)
-               for line in lines), lines
-
-
 def test_okc_table_from_the_box_is_no_placeholder(tmp_path, capsys):
     box = _box(tmp_path, "okc", "advanced.json", lambda d: d.update(provenance="rulebook"), okc.DATA_DIR)
     rc, out, _ = _check(capsys, "okc", box)
@@ -133,12 +124,17 @@ ETHNOS_PROBLEMS = [
 ]
 
 
-@pytest.mark.parametrize("change,words", ETHNOS_PROBLEMS)
-def test_data_check_names_each_ethnos_problem(tmp_path, capsys, change, words):
-    box = _box(tmp_path, "ethnos", "glory.json", change, ethnos.DATA_DIR)
-    rc, _, lines = _check(capsys, "ethnos", box)
+PLAIN_FILES = {"okc": ("advanced.json", okc.DATA_DIR), "ethnos": ("glory.json", ethnos.DATA_DIR)}
+
+
+@pytest.mark.parametrize("game,change,words", [("okc", *p) for p in OKC_PROBLEMS]
+                         + [("ethnos", *p) for p in ETHNOS_PROBLEMS])
+def test_data_check_names_each_okc_and_ethnos_problem(tmp_path, capsys, game, change, words):
+    name, packaged = PLAIN_FILES[game]
+    box = _box(tmp_path, game, name, change, packaged)
+    rc, _, lines = _check(capsys, game, box)
     assert rc == 2
-    assert any(line.startswith("ethnos data glory.json") and all(w in line for w in words)
+    assert any(line.startswith(f"{game} data {name}") and all(w in line for w in words)
                for line in lines), lines
 
 
