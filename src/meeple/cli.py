@@ -12,7 +12,8 @@ import importlib
 import json
 import sys
 
-from meeple.cliargs import seconds, whole
+from meeple.cliargs import add_data_flag, seconds, whole
+from meeple.core import gamedata
 from meeple.core.game import GameError
 from meeple.games import GAMES
 
@@ -31,7 +32,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="meeple", description="Modern board games, rules-exact.")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    sub.add_parser("apply", help="apply MOVEs to a STATE (JSON on stdin, see SPEC.md)")
+    apply = sub.add_parser("apply", help="apply MOVEs to a STATE (JSON on stdin, see SPEC.md)")
+    add_data_flag(apply)
 
     play = sub.add_parser("play", help="play in the terminal against bots")
     play.add_argument("game", choices=sorted(GAMES))
@@ -42,6 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--save", metavar="FILE", default=None,
                       help="write the game (seed, options, moves) to FILE when it ends, for `meeple analyse`")
     _add_game_flags(play, "--tribes", "--fairy", "--rounds", "--advanced", "--houses", "--first-game")
+    add_data_flag(play)
 
     sim = sub.add_parser("simulate", help="play random games and report")
     sim.add_argument("game", choices=sorted(GAMES))
@@ -50,6 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="player counts, e.g. 2,3,4 (default: every count the game allows)")
     sim.add_argument("--seed", type=int, default=0)
     _add_game_flags(sim, "--fairy", "--rounds", "--advanced", "--first-game")
+    add_data_flag(sim)
     sim.add_argument("--json", action="store_true")
 
     bench = sub.add_parser("bench", help="measure engine speed")
@@ -70,7 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 # Modules with `register(subparsers)`; each parser they add sets `run=fn(args)->int`.
-COMMAND_MODULES: list[str] = ["meeple.arena.commands", "meeple.advisor.commands", "meeple.server.commands", "meeple.games.anunnaki.commands"]
+COMMAND_MODULES: list[str] = ["meeple.arena.commands", "meeple.advisor.commands", "meeple.server.commands", "meeple.games.datacheck"]
 
 
 def _uno_rival(skip: bool):
@@ -87,6 +91,9 @@ def _uno_rival(skip: bool):
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
+        if gamedata.configure(getattr(args, "data", None)):
+            for game in GAMES:          # a broken file stops here, with its message
+                gamedata.loaded(game)
         if getattr(args, "run", None) is not None:
             return args.run(args)
         if args.command == "apply":
@@ -122,6 +129,9 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         if args.command == "play":
             _game_options(args)
+            notice = gamedata.notice(args.game)
+            if notice:
+                print(notice)
             # each game has its own terminal table: meeple.games.<game>.tui.play
             code = importlib.import_module(f"meeple.games.{args.game}.tui").play(args)
             _save_played(args)

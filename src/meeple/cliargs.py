@@ -45,3 +45,10 @@ def seconds(what: str, lo: float, hi: float, *, above: bool = False,
 
     parse.__name__ = what.replace(" ", "_")
     return parse
+
+
+def add_data_flag(parser) -> None:
+    """`--data DIR`: your own box's data files replace the packaged ones (docs/data.md)."""
+    parser.add_argument("--data", metavar="DIR", default=None,
+                        help="a folder with your own game data, DIR/<game>/<file>.json replacing "
+                             "the packaged files (default: $MEEPLE_DATA_DIR; see docs/data.md)")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+from meeple.core import gamedata
 from meeple.core.game import BadState, GameError, IllegalMove
 
 
@@ -31,6 +32,7 @@ def run_apply(payload) -> dict:
         raise BadState(str(e)) from None
     if seed is not None:
         doc = dict(doc, rng=seed)
+    gamedata.require(game.NAME, doc.get("data"))
     state = game.load(doc)
     error = None
     for i, move in enumerate(moves):

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import importlib
 
+from meeple.core import gamedata
+
 
 def _unroll(chain) -> list:
     out = []
@@ -56,10 +58,14 @@ class GameRecord:
         return self._notation().action_to_str(self, action)
 
     def to_json(self) -> dict:
-        return self._notation().dump(self)
+        return gamedata.stamp(self.game, self._notation().dump(self))
 
     def view(self, seat: int | None) -> dict:
-        return importlib.import_module(self._VIEW).view(self, seat)
+        v = importlib.import_module(self._VIEW).view(self, seat)
+        notice = gamedata.notice(self.game)
+        if notice:
+            v["data_notice"] = notice
+        return v
 
     def determinize(self, seat: int, rng):
         return importlib.import_module(self._VIEW).determinize(self, seat, rng)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import sys
 
-from meeple.cliargs import seconds, whole
+from meeple.cliargs import add_data_flag, seconds, whole
 
 
 def register(sub) -> None:
@@ -35,6 +35,7 @@ def register(sub) -> None:
                         "X-Forwarded-For read to tell clients apart; by default it is ignored")
     p.add_argument("--log-level", default="warning",
                    choices=["critical", "error", "warning", "info", "debug"])
+    add_data_flag(p)
     p.set_defaults(run=run)
 
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from meeple import games as registry
 from meeple.bots.base import observe
+from meeple.core import gamedata
 from meeple.core.game import GameError, IllegalMove
 from meeple.core.present import own_move
 from meeple.server.present import presenter, redact_moves
@@ -150,6 +151,7 @@ class LiveGame:
 def replay_state(rec: GameRecord, moves=None):
     game = registry.get(rec.game)
     opts = dict(rec.options or {})
+    gamedata.require(rec.game, opts.pop("data", None))   # made with this server's data files?
     state = game.new_game(rec.players, seed=rec.seed, **opts)
     for seat, m in (rec.moves if moves is None else moves):
         d = state.decision()
@@ -284,7 +286,7 @@ class GameService:
         except GameError as e:
             raise ApiError(400, str(e)) from None
         rec = GameRecord(id=secrets.token_urlsafe(9), game=game, players=players, seed=seed,
-                         options=opts, seats=stored, open_seed=open_seed)
+                         options=gamedata.stamp(game, dict(opts)), seats=stored, open_seed=open_seed)
         try:
             state = module.new_game(players, seed=seed, **opts)
         except GameError as e:

@@ -327,7 +327,8 @@ function statusBar(v, G) {
       v.seats.filter((s) => s.kind === "human").length > 1 ? "Ask to undo my move" : "Undo my move") : null,
     v.open_seed ? el("span", {class: "stat open-seed", id: "open-seed"},
       "Open seed " + v.seed + ": whoever knows it can work out every hidden card") : null,
-    v.status === "finished" ? el("a", {href: "/replay/" + v.id, id: "replay-link"}, "Watch the replay") : null);
+    v.status === "finished" ? el("a", {href: "/replay/" + v.id, id: "replay-link"}, "Watch the replay") : null,
+    v.state && v.state.data_notice ? el("p", {class: "data-notice", id: "data-notice", role: "note"}, v.state.data_notice) : null);
 }
 
 // an undo asked at a table with other people: they approve or decline it

@@ -1,15 +1,11 @@
-"""`meeple data-report anunnaki`: every component value the rulebook does not print."""
+"""`meeple data-report anunnaki`: every component value the rulebook does not print.
+
+Registered by meeple.games.datacheck, which imports no game before `--data` is known.
+"""
 
 from __future__ import annotations
 
 import json
-
-
-def register(sub) -> None:
-    p = sub.add_parser("data-report", help="list the placeholder component data of a game")
-    p.add_argument("game", choices=["anunnaki"])
-    p.add_argument("--json", action="store_true")
-    p.set_defaults(run=run)
 
 
 def report() -> dict:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 
+from meeple.core import gamedata
 from meeple.core.game import GameError
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -38,6 +39,10 @@ ARTIFACTS = ("horn_of_plenty", "mirror", "underworld_map", "pandora", "scarab", 
 OBJECTIVES = ("shrines", "settlements", "regions", "units")
 
 DATA_DIR = os.path.join(os.path.dirname(__file__), "data")
+# In load order: a file may refer to the ones before it.
+FILES = tuple(n + ".json" for n in (
+    "setup", "houses", "gods", "weapons", "star", "tiles", "tracks", "objectives",
+    "boards", "contracts", "culture", "ancient", "artifacts"))
 
 
 class DataError(GameError):
@@ -113,22 +118,47 @@ def _read(path: str, ctx: _Ctx):
 
 
 class Data:
-    """Every component, checked. Attributes are plain dicts/lists/tuples."""
+    """Every component, checked. Attributes are plain dicts/lists/tuples.
 
-    def __init__(self, folder: str = DATA_DIR) -> None:
+    `source` says which files to read (a folder with all of them, or a box
+    owner's folder replacing some: see meeple.core.gamedata). With a `problems` list, a file with a mistake is
+    reported there and its packaged version used instead, so that every broken
+    file and every broken rulebook count is reported at once (`data-check`)."""
+
+    def __init__(self, source: gamedata.Source | str = DATA_DIR, problems: list | None = None) -> None:
+        if isinstance(source, str):          # a folder holding every file
+            source = gamedata.packaged(FILES, source)
+        self.source = source
         self.placeholder_list: list[tuple[str, str, str]] = []
         self.provenance: dict[str, str] = {}
-        for name in ("setup", "houses", "gods", "weapons", "star", "tiles", "tracks", "objectives",
-                     "boards", "contracts", "culture", "ancient", "artifacts"):
-            ctx = _Ctx(name + ".json")
-            doc = _read(os.path.join(folder, name + ".json"), ctx)
-            if not isinstance(doc, dict):
-                ctx.fail("(file)", "must be a JSON object")
+        for name in FILES:
             try:
-                getattr(self, "_" + name)(doc, ctx)
-            except (KeyError, TypeError, ValueError, AttributeError) as e:
-                raise DataError(f"anunnaki data {ctx.file}: malformed ({type(e).__name__}: {e})") from None
-            self.placeholder_list.extend(ctx.placeholders)
+                self._load(name, self.source.paths[name])
+            except DataError as e:
+                if problems is None:
+                    raise
+                problems.append(str(e))
+                try:
+                    self._load(name, os.path.join(DATA_DIR, name))
+                except DataError:       # refers to a broken file before it: cannot go on
+                    return
+        for file, entry, why, holds in RULEBOOK:
+            if not holds(self):
+                e = DataError(f"anunnaki data {file}: entry {entry}: {why}")
+                if problems is None:
+                    raise e
+                problems.append(str(e))
+
+    def _load(self, name: str, path: str) -> None:
+        ctx = _Ctx(name)
+        doc = _read(path, ctx)
+        if not isinstance(doc, dict):
+            ctx.fail("(file)", "must be a JSON object")
+        try:
+            getattr(self, "_" + name[:-len(".json")])(doc, ctx)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+            raise DataError(f"anunnaki data {ctx.file}: malformed ({type(e).__name__}: {e})") from None
+        self.placeholder_list = [p for p in self.placeholder_list if p[0] != name] + ctx.placeholders
 
     # ---------------------------------------------------------------- files
     def _setup(self, d, c):
@@ -368,4 +398,39 @@ class Data:
         return list(self.placeholder_list)
 
 
-DATA = Data()
+def _count(d: "Data", kind) -> int:
+    return sum(1 for k in d.contracts.values() if (k["house"] is None) == (kind is None))
+
+
+# Counts the rulebook prints (seed 003 components list, digest data/anunnaki.md):
+# (file, entry, what the rulebook says, check). A box owner's files must keep them.
+RULEBOOK = (
+    ("setup.json", "cubes", "the rulebook has 14 summoning cubes", lambda d: d.setup["cubes"] == 14),
+    ("setup.json", "followers", "the rulebook has 12 followers per player", lambda d: d.setup["followers"] == 12),
+    ("star.json", "spaces", "the action star has 15 line spaces for the 14 cubes", lambda d: len(d.spaces) == 15),
+    ("contracts.json", "(file)", "the rulebook has 36 commerce contracts", lambda d: len(d.contracts) == 36),
+    ("contracts.json", "(file)", "12 contracts are neutral (no house)", lambda d: _count(d, None) == 12),
+    ("contracts.json", "(file)", "each house has 6 contracts",
+     lambda d: all(sum(1 for k in d.contracts.values() if k["house"] == h) == 6 for h in d.houses)),
+    ("setup.json", "contracts_neutral", "must match the 12 neutral contracts",
+     lambda d: d.setup["contracts_neutral"] == _count(d, None)),
+    ("culture.json", "(file)", "the rulebook has 20 culture tokens", lambda d: len(d.culture) == 20),
+    ("ancient.json", "(file)", "the rulebook has 12 ancient civilisation tiles", lambda d: len(d.ancient) == 12),
+    ("ancient.json", "(file)", "ancient tiles have strength 3 to 5",
+     lambda d: all(3 <= t["strength"] <= 5 for t in d.ancient.values())),
+    ("artifacts.json", "(file)", "the rulebook has 6 artifacts", lambda d: len(d.artifacts) == 6),
+)
+
+
+def check(folder: str) -> tuple[list[str], list[tuple[str, str, str]]]:
+    """(one line per problem, placeholders still in use) for a box owner's folder."""
+    try:
+        src = gamedata.source("anunnaki", FILES, DATA_DIR, folder=folder)
+    except GameError as e:
+        return [str(e)], []
+    problems: list[str] = []
+    d = Data(src, problems)
+    return problems, d.placeholders()
+
+
+DATA = Data(gamedata.register("anunnaki", gamedata.source("anunnaki", FILES, DATA_DIR)))

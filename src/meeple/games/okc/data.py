@@ -15,6 +15,10 @@ printed strength, traits, commands, votes and lore only).
 
 from __future__ import annotations
 
+import os
+
+from meeple.core import gamedata
+
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 
@@ -26,14 +30,8 @@ MIN_HAND_SIZE = 3
 MAX_HAND_SIZE = 8
 SUPPORTERS = 5
 FACTION_TOKENS = 10
-# Advanced setup: kingdom cards dealt to each player, and per game length the
-# cards drawn after the heir and where face-down cards go. The seed's table is
-# an image missing from the text: these values are PLACEHOLDERS chosen so the
-# hand ends at 6 as the seed's step IV says (one card occupies the chosen
-# kingdom card). provenance: placeholder.
-ADVANCED_OFFER = 5
-ADVANCED_TABLE = {6: (6, ("occupier",)), 5: (6, ("occupier",)), 4: (6, ("occupier",))}
-ADVANCED_PROVENANCE = "placeholder"
+# Advanced setup: ADVANCED_OFFER, ADVANCED_TABLE and ADVANCED_PROVENANCE are read
+# from data/advanced.json (a box owner's copy replaces it): see the end of this file.
 FAVOUR_USES = 3
 ROAD_SIZE = 4
 BOARD_SPACES = 2
@@ -276,3 +274,60 @@ TACTICS = {
     ),
 }
 TACTICS_PROVENANCE = {f: ("card image",) * 4 for f in FACTIONS}
+
+
+# ---------------------------------------------------------------- data files
+# Only what the seed does not print is a file: the advanced-setup table (an
+# image missing from the seed's text). Everything else above is printed.
+DATA_DIR = os.path.join(os.path.dirname(__file__), "data")
+PROVENANCE = ("rulebook", "card image", "placeholder")
+# Where step II.B may put a face-down card; the engine plays only these.
+FACE_DOWN_PLACES = ("occupier",)
+
+
+def _advanced(doc: dict, c: gamedata.Checker) -> tuple:
+    """(offer, {rounds: (draw, face-down places)}, provenance) of advanced.json."""
+    kingdom_deck = sum(len(texts) for texts in KINGDOM_TEXT.values())
+    offer = doc.get("offer")
+    c.whole(offer, "offer", "kingdom cards dealt to each player", 1, (kingdom_deck - ROAD_SIZE) // MAX_PLAYERS)
+    rows = doc.get("rounds")
+    table = {}
+    lengths = [str(r) for r in (ROUNDS,) + SKIRMISH_ROUNDS]
+    if not c.need(isinstance(rows, dict), "rounds", "must be an object by game length (\"6\", \"5\", \"4\")"):
+        return offer, table, doc.get("provenance")
+    for k in rows:
+        c.need(k in lengths, f"rounds.{k}", "a game has 6 rounds, or 4 or 5 for a skirmish")
+    for r in lengths:
+        row, entry = rows.get(r), f"rounds.{r}"
+        if not c.need(isinstance(row, dict), entry, "missing (give draw and face_down)"):
+            continue
+        draw, places = row.get("draw"), row.get("face_down")
+        ok = c.whole(draw, entry, "draw (the deck after the heir)", 1, NBASIC - 1)
+        if not c.need(isinstance(places, list) and all(isinstance(x, str) for x in places), entry,
+                      "face_down must be a list of places"):
+            continue
+        for x in places:
+            c.need(x in FACE_DOWN_PLACES, entry, f"face-down place {x!r} is not played by the engine "
+                   f"(known: {', '.join(FACE_DOWN_PLACES)})")
+        c.need(places.count("occupier") == 1, entry,
+               "exactly one face-down card occupies the kept kingdom card (step III)")
+        if ok:
+            c.need(1 + draw - len(places) == START_HAND_SIZE, entry,
+                   f"the hand must end at {START_HAND_SIZE} cards (step IV): heir + {draw} drawn "
+                   f"- {len(places)} face down is {1 + draw - len(places)}")
+        table[int(r)] = (draw, tuple(places))
+    return offer, table, doc.get("provenance")
+
+
+VALIDATORS = {"advanced.json": _advanced}
+FILES = tuple(VALIDATORS)
+
+
+def check(folder: str) -> tuple[list[str], list[tuple[str, str, str]]]:
+    """(one line per problem, placeholders still in use) for a box owner's folder."""
+    problems, placeholders, _ = gamedata.check_files("okc", VALIDATORS, DATA_DIR, folder, PROVENANCE)
+    return problems, placeholders
+
+
+ADVANCED_OFFER, ADVANCED_TABLE, ADVANCED_PROVENANCE = \
+    gamedata.load_files("okc", VALIDATORS, DATA_DIR, PROVENANCE)["advanced.json"]
