@@ -180,6 +180,14 @@ def contract_text(c: str) -> str:
             f"or {k['bottom']['vp']} VP, +{k['bottom']['commerce']} commerce")
 
 
+def contract_title(c: str) -> str:
+    """A contract named with its house icon (or none), as every card shown."""
+    k = DATA.contracts.get(c)
+    if k is None:
+        return str(c)
+    return f"{c} ({HOUSE_NAME[k['house']] + ' house' if k['house'] else 'no house'})"
+
+
 def god_text(g: str) -> str:
     d = DATA.minor[g]
     sm = d["summon"]
@@ -369,7 +377,7 @@ def decision_for(state, viewer: int | None) -> dict | None:
         out["chose"] = sorted(int(k) for k in state.secret)   # who has chosen (not what)
     out["prompt"] = PROMPT.get(kind, nice(kind))
     if kind == "culture_benefit":
-        out["prompt"] = f"Culture token {_culture(state.darg['token'])}: take it now or forfeit it"
+        out["prompt"] = f"Culture token ({_culture(state.darg['token'])}): take it now or forfeit it"
     if viewer is None or viewer not in out["seats"] or out["seat"] != viewer:
         return out
     moves = moves_for_seat(state, viewer)
@@ -419,7 +427,7 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
     elif kind == "culture":
         text = f"Culture token resolved ({_culture(detail)}), starting with {who}"
     elif kind == "culture_declined":
-        text = f"{who} forfeits the benefit of culture token {detail}"
+        text = f"{who} forfeits the benefit of the culture token ({_culture(detail)})"
     elif kind == "harvest":
         text = f"{who} harvests {detail}"
     elif kind == "dom_token":
@@ -427,7 +435,7 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
     elif kind == "settle":
         text = f"{who} builds a settlement in {detail}"
     elif kind == "contract":
-        text = f"{who} takes contract {detail}"
+        text = f"{who} takes contract {contract_title(detail)}"
     elif kind == "weapon":
         text = f"{who} draws the advanced weapon {nice(detail)}" if detail else f"{who} draws an advanced weapon"
     elif kind == "develop":
@@ -440,9 +448,9 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
     elif kind == "mana":
         text = f"{who} uses mana: {MANA_TEXT.get(detail, detail)}"
     elif kind == "summon":
-        text = f"{who} summons the god {nice(detail)}"
+        text = (f"{who} summons their major god" if detail == "major" else f"{who} summons the god {nice(detail)}")
     elif kind == "fulfil":
-        text = f"{who} fulfils contract {detail}"
+        text = f"{who} fulfils contract {contract_title(detail)}"
     elif kind == "pandora":
         text = f"{who} takes Pandora's {detail} token"
     elif kind == "battle":
@@ -468,8 +476,8 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
 
 def _culture(tok) -> str:
     if tok in DATA.culture:
-        return f"{tok}, {effects_text(DATA.culture[tok]['benefit'])}"
-    return str(tok)
+        return effects_text(DATA.culture[tok]['benefit'])
+    return "unknown"
 
 
 # ------------------------------------------------------------------ the end

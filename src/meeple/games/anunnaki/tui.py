@@ -20,6 +20,7 @@ from rich.text import Text
 from meeple.bots import observe
 from meeple.core.game import GameError, IllegalMove
 from meeple.games.anunnaki.data import DATA, MAX_PLAYERS, MIN_PLAYERS, RESOURCES, TRACKS
+from meeple.games.anunnaki import present
 from meeple.games.anunnaki.present import decision_for
 from meeple.games.anunnaki.state import new_game
 
@@ -153,6 +154,25 @@ def _menu(state, seat) -> list[tuple[int, str]]:
     return out
 
 
+def seat_names(state, you: int) -> list[dict]:
+    """Seats as the narration names them: by house, yours marked."""
+    return [{"name": present.HOUSE_NAME.get(h, h) + (" (you)" if s == you else "")}
+            for s, h in enumerate(state.houses)]
+
+
+def narrate(console: Console, state, you: int, seen: int) -> int:
+    """The events since `seen`, in the sentences of the web log (present.describe)."""
+    log = state.log()
+    names = seat_names(state, you)
+    for ev in log[seen:]:
+        if ev[3] is not None and ev[3] != you:
+            continue
+        seat = ev[1] if isinstance(ev[1], int) and 0 <= ev[1] < len(COLORS) else None
+        console.print(Text(f"  · {present.describe(ev, names, you)['text']}",
+                           style=COLORS[seat] if seat is not None else "dim"))
+    return len(log)
+
+
 def play(args, stdin=None, stdout=None) -> int:
     inp = sys.stdin if stdin is None else stdin
     console = Console(file=sys.stdout if stdout is None else stdout, highlight=False)
@@ -185,8 +205,11 @@ def play(args, stdin=None, stdout=None) -> int:
     console.print(Text(f"Anunnaki, {players} players, seed {seed}; you are seat {me} "
                        f"({state.houses[me]}). Type a number or the move; 'help', 'quit'.", style="bold"))
     shown = None
+    names = seat_names(state, me)
+    seen = 0
     try:
         while not state.is_terminal():
+            seen = narrate(console, state, me, seen)
             d = state.decision()
             if me in d.seats:
                 if d.kind in ("main", "weapon") and shown != len(state.moves):
@@ -220,13 +243,12 @@ def play(args, stdin=None, stdout=None) -> int:
                 continue
             seat = next(s for s in d.seats if s != me)
             a = bots[seat].choose(observe(state, seat))
-            if d.kind != "weapon":
-                console.print(Text(f"seat {seat}: {state.action_to_str_for(a, seat)}", style=COLORS[seat]))
-            else:
-                console.print(Text(f"seat {seat} chooses a weapon in secret", style=COLORS[seat]))
+            if d.kind == "weapon":
+                console.print(Text(f"  {names[seat]['name']} chooses a weapon in secret", style=COLORS[seat]))
             state.apply_action(a, seat)
     except KeyboardInterrupt:
         return 130
+    narrate(console, state, me, seen)
     v = state.view(me)
     console.print(render(v, me))
     t = Table(title="final scoring", box=box.SIMPLE)

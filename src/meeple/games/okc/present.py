@@ -240,11 +240,47 @@ def _place(x) -> str:
     return str(x).replace("-", " ").capitalize()
 
 
+def _card_titles() -> dict:
+    """Every faction card's name in words: a basic card by its printed name
+    ("Nobility captain 8"), a Site of Power card by archetype and strength
+    ("Clans cavalry 11"; its effect when two would read alike), an HQ as such."""
+    out = {}
+    for g in range(C.NCARDS):
+        fac, _, local = C.NAME[g].partition(":")
+        if C.KIND[g] == "hq":
+            title = f"{fac.capitalize()} HQ" + (f" {local[2:]}" if local[2:] else "")
+        elif C.KIND[g] == "advanced":
+            title = f"{fac.capitalize()} {C.ARCH[g]} {C.STR[g]}"
+        else:
+            title = f"{fac.capitalize()} {local.replace('-', ' ')}"
+        out[C.NAME[g]] = title
+    seen: dict = {}
+    for name, title in out.items():
+        seen.setdefault(title, []).append(name)
+    for title, names in seen.items():
+        if len(names) > 1:
+            for name in names:
+                out[name] = f"{title} ({C.EFFECT[C.CARD_BY_NAME[name]].replace('_', ' ')})"
+    return out
+
+
+CARD_TITLE = _card_titles()
+
+
 def _card(name) -> str:
     if not isinstance(name, str):
         return "a card"
-    fac, _, local = name.partition(":")
-    return f"{fac.capitalize()} {local}" if local else name
+    return CARD_TITLE.get(name, name)
+
+
+def _kingdom(k) -> str:
+    i = C.KCARD_BY_NAME.get(k)
+    return f"kingdom card {k}" if i is None else f"kingdom card {k} ({C.KTEXT[i]})"
+
+
+def _tactic_text(faction, tile) -> str:
+    tiles = D.TACTICS.get(faction, ())
+    return tiles[tile - 1][2] if isinstance(tile, int) and 1 <= tile <= len(tiles) else ""
 
 
 def describe(ev, seats: list[dict], viewer: int | None) -> dict:
@@ -265,7 +301,7 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
         if isinstance(d, (list, tuple)):
             text = f"{who} takes {d[1]} from {seat_name(seats, d[0])}"
         else:
-            text = f"{who} takes kingdom card {d}"
+            text = f"{who} takes {_kingdom(d)}"
     elif kind == "steal":
         text = f"{who} steals {d[1]} from {seat_name(seats, d[0])}"
     elif kind == "order":
@@ -309,7 +345,7 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
     elif kind == "deploy":
         text = f"{who} deploys {_card(d[0])} to {_place(d[1])}"
     elif kind == "tactic":
-        text = f"{who} uses {_place(d[0])} tactic {d[1]}"
+        text = f"{who} uses {_place(d[0])} tactic {d[1]}: {_tactic_text(d[0], d[1])}"
     elif kind == "secrets":
         text = f"{who}'s tokens on the {_place(d)} pay its reward"
     elif kind == "buy":
@@ -317,7 +353,7 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
     elif kind == "site":
         text = f"{who} uses {_card(d)}"
     elif kind == "kingdom":
-        text = f"{who} uses kingdom card {d}"
+        text = f"{who} uses {_kingdom(d)}"
     elif kind == "kingdom-discard":
         text = f"{who} discards kingdom card {d}"
     elif kind == "kingdom-placed":
@@ -334,7 +370,7 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
         text = (f"{who}'s {_card(d[0])} copies {_card(d[1])}" if isinstance(d, (list, tuple))
                 else f"{who} copies {_card(d)}")
     elif kind == "cycle-hand":
-        text = f"{who} makes {seat_name(seats, d)} cycle their hand"
+        text = (f"{who} cycles their hand" if d == seat else f"{who} makes {seat_name(seats, d)} cycle their hand")
     elif kind == "reveal-hand":
         text = f"{who} reveals their hand: " + (", ".join(_card(c) for c in d) or "empty")
     elif kind == "peek":
@@ -343,7 +379,7 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
     elif kind == "attrition":
         text = f"{who} reshuffles the discard (attrition): hand size now {d}"
     elif kind == "attrition-absorbed":
-        text = f"{who}'s {d} absorbs the attrition"
+        text = f"{who}'s kingdom card {d} absorbs the attrition"
     elif kind == "winter":
         text = f"Winter: round {d} ends"
     elif kind == "end":

@@ -19,7 +19,7 @@ from rich.text import Text
 from meeple.bots import observe
 from meeple.core.game import GameError, IllegalMove
 from meeple.games.okc import data as D
-from meeple.games.okc import new_game
+from meeple.games.okc import new_game, present
 from meeple.games.okc.notation import action_word
 from meeple.games.okc.present import PROMPTS
 
@@ -157,15 +157,20 @@ def play(args, stdin=None, stdout=None) -> int:
     return 0
 
 
+def seat_names(state, you: int) -> list[dict]:
+    """Seats as the narration names them: by faction, yours marked."""
+    return [{"name": D.FACTIONS[f].capitalize() + (" (you)" if s == you else "")}
+            for s, f in enumerate(state.factions)]
+
+
 def _narrate(console: Console, state, seat: int, seen: int) -> int:
+    """The events since `seen`, in the sentences of the web log (present.describe)."""
     log = state.log()
-    for kind, who, detail, private in log[seen:]:
-        if private is not None and private != seat:
+    names = seat_names(state, seat)
+    for ev in log[seen:]:
+        if ev[3] is not None and ev[3] != seat:
             continue
-        if kind in ("influence", "lore"):
-            continue
-        name = "" if who is None else D.FACTIONS[state.factions[who]] + " "
-        console.print(Text(f"  {name}{kind}: {detail}", style="dim"))
+        console.print(Text(f"  · {present.describe(ev, names, seat)['text']}", style="dim"))
     return len(log)
 
 
