@@ -14,7 +14,7 @@ def test_a_full_game_in_the_terminal():
     code = play(args, stdin=io.StringIO("help\nnonsense\n" + "1\n" * 20000), stdout=out)
     text = out.getvalue()
     assert code == 0
-    assert "final scoring" in text and "Winner: seat" in text
+    assert "Final scoring (VP by source)" in text and "Winner: " in text and "Total" in text
     assert "is not a legal" in text            # the bad answer was refused, nothing applied
 
 

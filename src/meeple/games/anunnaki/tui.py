@@ -251,17 +251,17 @@ def play(args, stdin=None, stdout=None) -> int:
     narrate(console, state, me, seen)
     v = state.view(me)
     console.print(render(v, me))
-    t = Table(title="final scoring", box=box.SIMPLE)
-    t.add_column("seat")
-    keys = sorted({k for f in state.final for k in f})
-    for k in keys:
-        t.add_column(k)
-    t.add_column("VP")
-    for i, f in enumerate(state.final):
-        t.add_row(str(i), *[str(f.get(k, 0)) for k in keys], str(state.scores()[i]))
+    final = present.scoring(state.log(), state)
+    t = Table(title="Final scoring (VP by source)", box=box.SIMPLE)
+    t.add_column("source")
+    for s in range(players):
+        t.add_column(names[s]["name"], justify="right")
+    for row in final["rows"]:
+        t.add_row(row["name"], *[str(v) for v in row["values"]])
+    t.add_row(Text("Total", style="bold"), *[Text(str(v), style="bold") for v in final["total"]])
     console.print(t)
-    console.print(Text(f"Winner: seat {state.winners[0]}" + (" (you!)" if state.winners[0] == me else ""),
-                       style="bold"))
+    w = state.winners[0]
+    console.print(Text(f"Winner: {names[w]['name']}", style="bold"))
     return 0
 
 

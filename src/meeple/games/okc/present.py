@@ -409,6 +409,48 @@ def scoring(events, state) -> list[dict]:
     return out
 
 
+# where influence comes from: the event a gain follows (see final_scoring)
+INFLUENCE_SOURCE = {
+    "claim": "Locations won in clashes", "secrets": "Council of Secrets", "favour": "The Kingdom's Favour",
+    "favour-borrowed": "The Kingdom's Favour", "tactic": "Tactic tiles", "kingdom": "Kingdom cards",
+    "take": "Kingdom cards", "steal": "Kingdom cards", "kingdom-placed": "Kingdom cards",
+    "site": "Site of Power cards", "buy": "Site of Power cards", "copy": "Site of Power cards",
+    "journey": "Journeys", "govern": "Councils", "eliminated": "Eliminations",
+}
+OTHER_SOURCE = "Other card effects"
+SITE_LORE = "Lore on the Site of Power (2 = 1)"
+HERALD = "Shared Herald (taken or lost)"
+
+
+def final_scoring(events, state) -> dict:
+    """Influence by source for every seat: each gain is credited to the event
+    it follows (a claimed location, a Favour, a tactic...), a shared Herald
+    moves 1 from one seat to another, and the Site of Power lore is cashed
+    at the end. Rows in a fixed order; `total` is each seat's influence."""
+    p = state.players
+    rows: dict[str, list[int]] = {}
+
+    def add(source, seat, n):
+        rows.setdefault(source, [0] * p)[seat] += n
+
+    cause = None
+    for kind, seat, detail, _ in events:
+        if kind == "influence":
+            add(INFLUENCE_SOURCE.get(cause, OTHER_SOURCE), seat, detail)
+        elif kind == "steal-influence":
+            add(HERALD, seat, 1)
+            add(HERALD, detail, -1)
+        elif kind != "lore":
+            cause = kind
+    if state.finished:
+        for s in range(p):
+            if state.site_lore[s] >= 2:
+                add(SITE_LORE, s, state.site_lore[s] // 2)
+    order = [*dict.fromkeys(INFLUENCE_SOURCE.values()), HERALD, OTHER_SOURCE, SITE_LORE]
+    return {"rows": [{"name": k, "values": rows[k]} for k in order if k in rows],
+            "total": list(state.influence)}
+
+
 def ranking(state) -> list[dict]:
     """Final places: influence; a tie goes to the Favour holder, then to the
     one ahead on the order track (the engine's single winner is first)."""
@@ -418,9 +460,13 @@ def ranking(state) -> list[dict]:
         return (state.influence[s], state.favour == s, -state.order.index(s))
 
     place = places([key(s) for s in range(p)])
+    final = final_scoring(state.log(), state)
+    parts = [[(r["name"], r["values"][s]) for r in final["rows"] if r["values"][s]] for s in range(p)]
     out = [{"seat": s, "place": place[s], "influence": state.influence[s],
             "faction": D.FACTIONS[state.factions[s]], "winner": s in state.winners,
-            "summary": f"{state.influence[s]} influence ({D.FACTIONS[state.factions[s]]})"}
+            "breakdown": dict(parts[s]),
+            "summary": f"{state.influence[s]} influence ({D.FACTIONS[state.factions[s]]})"
+                       + (": " + ", ".join(f"{name} {n:+d}" for name, n in parts[s]) if parts[s] else "")}
            for s in range(p)]
     return sorted(out, key=lambda r: (not r["winner"], r["place"], r["seat"]))
 

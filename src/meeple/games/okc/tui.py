@@ -151,10 +151,30 @@ def play(args, stdin=None, stdout=None) -> int:
         return 0
     view = state.view(seat)
     console.print(render(view, seat, None))
+    console.print(final_table(state, seat))
     w = state.winners[0]
-    console.print(Text(f"Game over. Influence: {state.influence}. Winner: "
-                       f"{D.FACTIONS[state.factions[w]]} (seat {w}).", style="bold"))
+    console.print(Text("Game over. Influence: " + ", ".join(
+        f"{D.FACTIONS[f].capitalize()} {n}" for f, n in zip(state.factions, state.influence))
+        + f". Winner: {D.FACTIONS[state.factions[w]].capitalize()}" + (" (you!)" if w == seat else "") + ".",
+        style="bold"))
     return 0
+
+
+def final_table(state, you: int) -> Table:
+    """The final scoring: influence by source, one column per seat."""
+    final = present.final_scoring(state.log(), state)
+    t = Table(title="Final scoring (influence by source)", box=None, header_style="bold")
+    t.add_column("source")
+    for s in range(state.players):
+        t.add_column(_tag_plain(state, s, you), justify="right")
+    for row in final["rows"]:
+        t.add_row(row["name"], *[str(v) for v in row["values"]])
+    t.add_row(Text("Total", style="bold"), *[Text(str(v), style="bold") for v in final["total"]])
+    return t
+
+
+def _tag_plain(state, s: int, you: int) -> str:
+    return seat_names(state, you)[s]["name"]
 
 
 def seat_names(state, you: int) -> list[dict]:
