@@ -152,7 +152,7 @@ def _card_name(seat_faction: str, word: str) -> str | None:
     return full if full in C.CARD_BY_NAME else None
 
 
-def _label(move: str, faction: str) -> dict:
+def label(move: str, faction: str) -> dict:
     """A move's words for a button, and the faction card or kingdom card it names."""
     body = move.split(": ", 1)[1] if ": " in move and move.split(": ", 1)[0].isdigit() else move
     words = body.split()
@@ -185,6 +185,59 @@ def _label(move: str, faction: str) -> dict:
         label, shown = "Use the Favour (heirs Invulnerable)", []
     out["label"] = " ".join([label] + shown)
     return out
+
+
+def card_text(name: str) -> str:
+    """A faction card in words: name and faction, strength, archetype, traits,
+    commands, votes, lore, cost (a Site card) and its effect."""
+    i = card_info(name)
+    bits = [f"strength {i['strength']}", i["archetype"]]
+    bits += [t.capitalize() for t in i["traits"]] + [c.replace("-", " ").capitalize() for c in i["commands"]]
+    bits += [f"{i['votes']} vote{'s' if i['votes'] != 1 else ''}", f"{i['lore']} lore"]
+    if i["kind"] != "basic":
+        bits.append(f"Site card, costs {i['cost']} lore")
+    return f"{_card(name)}: " + ", ".join(bits) + (f" — {i['text']}" if i["text"] else "")
+
+
+def info(name: str, faction: str | None = None) -> str | None:
+    """What `name` is and does, or None: a faction card (its id, its local
+    name for `faction`, or its title), a kingdom card, "tactic N" or
+    "<faction> tactic N", "favour" or "<faction> favour"."""
+    key = " ".join(name.lower().replace("_", " ").split())
+    titles = {t.lower(): n for n, t in CARD_TITLE.items()}
+    full = key if key in C.CARD_BY_NAME else (f"{faction}:{key.replace(' ', '-')}" if faction else None)
+    if full in C.CARD_BY_NAME:
+        return card_text(full)
+    if key in titles:
+        return card_text(titles[key])
+    if key in C.KCARD_BY_NAME:
+        return _kingdom(key).capitalize()
+    words = key.split()
+    fac = words[0] if words and words[0] in D.FACTIONS else faction
+    rest = words[1:] if words and words[0] in D.FACTIONS else words
+    if fac and rest and rest[0] == "tactic" and len(rest) == 2 and rest[1].isdigit():
+        n = int(rest[1])
+        if 1 <= n <= len(D.TACTICS[fac]):
+            timing, uses, text = D.TACTICS[fac][n - 1]
+            return f"{fac.capitalize()} tactic {n} ({timing}, {uses} use{'s' if uses > 1 else ''}): {text}"
+    if fac and rest == ["favour"]:
+        return f"{fac.capitalize()} Favour action: {D.FAVOUR_TEXT[fac]}"
+    return None
+
+
+def option_text(option: dict, faction: str) -> str:
+    """The effect of what a menu option offers (its card, kingdom card,
+    tactic tile or Favour), or ""."""
+    if "card" in option:
+        return card_text(option["card"]).split(": ", 1)[1]
+    if "kingdom" in option:
+        return C.KTEXT[C.KCARD_BY_NAME[option["kingdom"]]]
+    words = option["move"].split(": ", 1)[-1].split()
+    if words[0] == "tactic" and len(words) > 1 and words[1].isdigit():
+        return _tactic_text(faction, int(words[1]))
+    if words[0] in ("favour", "borrow-favour"):
+        return D.FAVOUR_TEXT[faction]
+    return ""
 
 
 # ---------------------------------------------------------------- decision
@@ -229,7 +282,7 @@ def decision_for(state, viewer: int | None) -> dict | None:
         return out
     moves = moves_for_seat(state, viewer)
     out["moves"] = moves
-    out["options"] = [_label(m, fac) for m in moves]
+    out["options"] = [label(m, fac) for m in moves]
     if state.kind == "advanced":
         out["offer"] = [C.KNAME[k] for k in state.offer[viewer]]
     return out

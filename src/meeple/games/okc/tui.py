@@ -194,6 +194,16 @@ def _narrate(console: Console, state, seat: int, seen: int) -> int:
     return len(log)
 
 
+def _menu_match(text: str, acts: list[int], words: list[str]) -> int | None:
+    """The action whose menu words were typed (at the face-down step the card
+    name alone will do: 'heir' for 'place heir')."""
+    typed = " ".join(text.lower().split())
+    for a, w in zip(acts, words):
+        if typed in (w.lower(), w.lower().removeprefix("place ")):
+            return a
+    return None
+
+
 def _ask_human(console: Console, state, seat: int, inp) -> None:
     d = state.decision()
     view = state.view(seat)
@@ -207,9 +217,11 @@ def _ask_human(console: Console, state, seat: int, inp) -> None:
                            style="bold"))
     else:
         console.print(Text(PROMPTS.get(d.kind, d.kind), style="bold"))
+    fac = D.FACTIONS[state.factions[seat]]
     menu = Table(box=None, show_header=False)
     for i, w in enumerate(words, 1):
-        menu.add_row(f"{i}.", w)
+        effect = present.option_text(present.label(w, fac), fac)
+        menu.add_row(f"{i}.", w, Text(effect, style="dim"))
     console.print(menu)
     while True:
         console.print(Text("> ", style="bold"), end="")
@@ -220,7 +232,11 @@ def _ask_human(console: Console, state, seat: int, inp) -> None:
         if text in ("quit", "exit"):
             raise Leave()
         if text == "help":
-            console.print("Type a number, or a move such as 'herald castle'. 'log' shows events, 'quit' leaves.")
+            console.print("Type a number, or a move such as 'herald castle'. 'info NAME' tells what a card, "
+                          "kingdom card, 'tactic N' or 'favour' does; 'log' shows events, 'quit' leaves.")
+            continue
+        if text.startswith("info "):
+            console.print(present.info(text[5:], fac) or f"No card or tile is called {text[5:]!r}.")
             continue
         if text == "log":
             for m in state.moves_for(seat)[-20:]:
@@ -228,6 +244,10 @@ def _ask_human(console: Console, state, seat: int, inp) -> None:
             continue
         if text.isdigit() and 1 <= int(text) <= len(acts):
             state.apply_action(acts[int(text) - 1], seat)
+            return
+        named = _menu_match(text, acts, words)
+        if named is not None:
+            state.apply_action(named, seat)
             return
         try:
             if d.kind in ("bid", "facedown", "joust") and ":" not in text:
