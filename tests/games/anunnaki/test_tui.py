@@ -28,3 +28,15 @@ def test_bad_flags():
 def test_quit():
     out = io.StringIO()
     assert play(SimpleNamespace(players=3, seat=1, seed=2, bot="random"), stdin=io.StringIO("quit\n"), stdout=out) == 0
+
+
+def test_info_tells_what_things_do():
+    out = io.StringIO()
+    play(SimpleNamespace(players=2, seat=0, seed=5, bot="random"),
+         stdin=io.StringIO("info anubis\ninfo ra\ninfo long shield\ninfo c1\ninfo horn of plenty\n"
+                           "info shrines\ninfo tile 3\ninfo nothing\nquit\n"), stdout=out)
+    text = " ".join(out.getvalue().split())
+    assert "— a god of Pharaos" in text and "the major god of Pharaos" in text
+    assert "Weapon Long shield — strength 2" in text and "Norrenis house" in text
+    assert "Artifact Horn of Plenty:" in text and "Objective Shrines:" in text
+    assert "Tile 3: Move 3" in text and "Nothing is called 'nothing'" in text

@@ -194,6 +194,38 @@ def god_text(g: str) -> str:
     return f"{nice(g)}: {d['note']} (summoning: +{sm['steps']} {sm['track']})"
 
 
+def info(name: str, state=None, seat: int | None = None) -> str | None:
+    """What `name` is and does, or None: a minor or major god, a weapon, a
+    contract, an artifact, an objective, an action tile ("tile 3")."""
+    key = "_".join(name.lower().replace("'s", "").split())
+    if key in DATA.minor:
+        return f"{god_text(key)} — a god of {HOUSE_NAME.get(DATA.minor[key]['house'], '?')}"
+    for house, maj in DATA.major.items():
+        if key == maj["id"]:
+            return (f"{nice(key)}, the major god of {HOUSE_NAME.get(house, house)}: "
+                    f"{MAJOR_TEXT.get(maj['basic'], maj['basic'])}; upgraded: "
+                    f"{MAJOR_TEXT.get(maj['upgraded'], maj['upgraded'])}")
+    if key in DATA.weapons:
+        return f"Weapon {weapon_text(state, seat, key)} ({DATA.weapons[key]['kind']})"
+    if key in DATA.contracts:
+        return f"Contract {contract_text(key)} — {contract_title(key).split(' (', 1)[1].rstrip(')')}"
+    by_name = {ARTIFACT_NAME.get(a, a).lower().replace("'s", "").replace(" ", "_"): a for a in ARTIFACTS}
+    art = key if key in ARTIFACTS else by_name.get(key)
+    if art is not None:
+        return f"Artifact {ARTIFACT_NAME.get(art, nice(art))}: {DATA.artifacts[art]['note']}"
+    if key in DATA.objectives:
+        o = DATA.objectives[key]
+        per = "each counts 1" if o["divisor"] == 1 else f"every {o['divisor']} count 1"
+        return (f"Objective {nice(key)}: {o['note']} {per}, at most {o['max']}; at the end times "
+                "the multiplier of your place on the track it is paired with")
+    words = key.split("_")
+    if len(words) == 2 and words[0] == "tile" and words[1].isdigit() and int(words[1]) in DATA.tiles:
+        t = int(words[1])
+        return (f"Tile {t}: {tile_text(t)} — {ACTION_HELP[DATA.tiles[t]['action']]}; "
+                f"developed: {tile_text(t, True)}")
+    return None
+
+
 def _label(state, seat: int, move: str) -> dict:
     """One option of `seat`'s decision: the MOVE, its words and what it is about."""
     kind = state.kind

@@ -231,7 +231,11 @@ def play(args, stdin=None, stdout=None) -> int:
                 if line in ("quit", "q", "exit"):
                     return 0
                 if line in ("help", "?"):
-                    console.print("Answer with a menu number or the move words (as in the menu).")
+                    console.print("Answer with a menu number or the move words (as in the menu); 'info NAME' "
+                                  "tells what a god, weapon, contract, artifact, objective or 'tile N' does.")
+                    continue
+                if line.startswith("info "):
+                    console.print(present.info(line[5:], state, me) or f"Nothing is called {line[5:]!r}.")
                     continue
                 try:
                     if line.isdigit() and 1 <= int(line) <= len(menu):
