@@ -40,3 +40,16 @@ def test_info_tells_what_things_do():
     assert "Weapon Long shield — strength 2" in text and "Norrenis house" in text
     assert "Artifact Horn of Plenty:" in text and "Objective Shrines:" in text
     assert "Tile 3: Move 3" in text and "Nothing is called 'nothing'" in text
+
+
+def test_the_table_shows_what_a_player_needs(monkeypatch):
+    """Neighbours of every region, your gods and weapons in words, the tracks
+    with their multipliers, domination with its VP and the lightning."""
+    monkeypatch.setenv("COLUMNS", "220")
+    out = io.StringIO()
+    play(SimpleNamespace(players=2, seat=0, seed=5, bot="random"), stdin=io.StringIO("1\n" * 8 + "quit\n"), stdout=out)
+    text = " ".join(out.getvalue().split())
+    assert "neighbours" in text and "Your minor gods to summon: - " in text
+    assert "Your weapons: - " in text and "— strength " in text
+    assert "War track: step 0 (multiplier x0)" in text
+    assert "Domination: " in text and "lightning at" in text and "contracts on display:" in text

@@ -68,7 +68,7 @@ def render_boards(view) -> Table:
     from meeple.games.anunnaki.board import layout
     lay = layout(view["houses"], view["players"])
     t = Table(title="regions", box=box.SIMPLE)
-    for c in ("region", "board", "produces", "shrines", "units", "settlement", "notes"):
+    for c in ("region", "board", "produces", "shrines", "units", "settlement", "neighbours", "notes"):
         t.add_column(c)
     b = view["board"]
     for h in lay.hexes:
@@ -92,7 +92,8 @@ def render_boards(view) -> Table:
         for i, o in enumerate(b.get("unit_settlements", [])):
             owners += [i] * o.get(h, 0)
         t.add_row(h, info["board"], prod, str(info["shrines"] or ""), _units(view, h),
-                  " ".join(f"[{COLORS[o]}]{o}[/]" for o in owners), "; ".join(notes))
+                  " ".join(f"[{COLORS[o]}]{o}[/]" for o in owners), " ".join(sorted(lay.nb.get(h, ()))),
+                  "; ".join(notes))
     return t
 
 
@@ -104,7 +105,7 @@ def render_culture(view) -> Text:
         if c is None:
             continue
         tok = c["token"]
-        ben = "?" if tok == "?" else " ".join(str(x) for e in DATA.culture[tok]["benefit"] for x in e)
+        ben = "face down" if tok == "?" else present.effects_text(DATA.culture[tok]["benefit"])
         parts.append(f"{'/'.join(tri)}: {ben}")
     return Text("culture tokens: " + (" | ".join(parts) if parts else "none"))
 
@@ -126,12 +127,30 @@ def render_players(view, seat) -> Table:
 def render_contracts(view) -> Text:
     rows = []
     for c in view["contracts"]["display"]:
-        k = DATA.contracts[c]
-        cost = " ".join(f"{n}{r}" for r, n in k["cost"].items())
-        mid = ", ".join(" ".join(str(x) for x in e) for e in k["middle"])
-        icon = f"[{k['house']}] " if k["house"] else ""
-        rows.append(f"{c}: {icon}pay {cost} -> {mid} | {k['bottom']['vp']}VP +{k['bottom']['commerce']} commerce")
-    return Text("display: " + "\n         ".join(rows))
+        rows.append(f"{present.contract_text(c)} ({present.contract_title(c).split(' (', 1)[1]}")
+    return Text("contracts on display: " + "\n    ".join([""] + rows))
+
+
+def render_you(view, seat) -> Text:
+    """What only you hold, in words: your gods, weapons, tracks and domination."""
+    sd = view["seats"][seat]
+    def listed(items) -> str:
+        return "".join(f"\n  - {x}" for x in items) or " none"
+
+    lines = ["Your minor gods to summon:" + listed(present.god_text(g) for g in sd["gods_offer"]
+                                                  if g not in sd["summoned"]),
+             "Your summoned gods:" + listed([present.god_text(g) for g in sd["summoned"]]
+                                            + (["your major god"] if sd["major"] else [])),
+             "Your weapons:" + listed(present.weapon_text(None, None, w) for w in sd["hand"])]
+    mult = DATA.multipliers
+    for t, step in zip(TRACKS, sd["tracks"]):
+        obj = view["objectives"].get(t)
+        lines.append(f"{t.capitalize()} track: step {step} (multiplier x{mult[min(step, len(mult) - 1)]}), "
+                     f"objective {obj}")
+    lines.append(f"Domination: {sd['dom']} (worth {DATA.dom_vp.get(sd['dom'], 0)} VP now; track "
+                 f"{DATA.dom_min} to {DATA.dom_max}, lightning at {DATA.lightning}; objective "
+                 f"{view['objectives'].get('dom')})")
+    return Text("\n".join(lines))
 
 
 def render(view, seat) -> Group:
@@ -139,7 +158,7 @@ def render(view, seat) -> Group:
                 f"{'  END TRIGGERED' if view['end_triggered'] else ''}  objectives: "
                 + ", ".join(f"{k}={v}" for k, v in view["objectives"].items()), style="bold")
     return Group(head, render_players(view, seat), render_star(view, seat), render_boards(view),
-                 render_culture(view), render_contracts(view))
+                 render_culture(view), render_contracts(view), render_you(view, seat))
 
 
 def _menu(state, seat) -> list[tuple[int, str]]:
@@ -270,4 +289,4 @@ def play(args, stdin=None, stdout=None) -> int:
 
 
 __all__ = ["play", "render"]
-del RESOURCES, TRACKS
+del RESOURCES
