@@ -73,3 +73,20 @@ def test_info_and_the_menu_tell_what_cards_do():
     assert "Kingdom card intrigue-05 (day: move your supporters" in text
     assert "tactic 1 (" in text and "Favour action:" in text
     assert "No card or tile is called 'nothing'" in text
+
+
+def test_the_table_shows_tactics_tokens_and_the_kingdom_map():
+    from rich.console import Console
+    from meeple.games.okc import new_game
+    from meeple.games.okc.tui import render
+    s = new_game(2, seed=1, rounds=4)
+    view = s.view(0)
+    view["seats"][0]["tactics"][0] = 0
+    view["seats"][1]["tokens"] = {"castle": 2}
+    view["kingdom_map"]["regions"]["plateau"] = [{"seat": 1, "kingdom": "martial-09"}]
+    out = io.StringIO()
+    Console(file=out, width=300).print(render(view, 0, None))
+    text = out.getvalue()
+    assert "1 (spring, exhausted)" in text and "2 of 2 uses left): in a region" in text
+    assert "faction tokens: Castle 2" in text
+    assert "Kingdom cards on the map: Plateau: martial-09 (" in text and "Kingdom card martial-09 (" in text

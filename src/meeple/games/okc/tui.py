@@ -60,7 +60,8 @@ def render(view: dict, you: int, decision) -> Group:
         t.add_column(col)
     for i, sd in enumerate(view["seats"]):
         sup = sd["supporters"]
-        kc = ", ".join(f"{sp['kingdom']}({_short(sp['occupier'])})" for sp in sd["board"] if sp) or "-"
+        kc = ", ".join(f"{sp['kingdom']} (occupied by {present.CARD_TITLE.get(sp['occupier'], 'a card')})"
+                       for sp in sd["board"] if sp) or "-"
         t.add_row(_tag(view, i, you), str(sd["influence"]), f"{sd['lore']}+{sd['site_lore']}",
                   f"{len(sd['hand'])}/{sd['hand_size']}", str(len(sd["deck"])), str(len(sd["discard"])),
                   sd["herald"] or "-", f"{sup['board']}/{sup['map']}/{sup['lost']}", kc,
@@ -89,6 +90,7 @@ def render(view: dict, you: int, decision) -> Group:
     for c, cards in view["councils"].items():
         cs.append(f"{c}: " + (", ".join(cards) or "-") + "   ")
     parts.append(cs)
+    parts.append(_extras(view, you))
     me = view["seats"][you]
     hand = Text("Your hand: ", style="bold")
     hand.append(", ".join(_short(c) for c in me["hand"]) or "(empty)")
@@ -97,6 +99,34 @@ def render(view: dict, you: int, decision) -> Group:
                 f"   HQ: {', '.join(_short(c) for c in me['hq']) or '-'}")
     parts.append(site)
     return Group(*parts)
+
+
+def _extras(view: dict, you: int) -> Text:
+    """Tactic tiles (uses left, exhausted), faction tokens on locations and
+    the kingdom cards on the map, in words."""
+    out = Text()
+    for i, sd in enumerate(view["seats"]):
+        fac = sd["faction"]
+        tiles = []
+        for n, left in enumerate(sd["tactics"], 1):
+            timing, uses, text = D.TACTICS[fac][n - 1]
+            state_words = "exhausted" if left <= 0 else f"{left} of {uses} use{'s' if uses > 1 else ''} left"
+            tiles.append(f"{n} ({timing}, {state_words})" + (f": {text}" if i == you and left > 0 else ""))
+        out.append_text(_tag(view, i, you))
+        out.append(" tactics: " + "; ".join(tiles))
+        if sd["tokens"]:
+            out.append("   faction tokens: " + ", ".join(f"{_place(loc)} {n}" for loc, n in sd["tokens"].items()))
+        out.append("\n")
+    kmap = view["kingdom_map"]
+    on_map = [f"{_place(where)}: {e['kingdom']} ({_fac(view, e['seat'])}) — "
+              f"{present.info(e['kingdom'])}" for key in ("regions", "locations")
+              for where, cards in kmap[key].items() for e in cards]
+    out.append("Kingdom cards on the map: " + ("; ".join(on_map) if on_map else "none"))
+    return out
+
+
+def _place(name: str) -> str:
+    return name.replace("-", " ").capitalize()
 
 
 class Leave(Exception):
