@@ -282,7 +282,7 @@ def decision_for(state, viewer: int | None) -> dict | None:
         return out
     moves = moves_for_seat(state, viewer)
     out["moves"] = moves
-    out["options"] = [label(m, fac) for m in moves]
+    out["options"] = [dict(o, text=option_text(o, fac)) for o in (label(m, fac) for m in moves)]
     if state.kind == "advanced":
         out["offer"] = [C.KNAME[k] for k in state.offer[viewer]]
     return out
