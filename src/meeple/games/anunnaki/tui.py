@@ -19,6 +19,7 @@ from rich.text import Text
 
 from meeple.bots import observe
 from meeple.core.game import GameError, IllegalMove
+from meeple.core.present import narration
 from meeple.games.anunnaki.data import DATA, MAX_PLAYERS, MIN_PLAYERS, RESOURCES, TRACKS
 from meeple.games.anunnaki import present
 from meeple.games.anunnaki.present import decision_for
@@ -182,13 +183,8 @@ def seat_names(state, you: int) -> list[dict]:
 def narrate(console: Console, state, you: int, seen: int) -> int:
     """The events since `seen`, in the sentences of the web log (present.describe)."""
     log = state.log()
-    names = seat_names(state, you)
-    for ev in log[seen:]:
-        if ev[3] is not None and ev[3] != you:
-            continue
-        seat = ev[1] if isinstance(ev[1], int) and 0 <= ev[1] < len(COLORS) else None
-        console.print(Text(f"  · {present.describe(ev, names, you)['text']}",
-                           style=COLORS[seat] if seat is not None else "dim"))
+    for said in narration(log, present.describe, seat_names(state, you), you, seen):
+        console.print(Text(f"  · {said['text']}", style=COLORS[said["seat"]] if said["seat"] is not None else "dim"))
     return len(log)
 
 

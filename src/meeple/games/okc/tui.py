@@ -18,6 +18,7 @@ from rich.text import Text
 
 from meeple.bots import observe
 from meeple.core.game import GameError, IllegalMove
+from meeple.core.present import narration
 from meeple.games.okc import data as D
 from meeple.games.okc import new_game, present
 from meeple.games.okc.notation import action_word
@@ -195,16 +196,14 @@ def final_table(state, you: int) -> Table:
     final = present.final_scoring(state.log(), state)
     t = Table(title="Final scoring (influence by source)", box=None, header_style="bold")
     t.add_column("source")
+    names = seat_names(state, you)
     for s in range(state.players):
-        t.add_column(_tag_plain(state, s, you), justify="right")
+        t.add_column(names[s]["name"], justify="right")
     for row in final["rows"]:
         t.add_row(row["name"], *[str(v) for v in row["values"]])
     t.add_row(Text("Total", style="bold"), *[Text(str(v), style="bold") for v in final["total"]])
     return t
 
-
-def _tag_plain(state, s: int, you: int) -> str:
-    return seat_names(state, you)[s]["name"]
 
 
 def seat_names(state, you: int) -> list[dict]:
@@ -216,11 +215,8 @@ def seat_names(state, you: int) -> list[dict]:
 def _narrate(console: Console, state, seat: int, seen: int) -> int:
     """The events since `seen`, in the sentences of the web log (present.describe)."""
     log = state.log()
-    names = seat_names(state, seat)
-    for ev in log[seen:]:
-        if ev[3] is not None and ev[3] != seat:
-            continue
-        console.print(Text(f"  · {present.describe(ev, names, seat)['text']}", style="dim"))
+    for said in narration(log, present.describe, seat_names(state, seat), seat, seen):
+        console.print(Text(f"  · {said['text']}", style="dim"))
     return len(log)
 
 
