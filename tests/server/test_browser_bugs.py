@@ -144,9 +144,9 @@ def test_a_tap_shows_the_rules_text(live_server, chromium):
     tribe = page.locator(".status .tribe").first
     text = tribe.get_attribute("title")
     assert text
-    assert page.locator("#tip").is_hidden()
+    assert not page.locator("#cardinfo.show").count()
     tribe.tap()
-    page.wait_for_selector("#tip:not([hidden])")
-    assert page.inner_text("#tip") == text
+    page.wait_for_selector("#cardinfo.show")
+    assert page.inner_text("#cardinfo") == text
     shot(page, "phone-rules-tap.png")
     context.close()

@@ -31,7 +31,7 @@ def test_assets_are_compressed_and_cached_by_version(client):
 
 
 # every page: the page itself, the people around the games, the advisor
-COMMON = {"/static/app.js", "/static/social.js", "/static/advice.js"}
+COMMON = {"/static/app.js", "/static/social.js", "/static/advice.js", "/static/cardinfo.js"}
 
 
 def test_a_table_loads_only_its_own_games_script(client):

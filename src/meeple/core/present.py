@@ -116,3 +116,9 @@ def places(keys: list) -> list[int]:
     for i, s in enumerate(order):
         out[s] = i + 1 if i == 0 or keys[s] != keys[order[i - 1]] else out[order[i - 1]]
     return out
+
+
+def narration(log: list, describe, seats: list[dict], viewer: int | None, seen: int = 0) -> list[dict]:
+    """The events of `log` from index `seen` that `viewer` may be told, each
+    described by the game's `describe` (one narration for page and terminal)."""
+    return [describe(ev, seats, viewer) for ev in log[seen:] if ev[3] is None or ev[3] == viewer]

@@ -18,9 +18,10 @@ from starlette.responses import HTMLResponse
 from starlette.staticfiles import StaticFiles
 
 ASSETS = (".js", ".css", ".svg", ".png", ".ico", ".woff2")
-# on every page: the page itself, the people around the games, the advisor
+# on every page: the page itself, the people around the games, the advisor,
+# and the tap that reads a card's text on a phone
 COMMON_STYLES = ("style.css", "advice.css")
-COMMON_SCRIPTS = ("app.js", "social.js", "advice.js")
+COMMON_SCRIPTS = ("app.js", "social.js", "advice.js", "cardinfo.js")
 FOREVER = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"          # may be kept, but asked for again (ETag answers 304)
 

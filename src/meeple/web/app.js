@@ -441,21 +441,6 @@ document.addEventListener("keydown", (e) => {
   if (e.key === "ArrowLeft") stepReplay(T.rtarget - 1);
 });
 
-// ------------------------------------------------------------ rules on tap
-// Rules text is in `title` attributes, which a phone never shows: a tap (touch
-// or pen) on such an element shows its text in a box until the next tap.
-document.addEventListener("pointerup", (e) => {
-  if (e.pointerType === "mouse") return;
-  const tip = document.getElementById("tip");
-  const src = e.target.closest && e.target.closest("[title]");
-  if (!tip) return;
-  if (!src || !src.title) { tip.hidden = true; return; }
-  tip.textContent = src.title;
-  tip.hidden = false;
-  clearTimeout(tip.timer);
-  tip.timer = setTimeout(() => { tip.hidden = true; }, 8000);
-});
-
 // ---------------------------------------------------------------------- boot
 window.addEventListener("DOMContentLoaded", async function boot() {
   try { META = await api("GET", "/api/meta"); } catch (e) { toast("server unreachable: " + e.message, true); return; }

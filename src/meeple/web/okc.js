@@ -207,7 +207,7 @@ function optionButton(o) {
   const cls = ["opt"];
   if (["done", "pass"].includes(o.verb)) cls.push("quiet");
   attrs.class = cls.join(" ");
-  return el("button", attrs, o.label);
+  return el("button", attrs, o.label, o.text ? el("small", {class: "opt-text"}, " — " + o.text) : null);
 }
 
 function facedownDecision(v, box) {

@@ -160,7 +160,7 @@ def test_the_culture_offer_in_words_and_through_a_state_round_trip():
     play(t, "yes")
     assert t.kind == "contract" and t.decision().seats == (0,)
     text = pr.describe(("culture_declined", 1, "k15", None), [{"name": "Ann"}, {"name": "Bo"}], None)["text"]
-    assert text == "Bo forfeits the benefit of culture token k15"
+    assert text == "Bo forfeits the benefit of the culture token (take a contract)"
 
 
 def test_a_state_saved_mid_culture_before_the_offer_existed_plays_the_same():

@@ -33,3 +33,60 @@ def test_decisions_are_asked_in_words():
     play(args, stdin=io.StringIO("1\n" * 3000), stdout=out)
     text = out.getvalue()
     assert "Your decision:" not in text and "Place your Herald on a location" in text
+
+
+def _to_facedown(seed):
+    """The terminal at seat 0's first face-down card (answers: menu item 1)."""
+    import random
+    from meeple.games.okc import new_game
+    s = new_game(2, seed=seed, rounds=4)
+    rng = random.Random(seed)
+    answers = 0
+    while not (s.decision().kind == "facedown" and 0 in s.decision().seats):
+        seat = s.decision().seats[-1]
+        s.apply_action(rng.choice(s.legal_actions(seat)), seat)
+        answers += 1
+    return s
+
+
+def test_the_face_down_step_takes_the_card_names_of_its_menu():
+    """Typing the menu's words ('place heir') or the card alone ('heir') places it."""
+    from meeple.games.okc.tui import _menu_match
+    from meeple.games.okc.notation import action_word
+    s = _to_facedown(3)
+    acts = s.legal_actions(0)
+    words = [action_word(s, a, "facedown", 0) for a in acts]
+    assert all(w.startswith("place ") for w in words)
+    for a, w in zip(acts, words):
+        assert _menu_match(w, acts, words) == a
+        assert _menu_match(w.removeprefix("place ").upper(), acts, words) == a
+    assert _menu_match("nonsense", acts, words) is None
+
+
+def test_info_and_the_menu_tell_what_cards_do():
+    args = SimpleNamespace(players=2, seat=0, seed=3, bot="random")
+    out = io.StringIO()
+    play(args, stdin=io.StringIO("info heir\ninfo intrigue-05\ninfo tactic 1\ninfo favour\ninfo nothing\nquit\n"),
+         stdout=out)
+    text = " ".join(out.getvalue().split())
+    assert "heir: strength 10, heir, Pathfinder, Resilient, Rally self" in text
+    assert "Kingdom card intrigue-05 (day: move your supporters" in text
+    assert "tactic 1 (" in text and "Favour action:" in text
+    assert "No card or tile is called 'nothing'" in text
+
+
+def test_the_table_shows_tactics_tokens_and_the_kingdom_map():
+    from rich.console import Console
+    from meeple.games.okc import new_game
+    from meeple.games.okc.tui import render
+    s = new_game(2, seed=1, rounds=4)
+    view = s.view(0)
+    view["seats"][0]["tactics"][0] = 0
+    view["seats"][1]["tokens"] = {"castle": 2}
+    view["kingdom_map"]["regions"]["plateau"] = [{"seat": 1, "kingdom": "martial-09"}]
+    out = io.StringIO()
+    Console(file=out, width=300).print(render(view, 0, None))
+    text = out.getvalue()
+    assert "1 (spring, exhausted)" in text and "2 of 2 uses left): in a region" in text
+    assert "faction tokens: Castle 2" in text
+    assert "Kingdom cards on the map: Plateau: martial-09 (" in text and "Kingdom card martial-09 (" in text

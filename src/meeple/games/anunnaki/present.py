@@ -175,10 +175,50 @@ def contract_text(c: str) -> str:
             f"or {k['bottom']['vp']} VP, +{k['bottom']['commerce']} commerce")
 
 
+def contract_title(c: str) -> str:
+    """A contract named with its house icon (or none), as every card shown."""
+    k = DATA.contracts.get(c)
+    if k is None:
+        return str(c)
+    return f"{c} ({HOUSE_NAME[k['house']] + ' house' if k['house'] else 'no house'})"
+
+
 def god_text(g: str) -> str:
     d = DATA.minor[g]
     sm = d["summon"]
     return f"{nice(g)}: {d['note']} (summoning: +{sm['steps']} {sm['track']})"
+
+
+def info(name: str, state=None, seat: int | None = None) -> str | None:
+    """What `name` is and does, or None: a minor or major god, a weapon, a
+    contract, an artifact, an objective, an action tile ("tile 3")."""
+    key = "_".join(name.lower().replace("'s", "").split())
+    if key in DATA.minor:
+        return f"{god_text(key)} — a god of {HOUSE_NAME.get(DATA.minor[key]['house'], '?')}"
+    for house, maj in DATA.major.items():
+        if key == maj["id"]:
+            return (f"{nice(key)}, the major god of {HOUSE_NAME.get(house, house)}: "
+                    f"{MAJOR_TEXT.get(maj['basic'], maj['basic'])}; upgraded: "
+                    f"{MAJOR_TEXT.get(maj['upgraded'], maj['upgraded'])}")
+    if key in DATA.weapons:
+        return f"Weapon {weapon_text(state, seat, key)} ({DATA.weapons[key]['kind']})"
+    if key in DATA.contracts:
+        return f"Contract {contract_text(key)} — {contract_title(key).split(' (', 1)[1].rstrip(')')}"
+    by_name = {ARTIFACT_NAME.get(a, a).lower().replace("'s", "").replace(" ", "_"): a for a in ARTIFACTS}
+    art = key if key in ARTIFACTS else by_name.get(key)
+    if art is not None:
+        return f"Artifact {ARTIFACT_NAME.get(art, nice(art))}: {DATA.artifacts[art]['note']}"
+    if key in DATA.objectives:
+        o = DATA.objectives[key]
+        per = "each counts 1" if o["divisor"] == 1 else f"every {o['divisor']} count 1"
+        return (f"Objective {nice(key)}: {o['note']} {per}, at most {o['max']}; at the end times "
+                "the multiplier of your place on the track it is paired with")
+    words = key.split("_")
+    if len(words) == 2 and words[0] == "tile" and words[1].isdigit() and int(words[1]) in DATA.tiles:
+        t = int(words[1])
+        return (f"Tile {t}: {tile_text(t)} — {ACTION_HELP[DATA.tiles[t]['action']]}; "
+                f"developed: {tile_text(t, True)}")
+    return None
 
 
 def _label(state, seat: int, move: str) -> dict:
@@ -364,7 +404,7 @@ def decision_for(state, viewer: int | None) -> dict | None:
         out["chose"] = sorted(int(k) for k in state.secret)   # who has chosen (not what)
     out["prompt"] = PROMPT.get(kind, nice(kind))
     if kind == "culture_benefit":
-        out["prompt"] = f"Culture token {_culture(state.darg['token'])}: take it now or forfeit it"
+        out["prompt"] = f"Culture token ({_culture(state.darg['token'])}): take it now or forfeit it"
     if viewer is None or viewer not in out["seats"] or out["seat"] != viewer:
         return out
     moves = moves_for_seat(state, viewer)
@@ -414,7 +454,7 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
     elif kind == "culture":
         text = f"Culture token resolved ({_culture(detail)}), starting with {who}"
     elif kind == "culture_declined":
-        text = f"{who} forfeits the benefit of culture token {detail}"
+        text = f"{who} forfeits the benefit of the culture token ({_culture(detail)})"
     elif kind == "harvest":
         text = f"{who} harvests {detail}"
     elif kind == "dom_token":
@@ -422,7 +462,7 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
     elif kind == "settle":
         text = f"{who} builds a settlement in {detail}"
     elif kind == "contract":
-        text = f"{who} takes contract {detail}"
+        text = f"{who} takes contract {contract_title(detail)}"
     elif kind == "weapon":
         text = f"{who} draws the advanced weapon {nice(detail)}" if detail else f"{who} draws an advanced weapon"
     elif kind == "develop":
@@ -435,9 +475,9 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
     elif kind == "mana":
         text = f"{who} uses mana: {MANA_TEXT.get(detail, detail)}"
     elif kind == "summon":
-        text = f"{who} summons the god {nice(detail)}"
+        text = (f"{who} summons their major god" if detail == "major" else f"{who} summons the god {nice(detail)}")
     elif kind == "fulfil":
-        text = f"{who} fulfils contract {detail}"
+        text = f"{who} fulfils contract {contract_title(detail)}"
     elif kind == "pandora":
         text = f"{who} takes Pandora's {detail} token"
     elif kind == "battle":
@@ -463,8 +503,8 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
 
 def _culture(tok) -> str:
     if tok in DATA.culture:
-        return f"{tok}, {effects_text(DATA.culture[tok]['benefit'])}"
-    return str(tok)
+        return effects_text(DATA.culture[tok]['benefit'])
+    return "unknown"
 
 
 # ------------------------------------------------------------------ the end

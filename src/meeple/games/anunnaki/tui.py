@@ -19,8 +19,10 @@ from rich.text import Text
 
 from meeple.bots import observe
 from meeple.core.game import GameError, IllegalMove
+from meeple.core.present import narration
 from meeple.core.savegame import track
 from meeple.games.anunnaki.data import DATA, MAX_PLAYERS, MIN_PLAYERS, RESOURCES, TRACKS
+from meeple.games.anunnaki import present
 from meeple.games.anunnaki.present import decision_for
 from meeple.games.anunnaki.state import new_game
 
@@ -68,7 +70,7 @@ def render_boards(view) -> Table:
     from meeple.games.anunnaki.board import layout
     lay = layout(view["houses"], view["players"])
     t = Table(title="regions", box=box.SIMPLE)
-    for c in ("region", "board", "produces", "shrines", "units", "settlement", "notes"):
+    for c in ("region", "board", "produces", "shrines", "units", "settlement", "neighbours", "notes"):
         t.add_column(c)
     b = view["board"]
     for h in lay.hexes:
@@ -92,7 +94,8 @@ def render_boards(view) -> Table:
         for i, o in enumerate(b.get("unit_settlements", [])):
             owners += [i] * o.get(h, 0)
         t.add_row(h, info["board"], prod, str(info["shrines"] or ""), _units(view, h),
-                  " ".join(f"[{COLORS[o]}]{o}[/]" for o in owners), "; ".join(notes))
+                  " ".join(f"[{COLORS[o]}]{o}[/]" for o in owners), " ".join(sorted(lay.nb.get(h, ()))),
+                  "; ".join(notes))
     return t
 
 
@@ -104,7 +107,7 @@ def render_culture(view) -> Text:
         if c is None:
             continue
         tok = c["token"]
-        ben = "?" if tok == "?" else " ".join(str(x) for e in DATA.culture[tok]["benefit"] for x in e)
+        ben = "face down" if tok == "?" else present.effects_text(DATA.culture[tok]["benefit"])
         parts.append(f"{'/'.join(tri)}: {ben}")
     return Text("culture tokens: " + (" | ".join(parts) if parts else "none"))
 
@@ -126,12 +129,30 @@ def render_players(view, seat) -> Table:
 def render_contracts(view) -> Text:
     rows = []
     for c in view["contracts"]["display"]:
-        k = DATA.contracts[c]
-        cost = " ".join(f"{n}{r}" for r, n in k["cost"].items())
-        mid = ", ".join(" ".join(str(x) for x in e) for e in k["middle"])
-        icon = f"[{k['house']}] " if k["house"] else ""
-        rows.append(f"{c}: {icon}pay {cost} -> {mid} | {k['bottom']['vp']}VP +{k['bottom']['commerce']} commerce")
-    return Text("display: " + "\n         ".join(rows))
+        rows.append(f"{present.contract_text(c)} ({present.contract_title(c).split(' (', 1)[1]}")
+    return Text("contracts on display: " + "\n    ".join([""] + rows))
+
+
+def render_you(view, seat) -> Text:
+    """What only you hold, in words: your gods, weapons, tracks and domination."""
+    sd = view["seats"][seat]
+    def listed(items) -> str:
+        return "".join(f"\n  - {x}" for x in items) or " none"
+
+    lines = ["Your minor gods to summon:" + listed(present.god_text(g) for g in sd["gods_offer"]
+                                                  if g not in sd["summoned"]),
+             "Your summoned gods:" + listed([present.god_text(g) for g in sd["summoned"]]
+                                            + (["your major god"] if sd["major"] else [])),
+             "Your weapons:" + listed(present.weapon_text(None, None, w) for w in sd["hand"])]
+    mult = DATA.multipliers
+    for t, step in zip(TRACKS, sd["tracks"]):
+        obj = view["objectives"].get(t)
+        lines.append(f"{t.capitalize()} track: step {step} (multiplier x{mult[min(step, len(mult) - 1)]}), "
+                     f"objective {obj}")
+    lines.append(f"Domination: {sd['dom']} (worth {DATA.dom_vp.get(sd['dom'], 0)} VP now; track "
+                 f"{DATA.dom_min} to {DATA.dom_max}, lightning at {DATA.lightning}; objective "
+                 f"{view['objectives'].get('dom')})")
+    return Text("\n".join(lines))
 
 
 def render(view, seat) -> Group:
@@ -139,7 +160,7 @@ def render(view, seat) -> Group:
                 f"{'  END TRIGGERED' if view['end_triggered'] else ''}  objectives: "
                 + ", ".join(f"{k}={v}" for k, v in view["objectives"].items()), style="bold")
     return Group(head, render_players(view, seat), render_star(view, seat), render_boards(view),
-                 render_culture(view), render_contracts(view))
+                 render_culture(view), render_contracts(view), render_you(view, seat))
 
 
 def _menu(state, seat) -> list[tuple[int, str]]:
@@ -152,6 +173,20 @@ def _menu(state, seat) -> list[tuple[int, str]]:
         label = words.get(move, move)
         out.append((a, move if label.lower() == move else f"{move}  ({label})"))
     return out
+
+
+def seat_names(state, you: int) -> list[dict]:
+    """Seats as the narration names them: by house, yours marked."""
+    return [{"name": present.HOUSE_NAME.get(h, h) + (" (you)" if s == you else "")}
+            for s, h in enumerate(state.houses)]
+
+
+def narrate(console: Console, state, you: int, seen: int) -> int:
+    """The events since `seen`, in the sentences of the web log (present.describe)."""
+    log = state.log()
+    for said in narration(log, present.describe, seat_names(state, you), you, seen):
+        console.print(Text(f"  · {said['text']}", style=COLORS[said["seat"]] if said["seat"] is not None else "dim"))
+    return len(log)
 
 
 def play(args, stdin=None, stdout=None) -> int:
@@ -188,8 +223,11 @@ def play(args, stdin=None, stdout=None) -> int:
     console.print(Text(f"Anunnaki, {players} players, seed {seed}; you are seat {me} "
                        f"({state.houses[me]}). Type a number or the move; 'help', 'quit'.", style="bold"))
     shown = None
+    names = seat_names(state, me)
+    seen = 0
     try:
         while not state.is_terminal():
+            seen = narrate(console, state, me, seen)
             d = state.decision()
             if me in d.seats:
                 if d.kind in ("main", "weapon") and shown != len(state.moves):
@@ -211,12 +249,16 @@ def play(args, stdin=None, stdout=None) -> int:
                 if line in ("quit", "q", "exit"):
                     return 0
                 if line in ("help", "?"):
-                    console.print("Answer with a menu number or the move words (as in the menu); "
+                    console.print("Answer with a menu number or the move words (as in the menu); 'info NAME' "
+                                  "tells what a god, weapon, contract, artifact, objective or 'tile N' does; "
                                   "'hint' shows the advisor's three best moves for you; 'quit' leaves.")
                     continue
                 if line == "hint":
                     from meeple.advisor.terminal import hint_table
                     console.print(hint_table(state, me))
+                    continue
+                if line.startswith("info "):
+                    console.print(present.info(line[5:], state, me) or f"Nothing is called {line[5:]!r}.")
                     continue
                 try:
                     if line.isdigit() and 1 <= int(line) <= len(menu):
@@ -228,28 +270,27 @@ def play(args, stdin=None, stdout=None) -> int:
                 continue
             seat = next(s for s in d.seats if s != me)
             a = bots[seat].choose(observe(state, seat))
-            if d.kind != "weapon":
-                console.print(Text(f"seat {seat}: {state.action_to_str_for(a, seat)}", style=COLORS[seat]))
-            else:
-                console.print(Text(f"seat {seat} chooses a weapon in secret", style=COLORS[seat]))
+            if d.kind == "weapon":
+                console.print(Text(f"  {names[seat]['name']} chooses a weapon in secret", style=COLORS[seat]))
             state.apply_action(a, seat)
     except KeyboardInterrupt:
         return 130
+    narrate(console, state, me, seen)
     v = state.view(me)
     console.print(render(v, me))
-    t = Table(title="final scoring", box=box.SIMPLE)
-    t.add_column("seat")
-    keys = sorted({k for f in state.final for k in f})
-    for k in keys:
-        t.add_column(k)
-    t.add_column("VP")
-    for i, f in enumerate(state.final):
-        t.add_row(str(i), *[str(f.get(k, 0)) for k in keys], str(state.scores()[i]))
+    final = present.scoring(state.log(), state)
+    t = Table(title="Final scoring (VP by source)", box=box.SIMPLE)
+    t.add_column("source")
+    for s in range(players):
+        t.add_column(names[s]["name"], justify="right")
+    for row in final["rows"]:
+        t.add_row(row["name"], *[str(v) for v in row["values"]])
+    t.add_row(Text("Total", style="bold"), *[Text(str(v), style="bold") for v in final["total"]])
     console.print(t)
-    console.print(Text(f"Winner: seat {state.winners[0]}" + (" (you!)" if state.winners[0] == me else ""),
-                       style="bold"))
+    w = state.winners[0]
+    console.print(Text(f"Winner: {names[w]['name']}", style="bold"))
     return 0
 
 
 __all__ = ["play", "render"]
-del RESOURCES, TRACKS
+del RESOURCES

@@ -148,7 +148,7 @@ def _card_name(seat_faction: str, word: str) -> str | None:
     return full if full in C.CARD_BY_NAME else None
 
 
-def _label(move: str, faction: str) -> dict:
+def label(move: str, faction: str) -> dict:
     """A move's words for a button, and the faction card or kingdom card it names."""
     body = move.split(": ", 1)[1] if ": " in move and move.split(": ", 1)[0].isdigit() else move
     words = body.split()
@@ -181,6 +181,59 @@ def _label(move: str, faction: str) -> dict:
         label, shown = "Use the Favour (heirs Invulnerable)", []
     out["label"] = " ".join([label] + shown)
     return out
+
+
+def card_text(name: str) -> str:
+    """A faction card in words: name and faction, strength, archetype, traits,
+    commands, votes, lore, cost (a Site card) and its effect."""
+    i = card_info(name)
+    bits = [f"strength {i['strength']}", i["archetype"]]
+    bits += [t.capitalize() for t in i["traits"]] + [c.replace("-", " ").capitalize() for c in i["commands"]]
+    bits += [f"{i['votes']} vote{'s' if i['votes'] != 1 else ''}", f"{i['lore']} lore"]
+    if i["kind"] != "basic":
+        bits.append(f"Site card, costs {i['cost']} lore")
+    return f"{_card(name)}: " + ", ".join(bits) + (f" — {i['text']}" if i["text"] else "")
+
+
+def info(name: str, faction: str | None = None) -> str | None:
+    """What `name` is and does, or None: a faction card (its id, its local
+    name for `faction`, or its title), a kingdom card, "tactic N" or
+    "<faction> tactic N", "favour" or "<faction> favour"."""
+    key = " ".join(name.lower().replace("_", " ").split())
+    titles = {t.lower(): n for n, t in CARD_TITLE.items()}
+    full = key if key in C.CARD_BY_NAME else (f"{faction}:{key.replace(' ', '-')}" if faction else None)
+    if full in C.CARD_BY_NAME:
+        return card_text(full)
+    if key in titles:
+        return card_text(titles[key])
+    if key in C.KCARD_BY_NAME:
+        return _kingdom(key).capitalize()
+    words = key.split()
+    fac = words[0] if words and words[0] in D.FACTIONS else faction
+    rest = words[1:] if words and words[0] in D.FACTIONS else words
+    if fac and rest and rest[0] == "tactic" and len(rest) == 2 and rest[1].isdigit():
+        n = int(rest[1])
+        if 1 <= n <= len(D.TACTICS[fac]):
+            timing, uses, text = D.TACTICS[fac][n - 1]
+            return f"{fac.capitalize()} tactic {n} ({timing}, {uses} use{'s' if uses > 1 else ''}): {text}"
+    if fac and rest == ["favour"]:
+        return f"{fac.capitalize()} Favour action: {D.FAVOUR_TEXT[fac]}"
+    return None
+
+
+def option_text(option: dict, faction: str) -> str:
+    """The effect of what a menu option offers (its card, kingdom card,
+    tactic tile or Favour), or ""."""
+    if "card" in option:
+        return card_text(option["card"]).split(": ", 1)[1]
+    if "kingdom" in option:
+        return C.KTEXT[C.KCARD_BY_NAME[option["kingdom"]]]
+    words = option["move"].split(": ", 1)[-1].split()
+    if words[0] == "tactic" and len(words) > 1 and words[1].isdigit():
+        return _tactic_text(faction, int(words[1]))
+    if words[0] in ("favour", "borrow-favour"):
+        return D.FAVOUR_TEXT[faction]
+    return ""
 
 
 # ---------------------------------------------------------------- decision
@@ -225,7 +278,7 @@ def decision_for(state, viewer: int | None) -> dict | None:
         return out
     moves = moves_for_seat(state, viewer)
     out["moves"] = moves
-    out["options"] = [_label(m, fac) for m in moves]
+    out["options"] = [dict(o, text=option_text(o, fac)) for o in (label(m, fac) for m in moves)]
     if state.kind == "advanced":
         out["offer"] = [C.KNAME[k] for k in state.offer[viewer]]
     return out
@@ -236,11 +289,47 @@ def _place(x) -> str:
     return str(x).replace("-", " ").capitalize()
 
 
+def _card_titles() -> dict:
+    """Every faction card's name in words: a basic card by its printed name
+    ("Nobility captain 8"), a Site of Power card by archetype and strength
+    ("Clans cavalry 11"; its effect when two would read alike), an HQ as such."""
+    out = {}
+    for g in range(C.NCARDS):
+        fac, _, local = C.NAME[g].partition(":")
+        if C.KIND[g] == "hq":
+            title = f"{fac.capitalize()} HQ" + (f" {local[2:]}" if local[2:] else "")
+        elif C.KIND[g] == "advanced":
+            title = f"{fac.capitalize()} {C.ARCH[g]} {C.STR[g]}"
+        else:
+            title = f"{fac.capitalize()} {local.replace('-', ' ')}"
+        out[C.NAME[g]] = title
+    seen: dict = {}
+    for name, title in out.items():
+        seen.setdefault(title, []).append(name)
+    for title, names in seen.items():
+        if len(names) > 1:
+            for name in names:
+                out[name] = f"{title} ({C.EFFECT[C.CARD_BY_NAME[name]].replace('_', ' ')})"
+    return out
+
+
+CARD_TITLE = _card_titles()
+
+
 def _card(name) -> str:
     if not isinstance(name, str):
         return "a card"
-    fac, _, local = name.partition(":")
-    return f"{fac.capitalize()} {local}" if local else name
+    return CARD_TITLE.get(name, name)
+
+
+def _kingdom(k) -> str:
+    i = C.KCARD_BY_NAME.get(k)
+    return f"kingdom card {k}" if i is None else f"kingdom card {k} ({C.KTEXT[i]})"
+
+
+def _tactic_text(faction, tile) -> str:
+    tiles = D.TACTICS.get(faction, ())
+    return tiles[tile - 1][2] if isinstance(tile, int) and 1 <= tile <= len(tiles) else ""
 
 
 def describe(ev, seats: list[dict], viewer: int | None) -> dict:
@@ -261,7 +350,7 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
         if isinstance(d, (list, tuple)):
             text = f"{who} takes {d[1]} from {seat_name(seats, d[0])}"
         else:
-            text = f"{who} takes kingdom card {d}"
+            text = f"{who} takes {_kingdom(d)}"
     elif kind == "steal":
         text = f"{who} steals {d[1]} from {seat_name(seats, d[0])}"
     elif kind == "order":
@@ -305,7 +394,7 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
     elif kind == "deploy":
         text = f"{who} deploys {_card(d[0])} to {_place(d[1])}"
     elif kind == "tactic":
-        text = f"{who} uses {_place(d[0])} tactic {d[1]}"
+        text = f"{who} uses {_place(d[0])} tactic {d[1]}: {_tactic_text(d[0], d[1])}"
     elif kind == "secrets":
         text = f"{who}'s tokens on the {_place(d)} pay its reward"
     elif kind == "buy":
@@ -313,7 +402,7 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
     elif kind == "site":
         text = f"{who} uses {_card(d)}"
     elif kind == "kingdom":
-        text = f"{who} uses kingdom card {d}"
+        text = f"{who} uses {_kingdom(d)}"
     elif kind == "kingdom-discard":
         text = f"{who} discards kingdom card {d}"
     elif kind == "kingdom-placed":
@@ -330,7 +419,7 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
         text = (f"{who}'s {_card(d[0])} copies {_card(d[1])}" if isinstance(d, (list, tuple))
                 else f"{who} copies {_card(d)}")
     elif kind == "cycle-hand":
-        text = f"{who} makes {seat_name(seats, d)} cycle their hand"
+        text = (f"{who} cycles their hand" if d == seat else f"{who} makes {seat_name(seats, d)} cycle their hand")
     elif kind == "reveal-hand":
         text = f"{who} reveals their hand: " + (", ".join(_card(c) for c in d) or "empty")
     elif kind == "peek":
@@ -339,7 +428,7 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
     elif kind == "attrition":
         text = f"{who} reshuffles the discard (attrition): hand size now {d}"
     elif kind == "attrition-absorbed":
-        text = f"{who}'s {d} absorbs the attrition"
+        text = f"{who}'s kingdom card {d} absorbs the attrition"
     elif kind == "winter":
         text = f"Winter: round {d} ends"
     elif kind == "end":
@@ -369,6 +458,48 @@ def scoring(events, state) -> list[dict]:
     return out
 
 
+# where influence comes from: the event a gain follows (see final_scoring)
+INFLUENCE_SOURCE = {
+    "claim": "Locations won in clashes", "secrets": "Council of Secrets", "favour": "The Kingdom's Favour",
+    "favour-borrowed": "The Kingdom's Favour", "tactic": "Tactic tiles", "kingdom": "Kingdom cards",
+    "take": "Kingdom cards", "steal": "Kingdom cards", "kingdom-placed": "Kingdom cards",
+    "site": "Site of Power cards", "buy": "Site of Power cards", "copy": "Site of Power cards",
+    "journey": "Journeys", "govern": "Councils", "eliminated": "Eliminations",
+}
+OTHER_SOURCE = "Other card effects"
+SITE_LORE = "Lore on the Site of Power (2 = 1)"
+HERALD = "Shared Herald (taken or lost)"
+
+
+def final_scoring(events, state) -> dict:
+    """Influence by source for every seat: each gain is credited to the event
+    it follows (a claimed location, a Favour, a tactic...), a shared Herald
+    moves 1 from one seat to another, and the Site of Power lore is cashed
+    at the end. Rows in a fixed order; `total` is each seat's influence."""
+    p = state.players
+    rows: dict[str, list[int]] = {}
+
+    def add(source, seat, n):
+        rows.setdefault(source, [0] * p)[seat] += n
+
+    cause = None
+    for kind, seat, detail, _ in events:
+        if kind == "influence":
+            add(INFLUENCE_SOURCE.get(cause, OTHER_SOURCE), seat, detail)
+        elif kind == "steal-influence":
+            add(HERALD, seat, 1)
+            add(HERALD, detail, -1)
+        elif kind != "lore":
+            cause = kind
+    if state.finished:
+        for s in range(p):
+            if state.site_lore[s] >= 2:
+                add(SITE_LORE, s, state.site_lore[s] // 2)
+    order = [*dict.fromkeys(INFLUENCE_SOURCE.values()), HERALD, OTHER_SOURCE, SITE_LORE]
+    return {"rows": [{"name": k, "values": rows[k]} for k in order if k in rows],
+            "total": list(state.influence)}
+
+
 def ranking(state) -> list[dict]:
     """Final places: influence; a tie goes to the Favour holder, then to the
     one ahead on the order track (the engine's single winner is first)."""
@@ -378,9 +509,13 @@ def ranking(state) -> list[dict]:
         return (state.influence[s], state.favour == s, -state.order.index(s))
 
     place = places([key(s) for s in range(p)])
+    final = final_scoring(state.log(), state)
+    parts = [[(r["name"], r["values"][s]) for r in final["rows"] if r["values"][s]] for s in range(p)]
     out = [{"seat": s, "place": place[s], "influence": state.influence[s],
             "faction": D.FACTIONS[state.factions[s]], "winner": s in state.winners,
-            "summary": f"{state.influence[s]} influence ({D.FACTIONS[state.factions[s]]})"}
+            "breakdown": dict(parts[s]),
+            "summary": f"{state.influence[s]} influence ({D.FACTIONS[state.factions[s]]})"
+                       + (": " + ", ".join(f"{name} {n:+d}" for name, n in parts[s]) if parts[s] else "")}
            for s in range(p)]
     return sorted(out, key=lambda r: (not r["winner"], r["place"], r["seat"]))
 

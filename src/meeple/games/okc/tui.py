@@ -18,9 +18,10 @@ from rich.text import Text
 
 from meeple.bots import observe
 from meeple.core.game import GameError, IllegalMove
+from meeple.core.present import narration
 from meeple.core.savegame import track
 from meeple.games.okc import data as D
-from meeple.games.okc import new_game
+from meeple.games.okc import new_game, present
 from meeple.games.okc.notation import action_word
 from meeple.games.okc.present import PROMPTS
 
@@ -61,7 +62,8 @@ def render(view: dict, you: int, decision) -> Group:
         t.add_column(col)
     for i, sd in enumerate(view["seats"]):
         sup = sd["supporters"]
-        kc = ", ".join(f"{sp['kingdom']}({_short(sp['occupier'])})" for sp in sd["board"] if sp) or "-"
+        kc = ", ".join(f"{sp['kingdom']} (occupied by {present.CARD_TITLE.get(sp['occupier'], 'a card')})"
+                       for sp in sd["board"] if sp) or "-"
         t.add_row(_tag(view, i, you), str(sd["influence"]), f"{sd['lore']}+{sd['site_lore']}",
                   f"{len(sd['hand'])}/{sd['hand_size']}", str(len(sd["deck"])), str(len(sd["discard"])),
                   sd["herald"] or "-", f"{sup['board']}/{sup['map']}/{sup['lost']}", kc,
@@ -90,6 +92,7 @@ def render(view: dict, you: int, decision) -> Group:
     for c, cards in view["councils"].items():
         cs.append(f"{c}: " + (", ".join(cards) or "-") + "   ")
     parts.append(cs)
+    parts.append(_extras(view, you))
     me = view["seats"][you]
     hand = Text("Your hand: ", style="bold")
     hand.append(", ".join(_short(c) for c in me["hand"]) or "(empty)")
@@ -98,6 +101,34 @@ def render(view: dict, you: int, decision) -> Group:
                 f"   HQ: {', '.join(_short(c) for c in me['hq']) or '-'}")
     parts.append(site)
     return Group(*parts)
+
+
+def _extras(view: dict, you: int) -> Text:
+    """Tactic tiles (uses left, exhausted), faction tokens on locations and
+    the kingdom cards on the map, in words."""
+    out = Text()
+    for i, sd in enumerate(view["seats"]):
+        fac = sd["faction"]
+        tiles = []
+        for n, left in enumerate(sd["tactics"], 1):
+            timing, uses, text = D.TACTICS[fac][n - 1]
+            state_words = "exhausted" if left <= 0 else f"{left} of {uses} use{'s' if uses > 1 else ''} left"
+            tiles.append(f"{n} ({timing}, {state_words})" + (f": {text}" if i == you and left > 0 else ""))
+        out.append_text(_tag(view, i, you))
+        out.append(" tactics: " + "; ".join(tiles))
+        if sd["tokens"]:
+            out.append("   faction tokens: " + ", ".join(f"{_place(loc)} {n}" for loc, n in sd["tokens"].items()))
+        out.append("\n")
+    kmap = view["kingdom_map"]
+    on_map = [f"{_place(where)}: {e['kingdom']} ({_fac(view, e['seat'])}) — "
+              f"{present.info(e['kingdom'])}" for key in ("regions", "locations")
+              for where, cards in kmap[key].items() for e in cards]
+    out.append("Kingdom cards on the map: " + ("; ".join(on_map) if on_map else "none"))
+    return out
+
+
+def _place(name: str) -> str:
+    return name.replace("-", " ").capitalize()
 
 
 class Leave(Exception):
@@ -154,22 +185,52 @@ def play(args, stdin=None, stdout=None) -> int:
         return 0
     view = state.view(seat)
     console.print(render(view, seat, None))
+    console.print(final_table(state, seat))
     w = state.winners[0]
-    console.print(Text(f"Game over. Influence: {state.influence}. Winner: "
-                       f"{D.FACTIONS[state.factions[w]]} (seat {w}).", style="bold"))
+    console.print(Text("Game over. Influence: " + ", ".join(
+        f"{D.FACTIONS[f].capitalize()} {n}" for f, n in zip(state.factions, state.influence))
+        + f". Winner: {D.FACTIONS[state.factions[w]].capitalize()}" + (" (you!)" if w == seat else "") + ".",
+        style="bold"))
     return 0
 
 
+def final_table(state, you: int) -> Table:
+    """The final scoring: influence by source, one column per seat."""
+    final = present.final_scoring(state.log(), state)
+    t = Table(title="Final scoring (influence by source)", box=None, header_style="bold")
+    t.add_column("source")
+    names = seat_names(state, you)
+    for s in range(state.players):
+        t.add_column(names[s]["name"], justify="right")
+    for row in final["rows"]:
+        t.add_row(row["name"], *[str(v) for v in row["values"]])
+    t.add_row(Text("Total", style="bold"), *[Text(str(v), style="bold") for v in final["total"]])
+    return t
+
+
+
+def seat_names(state, you: int) -> list[dict]:
+    """Seats as the narration names them: by faction, yours marked."""
+    return [{"name": D.FACTIONS[f].capitalize() + (" (you)" if s == you else "")}
+            for s, f in enumerate(state.factions)]
+
+
 def _narrate(console: Console, state, seat: int, seen: int) -> int:
+    """The events since `seen`, in the sentences of the web log (present.describe)."""
     log = state.log()
-    for kind, who, detail, private in log[seen:]:
-        if private is not None and private != seat:
-            continue
-        if kind in ("influence", "lore"):
-            continue
-        name = "" if who is None else D.FACTIONS[state.factions[who]] + " "
-        console.print(Text(f"  {name}{kind}: {detail}", style="dim"))
+    for said in narration(log, present.describe, seat_names(state, seat), seat, seen):
+        console.print(Text(f"  · {said['text']}", style="dim"))
     return len(log)
+
+
+def _menu_match(text: str, acts: list[int], words: list[str]) -> int | None:
+    """The action whose menu words were typed (at the face-down step the card
+    name alone will do: 'heir' for 'place heir')."""
+    typed = " ".join(text.lower().split())
+    for a, w in zip(acts, words):
+        if typed in (w.lower(), w.lower().removeprefix("place ")):
+            return a
+    return None
 
 
 def _ask_human(console: Console, state, seat: int, inp) -> None:
@@ -185,9 +246,11 @@ def _ask_human(console: Console, state, seat: int, inp) -> None:
                            style="bold"))
     else:
         console.print(Text(PROMPTS.get(d.kind, d.kind), style="bold"))
+    fac = D.FACTIONS[state.factions[seat]]
     menu = Table(box=None, show_header=False)
     for i, w in enumerate(words, 1):
-        menu.add_row(f"{i}.", w)
+        effect = present.option_text(present.label(w, fac), fac)
+        menu.add_row(f"{i}.", w, Text(effect, style="dim"))
     console.print(menu)
     while True:
         console.print(Text("> ", style="bold"), end="")
@@ -198,12 +261,16 @@ def _ask_human(console: Console, state, seat: int, inp) -> None:
         if text in ("quit", "exit"):
             raise Leave()
         if text == "help":
-            console.print("Type a number, or a move such as 'herald castle'. 'log' shows events, "
-                          "'hint' the advisor's three best moves for you, 'quit' leaves.")
+            console.print("Type a number, or a move such as 'herald castle'. 'info NAME' tells what a card, "
+                          "kingdom card, 'tactic N' or 'favour' does; 'log' shows events, 'hint' the "
+                          "advisor's three best moves for you, 'quit' leaves.")
             continue
         if text == "hint":
             from meeple.advisor.terminal import hint_table
             console.print(hint_table(state, seat))
+            continue
+        if text.startswith("info "):
+            console.print(present.info(text[5:], fac) or f"No card or tile is called {text[5:]!r}.")
             continue
         if text == "log":
             for m in state.moves_for(seat)[-20:]:
@@ -211,6 +278,10 @@ def _ask_human(console: Console, state, seat: int, inp) -> None:
             continue
         if text.isdigit() and 1 <= int(text) <= len(acts):
             state.apply_action(acts[int(text) - 1], seat)
+            return
+        named = _menu_match(text, acts, words)
+        if named is not None:
+            state.apply_action(named, seat)
             return
         try:
             if d.kind in ("bid", "facedown", "joust") and ":" not in text:
