@@ -10,7 +10,7 @@
     GET  /api/games/{id}/replay?ply=N    a finished game after N moves
     WS   /api/games/{id}/ws?seat=&token= views pushed after every move; moves in
 
-People (accounts, names, public tables, chat, rematch, clocks): social.py and
+People (accounts, names, public tables, chat, rematch, clocks): people.py and
 the routers it lists.
 The advisor (hints, analysis of finished games): advice.py.
 """
@@ -33,7 +33,8 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.middleware.gzip import GZipMiddleware
 
-from meeple.server import advice, expiry, lobby, social
+from meeple.server import advice, expiry, lobby
+from meeple.server.people import attach as attach_people, routers as people_routers
 from meeple.server.hub import Conn, Hub
 from meeple.server.limits import Buckets, ClientAddresses, Limits, Sockets, TableQuota
 from meeple.server.pages import Assets, Pages
@@ -213,7 +214,7 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
         pool = BotPool(bot_workers, limits.bot_max_seconds) if bots else None
         service = GameService(storage, pool, bot_delay=bot_delay, notify=hub.notify)
         state["service"] = service
-        people = social.attach(app, service, hub)
+        people = attach_people(app, service, hub)
         app.state.service = service
         app.state.hub = hub
         app.state.limits = limits
@@ -473,7 +474,7 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
         except ApiError as e:
             return {"type": "error", "id": rid, "status": e.status, "error": e.message}
 
-    for router in social.routers():
+    for router in people_routers():
         app.include_router(router)
     advice.install(app)
 

@@ -13,7 +13,7 @@ import asyncio
 import re
 import unicodedata
 
-from fastapi import FastAPI, Request
+from fastapi import Request
 
 from meeple.server.service import ApiError, GameService, LiveGame, _seat_names
 from meeple.server.social_store import SocialStore
@@ -44,7 +44,9 @@ USERNAME_RE = re.compile(r"[A-Za-z0-9_-]{3,24}")
 
 
 class Social:
-    def __init__(self, service: GameService, hub) -> None:
+    def __init__(self, service: GameService, hub, make_clocks) -> None:
+        """`make_clocks(social)`: the tables' clocks (clocks.Clocks), passed in so
+        that this module, which the people's modules import, imports none of them."""
         self.service = service
         self.hub = hub
         self.store = SocialStore(service.storage.engine)
@@ -52,8 +54,7 @@ class Social:
         self.pushes: set = set()         # messages being sent
         self.hash_slots = asyncio.Semaphore(2)   # argon2 takes 64 MiB a hash: at most two at once
         self.rematch_lock = asyncio.Lock()       # one rematch per game
-        from meeple.server.clocks import Clocks
-        self.clocks = Clocks(self)
+        self.clocks = make_clocks(self)
         self.clocks.load()
         self._notify_views = service.notify
         service.notify = self.changed    # the one hook on every change of a game
@@ -68,10 +69,10 @@ class Social:
         self._remove_socket(conn)
         self.clocks.socket_closed(conn.game_id, conn.seat)
 
-    def start(self) -> None:
-        from meeple.server.accounts import rate_unrated
+    def start(self, *background) -> None:
+        """Run the clocks' watch and the given coroutines until `close`."""
         loop = asyncio.get_running_loop()
-        self.tasks = [loop.create_task(self.clocks.watch()), loop.create_task(rate_unrated(self))]
+        self.tasks = [loop.create_task(job) for job in (self.clocks.watch(), *background)]
 
     async def close(self) -> None:
         for task in self.tasks:
@@ -122,17 +123,3 @@ async def _send_quietly(conn, text: str) -> None:
 
 def get_social(request: Request) -> Social:
     return request.app.state.social
-
-
-def attach(app: FastAPI, service: GameService, hub) -> Social:
-    from meeple.server.accounts import rate_finished
-    social = Social(service, hub)
-    app.state.social = social
-    service.on_finish = lambda g: rate_finished(social, g)
-    social.start()
-    return social
-
-
-def routers():
-    from meeple.server import accounts, chat, clocks, lobby
-    return [accounts.router, lobby.router, chat.router, clocks.router]
