@@ -208,3 +208,41 @@ def test_sigterm_stops_within_5s_and_keeps_every_acknowledged_move(tmp_path):
             assert stored[:len(moves)] == moves
     finally:
         store.close()
+
+
+def test_the_undo_peek_is_refused_and_changes_nothing(server):
+    """Draw a card, see it, take the draw back and draw again: the undo is
+    refused (409) and the drawn card stays drawn, for the drawer and the table."""
+    base = f"http://{server}"
+    g = create(server, ["human", "human"]).json()
+    gid, tokens = g["id"], {s["seat"]: s["token"] for s in g["seats"]}
+    seat = httpx.get(f"{base}/api/games/{gid}", timeout=10).json()["decision"]["seat"]
+    me = {"seat": seat, "token": tokens[seat]}
+    r = httpx.post(f"{base}/api/games/{gid}/moves", json={**me, "move": "recruit deck"}, timeout=10)
+    assert r.status_code == 200, r.text
+    mine = httpx.get(f"{base}/api/games/{gid}", params=me, timeout=10).json()
+    spectator = httpx.get(f"{base}/api/games/{gid}", timeout=10).json()
+    assert mine["undo"] is False
+    r = httpx.post(f"{base}/api/games/{gid}/undo", json=me, timeout=10)
+    assert r.status_code == 409 and "nothing to undo" in r.json()["error"]
+    assert httpx.get(f"{base}/api/games/{gid}", params=me, timeout=10).json() == mine
+    assert httpx.get(f"{base}/api/games/{gid}", timeout=10).json() == spectator
+    assert len(httpx.get(f"{base}/api/games/{gid}/log", timeout=10).json()["moves"]) == 1
+
+
+def test_a_chosen_seed_without_open_seed_is_refused_and_no_seed_leaks(server):
+    base = f"http://{server}"
+    listed = httpx.get(f"{base}/api/games", timeout=10).json()
+    for body in ({"seed": 42}, {"seed": 42, "open_seed": False}):
+        r = httpx.post(f"{base}/api/games", timeout=10,
+                       json={"players": 2, "seats": ["human", "human"], "table": {"public": True}, **body})
+        assert r.status_code == 400 and "open_seed" in r.json()["error"]
+    assert httpx.get(f"{base}/api/games", timeout=10).json() == listed
+    g = httpx.post(f"{base}/api/games", timeout=10,
+                   json={"players": 2, "seats": ["human", "human"], "table": {"public": True}}).json()
+    seat0 = {"seat": 0, "token": g["seats"][0]["token"]}
+    for doc in (httpx.get(f"{base}/api/games/{g['id']}", timeout=10).json(),
+                httpx.get(f"{base}/api/games/{g['id']}", params=seat0, timeout=10).json(),
+                httpx.get(f"{base}/api/games/{g['id']}/log", timeout=10).json(),
+                next(x for x in httpx.get(f"{base}/api/games", timeout=10).json()["games"] if x["id"] == g["id"])):
+        assert "seed" not in doc and doc.get("open_seed") is False, doc

@@ -45,12 +45,21 @@ def test_buckets_are_per_address_and_bounded():
 def test_table_quota_counts_only_open_tables():
     q = TableQuota(Limits(open_tables_per_client=2, tables_per_minute=100))
     open_ids = {"t1", "t2"}
-    q.add("a", "t1")
-    q.add("a", "t2")
-    assert "too many open tables" in q.check("a", open_ids.__contains__)
-    assert q.check("b", open_ids.__contains__) is None
+    a, b = {"a": "your address"}, {"b": "your address"}
+    q.add(a, "t1")
+    q.add(a, "t2")
+    assert "too many open tables from your address" in q.check(a, open_ids.__contains__)
+    assert q.check(b, open_ids.__contains__) is None
+    # one account over two addresses: its tables count together
+    q.add({"c": "your address", "account:7": "your account"}, "t3")
+    open_ids.add("t3")
+    assert q.check({"b": "your address", "account:7": "your account"}, open_ids.__contains__) is None
+    q.add({"b": "your address", "account:7": "your account"}, "t4")
+    open_ids.add("t4")
+    assert "from your account" in q.check({"d": "your address", "account:7": "your account"},
+                                          open_ids.__contains__)
     open_ids.discard("t1")
-    assert q.check("a", open_ids.__contains__) is None
+    assert q.check(a, open_ids.__contains__) is None
 
 
 def test_bot_budget_above_the_cap_is_refused(client_factory):
@@ -160,3 +169,24 @@ def test_idle_table_closes_and_reads_as_a_replay(client_factory, tmp_path):
         assert gid not in c.app.state.service.live
         assert c.get(f"/api/games/{gid}").json()["status"] == "closed"
         assert busy["id"] in c.app.state.service.live
+
+
+def test_an_account_has_its_open_table_cap_whatever_its_address(tmp_path):
+    """Logged in from two addresses, one account still opens at most the cap."""
+    from fastapi.testclient import TestClient
+
+    from meeple.server.app import create_app
+    app = create_app(f"sqlite:///{tmp_path / 'quota.db'}", bot_workers=1, sqlite_sync="NORMAL",
+                     http_rate=(1e6, 1e6), limits=Limits(open_tables_per_client=2))
+    origin = {"origin": "https://testserver"}
+    with TestClient(app, base_url="https://testserver", client=("198.51.100.1", 5000)) as home, \
+            TestClient(app, base_url="https://testserver", client=("203.0.113.9", 5000)) as away:
+        r = home.post("/api/accounts", json={"username": "quota", "password": "correct horse 42"}, headers=origin)
+        assert r.status_code == 201, r.text
+        away.cookies.update(home.cookies)
+        codes = [c.post("/api/games", json=HUMANS, headers=origin).status_code for c in (home, away, away)]
+        assert codes == [201, 201, 429]
+        r = away.post("/api/games", json=HUMANS, headers=origin)
+        assert "too many open tables from your account" in r.json()["error"]
+        away.cookies.clear()                    # the same address without the account: its own count
+        assert away.post("/api/games", json=HUMANS).status_code == 201

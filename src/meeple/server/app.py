@@ -34,6 +34,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.middleware.gzip import GZipMiddleware
 
 from meeple.server import advice, expiry, lobby
+from meeple.server.accounts import current_user
 from meeple.server.people import attach as attach_people, routers as people_routers
 from meeple.server.hub import Conn, Hub
 from meeple.server.limits import Buckets, ClientAddresses, Limits, Sockets, TableQuota
@@ -262,14 +263,17 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
     @app.post("/api/games", status_code=201, tags=["games"])
     async def create_game(body: CreateGame, request: Request):
         service = svc()
-        address = addresses.of(request.scope)
-        refused = tables.check(address, lambda t: t in service.live)
+        creators = {addresses.of(request.scope): "your address"}
+        user = await current_user(request)
+        if user is not None:
+            creators[f"account:{user.id}"] = "your account"
+        refused = tables.check(creators, lambda t: t in service.live)
         if refused:
             raise ApiError(429, refused)
         opts = body.options.model_dump(exclude_none=True) if body.options else {}
         g, seats = await service.create(body.game, body.players, body.seats, body.seed, opts, body.hints,
                                         open_seed=body.open_seed)
-        tables.add(address, g.id)
+        tables.add(creators, g.id)
         seats = await lobby.set_up(request, g, seats, body.table)
         return _json({"id": g.id, "seats": seats}, 201)
 

@@ -87,28 +87,34 @@ class Buckets:
 
 
 class TableQuota:
-    """Unfinished tables per creating address, and how fast it creates them."""
+    """Unfinished tables per creator, and how fast it creates them. A creator
+    is a client address, and also an account when someone is logged in, so
+    neither many connections nor many addresses get round the cap."""
 
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
         self.created: dict[str, set[str]] = {}
         self.rate = Buckets(limits.tables_per_minute / 60.0, limits.tables_per_minute)
 
-    def check(self, address: str, is_open) -> str | None:
-        """Why `address` may not open one more table now (None: it may)."""
-        mine = self.created.get(address)
-        if mine:
-            mine -= {t for t in mine if not is_open(t)}
-        if mine and len(mine) >= self.limits.open_tables_per_client:
-            return (f"too many open tables from your address ({len(mine)}; at most "
-                    f"{self.limits.open_tables_per_client}): finish or leave one first")
-        if not self.rate.allow(address):
-            return (f"too many new tables from your address (at most "
-                    f"{self.limits.tables_per_minute} a minute): try again soon")
+    def check(self, creators: dict[str, str], is_open) -> str | None:
+        """Why one of `creators` ({key: "your address" | "your account"}) may
+        not open one more table now (None: they may)."""
+        for key, who in creators.items():
+            mine = self.created.get(key)
+            if mine:
+                mine -= {t for t in mine if not is_open(t)}
+            if mine and len(mine) >= self.limits.open_tables_per_client:
+                return (f"too many open tables from {who} ({len(mine)}; at most "
+                        f"{self.limits.open_tables_per_client}): finish or leave one first")
+        for key, who in creators.items():
+            if not self.rate.allow(key):
+                return (f"too many new tables from {who} (at most "
+                        f"{self.limits.tables_per_minute} a minute): try again soon")
         return None
 
-    def add(self, address: str, table_id: str) -> None:
-        self.created.setdefault(address, set()).add(table_id)
+    def add(self, creators: dict[str, str], table_id: str) -> None:
+        for key in creators:
+            self.created.setdefault(key, set()).add(table_id)
 
 
 class Sockets:
