@@ -122,7 +122,12 @@ def play_out(client, g, rng, check=None):
             continue
         v = view(client, gid, seat, tokens[seat])
         mv = random_move(v["decision"], v["state"]["seats"][seat]["hand"], rng)
-        r = client.post(f"/api/games/{gid}/moves", json={"seat": seat, "token": tokens[seat], "move": mv, "ply": v["ply"]})
+        body = {"seat": seat, "token": tokens[seat], "move": mv, "ply": v["ply"]}
+        r = client.post(f"/api/games/{gid}/moves", json=body)
+        while r.status_code == 429:            # a real server's per-address rate: wait, as a client should
+            import time
+            time.sleep(0.1)
+            r = client.post(f"/api/games/{gid}/moves", json=body)
         assert r.status_code == 200, (mv, r.text)
     raise AssertionError("game did not finish")
 

@@ -50,7 +50,7 @@ def test_the_hint_button_shows_three_options_against_bots(advised_server, chromi
 
 
 def finished_bot_game(base: str) -> str:
-    r = httpx.post(f"{base}/api/games", json={"game": "ethnos", "players": 2, "seed": 3,
+    r = httpx.post(f"{base}/api/games", json={"game": "ethnos", "players": 2, "seed": 3, "open_seed": True,
                                               "seats": ["bot:random", "bot:random"]})
     gid = r.json()["id"]
     deadline = time.time() + 60

@@ -45,7 +45,7 @@ def test_a_server_with_a_data_dir_tells_every_viewer_and_its_bots_share_it(tmp_p
     try:
         with httpx.Client(base_url=base, timeout=10) as h:
             g = h.post("/api/games", json={"game": "okc", "players": 2, "seats": ["bot:random"] * 2,
-                                           "seed": 4, "options": {"advanced": True}})
+                                           "seed": 4, "open_seed": True, "options": {"advanced": True}})
             assert g.status_code == 201, g.text
             gid = g.json()["id"]
             deadline = time.time() + 60

@@ -19,11 +19,10 @@ import hashlib
 import logging
 import secrets
 import time
-from pathlib import Path
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, Query, Request
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from meeple.server.service import ApiError, LiveGame
@@ -39,7 +38,6 @@ LOGIN_RATE = (5 / 60, 5)          # per address and per username: 5 at once, the
 SIGNUP_RATE = (3 / 60, 5)         # per address
 _dummy_hash: list[str] = []
 _rating_tasks: set = set()
-WEB_INDEX = Path(__file__).resolve().parent.parent / "web" / "index.html"
 
 
 class Credentials(BaseModel):
@@ -191,11 +189,6 @@ async def profile(request: Request, username: str, page: int = Query(default=1, 
     if out is None:
         raise ApiError(404, "no such player")
     return out
-
-
-@router.get("/u/{username}", include_in_schema=False)
-async def profile_page(username: str):
-    return FileResponse(WEB_INDEX)
 
 
 # --------------------------------------------------------------- ratings

@@ -506,6 +506,10 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
         async def replay_page(game_id: str):
             return pages.render(await game_of(game_id))
 
+        @app.get("/u/{username}", include_in_schema=False)
+        async def profile_page(username: str):
+            return pages.render("")           # a player's profile: no game's files
+
     app.add_middleware(GZipMiddleware, minimum_size=1024)
     app.add_middleware(Guard, addresses=addresses, buckets=Buckets(limits.http_rate, limits.http_burst))
     return app
