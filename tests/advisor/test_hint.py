@@ -150,3 +150,15 @@ def test_bad_input_gets_a_message_and_exit_2(payload, words):
 def test_hint_refuses_a_seat_out_of_range():
     with pytest.raises(HintError, match="seat must be"):
         hint(mid_game("okc"), -1)
+
+
+def test_the_package_functions_stay_callable():
+    """`meeple.advisor.hint` is the function, on the first call and after it
+    (a lazy wrapper once let the submodule of the same name replace it)."""
+    import meeple.advisor as advisor
+    from meeple import games
+    s = games.get("okc").new_game(2, seed=1)
+    seat = s.decision().seats[0]
+    for _ in range(2):
+        assert callable(advisor.hint) and callable(advisor.analyse)
+        assert advisor.hint(s, seat, seconds=0.05, seed=1)["seat"] == seat

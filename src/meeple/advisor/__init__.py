@@ -10,12 +10,9 @@ moves in notation with an estimated chance of winning.
 
 from __future__ import annotations
 
+# bound here, not wrapped: a wrapper that imported `meeple.advisor.hint` on its
+# first call would find the package's `hint` rebound to that submodule after it
+from meeple.advisor.analysis import analyse
+from meeple.advisor.hint import hint
 
-def hint(state, seat, seconds: float = 2.0, top: int = 3, seed: int | None = None, **kw) -> dict:
-    from meeple.advisor.hint import hint as _hint
-    return _hint(state, seat, seconds=seconds, top=top, seed=seed, **kw)
-
-
-def analyse(record, **kw) -> dict:
-    from meeple.advisor.analysis import analyse as _analyse
-    return _analyse(record, **kw)
+__all__ = ["analyse", "hint"]
