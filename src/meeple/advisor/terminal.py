@@ -1,4 +1,5 @@
-"""The `hint` command of the terminal tables (`meeple play`, all three games).
+"""The look-up commands of the terminal tables (`meeple play`): `hint`, in all
+three games, and `info NAME` where a game can tell what a name is.
 
 The person's seat is asked for its three best moves: `meeple.advisor.hint`
 observes the game as that seat does (its view and the events it may read),
@@ -33,3 +34,15 @@ def hint_table(state, seat: int) -> Table | Text:
         full = round(o["win"] * BAR)
         table.add_row(str(i), o["move"], f"{o['win']:.0%}", Text("█" * full + "·" * (BAR - full), style="green"))
     return table
+
+
+def look_up(line: str, state, seat: int, info=None, unknown: str = "Nothing is called {!r}."):
+    """What a table prints for a look-up command: `hint`, or `info NAME` when
+    the game gives `info(name)` (its text, or None for an unknown name, told
+    with `unknown`); None when the line is no look-up (a move, say)."""
+    if line == "hint":
+        return hint_table(state, seat)
+    if info is not None and line.startswith("info "):
+        name = line[5:]
+        return info(name) or unknown.format(name)
+    return None

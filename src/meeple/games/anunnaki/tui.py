@@ -17,6 +17,7 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
+from meeple.advisor.terminal import look_up
 from meeple.bots import observe
 from meeple.core.game import GameError, IllegalMove
 from meeple.core.present import narration
@@ -253,12 +254,9 @@ def play(args, stdin=None, stdout=None) -> int:
                                   "tells what a god, weapon, contract, artifact, objective or 'tile N' does; "
                                   "'hint' shows the advisor's three best moves for you; 'quit' leaves.")
                     continue
-                if line == "hint":
-                    from meeple.advisor.terminal import hint_table
-                    console.print(hint_table(state, me))
-                    continue
-                if line.startswith("info "):
-                    console.print(present.info(line[5:], state, me) or f"Nothing is called {line[5:]!r}.")
+                found = look_up(line, state, me, lambda name: present.info(name, state, me))
+                if found is not None:
+                    console.print(found)
                     continue
                 try:
                     if line.isdigit() and 1 <= int(line) <= len(menu):

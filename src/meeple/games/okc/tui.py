@@ -16,6 +16,7 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
+from meeple.advisor.terminal import look_up
 from meeple.bots import observe
 from meeple.core.game import GameError, IllegalMove
 from meeple.core.present import narration
@@ -265,12 +266,10 @@ def _ask_human(console: Console, state, seat: int, inp) -> None:
                           "kingdom card, 'tactic N' or 'favour' does; 'log' shows events, 'hint' the "
                           "advisor's three best moves for you, 'quit' leaves.")
             continue
-        if text == "hint":
-            from meeple.advisor.terminal import hint_table
-            console.print(hint_table(state, seat))
-            continue
-        if text.startswith("info "):
-            console.print(present.info(text[5:], fac) or f"No card or tile is called {text[5:]!r}.")
+        found = look_up(text, state, seat, lambda name: present.info(name, fac),
+                        "No card or tile is called {!r}.")
+        if found is not None:
+            console.print(found)
             continue
         if text == "log":
             for m in state.moves_for(seat)[-20:]:
