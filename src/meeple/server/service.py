@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from meeple import games as registry
 from meeple.bots.base import observe
-from meeple.core import gamedata
+from meeple.core import gamedata, savegame
 from meeple.core.game import GameError, IllegalMove
 from meeple.core.present import own_move
 from meeple.server.present import presenter, redact_moves
@@ -149,16 +149,12 @@ class LiveGame:
 
 
 def replay_state(rec: GameRecord, moves=None):
-    game = registry.get(rec.game)
+    """A stored table's state after its moves (all, or `moves`): the saved-game
+    replay, once the table's data files are this server's."""
     opts = dict(rec.options or {})
     gamedata.require(rec.game, opts.pop("data", None))   # made with this server's data files?
-    state = game.new_game(rec.players, seed=rec.seed, **opts)
-    for seat, m in (rec.moves if moves is None else moves):
-        d = state.decision()
-        if d is None or seat not in d.seats:
-            raise GameError(f"stored move {m!r} is not seat {seat}'s to make")
-        state.apply_move(m)
-    return state
+    return savegame.replay({"game": rec.game, "players": rec.players, "seed": rec.seed, "options": opts,
+                            "moves": rec.moves if moves is None else moves})
 
 
 class GameService:
