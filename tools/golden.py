@@ -29,9 +29,9 @@ import os
 import sys
 
 GOLDEN_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "golden")
-DIGEST_HEX = 4            # per-ply digest: 16 bits (the final STATE keeps its full sha256)
-BOT_ITERATIONS = 40       # ISMCTS simulations per recorded choice
-BOT_POSITIONS = 4         # positions per bot record
+DIGEST_HEX = 4  # per-ply digest: 16 bits (the final STATE keeps its full sha256)
+BOT_ITERATIONS = 40  # ISMCTS simulations per recorded choice
+BOT_POSITIONS = 4  # positions per bot record
 
 # Option sets per game (each game's new_game options); seeds per option set.
 # ethnos: fairy, tribes; okc: rounds 6|4|5, advanced, factions; anunnaki:
@@ -83,10 +83,17 @@ def record_game(name: str, players: int, seed: int, options: dict) -> dict:
     for move in final.moves:
         replay.apply_move(move)
         digests.append(canonical_sha256(replay)[:DIGEST_HEX])
-    return {"game": name, "players": players, "seed": seed, "options": options,
-            "moves": list(final.moves), "digests": "".join(digests),
-            "final_sha256": canonical_sha256(final), "scores": list(final.scores()),
-            "winners": list(final.winners)}
+    return {
+        "game": name,
+        "players": players,
+        "seed": seed,
+        "options": options,
+        "moves": list(final.moves),
+        "digests": "".join(digests),
+        "final_sha256": canonical_sha256(final),
+        "scores": list(final.scores()),
+        "winners": list(final.winners),
+    }
 
 
 def replay_difference(rec: dict) -> str | None:
@@ -103,26 +110,30 @@ def replay_difference(rec: dict) -> str | None:
         except GameError as e:
             return f"{label(rec)}: ply {ply}, move {move!r} no longer applies: {e}"
         got = canonical_sha256(state)[:DIGEST_HEX]
-        want = digests[ply * DIGEST_HEX:(ply + 1) * DIGEST_HEX]
+        want = digests[ply * DIGEST_HEX : (ply + 1) * DIGEST_HEX]
         if got != want:
-            return (f"{label(rec)}: ply {ply} (move {move!r}) is the first whose STATE differs "
-                    f"from the recorded one")
+            return f"{label(rec)}: ply {ply} (move {move!r}) is the first whose STATE differs from the recorded one"
     if not state.is_terminal():
         return f"{label(rec)}: the game is no longer over after its {len(rec['moves'])} moves"
     if canonical_sha256(state) != rec["final_sha256"]:
-        return (f"{label(rec)}: the final STATE differs (scores {list(state.scores())}, "
-                f"recorded {rec['scores']}; winners {list(state.winners)}, recorded {rec['winners']})")
+        return (
+            f"{label(rec)}: the final STATE differs (scores {list(state.scores())}, "
+            f"recorded {rec['scores']}; winners {list(state.winners)}, recorded {rec['winners']})"
+        )
     return None
 
 
 def first_difference(old: dict, new: dict) -> str:
     """Where two recordings of the same game part (for --write's report)."""
     for ply, (a, b) in enumerate(zip(old["moves"], new["moves"])):
-        da = old["digests"][ply * DIGEST_HEX:(ply + 1) * DIGEST_HEX]
-        db = new["digests"][ply * DIGEST_HEX:(ply + 1) * DIGEST_HEX]
+        da = old["digests"][ply * DIGEST_HEX : (ply + 1) * DIGEST_HEX]
+        db = new["digests"][ply * DIGEST_HEX : (ply + 1) * DIGEST_HEX]
         if a != b or da != db:
-            return f"first differs at ply {ply} ({a!r} -> {b!r})" if a != b else \
-                f"first differs at ply {ply} (move {a!r}, other STATE)"
+            return (
+                f"first differs at ply {ply} ({a!r} -> {b!r})"
+                if a != b
+                else f"first differs at ply {ply} (move {a!r}, other STATE)"
+            )
     if len(old["moves"]) != len(new["moves"]):
         return f"{len(old['moves'])} -> {len(new['moves'])} moves"
     return "the final STATE differs"
@@ -134,6 +145,7 @@ def _bot_helpers(name: str):
     import importlib
     from meeple.bots.registry import greedy_class
     from meeple.core.game import GameError
+
     try:
         greedy = greedy_class(name)
     except GameError:
@@ -156,8 +168,7 @@ def bot_positions(rec: dict):
     step = max(1, len(moves) // (BOT_POSITIONS + 1))
     chosen = []
     for ply, move in enumerate(moves):
-        if ply >= step and ply % step == 0 and len(chosen) < BOT_POSITIONS \
-                and len(state.legal_actions()) > 1:
+        if ply >= step and ply % step == 0 and len(chosen) < BOT_POSITIONS and len(state.legal_actions()) > 1:
             chosen.append((ply, state.clone()))
         state.apply_move(move)
     return chosen
@@ -172,8 +183,12 @@ def record_bots(rec: dict) -> list[dict]:
     out = []
     for ply, state in bot_positions(rec):
         obs = observe(state)
-        row = {"ply": ply, "seat": obs.seat, "kind": obs.kind,
-               "ismcts": ISMCTSBot(seed=ply, iterations=BOT_ITERATIONS).choose(obs)}
+        row = {
+            "ply": ply,
+            "seat": obs.seat,
+            "kind": obs.kind,
+            "ismcts": ISMCTSBot(seed=ply, iterations=BOT_ITERATIONS).choose(obs),
+        }
         if greedy is not None:
             row["greedy"] = greedy(ply).choose(obs)
         if evaluate is not None:
@@ -208,16 +223,20 @@ def load(name: str) -> dict | None:
 def build(name: str) -> dict:
     """The golden document of one game: its transcripts, and its bots' choices
     on the first seed's base game at the smallest count and at 4 players."""
-    games_ = [record_game(name, p, seed, opts)
-              for opts, seeds, counts in CASES[name] for p in counts for seed in seeds]
+    games_ = [record_game(name, p, seed, opts) for opts, seeds, counts in CASES[name] for p in counts for seed in seeds]
     base = CASES[name][0]
     bot_counts = sorted({min(base[2]), min(4, max(base[2]))})
     bots = []
     for rec in games_:
         if rec["options"] == base[0] and rec["seed"] == base[1][0] and rec["players"] in bot_counts:
             bots.append({"transcript": games_.index(rec), "choices": record_bots(rec)})
-    return {"game": name, "digest_hex": DIGEST_HEX, "bot_iterations": BOT_ITERATIONS,
-            "transcripts": games_, "bots": bots}
+    return {
+        "game": name,
+        "digest_hex": DIGEST_HEX,
+        "bot_iterations": BOT_ITERATIONS,
+        "transcripts": games_,
+        "bots": bots,
+    }
 
 
 def write(name: str, doc: dict) -> None:
@@ -256,8 +275,10 @@ def main(argv: list[str]) -> int:
             new = build(name)
             write(name, new)
             lines = _report_changes(old, new)
-            print(f"{name}: {len(new['transcripts'])} games written to {path_for(name)}"
-                  + ("" if lines else ", all unchanged"))
+            print(
+                f"{name}: {len(new['transcripts'])} games written to {path_for(name)}"
+                + ("" if lines else ", all unchanged")
+            )
             for line in lines:
                 print("  " + line)
             continue
@@ -266,8 +287,7 @@ def main(argv: list[str]) -> int:
             failed = True
             continue
         problems = [d for d in map(replay_difference, old["transcripts"]) if d]
-        problems += [d for b in old["bots"]
-                     if (d := bot_difference(old["transcripts"][b["transcript"]], b["choices"]))]
+        problems += [d for b in old["bots"] if (d := bot_difference(old["transcripts"][b["transcript"]], b["choices"]))]
         print(f"{name}: {len(old['transcripts'])} games, " + (f"{len(problems)} differ" if problems else "all replay"))
         for p in problems:
             print("  " + p)

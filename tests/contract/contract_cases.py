@@ -1,7 +1,9 @@
-"""The cases the contract suite runs: every registered game, every player count
-(default options), and each further option set the game's golden cases name
-(until a game declares its options schema, tools/golden.py CASES lists them),
-each as a seeded random game walked with checkpoints along the way."""
+"""The cases the contract suite runs: every registered game (`meeple.games.GAMES`,
+each read through its spec), every player count (default options), each option
+of its schema set alone (every on/off option on, every other choice of a
+number), and each further option set the game's golden cases name
+(tools/golden.py CASES), each as a seeded random game walked with checkpoints
+along the way."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from dataclasses import dataclass, field
 
 from meeple import games
 
-CHECKPOINTS = 10            # positions examined per game, spread over its length
+CHECKPOINTS = 10  # positions examined per game, spread over its length
 
 
 @dataclass(frozen=True)
@@ -23,8 +25,9 @@ class Case:
 
     @property
     def id(self) -> str:
-        opts = ",".join(f"{k}={v}" for k, v in sorted(self.options.items())
-                        if not isinstance(v, list)) or ("chosen" if self.options else "base")
+        opts = ",".join(f"{k}={v}" for k, v in sorted(self.options.items()) if not isinstance(v, list)) or (
+            "chosen" if self.options else "base"
+        )
         return f"{self.game}-p{self.players}-{opts}-s{self.seed}"
 
     @property
@@ -35,24 +38,34 @@ class Case:
         return self.module.new_game(self.players, seed=self.seed, **self.options)
 
 
-def _option_sets(name: str) -> list[dict]:
-    from tests.golden_tool import golden
-    return [opts for opts, _, counts in golden.CASES.get(name, []) if opts]
+def _schema_sets(spec) -> list[dict]:
+    """One option set per on/off option and per other choice of a number option."""
+    out = []
+    for o in spec.options:
+        if o.kind == "bool":
+            out.append({o.name: True})
+        elif o.kind == "int":
+            out.extend({o.name: c} for c in o.allowed() if c != o.default)
+    return out
 
 
-def _option_counts(name: str, opts: dict) -> int:
+def _option_sets(name: str) -> list[tuple[dict, int]]:
+    """(options, players): the golden cases' sets at their largest count, then
+    the schema's sets they miss at the game's largest count."""
     from tests.golden_tool import golden
-    return max(next(c for o, _, c in golden.CASES[name] if o == opts))
+
+    out = [(opts, max(counts)) for opts, _, counts in golden.CASES.get(name, []) if opts]
+    spec = games.get(name)
+    return out + [(opts, spec.max_players) for opts in _schema_sets(spec) if all(opts != o for o, _ in out)]
 
 
 def all_cases() -> list[Case]:
     out = []
     for name in games.GAMES:
-        mod = games.get(name)
-        for p in range(mod.MIN_PLAYERS, mod.MAX_PLAYERS + 1):
+        for p in games.get(name).sizes:
             out.append(Case(name, p, seed=10 + p))
-        for opts in _option_sets(name):
-            out.append(Case(name, _option_counts(name, opts), seed=20, options=opts))
+        for opts, players in _option_sets(name):
+            out.append(Case(name, players, seed=20, options=opts))
     return out
 
 

@@ -25,8 +25,14 @@ KNOWN: dict[tuple[str, str], str] = {}
 
 
 def cases(test: str):
-    return [pytest.param(c, id=c.id, marks=[pytest.mark.xfail(strict=True, reason=KNOWN[test, c.id])]
-                         if (test, c.id) in KNOWN else []) for c in CASES]
+    return [
+        pytest.param(
+            c,
+            id=c.id,
+            marks=[pytest.mark.xfail(strict=True, reason=KNOWN[test, c.id])] if (test, c.id) in KNOWN else [],
+        )
+        for c in CASES
+    ]
 
 
 # ---------------------------------------------------------------- random play
@@ -69,14 +75,15 @@ def test_replay_from_seed_and_moves(case):
 # ---------------------------------------------------------------- save / load
 def _reloaded(case):
     def reload(s):
-        text = json.dumps(s.to_json())              # through text, as it is stored
+        text = json.dumps(s.to_json())  # through text, as it is stored
         t = case.module.load(json.loads(text))
         assert as_text(t.to_json()) == as_text(s.to_json()), "load(to_json()) is not the same STATE"
         assert as_text(case.module.dump(t)) == as_text(s.to_json()), "dump() and to_json() disagree"
         assert t.decision() == s.decision()
-        for seat in (s.decision().seats if s.decision() else ()):
+        for seat in s.decision().seats if s.decision() else ():
             assert t.legal_actions(seat) == s.legal_actions(seat)
         return t
+
     return reload
 
 
@@ -174,11 +181,12 @@ def test_every_legal_move_string_applies(case):
             except GameError as e:
                 pytest.fail(f"step {step}: legal move {move!r} does not apply: {e}")
             if between:
-                recorded = c.moves[len(s.moves):len(s.moves) + 1]
+                recorded = c.moves[len(s.moves) : len(s.moves) + 1]
                 assert recorded == [move], f"step {step}: {move!r} was recorded as {recorded}"
             if between and i == 0:
-                assert as_text(_replayed(case, c.moves).to_json()) == as_text(c.to_json()), \
+                assert as_text(_replayed(case, c.moves).to_json()) == as_text(c.to_json()), (
                     f"step {step}: the record does not replay after {move!r}"
+                )
         for seat in s.decision().seats:
             for a in s.legal_actions(seat):
                 assert isinstance(s.action_to_str(a), str) and s.action_to_str(a).strip()
@@ -205,10 +213,12 @@ def test_determinization_keeps_the_seat_s_view(case):
         for seat in range(case.players):
             mine = as_text(s.view(seat))
             for i, d in enumerate(_determinizations(s, seat)):
-                assert as_text(d.view(seat)) == mine, \
+                assert as_text(d.view(seat)) == mine, (
                     f"step {step}: seat {seat}'s view of determinization {i} differs from its view"
-                assert as_text(d.view(None)) == public, \
+                )
+                assert as_text(d.view(None)) == public, (
                     f"step {step}: the spectator's view of seat {seat}'s determinization {i} differs"
+                )
                 redealt += as_text(d.to_json()) != truth
             assert as_text(s.to_json()) == truth, f"step {step}: determinize changed the state"
     assert redealt, "no determinization ever dealt anything again"
@@ -226,8 +236,9 @@ def test_views_hide_the_generator_and_stay_json(case):
             text = json.dumps(v, sort_keys=True)
             assert "rng" not in v, f"step {step}: view of {seat} has the generator"
             if twin is not None:
-                assert json.dumps(twin.view(seat), sort_keys=True) == text, \
+                assert json.dumps(twin.view(seat), sort_keys=True) == text, (
                     f"step {step}: view of {seat} depends on the generator"
+                )
 
 
 @pytest.mark.parametrize("case", cases("test_from_view_rebuilds_the_seat_s_view"))
@@ -244,9 +255,11 @@ def test_from_view_rebuilds_the_seat_s_view(case):
             assert all(e[3] in (None, seat) for e in log), f"step {step}: seat {seat} reads another's secret"
             for i in range(2):
                 f = case.module.from_view(v, seat, random.Random(step * 2 + i), log)
-                assert as_text(f.view(seat)) == as_text(v), \
+                assert as_text(f.view(seat)) == as_text(v), (
                     f"step {step}: from_view(view({seat})) #{i} shows another view"
+                )
                 assert f.legal_actions(seat) == s.legal_actions(seat), f"step {step}: seat {seat}'s choices differ"
                 again = f.determinize(seat, random.Random(i))
-                assert as_text(again.view(seat)) == as_text(v), \
+                assert as_text(again.view(seat)) == as_text(v), (
                     f"step {step}: a determinization of from_view #{i} shows seat {seat} another view"
+                )

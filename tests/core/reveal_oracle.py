@@ -99,3 +99,25 @@ def check_game(module, players: int, seed: int, samples: int = 3, options=None, 
             misses.append((moves, seat, move, state.decision().kind))
         state = after
     return moves, flagged, seen, misses
+
+
+def needless_refusals(module, players: int, seed: int, samples: int = 3, options=None):
+    """Play one random game; return (moves, needless) where needless lists the
+    moves declared reveals (so their undo is refused) that the oracle saw show
+    nobody anything: (move number, seat, move, decision kind, rng moved)."""
+    rng, worlds = random.Random(seed), random.Random(~seed)
+    state = module.new_game(players, seed=seed, **(options or {}))
+    moves = 0
+    needless = []
+    while not state.is_terminal():
+        seat = rng.choice(state.decision().seats)
+        move = rng.choice(moves_for_seat(state, seat))
+        after = state.clone()
+        after.apply_move(move)
+        moves += 1
+        if revealed(state, after) and not any(
+            shown_to(state, after, seat, move, o, worlds, samples) for o in [None, *range(players)]
+        ):
+            needless.append((moves, seat, move, state.decision().kind, after.rng.state != state.rng.state))
+        state = after
+    return moves, needless

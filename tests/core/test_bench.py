@@ -33,7 +33,7 @@ def test_bench_plays_a_rival_interleaved_in_the_same_run(game):
     rival = CountingRival()
     r = bench(game, seconds=1.0, rival=rival)
     assert r["game"] == game and r["players"] == 4
-    assert len(rival.slices) >= 2                      # interleaved, not one block after the other
+    assert len(rival.slices) >= 2  # interleaved, not one block after the other
     assert r["yardstick_moves_per_s"] == round(rival.rate)
     assert r["ratio_vs_yardstick"] == pytest.approx(r["moves_per_s"] / rival.rate, abs=0.01)
     assert r["moves_per_s"] > 0 and r["clones_per_s"] > 0 and r["actions_per_game"] > 0
@@ -56,6 +56,7 @@ def test_bench_cli_reports_rlcard_uno_beside_the_game(capsys):
 def test_uno_plays_whole_games_of_random_legal_moves():
     pytest.importorskip("rlcard")
     from meeple.env.uno import UnoRandomPlay
+
     u = UnoRandomPlay()
     u.run(0.3)
     assert u.games >= 1 and u.moves > u.games and u.rate > 0

@@ -15,17 +15,17 @@ import pytest
 
 from meeple.games.anunnaki import new_game as anunnaki_game
 from meeple.games.anunnaki import present as AP
-from meeple.games.anunnaki import tui as anunnaki_tui
+from meeple.terminal import anunnaki as anunnaki_tui
 from meeple.games.okc import new_game as okc_game
 from meeple.games.okc import present as OP
-from meeple.games.okc import tui as okc_tui
+from meeple.terminal import okc as okc_tui
 
 SEATS = [{"name": f"P{i}"} for i in range(4)]
 
 REPR = re.compile(r"[\[(]\(|\(\d+, |\['|\('|\{'|\bNone\b|\bTrue\b|\bFalse\b")
 OKC_IDS = re.compile(r"\b(nobility|clans|uprising|gathering):|\b(a[1-4]|hq[12]?)\b")
-ANUNNAKI_IDS = re.compile(r"\bk\d+\b")           # culture tokens: named by what they give
-SNAKE = re.compile(r"\b[a-z]+_[a-z_]+\b")           # discard_god, culture_benefit, ...
+ANUNNAKI_IDS = re.compile(r"\bk\d+\b")  # culture tokens: named by what they give
+SNAKE = re.compile(r"\b[a-z]+_[a-z_]+\b")  # discard_god, culture_benefit, ...
 
 
 def bad_words(text: str, ids: re.Pattern, decisions) -> list[str]:
@@ -60,8 +60,10 @@ def test_every_event_is_a_sentence_with_names(game, players, seed):
             assert text and not bad_words(text, ids, decisions), (ev, text, bad_words(text, ids, decisions))
 
 
-TUIS = {"okc": (okc_tui, OP, OKC_IDS, tuple(OP.PROMPTS)),
-        "anunnaki": (anunnaki_tui, AP, ANUNNAKI_IDS, tuple(AP.PROMPT))}
+TUIS = {
+    "okc": (okc_tui, OP, OKC_IDS, tuple(OP.PROMPTS)),
+    "anunnaki": (anunnaki_tui, AP, ANUNNAKI_IDS, tuple(AP.PROMPT)),
+}
 
 
 @pytest.mark.parametrize("game", sorted(TUIS))
@@ -81,10 +83,11 @@ def test_the_terminal_tells_the_same_sentences(game, players, seed, monkeypatch)
 
     monkeypatch.setattr(present, "describe", spy)
     out = io.StringIO()
-    args = SimpleNamespace(players=players, seat=0, seed=seed, bot="random", rounds=4, advanced=False,
-                           first_game=False, houses=None)
+    args = SimpleNamespace(
+        players=players, seat=0, seed=seed, bot="random", rounds=4, advanced=False, first_game=False, houses=None
+    )
     tui.play(args, stdin=io.StringIO("1\n" * 4000), stdout=out)
-    said = " ".join(out.getvalue().split())        # rich wraps long lines
+    said = " ".join(out.getvalue().split())  # rich wraps long lines
     assert len(told) > 50
     at = 0
     for sentence in told:

@@ -7,8 +7,12 @@ import pytest
 
 from tests.golden_tool import golden
 
-BOTS = [(f"{name}-{doc['transcripts'][b['transcript']]['players']}p", doc, b)
-        for name in golden.CASES if (doc := golden.load(name)) for b in doc["bots"]]
+BOTS = [
+    (f"{name}-{doc['transcripts'][b['transcript']]['players']}p", doc, b)
+    for name in golden.CASES
+    if (doc := golden.load(name))
+    for b in doc["bots"]
+]
 
 
 @pytest.mark.parametrize("doc,bots", [(d, b) for _, d, b in BOTS], ids=[i for i, _, _ in BOTS])

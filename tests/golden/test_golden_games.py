@@ -26,7 +26,7 @@ def test_every_registered_game_and_player_count_has_golden_games():
         game = games.get(name)
         assert name in golden.CASES, f"{name} has no golden cases in tools/golden.py"
         covered = {p for _, _, counts in golden.CASES[name] for p in counts}
-        assert covered == set(range(game.MIN_PLAYERS, game.MAX_PLAYERS + 1)), name
+        assert covered == set(range(game.min_players, game.max_players + 1)), name
 
 
 def test_the_stored_files_hold_every_case():
@@ -34,6 +34,10 @@ def test_the_stored_files_hold_every_case():
         doc = golden.load(name)
         assert doc is not None, f"tests/golden/{name}.json.gz missing: run tools/golden.py --write"
         stored = {golden.label(r) for r in doc["transcripts"]}
-        wanted = {golden.label({"game": name, "players": p, "seed": s, "options": o})
-                  for o, seeds, counts in cases for p in counts for s in seeds}
+        wanted = {
+            golden.label({"game": name, "players": p, "seed": s, "options": o})
+            for o, seeds, counts in cases
+            for p in counts
+            for s in seeds
+        }
         assert stored == wanted, "tools/golden.py CASES changed: run tools/golden.py --write"

@@ -29,7 +29,7 @@ def bench_bot(name: str, spec: str, seconds: float = 5.0, players: int = 4) -> d
     from meeple.core.bench import _mid_game
 
     game = registry.get(name)
-    players = max(game.MIN_PLAYERS, min(players, game.MAX_PLAYERS))
+    players = max(game.min_players, min(players, game.max_players))
     kind, opts = parse_spec(spec)
     states = []
     seed = 7
@@ -48,16 +48,18 @@ def bench_bot(name: str, spec: str, seconds: float = 5.0, players: int = 4) -> d
             bot.choose(observe(s))
             sims += bot.last_iterations
             used += bot.last_seconds
-        report.update({
-            "sims_per_s": round(sims / used),
-            "simulations": sims,
-            "decisions": len(states),
-            "rollout_depth": ISMCTSBot(0).depth,
-            "target_sims_per_s": TARGET_SIMS_PER_S,
-            "meets_target": sims / used >= TARGET_SIMS_PER_S,
-            "seconds": round(used, 2),
-            "clock": bot.clock,
-        })
+        report.update(
+            {
+                "sims_per_s": round(sims / used),
+                "simulations": sims,
+                "decisions": len(states),
+                "rollout_depth": ISMCTSBot(0).depth,
+                "target_sims_per_s": TARGET_SIMS_PER_S,
+                "meets_target": sims / used >= TARGET_SIMS_PER_S,
+                "seconds": round(used, 2),
+                "clock": bot.clock,
+            }
+        )
     else:
         bot = make_bot(spec, seed=0, game=name)
         n = 0
@@ -67,7 +69,6 @@ def bench_bot(name: str, spec: str, seconds: float = 5.0, players: int = 4) -> d
                 bot.choose(observe(s))
                 n += 1
         used = time.perf_counter() - t0
-        report.update({"decisions_per_s": round(n / used), "decisions": n,
-                       "seconds": round(used, 2)})
+        report.update({"decisions_per_s": round(n / used), "decisions": n, "seconds": round(used, 2)})
     report.update({"cores_used": 1, "cores": os.cpu_count(), "python": platform.python_version()})
     return report

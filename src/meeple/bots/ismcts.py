@@ -13,11 +13,11 @@ walks one tree shared by all determinizations:
   and that count replaces the parent's visits in the exploration term;
 * expansion of one untried legal action;
 * a rollout truncated after `depth` actions (random, or the game's policy),
-  then a value per seat: the game's `values(state)` heuristic when the game
-  offers one (module `meeple.games.<game>.bot`), else the true `returns()` of a
-  full random rollout. The module's `SEARCH_HELPERS` names the helpers the
-  search uses (default: both `values` and `policy`), so a game whose policy is
-  too slow or too weak to help a search keeps it for the greedy bot only;
+  then a value per seat: the game's `values(state)` heuristic when its spec
+  declares one (`Heuristics`), else the true `returns()` of a full random
+  rollout. `Heuristics.search` names the helpers the search uses (default:
+  both `values` and `policy`), so a game whose policy is too slow or too weak
+  to help a search keeps it for the greedy bot only;
 * back-propagation: each node keeps the reward of the seat that chose its
   action.
 
@@ -62,7 +62,6 @@ per seat keeps a simulation near 0.3 ms.
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
 import time
@@ -78,27 +77,25 @@ class _Node:
         self.visits = 0
         self.avail = 0
         self.reward = 0.0
-        self.prior = None      # the game policy's action here (progressive bias)
-
-
-def _heuristics(game: str):
-    """The game's optional search helpers module (`values`, `policy`), or None."""
-    name = f"meeple.games.{game}.bot"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as e:
-        if e.name != name:        # the module exists but is broken: say so
-            raise
-        return None
+        self.prior = None  # the game policy's action here (progressive bias)
 
 
 class ISMCTSBot:
     name = "ismcts"
 
-    def __init__(self, seed: int = 0, seconds: float | None = None,
-                 iterations: int | None = None, c: float = 0.7, depth: int = 6,
-                 rollout: str = "heuristic", bias: float = 1.0, clock: str = "cpu",
-                 early_stop: bool = True, opponents: str = "policy") -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        seconds: float | None = None,
+        iterations: int | None = None,
+        c: float = 0.7,
+        depth: int = 6,
+        rollout: str = "heuristic",
+        bias: float = 1.0,
+        clock: str = "cpu",
+        early_stop: bool = True,
+        opponents: str = "policy",
+    ) -> None:
         if seconds is None and iterations is None:
             seconds = 1.0
         if clock not in ("cpu", "wall"):
@@ -115,11 +112,11 @@ class ISMCTSBot:
         self.early_stop = early_stop
         self.opponents = opponents
         self.rng = random.Random(seed)
-        self.last_iterations = 0      # simulations run by the last search
-        self.last_seconds = 0.0       # budget used by it, on `clock` (CPU or wall seconds)
-        self.last_wall = 0.0          # wall seconds of the last search
+        self.last_iterations = 0  # simulations run by the last search
+        self.last_seconds = 0.0  # budget used by it, on `clock` (CPU or wall seconds)
+        self.last_wall = 0.0  # wall seconds of the last search
         self.last_stopped_early = False
-        self.last_root = None         # the last search's tree (None after a forced choice)
+        self.last_root = None  # the last search's tree (None after a forced choice)
 
     # ------------------------------------------------------------------ search
     def choose(self, obs: Observation) -> int:
@@ -131,18 +128,18 @@ class ISMCTSBot:
         if len(obs.legal) == 1:
             return obs.legal[0]
         from meeple import games
+
         game = games.get(obs.game)
         clock = time.thread_time if self.clock == "cpu" else time.perf_counter
         w0 = time.perf_counter()
         t0 = clock()
         rng = self.rng
-        helpers = _heuristics(obs.game)
+        helpers = game.heuristics
         base = game.from_view(obs.view, obs.seat, rng, log=obs.log)
-        # the module declares which helpers help its search (SEARCH_HELPERS;
-        # both when it does not say)
-        uses = getattr(helpers, "SEARCH_HELPERS", ("values", "policy"))
-        value_fn = getattr(helpers, "values", None) if "values" in uses else None
-        game_policy = getattr(helpers, "policy", None) if "policy" in uses else None
+        # the spec declares which helpers help its search (Heuristics.search)
+        uses = helpers.search if helpers is not None else ()
+        value_fn = helpers.values if "values" in uses else None
+        game_policy = helpers.policy if "policy" in uses else None
         policy_fn = game_policy if self.rollout == "heuristic" else None
         bias = self.bias if game_policy is not None else 0.0
         # other seats play the game's policy inside the tree (if it has one)
@@ -285,8 +282,9 @@ class ISMCTSBot:
 def root_stats(root: _Node, legal) -> list[tuple[int, int, float]]:
     """(action, visits, mean reward of the searching seat) for each legal root
     action the search tried, most visited first (the order the bot picks in)."""
-    out = [(a, ch.visits, ch.reward / ch.visits) for a in legal
-           if (ch := root.children.get(a)) is not None and ch.visits]
+    out = [
+        (a, ch.visits, ch.reward / ch.visits) for a in legal if (ch := root.children.get(a)) is not None and ch.visits
+    ]
     out.sort(key=lambda x: -x[1])
     return out
 

@@ -2,7 +2,7 @@
 
 Specs:
   random               uniformly random legal actions
-  greedy               the game's heuristic bot (meeple.games.<game>.bot.GreedyBot)
+  greedy               the game's heuristic bot (the policy of its spec's Heuristics)
   ismcts               ISMCTS, 1 second per decision
   ismcts:1s, :0.5s     ISMCTS with a time budget per decision (also 250ms)
   ismcts:2000          ISMCTS with a simulation budget per decision
@@ -11,7 +11,7 @@ Specs:
 
 from __future__ import annotations
 
-import importlib
+import functools
 import re
 
 from meeple.core.game import GameError
@@ -42,8 +42,10 @@ def parse_spec(spec: str) -> tuple[str, dict]:
         return kind, {"seconds": 1.0}
     m = _BUDGET.match(budget)
     if not m:
-        raise GameError(f"bad ISMCTS budget {budget!r} in {spec!r}: use seconds like "
-                        f"'1s', '0.5s', '250ms' or a simulation count like '2000'")
+        raise GameError(
+            f"bad ISMCTS budget {budget!r} in {spec!r}: use seconds like "
+            f"'1s', '0.5s', '250ms' or a simulation count like '2000'"
+        )
     if m.group("it"):
         n = int(m.group("it"))
         if not 1 <= n <= 10_000_000:
@@ -55,21 +57,22 @@ def parse_spec(spec: str) -> tuple[str, dict]:
     return kind, {"seconds": sec}
 
 
+@functools.lru_cache(maxsize=None)
 def greedy_class(game: str):
-    """The game's heuristic bot class; GameError if the game has none."""
+    """The game's heuristic bot class: a PolicyBot playing the policy its spec
+    declares (`Heuristics.policy`); GameError if the game has none."""
     from meeple import games
-    games.get(game)
-    name = f"meeple.games.{game}.bot"
-    try:
-        mod = importlib.import_module(name)
-    except ModuleNotFoundError as e:
-        if e.name != name:
-            raise
-        mod = None
-    cls = getattr(mod, "GreedyBot", None)
-    if cls is None:
+    from meeple.bots.base import PolicyBot
+
+    spec = games.get(game)
+    policy = spec.heuristics.policy if spec.heuristics is not None else None
+    if policy is None:
         raise GameError(f"no greedy bot for {game!r} (try random or ismcts)")
-    return cls
+    return type(
+        f"GreedyBot_{game}",
+        (PolicyBot,),
+        {"__doc__": f"{spec.title}'s heuristic bot: reads only its seat's view.", "policy": staticmethod(policy)},
+    )
 
 
 class GreedyByGame:
@@ -97,12 +100,14 @@ def make_bot(spec: str, seed: int = 0, game: str | None = None):
     kind, opts = parse_spec(spec)
     if kind == "random":
         from meeple.bots.random_bot import RandomBot
+
         bot = RandomBot(seed)
     elif kind == "greedy":
         bot = greedy_class(game)(seed) if game is not None else GreedyByGame(seed)
     else:
         from meeple.bots.ismcts import ISMCTSBot
         import os
+
         extra = {}
         # tuning knobs for experiments (documented in docs/strength.md)
         if os.environ.get("MEEPLE_ISMCTS_DEPTH"):

@@ -1,4 +1,4 @@
-"""Game-agnostic engine core: decisions, errors, rng, the game registry."""
+"""Game-agnostic engine core: decisions, errors, rng, the game contract (spec)."""
 
 from meeple.core.game import Decision, GameError, IllegalMove, BadState
 from meeple.core.rng import Rng

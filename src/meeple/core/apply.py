@@ -1,6 +1,7 @@
 """`meeple apply`: load a STATE, apply MOVEs, print the result (SPEC.md).
 
-Game-agnostic: the STATE's `game` field picks the game module.
+Game-agnostic: the STATE's `game` field picks the declared game (`meeple.core.spec`;
+the games register when `meeple.games` is imported, as the command line does).
 """
 
 from __future__ import annotations
@@ -9,14 +10,13 @@ import json
 
 from meeple.core import gamedata
 from meeple.core.game import BadState, GameError, IllegalMove
+from meeple.core.spec import declared
 
 
 def run_apply(payload) -> dict:
     """Return the result object; raise BadState for an input that is not valid."""
-    from meeple import games
-
     if not isinstance(payload, dict):
-        raise BadState("input must be a JSON object {\"state\": STATE, \"moves\": [...], \"seed\"?: N}")
+        raise BadState('input must be a JSON object {"state": STATE, "moves": [...], "seed"?: N}')
     doc = payload.get("state")
     if not isinstance(doc, dict):
         raise BadState("input.state must be a STATE object")
@@ -27,12 +27,12 @@ def run_apply(payload) -> dict:
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
         raise BadState("input.seed must be a non-negative integer")
     try:
-        game = games.get(doc.get("game"))
+        game = declared(doc.get("game"))
     except GameError as e:
         raise BadState(str(e)) from None
     if seed is not None:
         doc = dict(doc, rng=seed)
-    gamedata.require(game.NAME, doc.get("data"))
+    gamedata.require(game.name, doc.get("data"))
     state = game.load(doc)
     error = None
     for i, move in enumerate(moves):
@@ -42,8 +42,7 @@ def run_apply(payload) -> dict:
             error = {"move": i, "message": str(e)}
             break
     d = state.decision()
-    return {"state": state.to_json(), "decision": None if d is None else d.to_json(),
-            "error": error}
+    return {"state": state.to_json(), "decision": None if d is None else d.to_json(), "error": error}
 
 
 def main_apply(stdin, stdout, stderr) -> int:

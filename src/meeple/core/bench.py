@@ -24,7 +24,9 @@ import platform
 import random
 import time
 
-SLICE_S = 0.25        # interleaving slice when a rival is measured in the same run
+from meeple.core.spec import declared
+
+SLICE_S = 0.25  # interleaving slice when a rival is measured in the same run
 
 
 def _mid_game(game, players: int, seed: int):
@@ -123,10 +125,9 @@ def bench(name: str, seconds: float = 5.0, players: int = 4, rival=None) -> dict
     """Half the time random play, half clones. With a `rival` (an object with
     `run(seconds)`, `moves`, `elapsed`, `rate` and a `key`), the rival plays
     as long as the game, interleaved."""
-    from meeple import games as registry
-
-    game = registry.get(name)
-    players = max(game.MIN_PLAYERS, min(players, game.MAX_PLAYERS))
+    game = declared(name)
+    game.rules  # import the game's modules before any clock starts
+    players = max(game.min_players, min(players, game.max_players))
     ours = RandomPlay(game, players)
     half = seconds / 2
     if rival is None:
@@ -154,9 +155,11 @@ def bench(name: str, seconds: float = 5.0, players: int = 4, rival=None) -> dict
         report[f"{rival.key}_moves_per_cpu_s"] = round(rival.cpu_rate)
         report[f"{rival.key}_moves"] = rival.moves
         report[f"ratio_vs_{rival.key}"] = round(ours.rate / rival.rate, 2) if rival.rate else None
-    report.update({
-        "seconds": round(ours.elapsed + clone_time + (rival.elapsed if rival else 0.0), 2),
-        "cores": os.cpu_count(),
-        "python": platform.python_version(),
-    })
+    report.update(
+        {
+            "seconds": round(ours.elapsed + clone_time + (rival.elapsed if rival else 0.0), 2),
+            "cores": os.cpu_count(),
+            "python": platform.python_version(),
+        }
+    )
     return report

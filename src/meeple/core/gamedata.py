@@ -30,18 +30,20 @@ ENV = "MEEPLE_DATA_DIR"
 class Source(NamedTuple):
     """Where a game's data files were read from."""
 
-    folder: str | None          # the box owner's folder, None for the packaged data only
-    paths: dict                 # file name -> path actually read
-    replaced: tuple             # file names taken from `folder`
-    fingerprint: str | None     # sha256 of the replacing files, None when packaged
+    folder: str | None  # the box owner's folder, None for the packaged data only
+    paths: dict  # file name -> path actually read
+    replaced: tuple  # file names taken from `folder`
+    fingerprint: str | None  # sha256 of the replacing files, None when packaged
 
     def notice(self) -> str | None:
         if self.folder is None:
             return None
         # the folder's last two parts only: a page must not show the server's file system
         shown = os.path.join(*self.folder.split(os.sep)[-2:])
-        return (f"This table uses data from {shown} (not the packaged data): "
-                f"{', '.join(self.replaced)}; fingerprint {self.fingerprint}")
+        return (
+            f"This table uses data from {shown} (not the packaged data): "
+            f"{', '.join(self.replaced)}; fingerprint {self.fingerprint}"
+        )
 
 
 _loaded: dict[str, Source] = {}
@@ -119,9 +121,10 @@ def register(game: str, src: Source) -> Source:
 def loaded(game: str) -> Source:
     """The data source of `game` in this process (imports the game's data)."""
     if game not in _loaded:
-        import importlib
-        importlib.import_module(f"meeple.games.{game}.data")
-        _loaded.setdefault(game, Source(None, {}, (), None))   # a game without data files
+        from meeple.core.spec import declared
+
+        declared(game).data()  # the game's data module registers what it read
+        _loaded.setdefault(game, Source(None, {}, (), None))  # a game without data files
     return _loaded[game]
 
 
@@ -147,13 +150,16 @@ def require(game: str, fp) -> None:
     if fp == mine:
         return
     if fp is None:
-        raise BadState(f"this {game} game was made with the packaged data, but this process uses "
-                       f"data from {loaded(game).folder}; run without --data / {ENV}")
+        raise BadState(
+            f"this {game} game was made with the packaged data, but this process uses "
+            f"data from {loaded(game).folder}; run without --data / {ENV}"
+        )
     if mine is None:
-        raise BadState(f"this {game} game was made with other data (fingerprint {fp}); "
-                       f"run with the same --data DIR")
-    raise BadState(f"this {game} game was made with other data (fingerprint {fp}, "
-                   f"this process has {mine} from {loaded(game).folder})")
+        raise BadState(f"this {game} game was made with other data (fingerprint {fp}); run with the same --data DIR")
+    raise BadState(
+        f"this {game} game was made with other data (fingerprint {fp}, "
+        f"this process has {mine} from {loaded(game).folder})"
+    )
 
 
 # ------------------------------------------------- games with few plain files
@@ -170,12 +176,16 @@ class Checker:
         return bool(cond)
 
     def whole(self, v, entry, what: str, lo: int, hi: int) -> bool:
-        return self.need(isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi, entry,
-                         f"{what} must be a whole number from {lo} to {hi}, not {v!r}")
+        return self.need(
+            isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi,
+            entry,
+            f"{what} must be a whole number from {lo} to {hi}, not {v!r}",
+        )
 
 
 def _read_json(checker: Checker, path: str):
     import json
+
     try:
         with open(path, encoding="utf-8") as f:
             return json.load(f)
@@ -186,8 +196,14 @@ def _read_json(checker: Checker, path: str):
     return None
 
 
-def check_files(game: str, validators: dict, packaged_folder: str, folder: str | None = None,
-                provenance: tuple = (), unsure: tuple = ("placeholder",)) -> tuple[list[str], list, dict]:
+def check_files(
+    game: str,
+    validators: dict,
+    packaged_folder: str,
+    folder: str | None = None,
+    provenance: tuple = (),
+    unsure: tuple = ("placeholder",),
+) -> tuple[list[str], list, dict]:
     """(problems, placeholders, {file: values}) of a game whose files are each
     checked by `validators[file](doc, checker) -> values`; a file whose
     provenance is `unsure` is listed as a placeholder."""
@@ -201,8 +217,7 @@ def check_files(game: str, validators: dict, packaged_folder: str, folder: str |
         doc = _read_json(checker, src.paths[name])
         if doc is not None and checker.need(isinstance(doc, dict), "(file)", "must be a JSON object"):
             prov = doc.get("provenance")
-            checker.need(prov in provenance, "provenance",
-                         f"must be one of {', '.join(provenance)}, not {prov!r}")
+            checker.need(prov in provenance, "provenance", f"must be one of {', '.join(provenance)}, not {prov!r}")
             values[name] = validate(doc, checker)
             if prov in unsure:
                 placeholders.append((name, "(file)", doc.get("note", "")))
@@ -216,6 +231,8 @@ def load_files(game: str, validators: dict, packaged_folder: str, provenance: tu
     src = register(game, source(game, tuple(validators), packaged_folder))
     problems, _, values = check_files(game, validators, packaged_folder, src.folder, provenance)
     if problems:
-        raise GameError(f"{problems[0]} (meeple data-check {game} "
-                        f"{os.path.dirname(src.folder) if src.folder else packaged_folder} lists every problem)")
+        raise GameError(
+            f"{problems[0]} (meeple data-check {game} "
+            f"{os.path.dirname(src.folder) if src.folder else packaged_folder} lists every problem)"
+        )
     return values

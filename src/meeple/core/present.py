@@ -1,9 +1,9 @@
 """What every game's presenter shares: the pending decision for one viewer,
 seat names, and plain fallbacks a game may override.
 
-A game's `meeple.games.<game>.present` module turns its state into what a
-person is shown (the decision to answer, the log in words, the ranking); the
-server calls it and nothing else for game-specific words. Only the viewer's
+A game's presenter (declared in its spec, `meeple.core.spec.Presenter`) turns
+its state into what a person is shown (the decision to answer, the log in
+words, the ranking); the server calls it and nothing else for game-specific words. Only the viewer's
 own choices are offered: at a simultaneous decision every seat that still has
 to choose sees the decision as its own, and nobody sees another's options.
 """
@@ -22,12 +22,12 @@ def seat_name(seats: list[dict], s) -> str:
 def moves_for_seat(state, seat: int) -> list[str]:
     """The legal MOVEs `seat` may send now (none when it has nothing to decide).
 
-    A game whose notation prefixes simultaneous moves with the seat offers
-    `legal_moves_for(state, seat)` in its notation module."""
+    A game whose notation prefixes simultaneous moves with the seat declares
+    `legal_moves_for(state, seat)` in its notation (`meeple.core.spec.Notation`)."""
     d = state.decision()
     if d is None or seat not in d.seats:
         return []
-    fn = getattr(state._notation(), "legal_moves_for", None)
+    fn = state._notation().legal_moves_for
     if fn is not None:
         return fn(state, seat)
     return state.legal_moves()
@@ -37,11 +37,11 @@ def own_move(state, seat: int, text: str) -> str | int:
     """`text` as `seat`'s own move, or the other seat it names (an int).
 
     A game whose simultaneous moves name their seat ("1: bid heir", "@1
-    weapon dagger") offers `named_seat(text)` and `name_seat(seat, text)` in
-    its notation module; an unnamed answer at a simultaneous decision is then
-    named for the sender."""
+    weapon dagger") declares `named_seat(text)` and `name_seat(seat, text)` in
+    its notation; an unnamed answer at a simultaneous decision is then named
+    for the sender."""
     mod = state._notation()
-    named = getattr(mod, "named_seat", None)
+    named = mod.named_seat
     if named is None:
         return text
     who = named(text)
@@ -87,25 +87,6 @@ def _plain(detail) -> str:
     if isinstance(detail, dict):
         return ", ".join(f"{k} {_plain(v)}" for k, v in detail.items())
     return str(detail)
-
-
-def option_names(game: str, raw: dict | None, names: tuple[str, ...]) -> dict:
-    """A lobby's options for `game`, refusing any it does not have."""
-    raw = dict(raw or {})
-    unknown = sorted(set(raw) - set(names))
-    if unknown:
-        from meeple.core.game import GameError
-        raise GameError(f"{game} has no option {', '.join(unknown)} (it has: {', '.join(names)})")
-    return raw
-
-
-def option_flag(raw: dict, name: str) -> bool:
-    """An on/off lobby option (absent: off)."""
-    value = raw.get(name, False)
-    if not isinstance(value, bool):
-        from meeple.core.game import GameError
-        raise GameError(f"{name} must be true or false")
-    return value
 
 
 def places(keys: list) -> list[int]:

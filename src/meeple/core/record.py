@@ -3,16 +3,14 @@ its own notation and view modules.
 
 The move list and the event log are persistent linked lists (`(previous,
 entry)` pairs), so a clone shares them for free; each entry of the move list is
-`(seat, move)`. A game names its notation and view modules in `_NOTATION` and
-`_VIEW`; each holds `dump`, `apply_move`, `action_to_str` (and optionally
-`legal_moves`), and `view`, `determinize`.
+`(seat, move)`. The notation and the view of a state are those its game
+declares (`meeple.core.spec`: the spec named by the state's `game`).
 """
 
 from __future__ import annotations
 
-import importlib
-
 from meeple.core import gamedata
+from meeple.core.spec import declared
 
 
 def _unroll(chain) -> list:
@@ -38,20 +36,19 @@ class GameRecord:
     def _mark_reveal(self) -> None:
         """Mark that something hidden just came into someone's view."""
         self.reveals += 1
-    _NOTATION = ""
-    _VIEW = ""
 
     # ------------------------------------------------------------ notation
     def _notation(self):
-        return importlib.import_module(self._NOTATION)
+        """The game's declared notation (`meeple.core.spec.Notation`)."""
+        return declared(self.game).rules.notation
 
     def apply_move(self, move: str) -> None:
         self._notation().apply_move(self, move)
 
     def legal_moves(self) -> list[str]:
-        mod = self._notation()
-        if hasattr(mod, "legal_moves"):
-            return mod.legal_moves(self)
+        listed = self._notation().legal_moves
+        if listed is not None:
+            return listed(self)
         return [self.action_to_str(a) for a in self.legal_actions()]
 
     def action_to_str(self, action: int) -> str:
@@ -61,18 +58,22 @@ class GameRecord:
         return gamedata.stamp(self.game, self._notation().dump(self))
 
     def view(self, seat: int | None) -> dict:
-        v = importlib.import_module(self._VIEW).view(self, seat)
+        v = declared(self.game).rules.view(self, seat)
         notice = gamedata.notice(self.game)
         if notice:
             v["data_notice"] = notice
         return v
 
     def determinize(self, seat: int, rng):
-        return importlib.import_module(self._VIEW).determinize(self, seat, rng)
+        return declared(self.game).rules.determinize(self, seat, rng)
 
     def _restore(self, other) -> None:
-        for f in GameRecord.__slots__ + type(self).__slots__:
-            setattr(self, f, getattr(other, f))
+        """Take every field of `other` (a clone made before a move that failed),
+        those of every class between this one and GameRecord included."""
+        for cls in type(self).__mro__:
+            slots = cls.__dict__.get("__slots__", ())
+            for f in (slots,) if isinstance(slots, str) else slots:
+                setattr(self, f, getattr(other, f))
 
     def __eq__(self, other) -> bool:
         if type(other) is not type(self):

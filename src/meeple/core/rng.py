@@ -8,6 +8,7 @@ here, which is what makes a game replayable from its seed and its moves.
 from __future__ import annotations
 
 _MASK = (1 << 64) - 1
+_new = object.__new__
 
 
 class Rng:
@@ -15,6 +16,12 @@ class Rng:
 
     def __init__(self, seed: int = 0) -> None:
         self.state = seed & _MASK
+
+    def copy(self) -> "Rng":
+        """An independent generator at the same point (a clone's)."""
+        n = _new(Rng)
+        n.state = self.state
+        return n
 
     def next64(self) -> int:
         self.state = s = (self.state + 0x9E3779B97F4A7C15) & _MASK

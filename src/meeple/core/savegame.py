@@ -13,16 +13,23 @@ from __future__ import annotations
 import json
 
 from meeple.core.game import BadState, GameError, IllegalMove
+from meeple.core.spec import declared
 
 FORMAT = "meeple-game/1"
 
 
 def document(state, seed: int, options: dict) -> dict:
     """The save document of `state`, begun by new_game(players, seed, **options)."""
-    return {"format": FORMAT, "game": state.game, "players": state.players,
-            "options": dict(options), "seed": seed,
-            "moves": [{"seat": s, "move": m} for s, m in state.move_record()],
-            "finished": state.is_terminal(), "winners": list(state.winners)}
+    return {
+        "format": FORMAT,
+        "game": state.game,
+        "players": state.players,
+        "options": dict(options),
+        "seed": seed,
+        "moves": [{"seat": s, "move": m} for s, m in state.move_record()],
+        "finished": state.is_terminal(),
+        "winners": list(state.winners),
+    }
 
 
 def track(args, state, seed: int, **options) -> None:
@@ -50,19 +57,21 @@ def read(path: str) -> dict:
 
 def check(doc) -> dict:
     """A normalised copy: moves as (seat, move) pairs; BadState if malformed."""
-    from meeple import games
     if not isinstance(doc, dict):
         raise BadState("a saved game is a JSON object with game, players, seed, moves")
     try:
-        games.get(doc.get("game"))
+        declared(doc.get("game"))
     except GameError as e:
         raise BadState(str(e)) from None
     for key in ("players", "seed"):
         v = doc.get(key)
         if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            raise BadState(f"{key} must be a whole number, got {v!r} (a game saved while it "
-                           f"was in play on the server has no seed: analyse finished games)"
-                           if key == "seed" else f"{key} must be a whole number, got {v!r}")
+            raise BadState(
+                f"{key} must be a whole number, got {v!r} (a game saved while it "
+                f"was in play on the server has no seed: analyse finished games)"
+                if key == "seed"
+                else f"{key} must be a whole number, got {v!r}"
+            )
     options = doc.get("options") or {}
     if not isinstance(options, dict):
         raise BadState("options must be an object of new_game's keywords")
@@ -73,19 +82,22 @@ def check(doc) -> dict:
     for i, m in enumerate(moves):
         if isinstance(m, dict):
             m = (m.get("seat"), m.get("move"))
-        if not (isinstance(m, (list, tuple)) and len(m) == 2 and isinstance(m[0], int)
-                and not isinstance(m[0], bool) and isinstance(m[1], str)):
-            raise BadState(f"moves[{i}] must be {{\"seat\": S, \"move\": TEXT}}, got {moves[i]!r}")
+        if not (
+            isinstance(m, (list, tuple))
+            and len(m) == 2
+            and isinstance(m[0], int)
+            and not isinstance(m[0], bool)
+            and isinstance(m[1], str)
+        ):
+            raise BadState(f'moves[{i}] must be {{"seat": S, "move": TEXT}}, got {moves[i]!r}')
         pairs.append((m[0], m[1]))
-    return {"game": doc["game"], "players": doc["players"], "seed": doc["seed"],
-            "options": options, "moves": pairs}
+    return {"game": doc["game"], "players": doc["players"], "seed": doc["seed"], "options": options, "moves": pairs}
 
 
 def replay(doc: dict, plies: int | None = None):
     """The state after the first `plies` moves (all by default); BadState if one
     does not apply."""
-    from meeple import games
-    game = games.get(doc["game"])
+    game = declared(doc["game"])
     try:
         state = game.new_game(doc["players"], seed=doc["seed"], **doc["options"])
     except TypeError as e:

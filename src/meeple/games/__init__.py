@@ -1,16 +1,20 @@
-"""The games the engine hosts, by name."""
+"""The games the engine hosts: the registry of their specs (`meeple.core.spec`).
+
+Importing a game package reads only its declaration (no data files), so the
+registry lists every game at once; a game's rules load on first use."""
 
 from __future__ import annotations
 
-import importlib
+from meeple.core.game import GameError
+from meeple.core.spec import GameSpec
+from meeple.games import anunnaki, ethnos, okc
 
-GAMES = {"ethnos": "meeple.games.ethnos", "okc": "meeple.games.okc", "anunnaki": "meeple.games.anunnaki"}
+GAMES: dict[str, GameSpec] = {spec.name: spec for spec in (ethnos.SPEC, okc.SPEC, anunnaki.SPEC)}
 
 
-def get(name: str):
-    """The game module for `name` (it offers new_game, load, MIN/MAX_PLAYERS)."""
-    try:
-        return importlib.import_module(GAMES[name])
-    except KeyError:
-        from meeple.core import GameError
-        raise GameError(f"unknown game {name!r}; known: {', '.join(sorted(GAMES))}") from None
+def get(name: str) -> GameSpec:
+    """The spec of `name`; GameError names the known games."""
+    spec = GAMES.get(name) if isinstance(name, str) else None
+    if spec is None:
+        raise GameError(f"unknown game {name!r}; known: {', '.join(sorted(GAMES))}")
+    return spec

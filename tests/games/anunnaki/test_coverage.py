@@ -10,9 +10,20 @@ from __future__ import annotations
 import pytest
 
 from meeple.games.anunnaki.data import DATA
-from tests.games.anunnaki.helpers import (arrange, game, get, isis_settlement_battle, legal, pawn_on, play, put,
-                                          res, take_culture, to_battles)
-from tests.games.anunnaki.test_rules import _player_battle, _summon, end_turn, hand, run_steps
+from tests.games.anunnaki.helpers import (
+    arrange,
+    game,
+    get,
+    isis_settlement_battle,
+    legal,
+    pawn_on,
+    play,
+    put,
+    res,
+    take_culture,
+    to_battles,
+)
+from tests.games.anunnaki.test_rules import _player_battle, _summon, hand, run_steps
 
 
 def count_unit_moves(s) -> int:
@@ -33,8 +44,9 @@ def count_unit_moves(s) -> int:
 
 
 # ---------------------------------------------------------------- the ten action tiles
-@pytest.mark.parametrize("tile,developed,units", [(1, False, 1), (1, True, 2), (2, False, 2), (2, True, 4),
-                                                   (3, False, 3), (3, True, 5)])
+@pytest.mark.parametrize(
+    "tile,developed,units", [(1, False, 1), (1, True, 2), (2, False, 2), (2, True, 4), (3, False, 3), (3, True, 5)]
+)
 def test_portal_and_move_tiles_basic_and_developed(tile, developed, units):
     s = game(2)
     put(s, 0, "ph4", 6)
@@ -52,7 +64,7 @@ def test_portal_reaches_any_region_of_any_planet_but_atlantis_and_other_capitals
     pawn_on(s, 0, 2)
     play(s, "tile 1", "from ph4")
     dests = {m.split()[1] for m in legal(s)}
-    assert "g18" in dests and "no7" in dests and "ph1" in dests      # far, other planet, same planet
+    assert "g18" in dests and "no7" in dests and "ph1" in dests  # far, other planet, same planet
     assert "gaa" not in dests and "no1" not in dests and "ph4" not in dests
 
 
@@ -83,7 +95,7 @@ def test_commerce_tile_basic_one_developed_two_contracts(developed, n):
         assert s.kind == "contract"
         play(s, f"take {s.display[0]}")
     assert len(s.seats[0]["contracts"]) == n and s.kind != "contract"
-    assert len(s.display) == 6 and set(top) <= set(s.display)       # refilled after each take
+    assert len(s.display) == 6 and set(top) <= set(s.display)  # refilled after each take
 
 
 @pytest.mark.parametrize("tile,developed,regions", [(5, False, 1), (5, True, 2), (6, False, 2), (6, True, 3)])
@@ -101,20 +113,20 @@ def test_harvest_tiles_basic_and_developed_region_counts(tile, developed, region
         play(s, [m for m in legal(s) if m.startswith("harvest")][0])
         done += 1
     assert done == regions and sum(s.seats[0]["res"]) == regions
-    assert sum(len(v) for v in s.exh.values()) == regions           # one exhaust token per region
+    assert sum(len(v) for v in s.exh.values()) == regions  # one exhaust token per region
 
 
 def test_harvest_gains_the_smaller_of_strength_and_uncovered_icons():
     s = game(2)
-    put(s, 0, "ph5", 2)                   # 3 metal icons, strength 2
-    put(s, 0, "ph4", 3)                   # 2 gold icons, one already exhausted: 1 left
+    put(s, 0, "ph5", 2)  # 3 metal icons, strength 2
+    put(s, 0, "ph4", 3)  # 2 gold icons, one already exhausted: 1 left
     s.exh["ph4"] = ["gold"]
     pawn_on(s, 0, 2)
     res(s, 0)
     play(s, "tile 6", "harvest ph5", "harvest ph4")
     assert get(s, 0, "metal") == 2 and get(s, 0, "gold") == 1
     assert s.exh["ph5"] == ["metal"] and s.exh["ph4"] == ["gold", "gold"]
-    assert "ph4" not in s._harvestable(0, [])            # fully exhausted: no more harvest
+    assert "ph4" not in s._harvestable(0, [])  # fully exhausted: no more harvest
 
 
 def test_atlantis_cannot_be_harvested():
@@ -123,14 +135,15 @@ def test_atlantis_cannot_be_harvested():
     assert "gaa" in s.controlled(0) and "gaa" not in s._harvestable(0, [])
 
 
-@pytest.mark.parametrize("house,res_kind", [("pharaos", "food"), ("norrenis", "metal"),
-                                            ("babylon", "gold"), ("ellenys", "wood")])
+@pytest.mark.parametrize(
+    "house,res_kind", [("pharaos", "food"), ("norrenis", "metal"), ("babylon", "gold"), ("ellenys", "wood")]
+)
 def test_creation_basic_gives_the_capitals_resource_per_controlled_shrine(house, res_kind):
     s = game(2, houses=[house, "pharaos" if house != "pharaos" else "ellenys"])
     pre = {"pharaos": "ph", "norrenis": "no", "babylon": "ba", "ellenys": "el"}[house]
-    put(s, 0, pre + "2", 1)                # capital 1 shrine + region 2: 1 shrine
-    put(s, 0, pre + "6", 1)                # 1 shrine
-    put(s, 0, pre + "4", 1)                # no shrine
+    put(s, 0, pre + "2", 1)  # capital 1 shrine + region 2: 1 shrine
+    put(s, 0, pre + "6", 1)  # 1 shrine
+    put(s, 0, pre + "4", 1)  # no shrine
     pawn_on(s, 0, 2)
     res(s, 0)
     play(s, "tile 7")
@@ -154,7 +167,7 @@ def test_settlement_income_basic_and_developed_extra_follower(developed, followe
 def test_domination_developed_adds_one_space():
     s = game(2)
     s.objectives["dom"] = "units"
-    put(s, 0, "ph2", 6)                    # 6 units: 2 spaces
+    put(s, 0, "ph2", 6)  # 6 units: 2 spaces
     s.seats[0]["developed"] = [9]
     s.seats[0]["dom"] = -8
     pawn_on(s, 0, 2)
@@ -170,7 +183,7 @@ def test_market_basic_needs_three_different_kinds_and_may_be_skipped():
     opts = legal(s)
     assert "pass" in opts and all(m == "pass" or m.startswith("trade gold for") for m in opts)
     assert not any("gold" in m.split(" for ")[1] for m in opts if m != "pass")
-    assert len(opts) == 1 + 3                           # food+wood, food+metal, wood+metal
+    assert len(opts) == 1 + 3  # food+wood, food+metal, wood+metal
     # developed: two different resources for free
     s = game(2)
     s.seats[0]["developed"] = [10]
@@ -182,7 +195,7 @@ def test_market_basic_needs_three_different_kinds_and_may_be_skipped():
 # ---------------------------------------------------------------- developing technology
 def test_developing_a_red_tile_costs_wood_and_metal_and_gives_two_technology():
     s = game(2)
-    s.arrangement = [6, 1, 2, 3, 4, 10, 5, 7, 8, 9]     # 6 (red) on o0, next to 10 on i0
+    s.arrangement = [6, 1, 2, 3, 4, 10, 5, 7, 8, 9]  # 6 (red) on o0, next to 10 on i0
     pawn_on(s, 0, 9)
     s.seats[0]["mana"] = 1
     res(s, 0, gold=2, wood=1, metal=1)
@@ -195,7 +208,7 @@ def test_developing_a_red_tile_costs_wood_and_metal_and_gives_two_technology():
     play(s, "develop 6")
     assert 6 in sd["developed"] and sd["tracks"][1] == 2
     assert sd["res"] == [0, 0, 0, 0] and sd["mana"] == mana - 1
-    assert legal(s) == ["pass", "yes"]                 # may perform it at once
+    assert legal(s) == ["pass", "yes"]  # may perform it at once
     play(s, "pass")
     assert s.kind != "harvest"
 
@@ -210,12 +223,15 @@ def test_develop_cannot_flip_the_pawns_tile_nor_a_developed_one():
 
 
 # ---------------------------------------------------------------- mana actions
-@pytest.mark.parametrize("kind,resources,spent", [
-    ("develop", {"gold": 2}, {"gold": 2}),
-    ("settle", {"wood": 2}, {"wood": 2}),
-    ("followers", {"food": 2}, {"food": 2}),
-    ("weapons", {"metal": 2}, {"metal": 2}),
-])
+@pytest.mark.parametrize(
+    "kind,resources,spent",
+    [
+        ("develop", {"gold": 2}, {"gold": 2}),
+        ("settle", {"wood": 2}, {"wood": 2}),
+        ("followers", {"food": 2}, {"food": 2}),
+        ("weapons", {"metal": 2}, {"metal": 2}),
+    ],
+)
 def test_mana_action_costs(kind, resources, spent):
     s = game(2)
     s.arrangement = [7, 1, 2, 3, 4, 10, 5, 6, 8, 9]
@@ -279,7 +295,7 @@ def test_only_one_summon_per_turn_even_with_two_free_tokens():
 
 def test_a_minor_god_is_summoned_once_and_a_domination_god_advances_two():
     s = game(2)
-    _summon(s, 0, "isis")                            # summon icon: domination
+    _summon(s, 0, "isis")  # summon icon: domination
     assert s.seats[0]["dom"] == -8 + 2 and s.seats[0]["tracks"] == [0, 0, 0]
     s.seats[0]["free_minor"] = 1
     s.used = []
@@ -302,22 +318,22 @@ def test_own_house_contract_needs_a_region_on_gaia():
         s = game(2)
         s.first_game = False
         res(s, 0, food=3)
-        s.seats[0]["contracts"] = ["c13"]               # pharaos icon, seat 0 is pharaos
+        s.seats[0]["contracts"] = ["c13"]  # pharaos icon, seat 0 is pharaos
         if gaia:
             put(s, 0, "g1", 1)
-        put(s, 0, "no4", 1)                              # another planet does not count
+        put(s, 0, "no4", 1)  # another planet does not count
         run_steps(s, ["extra"])
         play(s, "fulfil c13")
         while s.kind == "pay":
             play(s, "pay food")
         if gaia:
-            assert s.seats[0]["vp"] == 3 and s.seats[0]["tracks"][2] == 1      # both halves
+            assert s.seats[0]["vp"] == 3 and s.seats[0]["tracks"][2] == 1  # both halves
         else:
             assert legal(s) == ["bottom", "middle"]
 
 
 def test_first_game_ignores_house_icons():
-    s = game(2)                                            # helpers: first_game=True
+    s = game(2)  # helpers: first_game=True
     res(s, 0, food=1, wood=1, metal=1, gold=1)
     s.seats[0]["contracts"] = ["c19"]
     run_steps(s, ["extra"])
@@ -328,7 +344,7 @@ def test_first_game_ignores_house_icons():
 def test_contract_cost_must_be_payable():
     s = game(2)
     res(s, 0, wood=2)
-    s.seats[0]["contracts"] = ["c10"]                      # 3 wood
+    s.seats[0]["contracts"] = ["c10"]  # 3 wood
     assert s._extra_options(0) == []
 
 
@@ -357,15 +373,15 @@ def test_ancient_battle_without_an_advanced_weapon_is_lost_at_once():
     play(s, "tile 2", "from ph4", "to ph7", "from ph4", "to ph7")
     to_battles(s)
     assert s.fol["ph7"][0] == 0 and s.fol["ph1"][0] == 2
-    assert s.anc["ph7"] == ["a3", False, False]          # stays face down
-    assert get(s, 0, "metal") == 0                          # no advanced card: no compensation
+    assert s.anc["ph7"] == ["a3", False, False]  # stays face down
+    assert get(s, 0, "metal") == 0  # no advanced card: no compensation
 
 
 def test_ancient_battle_lost_with_an_unpayable_advanced_weapon():
     s = game(2)
     put(s, 0, "ph4", 1)
     s.anc["ph7"] = ["a1", False, False]
-    hand(s, 0, "ballista")                                   # costs 2 metal
+    hand(s, 0, "ballista")  # costs 2 metal
     res(s, 0, metal=1)
     pawn_on(s, 0, 3)
     play(s, "tile 2", "from ph4", "to ph7", "pass")
@@ -387,8 +403,8 @@ def test_defender_wins_with_its_card_reward_and_the_attacker_gets_metal():
     play(s, "@0 weapon dagger", "@1 weapon short_bow")
     # 2 + 1 = 3 against 2 + 3 = 5: the defender wins
     assert s.fol["g2"] == [0, 2] and s.fol["ph1"][0] == 2
-    assert s.seats[1]["vp"] == 3 and s.seats[1]["tracks"][0] == 1      # short bow reward
-    assert s.seats[0]["vp"] == 0 and get(s, 0, "metal") == 5 + 1       # compensation
+    assert s.seats[1]["vp"] == 3 and s.seats[1]["tracks"][0] == 1  # short bow reward
+    assert s.seats[0]["vp"] == 0 and get(s, 0, "metal") == 5 + 1  # compensation
     assert "dagger" in s.seats[0]["pile"] and "short_bow" in s.seats[1]["pile"]
 
 
@@ -397,7 +413,7 @@ def test_loser_with_a_basic_card_gets_no_metal():
     play(s, "@0 weapon short_bow", "@1 weapon slingshot")
     while s.kind == "steal":
         play(s, "steal metal")
-    assert get(s, 1, "metal") == 5 + 1                   # the steal, no compensation
+    assert get(s, 1, "metal") == 5 + 1  # the steal, no compensation
     assert "slingshot" in s.seats[1]["hand"]
 
 
@@ -424,7 +440,7 @@ def test_viking_helmet_is_ignored_against_an_ancient_tile():
 def test_long_spear_has_no_effect_on_an_ancient_tile():
     s = game(2)
     put(s, 0, "ph4", 1, gods=("anubis",))
-    s.anc["ph7"] = ["a6", False, False]                  # strength 4
+    s.anc["ph7"] = ["a6", False, False]  # strength 4
     hand(s, 0, "long_spear")
     res(s, 0, metal=1)
     pawn_on(s, 0, 3)
@@ -437,14 +453,14 @@ def test_long_spear_has_no_effect_on_an_ancient_tile():
 def test_chariot_works_against_an_ancient_tile():
     s = game(2)
     put(s, 0, "ph4", 1)
-    s.anc["ph7"] = ["a1", False, False]                  # strength 5
+    s.anc["ph7"] = ["a1", False, False]  # strength 5
     hand(s, 0, "chariot")
     res(s, 0, metal=3)
     pawn_on(s, 0, 3)
     play(s, "tile 2", "from ph4", "to ph7", "pass")
     to_battles(s)
     assert s.kind == "chariot"
-    play(s, "metal 3")                                   # 1 + 1 + 3 = 5
+    play(s, "metal 3")  # 1 + 1 + 3 = 5
     assert "ph7" not in s.anc and get(s, 0, "metal") == 2
 
 
@@ -461,8 +477,15 @@ def test_ashur_adds_one_in_battle():
     put(s, 0, "g2", 2)
     put(s, 1, "g2", 1)
     s.seats[0]["summoned"] = ["ashur"]
-    s.ctx["battle"] = {"hex": "g2", "att": 0, "def": 1, "cards": {"0": ["dagger"]}, "extra": {}, "metal": {},
-                       "winner": None}
+    s.ctx["battle"] = {
+        "hex": "g2",
+        "att": 0,
+        "def": 1,
+        "cards": {"0": ["dagger"]},
+        "extra": {},
+        "metal": {},
+        "winner": None,
+    }
     assert s.battle_strength(0) == 2 + 1 + 1
 
 
@@ -549,10 +572,10 @@ def test_mirror_second_mana_action_may_be_skipped_and_is_discarded():
     res(s, 0, food=2)
     put(s, 0, "ph4", 1)
     run_steps(s, ["mana_choice", 0, 0, [], False])
-    play(s, "mana mirror", "mana blue")            # 2 - 1 = 1 mana
+    play(s, "mana mirror", "mana blue")  # 2 - 1 = 1 mana
     assert s.seats[0]["mana"] == 0 and "mirror" not in s.seats[0]["artifacts"]
-    play(s, "activate 10", "pass")                 # the market: nothing traded
-    assert s.kind == "mana" and "mana followers" in legal(s)      # 1 - 1 = 0 mana, 2 food
+    play(s, "activate 10", "pass")  # the market: nothing traded
+    assert s.kind == "mana" and "mana followers" in legal(s)  # 1 - 1 = 0 mana, 2 food
     assert "mana blue" not in legal(s) and "mana mirror" not in legal(s)
     play(s, "pass")
     assert get(s, 0, "food") == 2 and s.kind != "mana"
@@ -569,7 +592,7 @@ def test_ra_basic_power_cube_move_is_optional_and_not_upgraded():
     assert s.kind == "ra_cube" and "pass" in legal(s)
     play(s, "cube 11")
     assert s.seats[0]["cubes"] == [11] and s.seats[0]["mana"] == 4
-    assert s.kind != "resource" and sum(s.seats[0]["res"]) == 0          # basic: no resource
+    assert s.kind != "resource" and sum(s.seats[0]["res"]) == 0  # basic: no resource
 
 
 def test_ra_basic_power_is_not_for_other_houses():
@@ -584,7 +607,7 @@ def test_ra_basic_power_is_not_for_other_houses():
 def test_ra_upgraded_one_resource_even_for_two_mana():
     s = game(2)
     s.seats[0]["major"] = True
-    s.arrangement = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]       # space 5 (2 mana) joins i1 (7) and i2 (8)
+    s.arrangement = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]  # space 5 (2 mana) joins i1 (7) and i2 (8)
     pawn_on(s, 0, 7)
     res(s, 0)
     play(s, "tile 8")
@@ -595,7 +618,7 @@ def test_ra_upgraded_one_resource_even_for_two_mana():
     s = game(2)
     s.seats[0]["major"] = True
     s.arrangement = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
-    pawn_on(s, 0, 1)                                          # o0 (1) to i1 (7): space 1, no mana
+    pawn_on(s, 0, 1)  # o0 (1) to i1 (7): space 1, no mana
     res(s, 0)
     play(s, "tile 7")
     assert s.seats[0]["cubes"] == [1] and s.kind != "resource"
@@ -607,7 +630,7 @@ def test_ishtar_basic_settlement_strength_two_and_upgraded_not_in_the_capital():
     s.stl["ba5"] = 0
     assert s._harvest_strength(0, "ba5") == 1 + 2
     s.seats[0]["major"] = True
-    put(s, 0, "ba1", 3)                          # capital: 2 icons, never beyond
+    put(s, 0, "ba1", 3)  # capital: 2 icons, never beyond
     pawn_on(s, 0, 2)
     res(s, 0)
     play(s, "tile 5", "harvest ba1")
@@ -616,7 +639,7 @@ def test_ishtar_basic_settlement_strength_two_and_upgraded_not_in_the_capital():
 
 def test_ishtar_basic_does_not_ignore_the_icon_limit():
     s = game(2, houses=["babylon", "pharaos"])
-    put(s, 0, "ba2", 3)                          # 1 icon
+    put(s, 0, "ba2", 3)  # 1 icon
     pawn_on(s, 0, 2)
     res(s, 0)
     play(s, "tile 5", "harvest ba2")
@@ -648,7 +671,7 @@ def test_zeus_upgraded_doubles_benefits_next_to_the_token():
     s = game(2, houses=["ellenys", "pharaos"])
     s.seats[0]["major"] = True
     spot = [i for i, (tri, _b) in enumerate(s.lay.spots) if set(tri) == {"g5", "g1", "g2"}][0]
-    s.cul[spot] = ["k14", True]                  # 2 mana
+    s.cul[spot] = ["k14", True]  # 2 mana
     put(s, 0, "g5", 1)
     put(s, 1, "g1", 1)
     put(s, 1, "g2", 1)
@@ -694,19 +717,19 @@ def test_osiris_harvests_a_region_held_by_a_settlement_alone():
     assert "ph5" not in s._harvestable(0, [])
     s.seats[0]["summoned"] = ["osiris"]
     assert s._harvest_strength(0, "ph5") == 1 and "ph5" in s._harvestable(0, [])
-    s.seats[0]["summoned"] = ["osiris", "isis"]              # Isis needs units: still 1
+    s.seats[0]["summoned"] = ["osiris", "isis"]  # Isis needs units: still 1
     assert s._harvest_strength(0, "ph5") == 1
 
 
 def test_bastet_free_contract_is_not_the_additional_action():
     s = game(2)
     s.first_game = False
-    s.seats[0]["contracts"] = ["c19", "c10"]              # c19: norrenis icon, no control there
+    s.seats[0]["contracts"] = ["c19", "c10"]  # c19: norrenis icon, no control there
     res(s, 0, wood=3)
     _summon(s, 0, "bastet")
-    play(s, "fulfil c19", "gain gold", "draw dagger")       # house condition ignored: both halves
+    play(s, "fulfil c19", "gain gold", "draw dagger")  # house condition ignored: both halves
     assert s.seats[0]["mana"] == 1 and get(s, 0, "wood") == 3
-    assert "fulfil c10" in legal(s)                          # the contract action is still free
+    assert "fulfil c10" in legal(s)  # the contract action is still free
 
 
 def test_bastet_without_mana_does_nothing():
@@ -723,14 +746,14 @@ def test_anubis_once_per_turn_and_from_a_region_when_the_supply_is_empty():
     put(s, 0, "g4", 0, gods=("major",))
     put(s, 1, "g2", 1)
     s.anc["g5"] = ["a3", False, False]
-    s.fol["ph5"][0] = 12                                   # empty supply
+    s.fol["ph5"][0] = 12  # empty supply
     pawn_on(s, 0, 2)
     play(s, "tile 3", "from g1", "to g2")
     assert s.kind == "take_follower"
     play(s, "take ph5")
     assert s.fol["g2"][0] == 1 and s.fol["ph5"][0] == 11
     play(s, "from g4", "to g5")
-    assert s.fol["g5"][0] == 0                             # once per turn
+    assert s.fol["g5"][0] == 0  # once per turn
 
 
 def test_anubis_not_for_a_follower_move():
@@ -800,14 +823,14 @@ def test_freyja_may_decline_and_freyr_counts_pairs_only():
     for h in ("g1", "g2", "g3"):
         put(s, 0, h, 1)
     _summon(s, 0, "freyr", "no4")
-    assert s.seats[0]["vp"] == 1 and s.seats[0]["mana"] == 3            # 3 away regions: 1 pair
+    assert s.seats[0]["vp"] == 1 and s.seats[0]["mana"] == 3  # 3 away regions: 1 pair
 
 
 def test_ninlil_counts_only_shrines_away_from_home():
     s = game(2, houses=["babylon", "pharaos"])
-    put(s, 0, "ba2", 1)                         # home shrine: not counted
-    put(s, 0, "g10", 1)                         # 1 shrine
-    put(s, 0, "g15", 1)                         # 1 shrine
+    put(s, 0, "ba2", 1)  # home shrine: not counted
+    put(s, 0, "g10", 1)  # 1 shrine
+    put(s, 0, "g15", 1)  # 1 shrine
     res(s, 0)
     _summon(s, 0, "ninlil", "ba4")
     assert s.seats[0]["vp"] == 2 and get(s, 0, "metal") == 2
@@ -828,14 +851,14 @@ def test_set_ignores_atlantis_and_needs_full_exhaustion():
     put(s, 0, "ph6", 1)
     put(s, 0, "gaa", 1)
     s.exh["ph3"] = ["wood", "wood"]
-    s.exh["ph6"] = ["food"]                      # one icon still free
+    s.exh["ph6"] = ["food"]  # one icon still free
     s.seats[0]["summoned"] = ["set"]
     assert s._god_points(0) == 0
 
 
 def test_hades_rounds_down():
     s = game(2, houses=["ellenys", "pharaos"])
-    put(s, 0, "el1", 1)                           # supply 11
+    put(s, 0, "el1", 1)  # supply 11
     s.seats[0]["summoned"] = ["hades"]
     assert s._god_points(0) == 2 * 3
 
@@ -858,7 +881,7 @@ def test_loki_against_an_ancient_tile_keeps_one_advanced_card():
 def test_frigg_takes_from_a_region_when_the_supply_is_empty():
     s = game(2, houses=["norrenis", "pharaos"])
     put(s, 0, "no1", 2)
-    put(s, 0, "no5", 10)                        # 12 on the board: empty supply
+    put(s, 0, "no5", 10)  # 12 on the board: empty supply
     _summon(s, 0, "frigg", "no5")
     # the summon put one back (supply 1): no1 (2 + settlement) gets it; no5 (9) may take one
     # from another region first, here declined
@@ -877,7 +900,7 @@ def test_culture_token_needs_all_three_regions_controlled():
     res(s, 0)
     run_steps(s, ["culture"])
     assert s.cul[spot] == ["k1", True] and get(s, 0, "gold") == 0
-    s.stl["g2"] = 1                              # a lone settlement controls its region
+    s.stl["g2"] = 1  # a lone settlement controls its region
     res(s, 1)
     take_culture(run_steps(s, ["culture"]))
     assert s.cul[spot] is None and get(s, 0, "gold") == 2 and get(s, 1, "gold") == 2
@@ -906,7 +929,7 @@ def test_face_down_token_flips_at_the_end_of_a_move():
     put(s, 0, "ph3", 1)
     pawn_on(s, 0, 3)
     play(s, "tile 2", "from ph3", "to ph5")
-    assert s.cul[spot][1] is False                  # not before the move ends
+    assert s.cul[spot][1] is False  # not before the move ends
     play(s, "pass")
     assert s.cul[spot][1] is True
 
@@ -939,7 +962,7 @@ def test_final_scoring_second_place_split_and_negative_domination():
         sd["mana"] = 0
     s._finish()
     f = s.final
-    assert f[0]["war_rank"] == 4 and [x["war_rank"] for x in f[1:]] == [0, 0, 0]       # 2 // 3
+    assert f[0]["war_rank"] == 4 and [x["war_rank"] for x in f[1:]] == [0, 0, 0]  # 2 // 3
     assert all(x["domination"] == DATA.dom_vp[-8] < 0 for x in f)
 
 

@@ -34,32 +34,51 @@ def test_data_loads_and_every_entry_has_a_provenance():
         assert f.endswith(".json") and e and note
 
 
-@pytest.mark.parametrize("name,change,words", [
-    ("boards.json", lambda d: d["planets"][0]["hexes"][1]["res"].__setitem__(0, "spice"),
-     ["boards.json", "pharaos:ph2", "unknown resource 'spice'"]),
-    ("boards.json", lambda d: d["gaia"][0]["hexes"][0].update(q=9, r=9),
-     ["boards.json", "g1", "no neighbours"]),
-    ("weapons.json", lambda d: d["weapons"][-1]["cost"].update(metal=-1),
-     ["weapons.json", "ballista", "negative cost"]),
-    ("contracts.json", lambda d: d["contracts"][4]["middle"].append(["teleport", 1]),
-     ["contracts.json", "c5", "unknown effect"]),
-    ("contracts.json", lambda d: d["contracts"][2]["cost"].update(spice=1),
-     ["contracts.json", "c3", "unknown resource"]),
-    ("contracts.json", lambda d: d["contracts"][6]["cost"].update(wood=-2),
-     ["contracts.json", "c7", "negative cost"]),
-    ("boards.json", lambda d: d["gaia"][1]["hexes"][2].update(q=40, r=-40),
-     ["boards.json", "no neighbours"]),
-    ("boards.json", lambda d: d["gaia"][1]["hexes"][3]["res"].__setitem__(0, "salt"),
-     ["boards.json", "unknown resource 'salt'"]),
-    ("culture.json", lambda d: d["tokens"][3].update(provenance="guess"),
-     ["culture.json", "k4", "provenance"]),
-    ("ancient.json", lambda d: d["tiles"][0].update(strength=-2),
-     ["ancient.json", "a1", "strength"]),
-    ("tiles.json", lambda d: d["tiles"][0].update(action="fly"),
-     ["tiles.json", "entry 1", "unknown action"]),
-    ("boards.json", lambda d: d["gaia"][1]["culture"].append(["g1", "g2", "g17"]),
-     ["boards.json", "culture", "mutually adjacent"]),
-])
+@pytest.mark.parametrize(
+    "name,change,words",
+    [
+        (
+            "boards.json",
+            lambda d: d["planets"][0]["hexes"][1]["res"].__setitem__(0, "spice"),
+            ["boards.json", "pharaos:ph2", "unknown resource 'spice'"],
+        ),
+        ("boards.json", lambda d: d["gaia"][0]["hexes"][0].update(q=9, r=9), ["boards.json", "g1", "no neighbours"]),
+        (
+            "weapons.json",
+            lambda d: d["weapons"][-1]["cost"].update(metal=-1),
+            ["weapons.json", "ballista", "negative cost"],
+        ),
+        (
+            "contracts.json",
+            lambda d: d["contracts"][4]["middle"].append(["teleport", 1]),
+            ["contracts.json", "c5", "unknown effect"],
+        ),
+        (
+            "contracts.json",
+            lambda d: d["contracts"][2]["cost"].update(spice=1),
+            ["contracts.json", "c3", "unknown resource"],
+        ),
+        (
+            "contracts.json",
+            lambda d: d["contracts"][6]["cost"].update(wood=-2),
+            ["contracts.json", "c7", "negative cost"],
+        ),
+        ("boards.json", lambda d: d["gaia"][1]["hexes"][2].update(q=40, r=-40), ["boards.json", "no neighbours"]),
+        (
+            "boards.json",
+            lambda d: d["gaia"][1]["hexes"][3]["res"].__setitem__(0, "salt"),
+            ["boards.json", "unknown resource 'salt'"],
+        ),
+        ("culture.json", lambda d: d["tokens"][3].update(provenance="guess"), ["culture.json", "k4", "provenance"]),
+        ("ancient.json", lambda d: d["tiles"][0].update(strength=-2), ["ancient.json", "a1", "strength"]),
+        ("tiles.json", lambda d: d["tiles"][0].update(action="fly"), ["tiles.json", "entry 1", "unknown action"]),
+        (
+            "boards.json",
+            lambda d: d["gaia"][1]["culture"].append(["g1", "g2", "g17"]),
+            ["boards.json", "culture", "mutually adjacent"],
+        ),
+    ],
+)
 def test_data_mistakes_are_refused_with_file_and_entry(tmp_path, name, change, words):
     folder = _broken(tmp_path, name, change)
     with pytest.raises(DataError) as e:
@@ -78,6 +97,7 @@ def test_data_file_not_json(tmp_path):
 
 def test_data_report_command(capsys):
     from meeple.cli import main
+
     assert main(["data-report", "anunnaki", "--json"]) == 0
     rep = json.loads(capsys.readouterr().out)
     assert rep["placeholders"] == len(DATA.placeholders()) > 0
@@ -88,6 +108,7 @@ def test_data_report_command(capsys):
 
 def test_provenance_values():
     import os
+
     for name in os.listdir(DATA_DIR):
         doc = json.load(open(os.path.join(DATA_DIR, name)))
 
@@ -100,6 +121,7 @@ def test_provenance_values():
             elif isinstance(x, list):
                 for v in x:
                     walk(v)
+
         walk(doc)
 
 
@@ -107,6 +129,7 @@ def test_provenance_values():
 def test_dump_load_round_trip_mid_turn():
     s = new_game(3, seed=5)
     import random
+
     r = random.Random(5)
     for _ in range(300):
         s.apply_legal(r.choice(s.legal_actions()))
@@ -125,20 +148,23 @@ def test_load_without_pending_starts_the_current_seats_turn():
     assert t.decision().seats == (1,) and t.kind == "main"
 
 
-@pytest.mark.parametrize("change,msg", [
-    (lambda d: d.update(game="ethnos"), "game"),
-    (lambda d: d.update(players=5), "players"),
-    (lambda d: d.update(houses=["pharaos", "atlantis"]), "houses"),
-    (lambda d: d["board"]["followers"].update(zz9=[1, 0]), "unknown hex"),
-    (lambda d: d["seats"][0].update(res=[1, 1, 1]), "res"),
-    (lambda d: d["seats"][0].update(res=[1, -1, 1, 1]), "at least 0"),
-    (lambda d: d["seats"][1].update(hand=["excalibur"]), "weapons"),
-    (lambda d: d["pending"].update(kind="dance"), "unknown decision"),
-    (lambda d: d["pending"]["todo"].append(["explode"]), "unknown step"),
-    (lambda d: d["contracts"].update(display=["c99"]), "unknown contract"),
-    (lambda d: d.update(arrangement=[1, 1, 2, 3, 4, 5, 6, 7, 8, 9]), "arrangement"),
-    (lambda d: d["board"]["ancient"].update(g1={"tile": "a1"}), "ancient site"),
-])
+@pytest.mark.parametrize(
+    "change,msg",
+    [
+        (lambda d: d.update(game="ethnos"), "game"),
+        (lambda d: d.update(players=5), "players"),
+        (lambda d: d.update(houses=["pharaos", "atlantis"]), "houses"),
+        (lambda d: d["board"]["followers"].update(zz9=[1, 0]), "unknown hex"),
+        (lambda d: d["seats"][0].update(res=[1, 1, 1]), "res"),
+        (lambda d: d["seats"][0].update(res=[1, -1, 1, 1]), "at least 0"),
+        (lambda d: d["seats"][1].update(hand=["excalibur"]), "weapons"),
+        (lambda d: d["pending"].update(kind="dance"), "unknown decision"),
+        (lambda d: d["pending"]["todo"].append(["explode"]), "unknown step"),
+        (lambda d: d["contracts"].update(display=["c99"]), "unknown contract"),
+        (lambda d: d.update(arrangement=[1, 1, 2, 3, 4, 5, 6, 7, 8, 9]), "arrangement"),
+        (lambda d: d["board"]["ancient"].update(g1={"tile": "a1"}), "ancient site"),
+    ],
+)
 def test_bad_state_is_refused_with_a_message(change, msg):
     d = dump(game(2))
     change(d)
@@ -160,8 +186,12 @@ def test_apply_command_contract():
 
 
 def test_apply_cli_bad_input_no_traceback():
-    code = subprocess.run([sys.executable, "-m", "meeple.cli", "apply"], input='{"state": {"game": "anunnaki"}}',
-                          capture_output=True, text=True)
+    code = subprocess.run(
+        [sys.executable, "-m", "meeple.cli", "apply"],
+        input='{"state": {"game": "anunnaki"}}',
+        capture_output=True,
+        text=True,
+    )
     assert code.returncode == 2 and "Traceback" not in code.stderr and "invalid STATE" in code.stderr
     out, err = io.StringIO(), io.StringIO()
     doc = dump(game(2))
@@ -171,12 +201,13 @@ def test_apply_cli_bad_input_no_traceback():
 
 def test_simultaneous_moves_name_their_seat():
     from tests.games.anunnaki.test_rules import _player_battle
+
     s = _player_battle(["dagger", "short_bow"], [])
     with pytest.raises(IllegalMove, match="seat 3"):
         s.apply_move("@3 weapon dagger")
     before = dump(s)
     with pytest.raises(IllegalMove):
-        s.apply_move("@1 weapon dagger")           # not in seat 1's hand
+        s.apply_move("@1 weapon dagger")  # not in seat 1's hand
     assert dump(s) == before
     play(s, "@1 weapon slingshot")
     assert s.decision().seats == (0,)
@@ -185,6 +216,7 @@ def test_simultaneous_moves_name_their_seat():
 
 def test_replay_from_seed_and_moves():
     import random
+
     s = new_game(4, seed=11)
     r = random.Random(11)
     while not s.is_terminal():
@@ -201,13 +233,18 @@ def test_conformance_scenarios_through_meeple_apply():
     """The SPEC.md-shaped scenarios (rulebook examples) run through the command."""
     import glob
     import os
+
     check = "/work/shared/conformance/check.py"
     files = sorted(glob.glob(os.path.join(os.path.dirname(__file__), "scenarios", "*.json")))
     assert len(files) >= 10
     if not os.path.exists(check):
         pytest.skip("shared/conformance/check.py not present")
-    run = subprocess.run([sys.executable, check, "--cmd", f"{sys.executable} -m meeple.cli apply", *files],
-                         capture_output=True, text=True, timeout=300)
+    run = subprocess.run(
+        [sys.executable, check, "--cmd", f"{sys.executable} -m meeple.cli apply", *files],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert run.returncode == 0 and " 0 failed" in run.stdout, run.stdout[-2000:]
 
 
@@ -218,6 +255,7 @@ def test_malformed_states_are_refused_not_crashing():
     import random
 
     from meeple.core.game import GameError
+
     r = random.Random(3)
     s = new_game(3, seed=3)
     for _ in range(200):
@@ -233,6 +271,7 @@ def test_malformed_states_are_refused_not_crashing():
         elif isinstance(x, list):
             for i, v in enumerate(x):
                 yield from paths(v, p + (i,))
+
     all_paths = list(paths(base))[1:]
     for _ in range(400):
         d = copy.deepcopy(base)

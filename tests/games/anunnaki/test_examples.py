@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from meeple.games.anunnaki.data import DATA
-from tests.games.anunnaki.helpers import (arrange, game, get, legal, pawn_on, play, put, res, take_culture,
-                                          to_battles)
+from tests.games.anunnaki.helpers import arrange, game, get, legal, pawn_on, play, put, res, take_culture, to_battles
 
 
 def test_pawn_move_places_cube_and_takes_its_mana():
@@ -42,7 +41,7 @@ def test_moving_into_an_ancient_tile_ends_that_unit_move_and_battles_in_phase_4(
     s.seats[0]["hand"].append("dagger")
     pawn_on(s, 0, 3)
     play(s, "tile 2", "from ph4", "to ph7")
-    assert "from ph7" not in legal(s)          # a unit that entered a battle stops
+    assert "from ph7" not in legal(s)  # a unit that entered a battle stops
     play(s, "from ph4", "to ph7")
     metal = s.seats[0]["res"][2]
     to_battles(s)
@@ -61,13 +60,13 @@ def test_developed_red_move_splits_five_points_and_enters_atlantis_across_dotted
     put(s, 0, "g6", 1, gods=("major", "bastet"))
     put(s, 1, "g5", 1)
     s.anc["gaa"] = ["a5", False, True]
-    assert "gaa" not in s._dests(1, "g5", "move")          # solid edge
-    assert "gaa" in s._dests(0, "g6", "move")              # dotted edge
+    assert "gaa" not in s._dests(1, "g5", "move")  # solid edge
+    assert "gaa" in s._dests(0, "g6", "move")  # dotted edge
     pawn_on(s, 0, 2)
     play(s, "tile 3", "from ph4", "to ph5", "from ph5", "to ph3")
     play(s, "from g6", "major", "to gaa", "from g6", "god bastet", "to gaa", "from g6", "to gaa")
     assert sorted(s.units_at("gaa", 0)) == [1, 2, 3] and s.fol["ph3"][0] == 1
-    assert s.kind != "from"                    # five points used
+    assert s.kind != "from"  # five points used
 
 
 def test_commerce_takes_a_contract_and_refills_the_display():
@@ -100,7 +99,7 @@ def test_developed_creation_any_one_type_per_shrine():
     # Danilo: developed creation with 2 shrines controlled
     s = game(2)
     s.seats[0]["developed"] = [7]
-    put(s, 0, "ph2", 1)           # capital (1 shrine) + ph2 (1 shrine)
+    put(s, 0, "ph2", 1)  # capital (1 shrine) + ph2 (1 shrine)
     pawn_on(s, 0, 2)
     play(s, "tile 7", "create gold")
     assert get(s, 0, "gold") == 1 + 2
@@ -153,7 +152,7 @@ def test_develop_only_next_to_the_pawn_red_needs_wood_and_metal():
     pawn_on(s, 0, 9)
     res(s, 0, gold=2)
     put(s, 0, "ph2", 1)
-    play(s, "tile 10", "pass")                       # market: nothing to trade
+    play(s, "tile 10", "pass")  # market: nothing to trade
     play(s, "mana develop")
     assert legal(s) == ["develop 4", "develop 5", "develop 7"]
     play(s, "develop 7", "yes", "create food")
@@ -189,7 +188,7 @@ def test_third_cube_around_a_triangle_frees_a_god_summoned_in_place_of_a_followe
     s = game(2)
     s.seats[0]["cubes"] = [0, 1]
     s.arrangement = [1, 2, 3, 4, 7, 5, 6, 8, 9, 10]
-    pawn_on(s, 0, 5)          # position 5 (i0); space 2 joins i0 and i1 (tile 6)
+    pawn_on(s, 0, 5)  # position 5 (i0); space 2 joins i0 and i1 (tile 6)
     put(s, 0, "ph4", 2)
     put(s, 0, "g1", 1)
     god = s.seats[0]["gods_offer"][0]
@@ -217,7 +216,7 @@ def test_house_contract_full_benefits_with_control_on_that_planet_else_one_half(
         play(s, "tile 1", "from ph4", "to no4" if control else "to ph5")
         while s.kind == "mana":
             play(s, "pass")
-        play(s, "fulfil c1")                       # food 1, wood 2, and the gold as "any"
+        play(s, "fulfil c1")  # food 1, wood 2, and the gold as "any"
         if control:
             play(s, "gain gold", "draw dagger")
             assert s.seats[0]["vp"] == 4 and s.seats[0]["tracks"][2] == 2
@@ -252,7 +251,7 @@ def test_ancient_battle_tie_goes_to_the_attacker_then_the_culture_token():
     assert sd["tracks"][0] == 1 and sd["vp"] == 3
     assert get(s, 0, "metal") == 2 and get(s, 0, "food") == 1
     assert "short_bow" in sd["pile"]
-    assert sd["mana"] == mana + 1 and s.cul[spot] is None      # culture token resolved
+    assert sd["mana"] == mana + 1 and s.cul[spot] is None  # culture token resolved
 
 
 def test_battle_between_players_secret_weapons_and_slingshot():
@@ -294,13 +293,12 @@ def test_second_atlantis_conquest_takes_one_of_two_artifacts():
         s.seats[0]["hand"].append(w)
     res(s, 0, metal=1)
     pawn_on(s, 0, 2)
-    play(s, "tile 3", "from g6", "follower", "to gaa", "from g6", "god horus", "to gaa",
-         "from g6", "to gaa")
+    play(s, "tile 3", "from g6", "follower", "to gaa", "from g6", "god horus", "to gaa", "from g6", "to gaa")
     to_battles(s)
     play(s, "weapon double_axe")
     sd = s.seats[0]
     assert sd["tracks"][0] == 2 and sd["vp"] == 3 and get(s, 0, "metal") == 0
-    assert legal(s) == ["option 1", "option 2"]          # 1 gold or 1 wood
+    assert legal(s) == ["option 1", "option 2"]  # 1 gold or 1 wood
     play(s, "option 2")
     assert get(s, 0, "wood") == 1
     assert legal(s) == ["artifact destiny", "artifact mirror"]
@@ -331,14 +329,14 @@ def test_final_scoring_example():
     s = game(2)
     s.objectives = {"war": "shrines", "tech": "settlements", "commerce": "units", "dom": "regions"}
     sd = s.seats[0]
-    sd["tracks"] = [4, 11, 9]          # multipliers 2, 5, 4
+    sd["tracks"] = [4, 11, 9]  # multipliers 2, 5, 4
     s.seats[1]["tracks"] = [5, 0, 0]
-    sd["dom"] = 5                      # 3 VP
+    sd["dom"] = 5  # 3 VP
     s.seats[1]["dom"] = 0
-    put(s, 0, "ph2", 3)                # shrine
-    put(s, 0, "ph6", 2)                # shrine (with the capital's: 3)
-    put(s, 0, "ph3", 1, gods=("horus",))   # wood
-    put(s, 0, "g1", 1)                 # wood
+    put(s, 0, "ph2", 3)  # shrine
+    put(s, 0, "ph6", 2)  # shrine (with the capital's: 3)
+    put(s, 0, "ph3", 1, gods=("horus",))  # wood
+    put(s, 0, "g1", 1)  # wood
     s.stl["ph3"] = 0
     s.stl["g1"] = 0
     res(s, 0, food=4)

@@ -18,8 +18,15 @@ from tests.games.anunnaki.test_rules import _player_battle, run_steps
 
 
 def _battle(s, att_cards, def_cards, h="g2"):
-    s.ctx["battle"] = {"hex": h, "att": 0, "def": 1, "cards": {"0": list(att_cards), "1": list(def_cards)},
-                       "extra": {}, "metal": {}, "winner": None}
+    s.ctx["battle"] = {
+        "hex": h,
+        "att": 0,
+        "def": 1,
+        "cards": {"0": list(att_cards), "1": list(def_cards)},
+        "extra": {},
+        "metal": {},
+        "winner": None,
+    }
     return s
 
 
@@ -29,7 +36,7 @@ def test_ballista_sets_gods_to_one_and_odin_upgraded_settlements_keep_two():
     s = game(2, houses=["pharaos", "norrenis"])
     put(s, 0, "g2", 1)
     put(s, 1, "g2", 1, gods=("major", "aegir"))
-    s.osl[1]["g2"] = 1                       # Odin upgraded (major summoned): settlement strength 2
+    s.osl[1]["g2"] = 1  # Odin upgraded (major summoned): settlement strength 2
     _battle(s, ["ballista"], ["slingshot"])
     assert s.battle_strength(1) == 1 + 1 + 1 + 2 + DATA.weapons["slingshot"]["strength"]
     _battle(s, ["dagger"], ["slingshot"])
@@ -61,16 +68,17 @@ def test_composite_bow_second_card_viking_helmet_makes_the_opponent_replay():
     assert s.kind == "composite"
     play(s, "add viking_helmet")
     assert s.kind == "helmet" and s.decision().seats == (1,)
-    assert "weapon short_bow" not in legal(s)          # back on the action board
-    assert get(s, 1, "metal") == 5 - DATA.weapons["short_bow"]["cost"]["metal"]   # its cost stays paid
+    assert "weapon short_bow" not in legal(s)  # back on the action board
+    assert get(s, 1, "metal") == 5 - DATA.weapons["short_bow"]["cost"]["metal"]  # its cost stays paid
     play(s, "weapon slingshot")
     assert s.fol["g2"][0] == 2 and s.fol["g2"][1] == 0
     assert "short_bow" in s.seats[1]["pile"]
 
 
 def test_a_composite_bow_replayed_after_the_helmet_still_adds_its_second_card():
-    s = _player_battle(["composite_bow", "viking_helmet"], ["dagger", "composite_bow", "short_bow"],
-                       houses=["norrenis", "babylon"])
+    s = _player_battle(
+        ["composite_bow", "viking_helmet"], ["dagger", "composite_bow", "short_bow"], houses=["norrenis", "babylon"]
+    )
     play(s, "@0 weapon composite_bow", "@1 weapon dagger", "add viking_helmet")
     assert s.kind == "helmet"
     play(s, "weapon composite_bow")
@@ -81,7 +89,6 @@ def test_a_composite_bow_replayed_after_the_helmet_still_adds_its_second_card():
     assert s.seats[1]["vp"] == DATA.weapons["composite_bow"]["win"][1][1] + DATA.weapons["short_bow"]["win"][1][1]
 
 
-
 # ---------------------------------------------------------------- Atlantis: entering across a solid line only
 def test_atlantis_is_left_across_any_line_but_entered_only_across_a_dotted_one():
     # 移動ルール: アトランティス領域に入るときに実線を横切つてはできません (leaving is not restricted);
@@ -90,8 +97,8 @@ def test_atlantis_is_left_across_any_line_but_entered_only_across_a_dotted_one()
     put(s, 0, "gaa", 1)
     put(s, 1, "g5", 1)
     assert frozenset(("gaa", "g5")) not in s.lay.dotted
-    assert "gaa" not in s._dests(1, "g5", "move")          # entering across the solid line
-    assert "g5" in s._dests(0, "gaa", "move")              # leaving across it
+    assert "gaa" not in s._dests(1, "g5", "move")  # entering across the solid line
+    assert "g5" in s._dests(0, "gaa", "move")  # leaving across it
     s.fol["g5"][1] = 0
     pawn_on(s, 0, 3)
     play(s, "tile 2", "from gaa", "to g5")
@@ -131,7 +138,7 @@ def test_culture_benefit_is_taken_now_or_forfeited():
     s = game(2)
     spot = _ring(s)
     run_steps(s, ["culture"])
-    assert s.cul[spot] is None and "k1" in s.removed          # resolved whatever is chosen
+    assert s.cul[spot] is None and "k1" in s.removed  # resolved whatever is chosen
     assert s.kind == "culture_benefit" and s.decision().seats == (0,) and legal(s) == ["pass", "yes"]
     play(s, "pass")
     assert s.kind == "culture_benefit" and s.decision().seats == (1,)
@@ -151,11 +158,14 @@ def test_zeus_upgraded_takes_a_doubled_benefit_in_one_answer():
 
 def test_the_culture_offer_in_words_and_through_a_state_round_trip():
     s = game(2)
-    _ring(s, "k15")                                            # a contract
+    _ring(s, "k15")  # a contract
     run_steps(s, ["culture"])
     d = pr.decision_for(s, 0)
     assert "culture_benefit" not in d["prompt"] and "forfeit" in d["prompt"]
-    assert {o["label"] for o in d["options"]} == {"Forfeit it", "Take it: " + pr.effects_text(DATA.culture["k15"]["benefit"])}
+    assert {o["label"] for o in d["options"]} == {
+        "Forfeit it",
+        "Take it: " + pr.effects_text(DATA.culture["k15"]["benefit"]),
+    }
     t = load(json.loads(json.dumps(dump(s))))
     play(t, "yes")
     assert t.kind == "contract" and t.decision().seats == (0,)
@@ -168,8 +178,15 @@ def test_a_state_saved_mid_culture_before_the_offer_existed_plays_the_same():
     s = game(2)
     res(s, 1)
     doc = dump(s)
-    doc["pending"] = {"kind": None, "seats": [], "arg": {}, "ctx": {}, "secret": {}, "used": [], "flags": {},
-                      "todo": [["end_turn"], ["effects", 1, DATA.culture["k1"]["benefit"]]]}
+    doc["pending"] = {
+        "kind": None,
+        "seats": [],
+        "arg": {},
+        "ctx": {},
+        "secret": {},
+        "used": [],
+        "flags": {},
+        "todo": [["end_turn"], ["effects", 1, DATA.culture["k1"]["benefit"]]],
+    }
     t = load(doc)
     assert get(t, 1, "gold") == 2 and t.kind == "main"
-

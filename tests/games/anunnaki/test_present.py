@@ -13,9 +13,36 @@ from meeple.games.anunnaki import new_game
 from meeple.games.anunnaki import present as pr
 
 SEATS = [{"name": f"P{i}"} for i in range(4)]
-KNOWN = {"discard_god", "main", "cube", "end_trigger", "action", "move", "portal", "anu", "carry", "culture_up",
-         "culture", "harvest", "dom_token", "settle", "contract", "weapon", "develop", "artifact", "mana", "summon",
-         "fulfil", "pandora", "battle", "reveal", "helmet_win", "battle_won", "end", "culture_declined"}
+KNOWN = {
+    "discard_god",
+    "main",
+    "cube",
+    "end_trigger",
+    "action",
+    "move",
+    "portal",
+    "anu",
+    "carry",
+    "culture_up",
+    "culture",
+    "harvest",
+    "dom_token",
+    "settle",
+    "contract",
+    "weapon",
+    "develop",
+    "artifact",
+    "mana",
+    "summon",
+    "fulfil",
+    "pandora",
+    "battle",
+    "reveal",
+    "helmet_win",
+    "battle_won",
+    "end",
+    "culture_declined",
+}
 
 
 @pytest.mark.parametrize("players, seed", [(2, 1), (3, 2), (4, 3)])
@@ -67,11 +94,13 @@ def test_ranking_tie_goes_to_the_later_seat():
 
 
 def test_options():
-    assert pr.options(None) == {}
-    assert pr.options({"houses": ["ellenys", "babylon"]}) == {"houses": ["ellenys", "babylon"]}
+    from meeple.games.anunnaki import SPEC
+
+    assert SPEC.check_options(None) == {}
+    assert SPEC.check_options({"houses": ["ellenys", "babylon"]}) == {"houses": ["ellenys", "babylon"]}
     for bad in ({"houses": ["x", "y"]}, {"houses": ["ellenys", "ellenys"]}, {"first_game": 1}, {"fairy": True}):
         with pytest.raises(GameError):
-            pr.options(bad)
+            SPEC.check_options(bad)
 
 
 def test_meta_has_the_geometry():

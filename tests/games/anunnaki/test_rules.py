@@ -7,8 +7,7 @@ import pytest
 from meeple.core.game import IllegalMove
 from meeple.games.anunnaki import new_game
 from meeple.games.anunnaki.data import DATA
-from tests.games.anunnaki.helpers import (arrange, game, get, legal, pawn_on, play, put, res, take_culture,
-                                          to_battles)
+from tests.games.anunnaki.helpers import arrange, game, get, legal, pawn_on, play, put, res, take_culture, to_battles
 
 
 def hand(s, seat, *weapons):
@@ -86,14 +85,14 @@ def test_no_cube_on_an_occupied_space_nor_on_a_jump():
     s = game(2)
     arrange(s, 7, 10)
     pawn_on(s, 0, 7)
-    play(s, "tile 4")                     # position 4 is not joined to position 0
+    play(s, "tile 4")  # position 4 is not joined to position 0
     assert s.seats[0]["cubes"] == []
 
 
 def test_major_token_freed_by_the_five_inner_spaces():
     s = game(2)
     s.seats[0]["cubes"] = [2, 5, 8, 11]
-    s.arrangement = [1, 2, 3, 4, 7, 5, 6, 8, 9, 10]     # space 14 joins i4 (10) and i0 (5)
+    s.arrangement = [1, 2, 3, 4, 7, 5, 6, 8, 9, 10]  # space 14 joins i4 (10) and i0 (5)
     pawn_on(s, 0, 10)
     put(s, 0, "ph2", 1)
     play(s, "tile 5")
@@ -166,7 +165,7 @@ def test_track_ranking_ties():
     s.seats[2]["tracks"] = [1, 2, 1]
     s._finish()
     f = s.final
-    assert [x["war_rank"] for x in f[:2]] == [3, 3] and "war_rank" not in f[2]     # (4+2)//2
+    assert [x["war_rank"] for x in f[:2]] == [3, 3] and "war_rank" not in f[2]  # (4+2)//2
     assert f[0]["tech_rank"] == 4 and f[1]["tech_rank"] == 1 and f[2]["tech_rank"] == 1
     assert f[0]["commerce_rank"] == 3 and f[1]["commerce_rank"] == 3
 
@@ -202,7 +201,7 @@ def test_siege_units_control_a_region_with_an_enemy_settlement():
     put(s, 0, "g3", 1)
     assert s.controller("g3") == 0 and not s._at_war("g3")
     assert "g3" not in s._follower_spots(1)
-    assert "g3" not in s._settle_spots(0)            # one settlement per region
+    assert "g3" not in s._settle_spots(0)  # one settlement per region
     s.fol["g3"][1] = 1
     assert s.controller("g3") is None and s._at_war("g3")
 
@@ -214,13 +213,13 @@ def test_capital_never_exhausts():
     pawn_on(s, 0, 2)
     res(s, 0)
     play(s, "tile 6", "harvest ph1")
-    assert get(s, 0, "food") == 2 and "ph1" not in s.exh     # 2 icons
-    assert "harvest ph1" not in legal(s)                    # once per action
+    assert get(s, 0, "food") == 2 and "ph1" not in s.exh  # 2 icons
+    assert "harvest ph1" not in legal(s)  # once per action
 
 
 def test_dual_resource_region_with_two_players():
     s = game(2)
-    put(s, 0, "g5", 2)                  # wood + metal
+    put(s, 0, "g5", 2)  # wood + metal
     pawn_on(s, 0, 2)
     res(s, 0)
     play(s, "tile 5", "harvest g5", "exhaust metal")
@@ -272,14 +271,14 @@ def test_mana_red_activates_a_red_tile_other_than_the_pawns():
     s.seats[0]["mana"] = 3
     put(s, 0, "ph2", 1)
     play(s, "tile 3", "pass", "mana red")
-    assert legal(s) == ["activate 1", "activate 6", "activate 9"]     # not 3, the pawn's
+    assert legal(s) == ["activate 1", "activate 6", "activate 9"]  # not 3, the pawn's
     play(s, "activate 6")
     assert s.seats[0]["mana"] == 0
 
 
 def test_additional_actions_each_type_once():
     s = game(2)
-    s.seats[0]["contracts"] = ["c10", "c2"]        # both cost wood3 / gold2 metal1
+    s.seats[0]["contracts"] = ["c10", "c2"]  # both cost wood3 / gold2 metal1
     res(s, 0, wood=3, gold=2, metal=1)
     pawn_on(s, 0, 2)
     play(s, "tile 4", f"take {s.display[0]}")
@@ -317,7 +316,6 @@ def _player_battle(att_cards, def_cards, att_units=2, def_units=1, att_gods=(), 
     play(s, "tile 2")
     n = att_units + len(att_gods)
     for _ in range(min(n, 2)):
-        acts = legal(s)
         play(s, "from g1")
         if s.kind == "unit":
             play(s, legal(s)[-1])
@@ -343,16 +341,23 @@ def test_attacker_without_advanced_weapon_loses_at_once():
 
 
 def test_long_spear_removes_the_strongest_unit():
-    s = _player_battle(["long_spear", "dagger"], [], att_units=2, def_units=1, def_gods=("aegir",),
-                       houses=["ellenys", "norrenis"])
+    s = _player_battle(
+        ["long_spear", "dagger"], [], att_units=2, def_units=1, def_gods=("aegir",), houses=["ellenys", "norrenis"]
+    )
     play(s, "@0 weapon long_spear", "@1 weapon slingshot")
     # attacker 2 + 2 = 4; defender 1 + 2 - 2 (strongest unit) + 0 = 1
     assert s.fol["g2"][0] == 2 and s.gods[1]["aegir"] == "no1"
 
 
 def test_ballista_makes_gods_strength_one():
-    s = _player_battle(["ballista", "dagger"], ["dagger"], att_units=2, def_units=0,
-                       def_gods=("aegir",), houses=["pharaos", "norrenis"])
+    s = _player_battle(
+        ["ballista", "dagger"],
+        ["dagger"],
+        att_units=2,
+        def_units=0,
+        def_gods=("aegir",),
+        houses=["pharaos", "norrenis"],
+    )
     play(s, "@0 weapon ballista", "@1 weapon dagger")
     # attacker 2 + 2 = 4, defender (aegir 2 -> 1) + 1 = 2
     assert s.gods[1]["aegir"] == "no1"
@@ -362,16 +367,22 @@ def test_ballista_against_the_atlantis_god():
     s = game(2)
     put(s, 0, "gaa", 2)
     s.anc["gaa"] = ["a3", True, True]
-    s.ctx["battle"] = {"hex": "gaa", "att": 0, "def": None, "cards": {"0": ["ballista"]},
-                       "extra": {}, "metal": {}, "winner": None}
+    s.ctx["battle"] = {
+        "hex": "gaa",
+        "att": 0,
+        "def": None,
+        "cards": {"0": ["ballista"]},
+        "extra": {},
+        "metal": {},
+        "winner": None,
+    }
     assert s.ancient_strength() == DATA.ancient["a3"]["strength"] + 1
     s.ctx["battle"]["cards"]["0"] = ["dagger"]
     assert s.ancient_strength() == DATA.ancient["a3"]["strength"] + DATA.atlantis_god
 
 
 def test_chariot_pays_metal_for_strength():
-    s = _player_battle(["chariot", "dagger"], ["short_bow"], att_units=2, def_units=2,
-                       houses=["pharaos", "babylon"])
+    s = _player_battle(["chariot", "dagger"], ["short_bow"], att_units=2, def_units=2, houses=["pharaos", "babylon"])
     play(s, "@0 weapon chariot", "@1 weapon short_bow")
     # defender 2 + 3 (cost 1 metal) = 5; attacker 2 + 1 + metal
     assert s.kind == "chariot"
@@ -387,17 +398,18 @@ def test_composite_bow_adds_a_second_card_and_both_rewards():
     sd = s.seats[0]
     w1, w2 = DATA.weapons["composite_bow"], DATA.weapons["short_bow"]
     assert sd["vp"] == w1["win"][1][1] + w2["win"][1][1]
-    assert get(s, 0, "metal") == 5 - 1 - 1 - 1      # both costs, and the loser's slingshot steal
+    assert get(s, 0, "metal") == 5 - 1 - 1 - 1  # both costs, and the loser's slingshot steal
     assert {"composite_bow", "short_bow"} <= set(sd["pile"])
 
 
 def test_viking_helmet_discards_the_opponents_card_who_plays_again():
-    s = _player_battle(["viking_helmet", "dagger"], ["short_bow", "ballista"], att_units=2, def_units=1,
-                       houses=["norrenis", "pharaos"])
+    s = _player_battle(
+        ["viking_helmet", "dagger"], ["short_bow", "ballista"], att_units=2, def_units=1, houses=["norrenis", "pharaos"]
+    )
     play(s, "@0 weapon viking_helmet", "@1 weapon ballista")
     assert s.kind == "helmet" and s.decision().seats == (1,)
-    assert "weapon ballista" not in legal(s)          # it went back to the board
-    assert get(s, 1, "metal") == 5 - 2                 # the discarded card's cost is paid
+    assert "weapon ballista" not in legal(s)  # it went back to the board
+    assert get(s, 1, "metal") == 5 - 2  # the discarded card's cost is paid
     play(s, "weapon slingshot")
     assert s.fol["g2"][0] == 2
 
@@ -414,9 +426,10 @@ def test_viking_helmet_wins_outright_if_no_new_card():
 
 
 def test_long_shield_cancels_the_opponents_weapon_effect():
-    s = _player_battle(["ballista", "dagger"], [], att_units=1, def_units=0, def_gods=("aegir",),
-                       houses=["pharaos", "norrenis"])
-    play(s, "@0 weapon ballista", "@1 weapon long_shield")      # pays 2 metal (its only resource)
+    s = _player_battle(
+        ["ballista", "dagger"], [], att_units=1, def_units=0, def_gods=("aegir",), houses=["pharaos", "norrenis"]
+    )
+    play(s, "@0 weapon ballista", "@1 weapon long_shield")  # pays 2 metal (its only resource)
     # ballista ignored: aegir 2 + shield 2 = 4 against 1 + 2 = 3
     assert s.gods[1]["aegir"] == "g2" and s.fol["ph1"][0] == 1
 
@@ -436,7 +449,7 @@ def test_loki_plays_two_and_keeps_one():
 def test_domination_tokens_once_and_track_end():
     s = game(2)
     s._dom(0, 12)
-    assert s.seats[0]["dom"] == 4 and s.seats[0]["vp"] == 6      # tokens at -4, 0, 4
+    assert s.seats[0]["dom"] == 4 and s.seats[0]["vp"] == 6  # tokens at -4, 0, 4
     s._dom(1, 12)
     assert s.seats[1]["vp"] == 0
     s._dom(0, 100)
@@ -453,9 +466,9 @@ def test_ra_moves_a_crossed_cube_and_upgraded_gains_a_resource():
     res(s, 0)
     play(s, "tile 10")
     assert s.kind == "ra_cube"
-    play(s, "cube 11")                       # 2 mana
+    play(s, "cube 11")  # 2 mana
     assert s.seats[0]["cubes"] == [11] and s.seats[0]["mana"] == 4
-    play(s, "gain gold")                     # upgraded: one resource
+    play(s, "gain gold")  # upgraded: one resource
     assert get(s, 0, "gold") == 1
 
 
@@ -464,7 +477,7 @@ def test_ishtar_settlements_harvest_alone_and_upgraded_ignore_the_icon_limit():
     s.stl["ba5"] = 0
     assert s._harvest_strength(0, "ba5") == 2 and "ba5" in s._harvestable(0, [])
     s.seats[0]["major"] = True
-    put(s, 0, "ba2", 3)                 # 1 icon, 3 strength
+    put(s, 0, "ba2", 3)  # 1 icon, 3 strength
     pawn_on(s, 0, 2)
     res(s, 0)
     play(s, "tile 5", "harvest ba2")
@@ -476,14 +489,14 @@ def test_zeus_culture_from_the_planet_and_doubled():
     s = game(2, houses=["ellenys", "pharaos"])
     spot = [i for i, (tri, _b) in enumerate(s.lay.spots) if set(tri) == {"g5", "g1", "g2"}][0]
     s.cul[spot] = ["k1", True]
-    put(s, 0, "g10", 1)                  # on Gaia, not next to the token
+    put(s, 0, "g10", 1)  # on Gaia, not next to the token
     put(s, 1, "g5", 1)
     put(s, 1, "g1", 1)
     put(s, 1, "g2", 1)
     res(s, 0)
     s.seats[0]["major"] = True
     take_culture(run_steps(s, ["culture"]))
-    assert get(s, 0, "gold") == 4          # basic: on the planet; upgraded: doubled
+    assert get(s, 0, "gold") == 4  # basic: on the planet; upgraded: doubled
 
 
 def test_odin_upgraded_settlements_two_strength():
@@ -508,12 +521,15 @@ def _summon(s, seat, god, where="ph4"):
     return s
 
 
-@pytest.mark.parametrize("god,house,setup,vp", [
-    ("horus", "pharaos", {"ph3": 1, "g1": 1}, 4),
-    ("aegir", "norrenis", {"no3": 1, "g3": 1}, 4),
-    ("ninhursag", "babylon", {"ba4": 1, "g2": 1}, 4),
-    ("demeter", "ellenys", {"el4": 1, "g4": 1}, 4),
-])
+@pytest.mark.parametrize(
+    "god,house,setup,vp",
+    [
+        ("horus", "pharaos", {"ph3": 1, "g1": 1}, 4),
+        ("aegir", "norrenis", {"no3": 1, "g3": 1}, 4),
+        ("ninhursag", "babylon", {"ba4": 1, "g2": 1}, 4),
+        ("demeter", "ellenys", {"el4": 1, "g4": 1}, 4),
+    ],
+)
 def test_end_scoring_gods_per_resource_region(god, house, setup, vp):
     s = game(2, houses=[house, "pharaos" if house != "pharaos" else "norrenis"])
     for h, n in setup.items():
@@ -598,7 +614,7 @@ def test_freyja_freyr_frigg():
     _summon(s, 0, "freyr", "no4")
     assert s.seats[0]["vp"] == 2 and s.seats[0]["mana"] == 4
     s = game(2, houses=["norrenis", "pharaos"])
-    put(s, 0, "no1", 2)                # + settlement = 3
+    put(s, 0, "no1", 2)  # + settlement = 3
     put(s, 0, "g1", 3)
     _summon(s, 0, "frigg", "no4")
     assert s.fol["no1"][0] == 3 and s.fol["g1"][0] == 4
@@ -632,7 +648,7 @@ def test_marduk_ninlil_athena_hera_poseidon():
     _summon(s, 0, "marduk")
     assert s.fol["ba1"][0] == 2
     s = game(2, houses=["babylon", "pharaos"])
-    put(s, 0, "g5", 1)                  # 1 shrine on Gaia (4 players' side differs)
+    put(s, 0, "g5", 1)  # 1 shrine on Gaia (4 players' side differs)
     res(s, 0)
     _summon(s, 0, "ninlil", "ba4")
     n = DATA.gaia[2][1]["g5"]["shrines"]
@@ -641,7 +657,7 @@ def test_marduk_ninlil_athena_hera_poseidon():
     res(s, 0)
     s.stl["g1"] = 0
     _summon(s, 0, "athena", "el4")
-    assert get(s, 0, "wood") == 1 + 1       # capital (wood) and g1 (wood)
+    assert get(s, 0, "wood") == 1 + 1  # capital (wood) and g1 (wood)
     s = game(2, houses=["ellenys", "pharaos"])
     s.seats[0]["summoned"] = ["hera"]
     run_steps(s, ["followers", 0, 1])
@@ -702,7 +718,7 @@ def test_pandora_token_gain_and_others_lose():
     run_steps(s, ["extra"])
     play(s, "pandora", "token mana")
     assert [sd["mana"] for sd in s.seats] == [3, 1, 0]
-    assert "pandora" not in legal(s)         # one token per turn
+    assert "pandora" not in legal(s)  # one token per turn
 
 
 def test_destiny_stone_secret_and_scored():
@@ -757,9 +773,9 @@ def test_odin_settlement_moves_carrying_two_units_and_can_leave_the_capital():
     pawn_on(s, 0, 3)
     play(s, "tile 2", "from no1", "settlement", "to no4", "carry follower", "carry follower")
     assert s.osl[0] == {"no4": 1} and s.fol["no4"][0] == 2 and s.fol["no1"][0] == 1
-    assert s.darg["n"] == 1                     # carrying costs no movement
+    assert s.darg["n"] == 1  # carrying costs no movement
     play(s, "from no1", "to no4")
-    assert s.controller("no1") is None          # the capital left empty
+    assert s.controller("no1") is None  # the capital left empty
     assert "no1" not in s._dests(1, "no2", "move") if s.has_units("no2", 1) else True
     put(s, 1, "no2", 1)
     assert "no1" not in s._dests(1, "no2", "move")
@@ -769,7 +785,7 @@ def test_odin_settlement_besieges_and_is_never_besieged():
     s = game(2, houses=["norrenis", "pharaos"])
     s.stl["g3"] = 1
     s.osl[0]["g3"] = 1
-    assert s.controller("g3") == 0                     # the pharaos settlement is besieged
+    assert s.controller("g3") == 0  # the pharaos settlement is besieged
     assert "g3" not in s._follower_spots(1) and "g3" in s._follower_spots(0)
     s = game(2, houses=["pharaos", "norrenis"])
     s.osl[1]["g2"] = 1
@@ -778,7 +794,7 @@ def test_odin_settlement_besieges_and_is_never_besieged():
     res(s, 0, metal=2)
     pawn_on(s, 0, 3)
     play(s, "tile 2", "from g1", "to g2")
-    assert s._at_war("g2")                             # a battle, not a siege
+    assert s._at_war("g2")  # a battle, not a siege
     play(s, "from g1", "to g2")
     to_battles(s)
     play(s, "@0 weapon dagger", "@1 weapon slingshot")
@@ -794,4 +810,4 @@ def test_odin_settlement_strength_and_objectives():
     s.seats[0]["major"] = True
     assert s.units_at("g3", 0) == [1, 2, 2]
     assert s.objective(0, "settlements") == 3
-    assert s.objective(0, "units") == 0           # 1 follower: settlements are not units here
+    assert s.objective(0, "units") == 0  # 1 follower: settlements are not units here

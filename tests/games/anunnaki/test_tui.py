@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 from types import SimpleNamespace
 
-from meeple.games.anunnaki.tui import play
+from meeple.terminal.anunnaki import play
 
 
 def test_a_full_game_in_the_terminal():
@@ -15,7 +15,7 @@ def test_a_full_game_in_the_terminal():
     text = out.getvalue()
     assert code == 0
     assert "Final scoring (VP by source)" in text and "Winner: " in text and "Total" in text
-    assert "is not a legal" in text            # the bad answer was refused, nothing applied
+    assert "is not a legal" in text  # the bad answer was refused, nothing applied
 
 
 def test_bad_flags():
@@ -32,9 +32,14 @@ def test_quit():
 
 def test_info_tells_what_things_do():
     out = io.StringIO()
-    play(SimpleNamespace(players=2, seat=0, seed=5, bot="random"),
-         stdin=io.StringIO("info anubis\ninfo ra\ninfo long shield\ninfo c1\ninfo horn of plenty\n"
-                           "info shrines\ninfo tile 3\ninfo nothing\nquit\n"), stdout=out)
+    play(
+        SimpleNamespace(players=2, seat=0, seed=5, bot="random"),
+        stdin=io.StringIO(
+            "info anubis\ninfo ra\ninfo long shield\ninfo c1\ninfo horn of plenty\n"
+            "info shrines\ninfo tile 3\ninfo nothing\nquit\n"
+        ),
+        stdout=out,
+    )
     text = " ".join(out.getvalue().split())
     assert "— a god of Pharaos" in text and "the major god of Pharaos" in text
     assert "Weapon Long shield — strength 2" in text and "Norrenis house" in text

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from meeple.games.anunnaki import dump, from_view, load, new_game
-from meeple.games.anunnaki.data import DATA, MAX_PLAYERS, RESOURCES
+from meeple.games.anunnaki.data import DATA, MAX_PLAYERS
 from meeple.games.anunnaki.view import determinize, view
 from tests.games.anunnaki.helpers import game
 
@@ -130,6 +130,7 @@ def test_random_games_keep_invariants_round_trip_and_replay(players):
 def test_simulate_and_bench_commands():
     from meeple.core.bench import bench
     from meeple.core.simulate import simulate
+
     rep = simulate("anunnaki", 3, [2, 3, 4], seed=1)
     assert rep["errors"] == 0 and rep["games"] == 9
     b = bench("anunnaki", seconds=0.5)
@@ -139,6 +140,7 @@ def test_simulate_and_bench_commands():
 def test_ismcts_bot_plays_a_decision():
     from meeple.bots.base import observe
     from meeple.bots.registry import make_bot
+
     s = new_game(2, seed=4)
     bot = make_bot("ismcts", seed=1, game="anunnaki")
     bot.seconds, bot.iterations = None, 30

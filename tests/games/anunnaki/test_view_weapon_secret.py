@@ -19,8 +19,12 @@ def _after_attacker_chose():
         while s.decision() is not None and not (s.kind == "weapon" and len(s.secret) == 1):
             d = s.decision()
             s.apply_action(rng.choice(s.legal_actions(d.seats[0])), d.seats[0])
-        if (s.decision() is not None and s.ctx["battle"]["att"] == 0 and "0" in s.secret
-                and "dagger" in s.seats[0]["pile"] + s.seats[0]["hand"]):
+        if (
+            s.decision() is not None
+            and s.ctx["battle"]["att"] == 0
+            and "0" in s.secret
+            and "dagger" in s.seats[0]["pile"] + s.seats[0]["hand"]
+        ):
             return s
     raise AssertionError("no seed below 200 reaches the position")
 

@@ -48,8 +48,13 @@ def test_scenario_in_process(path):
 def test_check_py_against_the_installed_command():
     exe = Path(sys.executable).parent / "meeple"
     assert exe.exists(), "the meeple command is not installed in this environment"
-    run = subprocess.run([sys.executable, str(SHARED / "check.py"), "--quiet", "--cmd", f"{exe} apply",
-                          *map(str, SCENARIOS)], capture_output=True, text=True, cwd=ROOT,
-                         env=dict(os.environ), timeout=300)
+    run = subprocess.run(
+        [sys.executable, str(SHARED / "check.py"), "--quiet", "--cmd", f"{exe} apply", *map(str, SCENARIOS)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=dict(os.environ),
+        timeout=300,
+    )
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout.strip().endswith(f"{len(SCENARIOS)} passed, 0 failed")

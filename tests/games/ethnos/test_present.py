@@ -14,7 +14,7 @@ TRIBES = ["giant", "merfolk", "orc", "troll", "dwarf", "elf", "minotaur", "wizar
 
 @pytest.mark.parametrize("players,seed", [(4, 2), (3, 5), (6, 8)])
 def test_age_tables_add_up_to_the_glory(players, seed):
-    s = new_game(players, seed=seed, tribes=TRIBES[:data.tribes_in_game(players)])
+    s = new_game(players, seed=seed, tribes=TRIBES[: data.tribes_in_game(players)])
     rng = random.Random(seed)
     while not s.is_terminal():
         s.apply_action(rng.choice(s.legal_actions()))

@@ -27,7 +27,7 @@ def check_invariants(s, box: Counter, last_glory: list[int]) -> None:
         return
     assert s.decision() is not None and s.legal_actions(), "a live game must offer a move"
     if s.kind == "orc":
-        return        # mid age-end scoring: the hands are already discarded
+        return  # mid age-end scoring: the hands are already discarded
     where = Counter(c for c in s.deck if c != DRAGON)
     for h in s.hands:
         where.update(h)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.games.ethnos.helpers import END_AGE, doc, ok, play, state
+from tests.games.ethnos.helpers import END_AGE, doc, ok, play
 
 T6 = ("centaur", "dwarf", "elf", "giant", "orc", "troll")
 
@@ -29,8 +29,18 @@ def test_recruit_a_card_not_in_the_market_is_refused():
 
 
 def test_ten_cards_forbid_recruiting_from_the_deck_but_allow_a_band():
-    hand = ["dwarf:duris", "elf:rhea", "giant:althea", "orc:ithys", "troll:pelagon",
-            "wizard:straton", "dwarf:rhea", "elf:althea", "giant:ithys", "orc:pelagon"]
+    hand = [
+        "dwarf:duris",
+        "elf:rhea",
+        "giant:althea",
+        "orc:ithys",
+        "troll:pelagon",
+        "wizard:straton",
+        "dwarf:rhea",
+        "elf:althea",
+        "giant:ithys",
+        "orc:pelagon",
+    ]
     d = doc(hands={0: hand})
     assert play(d, ["recruit deck"])["error"]
     out = ok(d, ["band dwarf:duris"])
@@ -69,16 +79,17 @@ def test_one_card_band_places_a_marker_where_the_player_has_none():
 
 
 def test_band_of_one_kingdom_with_skeletons():
-    d = doc(tribes=("dwarf", "elf", "orc", "skeleton", "troll", "wizard"),
-            hands={0: ["elf:rhea", "dwarf:rhea", "skeleton", "skeleton"]})
+    d = doc(
+        tribes=("dwarf", "elf", "orc", "skeleton", "troll", "wizard"),
+        hands={0: ["elf:rhea", "dwarf:rhea", "skeleton", "skeleton"]},
+    )
     out = ok(d, ["band elf:rhea skeleton dwarf:rhea skeleton"])
     assert markers(out, "rhea")[0] == 1
     assert len(seat(out, 0)["bands"][0]["cards"]) == 4
 
 
 def test_skeletons_alone_never_form_a_band():
-    d = doc(tribes=("dwarf", "elf", "orc", "skeleton", "troll", "wizard"),
-            hands={0: ["skeleton", "skeleton"]})
+    d = doc(tribes=("dwarf", "elf", "orc", "skeleton", "troll", "wizard"), hands={0: ["skeleton", "skeleton"]})
     assert "skeleton" in play(d, ["band skeleton skeleton"])["error"]["message"]
 
 
@@ -95,8 +106,12 @@ def test_no_marker_when_the_band_is_not_larger_than_the_markers_there():
 
 
 def test_two_players_count_everyone_s_markers():
-    d = doc(players=2, tribes=("dwarf", "elf", "orc", "troll", "wizard"),
-            markers={"rhea": [0, 2, ]}, hands={0: ["elf:rhea", "dwarf:rhea"]})
+    d = doc(
+        players=2,
+        tribes=("dwarf", "elf", "orc", "troll", "wizard"),
+        markers={"rhea": [0, 2]},
+        hands={0: ["elf:rhea", "dwarf:rhea"]},
+    )
     assert markers(ok(d, ["band elf:rhea dwarf:rhea"]), "rhea") == [0, 2]
     d["seats"][0]["hand"].append("orc:rhea")
     assert markers(ok(d, ["band elf:rhea dwarf:rhea orc:rhea"]), "rhea") == [1, 2]
@@ -104,8 +119,10 @@ def test_two_players_count_everyone_s_markers():
 
 def test_26_marker_supply_is_respected():
     # 25 markers in play (1 more on the glory track): the band places one, the next none
-    d = doc(markers={"althea": [10, 0, 0, 0], "duris": [10, 0, 0, 0], "ithys": [4, 0, 0, 0]},
-            hands={0: ["elf:rhea", "dwarf:straton"]})
+    d = doc(
+        markers={"althea": [10, 0, 0, 0], "duris": [10, 0, 0, 0], "ithys": [4, 0, 0, 0]},
+        hands={0: ["elf:rhea", "dwarf:straton"]},
+    )
     out = ok(d, ["band elf:rhea"])
     assert markers(out, "rhea")[0] == 1
     d["kingdoms"]["ithys"]["markers"][0] = 5
@@ -115,8 +132,7 @@ def test_26_marker_supply_is_respected():
 
 # ---------------------------------------------------------------- tribes
 def test_centaur_chain_needs_a_marker():
-    d = doc(tribes=T6, markers={"straton": [2, 0, 0, 0]},
-            hands={0: ["centaur:straton", "elf:straton", "orc:rhea"]})
+    d = doc(tribes=T6, markers={"straton": [2, 0, 0, 0]}, hands={0: ["centaur:straton", "elf:straton", "orc:rhea"]})
     out = ok(d, ["band centaur:straton elf:straton"])
     assert out["decision"] == {"seat": 1, "kind": "turn"}
     assert out["state"]["market"] == ["orc:rhea"]
@@ -162,16 +178,18 @@ def test_elf_keeps_up_to_band_size_and_may_keep_none():
 
 
 def test_giant_takes_the_token_only_when_strictly_largest():
-    d = doc(hands={0: ["giant:rhea", "giant:duris"]},
-            bands={1: [["giant:ithys", "giant:althea"]]})
+    d = doc(hands={0: ["giant:rhea", "giant:duris"]}, bands={1: [["giant:ithys", "giant:althea"]]})
     out = ok(d, ["band giant:rhea giant:duris"])
     assert out["state"]["giant"] is None and seat(out, 0)["glory"] == 0
 
 
 def test_giant_own_larger_band_moves_the_token_and_scores_again():
-    d = doc(hands={0: ["giant:rhea", "giant:duris", "giant:althea"]},
-            bands={0: [["giant:ithys", "giant:pelagon"]]},
-            giant={"seat": 0, "band": 0}, glory={0: 2})
+    d = doc(
+        hands={0: ["giant:rhea", "giant:duris", "giant:althea"]},
+        bands={0: [["giant:ithys", "giant:pelagon"]]},
+        giant={"seat": 0, "band": 0},
+        glory={0: 2},
+    )
     out = ok(d, ["band giant:rhea giant:duris giant:althea"])
     assert out["state"]["giant"] == {"seat": 0, "band": 1}
     assert seat(out, 0)["glory"] == 4
@@ -180,7 +198,7 @@ def test_giant_own_larger_band_moves_the_token_and_scores_again():
 def test_giant_token_scores_at_age_end_and_returns():
     d = doc(bands={2: [["giant:ithys", "giant:pelagon"]]}, giant={"seat": 2, "band": 0}, **END_AGE)
     out = ok(d, ["recruit deck"])
-    assert seat(out, 2)["glory"] == 2 + 1          # token (age I) + band of two
+    assert seat(out, 2)["glory"] == 2 + 1  # token (age I) + band of two
     assert out["state"]["giant"] is None
 
 
@@ -195,11 +213,28 @@ MER = ("dwarf", "elf", "merfolk", "orc", "troll", "wizard")
 
 
 def test_merfolk_passing_two_symbols_gives_two_bonus_markers():
-    d = doc(tribes=MER, merfolk=[2, 0, 0, 0],
-            hands={0: ["merfolk:rhea", "merfolk:duris", "merfolk:althea", "merfolk:ithys",
-                       "merfolk:pelagon", "merfolk:straton"]})
-    out = ok(d, ["band merfolk:rhea merfolk:duris merfolk:althea merfolk:ithys merfolk:pelagon merfolk:straton",
-                 "place straton", "place straton"])
+    d = doc(
+        tribes=MER,
+        merfolk=[2, 0, 0, 0],
+        hands={
+            0: [
+                "merfolk:rhea",
+                "merfolk:duris",
+                "merfolk:althea",
+                "merfolk:ithys",
+                "merfolk:pelagon",
+                "merfolk:straton",
+            ]
+        },
+    )
+    out = ok(
+        d,
+        [
+            "band merfolk:rhea merfolk:duris merfolk:althea merfolk:ithys merfolk:pelagon merfolk:straton",
+            "place straton",
+            "place straton",
+        ],
+    )
     assert out["state"]["merfolk"][0] == 8
     assert markers(out, "rhea")[0] == 1 and markers(out, "straton")[0] == 2
 
@@ -214,7 +249,7 @@ def test_merfolk_board_scores_like_a_kingdom():
     d = doc(tribes=MER, merfolk=[3, 5, 0, 0], **END_AGE)
     out = ok(d, ["recruit deck"])
     assert [s["glory"] for s in out["state"]["seats"]] == [0, 1, 0, 0]
-    assert out["state"]["merfolk"] == [3, 5, 0, 0]     # the track never resets
+    assert out["state"]["merfolk"] == [3, 5, 0, 0]  # the track never resets
 
 
 def test_minotaur_counts_one_more_for_placement():
@@ -235,7 +270,7 @@ def test_orc_horde_marker_once_per_colour_and_without_the_size_rule():
 def test_orc_keep_carries_the_horde_to_the_next_age():
     d = doc(orc={0: ["rhea"], 2: ["duris", "ithys"]}, current=1, **END_AGE)
     out = ok(d, ["recruit deck"])
-    assert out["decision"] == {"seat": 2, "kind": "orc"}          # from the current seat on
+    assert out["decision"] == {"seat": 2, "kind": "orc"}  # from the current seat on
     out = ok(d, ["recruit deck", "keep", "cash"])
     assert seat(out, 2)["orc"] == ["duris", "ithys"] and seat(out, 0)["orc"] == []
     assert seat(out, 0)["glory"] == 1
@@ -279,8 +314,11 @@ def test_troll_tokens_break_ties_then_return():
 
 def test_wingfolk_places_anywhere_the_size_allows():
     tribes = ("dwarf", "elf", "orc", "troll", "wingfolk", "wizard")
-    d = doc(tribes=tribes, markers={"rhea": [2, 0, 0, 0], "duris": [3, 0, 0, 0]},
-            hands={0: ["wingfolk:duris", "elf:duris", "orc:duris"]})
+    d = doc(
+        tribes=tribes,
+        markers={"rhea": [2, 0, 0, 0], "duris": [3, 0, 0, 0]},
+        hands={0: ["wingfolk:duris", "elf:duris", "orc:duris"]},
+    )
     assert play(d, ["band wingfolk:duris elf:duris orc:duris", "place duris"])["error"]
     out = ok(d, ["band wingfolk:duris elf:duris orc:duris", "place rhea"])
     assert markers(out, "rhea")[0] == 3
@@ -301,8 +339,11 @@ def test_wizard_may_pass_and_the_draw_ignores_the_hand_limit():
 
 
 def test_wizard_draw_sets_dragons_aside_and_the_third_ends_the_age():
-    d = doc(hands={0: ["wizard:rhea", "wizard:duris", "wizard:althea"]},
-            deck=["elf:rhea", "dragon", "dwarf:ithys", "dragon", "orc:rhea"], dragons=1)
+    d = doc(
+        hands={0: ["wizard:rhea", "wizard:duris", "wizard:althea"]},
+        deck=["elf:rhea", "dragon", "dwarf:ithys", "dragon", "orc:rhea"],
+        dragons=1,
+    )
     out = ok(d, ["band wizard:rhea wizard:duris wizard:althea", "draw"])
     st = out["state"]
     assert st["age"] == 2 and st["last_dragon"] == 0
@@ -368,17 +409,20 @@ def test_fairy_case_d_token_returns_and_stays_unowned():
 
 
 def test_fairy_taking_a_fairy_band_chooses_again_but_not_its_own_band():
-    d = doc(tribes=FAIRY, hands={0: FHAND[0] + ["dwarf:althea"]},
-            bands={1: [["fairy:duris", "dwarf:duris", "giant:duris"]], 2: [["elf:ithys", "dwarf:ithys"]]})
+    d = doc(
+        tribes=FAIRY,
+        hands={0: FHAND[0] + ["dwarf:althea"]},
+        bands={1: [["fairy:duris", "dwarf:duris", "giant:duris"]], 2: [["elf:ithys", "dwarf:ithys"]]},
+    )
     out = ok(d, [FMOVE, "swap 1 0"])
     assert out["decision"] == {"seat": 0, "kind": "fairy"}
-    assert play(d, [FMOVE, "swap 1 0", "swap 1 0"])["error"]     # changed hands this turn
+    assert play(d, [FMOVE, "swap 1 0", "swap 1 0"])["error"]  # changed hands this turn
     out = ok(d, [FMOVE, "swap 1 0", "swap 2 0"])
     st = out["state"]
     assert st["seats"][2]["bands"][0]["leader"] == "fairy:duris"
     assert st["seats"][0]["bands"][0]["leader"] == "elf:ithys"
     assert markers(out, "ithys")[0] == 1
-    assert out["decision"] == {"seat": 0, "kind": "keep"}          # the elf resolves
+    assert out["decision"] == {"seat": 0, "kind": "keep"}  # the elf resolves
 
 
 def test_fairy_taken_wingfolk_band_asks_where_to_place():
@@ -431,8 +475,7 @@ def test_first_player_of_a_new_age_tie_includes_the_dragon_drawer():
 
 
 def test_hands_and_bands_are_discarded_markers_stay():
-    d = doc(hands={1: ["elf:rhea"]}, markers={"rhea": [1, 0, 0, 0]},
-            bands={0: [["elf:rhea", "elf:duris"]]}, **END_AGE)
+    d = doc(hands={1: ["elf:rhea"]}, markers={"rhea": [1, 0, 0, 0]}, bands={0: [["elf:rhea", "elf:duris"]]}, **END_AGE)
     st = ok(d, ["recruit deck"])["state"]
     assert st["seats"][0]["bands"] == [] and st["kingdoms"]["rhea"]["markers"] == [1, 0, 0, 0]
     assert all(len(s["hand"]) == 1 for s in st["seats"])
@@ -442,9 +485,13 @@ def test_hands_and_bands_are_discarded_markers_stay():
 def test_game_end_tie_breaks_markers_then_bands():
     # seats 0 and 2 tie on glory (26) and markers (2); seat 0's band of 2 beats
     # seat 2's bands of 1 and 1 (skeletons leave before the comparison)
-    d = doc(age=3, glory={0: 20, 1: 20, 2: 21}, markers={"rhea": [2, 1, 2, 0]},
-            bands={0: [["elf:rhea", "elf:duris"]], 2: [["elf:ithys", "skeleton", "skeleton"], ["elf:althea"]]},
-            **END_AGE)
+    d = doc(
+        age=3,
+        glory={0: 20, 1: 20, 2: 21},
+        markers={"rhea": [2, 1, 2, 0]},
+        bands={0: [["elf:rhea", "elf:duris"]], 2: [["elf:ithys", "skeleton", "skeleton"], ["elf:althea"]]},
+        **END_AGE,
+    )
     d["tribes"] = ["dwarf", "elf", "orc", "skeleton", "troll", "wizard"]
     st = ok(d, ["recruit deck"])["state"]
     glory = [s["glory"] for s in st["seats"]]
@@ -483,10 +530,13 @@ def test_setup_by_player_count(players):
     assert s.deck.count(99) == 0
 
 
-@pytest.mark.parametrize("players, dealt", [
-    (4, {0: 2, 2: 2, 4: 4, 6: 5, 8: 3, 10: 2}),     # all 18 (shared/rules/ethnos.md)
-    (3, {0: 1, 2: 2, 4: 2, 6: 3, 8: 3, 10: 1}),     # less the 4+ tokens 0, 4, 4, 6, 6, 10
-])
+@pytest.mark.parametrize(
+    "players, dealt",
+    [
+        (4, {0: 2, 2: 2, 4: 4, 6: 5, 8: 3, 10: 2}),  # all 18 (shared/rules/ethnos.md)
+        (3, {0: 1, 2: 2, 4: 2, 6: 3, 8: 3, 10: 1}),  # less the 4+ tokens 0, 4, 4, 6, 6, 10
+    ],
+)
 def test_glory_tokens_dealt_to_the_kingdoms_follow_the_digest(players, dealt):
     from collections import Counter
 

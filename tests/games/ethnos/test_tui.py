@@ -17,7 +17,7 @@ import pytest
 from rich.console import Console
 
 from meeple.games.ethnos import data, new_game
-from meeple.games.ethnos import tui
+from meeple.terminal import ethnos as tui
 from meeple.games.ethnos.cards import CARD_BY_NAME, CARD_KINGDOM, CARD_TRIBE, SKELETON
 
 PROMPT = re.compile(r"\[1-\d+, a move, or help\]> ")
@@ -54,10 +54,9 @@ def check_clean(text: str) -> None:
 
 
 # ------------------------------------------------------------ whole games
-@pytest.mark.parametrize("players,seed,tribes", [
-    (4, 11, "merfolk,orc,troll,giant,fairy,wingfolk"),
-    (3, 21, "elf,wizard,dwarf,troll,orc"),
-])                                  # two players: test_cli_full_game_and_eof
+@pytest.mark.parametrize(
+    "players,seed,tribes", [(4, 11, "merfolk,orc,troll,giant,fairy,wingfolk"), (3, 21, "elf,wizard,dwarf,troll,orc")]
+)  # two players: test_cli_full_game_and_eof
 def test_full_game_first_choice(players, seed, tribes):
     """A scripted player always answers 1: the game runs to the final ranking."""
     code, text = run(make_args(players=players, seed=seed, tribes=tribes), lambda n: "1")
@@ -85,9 +84,29 @@ def test_full_game_first_choice(players, seed, tribes):
 def test_full_game_random_answers_and_garbage():
     """Answers out of range and nonsense are refused; the game still finishes."""
     rng = random.Random(5)
-    junk = ["", "99", "0", "-1", "band", "band skeleton", "recruit dragon", "place nowhere",
-            "troll 9", "swap 9 9", "keep x:y", "add", "lead", "cancel", "\x00", "ʕ•ᴥ•ʔ",
-            "1" * 40, "troll ²", "moves", "board", "help"]
+    junk = [
+        "",
+        "99",
+        "0",
+        "-1",
+        "band",
+        "band skeleton",
+        "recruit dragon",
+        "place nowhere",
+        "troll 9",
+        "swap 9 9",
+        "keep x:y",
+        "add",
+        "lead",
+        "cancel",
+        "\x00",
+        "ʕ•ᴥ•ʔ",
+        "1" * 40,
+        "troll ²",
+        "moves",
+        "board",
+        "help",
+    ]
 
     def answer(n):
         return rng.choice(junk) if rng.random() < 0.15 else str(rng.randint(1, 12))
@@ -123,7 +142,7 @@ def test_age_end_narration_adds_up_to_final_glory():
     totals = [0] * 4
     for ev in s.log():
         narrator.feed(ev, view)
-        if ev[0] == "bands":          # the age's table has every source, the giant taken included
+        if ev[0] == "bands":  # the age's table has every source, the giant taken included
             for _, gains in narrator.rows:
                 for seat, g in enumerate(gains):
                     totals[seat] += g
@@ -172,9 +191,13 @@ def test_keyboard_interrupt_exits_cleanly():
 
 
 def test_bad_flags_exit_two():
-    for kw, words in [(dict(bot="nosuchbot"), "nosuchbot"), (dict(seat=5), "--seat"),
-                      (dict(players=9), "2-6 players"), (dict(tribes="elf,nope"), "nope"),
-                      (dict(tribes="elf,dwarf"), "different tribes")]:
+    for kw, words in [
+        (dict(bot="nosuchbot"), "nosuchbot"),
+        (dict(seat=5), "--seat"),
+        (dict(players=9), "2-6 players"),
+        (dict(tribes="elf,nope"), "nope"),
+        (dict(tribes="elf,dwarf"), "different tribes"),
+    ]:
         code, text = run(make_args(**kw), lambda n: "quit")
         assert code == 2, kw
         assert words in text
@@ -195,8 +218,13 @@ def test_engine_fault_on_odd_input_is_answered_not_raised():
     before = s.to_json()
     odd = "troll ²" if s.decision().kind == "troll" else "swap ² 0"
     out = io.StringIO()
-    session = tui.Session(s, me, tui.make_bots("random", 1, [x for x in range(3) if x != me]),
-                          Console(file=out, width=100), Lines(lambda n: [odd, "quit"][n - 1]))
+    session = tui.Session(
+        s,
+        me,
+        tui.make_bots("random", 1, [x for x in range(3) if x != me]),
+        Console(file=out, width=100),
+        Lines(lambda n: [odd, "quit"][n - 1]),
+    )
     assert session.run() == 0
     text = out.getvalue()
     check_clean(text)
@@ -244,11 +272,14 @@ def test_band_typed_in_notation():
         for i, a in enumerate(hand):
             for j, b in enumerate(hand):
                 ca, cb = CARD_BY_NAME[a], CARD_BY_NAME[b]
-                if i != j and ca != SKELETON and (cb == SKELETON or CARD_TRIBE[ca] == CARD_TRIBE[cb]
-                                                  or CARD_KINGDOM[ca] == CARD_KINGDOM[cb]):
+                if (
+                    i != j
+                    and ca != SKELETON
+                    and (cb == SKELETON or CARD_TRIBE[ca] == CARD_TRIBE[cb] or CARD_KINGDOM[ca] == CARD_KINGDOM[cb])
+                ):
                     pair = (a, b)
         if pair is None:
-            return "recruit deck"       # the words of a menu entry
+            return "recruit deck"  # the words of a menu entry
         played.append(pair)
         return f"band {pair[0]} {pair[1]}"
 
@@ -268,8 +299,11 @@ def test_band_step_by_step_and_cancel():
     def script(state, view):
         kind = state.decision().kind
         hand = view["seats"][0]["hand"]
-        leaders = [c for i, c in enumerate(hand) if c != "skeleton"
-                   and any(tui._can_join(c, o) for o in hand[:i] + hand[i + 1:])]
+        leaders = [
+            c
+            for i, c in enumerate(hand)
+            if c != "skeleton" and any(tui._can_join(c, o) for o in hand[:i] + hand[i + 1 :])
+        ]
         if kind == "turn" and not leaders:
             return "recruit deck"
         if kind == "turn" and "cancelled" not in steps:
@@ -279,7 +313,7 @@ def test_band_step_by_step_and_cancel():
             steps.append("cancelled")
             return "cancel"
         if kind == "turn" and "cancelled" in steps and len(steps) == 2:
-            assert sorted(hand) == sorted(steps[0][2])     # the leader is back in hand
+            assert sorted(hand) == sorted(steps[0][2])  # the leader is back in hand
             steps.append("lead again")
             return "lead " + leaders[0]
         if kind == "band":
@@ -311,8 +345,12 @@ def test_board_never_shows_other_hands():
         text = tui.to_text(tui.render_board(view, pal))
         for kind in tui.DECISION_TITLES:
             text += tui.to_text(tui.render_decision(view, pal, kind))
-        secret = {"wizard", "halfling", "minotaur"} - ({"wizard"} if me == 1 else set()) \
-            - ({"halfling"} if me == 2 else set()) - ({"minotaur"} if me == 3 else set())
+        secret = (
+            {"wizard", "halfling", "minotaur"}
+            - ({"wizard"} if me == 1 else set())
+            - ({"halfling"} if me == 2 else set())
+            - ({"minotaur"} if me == 3 else set())
+        )
         for word in secret:
             assert word not in text
         if me:
@@ -359,9 +397,18 @@ def test_ascii_terminal_gets_ascii_only():
 def test_board_shows_tribe_boards_when_in_play():
     s = new_game(4, seed=1, tribes=["merfolk", "orc", "troll", "giant", "fairy", "elf"])
     text = tui.to_text(tui.render_board(s.view(0), tui.Palette(4, 0)))
-    for words in ("Merfolk board", "Troll tokens in the pool", "Giant token", "Orc horde",
-                  "Dragons: 0 of 3", "Deck: ", "Market (8)", "Your hand (1)", "althea",
-                  "straton"):
+    for words in (
+        "Merfolk board",
+        "Troll tokens in the pool",
+        "Giant token",
+        "Orc horde",
+        "Dragons: 0 of 3",
+        "Deck: ",
+        "Market (8)",
+        "Your hand (1)",
+        "althea",
+        "straton",
+    ):
         assert words in text
     s = new_game(4, seed=1, tribes=["dwarf", "elf", "wizard", "centaur", "halfling", "skeleton"])
     text = tui.to_text(tui.render_board(s.view(0), tui.Palette(4, 0)))
@@ -375,8 +422,9 @@ def _meeple(*argv):
 
 
 def test_cli_full_game_and_eof():
-    p = subprocess.run(_meeple("--players", "2", "--seed", "7"), input="1\n" * 4000,
-                       capture_output=True, text=True, timeout=60)
+    p = subprocess.run(
+        _meeple("--players", "2", "--seed", "7"), input="1\n" * 4000, capture_output=True, text=True, timeout=60
+    )
     assert p.returncode == 0, p.stderr
     assert "Final ranking" in p.stdout
     assert "Age I scoring: total" in p.stdout and "Age II scoring: total" in p.stdout
@@ -384,15 +432,15 @@ def test_cli_full_game_and_eof():
     p = subprocess.run(_meeple("--seed", "7"), input="", capture_output=True, text=True, timeout=60)
     assert p.returncode == 0 and "End of input" in p.stdout
     assert "Traceback" not in p.stdout + p.stderr
-    p = subprocess.run(_meeple("--bot", "nosuchbot"), input="", capture_output=True, text=True,
-                       timeout=60)
+    p = subprocess.run(_meeple("--bot", "nosuchbot"), input="", capture_output=True, text=True, timeout=60)
     assert p.returncode == 2 and "nosuchbot" in p.stdout + p.stderr
 
 
 @pytest.mark.skipif(os.name != "posix", reason="SIGINT delivery")
 def test_cli_ctrl_c_exits_cleanly():
-    p = subprocess.Popen(_meeple("--seed", "7"), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, text=True)
+    p = subprocess.Popen(
+        _meeple("--seed", "7"), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     try:
         seen = ""
         deadline = time.time() + 20

@@ -20,8 +20,10 @@ def blanked_by(seat: int, region: str = "highlands") -> dict:
 
 def won_with_one_active(plateau_card: str) -> dict:
     """Highlands is won by seat 0's captain-6; `plateau_card` is already active there."""
-    return {"highlands": {"facedown": ["nobility:captain-6"], "active": []},
-            "plateau": {"facedown": [], "active": active(plateau_card)}}
+    return {
+        "highlands": {"facedown": ["nobility:captain-6"], "active": []},
+        "plateau": {"facedown": [], "active": active(plateau_card)},
+    }
 
 
 def test_eliminated_card_with_blank_resilient_goes_to_the_lost_pile():
@@ -35,9 +37,12 @@ def test_eliminated_card_with_blank_resilient_goes_to_the_lost_pile():
 def test_uprising_a3_blank_resilient_read_before_anything_leaves():
     """Uprising A3 blanks the opposing champion's Resilient: eliminated by the
     Uprising agent it is lost, even though the A3 may leave in the same night."""
-    s = summer(factions=[UPR, GAT], regions=fd({"highlands": ["uprising:a3", "uprising:agent", "gathering:a1"]}),
-               seats={0: {"site": []}, 1: {"site": []}})
-    s.apply_move("done")                          # the A3 could ambush
+    s = summer(
+        factions=[UPR, GAT],
+        regions=fd({"highlands": ["uprising:a3", "uprising:agent", "gathering:a1"]}),
+        seats={0: {"site": []}, 1: {"site": []}},
+    )
+    s.apply_move("done")  # the A3 could ambush
     d = dump(s)
     assert "gathering:a1" in d["lost"] and "gathering:a1" not in d["seats"][1]["discard"]
 
@@ -51,15 +56,21 @@ def test_blank_lore_icons_stop_an_active_journey():
     """trade-01 lets active cards journey; a card whose lore icon is blank has
     no lore icon ("a faction card with one or more lore icons")."""
     board = [{"kingdom": "trade-01", "occupier": "nobility:agent"}, None]
-    base = dict(pending=AUTUMN, seats={0: {"board": board}},
-                regions={"plateau": {"active": active("nobility:follower-2")}})
+    base = dict(
+        pending=AUTUMN, seats={0: {"board": board}}, regions={"plateau": {"active": active("nobility:follower-2")}}
+    )
     s = load(doc(kingdom_map=blanked_by(1, "plateau"), **base))
     assert "journey follower-2" not in s.legal_moves()
     assert "journey follower-2" in load(doc(**base)).legal_moves()
 
 
-@pytest.mark.parametrize("location, verb, blanked", [("wilderness", "journey", "captain-7"),   # lore icons
-                                                     ("castle", "govern", "agent")])           # votes
+@pytest.mark.parametrize(
+    "location, verb, blanked",
+    [
+        ("wilderness", "journey", "captain-7"),  # lore icons
+        ("castle", "govern", "agent"),
+    ],
+)  # votes
 def test_blank_icons_stop_a_location_reward_with_an_active_card(location, verb, blanked):
     s = summer(regions=won_with_one_active(f"nobility:{blanked}"), kingdom_map=blanked_by(1, "plateau"))
     s.apply_move(f"claim {location}")
@@ -68,8 +79,13 @@ def test_blank_icons_stop_a_location_reward_with_an_active_card(location, verb, 
 
 
 def test_blank_lore_icons_stop_the_martial_10_retreat_journey():
-    regions = {"highlands": {"active": active("nobility:captain-6", "clans:captain-7",
-                                              gained={"nobility:captain-6": ["retreat", "retreat-journey"]})}}
+    regions = {
+        "highlands": {
+            "active": active(
+                "nobility:captain-6", "clans:captain-7", gained={"nobility:captain-6": ["retreat", "retreat-journey"]}
+            )
+        }
+    }
     s = in_clash("highlands", ["highlands", "plateau", "lowlands"], [0, 1], regions, kingdom_map=blanked_by(1))
     s.apply_move("retreat captain-6")
     assert "journey captain-6" not in s.legal_moves()
@@ -79,22 +95,32 @@ def test_blank_pathfinder_is_not_read_and_gained_pathfinder_is():
     """Pathfinder is read where the card stands when it journeys: a blank
     printed Pathfinder is absent, a gained one (intrigue-12's copy) present
     even though the card has left the region by the time it lands."""
-    s = load(doc(pending=AUTUMN, kingdom_map=blanked_by(1, "plateau"),
-                 regions={"plateau": {"active": active("nobility:captain-6")}}))
+    s = load(
+        doc(
+            pending=AUTUMN,
+            kingdom_map=blanked_by(1, "plateau"),
+            regions={"plateau": {"active": active("nobility:captain-6")}},
+        )
+    )
     g = C.CARD_BY_NAME["nobility:captain-6"]
     assert not s.card_traits(0, g) & D.PATHFINDER
     assert s.icons(0, g, C.LORE) == 0 and s.icons(0, g, C.VOTES) == 0
     gained = [{"card": "nobility:follower-2", "gained_traits": ["pathfinder"]}]
-    s2 = summer(regions={"highlands": {"facedown": ["nobility:captain-6"], "active": []},
-                         "plateau": {"facedown": [], "active": gained}})
+    s2 = summer(
+        regions={
+            "highlands": {"facedown": ["nobility:captain-6"], "active": []},
+            "plateau": {"facedown": [], "active": gained},
+        }
+    )
     s2.apply_move("claim wilderness")
     s2.apply_move("journey follower-2")
     assert "nobility:follower-2" in dump(s2)["seats"][0]["discard"]
 
 
 def test_blank_votes_stop_the_trade_10_region_govern():
-    base = dict(pending=AUTUMN, regions={"plateau": {"active": active("nobility:agent")}},
-                kingdom_deck=["trade-06", "trade-07"])
+    base = dict(
+        pending=AUTUMN, regions={"plateau": {"active": active("nobility:agent")}}, kingdom_deck=["trade-06", "trade-07"]
+    )
     mine = [{"seat": 0, "kingdom": "trade-10"}]
     s = load(doc(kingdom_map={"regions": {"plateau": mine + [{"seat": 1, "kingdom": "martial-15"}]}}, **base))
     assert "region-govern" not in s.legal_moves()
@@ -108,38 +134,59 @@ def test_blank_text_agent_no_longer_dies_to_a_follower():
 
 
 def test_blank_text_assassin_eliminates_nothing():
-    s = summer(factions=[UPR, NOB], regions=fd({"highlands": ["uprising:a2", "nobility:captain-8"]}),
-               seats={0: {"site": []}}, kingdom_map=blanked_by(1))
+    s = summer(
+        factions=[UPR, NOB],
+        regions=fd({"highlands": ["uprising:a2", "nobility:captain-8"]}),
+        seats={0: {"site": []}},
+        kingdom_map=blanked_by(1),
+    )
     assert "nobility:captain-8" not in dump(s)["lost"] and s.decision().kind != "reward"
 
 
 def test_blank_uprising_a3_blanks_nothing_and_falls_to_deadly():
     """martial-15 blanks the A3's own text: the Nobility agent keeps its Deadly,
     and the A3, its Resilient blank too, goes to the lost pile."""
-    s = summer(factions=[NOB, UPR], regions=fd({"highlands": ["nobility:agent", "uprising:a3"]}),
-               seats={1: {"site": []}}, kingdom_map=blanked_by(0))
+    s = summer(
+        factions=[NOB, UPR],
+        regions=fd({"highlands": ["nobility:agent", "uprising:a3"]}),
+        seats={1: {"site": []}},
+        kingdom_map=blanked_by(0),
+    )
     assert "uprising:a3" in dump(s)["lost"]
 
 
 def test_blank_text_gathering_a4_lowest_does_not_win():
-    s = summer(factions=[NOB, GAT], regions=fd({"highlands": ["nobility:captain-6", "gathering:a4"]}),
-               seats={1: {"site": []}}, kingdom_map=blanked_by(0))
+    s = summer(
+        factions=[NOB, GAT],
+        regions=fd({"highlands": ["nobility:captain-6", "gathering:a4"]}),
+        seats={1: {"site": []}},
+        kingdom_map=blanked_by(0),
+    )
     assert s.decision().kind == "location" and s.decision().seats == (0,)
 
 
 def test_blank_text_takes_away_an_active_site_card_action():
     """Nobility A4's autumn text is printed on the card: blank in martial-15's region."""
-    base = dict(pending=AUTUMN, regions={"plateau": {"active": active("nobility:a4")}},
-                seats={0: {"map": [0, 2, 0], "site": []}})
+    base = dict(
+        pending=AUTUMN,
+        regions={"plateau": {"active": active("nobility:a4")}},
+        seats={0: {"map": [0, 2, 0], "site": []}},
+    )
     assert "use a4" in load(doc(**base)).legal_moves()
     assert "use a4" not in load(doc(kingdom_map=blanked_by(1, "plateau"), **base)).legal_moves()
 
 
 def test_views_say_which_active_cards_are_blank():
-    from meeple.games.okc.tui import render
+    from meeple.terminal.okc import render
     from rich.console import Console
-    s = load(doc(pending=AUTUMN, kingdom_map=blanked_by(1, "plateau"),
-                 regions={"plateau": {"active": active("nobility:captain-6", "clans:captain-7")}}))
+
+    s = load(
+        doc(
+            pending=AUTUMN,
+            kingdom_map=blanked_by(1, "plateau"),
+            regions={"plateau": {"active": active("nobility:captain-6", "clans:captain-7")}},
+        )
+    )
     for seat in (0, 1, None):
         shown = {e["card"]: e["blank"] for e in s.view(seat)["regions"]["plateau"]["active"]}
         assert shown == {"nobility:captain-6": True, "clans:captain-7": False}

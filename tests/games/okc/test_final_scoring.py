@@ -35,6 +35,6 @@ def test_the_sources_add_up_to_the_influence(players, seed):
 def test_lore_on_the_site_is_cashed_at_the_end():
     s = random_game(2, 5)
     s2 = new_game(2, seed=5, rounds=4)
-    assert P.final_scoring(s2.log(), s2)["rows"] == []      # nothing yet
+    assert P.final_scoring(s2.log(), s2)["rows"] == []  # nothing yet
     rows = {r["name"]: r["values"] for r in P.final_scoring(s.log(), s)["rows"]}
     assert rows.get(P.SITE_LORE, [0, 0]) == [x // 2 if x >= 2 else 0 for x in s.site_lore]

@@ -43,8 +43,11 @@ def test_mid_game_round_trips():
             doc_ = dump(s)
             again = load(json.loads(json.dumps(doc_)))
             assert dump(again) == doc_
-            assert again.legal_actions(again.decision().seats[0]) == s.legal_actions(d.seats[0]) \
-                if again.decision() and again.decision().seats[0] == d.seats[0] else True
+            assert (
+                again.legal_actions(again.decision().seats[0]) == s.legal_actions(d.seats[0])
+                if again.decision() and again.decision().seats[0] == d.seats[0]
+                else True
+            )
 
 
 def test_apply_command_happy_path():
@@ -65,16 +68,19 @@ def test_illegal_move_stops_with_state_before_it():
     assert out["decision"] == {"seat": 1, "kind": "bid"}
 
 
-@pytest.mark.parametrize("move,why", [
-    ("7: bid heir", "not a seat"),
-    ("bid", "name the seat"),
-    ("bid heir", "name the seat"),
-    ("0: bid", "cannot read"),
-    ("0: bid dragon", "not a card"),
-    ("", "empty"),
-    ("0: facedown heir", "cannot read"),
-    ("x: bid heir", "not a seat"),
-])
+@pytest.mark.parametrize(
+    "move,why",
+    [
+        ("7: bid heir", "not a seat"),
+        ("bid", "name the seat"),
+        ("bid heir", "name the seat"),
+        ("0: bid", "cannot read"),
+        ("0: bid dragon", "not a card"),
+        ("", "empty"),
+        ("0: facedown heir", "cannot read"),
+        ("x: bid heir", "not a seat"),
+    ],
+)
 def test_bad_moves_are_refused_with_a_reason(move, why):
     s = new_game(2, seed=1)
     before = dump(s)
@@ -92,34 +98,39 @@ def test_move_from_the_wrong_seat_is_refused():
 
 
 def test_compound_facedown_is_atomic():
-    s = load(doc(2, seats={0: {"hand": ["heir", "agent", "ruse"]}, 1: {"hand": ["heir", "agent", "ruse"]}},
-                 pending={"kind": None, "seats": [], "todo": [["winter"], ["facedown"]]}))
+    s = load(
+        doc(
+            2,
+            seats={0: {"hand": ["heir", "agent", "ruse"]}, 1: {"hand": ["heir", "agent", "ruse"]}},
+            pending={"kind": None, "seats": [], "todo": [["winter"], ["facedown"]]},
+        )
+    )
     before = dump(s)
     with pytest.raises(IllegalMove):
         s.apply_move("0: facedown heir agent captain-9")
     assert dump(s) == before
 
 
-@pytest.mark.parametrize("bad,why", [
-    ("[1, 2]", "JSON object"),
-    ("not json", None),
-])
+@pytest.mark.parametrize("bad,why", [("[1, 2]", "JSON object"), ("not json", None)])
 def test_apply_bad_json(bad, why):
     code, out, err = run_cli(bad)
     assert code == 2 and out is None and "Traceback" not in err
 
 
-@pytest.mark.parametrize("mutate,why", [
-    (lambda d: d.update(players=9), "players"),
-    (lambda d: d["seats"][0].update(faction="elves"), "faction"),
-    (lambda d: d["seats"][0]["hand"].append("nobility:dragon"), "unknown card"),
-    (lambda d: d["seats"][0]["hand"].append(d["seats"][0]["hand"][0]), "two places"),
-    (lambda d: d.update(road=["trade-99", None, None, None]), "unknown kingdom card"),
-    (lambda d: d["seats"][0]["supporters"].update(board=9), "supporters"),
-    (lambda d: d.update(order=[0, 0]), "order"),
-    (lambda d: d["pending"].update(kind="nap"), "unknown decision"),
-    (lambda d: d["seats"][1]["hand"].append(d["seats"][0]["hand"][0]), "not a"),
-])
+@pytest.mark.parametrize(
+    "mutate,why",
+    [
+        (lambda d: d.update(players=9), "players"),
+        (lambda d: d["seats"][0].update(faction="elves"), "faction"),
+        (lambda d: d["seats"][0]["hand"].append("nobility:dragon"), "unknown card"),
+        (lambda d: d["seats"][0]["hand"].append(d["seats"][0]["hand"][0]), "two places"),
+        (lambda d: d.update(road=["trade-99", None, None, None]), "unknown kingdom card"),
+        (lambda d: d["seats"][0]["supporters"].update(board=9), "supporters"),
+        (lambda d: d.update(order=[0, 0]), "order"),
+        (lambda d: d["pending"].update(kind="nap"), "unknown decision"),
+        (lambda d: d["seats"][1]["hand"].append(d["seats"][0]["hand"][0]), "not a"),
+    ],
+)
 def test_invalid_states_exit_2_without_traceback(mutate, why):
     d = dump(new_game(2, seed=3))
     mutate(d)

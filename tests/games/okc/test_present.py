@@ -25,7 +25,7 @@ def play(players, seed, rounds=4, advanced=False):
                 assert set(P.decision_for(s, other)) <= {"seat", "seats", "kind", "prompt", "chosen"}
         if d.kind == "facedown":
             hand = [c.split(":")[1] for c in dec["hand"]]
-            picks = hand[:dec["cards"]] + ["-"] * (len(dec["regions"]) - dec["cards"])
+            picks = hand[: dec["cards"]] + ["-"] * (len(dec["regions"]) - dec["cards"])
             rng.shuffle(picks)
             s.apply_move(f"{seat}: facedown " + " ".join(picks))
         else:
@@ -40,7 +40,7 @@ def test_whole_games_in_words(players, seed, advanced):
     for ev in s.log():
         out = P.describe(ev, SEATS, None)
         assert out["text"] and "None" not in out["text"], out
-        assert not out["text"].startswith(f"{P.seat_name(SEATS, ev[1])}: "), out     # no fallback wording
+        assert not out["text"].startswith(f"{P.seat_name(SEATS, ev[1])}: "), out  # no fallback wording
         if ev[3] is not None:
             assert out["detail"] is None
     rank = P.ranking(s)
@@ -73,12 +73,20 @@ def test_ranking_tie_goes_to_the_favour_then_the_order_track():
 
 
 def test_options_are_checked():
-    assert P.options({}) == {}
-    assert P.options({"rounds": 4, "advanced": True}) == {"rounds": 4, "advanced": True}
-    assert P.options({"factions": ["clans", "nobility"]}) == {"factions": ["clans", "nobility"]}
-    for bad in ({"rounds": 3}, {"rounds": True}, {"advanced": "yes"}, {"factions": ["elves"]},
-                {"factions": ["clans", "clans"]}, {"fairy": True}):
+    from meeple.games.okc import SPEC
+
+    assert SPEC.check_options({}) == {}
+    assert SPEC.check_options({"rounds": 4, "advanced": True}) == {"rounds": 4, "advanced": True}
+    assert SPEC.check_options({"factions": ["clans", "nobility"]}) == {"factions": ["clans", "nobility"]}
+    for bad in (
+        {"rounds": 3},
+        {"rounds": True},
+        {"advanced": "yes"},
+        {"factions": ["elves"]},
+        {"factions": ["clans", "clans"]},
+        {"fairy": True},
+    ):
         with pytest.raises(GameError):
-            P.options(bad)
+            SPEC.check_options(bad)
     m = P.meta()
     assert m["levels"] and "medium" in m["levels"] and len(m["kingdom"]) == 51

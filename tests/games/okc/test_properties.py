@@ -33,24 +33,34 @@ def faction_cards(s) -> Counter:
 def check(s, box, ks_total):
     held = faction_cards(s)
     if s.kind == "council":
-        held.update([s.darg[0]])        # the card being governed
+        held.update([s.darg[0]])  # the card being governed
     if s.kind == "space":
-        held.update([s.darg[1]])        # the occupier being placed
+        held.update([s.darg[1]])  # the occupier being placed
     assert held == box, "faction cards created or lost"
-    ks = s.kdeck + s.kdiscard + [k for k in s.road if k is not None] + \
-        [sp[0] for b in s.boards for sp in b if sp is not None]
+    ks = (
+        s.kdeck
+        + s.kdiscard
+        + [k for k in s.road if k is not None]
+        + [sp[0] for b in s.boards for sp in b if sp is not None]
+    )
     ks += [k for o in s.offer for k in o]
-    ks += s.kburned + [k for x in s.ksupply for k in x] + [x[1] for r in s.kregion for x in r] + \
-        [x[1] for r in s.kloc for x in r]
+    ks += (
+        s.kburned
+        + [k for x in s.ksupply for k in x]
+        + [x[1] for r in s.kregion for x in r]
+        + [x[1] for r in s.kloc for x in r]
+    )
     if s.kind in ("space", "koccupy", "kplace"):
-        ks.append(s.darg[0])            # the card being placed on a board space
+        ks.append(s.darg[0])  # the card being placed on a board space
     assert len(ks) == len(set(ks)) == ks_total, "kingdom cards created or lost"
     for i in range(s.players):
         assert s.sup_board[i] + sum(s.sup_map[i]) + s.lost_sup[i] == D.SUPPORTERS
         assert D.MIN_HAND_SIZE <= s.hand_size[i] <= D.MAX_HAND_SIZE
         assert s.influence[i] >= 0 and s.lore[i] >= 0
         assert sum(s.tokens[i]) <= D.FACTION_TOKENS
-        if s.kind not in ("trim", "necropolis", "necro_discard", "advanced") and not any(t[0] == "trim" for t in s.todo):
+        if s.kind not in ("trim", "necropolis", "necro_discard", "advanced") and not any(
+            t[0] == "trim" for t in s.todo
+        ):
             assert len(s.hands[i]) <= s.hsize(i)
     assert 0 <= s.favour_uses <= D.FAVOUR_USES
     if not s.finished:
@@ -89,7 +99,7 @@ def test_random_games_keep_invariants(p):
 @pytest.mark.parametrize("p", [2, 3, 4])
 def test_replay_from_seed_and_moves(p):
     for seed in range(10):
-        s = play(p, 1000 + seed, every=10 ** 9)
+        s = play(p, 1000 + seed, every=10**9)
         r = new_game(p, seed=1000 + seed)
         for m in s.moves:
             r.apply_move(m)

@@ -17,9 +17,10 @@ def test_scenarios_pass_the_shared_checker():
         cmd = [sys.executable, str(CHECK), "--quiet", "--cmd", f"{sys.executable} -m meeple.cli apply", *files]
         run = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, timeout=300)
         assert run.returncode == 0, run.stdout + run.stderr
-    else:   # the checker lives outside the repository; fall back to the same logic in-process
+    else:  # the checker lives outside the repository; fall back to the same logic in-process
         import json
         from meeple.core.apply import run_apply
+
         for f in files:
             sc = json.loads(pathlib.Path(f).read_text())
             out = run_apply({"state": sc["state"], "moves": sc["moves"]})

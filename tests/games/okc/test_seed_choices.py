@@ -11,10 +11,13 @@ from meeple.games.okc.notation import legal_moves_for
 from tests.games.okc.helpers import doc
 
 AUTUMN = {"kind": None, "seats": [], "todo": [["winter"], ["autumn", 0]]}
-FACEDOWN = {"kind": None, "seats": [], "todo": [["winter"], ["autumn", 0], ["clashes", 0],
-                                                ["markers"], ["spring", 0], ["facedown"]]}
+FACEDOWN = {
+    "kind": None,
+    "seats": [],
+    "todo": [["winter"], ["autumn", 0], ["clashes", 0], ["markers"], ["spring", 0], ["facedown"]],
+}
 SEATS = [{"name": n} for n in ("Ann", "Bo", "Cy")]
-SECRETS = {"relics": [], "secrets": ["nobility:agent"], "oaths": []}     # 2 votes
+SECRETS = {"relics": [], "secrets": ["nobility:agent"], "oaths": []}  # 2 votes
 
 
 def secrets_ready(tokens: dict):
@@ -27,12 +30,12 @@ def test_secrets_owner_orders_several_rewards():
     """「2つ以上の場所に5個以上のトークンがある場合、任意の順番で1つずつ解決します」"""
     s = secrets_ready({"castle": 4, "shrine": 4})
     s.apply_move("token castle")
-    s.apply_move("token shrine")                 # no vote left: the placing ends
+    s.apply_move("token shrine")  # no vote left: the placing ends
     assert s.decision().kind == "secrets_order" and set(s.legal_moves()) == {"resolve castle", "resolve shrine"}
-    s.apply_move("resolve shrine")               # the shrine first, against board order
+    s.apply_move("resolve shrine")  # the shrine first, against board order
     assert s.decision().kind == "shrine" and s.tokens[0][4] == 0 and s.tokens[0][0] == 5
     s.apply_move("done")
-    assert s.decision().kind == "castle"         # the last one follows, forced
+    assert s.decision().kind == "castle"  # the last one follows, forced
     assert s.tokens[0][0] == 0 and s.influence[0] == 2
 
 
@@ -54,9 +57,22 @@ def test_secrets_order_decision_has_words():
 
 def test_secrets_rewards_pending_in_a_saved_state_still_play():
     """A STATE saved with both rewards already queued (today's shape) resumes as saved."""
-    s = load(doc(pending={"kind": None, "seats": [], "todo": [["winter"], ["autumn", 0], ["autumn_seat", 0],
-                                                              ["secrets_reward", 0, 4], ["secrets_reward", 0, 0]]},
-                 seats={0: {"tokens": {"castle": 5, "shrine": 5}}}))
+    s = load(
+        doc(
+            pending={
+                "kind": None,
+                "seats": [],
+                "todo": [
+                    ["winter"],
+                    ["autumn", 0],
+                    ["autumn_seat", 0],
+                    ["secrets_reward", 0, 4],
+                    ["secrets_reward", 0, 0],
+                ],
+            },
+            seats={0: {"tokens": {"castle": 5, "shrine": 5}}},
+        )
+    )
     assert s.decision().kind == "castle"
 
 
@@ -93,18 +109,24 @@ def test_a_site_with_cards_takes_no_site_lore_decision():
 
 def test_short_hands_declare_in_turn_order_before_anyone_places():
     """「複数のプレイヤーが手札に不足がある場合、これらの宣言は手番順に行う必要があります」"""
-    s = load(doc(3, order=[2, 0, 1], pending=FACEDOWN,
-                 seats={0: {"hand": ["heir"]}, 1: {"hand": ["heir", "agent", "ruse"]}, 2: {"hand": ["heir", "ruse"]}}))
+    s = load(
+        doc(
+            3,
+            order=[2, 0, 1],
+            pending=FACEDOWN,
+            seats={0: {"hand": ["heir"]}, 1: {"hand": ["heir", "agent", "ruse"]}, 2: {"hand": ["heir", "ruse"]}},
+        )
+    )
     assert s.decision().kind == "fd_declare" and s.decision().seats == (2,)
     s.apply_move("empty lowlands")
-    assert s.decision().seats == (0,)            # next short seat on the track
+    assert s.decision().seats == (0,)  # next short seat on the track
     s.apply_move("empty plateau")
     assert s.legal_moves() == ["empty highlands", "empty lowlands"]
     s.apply_move("empty highlands")
     assert s.decision().kind == "facedown" and set(s.decision().seats) == {0, 1, 2}
     assert legal_moves_for(s, 0) == ["0: facedown - - heir"]
     with pytest.raises(IllegalMove):
-        s.apply_move("2: facedown heir - ruse")   # lowlands was declared, plateau was not
+        s.apply_move("2: facedown heir - ruse")  # lowlands was declared, plateau was not
     s.apply_move("2: facedown heir ruse -")
     s.apply_move("0: facedown - - heir")
     s.apply_move("1: facedown heir agent ruse")
@@ -127,8 +149,13 @@ def test_declared_regions_reach_the_page():
 def test_face_down_state_saved_before_the_change_still_loads():
     """A facedown decision saved without declarations keeps the old way: '-'
     wherever the hand runs short."""
-    s = load(doc(2, seats={0: {"hand": ["heir"]}, 1: {"hand": ["heir", "agent", "ruse"]}},
-                 pending={"kind": "facedown", "seats": [0, 1], "todo": FACEDOWN["todo"][:-1]}))
+    s = load(
+        doc(
+            2,
+            seats={0: {"hand": ["heir"]}, 1: {"hand": ["heir", "agent", "ruse"]}},
+            pending={"kind": "facedown", "seats": [0, 1], "todo": FACEDOWN["todo"][:-1]},
+        )
+    )
     s.apply_move("0: facedown - heir -")
     s.apply_move("1: facedown heir agent ruse")
     assert dump(s)["regions"]["plateau"]["facedown"] == ["nobility:heir", "clans:agent"]

@@ -7,13 +7,25 @@ NOB, CLA, UPR, GAT = "nobility", "clans", "uprising", "gathering"
 
 
 def autumn(factions=(NOB, CLA), **kw):
-    return load(doc(len(factions), factions=list(factions),
-                    pending={"kind": None, "seats": [], "todo": [["winter"], ["autumn", 0]]}, **kw))
+    return load(
+        doc(
+            len(factions),
+            factions=list(factions),
+            pending={"kind": None, "seats": [], "todo": [["winter"], ["autumn", 0]]},
+            **kw,
+        )
+    )
 
 
 def spring(factions=(NOB, CLA), **kw):
-    return load(doc(len(factions), factions=list(factions),
-                    pending={"kind": None, "seats": [], "todo": SUMMER + [["markers"], ["spring", 0]]}, **kw))
+    return load(
+        doc(
+            len(factions),
+            factions=list(factions),
+            pending={"kind": None, "seats": [], "todo": SUMMER + [["markers"], ["spring", 0]]},
+            **kw,
+        )
+    )
 
 
 def test_champion_steal_zero_is_a_printed_card():
@@ -22,26 +34,30 @@ def test_champion_steal_zero_is_a_printed_card():
 
 
 def test_nobility_a2_moves_between_councils():
-    s = autumn(councils={"relics": ["nobility:a2"], "secrets": [], "oaths": []},
-               seats={0: {"site": []}})
+    s = autumn(councils={"relics": ["nobility:a2"], "secrets": [], "oaths": []}, seats={0: {"site": []}})
     s.apply_move("use a2")
     s.apply_move("council oaths")
     assert dump(s)["councils"]["oaths"] == ["nobility:a2"]
 
 
 def test_nobility_a3_governs_three_on_gaining():
-    s = autumn(seats={0: {"lore": 4, "hand": ["trader"], "discard": ["agent", "captain-6"],
-                          "site": ["nobility:a3"]}}, lost=["nobility:heir"])
-    s.apply_move("journey trader")       # lore 6: buy a3 (cost 4)
+    s = autumn(
+        seats={0: {"lore": 4, "hand": ["trader"], "discard": ["agent", "captain-6"], "site": ["nobility:a3"]}},
+        lost=["nobility:heir"],
+    )
+    s.apply_move("journey trader")  # lore 6: buy a3 (cost 4)
     s.apply_move("buy a3")
     s.apply_move("choose agent")
     s.apply_move("council relics")
     s.apply_move("choose heir")
     s.apply_move("council secrets")
-    s.apply_move("choose captain-6")     # the last council is forced
+    s.apply_move("choose captain-6")  # the last council is forced
     d = dump(s)
-    assert d["councils"] == {"relics": ["nobility:agent"], "secrets": ["nobility:heir"],
-                             "oaths": ["nobility:captain-6"]}
+    assert d["councils"] == {
+        "relics": ["nobility:agent"],
+        "secrets": ["nobility:heir"],
+        "oaths": ["nobility:captain-6"],
+    }
 
 
 def test_nobility_a4_influence_with_two_supporters():
@@ -51,17 +67,23 @@ def test_nobility_a4_influence_with_two_supporters():
 
 
 def test_nobility_hq_votes_and_autumn():
-    s = autumn(order=[1, 0], councils={"relics": ["nobility:follower-2"], "secrets": [], "oaths": []},
-               seats={0: {"hq": ["nobility:hq"], "site": [], "discard": ["captain-6"]}})
+    s = autumn(
+        order=[1, 0],
+        councils={"relics": ["nobility:follower-2"], "secrets": [], "oaths": []},
+        seats={0: {"hq": ["nobility:hq"], "site": [], "discard": ["captain-6"]}},
+    )
     assert s.votes(0, 0) == 1
-    s.apply_move("done")                 # clans
-    s.apply_move("use hq")               # not first: +1 influence and the captain (forced)
+    s.apply_move("done")  # clans
+    s.apply_move("use hq")  # not first: +1 influence and the captain (forced)
     assert s.influence[0] == 1 and "nobility:captain-6" in dump(s)["seats"][0]["hand"]
 
 
 def test_clans_a2_flank_takes_supporters_along():
-    s = summer(factions=[CLA, NOB], regions=fd({"highlands": ["clans:a2", "nobility:captain-8"]}),
-               seats={0: {"map": [2, 0, 0], "site": []}})
+    s = summer(
+        factions=[CLA, NOB],
+        regions=fd({"highlands": ["clans:a2", "nobility:captain-8"]}),
+        seats={0: {"map": [2, 0, 0], "site": []}},
+    )
     s.apply_move("flank a2")
     s.apply_move("to plateau")
     s.apply_move("supporter plateau")
@@ -70,15 +92,19 @@ def test_clans_a2_flank_takes_supporters_along():
 
 
 def test_clans_a3_wins_plus_one():
-    s = summer(factions=[CLA, NOB], regions=fd({"highlands": ["clans:a3", "nobility:captain-8"]}),
-               seats={0: {"site": []}})
+    s = summer(
+        factions=[CLA, NOB], regions=fd({"highlands": ["clans:a3", "nobility:captain-8"]}), seats={0: {"site": []}}
+    )
     s.apply_move("done")
     assert s.influence[0] == 1 and s.decision().kind == "location"
 
 
 def test_clans_hq1_traders_flank_and_council_cards_to_hand():
-    s = summer(factions=[CLA, NOB], regions=fd({"highlands": ["clans:trader", "nobility:captain-8"]}),
-               seats={0: {"hq": ["clans:hq1"], "site": []}})
+    s = summer(
+        factions=[CLA, NOB],
+        regions=fd({"highlands": ["clans:trader", "nobility:captain-8"]}),
+        seats={0: {"hq": ["clans:hq1"], "site": []}},
+    )
     assert "flank trader" in s.legal_moves()
     s.apply_move("use hq1")
     s.apply_move("choose trader")
@@ -87,35 +113,51 @@ def test_clans_hq1_traders_flank_and_council_cards_to_hand():
 
 
 def test_clans_hq2_resilient_and_supporters_back():
-    s = spring(factions=[CLA, NOB], seats={0: {"hq": ["clans:hq2"], "site": [],
-                                              "supporters": {"board": 3, "map": [0, 0, 0], "counted": [0, 0, 0], "lost": 2}}})
+    s = spring(
+        factions=[CLA, NOB],
+        seats={
+            0: {
+                "hq": ["clans:hq2"],
+                "site": [],
+                "supporters": {"board": 3, "map": [0, 0, 0], "counted": [0, 0, 0], "lost": 2},
+            }
+        },
+    )
     s.apply_move("use hq2")
     s.apply_move("to lowlands")
     s.apply_move("to lowlands")
     assert s.sup_map[0] == [0, 0, 2] and s.lost_sup[0] == 0
-    s2 = summer(factions=[CLA, NOB], regions=fd({"highlands": ["clans:captain-6", "nobility:agent"]}),
-                seats={0: {"hq": ["clans:hq2"], "site": []}})
+    s2 = summer(
+        factions=[CLA, NOB],
+        regions=fd({"highlands": ["clans:captain-6", "nobility:agent"]}),
+        seats={0: {"hq": ["clans:hq2"], "site": []}},
+    )
     assert "clans:captain-6" in dump(s2)["seats"][0]["discard"]
 
 
 def test_uprising_a2_assassin():
-    s = summer(factions=[UPR, NOB], regions=fd({"highlands": ["uprising:a2", "nobility:captain-8"]}),
-               seats={0: {"site": ["uprising:hq1"]}})
+    s = summer(
+        factions=[UPR, NOB],
+        regions=fd({"highlands": ["uprising:a2", "nobility:captain-8"]}),
+        seats={0: {"site": ["uprising:hq1"]}},
+    )
     assert s.decision().kind == "reward"
     s.apply_move("lore")
     assert "nobility:captain-8" in dump(s)["lost"] and s.lore[0] == 1
 
 
 def test_uprising_a3_blanks_and_dies_to_heirs():
-    s = summer(factions=[UPR, NOB], regions=fd({"highlands": ["uprising:a3", "nobility:agent"]}),
-               seats={0: {"site": []}})
+    s = summer(
+        factions=[UPR, NOB], regions=fd({"highlands": ["uprising:a3", "nobility:agent"]}), seats={0: {"site": []}}
+    )
     # the agent's Deadly is blank: both survive; 5 against 5
     d = dump(s)
     assert len(d["regions"]["highlands"]["active"]) == 2
-    s2 = summer(factions=[UPR, NOB], regions=fd({"highlands": ["uprising:a3", "nobility:heir"]}),
-                seats={0: {"site": []}})
-    s2.apply_move("done")                    # the A3 could ambush
-    assert "uprising:a3" in dump(s2)["seats"][0]["discard"]       # Resilient
+    s2 = summer(
+        factions=[UPR, NOB], regions=fd({"highlands": ["uprising:a3", "nobility:heir"]}), seats={0: {"site": []}}
+    )
+    s2.apply_move("done")  # the A3 could ambush
+    assert "uprising:a3" in dump(s2)["seats"][0]["discard"]  # Resilient
 
 
 def test_uprising_hq1_extra_space_and_road_card():
@@ -131,8 +173,14 @@ def test_uprising_hq1_extra_space_and_road_card():
 
 
 def test_uprising_hq2_council_tokens():
-    s = load(doc(2, factions=[UPR, NOB], order=[0, 1],
-                 seats={0: {"hand": ["captain-9"], "hq": ["uprising:hq2"], "site": []}, 1: {"hand": ["follower-2"]}}))
+    s = load(
+        doc(
+            2,
+            factions=[UPR, NOB],
+            order=[0, 1],
+            seats={0: {"hand": ["captain-9"], "hq": ["uprising:hq2"], "site": []}, 1: {"hand": ["follower-2"]}},
+        )
+    )
     s.apply_move("0: bid captain-9")
     s.apply_move("1: bid follower-2")
     s.apply_move("herald castle")
@@ -142,25 +190,29 @@ def test_uprising_hq2_council_tokens():
 
 
 def test_gathering_a2_council_token():
-    s = autumn(factions=[GAT, NOB], councils={"relics": ["gathering:a2"], "secrets": [], "oaths": []},
-               seats={0: {"site": []}})
+    s = autumn(
+        factions=[GAT, NOB], councils={"relics": ["gathering:a2"], "secrets": [], "oaths": []}, seats={0: {"site": []}}
+    )
     s.apply_move("use a2")
     s.apply_move("council secrets")
     assert s.votes(0, 1) == 1
 
 
 def test_gathering_a4_lowest_wins():
-    s = summer(factions=[GAT, NOB], regions=fd({"highlands": ["gathering:a4", "nobility:captain-8"]}),
-               seats={0: {"site": []}})
+    s = summer(
+        factions=[GAT, NOB], regions=fd({"highlands": ["gathering:a4", "nobility:captain-8"]}), seats={0: {"site": []}}
+    )
     assert s.decision().kind == "location" and s.decision().seats == (0,)
 
 
 def test_gathering_hq_gives_ambush_from_discard():
-    s = summer(factions=[GAT, NOB], regions=fd({"highlands": ["gathering:follower-1", "nobility:captain-8"]}),
-               seats={0: {"hq": ["gathering:hq"], "hq_tokens": 3, "site": [], "discard": ["heir"],
-                          "hand": ["captain-9"]}})
+    s = summer(
+        factions=[GAT, NOB],
+        regions=fd({"highlands": ["gathering:follower-1", "nobility:captain-8"]}),
+        seats={0: {"hq": ["gathering:hq"], "hq_tokens": 3, "site": [], "discard": ["heir"], "hand": ["captain-9"]}},
+    )
     s.apply_move("use hq")
-    s.apply_move("ambush-from-discard")       # 2 tokens; the follower is the only card: forced
+    s.apply_move("ambush-from-discard")  # 2 tokens; the follower is the only card: forced
     s.apply_move("ambush follower-1")
     s.apply_move("hide heir")
     assert s.hqtok[0] == 1
@@ -168,9 +220,13 @@ def test_gathering_hq_gives_ambush_from_discard():
 
 
 def test_gathering_a3_copies_a_lost_card():
-    s = summer(factions=[GAT, NOB], regions=fd({"highlands": ["gathering:a3", "nobility:captain-9"]}),
-               lost=["gathering:agent"], seats={0: {"site": []}, 1: {"hand": ["follower-1"]}})
-    s.apply_move("use a3")                     # the agent is the only lost card: forced
+    s = summer(
+        factions=[GAT, NOB],
+        regions=fd({"highlands": ["gathering:a3", "nobility:captain-9"]}),
+        lost=["gathering:agent"],
+        seats={0: {"site": []}, 1: {"hand": ["follower-1"]}},
+    )
+    s.apply_move("use a3")  # the agent is the only lost card: forced
     d = dump(s)
     # 5 + 5 = 10 against 9; the agent's Deadly kills the captain
     assert d["burned"] == ["gathering:agent"] and "nobility:captain-9" in d["lost"]

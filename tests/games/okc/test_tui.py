@@ -3,7 +3,7 @@
 import io
 from types import SimpleNamespace
 
-from meeple.games.okc.tui import play
+from meeple.terminal.okc import play
 
 
 def test_scripted_game_to_the_end():
@@ -39,6 +39,7 @@ def _to_facedown(seed):
     """The terminal at seat 0's first face-down card (answers: menu item 1)."""
     import random
     from meeple.games.okc import new_game
+
     s = new_game(2, seed=seed, rounds=4)
     rng = random.Random(seed)
     answers = 0
@@ -51,8 +52,9 @@ def _to_facedown(seed):
 
 def test_the_face_down_step_takes_the_card_names_of_its_menu():
     """Typing the menu's words ('place heir') or the card alone ('heir') places it."""
-    from meeple.games.okc.tui import _menu_match
+    from meeple.terminal.okc import _menu_match
     from meeple.games.okc.notation import action_word
+
     s = _to_facedown(3)
     acts = s.legal_actions(0)
     words = [action_word(s, a, "facedown", 0) for a in acts]
@@ -66,8 +68,11 @@ def test_the_face_down_step_takes_the_card_names_of_its_menu():
 def test_info_and_the_menu_tell_what_cards_do():
     args = SimpleNamespace(players=2, seat=0, seed=3, bot="random")
     out = io.StringIO()
-    play(args, stdin=io.StringIO("info heir\ninfo intrigue-05\ninfo tactic 1\ninfo favour\ninfo nothing\nquit\n"),
-         stdout=out)
+    play(
+        args,
+        stdin=io.StringIO("info heir\ninfo intrigue-05\ninfo tactic 1\ninfo favour\ninfo nothing\nquit\n"),
+        stdout=out,
+    )
     text = " ".join(out.getvalue().split())
     assert "heir: strength 10, heir, Pathfinder, Resilient, Rally self" in text
     assert "Kingdom card intrigue-05 (day: move your supporters" in text
@@ -78,7 +83,8 @@ def test_info_and_the_menu_tell_what_cards_do():
 def test_the_table_shows_tactics_tokens_and_the_kingdom_map():
     from rich.console import Console
     from meeple.games.okc import new_game
-    from meeple.games.okc.tui import render
+    from meeple.terminal.okc import render
+
     s = new_game(2, seed=1, rounds=4)
     view = s.view(0)
     view["seats"][0]["tactics"][0] = 0

@@ -19,7 +19,7 @@ def hidden_names(s, seat):
                 out.add(C.NAME[s.bids[o]])
             if s.joust[o] is not None:
                 out.add(C.NAME[s.joust[o]])
-    for r in range(3):       # other seats' face-down cards, unless seen with the Uprising Favour
+    for r in range(3):  # other seats' face-down cards, unless seen with the Uprising Favour
         out.update(C.NAME[g] for g in s.facedown[r] if s.seat_of(g) != seat and g not in _known(s, seat))
     return out
 
@@ -36,6 +36,7 @@ def visible_names(doc):
         elif isinstance(x, dict):
             for y in x.values():
                 walk(y)
+
     walk(doc)
     return out
 
@@ -91,7 +92,7 @@ def test_from_view_is_consistent_and_cannot_peek():
             g = from_view(v, seat, random.Random(k))
             gv = view(g, seat)
             gv_c, v_c = dict(gv), dict(v)
-            assert gv_c == v_c                           # same view for the seat
+            assert gv_c == v_c  # same view for the seat
             d = s.determinize(seat, random.Random(k))
             assert view(d, seat) == v
             assert d.hands[seat] == s.hands[seat]
@@ -110,10 +111,17 @@ def test_spectator_sees_no_hand():
 def test_pending_arg_hides_a_secret_card():
     from tests.games.okc.helpers import SUMMER, doc, fd
     from meeple.games.okc import load
-    s = load(doc(2, factions=["uprising", "nobility"], favour={"holder": 0, "uses": 3},
-                 regions=fd({"highlands": ["uprising:follower-2", "uprising:follower-3", "nobility:heir"]}),
-                 seats={0: {"hand": ["captain-9", "follower-1"]}},
-                 pending={"kind": None, "seats": [], "todo": SUMMER + [["markers"], ["spring", 0]]}))
+
+    s = load(
+        doc(
+            2,
+            factions=["uprising", "nobility"],
+            favour={"holder": 0, "uses": 3},
+            regions=fd({"highlands": ["uprising:follower-2", "uprising:follower-3", "nobility:heir"]}),
+            seats={0: {"hand": ["captain-9", "follower-1"]}},
+            pending={"kind": None, "seats": [], "todo": SUMMER + [["markers"], ["spring", 0]]},
+        )
+    )
     s.apply_move("favour")
     s.apply_move("swap follower-3")
     assert s.decision().kind == "uswap_with"
@@ -121,7 +129,7 @@ def test_pending_arg_hides_a_secret_card():
     assert v["pending"]["arg"][1] == "?"
     g = from_view(v, 1, random.Random(0))
     assert g.decision() == s.decision() and g.darg[1] in g.facedown[0]
-    assert view(s, 0)["pending"]["arg"][1] == s.darg[1]         # the decider sees its own card
+    assert view(s, 0)["pending"]["arg"][1] == s.darg[1]  # the decider sees its own card
     # the look is remembered in Uprising's view only, and kept by its samplings
     assert "nobility:heir" in view(s, 0)["regions"]["highlands"]["facedown"]
     assert "nobility:heir" not in view(s, 1)["seats"][0]["peeked"]

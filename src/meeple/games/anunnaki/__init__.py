@@ -1,15 +1,15 @@
-"""Anunnaki: Dawn of the Gods (2-4 players): rules, notation, views."""
+"""Anunnaki: Dawn of the Gods (2-4 players): rules, notation, views.
 
-from meeple.games.anunnaki.data import MAX_PLAYERS, MIN_PLAYERS
-from meeple.games.anunnaki.notation import dump, load
-from meeple.games.anunnaki.state import AnunnakiState, new_game
+`SPEC` declares the game (`meeple.core.spec`). The engine's functions are
+imported on first use, so importing the package reads no data files."""
 
-NAME = "anunnaki"
+from meeple.core.spec import lazy_names
+from meeple.games.anunnaki.spec import MAX_PLAYERS, MIN_PLAYERS, SPEC
 
+NAME = SPEC.name
+__getattr__ = lazy_names(
+    __name__,
+    {"AnunnakiState": "state", "new_game": "state", "load": "notation", "dump": "notation", "from_view": "view"},
+)
 
-def from_view(view, seat, rng, log=()):
-    from meeple.games.anunnaki.view import from_view as fv
-    return fv(view, seat, rng, log)
-
-
-__all__ = ["AnunnakiState", "new_game", "from_view", "load", "dump", "MIN_PLAYERS", "MAX_PLAYERS", "NAME"]
+__all__ = ["SPEC", "AnunnakiState", "new_game", "from_view", "load", "dump", "MIN_PLAYERS", "MAX_PLAYERS", "NAME"]

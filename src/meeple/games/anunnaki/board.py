@@ -12,8 +12,22 @@ UNDERWORLD = "uw"
 
 
 class Layout:
-    __slots__ = ("houses", "players", "hexes", "index", "info", "nb", "dotted", "spots",
-                 "capital", "board_of", "atlantis", "ancient_sites", "start_hex", "gaia_side")
+    __slots__ = (
+        "houses",
+        "players",
+        "hexes",
+        "index",
+        "info",
+        "nb",
+        "dotted",
+        "spots",
+        "capital",
+        "board_of",
+        "atlantis",
+        "ancient_sites",
+        "start_hex",
+        "gaia_side",
+    )
 
     def __init__(self, houses: tuple, players: int) -> None:
         self.houses = houses
@@ -24,7 +38,7 @@ class Layout:
         self.board_of: dict[str, str] = {}
         self.capital: list[str] = []
         self.start_hex: list[str] = []
-        self.spots: list[tuple] = []          # (hexes, board)
+        self.spots: list[tuple] = []  # (hexes, board)
         self.atlantis: list[str] = []
         self.ancient_sites: list[str] = []
         for seat, house in enumerate(houses):
@@ -50,8 +64,14 @@ class Layout:
 
     def _add(self, hid, h, nb, board, cap) -> None:
         self.hexes.append(hid)
-        info = {"res": tuple(h["res"]), "icons": h["icons"], "shrines": h["shrines"], "capital": cap,
-                "atlantis": bool(h.get("atlantis")), "board": board}
+        info = {
+            "res": tuple(h["res"]),
+            "icons": h["icons"],
+            "shrines": h["shrines"],
+            "capital": cap,
+            "atlantis": bool(h.get("atlantis")),
+            "board": board,
+        }
         self.info[hid] = info
         self.nb[hid] = tuple(nb)
         self.board_of[hid] = board

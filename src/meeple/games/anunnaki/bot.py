@@ -4,7 +4,7 @@
 objectives, domination, resources), all public.
 
 * `policy(state, rng)` -> an action for the pending decision (greedy play):
-  a one-step lookahead (`meeple.bots.lookahead`) scored by `evaluate` for the
+  a one-step lookahead (`meeple.core.lookahead`) scored by `evaluate` for the
   seat's own choices, the rest of the move finished by a cheap rule so that a
   main action (tile, then its sources and targets) is judged whole; the
   secret weapon choice of a battle by strength.
@@ -17,20 +17,15 @@ state it is given.
 
 from __future__ import annotations
 
-from meeple.bots.base import PolicyBot, lead_values
-from meeple.bots.lookahead import lead, lookahead_policy
+from meeple.core.lookahead import lead, lead_values, lookahead_policy
 from meeple.games.anunnaki.data import DATA, TRACKS
 from meeple.games.anunnaki.state import CHOICE, MARKET, PASS, RES, SETUP, WEAPON, WPAIR
 
-# the helpers ISMCTS uses (meeple.bots.ismcts): the default, both; a 20-game
-# screen at 0.05 s per move drew 10-10 with greedy using the policy, the run
-# without it did not finish (docs/strength.md)
-SEARCH_HELPERS = ("values", "policy")
 # a move's own steps after the choice (a main action's harvests or moves,
 # rewards) finished in the lookahead: 4 won 29/30 against random, 2 won 22/30
 _FOLLOW = 4
 # decisions where stopping is the cheap safe finish inside the lookahead
-_SECRET = ("weapon",)       # the simultaneous battle decision
+_SECRET = ("weapon",)  # the simultaneous battle decision
 _STOP_FIRST = ("mana", "extra", "free_contract", "ra_cube", "composite", "dev_do")
 
 
@@ -40,8 +35,7 @@ _MULT = DATA.multipliers
 _PROMISE = [(m + p * _MULT[-1] / (len(_MULT) - 1)) / 2 for p, m in enumerate(_MULT)]
 _FINAL = DATA.final
 # a contract held: half of what fulfilling it brings (VP and commerce steps)
-_CONTRACT_PROMISE = {c: 0.5 * (k["bottom"]["vp"] + k["bottom"]["commerce"])
-                     for c, k in DATA.contracts.items()}
+_CONTRACT_PROMISE = {c: 0.5 * (k["bottom"]["vp"] + k["bottom"]["commerce"]) for c, k in DATA.contracts.items()}
 
 
 def _stock_worth(sd) -> float:
@@ -92,12 +86,13 @@ def evaluate(s) -> list[float]:
     """Estimated final points per seat, from public things only."""
     P = s.players
     ranks = [_track_ranks(s, k) for k in range(len(TRACKS))]
+    controllers = s.controllers()
     est = []
     for i, sd in enumerate(s.seats):
         v = float(sd["vp"])
         for k, t in enumerate(TRACKS):
             # objectives grow with the board: count at least one
-            v += max(1, s.objective(i, s.objectives[t])) * _PROMISE[sd["tracks"][k]]
+            v += max(1, s.objective(i, s.objectives[t], controllers)) * _PROMISE[sd["tracks"][k]]
             v += ranks[k][i]
         v += DATA.dom_vp[sd["dom"]]
         v += _stock_worth(sd) + 0.5 * len(sd["hand"])
@@ -164,9 +159,3 @@ def _strongest_weapon(s, seat: int, kind: str, acts: list[int]) -> int:
 def policy(s, rng=None) -> int:
     """The greedy bot's action for the pending decision of `s`."""
     return lookahead_policy(s, rng, _score, quick, _strongest_weapon, _SECRET, _FOLLOW)
-
-
-class GreedyBot(PolicyBot):
-    """Anunnaki heuristic bot: reads only its seat's view."""
-
-    policy = staticmethod(policy)

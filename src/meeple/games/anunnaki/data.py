@@ -21,28 +21,92 @@ RESOURCES = ("food", "wood", "metal", "gold")
 TRACKS = ("war", "tech", "commerce")
 PROVENANCE = ("rulebook", "data sheet", "placeholder")
 DIRS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
-EFFECT_OPS = {"res": 2, "any": 1, "mana": 1, "vp": 1, "track": 2, "dom": 1, "settle": 0,
-              "portal": 0, "income": 0, "domaction": 0, "blue": 0, "red": 0, "cube": 0,
-              "weapon": 1, "develop": 0, "move": 1, "contract": 0, "follower": 1, "choice": 2}
+EFFECT_OPS = {
+    "res": 2,
+    "any": 1,
+    "mana": 1,
+    "vp": 1,
+    "track": 2,
+    "dom": 1,
+    "settle": 0,
+    "portal": 0,
+    "income": 0,
+    "domaction": 0,
+    "blue": 0,
+    "red": 0,
+    "cube": 0,
+    "weapon": 1,
+    "develop": 0,
+    "move": 1,
+    "contract": 0,
+    "follower": 1,
+    "choice": 2,
+}
 WEAPON_EFFECTS = (None, "nullify", "slingshot", "helmet", "composite", "chariot", "spear", "ballista")
 GOD_EFFECTS = {
-    "god_battle_follower", "free_contract", "vp_wood", "settlement_strength_1", "harvest_plus_1",
-    "weapon_discount", "vp_exhausted", "vp_gold", "sacrifice_follower", "away_regions",
-    "frigg_followers", "defend_settlement_3", "two_weapons", "battle_win_vp2", "portal_3",
-    "strength_plus_1", "vp_atlantis", "portal_plus_1", "gain_followers_2", "vp_metal",
-    "away_shrines", "vp_ancient", "settlement_resources", "vp_food", "vp_supply",
-    "extra_follower", "move_plus_1", "extra_shrine"}
-MAJOR_POWERS = {"ra_move_cube", "ra_mana_resource", "odin_settlement_units", "odin_settlement_strength_2",
-                "ishtar_settlement_harvest", "ishtar_no_cap", "zeus_planet_culture", "zeus_double_culture"}
+    "god_battle_follower",
+    "free_contract",
+    "vp_wood",
+    "settlement_strength_1",
+    "harvest_plus_1",
+    "weapon_discount",
+    "vp_exhausted",
+    "vp_gold",
+    "sacrifice_follower",
+    "away_regions",
+    "frigg_followers",
+    "defend_settlement_3",
+    "two_weapons",
+    "battle_win_vp2",
+    "portal_3",
+    "strength_plus_1",
+    "vp_atlantis",
+    "portal_plus_1",
+    "gain_followers_2",
+    "vp_metal",
+    "away_shrines",
+    "vp_ancient",
+    "settlement_resources",
+    "vp_food",
+    "vp_supply",
+    "extra_follower",
+    "move_plus_1",
+    "extra_shrine",
+}
+MAJOR_POWERS = {
+    "ra_move_cube",
+    "ra_mana_resource",
+    "odin_settlement_units",
+    "odin_settlement_strength_2",
+    "ishtar_settlement_harvest",
+    "ishtar_no_cap",
+    "zeus_planet_culture",
+    "zeus_double_culture",
+}
 ACTIONS = ("portal", "move", "commerce", "harvest", "creation", "income", "domination", "market")
 ARTIFACTS = ("horn_of_plenty", "mirror", "underworld_map", "pandora", "scarab", "destiny")
 OBJECTIVES = ("shrines", "settlements", "regions", "units")
 
 DATA_DIR = os.path.join(os.path.dirname(__file__), "data")
 # In load order: a file may refer to the ones before it.
-FILES = tuple(n + ".json" for n in (
-    "setup", "houses", "gods", "weapons", "star", "tiles", "tracks", "objectives",
-    "boards", "contracts", "culture", "ancient", "artifacts"))
+FILES = tuple(
+    n + ".json"
+    for n in (
+        "setup",
+        "houses",
+        "gods",
+        "weapons",
+        "star",
+        "tiles",
+        "tracks",
+        "objectives",
+        "boards",
+        "contracts",
+        "culture",
+        "ancient",
+        "artifacts",
+    )
+)
 
 
 class DataError(GameError):
@@ -70,8 +134,11 @@ class _Ctx:
             self.placeholders.append((self.file, str(entry), e.get("note", "")))
 
     def count(self, v, entry, what: str, lo: int = 0) -> int:
-        self.need(isinstance(v, int) and not isinstance(v, bool) and v >= lo, entry,
-                  f"{what} must be a whole number >= {lo}, not {v!r}")
+        self.need(
+            isinstance(v, int) and not isinstance(v, bool) and v >= lo,
+            entry,
+            f"{what} must be a whole number >= {lo}, not {v!r}",
+        )
         return v
 
     def res(self, r, entry) -> str:
@@ -126,7 +193,7 @@ class Data:
     file and every broken rulebook count is reported at once (`data-check`)."""
 
     def __init__(self, source: gamedata.Source | str = DATA_DIR, problems: list | None = None) -> None:
-        if isinstance(source, str):          # a folder holding every file
+        if isinstance(source, str):  # a folder holding every file
             source = gamedata.packaged(FILES, source)
         self.source = source
         self.placeholder_list: list[tuple[str, str, str]] = []
@@ -140,7 +207,7 @@ class Data:
                 problems.append(str(e))
                 try:
                     self._load(name, os.path.join(DATA_DIR, name))
-                except DataError:       # refers to a broken file before it: cannot go on
+                except DataError:  # refers to a broken file before it: cannot go on
                     return
         for file, entry, why, holds in RULEBOOK:
             if not holds(self):
@@ -155,7 +222,7 @@ class Data:
         if not isinstance(doc, dict):
             ctx.fail("(file)", "must be a JSON object")
         try:
-            getattr(self, "_" + name[:-len(".json")])(doc, ctx)
+            getattr(self, "_" + name[: -len(".json")])(doc, ctx)
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
             raise DataError(f"anunnaki data {ctx.file}: malformed ({type(e).__name__}: {e})") from None
         self.placeholder_list = [p for p in self.placeholder_list if p[0] != name] + ctx.placeholders
@@ -166,9 +233,20 @@ class Data:
         self.setup = d
         for r in d["resources"]:
             c.res(r, "resources")
-        for k in ("mana", "followers", "capital_followers", "shrine_follower", "settlements", "cubes",
-                  "minor_draw", "minor_keep", "display", "contracts_neutral", "contracts_per_house",
-                  "artifacts_used"):
+        for k in (
+            "mana",
+            "followers",
+            "capital_followers",
+            "shrine_follower",
+            "settlements",
+            "cubes",
+            "minor_draw",
+            "minor_keep",
+            "display",
+            "contracts_neutral",
+            "contracts_per_house",
+            "artifacts_used",
+        ):
             c.count(d[k], k, k)
         rules = d["rules"]
         c.prov(rules, "rules")
@@ -234,7 +312,7 @@ class Data:
         c.need(len(pos) == 10, "positions", "needs 10 tile positions")
         pidx = {p: i for i, p in enumerate(pos)}
         self.spaces = []
-        self.adj = [dict() for _ in pos]   # position -> {position: space}
+        self.adj = [dict() for _ in pos]  # position -> {position: space}
         sidx = {}
         for i, s in enumerate(d["spaces"]):
             c.prov(s, s.get("id"))
@@ -276,7 +354,11 @@ class Data:
             self.dom_vp[s["pos"]] = s["vp"]
         self.dom_min, self.dom_max = min(self.dom_vp), max(self.dom_vp)
         c.need(self.dom_start == self.dom_min, "domination", "start must be the first space")
-        c.need(sorted(self.dom_vp) == list(range(self.dom_min, self.dom_max + 1)), "domination", "spaces must be consecutive")
+        c.need(
+            sorted(self.dom_vp) == list(range(self.dom_min, self.dom_max + 1)),
+            "domination",
+            "spaces must be consecutive",
+        )
         self.dom_tokens = list(dom["tokens"])
         for t in self.dom_tokens:
             c.need(t in self.dom_vp, "domination", f"token space {t} off the track")
@@ -319,14 +401,18 @@ class Data:
             coords[(h["q"], h["r"])] = hid
         nb = {}
         for h in hexes:
-            nb[h["id"]] = [coords[(h["q"] + dq, h["r"] + dr)] for dq, dr in DIRS
-                           if (h["q"] + dq, h["r"] + dr) in coords]
+            nb[h["id"]] = [
+                coords[(h["q"] + dq, h["r"] + dr)] for dq, dr in DIRS if (h["q"] + dq, h["r"] + dr) in coords
+            ]
             c.need(nb[h["id"]], f"{name}:{h['id']}", "a hex with no neighbours")
         for tri in b["culture"]:
             c.need(len(tri) == 3 and all(t in seen for t in tri), f"{name}:culture {tri}", "unknown hexes")
             a, bb, cc = tri
-            c.need(bb in nb[a] and cc in nb[a] and cc in nb[bb], f"{name}:culture {tri}",
-                   "a culture spot needs three mutually adjacent hexes")
+            c.need(
+                bb in nb[a] and cc in nb[a] and cc in nb[bb],
+                f"{name}:culture {tri}",
+                "a culture spot needs three mutually adjacent hexes",
+            )
         return seen, nb
 
     def _boards(self, d, c):
@@ -349,8 +435,11 @@ class Data:
             seen, nb = self._board(g, c, "gaia " + g["side"], True)
             for a, b in g["dotted"]:
                 c.need(a in seen and b in seen and b in nb[a], f"gaia {g['side']}:dotted {a}-{b}", "not adjacent hexes")
-                c.need(seen[a].get("atlantis") or seen[b].get("atlantis"), f"gaia {g['side']}:dotted {a}-{b}",
-                       "a dotted edge must touch Atlantis")
+                c.need(
+                    seen[a].get("atlantis") or seen[b].get("atlantis"),
+                    f"gaia {g['side']}:dotted {a}-{b}",
+                    "a dotted edge must touch Atlantis",
+                )
             for n in g["players"]:
                 self.gaia[n] = (g, seen, nb)
         for n in range(MIN_PLAYERS, MAX_PLAYERS + 1):
@@ -410,14 +499,26 @@ RULEBOOK = (
     ("star.json", "spaces", "the action star has 15 line spaces for the 14 cubes", lambda d: len(d.spaces) == 15),
     ("contracts.json", "(file)", "the rulebook has 36 commerce contracts", lambda d: len(d.contracts) == 36),
     ("contracts.json", "(file)", "12 contracts are neutral (no house)", lambda d: _count(d, None) == 12),
-    ("contracts.json", "(file)", "each house has 6 contracts",
-     lambda d: all(sum(1 for k in d.contracts.values() if k["house"] == h) == 6 for h in d.houses)),
-    ("setup.json", "contracts_neutral", "must match the 12 neutral contracts",
-     lambda d: d.setup["contracts_neutral"] == _count(d, None)),
+    (
+        "contracts.json",
+        "(file)",
+        "each house has 6 contracts",
+        lambda d: all(sum(1 for k in d.contracts.values() if k["house"] == h) == 6 for h in d.houses),
+    ),
+    (
+        "setup.json",
+        "contracts_neutral",
+        "must match the 12 neutral contracts",
+        lambda d: d.setup["contracts_neutral"] == _count(d, None),
+    ),
     ("culture.json", "(file)", "the rulebook has 20 culture tokens", lambda d: len(d.culture) == 20),
     ("ancient.json", "(file)", "the rulebook has 12 ancient civilisation tiles", lambda d: len(d.ancient) == 12),
-    ("ancient.json", "(file)", "ancient tiles have strength 3 to 5",
-     lambda d: all(3 <= t["strength"] <= 5 for t in d.ancient.values())),
+    (
+        "ancient.json",
+        "(file)",
+        "ancient tiles have strength 3 to 5",
+        lambda d: all(3 <= t["strength"] <= 5 for t in d.ancient.values()),
+    ),
     ("artifacts.json", "(file)", "the rulebook has 6 artifacts", lambda d: len(d.artifacts) == 6),
 )
 

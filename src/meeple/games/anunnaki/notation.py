@@ -12,88 +12,10 @@ from __future__ import annotations
 from meeple.core.game import BadState, IllegalMove
 from meeple.core.rng import Rng
 from meeple.games.anunnaki import state as st
+from meeple.games.anunnaki.actions import SEAT_FIELDS, _copy, action_to_str
 from meeple.games.anunnaki.board import layout
 from meeple.games.anunnaki.data import ARTIFACTS, DATA, MAX_PLAYERS, MIN_PLAYERS, RESOURCES, TRACKS
-
-HEX_WORD = {"from": "from", "to": "to", "harvest": "harvest", "place_follower": "follower",
-            "take_follower": "take", "settle": "settle", "summon_hex": "replace", "battle": "battle",
-            "lose_follower": "remove"}
-RES_WORD = {"resource": "gain", "pay": "pay", "steal": "steal", "harvest_res": "take",
-            "exhaust": "exhaust", "creation": "create"}
-WEAPON_WORD = {"weapon_pick": "draw", "lose_weapon": "lose", "loki": "keep", "composite": "add"}
-
-
-def action_to_str(s, a: int, seat: int | None = None) -> str:
-    kind = s.kind
-    if seat is None:
-        seat = s.dseats[0] if s.dseats else s.current
-    if a == st.PASS:
-        return "pass"
-    if a == st.YES:
-        return "yes"
-    if st.TILE <= a < st.RES:
-        n = a - st.TILE + 1
-        return {"develop": "develop", "tile_pick": "activate"}.get(kind, "tile") + f" {n}"
-    if st.RES <= a < st.UNIT:
-        return f"{RES_WORD.get(kind, 'gain')} {RESOURCES[a - st.RES]}"
-    if a == st.SETTLEMENT:
-        return "settlement"
-    if st.UNIT <= a < st.WEAPON:
-        u = a - st.UNIT
-        pre = "carry " if kind == "carry" else ""
-        if u == 0:
-            return pre + "follower"
-        if u == 1:
-            return pre + "major"
-        return pre + "god " + s.minor_list(seat)[u - 2]
-    if st.WEAPON <= a < st.WPAIR:
-        return f"{WEAPON_WORD.get(kind, 'weapon')} {s.weapon_list(seat)[a - st.WEAPON]}"
-    if st.WPAIR <= a < st.HEX:
-        i, j = divmod(a - st.WPAIR, 9)
-        wl = s.weapon_list(seat)
-        return f"weapons {wl[i]} {wl[j]}"
-    if st.HEX <= a < st.SPACE:
-        return f"{HEX_WORD.get(kind, 'hex')} {s.lay.hexes[a - st.HEX]}"
-    if st.SPACE <= a < st.CONTRACT:
-        sp = a - st.SPACE
-        return {"cube_from": "cube from", "cube_to": "cube to"}.get(kind, "cube") + f" {sp}"
-    if st.CONTRACT <= a < st.FULFILL:
-        return f"take c{a - st.CONTRACT + 1}"
-    if st.FULFILL <= a < st.MANA:
-        return f"fulfil c{a - st.FULFILL + 1}"
-    if st.MANA <= a < st.SUMMON:
-        return "mana " + st.MANA_KINDS[a - st.MANA]
-    if st.SUMMON <= a < st.SUMMON_MAJOR:
-        return "summon " + s.minor_list(seat)[a - st.SUMMON]
-    if a == st.SUMMON_MAJOR:
-        return "summon " + s.house(seat)["major"]
-    if a == st.HORN:
-        return "horn"
-    if a == st.PANDORA:
-        return "pandora"
-    if st.CHOICE <= a < st.ARTIFACT:
-        k = a - st.CHOICE
-        if kind == "discard_god":
-            return "discard " + s.seats[seat]["gods_offer"][k]
-        if kind == "market":
-            p, x, y = st.MARKET[k]
-            got = f"{RESOURCES[x]} {RESOURCES[y]}"
-            return f"gain {got}" if p is None else f"trade {RESOURCES[p]} for {got}"
-        if kind == "contract_half":
-            return ("middle", "bottom")[k]
-        if kind == "horn":
-            hr = st.RULES["horn"]
-            return f"gain {hr['gain']} {RESOURCES[k]}" if k < 4 else f"pay {hr['pay']} {RESOURCES[k - 4]}"
-        if kind == "pandora":
-            return "token " + ("mana", "follower", "weapon")[k]
-        if kind == "destiny":
-            return "destiny " + TRACKS[k]
-        return f"option {k + 1}"
-    if st.ARTIFACT <= a < st.METAL:
-        return "artifact " + st.ART_IDS[a - st.ARTIFACT]
-    if a >= st.METAL:
-        return f"metal {a - st.METAL}"
-    return f"action {a}"
+from meeple.games.anunnaki.declare import FLOW
 
 
 def _norm(text: str) -> str:
@@ -116,8 +38,7 @@ def apply_move(s, text) -> None:
         except ValueError:
             raise IllegalMove(f"bad seat prefix {head!r} (write @<seat> <move>)") from None
         if seat not in s.dseats:
-            raise IllegalMove(f"seat {seat} has no decision now (waiting for "
-                              f"{', '.join(map(str, s.dseats))})")
+            raise IllegalMove(f"seat {seat} has no decision now (waiting for {', '.join(map(str, s.dseats))})")
         move = rest
     options = {}
     try:
@@ -127,22 +48,24 @@ def apply_move(s, text) -> None:
     for a in acts:
         options[action_to_str(s, a, seat)] = a
     a = options.get(move)
-    if a is None and s.kind == "market":       # the two gained resources in either order
+    if a is None and s.kind == "market":  # the two gained resources in either order
         w = move.split()
         if len(w) >= 3:
             a = options.get(" ".join(w[:-2] + [w[-1], w[-2]]))
     if a is None:
         shown = sorted(options)
         more = f" (and {len(shown) - 12} more)" if len(shown) > 12 else ""
-        raise IllegalMove(f"{text!r} is not a legal {s.kind} move for seat {seat}; legal: "
-                          f"{', '.join(shown[:12])}{more}")
+        raise IllegalMove(
+            f"{text!r} is not a legal {s.kind} move for seat {seat}; legal: {', '.join(shown[:12])}{more}"
+        )
     before = s.clone()
     try:
         s.apply_action(a, seat)
-    except _MALFORMED as e:      # only a hand-made, inconsistent `pending` gets here
+    except _MALFORMED as e:  # only a hand-made, inconsistent `pending` gets here
         s._restore(before)
-        raise IllegalMove(f"{text!r} cannot be applied: the STATE's pending steps are "
-                          f"inconsistent ({type(e).__name__}: {e})") from None
+        raise IllegalMove(
+            f"{text!r} cannot be applied: the STATE's pending steps are inconsistent ({type(e).__name__}: {e})"
+        ) from None
 
 
 def legal_moves(s) -> list[str]:
@@ -181,10 +104,10 @@ def dump(s) -> dict:
         "end_triggered": s.end_triggered,
         "objectives": dict(s.objectives),
         "dom_tokens": list(s.dom_tokens),
-        "seats": st._copy(s.seats),
+        "seats": _copy(s.seats),
         "board": {
             "followers": {h: list(v) for h, v in s.fol.items() if any(v)},
-            "gods": st._copy(s.gods),
+            "gods": _copy(s.gods),
             "settlements": dict(s.stl),
             "unit_settlements": [dict(o) for o in s.osl],
             "exhausted": {h: list(v) for h, v in s.exh.items() if v},
@@ -199,11 +122,18 @@ def dump(s) -> dict:
         "winners": list(s.winners),
     }
     if s.final is not None:
-        doc["final"] = st._copy(s.final)
+        doc["final"] = _copy(s.final)
     if not s.finished:
-        doc["pending"] = {"kind": s.kind, "seats": list(s.dseats), "arg": st._copy(s.darg),
-                          "todo": st._copy(s.todo), "ctx": st._copy(s.ctx), "secret": dict(s.secret),
-                          "used": list(s.used), "flags": dict(s.flags)}
+        doc["pending"] = {
+            "kind": s.kind,
+            "seats": list(s.dseats),
+            "arg": _copy(s.darg),
+            "todo": _copy(s.todo),
+            "ctx": _copy(s.ctx),
+            "secret": dict(s.secret),
+            "used": list(s.used),
+            "flags": dict(s.flags),
+        }
     doc["rng"] = s.rng.state
     return doc
 
@@ -249,8 +179,10 @@ def _load(doc) -> "st.AnunnakiState":
     _need(doc.get("game") == "anunnaki", f"STATE.game must be 'anunnaki', not {doc.get('game')!r}")
     P = _int(doc.get("players"), "players", MIN_PLAYERS, MAX_PLAYERS)
     houses = _list(doc.get("houses"), "houses")
-    _need(len(houses) == P and len(set(houses)) == P and all(h in DATA.houses for h in houses),
-          f"houses must be {P} different of {', '.join(DATA.house_ids)}, not {houses!r}")
+    _need(
+        len(houses) == P and len(set(houses)) == P and all(h in DATA.houses for h in houses),
+        f"houses must be {P} different of {', '.join(DATA.house_ids)}, not {houses!r}",
+    )
     lay = layout(houses, P)
     s = st.AnunnakiState.__new__(st.AnunnakiState)
     s.players = P
@@ -263,8 +195,10 @@ def _load(doc) -> "st.AnunnakiState":
     s.current = _int(doc.get("current", 0), "current", 0, P - 1)
     s.end_triggered = bool(doc.get("end_triggered", False))
     objs = _dict(doc.get("objectives"), "objectives")
-    _need(sorted(objs) == sorted(TRACKS + ("dom",)) and sorted(objs.values()) == sorted(DATA.objectives),
-          "objectives must map war, tech, commerce, dom to the four objective tiles")
+    _need(
+        sorted(objs) == sorted(TRACKS + ("dom",)) and sorted(objs.values()) == sorted(DATA.objectives),
+        "objectives must map war, tech, commerce, dom to the four objective tiles",
+    )
     s.objectives = dict(objs)
     s.dom_tokens = [t for t in _list(doc.get("dom_tokens", DATA.dom_tokens), "dom_tokens")]
     _need(all(t in DATA.dom_tokens for t in s.dom_tokens), "dom_tokens must be token spaces of the track")
@@ -283,8 +217,10 @@ def _load(doc) -> "st.AnunnakiState":
     for i, g in enumerate(gods):
         _dict(g, f"board.gods.{i}")
         for name, h in g.items():
-            _need(name == "major" or name in s.seats[i]["summoned"],
-                  f"board.gods.{i}: {name!r} is not a summoned god of seat {i}")
+            _need(
+                name == "major" or name in s.seats[i]["summoned"],
+                f"board.gods.{i}: {name!r} is not a summoned god of seat {i}",
+            )
             _need(h in s.fol, f"board.gods.{i}.{name}: unknown hex {h!r}")
         _need(("major" in g) == s.seats[i]["major"], f"board.gods.{i}: the major god is on the board iff summoned")
         _need(all(x in g for x in s.seats[i]["summoned"]), f"board.gods.{i}: every summoned minor god needs a hex")
@@ -300,15 +236,19 @@ def _load(doc) -> "st.AnunnakiState":
     s.osl = []
     for i, o in enumerate(osl):
         _dict(o, f"board.unit_settlements.{i}")
-        _need(not o or DATA.major[houses[i]]["basic"] == "odin_settlement_units",
-              f"board.unit_settlements.{i}: only Odin's settlements are units")
+        _need(
+            not o or DATA.major[houses[i]]["basic"] == "odin_settlement_units",
+            f"board.unit_settlements.{i}: only Odin's settlements are units",
+        )
         for h, n in o.items():
             _need(h in s.fol and h != "uw", f"board.unit_settlements.{i}: unknown hex {h!r}")
             _int(n, f"board.unit_settlements.{i}.{h}", 1)
         s.osl.append(dict(o))
     for h, o in s.stl.items():
-        _need(DATA.major[houses[o]]["basic"] != "odin_settlement_units",
-              f"board.settlements.{h}: Odin's settlements are listed in unit_settlements")
+        _need(
+            DATA.major[houses[o]]["basic"] != "odin_settlement_units",
+            f"board.settlements.{h}: Odin's settlements are listed in unit_settlements",
+        )
     s.exh = {}
     for h, v in _dict(board.get("exhausted", {}), "board.exhausted").items():
         _need(h in s.fol, f"board.exhausted: unknown hex {h!r}")
@@ -359,16 +299,18 @@ def _load(doc) -> "st.AnunnakiState":
         return s
     _dict(pend, "pending")
     kind = pend.get("kind")
-    _need(kind is None or hasattr(s, "_legal_" + str(kind)), f"pending.kind: unknown decision {kind!r}")
+    _need(kind is None or kind in FLOW.decisions, f"pending.kind: unknown decision {kind!r}")
     s.kind = kind
     s.dseats = [_int(x, "pending.seats", 0, P - 1) for x in _list(pend.get("seats", []), "pending.seats")]
-    s.darg = _dict(st._copy(pend.get("arg", {})), "pending.arg")
-    todo = _list(st._copy(pend.get("todo", [])), "pending.todo")
+    s.darg = _dict(_copy(pend.get("arg", {})), "pending.arg")
+    todo = _list(_copy(pend.get("todo", [])), "pending.todo")
     for step in todo:
-        _need(isinstance(step, list) and step and hasattr(s, "_run_" + str(step[0])),
-              f"pending.todo: unknown step {step!r}")
+        _need(
+            isinstance(step, list) and step and isinstance(step[0], str) and step[0] in FLOW.steps,
+            f"pending.todo: unknown step {step!r}",
+        )
     s.todo = todo
-    s.ctx = _dict(st._copy(pend.get("ctx", {})), "pending.ctx")
+    s.ctx = _dict(_copy(pend.get("ctx", {})), "pending.ctx")
     s.secret = _dict(dict(pend.get("secret", {})), "pending.secret")
     s.used = list(_list(pend.get("used", []), "pending.used"))
     s.flags = dict(_dict(pend.get("flags", {}), "pending.flags"))
@@ -390,7 +332,7 @@ def _contract(c, where):
     return c
 
 
-SEAT_KEYS = st.SEAT_FIELDS
+SEAT_KEYS = SEAT_FIELDS
 
 
 def _load_seat(sd, i, house) -> dict:
@@ -413,7 +355,9 @@ def _load_seat(sd, i, house) -> dict:
     out["cubes"] = sorted(cubes)
     dev = [_int(x, f"{w}.developed", 1, 10) for x in _list(sd.get("developed", []), f"{w}.developed")]
     out["developed"] = sorted(set(dev))
-    out["tokens"] = [_int(x, f"{w}.tokens", 0, len(DATA.minor_tokens) - 1) for x in _list(sd.get("tokens", []), f"{w}.tokens")]
+    out["tokens"] = [
+        _int(x, f"{w}.tokens", 0, len(DATA.minor_tokens) - 1) for x in _list(sd.get("tokens", []), f"{w}.tokens")
+    ]
     out["major_token"] = bool(sd.get("major_token", False))
     out["free_minor"] = _int(sd.get("free_minor", 0), f"{w}.free_minor", 0)
     out["free_major"] = bool(sd.get("free_major", False))
@@ -429,8 +373,9 @@ def _load_seat(sd, i, house) -> dict:
         _need(all(x in weapons for x in v), f"{w}.{k}: not weapons of {house}: {v!r}")
         out[k] = list(v)
     _need(all(DATA.weapons[x]["kind"] == "advanced" for x in out["pile"]), f"{w}.pile holds advanced weapons only")
-    out["settle_left"] = _int(sd.get("settle_left", DATA.setup["settlements"] - 1), f"{w}.settle_left", 0,
-                              DATA.setup["settlements"] - 1)
+    out["settle_left"] = _int(
+        sd.get("settle_left", DATA.setup["settlements"] - 1), f"{w}.settle_left", 0, DATA.setup["settlements"] - 1
+    )
     for k in ("contracts", "fulfilled"):
         out[k] = [_contract(c, f"{w}.{k}") for c in _list(sd.get(k, []), f"{w}.{k}")]
     out["artifacts"] = list(_list(sd.get("artifacts", []), f"{w}.artifacts"))

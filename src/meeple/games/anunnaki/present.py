@@ -11,14 +11,22 @@ named to its owner only.
 
 from __future__ import annotations
 
-from meeple.core.game import GameError
-from meeple.core.present import decision as _decision, moves_for_seat, option_flag, option_names, places, seat_name
-from meeple.games.anunnaki import state as st
+from meeple.core.present import decision as _decision, moves_for_seat, places, seat_name
+from meeple.games.anunnaki import state as st  # noqa: F401  (importing it declares every decision)
 from meeple.games.anunnaki.data import ARTIFACTS, DATA, MAX_PLAYERS, MIN_PLAYERS, RESOURCES, TRACKS
+from meeple.games.anunnaki.declare import FLOW
 
 HOUSE_NAME = {"pharaos": "Pharaos", "norrenis": "Norrenis", "babylon": "Babylon", "ellenys": "Ellenys"}
-ACTION_NAME = {"portal": "Portal", "move": "Move", "commerce": "Commerce", "harvest": "Harvest",
-               "creation": "Creation", "income": "Income", "domination": "Domination", "market": "Market"}
+ACTION_NAME = {
+    "portal": "Portal",
+    "move": "Move",
+    "commerce": "Commerce",
+    "harvest": "Harvest",
+    "creation": "Creation",
+    "income": "Income",
+    "domination": "Domination",
+    "market": "Market",
+}
 ACTION_HELP = {
     "portal": "teleport units (one at a time) to regions of other boards",
     "move": "move units (one at a time) to adjacent regions",
@@ -29,16 +37,24 @@ ACTION_HELP = {
     "domination": "advance on the domination track (by the objective)",
     "market": "trade resources",
 }
-MANA_TEXT = {"red": "activate a red tile", "blue": "activate a blue tile", "weapons": "draw advanced weapons",
-             "develop": "develop a tile", "settle": "build a settlement", "followers": "gain followers",
-             "mirror": "Mirror: two different mana actions, each 1 mana cheaper"}
-WEAPON_EFFECT = {"nullify": "cancels the opponent's weapon effects",
-                 "slingshot": "if you lose, steal a resource from the winner",
-                 "helmet": "play a second weapon after the reveal",
-                 "composite": "may add another weapon after the reveal",
-                 "chariot": "pay metal after the reveal: +1 strength each",
-                 "spear": "the opponent's strongest unit does not count",
-                 "ballista": "the opponent's gods count as followers"}
+MANA_TEXT = {
+    "red": "activate a red tile",
+    "blue": "activate a blue tile",
+    "weapons": "draw advanced weapons",
+    "develop": "develop a tile",
+    "settle": "build a settlement",
+    "followers": "gain followers",
+    "mirror": "Mirror: two different mana actions, each 1 mana cheaper",
+}
+WEAPON_EFFECT = {
+    "nullify": "cancels the opponent's weapon effects",
+    "slingshot": "if you lose, steal a resource from the winner",
+    "helmet": "play a second weapon after the reveal",
+    "composite": "may add another weapon after the reveal",
+    "chariot": "pay metal after the reveal: +1 strength each",
+    "spear": "the opponent's strongest unit does not count",
+    "ballista": "the opponent's gods count as followers",
+}
 MAJOR_TEXT = {
     "ra_move_cube": "may move a cube already on a space to another free space",
     "ra_mana_resource": "each cube placed on a mana space also gives 1 resource of your choice",
@@ -49,55 +65,16 @@ MAJOR_TEXT = {
     "zeus_planet_culture": "culture tokens of a planet where you have units reward you too",
     "zeus_double_culture": "culture token rewards twice",
 }
-ARTIFACT_NAME = {"horn_of_plenty": "Horn of Plenty", "mirror": "Mirror", "underworld_map": "Underworld Map",
-                 "pandora": "Pandora's Box", "scarab": "Scarab", "destiny": "Destiny Stone"}
-PROMPT = {
-    "discard_god": "Setup: discard one of your minor gods (you keep the others)",
-    "main": "Main action: move your pawn to a tile",
-    "ra_cube": "Ra: move this cube to another space?",
-    "from": "Choose a region to take a unit from (or stop)",
-    "unit": "Which unit?",
-    "carry": "Odin: carry a unit along with the settlement?",
-    "to": "Choose the region to move to",
-    "harvest": "Harvest: choose a region you control (or stop)",
-    "harvest_res": "This region has two resources: which do you take?",
-    "exhaust": "Which resource is exhausted?",
-    "creation": "Creation: choose the resource",
-    "market": "Market: trade resources (or pass)",
-    "contract": "Commerce: take a contract from the display",
-    "mana": "Mana action (or pass)",
-    "tile_pick": "Choose the tile to activate",
-    "develop": "Choose a tile to develop",
-    "dev_do": "Use the developed tile's action now?",
-    "weapon_pick": "Draw an advanced weapon from your board",
-    "place_follower": "Place a follower",
-    "take_follower": "Take a follower back from the board (or stop)",
-    "settle": "Build a settlement: choose the region",
-    "extra": "Additional actions: summon a god, fulfil a contract… (or end the turn)",
-    "summon_hex": "The god replaces one of your followers: choose its region",
-    "contract_half": "Fulfilled contract: take the middle or the bottom reward",
-    "choice": "Choose one reward",
-    "yesno": "Freyja: use her power?",
-    "culture_benefit": "Culture token resolved: take its benefit now or forfeit it",
-    "free_contract": "Bastet: fulfil a contract without its cost?",
-    "battle": "Choose the next battle",
-    "weapon": "Secret weapon choice",
-    "loki": "Loki: keep which of your two weapons?",
-    "helmet": "Viking helmet: play a second weapon",
-    "composite": "Composite bow: add a weapon?",
-    "chariot": "Chariot: pay metal for strength",
-    "artifact": "Atlantis conquered: choose an artifact",
-    "destiny": "Destiny Stone: choose your secret track",
-    "horn": "Horn of Plenty",
-    "pandora": "Pandora's Box: take a token",
-    "lose_follower": "Pandora: remove one of your followers",
-    "lose_weapon": "Pandora: put back one of your advanced weapons",
-    "resource": "Gain a resource of your choice",
-    "pay": "Pay a resource of your choice",
-    "steal": "Steal a resource",
-    "cube_from": "Move a cube: choose the cube",
-    "cube_to": "Move a cube: choose the free space",
+ARTIFACT_NAME = {
+    "horn_of_plenty": "Horn of Plenty",
+    "mirror": "Mirror",
+    "underworld_map": "Underworld Map",
+    "pandora": "Pandora's Box",
+    "scarab": "Scarab",
+    "destiny": "Destiny Stone",
 }
+# each decision's question, declared with the decision (`declare.py`)
+PROMPT = {kind: rule.prompt for kind, rule in FLOW.decisions.items()}
 
 
 # ------------------------------------------------------------------ words
@@ -138,9 +115,17 @@ def effect_text(e) -> str:
         return f"move {e[1]}"
     if op == "choice":
         return f"({effects_text(e[1])}) or ({effects_text(e[2])})"
-    return {"settle": "a settlement", "portal": "a portal action", "income": "income",
-            "domaction": "a domination action", "blue": "a blue tile action", "red": "a red tile action",
-            "cube": "move a cube", "develop": "develop a tile", "contract": "take a contract"}.get(op, op)
+    return {
+        "settle": "a settlement",
+        "portal": "a portal action",
+        "income": "income",
+        "domaction": "a domination action",
+        "blue": "a blue tile action",
+        "red": "a red tile action",
+        "cube": "move a cube",
+        "develop": "develop a tile",
+        "contract": "take a contract",
+    }.get(op, op)
 
 
 def effects_text(effs) -> str:
@@ -171,8 +156,10 @@ def weapon_text(state, seat, w: str) -> str:
 
 def contract_text(c: str) -> str:
     k = DATA.contracts[c]
-    return (f"{c}: pay {cost_text(k['cost'])} → {effects_text(k['middle'])} | "
-            f"or {k['bottom']['vp']} VP, +{k['bottom']['commerce']} commerce")
+    return (
+        f"{c}: pay {cost_text(k['cost'])} → {effects_text(k['middle'])} | "
+        f"or {k['bottom']['vp']} VP, +{k['bottom']['commerce']} commerce"
+    )
 
 
 def contract_title(c: str) -> str:
@@ -197,9 +184,11 @@ def info(name: str, state=None, seat: int | None = None) -> str | None:
         return f"{god_text(key)} — a god of {HOUSE_NAME.get(DATA.minor[key]['house'], '?')}"
     for house, maj in DATA.major.items():
         if key == maj["id"]:
-            return (f"{nice(key)}, the major god of {HOUSE_NAME.get(house, house)}: "
-                    f"{MAJOR_TEXT.get(maj['basic'], maj['basic'])}; upgraded: "
-                    f"{MAJOR_TEXT.get(maj['upgraded'], maj['upgraded'])}")
+            return (
+                f"{nice(key)}, the major god of {HOUSE_NAME.get(house, house)}: "
+                f"{MAJOR_TEXT.get(maj['basic'], maj['basic'])}; upgraded: "
+                f"{MAJOR_TEXT.get(maj['upgraded'], maj['upgraded'])}"
+            )
     if key in DATA.weapons:
         return f"Weapon {weapon_text(state, seat, key)} ({DATA.weapons[key]['kind']})"
     if key in DATA.contracts:
@@ -211,13 +200,14 @@ def info(name: str, state=None, seat: int | None = None) -> str | None:
     if key in DATA.objectives:
         o = DATA.objectives[key]
         per = "each counts 1" if o["divisor"] == 1 else f"every {o['divisor']} count 1"
-        return (f"Objective {nice(key)}: {o['note']} {per}, at most {o['max']}; at the end times "
-                "the multiplier of your place on the track it is paired with")
+        return (
+            f"Objective {nice(key)}: {o['note']} {per}, at most {o['max']}; at the end times "
+            "the multiplier of your place on the track it is paired with"
+        )
     words = key.split("_")
     if len(words) == 2 and words[0] == "tile" and words[1].isdigit() and int(words[1]) in DATA.tiles:
         t = int(words[1])
-        return (f"Tile {t}: {tile_text(t)} — {ACTION_HELP[DATA.tiles[t]['action']]}; "
-                f"developed: {tile_text(t, True)}")
+        return f"Tile {t}: {tile_text(t)} — {ACTION_HELP[DATA.tiles[t]['action']]}; developed: {tile_text(t, True)}"
     return None
 
 
@@ -230,12 +220,22 @@ def _label(state, seat: int, move: str) -> dict:
     out = {"move": move}
     sd = state.seats[seat]
     if bare == "pass":
-        out["label"] = {"from": "Stop moving", "harvest": "Stop harvesting", "take_follower": "Stop",
-                        "extra": "End the turn's additional actions", "mana": "No mana action",
-                        "market": "No trade", "ra_cube": "Leave the cube", "dev_do": "Not now",
-                        "composite": "Add nothing", "yesno": "No", "free_contract": "No",
-                        "culture_benefit": "Forfeit it",
-                        "unit": "Stop", "carry": "Carry nothing"}.get(kind, "Pass")
+        out["label"] = {
+            "from": "Stop moving",
+            "harvest": "Stop harvesting",
+            "take_follower": "Stop",
+            "extra": "End the turn's additional actions",
+            "mana": "No mana action",
+            "market": "No trade",
+            "ra_cube": "Leave the cube",
+            "dev_do": "Not now",
+            "composite": "Add nothing",
+            "yesno": "No",
+            "free_contract": "No",
+            "culture_benefit": "Forfeit it",
+            "unit": "Stop",
+            "carry": "Carry nothing",
+        }.get(kind, "Pass")
         out["pass"] = True
         return out
     if bare == "yes":
@@ -245,14 +245,35 @@ def _label(state, seat: int, move: str) -> dict:
             if state.power(seat, "zeus_double_culture"):
                 out["label"] += " (twice: Zeus)"
         return out
-    if kind in ("from", "to", "harvest", "place_follower", "take_follower", "settle", "summon_hex",
-                "battle", "lose_follower") and len(w) == 2 and w[1] in lay.index:
+    if (
+        kind
+        in (
+            "from",
+            "to",
+            "harvest",
+            "place_follower",
+            "take_follower",
+            "settle",
+            "summon_hex",
+            "battle",
+            "lose_follower",
+        )
+        and len(w) == 2
+        and w[1] in lay.index
+    ):
         h = w[1]
         out["hex"] = h
-        verb = {"from": "Take a unit from", "to": "Move to", "harvest": "Harvest", "place_follower": "Place a follower in",
-                "take_follower": "Take a follower from", "settle": "Build a settlement in",
-                "summon_hex": "The god replaces the follower in", "battle": "Battle in",
-                "lose_follower": "Remove a follower from"}[kind]
+        verb = {
+            "from": "Take a unit from",
+            "to": "Move to",
+            "harvest": "Harvest",
+            "place_follower": "Place a follower in",
+            "take_follower": "Take a follower from",
+            "settle": "Build a settlement in",
+            "summon_hex": "The god replaces the follower in",
+            "battle": "Battle in",
+            "lose_follower": "Remove a follower from",
+        }[kind]
         extra = ""
         if kind == "harvest":
             info = lay.info[h]
@@ -264,18 +285,23 @@ def _label(state, seat: int, move: str) -> dict:
         out["tile"] = t
         if kind == "develop":
             col = DATA.tiles[t]["color"]
-            cost = "" if col == "blue" else f", costs {cost_text(st.RULES['develop_red_extra'])}"
+            cost = "" if col == "blue" else f", costs {cost_text(DATA.rules['develop_red_extra'])}"
             out["label"] = f"Develop tile {t} ({tile_text(t)} → {DATA.tiles[t]['developed']}{cost})"
         else:
-            out["label"] = (f"{'Activate' if kind == 'tile_pick' else 'Tile'} {t}: "
-                            f"{tile_text(t, t in sd['developed'])} — {ACTION_HELP[DATA.tiles[t]['action']]}")
+            out["label"] = (
+                f"{'Activate' if kind == 'tile_pick' else 'Tile'} {t}: "
+                f"{tile_text(t, t in sd['developed'])} — {ACTION_HELP[DATA.tiles[t]['action']]}"
+            )
         return out
     if kind in ("ra_cube", "cube_from", "cube_to") and w[-1].isdigit():
         sp = int(w[-1])
         out["space"] = sp
         mana = DATA.spaces[sp][2]
-        verb = {"ra_cube": "Move the cube to space", "cube_from": "Take the cube from space",
-                "cube_to": "Put the cube on space"}[kind]
+        verb = {
+            "ra_cube": "Move the cube to space",
+            "cube_from": "Take the cube from space",
+            "cube_to": "Put the cube on space",
+        }[kind]
         out["label"] = f"{verb} {sp}" + (f" ({mana} mana)" if mana and kind != "cube_from" else "")
         return out
     if kind == "unit" or kind == "carry":
@@ -291,8 +317,14 @@ def _label(state, seat: int, move: str) -> dict:
             out["label"] = f"{pre} a settlement"
         return out
     if kind in ("resource", "pay", "steal", "harvest_res", "exhaust", "creation") and len(w) == 2:
-        verb = {"resource": "Gain 1", "pay": "Pay 1", "steal": "Steal 1", "harvest_res": "Take",
-                "exhaust": "Exhaust", "creation": "Create"}[kind]
+        verb = {
+            "resource": "Gain 1",
+            "pay": "Pay 1",
+            "steal": "Steal 1",
+            "harvest_res": "Take",
+            "exhaust": "Exhaust",
+            "creation": "Create",
+        }[kind]
         out["label"] = f"{verb} {w[1]}"
         out["res"] = w[1]
         return out
@@ -312,10 +344,11 @@ def _label(state, seat: int, move: str) -> dict:
         return out
     if kind == "mana" and w[0] == "mana":
         k = w[1]
-        cost = dict(st.RULES["mana_actions"].get(k, {}))
+        cost = dict(DATA.rules["mana_actions"].get(k, {}))
         disc = state.darg.get("discount", 0)
-        words = ", ".join(f"{max(0, n - disc) if r == 'mana' else n} {r}" for r, n in cost.items()
-                          if r in ("mana",) + RESOURCES)
+        words = ", ".join(
+            f"{max(0, n - disc) if r == 'mana' else n} {r}" for r, n in cost.items() if r in ("mana",) + RESOURCES
+        )
         out["label"] = f"Mana: {MANA_TEXT.get(k, k)}" + (f" (costs {words})" if words else "")
         return out
     if kind == "weapon_pick" and w[0] == "draw":
@@ -344,7 +377,9 @@ def _label(state, seat: int, move: str) -> dict:
         if g in DATA.minor:
             out["label"] = f"Summon {god_text(g)}"
         else:
-            out["label"] = f"Summon your major god {nice(g)}: {MAJOR_TEXT.get(DATA.major[state.houses[seat]]['upgraded'], '')}"
+            out["label"] = (
+                f"Summon your major god {nice(g)}: {MAJOR_TEXT.get(DATA.major[state.houses[seat]]['upgraded'], '')}"
+            )
         out["god"] = g
         return out
     if bare == "horn":
@@ -361,7 +396,9 @@ def _label(state, seat: int, move: str) -> dict:
         opts = state.darg.get("options") or []
         k = 0 if w[0] in ("middle",) else 1 if w[0] == "bottom" else int(w[-1]) - 1
         what = effects_text(opts[k]) if k < len(opts) else bare
-        out["label"] = f"{'Middle' if w[0] == 'middle' else 'Bottom' if w[0] == 'bottom' else 'Option ' + w[-1]}: {what}"
+        out["label"] = (
+            f"{'Middle' if w[0] == 'middle' else 'Bottom' if w[0] == 'bottom' else 'Option ' + w[-1]}: {what}"
+        )
         return out
     if kind == "artifact":
         a = w[1]
@@ -401,7 +438,7 @@ def decision_for(state, viewer: int | None) -> dict | None:
         out["secret"] = True
         if viewer is not None and str(viewer) in state.secret:
             out["chosen"] = state._decode_cards(viewer, state.secret[str(viewer)])
-        out["chose"] = sorted(int(k) for k in state.secret)   # who has chosen (not what)
+        out["chose"] = sorted(int(k) for k in state.secret)  # who has chosen (not what)
     out["prompt"] = PROMPT.get(kind, nice(kind))
     if kind == "culture_benefit":
         out["prompt"] = f"Culture token ({_culture(state.darg['token'])}): take it now or forfeit it"
@@ -436,8 +473,11 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
         mana = DATA.spaces[detail][2]
         text = f"{who} places a cube on space {detail}" + (f" (+{mana} mana)" if mana else "")
     elif kind == "end_trigger":
-        why = ("placed the last cube" if detail == "cubes" else
-               f"reached the end of the {'domination' if detail == 'dom' else detail} track")
+        why = (
+            "placed the last cube"
+            if detail == "cubes"
+            else f"reached the end of the {'domination' if detail == 'dom' else detail} track"
+        )
         text = f"{who} {why}: the game ends after this round"
     elif kind == "action":
         dev = str(detail).endswith("+")
@@ -468,14 +508,14 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
     elif kind == "develop":
         text = f"{who} develops tile {detail} ({tile_text(detail, True)})"
     elif kind == "artifact":
-        if detail == "mirror":      # taken after a conquest, or used as a mana action
+        if detail == "mirror":  # taken after a conquest, or used as a mana action
             text = f"{who} takes or uses the Mirror"
         else:
             text = f"{who} takes the artifact {ARTIFACT_NAME.get(detail, nice(str(detail)))}"
     elif kind == "mana":
         text = f"{who} uses mana: {MANA_TEXT.get(detail, detail)}"
     elif kind == "summon":
-        text = (f"{who} summons their major god" if detail == "major" else f"{who} summons the god {nice(detail)}")
+        text = f"{who} summons their major god" if detail == "major" else f"{who} summons the god {nice(detail)}"
     elif kind == "fulfil":
         text = f"{who} fulfils contract {contract_title(detail)}"
     elif kind == "pandora":
@@ -488,29 +528,37 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
     elif kind == "helmet_win":
         text = f"{who}'s viking helmet wins the battle"
     elif kind == "battle_won":
-        text = (f"{who} wins the battle in {detail}" if isinstance(seat, int) and seat >= 0
-                else f"The ancient guardian holds {detail}")
+        text = (
+            f"{who} wins the battle in {detail}"
+            if isinstance(seat, int) and seat >= 0
+            else f"The ancient guardian holds {detail}"
+        )
     elif kind == "end":
         vp = detail.get("vp", [])
         parts = [f"{seat_name(seats, s)} {v} VP" for s, v in enumerate(vp)]
-        text = ("The game ends: " + ", ".join(parts) + ". Winner: "
-                + ", ".join(seat_name(seats, s) for s in detail.get("winners", [])))
+        text = (
+            "The game ends: "
+            + ", ".join(parts)
+            + ". Winner: "
+            + ", ".join(seat_name(seats, s) for s in detail.get("winners", []))
+        )
     else:
         text = f"{who}: {kind.replace('_', ' ')}" + (f" ({detail})" if detail not in (None, "") else "")
-    return {"kind": kind, "seat": seat if isinstance(seat, int) and seat >= 0 else None,
-            "detail": detail, "text": text}
+    return {"kind": kind, "seat": seat if isinstance(seat, int) and seat >= 0 else None, "detail": detail, "text": text}
 
 
 def _culture(tok) -> str:
     if tok in DATA.culture:
-        return effects_text(DATA.culture[tok]['benefit'])
+        return effects_text(DATA.culture[tok]["benefit"])
     return "unknown"
 
 
 # ------------------------------------------------------------------ the end
-FINAL_KEYS = [(f"{t}_rank", f"{t.capitalize()} track rank") for t in TRACKS] + \
-             [(f"{t}_objective", f"{t.capitalize()} objective") for t in TRACKS] + \
-             [("domination", "Domination"), ("gods", "Gods"), ("resources", "Resources"), ("destiny", "Destiny")]
+FINAL_KEYS = (
+    [(f"{t}_rank", f"{t.capitalize()} track rank") for t in TRACKS]
+    + [(f"{t}_objective", f"{t.capitalize()} objective") for t in TRACKS]
+    + [("domination", "Domination"), ("gods", "Gods"), ("resources", "Resources"), ("destiny", "Destiny")]
+)
 
 
 def scoring(events, state) -> dict | None:
@@ -533,80 +581,120 @@ def ranking(state) -> list[dict]:
     p = state.players
     vp = state.scores()
     place = places([(vp[s], s) for s in range(p)])
-    out = [{"seat": s, "place": place[s], "vp": vp[s], "winner": s in state.winners,
-            "house": state.houses[s], "summary": f"{vp[s]} VP ({HOUSE_NAME.get(state.houses[s], state.houses[s])})"}
-           for s in range(p)]
+    out = [
+        {
+            "seat": s,
+            "place": place[s],
+            "vp": vp[s],
+            "winner": s in state.winners,
+            "house": state.houses[s],
+            "summary": f"{vp[s]} VP ({HOUSE_NAME.get(state.houses[s], state.houses[s])})",
+        }
+        for s in range(p)
+    ]
     return sorted(out, key=lambda r: (r["place"], r["seat"]))
 
 
 # ------------------------------------------------------------------ lobby
-def options(raw: dict) -> dict:
-    """The new_game options a lobby may set, checked: houses (by seat), first_game."""
-    raw = option_names("anunnaki", raw, ("houses", "first_game"))
-    out = {}
-    houses = raw.get("houses")
-    if houses is not None:
-        if (not isinstance(houses, list) or not all(isinstance(h, str) for h in houses)
-                or not MIN_PLAYERS <= len(houses) <= MAX_PLAYERS):
-            raise GameError(f"houses must be a list of {MIN_PLAYERS}-{MAX_PLAYERS} house names, one per seat")
-        bad = [h for h in houses if h not in DATA.houses]
-        if bad:
-            raise GameError(f"unknown house {bad[0]!r} (houses: {', '.join(DATA.house_ids)})")
-        if len(set(houses)) != len(houses):
-            raise GameError("houses must all be different")
-        out["houses"] = list(houses)
-    if option_flag(raw, "first_game"):
-        out["first_game"] = True
-    return out
-
-
 def _hexes(seen: dict) -> list[dict]:
-    return [{"id": hid, "q": h["q"], "r": h["r"], "res": list(h["res"]), "icons": h["icons"],
-             "shrines": h["shrines"], "capital": bool(h.get("capital")), "atlantis": bool(h.get("atlantis")),
-             "ancient": bool(h.get("ancient"))} for hid, h in seen.items()]
+    return [
+        {
+            "id": hid,
+            "q": h["q"],
+            "r": h["r"],
+            "res": list(h["res"]),
+            "icons": h["icons"],
+            "shrines": h["shrines"],
+            "capital": bool(h.get("capital")),
+            "atlantis": bool(h.get("atlantis")),
+            "ancient": bool(h.get("ancient")),
+        }
+        for hid, h in seen.items()
+    ]
 
 
 def meta() -> dict:
-    """What the lobby and the table need to know of Anunnaki (no game state)."""
-    planets = {house: {"hexes": _hexes(seen), "culture": [list(t) for t in p["culture"]]}
-               for house, (p, seen, _nb) in DATA.planets.items()}
+    """What the lobby and the table need to know of Anunnaki (no game state; the
+    name, player counts and options come from the spec)."""
+    planets = {
+        house: {"hexes": _hexes(seen), "culture": [list(t) for t in p["culture"]]}
+        for house, (p, seen, _nb) in DATA.planets.items()
+    }
     gaia = {}
     for n in range(MIN_PLAYERS, MAX_PLAYERS + 1):
         g, seen, _nb = DATA.gaia[n]
-        gaia[str(n)] = {"side": g["side"], "hexes": _hexes(seen), "culture": [list(t) for t in g["culture"]],
-                        "dotted": [list(e) for e in g["dotted"]]}
+        gaia[str(n)] = {
+            "side": g["side"],
+            "hexes": _hexes(seen),
+            "culture": [list(t) for t in g["culture"]],
+            "dotted": [list(e) for e in g["dotted"]],
+        }
     houses = {}
     for hid, h in DATA.houses.items():
         maj = DATA.major[hid]
-        houses[hid] = {"name": HOUSE_NAME.get(hid, nice(hid)), "major": maj["id"],
-                       "major_basic": MAJOR_TEXT.get(maj["basic"], maj["basic"]),
-                       "major_upgraded": MAJOR_TEXT.get(maj["upgraded"], maj["upgraded"]),
-                       "capital_resource": h["capital_resource"], "minor_gods": list(h["minor_gods"]),
-                       "weapons": h["basic_weapons"] + h["advanced_weapons"]}
+        houses[hid] = {
+            "name": HOUSE_NAME.get(hid, nice(hid)),
+            "major": maj["id"],
+            "major_basic": MAJOR_TEXT.get(maj["basic"], maj["basic"]),
+            "major_upgraded": MAJOR_TEXT.get(maj["upgraded"], maj["upgraded"]),
+            "capital_resource": h["capital_resource"],
+            "minor_gods": list(h["minor_gods"]),
+            "weapons": h["basic_weapons"] + h["advanced_weapons"],
+        }
     return {
-        "name": "Anunnaki: Dawn of the Gods", "min_players": MIN_PLAYERS, "max_players": MAX_PLAYERS,
         "levels": ["easy", "medium", "hard", "random", "ismcts:0.5s"],
-        "resources": list(RESOURCES), "tracks": list(TRACKS),
-        "houses": houses, "house_ids": list(DATA.house_ids),
-        "planets": planets, "gaia": gaia,
+        "resources": list(RESOURCES),
+        "tracks": list(TRACKS),
+        "houses": houses,
+        "house_ids": list(DATA.house_ids),
+        "planets": planets,
+        "gaia": gaia,
         "underworld": {"shrines": DATA.underworld["shrines"], "icons": DATA.underworld["icons"]},
-        "tiles": {str(n): {"action": t["action"], "name": ACTION_NAME[t["action"]], "color": t["color"],
-                           "basic": t["basic"], "developed": t["developed"], "help": ACTION_HELP[t["action"]]}
-                  for n, t in DATA.tiles.items()},
-        "star": {"spaces": [list(s) for s in DATA.spaces], "minor_tokens": [list(t) for t in DATA.minor_tokens],
-                 "major_token": list(DATA.major_token), "cubes": DATA.setup["cubes"]},
+        "tiles": {
+            str(n): {
+                "action": t["action"],
+                "name": ACTION_NAME[t["action"]],
+                "color": t["color"],
+                "basic": t["basic"],
+                "developed": t["developed"],
+                "help": ACTION_HELP[t["action"]],
+            }
+            for n, t in DATA.tiles.items()
+        },
+        "star": {
+            "spaces": [list(s) for s in DATA.spaces],
+            "minor_tokens": [list(t) for t in DATA.minor_tokens],
+            "major_token": list(DATA.major_token),
+            "cubes": DATA.setup["cubes"],
+        },
         "gods": {g: {"house": d["house"], "text": god_text(g)} for g, d in DATA.minor.items()},
-        "weapons": {w: {"kind": d["kind"], "strength": d["strength"], "text": weapon_text(None, None, w)}
-                    for w, d in DATA.weapons.items()},
-        "contracts": {c: {"house": k["house"], "cost": cost_text(k["cost"]), "middle": effects_text(k["middle"]),
-                          "vp": k["bottom"]["vp"], "commerce": k["bottom"]["commerce"]}
-                      for c, k in DATA.contracts.items()},
+        "weapons": {
+            w: {"kind": d["kind"], "strength": d["strength"], "text": weapon_text(None, None, w)}
+            for w, d in DATA.weapons.items()
+        },
+        "contracts": {
+            c: {
+                "house": k["house"],
+                "cost": cost_text(k["cost"]),
+                "middle": effects_text(k["middle"]),
+                "vp": k["bottom"]["vp"],
+                "commerce": k["bottom"]["commerce"],
+            }
+            for c, k in DATA.contracts.items()
+        },
         "culture": {k: effects_text(t["benefit"]) for k, t in DATA.culture.items()},
-        "ancient": {a: {"strength": t["strength"], "reward": effects_text(t["reward"])} for a, t in DATA.ancient.items()},
+        "ancient": {
+            a: {"strength": t["strength"], "reward": effects_text(t["reward"])} for a, t in DATA.ancient.items()
+        },
         "artifacts": {a: {"name": ARTIFACT_NAME.get(a, nice(a)), "text": DATA.artifacts[a]["note"]} for a in ARTIFACTS},
         "objectives": {o: {"divisor": d["divisor"], "max": d["max"]} for o, d in DATA.objectives.items()},
         "multipliers": list(DATA.multipliers),
-        "dom": {"min": DATA.dom_min, "max": DATA.dom_max, "vp": {str(k): v for k, v in DATA.dom_vp.items()},
-                "lightning": DATA.lightning},
-        "followers": DATA.setup["followers"], "settlements": DATA.setup["settlements"],
+        "dom": {
+            "min": DATA.dom_min,
+            "max": DATA.dom_max,
+            "vp": {str(k): v for k, v in DATA.dom_vp.items()},
+            "lightning": DATA.lightning,
+        },
+        "followers": DATA.setup["followers"],
+        "settlements": DATA.setup["settlements"],
     }

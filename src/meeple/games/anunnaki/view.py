@@ -40,8 +40,7 @@ def view(s, seat: int | None) -> dict:
             sd["destiny"] = HIDDEN
     pend = doc.get("pending")
     if pend is not None:
-        pend["secret"] = {k: (v if seat is not None and k == str(seat) else HIDDEN)
-                          for k, v in pend["secret"].items()}
+        pend["secret"] = {k: (v if seat is not None and k == str(seat) else HIDDEN) for k, v in pend["secret"].items()}
         if pend["kind"] == "artifact" and not seen_art:
             pend["arg"]["options"] = [HIDDEN] * len(pend["arg"]["options"])
     return doc
@@ -54,7 +53,7 @@ def _weapon_secret(n, o, rng):
     if not opts and _deal_payable_weapon(n, o):
         opts = n._weapon_options(o, attacker=attacker, pairs=n.has(o, "loki"))
     if not opts:
-        return None                   # this deal left o no weapon it could have chosen
+        return None  # this deal left o no weapon it could have chosen
     return opts[rng.below(len(opts))] if hasattr(rng, "below") else rng.choice(opts)
 
 
@@ -141,11 +140,12 @@ def from_view(doc: dict, seat: int, rng, log=()):
     `log` (the seat's readable event log) is accepted for the bot interface;
     this game does not yet pin cards the log shows in a hand."""
     from meeple.core.game import BadState
+
     err = None
     for _ in range(30):
         try:
             return _from_view(doc, seat, rng)
-        except BadState as e:     # a deal leaving a deciding seat without an answer
+        except BadState as e:  # a deal leaving a deciding seat without an answer
             err = e
     raise err
 
@@ -161,10 +161,11 @@ def _from_view(doc: dict, seat: int, rng):
     for sd in full["seats"]:
         known.update(sd["contracts"])
         known.update(sd["fulfilled"])
-    pool = sorted(c for c, k in DATA.contracts.items()
-                  if (first or k["house"] is None or k["house"] in houses) and c not in known)
+    pool = sorted(
+        c for c, k in DATA.contracts.items() if (first or k["house"] is None or k["house"] in houses) and c not in known
+    )
     rng.shuffle(pool)
-    full["contracts"]["deck"] = pool[:len(full["contracts"]["deck"])]
+    full["contracts"]["deck"] = pool[: len(full["contracts"]["deck"])]
     # ancient tiles and culture tokens
     removed = [r for r in full["removed"] if r != HIDDEN]
     seen_anc = {a["tile"] for a in full["board"]["ancient"].values() if a["tile"] != HIDDEN}
@@ -180,8 +181,7 @@ def _from_view(doc: dict, seat: int, rng):
         if c is not None and c["token"] == HIDDEN:
             c["token"] = pool.pop()
     held = {a for sd in full["seats"] for a in sd["artifacts"]}
-    pool = sorted(a for a in ARTIFACTS if a not in held and a not in removed
-                  and a not in full["artifacts"]["deck"])
+    pool = sorted(a for a in ARTIFACTS if a not in held and a not in removed and a not in full["artifacts"]["deck"])
     rng.shuffle(pool)
     full["artifacts"]["deck"] = [pool.pop() if a == HIDDEN else a for a in full["artifacts"]["deck"]]
     full["removed"] = [pool.pop() if r == HIDDEN else r for r in full["removed"]]

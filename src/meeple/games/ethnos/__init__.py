@@ -1,10 +1,14 @@
-"""Ethnos (with the Fairy promo): rules, notation, views."""
+"""Ethnos (with the Fairy promo): rules, notation, views.
 
-from meeple.games.ethnos.data import MAX_PLAYERS, MIN_PLAYERS
-from meeple.games.ethnos.notation import dump, load
-from meeple.games.ethnos.state import EthnosState, new_game
-from meeple.games.ethnos.view import from_view
+`SPEC` declares the game (`meeple.core.spec`). The engine's functions are
+imported on first use, so importing the package reads no data files."""
 
-NAME = "ethnos"
+from meeple.core.spec import lazy_names
+from meeple.games.ethnos.spec import MAX_PLAYERS, MIN_PLAYERS, SPEC
 
-__all__ = ["EthnosState", "new_game", "from_view", "load", "dump", "MIN_PLAYERS", "MAX_PLAYERS", "NAME"]
+NAME = SPEC.name
+__getattr__ = lazy_names(
+    __name__, {"EthnosState": "state", "new_game": "state", "load": "notation", "dump": "notation", "from_view": "view"}
+)
+
+__all__ = ["SPEC", "EthnosState", "new_game", "from_view", "load", "dump", "MIN_PLAYERS", "MAX_PLAYERS", "NAME"]

@@ -16,16 +16,27 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from meeple.bots.base import PolicyBot, lead_values
+from meeple.core.lookahead import lead_values
 from meeple.games.ethnos import data
 from meeple.games.ethnos.cards import (
-    CARD_KINGDOM, CARD_TRIBE, CENTAUR, DWARF, ELF, FAIRY, GIANT, HALFLING,
-    MERFOLK, MINOTAUR, NK, ORC, SKELETON, TROLL, WINGFOLK, WIZARD,
+    CARD_KINGDOM,
+    CARD_TRIBE,
+    CENTAUR,
+    DWARF,
+    ELF,
+    FAIRY,
+    GIANT,
+    HALFLING,
+    MERFOLK,
+    MINOTAUR,
+    NK,
+    ORC,
+    SKELETON,
+    TROLL,
+    WINGFOLK,
+    WIZARD,
 )
-from meeple.games.ethnos.state import (
-    ADD, CASH, DECK, DONE, DRAW, KEEP, LEADER, PASS, PLACE, RECRUIT, SWAP,
-    SWAP_SEATS, TROLL_TAKE,
-)
+from meeple.games.ethnos.state import ADD, CASH, DECK, DONE, DRAW, KEEP, LEADER, PASS, PLACE, RECRUIT, SWAP, SWAP_SEATS
 
 _BG = data.BAND_GLORY
 _MAXG = len(_BG) - 1
@@ -45,8 +56,7 @@ def band_glory(size: int) -> int:
 # ------------------------------------------------------------ kingdom scoring
 def _places_raw(slots, counts, age: int, players: int) -> tuple:
     gain = [0.0] * players
-    ranked = sorted((s for s in range(players) if counts[s] > 0),
-                    key=lambda s: counts[s], reverse=True)
+    ranked = sorted((s for s in range(players) if counts[s] > 0), key=lambda s: counts[s], reverse=True)
     if not ranked:
         return tuple(gain)
     if players == 2 and age == 2:
@@ -61,7 +71,7 @@ def _places_raw(slots, counts, age: int, players: int) -> tuple:
         j = i
         while j < len(ranked) and counts[ranked[j]] == counts[ranked[i]]:
             j += 1
-        share = sum(values[pos:pos + j - i]) / (j - i)
+        share = sum(values[pos : pos + j - i]) / (j - i)
         for s in ranked[i:j]:
             gain[s] = share
         pos += j - i
@@ -89,7 +99,7 @@ _MV_CACHE: dict = {}
 def marker_value(s, seat: int, k: int) -> float:
     """What one more marker in kingdom k is worth to `seat` (this age and later); memoised."""
     p = s.players
-    counts = s.markers[k * p:(k + 1) * p]
+    counts = s.markers[k * p : (k + 1) * p]
     slots = s.slots[k]
     key = (slots, tuple(counts), seat, s.age, s.ages)
     v = _MV_CACHE.get(key)
@@ -134,8 +144,7 @@ def _groups(cards: list[int]) -> list[tuple[int, list[int]]]:
     return out
 
 
-def _leader_value(s, seat: int, leader: int, size: int, rest: int, mv=None,
-                  supply: int | None = None) -> float:
+def _leader_value(s, seat: int, leader: int, size: int, rest: int, mv=None, supply: int | None = None) -> float:
     """Value of a band of `size` led by `leader`, with `rest` cards left in hand.
 
     `mv` is an optional per-call cache of marker values by kingdom."""
@@ -274,7 +283,7 @@ def _play_threshold(s, seat: int) -> float:
 def policy(s, rng=None) -> int:
     """The greedy action for the pending decision of state `s`."""
     kind = s.kind
-    seat = s.dseat
+    seat = s.dseats[0]
     if kind == "turn":
         hand = s.hands[seat]
         plan = best_band(s, seat, hand) if hand else None
@@ -419,7 +428,7 @@ def evaluate(s) -> list[float]:
     slots = s.slots
     ages = s.ages
     for k in range(NK):
-        g = _board_value(slots[k], tuple(markers[k * p:(k + 1) * p]), age, ages, p)
+        g = _board_value(slots[k], tuple(markers[k * p : (k + 1) * p]), age, ages, p)
         est = [e + x for e, x in zip(est, g)]
     side = "small" if data.small_game(p) else "large"
     if s.giant is not None:
@@ -443,9 +452,3 @@ def values(s, scale: float = 10.0) -> list[float]:
     if s.finished:
         return s.returns()
     return lead_values(evaluate(s), scale)
-
-
-class GreedyBot(PolicyBot):
-    """Ethnos heuristic bot: instant, reads only its seat's view."""
-
-    policy = staticmethod(policy)

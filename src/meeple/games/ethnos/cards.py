@@ -13,12 +13,13 @@ NK = len(data.KINGDOMS)
 TRIBE_INDEX = {t: i for i, t in enumerate(data.TRIBES)}
 KINGDOM_INDEX = {k: i for i, k in enumerate(data.KINGDOMS)}
 
-(CENTAUR, DWARF, ELF, GIANT, HALFLING, MERFOLK, MINOTAUR, ORC, SKELETON_T,
- TROLL, WINGFOLK, WIZARD, FAIRY) = (TRIBE_INDEX[t] for t in data.TRIBES)
+(CENTAUR, DWARF, ELF, GIANT, HALFLING, MERFOLK, MINOTAUR, ORC, SKELETON_T, TROLL, WINGFOLK, WIZARD, FAIRY) = (
+    TRIBE_INDEX[t] for t in data.TRIBES
+)
 
 SKELETON = SKELETON_T * NK
 DRAGON = len(data.TRIBES) * NK
-NCARDS = DRAGON + 1            # size of the card-id space (some ids unused)
+NCARDS = DRAGON + 1  # size of the card-id space (some ids unused)
 
 CARD_TRIBE = [-1] * NCARDS
 CARD_KINGDOM = [-1] * NCARDS

@@ -15,8 +15,20 @@ KINGDOMS = ("althea", "duris", "ithys", "pelagon", "rhea", "straton")
 KINGDOM_COLOURS = ("green", "purple", "orange", "gray", "red", "blue")
 
 # The twelve base tribes and the Fairy promo (a 13th candidate).
-BASE_TRIBES = ("centaur", "dwarf", "elf", "giant", "halfling", "merfolk",
-               "minotaur", "orc", "skeleton", "troll", "wingfolk", "wizard")
+BASE_TRIBES = (
+    "centaur",
+    "dwarf",
+    "elf",
+    "giant",
+    "halfling",
+    "merfolk",
+    "minotaur",
+    "orc",
+    "skeleton",
+    "troll",
+    "wingfolk",
+    "wizard",
+)
 PROMO_TRIBES = ("fairy",)
 TRIBES = BASE_TRIBES + PROMO_TRIBES
 
@@ -24,11 +36,11 @@ TRIBES = BASE_TRIBES + PROMO_TRIBES
 COPIES_PER_KINGDOM = {t: 2 for t in TRIBES}
 COPIES_PER_KINGDOM["halfling"] = 4
 SKELETON_CARDS = 12
-DRAGONS = 3                                   # rulebook
+DRAGONS = 3  # rulebook
 
-MARKERS_PER_PLAYER = 26                       # rulebook
-HAND_LIMIT = 10                               # no recruiting with 10 cards
-MAX_BAND = 10                                 # a band is 1-10 cards
+MARKERS_PER_PLAYER = 26  # rulebook
+HAND_LIMIT = 10  # no recruiting with 10 cards
+MAX_BAND = 10  # a band is 1-10 cards
 
 # Band glory by size: 1:0, 2:1, 3:3, 4:6, 5:10, 6+:15 (rulebook table).
 BAND_GLORY = (0, 0, 1, 3, 6, 10, 15)
@@ -36,7 +48,7 @@ BAND_GLORY = (0, 0, 1, 3, 6, 10, 15)
 # Glory tokens and those marked 4+ (removed with 2-3 players): data/glory.json,
 # with their provenance (a box owner's copy replaces it; see the end of this file).
 
-TROLL_TOKENS = (1, 2, 3, 4, 5, 6)             # confirmed
+TROLL_TOKENS = (1, 2, 3, 4, 5, 6)  # confirmed
 
 # Orc horde: cashing 1..6 markers (likely).
 ORC_CASH = (0, 1, 3, 6, 10, 15, 20)
@@ -71,8 +83,8 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 6
 # ---------------------------------------------------------------- data files
 DATA_DIR = os.path.join(os.path.dirname(__file__), "data")
 PROVENANCE = ("rulebook", "box", "likely")
-UNSURE = ("likely",)            # listed by data-check: count your box's tokens
-GLORY_PER_KINGDOM = 3           # rulebook setup 2; 2 per kingdom with 2-3 players
+UNSURE = ("likely",)  # listed by data-check: count your box's tokens
+GLORY_PER_KINGDOM = 3  # rulebook setup 2; 2 per kingdom with 2-3 players
 
 
 def _glory(doc: dict, c: gamedata.Checker) -> tuple:
@@ -92,9 +104,11 @@ def _glory(doc: dict, c: gamedata.Checker) -> tuple:
         if t in left:
             left.remove(t)
     small = (GLORY_PER_KINGDOM - 1) * len(KINGDOMS)
-    c.need(len(tokens) - len(plus) == small, "tokens_4plus",
-           f"without the 4+ tokens {small} must remain (2 per kingdom with 2-3 players), "
-           f"not {len(tokens) - len(plus)}")
+    c.need(
+        len(tokens) - len(plus) == small,
+        "tokens_4plus",
+        f"without the 4+ tokens {small} must remain (2 per kingdom with 2-3 players), not {len(tokens) - len(plus)}",
+    )
     return tuple(tokens), tuple(plus)
 
 

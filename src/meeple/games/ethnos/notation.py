@@ -7,22 +7,53 @@ actions the engine applies; `apply_move` applies one atomically.
 
 from __future__ import annotations
 
-import re
-
 from meeple.core.game import BadState, IllegalMove
 from meeple.core.rng import Rng
 from meeple.games.ethnos import data
 from meeple.games.ethnos import state as st
+from meeple.games.ethnos.ages import start_turn
+from meeple.games.ethnos.rules import Misread
 from meeple.games.ethnos.cards import (
-    CARD_KINGDOM, CARD_NAME, CARD_TRIBE, DRAGON, KINGDOM_INDEX, MERFOLK, NK,
-    SKELETON, TRIBE_INDEX, parse as parse_card,
+    CARD_NAME,
+    CARD_TRIBE,
+    DRAGON,
+    KINGDOM_INDEX,
+    NK,
+    SKELETON,
+    TRIBE_INDEX,
+    parse as parse_card,
 )
 
-_NUMBER = re.compile(r"[0-9]{1,4}")
-_TOP_KEYS = {"game", "players", "age", "tribes", "kingdoms", "deck", "market",
-             "dragons", "current", "last_dragon", "merfolk", "giant",
-             "troll_pool", "seats", "finished", "winners", "pending", "rng"}
+_TOP_KEYS = {
+    "game",
+    "players",
+    "age",
+    "tribes",
+    "kingdoms",
+    "deck",
+    "market",
+    "dragons",
+    "current",
+    "last_dragon",
+    "merfolk",
+    "giant",
+    "troll_pool",
+    "seats",
+    "finished",
+    "winners",
+    "pending",
+    "rng",
+}
 
+
+# The format of `pending`, which saves the rules' step stack (`todo`) by step
+# name and arguments. Format 1 has exactly these steps; a STATE without
+# `pending.version` is format 1. Renaming or adding a step, or changing its
+# arguments, raises PENDING_FORMAT, writes `version` and keeps reading format 1.
+PENDING_FORMAT = 1
+FORMAT_1_STEPS = frozenset(
+    {"placement", "ability", "merfolk", "troll", "centaur", "discard", "wizard", "end", "orc", "age_bands"}
+)
 
 # ----------------------------------------------------------------- dumping
 HIDDEN = "?"
@@ -39,7 +70,7 @@ def dump(s: "st.EthnosState", redact: bool = False, viewer: int | None = None) -
         "age": s.age,
         "tribes": [data.TRIBES[t] for t in s.tribes],
         "kingdoms": {
-            name: {"glory": list(s.slots[k]), "markers": s.markers[k * p:(k + 1) * p]}
+            name: {"glory": list(s.slots[k]), "markers": s.markers[k * p : (k + 1) * p]}
             for k, name in enumerate(data.KINGDOMS)
         },
         "deck": [HIDDEN] * len(s.deck) if redact else [CARD_NAME[c] for c in reversed(s.deck)],
@@ -55,10 +86,8 @@ def dump(s: "st.EthnosState", redact: bool = False, viewer: int | None = None) -
     doc["seats"] = [
         {
             "glory": s.glory[i],
-            "hand": [HIDDEN] * len(s.hands[i]) if redact and i != viewer
-            else [CARD_NAME[c] for c in s.hands[i]],
-            "bands": [{"leader": CARD_NAME[b[0]], "cards": [CARD_NAME[c] for c in b]}
-                      for b in s.bands[i]],
+            "hand": [HIDDEN] * len(s.hands[i]) if redact and i != viewer else [CARD_NAME[c] for c in s.hands[i]],
+            "bands": [{"leader": CARD_NAME[b[0]], "cards": [CARD_NAME[c] for c in b]} for b in s.bands[i]],
             "orc": [data.KINGDOMS[k] for k in range(NK) if s.orc[i] >> k & 1],
             "trolls": list(s.trolls[i]),
         }
@@ -81,10 +110,14 @@ def _dump_pending(s) -> dict | None:
     if s.finished or (s.kind == "turn" and not s.todo and not s.build):
         return None
     return {
-        "kind": s.kind, "seat": s.dseat, "arg": s.darg,
+        "kind": s.kind,
+        "seat": s.dseats[0],
+        "arg": s.darg,
         "todo": [list(step) for step in s.todo],
         "build": [CARD_NAME[c] for c in s.build],
-        "keep": s.keep, "wizard": s.wiz, "placed": s.placed,
+        "keep": s.keep,
+        "wizard": s.wiz,
+        "placed": s.placed,
         "moved": [list(m) for m in s.moved],
     }
 
@@ -97,8 +130,10 @@ def _need(cond: bool, msg: str) -> None:
 
 def _int(doc: dict, key: str, lo: int, hi: int, where: str = "") -> int:
     v = doc.get(key)
-    _need(isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi,
-          f"{where}{key} must be an integer from {lo} to {hi}, got {v!r}")
+    _need(
+        isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi,
+        f"{where}{key} must be an integer from {lo} to {hi}, got {v!r}",
+    )
     return v
 
 
@@ -122,9 +157,8 @@ def load(doc) -> "st.EthnosState":
     unknown = set(doc) - _TOP_KEYS
     _need(not unknown, f"unknown STATE field(s): {', '.join(sorted(unknown))}")
     p = _int(doc, "players", data.MIN_PLAYERS, data.MAX_PLAYERS)
-    s = st.EthnosState.__new__(st.EthnosState)
+    s = st.blank(p)
     s.players = p
-    s.ages = data.ages(p)
     s.age = _int(doc, "age", 1, s.ages)
     tribes = doc.get("tribes")
     _need(isinstance(tribes, list) and tribes, "tribes must be a non-empty list")
@@ -142,42 +176,57 @@ def load(doc) -> "st.EthnosState":
         kd = kingdoms.get(name)
         _need(isinstance(kd, dict), f"kingdoms.{name} is missing")
         g = kd.get("glory")
-        _need(isinstance(g, list) and len(g) == nslots
-              and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in g),
-              f"kingdoms.{name}.glory must be {nslots} non-negative integers")
+        _need(
+            isinstance(g, list)
+            and len(g) == nslots
+            and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in g),
+            f"kingdoms.{name}.glory must be {nslots} non-negative integers",
+        )
         _need(g == sorted(g), f"kingdoms.{name}.glory must be ascending")
         slots.append(tuple(g))
         m = kd.get("markers")
-        _need(isinstance(m, list) and len(m) == p
-              and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in m),
-              f"kingdoms.{name}.markers must be {p} non-negative integers")
-        markers[k * p:(k + 1) * p] = m
+        _need(
+            isinstance(m, list)
+            and len(m) == p
+            and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in m),
+            f"kingdoms.{name}.markers must be {p} non-negative integers",
+        )
+        markers[k * p : (k + 1) * p] = m
     s.slots = tuple(slots)
     s.markers = markers
     s.deck = _cards(doc.get("deck", []), "deck", allow_dragon=True)[::-1]
     s.market = _cards(doc.get("market", []), "market")
     s.dragons = _int(doc, "dragons", 0, data.DRAGONS) if "dragons" in doc else 0
-    _need(s.dragons < data.DRAGONS or doc.get("finished") or doc.get("pending"),
-          f"dragons is {data.DRAGONS} but the age is not ending")
+    _need(
+        s.dragons < data.DRAGONS or doc.get("finished") or doc.get("pending"),
+        f"dragons is {data.DRAGONS} but the age is not ending",
+    )
     s.current = _int(doc, "current", 0, p - 1)
     ld = doc.get("last_dragon")
-    _need(ld is None or (isinstance(ld, int) and not isinstance(ld, bool) and 0 <= ld < p),
-          f"last_dragon must be null or a seat, got {ld!r}")
+    _need(
+        ld is None or (isinstance(ld, int) and not isinstance(ld, bool) and 0 <= ld < p),
+        f"last_dragon must be null or a seat, got {ld!r}",
+    )
     s.last_dragon = ld
     has_merfolk = TRIBE_INDEX["merfolk"] in s.tribes
     mf = doc.get("merfolk")
     if has_merfolk:
         mf = [0] * p if mf is None else mf
-        _need(isinstance(mf, list) and len(mf) == p and all(
-            isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= data.MERFOLK_TRACK_END for v in mf),
-            f"merfolk must be {p} track positions from 0 to {data.MERFOLK_TRACK_END}")
+        _need(
+            isinstance(mf, list)
+            and len(mf) == p
+            and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= data.MERFOLK_TRACK_END for v in mf),
+            f"merfolk must be {p} track positions from 0 to {data.MERFOLK_TRACK_END}",
+        )
         s.merfolk = list(mf)
     else:
         _need(mf is None, "merfolk is given but merfolk are not in play")
         s.merfolk = None
     pool = doc.get("troll_pool", list(data.TROLL_TOKENS))
-    _need(isinstance(pool, list) and all(v in data.TROLL_TOKENS for v in pool)
-          and len(set(pool)) == len(pool), f"troll_pool must hold distinct troll tokens, got {pool!r}")
+    _need(
+        isinstance(pool, list) and all(v in data.TROLL_TOKENS for v in pool) and len(set(pool)) == len(pool),
+        f"troll_pool must hold distinct troll tokens, got {pool!r}",
+    )
     s.troll_pool = 0
     for v in pool:
         s.troll_pool |= 1 << v
@@ -187,7 +236,7 @@ def load(doc) -> "st.EthnosState":
     for i, seat in enumerate(seats):
         w = f"seats.{i}."
         _need(isinstance(seat, dict), f"seats.{i} must be an object")
-        s.glory.append(_int(seat, "glory", 0, 10 ** 6, w) if "glory" in seat else 0)
+        s.glory.append(_int(seat, "glory", 0, 10**6, w) if "glory" in seat else 0)
         s.hands.append(_cards(seat.get("hand", []), w + "hand"))
         bands = seat.get("bands", [])
         _need(isinstance(bands, list), w + "bands must be a list")
@@ -205,15 +254,16 @@ def load(doc) -> "st.EthnosState":
             out.append((lead, *sorted(cards)))
         s.bands.append(out)
         orc = seat.get("orc", [])
-        _need(isinstance(orc, list) and all(k in KINGDOM_INDEX for k in orc)
-              and len(set(orc)) == len(orc), f"{w}orc must list distinct kingdoms")
+        _need(
+            isinstance(orc, list) and all(k in KINGDOM_INDEX for k in orc) and len(set(orc)) == len(orc),
+            f"{w}orc must list distinct kingdoms",
+        )
         mask = 0
         for k in orc:
             mask |= 1 << KINGDOM_INDEX[k]
         s.orc.append(mask)
         tr = seat.get("trolls", [])
-        _need(isinstance(tr, list) and all(v in data.TROLL_TOKENS for v in tr),
-              f"{w}trolls must hold troll tokens")
+        _need(isinstance(tr, list) and all(v in data.TROLL_TOKENS for v in tr), f"{w}trolls must hold troll tokens")
         for v in tr:
             _need(not s.troll_pool >> v & 1, f"troll token {v} is both in the pool and held")
         s.trolls.append(tuple(sorted(tr)))
@@ -226,33 +276,27 @@ def load(doc) -> "st.EthnosState":
         _need(isinstance(g, dict), "giant must be null or {seat, band}")
         gs = _int(g, "seat", 0, p - 1, "giant.")
         gb = _int(g, "band", 0, max(0, len(s.bands[gs]) - 1), "giant.")
-        _need(gb < len(s.bands[gs]) and CARD_TRIBE[s.bands[gs][gb][0]] == TRIBE_INDEX["giant"],
-              "giant.band must name a giant-led band of that seat")
+        _need(
+            gb < len(s.bands[gs]) and CARD_TRIBE[s.bands[gs][gb][0]] == TRIBE_INDEX["giant"],
+            "giant.band must name a giant-led band of that seat",
+        )
         s.giant = (gs, gb)
     for i in range(p):
         _need(s.supply(i) >= 0, f"seat {i} uses more than {data.MARKERS_PER_PLAYER} markers")
     s.finished = bool(doc.get("finished", False))
     w = doc.get("winners", [])
-    _need(isinstance(w, list) and all(isinstance(x, int) and 0 <= x < p for x in w),
-          "winners must list seats")
+    _need(isinstance(w, list) and all(isinstance(x, int) and 0 <= x < p for x in w), "winners must list seats")
     s.winners = list(w)
     rng = doc.get("rng", 0)
     _need(isinstance(rng, int) and not isinstance(rng, bool) and rng >= 0, "rng must be a non-negative integer")
     s.rng = Rng(rng)
-    s.history = s.events = None
-    s.record = True
-    s.known = None
-    s.keep = s.wiz = 0
-    s.placed = False
-    s.moved = ()
-    s.todo, s.build = [], []
-    s.kind, s.dseat, s.darg = None, s.current, None
+    s.dseats = [s.current]
     pending = doc.get("pending")
     if s.finished:
         pass
     elif pending is None:
-        s._start_turn()
-        s._advance()
+        start_turn(s)
+        s.advance()
     else:
         _load_pending(s, pending)
     return s
@@ -260,16 +304,25 @@ def load(doc) -> "st.EthnosState":
 
 def _load_pending(s, pd) -> None:
     _need(isinstance(pd, dict), "pending must be an object")
+    version = pd.get("version", 1)
+    _need(
+        isinstance(version, int) and not isinstance(version, bool) and version >= 1,
+        f"pending.version must be a positive integer, got {version!r}",
+    )
+    _need(
+        version <= PENDING_FORMAT,
+        f"pending.version {version} is newer than this engine reads (up to {PENDING_FORMAT}): update meeple",
+    )
     try:
         kind = pd["kind"]
-        _need(kind in st.TURN_KINDS or kind is None, f"pending.kind {kind!r} is unknown")
+        _need(kind in st.RULES.decisions or kind is None, f"pending.kind {kind!r} is unknown")
         s.kind = kind
-        s.dseat = _int(pd, "seat", 0, s.players - 1, "pending.")
+        s.dseats = [_int(pd, "seat", 0, s.players - 1, "pending.")]
         s.darg = pd.get("arg")
         _need(s.darg is None or isinstance(s.darg, int), "pending.arg must be an integer or null")
         todo = []
         for step in pd.get("todo", []):
-            _need(isinstance(step, list) and step and step[0] in _STEPS, f"pending.todo: bad step {step!r}")
+            _need(isinstance(step, list) and step and step[0] in st.RULES.steps, f"pending.todo: bad step {step!r}")
             _need(all(isinstance(x, int) for x in step[1:]), f"pending.todo: bad step {step!r}")
             todo.append(tuple(step))
         s.todo = todo
@@ -281,11 +334,7 @@ def _load_pending(s, pd) -> None:
     except (TypeError, KeyError) as e:
         raise BadState(f"pending is malformed: {e}") from None
     if s.kind is None:
-        s._advance()
-
-
-_STEPS = {"placement", "ability", "merfolk", "troll", "centaur", "discard",
-          "wizard", "end", "orc", "age_bands"}
+        s.advance()
 
 
 # ------------------------------------------------------------------ moves
@@ -311,41 +360,6 @@ def action_to_str(s, a: int) -> str:
     return {st.DRAW: "draw", st.PASS: "pass", st.CASH: "cash", st.KEEP: "keep"}[a]
 
 
-def _card_list(words: list[str]) -> list[int]:
-    out = []
-    for w in words:
-        try:
-            out.append(parse_card(w))
-        except ValueError as e:
-            raise IllegalMove(str(e)) from None
-    return out
-
-
-def _check_band(s, cards: list[int]) -> None:
-    """Say exactly what is wrong with a band, before any step is taken."""
-    if not cards:
-        raise IllegalMove("a band needs a leader: band <leader> <card> ...")
-    lead = cards[0]
-    if lead == SKELETON:
-        raise IllegalMove("a skeleton can never lead a band")
-    if lead == DRAGON or DRAGON in cards:
-        raise IllegalMove("a dragon is never in a band")
-    if len(cards) > data.MAX_BAND:
-        raise IllegalMove(f"a band has at most {data.MAX_BAND} cards")
-    hand = list(s.hands[s.current])
-    for c in cards:
-        if c not in hand:
-            raise IllegalMove(f"{CARD_NAME[c]} is not in your hand"
-                              + (" (or not that many of it)" if c in s.hands[s.current] else ""))
-        hand.remove(c)
-    others = [c for c in cards if c != SKELETON]
-    same_tribe = all(CARD_TRIBE[c] == CARD_TRIBE[lead] for c in others)
-    same_kingdom = all(CARD_KINGDOM[c] == CARD_KINGDOM[lead] for c in others)
-    if not (same_tribe or same_kingdom):
-        raise IllegalMove("a band's cards must all share one tribe or all share one kingdom "
-                          "(skeletons join any band)")
-
-
 def move_actions(s, text: str) -> list[int]:
     """The actions a MOVE string stands for at this decision (leading actions only;
     a band's final 'done' is added by apply_move when the band is still open)."""
@@ -357,58 +371,17 @@ def move_actions(s, text: str) -> list[int]:
     kind, verb, args = s.kind, words[0], words[1:]
     if s.finished or kind is None:
         raise IllegalMove("the game is over")
-    expected = {
-        "turn": "recruit <card> | recruit deck | band <leader> <card> ...",
-        "place": "place <kingdom>", "merfolk": "place <kingdom>",
-        "troll": "troll <value>", "keep": "keep <card> ...", "wizard": "draw | pass",
-        "centaur": "band <leader> <card> ... | pass", "fairy": "swap <seat> <band-index> | pass",
-        "orc": "cash | keep", "band": "add <card> | done",
-    }[kind]
+    expected = st.RULES.decisions[kind].moves
 
     def bad(why: str = "") -> IllegalMove:
-        return IllegalMove(f"{why + '; ' if why else ''}seat {s.dseat} must answer '{kind}': {expected}")
+        return IllegalMove(f"{why + '; ' if why else ''}seat {s.dseats[0]} must answer '{kind}': {expected}")
 
-    if kind == "turn" and verb == "recruit" and len(args) == 1:
-        if len(s.hands[s.current]) >= data.HAND_LIMIT:
-            raise IllegalMove(f"no recruiting with {data.HAND_LIMIT} cards in hand: play a band")
-        if args[0] == "deck":
-            if not s.deck:
-                raise IllegalMove("the deck is empty")
-            return [st.DECK]
-        c = _card_list(args)[0]
-        if c not in s.market:
-            raise IllegalMove(f"{args[0]} is not in the market")
-        return [st.RECRUIT + c]
-    if kind in ("turn", "centaur") and verb == "band":
-        cards = _card_list(args)
-        _check_band(s, cards)
-        return [st.LEADER + cards[0]] + [st.ADD + c for c in sorted(cards[1:])]
-    if kind in ("place", "merfolk") and verb == "place" and len(args) == 1:
-        if args[0] not in KINGDOM_INDEX:
-            raise bad(f"unknown kingdom {args[0]!r}")
-        return [st.PLACE + KINGDOM_INDEX[args[0]]]
-    if kind == "troll" and verb == "troll" and len(args) == 1 and _NUMBER.fullmatch(args[0]):
-        return [st.TROLL_TAKE + int(args[0]) - 1] if 1 <= int(args[0]) <= 6 else [-1]
-    if kind == "keep" and verb == "keep":
-        cards = _card_list(args)
-        if len(cards) > s.darg:
-            raise IllegalMove(f"you may keep at most {s.darg} cards")
-        return [st.ADD + c for c in sorted(cards)]
-    if kind == "wizard" and verb in ("draw", "pass") and not args:
-        return [st.DRAW if verb == "draw" else st.PASS]
-    if kind in ("centaur", "fairy") and verb == "pass" and not args:
-        return [st.PASS]
-    if kind == "fairy" and verb == "swap" and len(args) == 2 and all(_NUMBER.fullmatch(a) for a in args):
-        seat, j = int(args[0]), int(args[1])
-        if seat >= st.SWAP_SEATS:
-            raise bad(f"no seat {seat}")
-        return [st.SWAP + j * st.SWAP_SEATS + seat]
-    if kind == "orc" and verb in ("cash", "keep") and not args:
-        return [st.CASH if verb == "cash" else st.KEEP]
-    if kind == "band" and verb == "add" and len(args) == 1:
-        return [st.ADD + _card_list(args)[0]]
-    if kind == "band" and verb == "done" and not args:
-        return [st.DONE]
+    try:
+        actions = st.RULES.decisions[kind].read(s, verb, args)
+    except Misread as e:
+        raise bad(str(e)) from None
+    if actions is not None:
+        return actions
     raise bad(f"cannot read {text!r}")
 
 
@@ -425,30 +398,20 @@ def apply_move(s, text: str) -> None:
             closes = None
         for a in actions:
             if a not in s.legal_actions():
-                raise IllegalMove(_why_illegal(s, a, text))
-            s._step(a)
-            s._advance()
+                raise IllegalMove(_why_illegal(s, text))
+            s.apply_legal(a)
         if closes is not None and s.kind == closes:
-            s._step(st.DONE)
-            s._advance()
+            s.apply_legal(st.DONE)
     except IllegalMove:
         s._restore(backup)
         raise
 
 
-def _why_illegal(s, a: int, text: str) -> str:
-    if s.kind == "troll":
-        return f"{text!r}: take a troll token still in the pool with value at most {s.darg}"
-    if s.kind in ("place", "merfolk"):
-        allowed = [data.KINGDOMS[k] for k in range(NK) if s.darg >> k & 1]
-        return f"{text!r}: the marker may go to {', '.join(allowed)}"
-    if s.kind == "fairy":
-        return f"{text!r}: a fairy swaps with an opponent's band of at most {len(s.bands[s.current][s.darg])} cards already in play before this turn"
-    if s.kind == "keep":
-        return f"{text!r}: those cards are not all in your hand"
-    if s.kind == "wizard":
-        return "the deck is empty: pass"
-    return f"{text!r} is not legal now"
+def _why_illegal(s, text: str) -> str:
+    why = st.RULES.decisions[s.kind].why
+    if why is None:
+        return f"{text!r} is not legal now"
+    return f"{text!r}: {why(s)}"
 
 
 def legal_moves(s) -> list[str]:
@@ -468,7 +431,7 @@ def _expand(s, prefix: list[int], out: list[str]) -> None:
         if kind in ("turn", "centaur") and a >= st.LEADER and a < st.ADD:
             c = s.clone()
             c.record = False
-            c._step(a)
+            c.take_action(a)
             _expand_build(c, [a - st.LEADER], "band", out)
         elif kind == "keep":
             _expand_build(s.clone(), [], "keep", out)
@@ -484,5 +447,5 @@ def _expand_build(c, cards: list[int], verb: str, out: list[str]) -> None:
             continue
         n = c.clone()
         n.record = False
-        n._step(a)
+        n.take_action(a)
         _expand_build(n, cards + [a - st.ADD], verb, out)

@@ -8,8 +8,7 @@ each one takes the viewer and drops or masks what that viewer may not see.
 
 from __future__ import annotations
 
-from meeple.core.game import GameError
-from meeple.core.present import decision as _decision, option_flag, option_names, places, seat_name
+from meeple.core.present import decision as _decision, places, seat_name
 from meeple.games.ethnos import data
 from meeple.games.ethnos import state as st
 from meeple.games.ethnos.cards import CARD_NAME
@@ -101,8 +100,11 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
         got = [f"{seat_name(seats, s)} +{g}" for s, g in enumerate(detail) if g]
         text = "Bands score: " + (", ".join(got) if got else "no glory")
     elif kind == "game_end":
-        text = "The game ends. Winner" + ("s: " if len(detail) > 1 else ": ") + \
-            ", ".join(seat_name(seats, s) for s in detail)
+        text = (
+            "The game ends. Winner"
+            + ("s: " if len(detail) > 1 else ": ")
+            + ", ".join(seat_name(seats, s) for s in detail)
+        )
     else:
         text = f"{kind} {who} {detail}"
     return {"kind": kind, "seat": seat, "detail": detail, "text": text}
@@ -127,15 +129,22 @@ def scoring(events, state) -> list[dict]:
         elif kind == "giant":
             taken[seat] += detail
         elif kind == "age_end":
-            cur = {"age": age, "giant_taken": taken, "boards": {k: list(v) for k, v in detail.items()},
-                   "orc": [0] * p, "bands": [0] * p}
+            cur = {
+                "age": age,
+                "giant_taken": taken,
+                "boards": {k: list(v) for k, v in detail.items()},
+                "orc": [0] * p,
+                "bands": [0] * p,
+            }
             out.append(cur)
         elif kind == "orc" and cur is not None:
             cur["orc"][seat] += detail
         elif kind == "bands" and cur is not None:
             cur["bands"] = list(detail)
-            cur["total"] = [cur["giant_taken"][s] + sum(v[s] for v in cur["boards"].values())
-                            + cur["orc"][s] + cur["bands"][s] for s in range(p)]
+            cur["total"] = [
+                cur["giant_taken"][s] + sum(v[s] for v in cur["boards"].values()) + cur["orc"][s] + cur["bands"][s]
+                for s in range(p)
+            ]
     return out
 
 
@@ -148,36 +157,59 @@ def ranking(state) -> list[dict]:
         return (state.glory[s], state.board_markers(s), sizes)
 
     place = places([key(s) for s in range(p)])
-    out = [{"seat": s, "place": place[s], "glory": state.glory[s],
-            "markers": state.board_markers(s), "winner": s in state.winners,
-            "summary": f"{state.glory[s]} glory, {state.board_markers(s)} markers"}
-           for s in range(p)]
+    out = [
+        {
+            "seat": s,
+            "place": place[s],
+            "glory": state.glory[s],
+            "markers": state.board_markers(s),
+            "winner": s in state.winners,
+            "summary": f"{state.glory[s]} glory, {state.board_markers(s)} markers",
+        }
+        for s in range(p)
+    ]
     return sorted(out, key=lambda r: (r["place"], r["seat"]))
 
 
+# ------------------------------------------------------------------ balance
+def balance_facts(state) -> dict:
+    """What `meeple balance` reports of a finished game: the tribes, glory by
+    source per seat, and the tribes each seat led its bands with."""
+    p = state.players
+    src = {k: [0] * p for k in ("kingdoms", "bands", "giant", "merfolk", "orcs")}
+    for kind, seat, detail, _priv in state.log():
+        if kind == "age_end":
+            for name, gains in detail.items():
+                key = name if name in ("giant", "merfolk") else "kingdoms"
+                for s in range(p):
+                    src[key][s] += gains[s]
+        elif kind == "bands":
+            for s in range(p):
+                src["bands"][s] += detail[s]
+        elif kind == "giant":
+            src["giant"][seat] += detail
+        elif kind == "orc":
+            src["orcs"][seat] += detail
+    led: list[list[str]] = [[] for _ in range(p)]
+    for kind, seat, detail, _priv in state.log():
+        if kind == "band" and detail:
+            first = detail[0]
+            led[seat].append(first.split(":")[0])
+    return {"tribes": [data.TRIBES[t] for t in state.tribes], "glory_by_source": src, "led": led}
+
 
 # ------------------------------------------------------------------ lobby
-def options(raw: dict) -> dict:
-    """The new_game options a lobby may set, checked: tribes (a list), fairy."""
-    raw = option_names("ethnos", raw, ("tribes", "fairy"))
-    out = {}
-    tribes = raw.get("tribes")
-    if tribes:
-        if not isinstance(tribes, list) or not all(isinstance(t, str) for t in tribes) or len(tribes) > 13:
-            raise GameError("tribes must be a list of at most 13 tribe names")
-        out["tribes"] = list(tribes)
-    if option_flag(raw, "fairy"):
-        out["fairy"] = True
-    return out
-
-
 def meta() -> dict:
-    """What the lobby and the table need to know of Ethnos (no game state)."""
-    return {"name": "Ethnos", "min_players": data.MIN_PLAYERS, "max_players": data.MAX_PLAYERS,
-            "tribes": list(data.TRIBES), "base_tribes": list(data.BASE_TRIBES),
-            "kingdoms": list(data.KINGDOMS), "kingdom_colours": list(data.KINGDOM_COLOURS),
-            "tribes_needed": {str(p): data.tribes_in_game(p)
-                              for p in range(data.MIN_PLAYERS, data.MAX_PLAYERS + 1)},
-            "merfolk_symbols": list(data.MERFOLK_SYMBOLS),
-            "merfolk_end": data.MERFOLK_TRACK_END, "help": TRIBE_HELP,
-            "levels": ["easy", "medium", "hard", "random", "greedy", "ismcts:0.5s", "ismcts:1s"]}
+    """What the lobby and the table need to know of Ethnos (no game state; the
+    name, player counts and options come from the spec)."""
+    return {
+        "tribes": list(data.TRIBES),
+        "base_tribes": list(data.BASE_TRIBES),
+        "kingdoms": list(data.KINGDOMS),
+        "kingdom_colours": list(data.KINGDOM_COLOURS),
+        "tribes_needed": {str(p): data.tribes_in_game(p) for p in range(data.MIN_PLAYERS, data.MAX_PLAYERS + 1)},
+        "merfolk_symbols": list(data.MERFOLK_SYMBOLS),
+        "merfolk_end": data.MERFOLK_TRACK_END,
+        "help": TRIBE_HELP,
+        "levels": ["easy", "medium", "hard", "random", "greedy", "ismcts:0.5s", "ismcts:1s"],
+    }

@@ -27,7 +27,7 @@ def unseen_cards(s, seat: int) -> list[int]:
     for i, h in enumerate(s.hands):
         if i != seat:
             out.extend(h)
-    if s.kind in ("band", "keep") and s.dseat != seat:
+    if s.kind in ("band", "keep") and s.dseats[0] != seat:
         out.extend(s.build)
     return out
 
@@ -94,9 +94,9 @@ def determinize(s, seat: int, rng):
         if i != seat:
             k = len(h)
             pinned = known[i] if known is not None else ()
-            h[:] = list(pinned) + cards[:k - len(pinned)]
-            del cards[:k - len(pinned)]
-    if n.kind in ("band", "keep") and n.dseat != seat:
+            h[:] = list(pinned) + cards[: k - len(pinned)]
+            del cards[: k - len(pinned)]
+    if n.kind in ("band", "keep") and n.dseats[0] != seat:
         k = len(n.build)
         n.build = cards[:k]
         del cards[:k]
@@ -152,7 +152,7 @@ def from_view(doc: dict, seat: int, rng, log=()):
         names = names[k:]
     n_deck = len(doc["deck"])
     dragons = max(0, data.DRAGONS - doc.get("dragons", 0))
-    deck = names[:max(0, n_deck - dragons)] + ["dragon"] * min(dragons, n_deck)
+    deck = names[: max(0, n_deck - dragons)] + ["dragon"] * min(dragons, n_deck)
     rng.shuffle(deck)
     full["deck"] = deck
     full["rng"] = rng.below(1 << 62) if hasattr(rng, "below") else rng.getrandbits(62)
@@ -164,6 +164,7 @@ def from_view(doc: dict, seat: int, rng, log=()):
 
 def CARD_NAME_OF(c: int) -> str:
     from meeple.games.ethnos.cards import CARD_NAME
+
     return CARD_NAME[c]
 
 

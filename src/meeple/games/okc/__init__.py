@@ -1,10 +1,14 @@
-"""The Old King's Crown: rules, notation, views."""
+"""The Old King's Crown: rules, notation, views.
 
-from meeple.games.okc.data import MAX_PLAYERS, MIN_PLAYERS
-from meeple.games.okc.notation import dump, load
-from meeple.games.okc.state import OKCState, new_game
-from meeple.games.okc.view import from_view
+`SPEC` declares the game (`meeple.core.spec`). The engine's functions are
+imported on first use, so importing the package reads no data files."""
 
-NAME = "okc"
+from meeple.core.spec import lazy_names
+from meeple.games.okc.spec import MAX_PLAYERS, MIN_PLAYERS, SPEC
 
-__all__ = ["OKCState", "new_game", "from_view", "load", "dump", "MIN_PLAYERS", "MAX_PLAYERS", "NAME"]
+NAME = SPEC.name
+__getattr__ = lazy_names(
+    __name__, {"OKCState": "state", "new_game": "state", "load": "notation", "dump": "notation", "from_view": "view"}
+)
+
+__all__ = ["SPEC", "OKCState", "new_game", "from_view", "load", "dump", "MIN_PLAYERS", "MAX_PLAYERS", "NAME"]

@@ -4,7 +4,7 @@ Influence decides the game; lore, kingdom cards, council votes and the cards
 in hand are worth something on the way (`evaluate`).
 
 * `policy(state, rng)` -> an action for the pending decision (greedy play):
-  a one-step lookahead (`meeple.bots.lookahead`) scored by `evaluate` from the
+  a one-step lookahead (`meeple.core.lookahead`) scored by `evaluate` from the
   deciding seat's side for its own choices, and rules of thumb where the
   outcome rests on cards it cannot see: the hidden bids and face-down cards,
   and the clash steps that reveal them.
@@ -18,16 +18,12 @@ Nothing here changes the state it is given.
 
 from __future__ import annotations
 
-from meeple.bots.base import PolicyBot, lead_values
-from meeple.bots.lookahead import lead, lookahead_policy
+from meeple.core.lookahead import lead, lead_values, lookahead_policy
 from meeple.games.okc import cards as C
-from meeple.games.okc.state import AMBUSH_C, CARD, DONE, SIMULTANEOUS
+from meeple.games.okc.actions import AMBUSH_C, CARD, DONE, SIMULTANEOUS
 
-# the helpers ISMCTS uses (meeple.bots.ismcts): a 20-game screen at 0.05 s per
-# move against greedy won 14 with the policy, 9 without (docs/strength.md)
-SEARCH_HELPERS = ("values", "policy")
 # the mean printed strength of a basic deck: an unseen hand card's worth
-_MEAN_STR = sum(C.STR[:C.PER - 5]) / (C.PER - 5)
+_MEAN_STR = sum(C.STR[: C.PER - 5]) / (C.PER - 5)
 # decisions whose outcome turns on cards the seat cannot see (the clash is
 # revealed and fought when the last seat passes): rules of thumb, no lookahead
 _BLIND = SIMULTANEOUS + ("day", "ambush", "tie", "retreat", "flank")
@@ -74,11 +70,13 @@ def _card(a: int, s, seat: int) -> int | None:
 
 def _strongest(s, seat: int, acts: list[int], spare_heir: bool = False) -> int:
     """The strongest card among CARD actions (the heir last if `spare_heir`)."""
+
     def worth(a):
         g = _card(a, s, seat)
         if g is None:
             return -1
         return C.STR[g] - (100 if spare_heir and C.ARCH[g] == "heir" else 0)
+
     return max(acts, key=worth)
 
 
@@ -95,11 +93,11 @@ def quick(s, seat: int, acts: list[int]) -> int:
 def _blind(s, seat: int, kind: str, acts: list[int]) -> int:
     """Rules of thumb for the hidden and clash steps."""
     cards = [a for a in acts if _card(a, s, seat) is not None]
-    if kind == "bid":             # keep the heir for the clashes
+    if kind == "bid":  # keep the heir for the clashes
         return _strongest(s, seat, acts, spare_heir=True) if cards else acts[0]
     if kind in ("facedown", "joust", "ambush", "tie"):
         return _strongest(s, seat, acts) if cards else acts[0]
-    if kind == "day":             # an ambush adds a hand card to the fight
+    if kind == "day":  # an ambush adds a hand card to the fight
         amb = [a for a in acts if AMBUSH_C <= a < AMBUSH_C + C.PER]
         return amb[0] if amb else (DONE if DONE in acts else acts[0])
     return quick(s, seat, acts)
@@ -108,9 +106,3 @@ def _blind(s, seat: int, kind: str, acts: list[int]) -> int:
 def policy(s, rng=None) -> int:
     """The greedy bot's action for the pending decision of `s`."""
     return lookahead_policy(s, rng, _score, quick, _blind, _BLIND)
-
-
-class GreedyBot(PolicyBot):
-    """OKC heuristic bot: reads only its seat's view."""
-
-    policy = staticmethod(policy)

@@ -16,15 +16,15 @@ NF = len(data.FACTIONS)
 PER = data.CARDS_PER_FACTION
 NCARDS = NF * PER
 
-NAME: list[str] = []          # "nobility:captain-7"
-LOCAL_NAME: list[str] = []    # per local index, per faction: see local_name()
+NAME: list[str] = []  # "nobility:captain-7"
+LOCAL_NAME: list[str] = []  # per local index, per faction: see local_name()
 STR: list[int] = []
 ARCH: list[str] = []
 TRAITS: list[int] = []
 CMDS: list[int] = []
 VOTES: list[int] = []
 LORE: list[int] = []
-COST: list[int] = []          # 0 for basic cards
+COST: list[int] = []  # 0 for basic cards
 KIND: list[str] = []
 EFFECT: list[str | None] = []
 IMPLEMENTED: list[bool] = []
@@ -79,7 +79,7 @@ KNAME = [f"{suit}-{n:02d}" for suit in data.SUITS for n in range(1, 18)]
 KCARD_BY_NAME = {n: i for i, n in enumerate(KNAME)}
 KTEXT = [t for suit in data.SUITS for t in data.KINGDOM_TEXT[suit]]
 KEFFECT = [data.KINGDOM_EFFECTS.get(n) for n in KNAME]
-K = {n: KCARD_BY_NAME[n] for n in data.KINGDOM_EFFECTS}   # effect name lookups
+K = {n: KCARD_BY_NAME[n] for n in data.KINGDOM_EFFECTS}  # effect name lookups
 
 
 # ---- effect functions (named in data.py) -----------------------------------
@@ -94,7 +94,8 @@ def owns_kingdom(s, seat: int, effect: str) -> bool:
     for sp in s.boards[seat]:
         if sp is not None and KEFFECT[sp[0]] == effect:
             return True
-    return any(KEFFECT[k] == effect for k in s.ksupply[seat])
+    supply = s.ksupply[seat]
+    return bool(supply) and any(KEFFECT[k] == effect for k in supply)
 
 
 def region_cards(s, r: int, effect: str) -> list[int]:
@@ -140,8 +141,7 @@ def has_hq(s, seat: int, effect: str) -> bool:
 
 
 def card_in_council(s, seat: int, effect: str) -> bool:
-    return any(EFFECT[g] == effect and faction_of(g) == s.factions[seat]
-               for c in s.councils for g in c)
+    return any(EFFECT[g] == effect and faction_of(g) == s.factions[seat] for c in s.councils for g in c)
 
 
 AMBUSH_FROM_DISCARD = data.AMBUSH_FROM_DISCARD
@@ -189,30 +189,32 @@ def council_votes(s, seat: int, gid: int) -> int:
     if v == 0 and has_hq(s, seat, "nobility_hq"):
         v = 1
     if ARCH[gid] == "follower" and owns_kingdom(s, seat, "follower_votes"):
-        v += 1 if s.order[0] == seat else 2          # trade-03
+        v += 1 if s.order[0] == seat else 2  # trade-03
     return v
 
 
-def night_self_eliminated(s, entry_gid: int, owner: int, clash_cards: list[tuple[int, int]],
-                          effect: str | None = None) -> bool:
+def night_self_eliminated(
+    s, entry_gid: int, owner: int, clash_cards: list[tuple[int, int]], effect: str | None = None
+) -> bool:
     """agent_dies_to_follower: the basic agent is eliminated if an opposing
     follower is active in the clash (Uprising A3: an opposing heir)."""
     effect = EFFECT[entry_gid] if effect is None else effect
     if effect == "blank_opponents":
         return any(o != owner and ARCH[g] == "heir" for g, o in clash_cards)
     if effect == "agent_dies_to_follower" or (
-            ARCH[entry_gid] == "heir" and owns_kingdom(s, owner, "heirs_deadly_retreat")):
+        ARCH[entry_gid] == "heir" and owns_kingdom(s, owner, "heirs_deadly_retreat")
+    ):
         return any(o != owner and ARCH[g] == "follower" for g, o in clash_cards)
     return False
 
 
 # per-round effects on a seat (bits of state.round_fx)
-FX_HEIRS_INVULNERABLE = 1     # Nobility's Favour
-FX_SUPPORTERS = 2             # Nobility tactic 1: supporters +1 strength, stay in winter
-FX_CLANS_MARKERS = 4          # Clans tactic 1
-FX_HEIRS_DEADLY = 8           # Uprising tactic 1
-FX_BIDS_ZERO = 16             # Nobility tactic 3 (this round's bids)
-FX_LOCK = 32                  # << region: Nobility tactic 2 locks that region's first clash
+FX_HEIRS_INVULNERABLE = 1  # Nobility's Favour
+FX_SUPPORTERS = 2  # Nobility tactic 1: supporters +1 strength, stay in winter
+FX_CLANS_MARKERS = 4  # Clans tactic 1
+FX_HEIRS_DEADLY = 8  # Uprising tactic 1
+FX_BIDS_ZERO = 16  # Nobility tactic 3 (this round's bids)
+FX_LOCK = 32  # << region: Nobility tactic 2 locks that region's first clash
 FX_ALL = 255
 
 # tactic tiles per faction: (timing, uses, text)

@@ -23,7 +23,7 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 
 FACTIONS = ("nobility", "clans", "uprising", "gathering")
-ROUNDS = 6                    # standard game; skirmish: 4 or 5
+ROUNDS = 6  # standard game; skirmish: 4 or 5
 SKIRMISH_ROUNDS = (4, 5)
 START_HAND_SIZE = 6
 MIN_HAND_SIZE = 3
@@ -35,7 +35,7 @@ FACTION_TOKENS = 10
 FAVOUR_USES = 3
 ROAD_SIZE = 4
 BOARD_SPACES = 2
-SECRETS_THRESHOLD = 5         # tokens on a location that pay its reward
+SECRETS_THRESHOLD = 5  # tokens on a location that pay its reward
 
 REGIONS = ("highlands", "plateau", "lowlands")
 # location index l: region l // 2
@@ -50,11 +50,19 @@ INVULNERABLE, PATHFINDER, RESILIENT = 1, 2, 4
 TRAITS = {"invulnerable": INVULNERABLE, "pathfinder": PATHFINDER, "resilient": RESILIENT}
 # commands (bits)
 AMBUSH, RETREAT, FLANK, RALLY_SELF, RALLY_TWO, DEPLOY, DEADLY = 1, 2, 4, 8, 16, 32, 64
-AMBUSH_FROM_DISCARD = 128     # Gathering HQ: this card's Ambush may take its card from the discard
-RETREAT_JOURNEY = 256         # martial-10: on Retreat this card may journey
-COMMANDS = {"ambush": AMBUSH, "retreat": RETREAT, "flank": FLANK, "rally-self": RALLY_SELF,
-            "rally-two": RALLY_TWO, "deploy": DEPLOY, "deadly": DEADLY,
-            "ambush-from-discard": AMBUSH_FROM_DISCARD, "retreat-journey": RETREAT_JOURNEY}
+AMBUSH_FROM_DISCARD = 128  # Gathering HQ: this card's Ambush may take its card from the discard
+RETREAT_JOURNEY = 256  # martial-10: on Retreat this card may journey
+COMMANDS = {
+    "ambush": AMBUSH,
+    "retreat": RETREAT,
+    "flank": FLANK,
+    "rally-self": RALLY_SELF,
+    "rally-two": RALLY_TWO,
+    "deploy": DEPLOY,
+    "deadly": DEADLY,
+    "ambush-from-discard": AMBUSH_FROM_DISCARD,
+    "retreat-journey": RETREAT_JOURNEY,
+}
 
 # One row per faction card: (name, strength, archetype, traits, commands, votes,
 # lore, cost, kind, effect, effect_implemented, provenance).
@@ -76,7 +84,7 @@ BASIC = (
     ("captain-9", 9, "captain", _P, 0, 1, 1, None, "basic", None, True, "card image"),
     ("heir", 10, "heir", _P | _R, RALLY_SELF, 1, 1, None, "basic", None, True, "card image"),
 )
-HEIR = 13          # local index of the heir (starts in hand)
+HEIR = 13  # local index of the heir (starts in hand)
 NBASIC = len(BASIC)
 
 SITES = {
@@ -109,7 +117,7 @@ SITES = {
         ("hq", 0, "hq", 0, 0, 0, 0, 2, "hq", "gathering_hq", True, "card image"),
     ),
 }
-CARDS_PER_FACTION = NBASIC + 5       # 19
+CARDS_PER_FACTION = NBASIC + 5  # 19
 
 # Kingdom cards: 17 per suit, named "<suit>-NN". Effects in short form are in
 # ../shared/data/okc.md; the engine plays the ones listed in KINGDOM_EFFECTS.
@@ -212,26 +220,45 @@ KINGDOM_EFFECTS = {
 # (placed on the map, by the acquiring player's choice). The bid card that would
 # have occupied it goes to its owner's discard (docs/rulings/okc.md).
 KINGDOM_PLACEMENT = {
-    "trade-04": "supply", "trade-07": "discard", "trade-10": "region", "trade-11": "location",
-    "intrigue-17": "supply", "martial-09": "region", "martial-13": "region", "martial-15": "region",
+    "trade-04": "supply",
+    "trade-07": "discard",
+    "trade-10": "region",
+    "trade-11": "location",
+    "intrigue-17": "supply",
+    "martial-09": "region",
+    "martial-13": "region",
+    "martial-15": "region",
 }
 # region cards discarded in winter
 KINGDOM_WINTER_DISCARD = ("martial-09", "martial-13", "martial-15")
-KINGDOM_EFFECTS.update({
-    "trade-04": "absorb_attrition", "trade-07": "free_site_card", "trade-10": "region_govern",
-    "trade-11": "location_influence", "intrigue-17": "deck_top_two", "martial-09": "halve_opponents",
-    "martial-13": "skip_day_night", "martial-15": "blank_opponents_region",
-    "intrigue-02": "cycle_hands", "intrigue-03": "swap_hand_council", "intrigue-04": "reveal_return",
-    "intrigue-09": "burn_acquire", "intrigue-10": "set_order", "intrigue-13": "heralds_move",
-    "martial-10": "gain_retreat_journey",
-    "trade-15": "favour_twice", "intrigue-11": "borrow_favour", "martial-04": "joust",
-    "intrigue-12": "copy_card",
-})
+KINGDOM_EFFECTS.update(
+    {
+        "trade-04": "absorb_attrition",
+        "trade-07": "free_site_card",
+        "trade-10": "region_govern",
+        "trade-11": "location_influence",
+        "intrigue-17": "deck_top_two",
+        "martial-09": "halve_opponents",
+        "martial-13": "skip_day_night",
+        "martial-15": "blank_opponents_region",
+        "intrigue-02": "cycle_hands",
+        "intrigue-03": "swap_hand_council",
+        "intrigue-04": "reveal_return",
+        "intrigue-09": "burn_acquire",
+        "intrigue-10": "set_order",
+        "intrigue-13": "heralds_move",
+        "martial-10": "gain_retreat_journey",
+        "trade-15": "favour_twice",
+        "intrigue-11": "borrow_favour",
+        "martial-04": "joust",
+        "intrigue-12": "copy_card",
+    }
+)
 # the kingdom cards whose text the engine does not play yet: acquired, stolen,
 # occupied and replaced like any other, with no effect (docs/rulings/okc.md)
 KINGDOM_NOT_IMPLEMENTED = tuple(
-    f"{suit}-{n:02d}" for suit in SUITS for n in range(1, 18)
-    if f"{suit}-{n:02d}" not in KINGDOM_EFFECTS)
+    f"{suit}-{n:02d}" for suit in SUITS for n in range(1, 18) if f"{suit}-{n:02d}" not in KINGDOM_EFFECTS
+)
 # provenance per kingdom card (the short texts above come from data/okc.md)
 KINGDOM_PROVENANCE = {f"{suit}-{n:02d}": "card image" for suit in SUITS for n in range(1, 18)}
 
@@ -250,12 +277,24 @@ FAVOUR_IMPLEMENTED = {"nobility": True, "clans": True, "uprising": True, "gather
 TACTICS = {
     "nobility": (
         ("spring", 1, "supporters give +1 extra strength this round and stay on the map in winter"),
-        ("spring", 2, "in a region with your active war machine, opponents cannot add, swap or move cards in its first clash"),
+        (
+            "spring",
+            2,
+            "in a region with your active war machine, opponents cannot add, swap or move cards in its first clash",
+        ),
         ("bids", 1, "when bids resolve, all opponents' bid strength is 0"),
-        ("autumn", 1, "discard all opponents' cards in one council; move your council cards to the top of your deck, +1 lore each"),
+        (
+            "autumn",
+            1,
+            "discard all opponents' cards in one council; move your council cards to the top of your deck, +1 lore each",
+        ),
     ),
     "clans": (
-        ("spring", 1, "you place the clash markers; in each region before rewards +1 influence for most supporters, +1 lore for most active cards"),
+        (
+            "spring",
+            1,
+            "you place the clash markers; in each region before rewards +1 influence for most supporters, +1 lore for most active cards",
+        ),
         ("day", 3, "an active heir, captain or war machine gains Flank this round"),
         ("autumn", 1, "take an opponent's occupied kingdom card, occupy it with a hand card"),
         ("autumn", 1, "active/discard cards to hand up to hand size"),
@@ -267,7 +306,11 @@ TACTICS = {
         ("spring", 1, "swap two of an opponent's face-down region cards (once per opponent)"),
     ),
     "gathering": (
-        ("day", 1, "2 of your supporters in the region to the lost pile, then one of your lost-pile cards becomes active in this region"),
+        (
+            "day",
+            1,
+            "2 of your supporters in the region to the lost pile, then one of your lost-pile cards becomes active in this region",
+        ),
         ("spring", 1, "look at 5 random cards of the kingdom discard, acquire one with a hand card"),
         ("day", 1, "swap the positions of two of your active cards"),
         ("autumn", 1, "up to 3 active/discard cards to the lost pile, +1 lore each, then 1 discard card to hand"),
@@ -293,7 +336,7 @@ def _advanced(doc: dict, c: gamedata.Checker) -> tuple:
     rows = doc.get("rounds")
     table = {}
     lengths = [str(r) for r in (ROUNDS,) + SKIRMISH_ROUNDS]
-    if not c.need(isinstance(rows, dict), "rounds", "must be an object by game length (\"6\", \"5\", \"4\")"):
+    if not c.need(isinstance(rows, dict), "rounds", 'must be an object by game length ("6", "5", "4")'):
         return offer, table, doc.get("provenance")
     for k in rows:
         c.need(k in lengths, f"rounds.{k}", "a game has 6 rounds, or 4 or 5 for a skirmish")
@@ -303,18 +346,28 @@ def _advanced(doc: dict, c: gamedata.Checker) -> tuple:
             continue
         draw, places = row.get("draw"), row.get("face_down")
         ok = c.whole(draw, entry, "draw (the deck after the heir)", 1, NBASIC - 1)
-        if not c.need(isinstance(places, list) and all(isinstance(x, str) for x in places), entry,
-                      "face_down must be a list of places"):
+        if not c.need(
+            isinstance(places, list) and all(isinstance(x, str) for x in places),
+            entry,
+            "face_down must be a list of places",
+        ):
             continue
         for x in places:
-            c.need(x in FACE_DOWN_PLACES, entry, f"face-down place {x!r} is not played by the engine "
-                   f"(known: {', '.join(FACE_DOWN_PLACES)})")
-        c.need(places.count("occupier") == 1, entry,
-               "exactly one face-down card occupies the kept kingdom card (step III)")
+            c.need(
+                x in FACE_DOWN_PLACES,
+                entry,
+                f"face-down place {x!r} is not played by the engine (known: {', '.join(FACE_DOWN_PLACES)})",
+            )
+        c.need(
+            places.count("occupier") == 1, entry, "exactly one face-down card occupies the kept kingdom card (step III)"
+        )
         if ok:
-            c.need(1 + draw - len(places) == START_HAND_SIZE, entry,
-                   f"the hand must end at {START_HAND_SIZE} cards (step IV): heir + {draw} drawn "
-                   f"- {len(places)} face down is {1 + draw - len(places)}")
+            c.need(
+                1 + draw - len(places) == START_HAND_SIZE,
+                entry,
+                f"the hand must end at {START_HAND_SIZE} cards (step IV): heir + {draw} drawn "
+                f"- {len(places)} face down is {1 + draw - len(places)}",
+            )
         table[int(r)] = (draw, tuple(places))
     return offer, table, doc.get("provenance")
 
@@ -329,5 +382,6 @@ def check(folder: str) -> tuple[list[str], list[tuple[str, str, str]]]:
     return problems, placeholders
 
 
-ADVANCED_OFFER, ADVANCED_TABLE, ADVANCED_PROVENANCE = \
-    gamedata.load_files("okc", VALIDATORS, DATA_DIR, PROVENANCE)["advanced.json"]
+ADVANCED_OFFER, ADVANCED_TABLE, ADVANCED_PROVENANCE = gamedata.load_files("okc", VALIDATORS, DATA_DIR, PROVENANCE)[
+    "advanced.json"
+]

@@ -1,28 +1,27 @@
-"""Kingdom card actions: one small named function set per card effect.
+"""Kingdom cards: each effect's action as one named `rules.CardAction`, the
+sub-decision "kingdom" they share, and the joust (martial-04).
 
 A kingdom card with an action (spring, day or autumn) offers the action
 `KACT + space` (the board space holding it) once a round in that step. Its
-effect then runs `start`, and, when it needs choices, asks the sub-decision
-"kingdom" whose options and answers come from the same entry here:
+`start` runs, and, when it needs choices, it asks the sub-decision "kingdom"
+(darg [effect, space, stage, ...]) whose options and answers come from the
+same object:
 
-    ACTIONS[effect] = (timing, ready(s, seat, space) -> bool,
-                       start(s, seat, space) -> None,
-                       options(s, seat, darg) -> list[int],
-                       answer(s, seat, darg, action) -> None)
+    ACTIONS[effect] = CardAction(timing, ready(s, seat, space) -> bool,
+                                 start(s, seat, space), options(s, seat, darg) -> list[int],
+                                 answer(s, seat, darg, action))
 
-`darg` is [effect, space, stage, ...]. Passive effects (strength, votes,
-traits, hand size...) live in cards.py and state.py where the rules use them.
+Passive effects (strength, votes, traits, hand size...) are read where the
+rules use them, as `cards.owns_kingdom(s, seat, effect)`.
 """
 
 from __future__ import annotations
 
 from meeple.games.okc import cards as C
+from meeple.games.okc import actions as E
+from meeple.games.okc import locations
 from meeple.games.okc import data as D
-
-
-def _st():
-    from meeple.games.okc import state
-    return state
+from meeple.games.okc.rules import CardAction, decision, hand_cards, step
 
 
 def _clash_region(s):
@@ -34,7 +33,6 @@ def _clash_cards(s, seat):
     r = _clash_region(s)
     if r is None:
         return []
-    E = _st()
     return [e for e in s.active[r] if s.seat_of(e[E.E_GID]) == seat and not e[E.E_PART]]
 
 
@@ -42,7 +40,7 @@ def _ask(s, seat, darg):
     s._ask("kingdom", seat, darg)
 
 
-def _discard_this(s, seat, j, occupier_too=False):
+def discard_this(s, seat, j, occupier_too=False):
     """The kingdom card goes to the kingdom discard; its occupier to hand, or
     to the discard pile with 'discard this and its occupier'."""
     kc, occ = s.boards[seat][j]
@@ -52,7 +50,7 @@ def _discard_this(s, seat, j, occupier_too=False):
         s.discards[seat].append(occ)
     else:
         s._to_hand(seat, occ)
-    s.todo.append(("trim", seat))       # the hand size may have dropped (trade-17)
+    s.todo.append(("trim", seat))  # the hand size may have dropped (trade-17)
     s._event("kingdom-discard", seat, C.KNAME[kc])
 
 
@@ -68,14 +66,12 @@ def _t02_start(s, seat, j):
 
 
 def _t02_options(s, seat, darg):
-    E = _st()
     return [E.DONE, E.BACK]
 
 
 def _t02_answer(s, seat, darg, a):
-    E = _st()
     if a == E.BACK:
-        _discard_this(s, seat, darg[1])
+        discard_this(s, seat, darg[1])
         s._gain_influence(seat, 2)
 
 
@@ -89,15 +85,13 @@ def _t06_start(s, seat, j):
 
 
 def _t06_options(s, seat, darg):
-    E = _st()
     return [E.TACTIC + t for t in range(4) if s.tactics[seat][t] >= 0]
 
 
 def _t06_answer(s, seat, darg, a):
-    E = _st()
     t = a - E.TACTIC
     fresh = s.tactics[seat][t] > 0
-    s.tactics[seat][t] = -1                     # burned: out of the game
+    s.mut("tactics")[seat][t] = -1  # burned: out of the game
     s._event("burn-tactic", seat, t + 1)
     s._gain_lore(seat, 2 if fresh else 1)
 
@@ -120,7 +114,6 @@ def _t14_start(s, seat, j):
 
 
 def _cards_of(gids):
-    E = _st()
     return [E.CARD + C.local(g) for g in gids]
 
 
@@ -129,7 +122,7 @@ def _t14_options(s, seat, darg):
 
 
 def _t14_answer(s, seat, darg, a):
-    g = s.gid(seat, a - _st().CARD)
+    g = s.gid(seat, a - E.CARD)
     s.discards[seat].remove(g)
     s._to_hand(seat, g)
 
@@ -152,13 +145,13 @@ def _t16_options(s, seat, darg):
 
 
 def _t16_answer(s, seat, darg, a):
-    g = s.gid(seat, a - _st().CARD)
+    g = s.gid(seat, a - E.CARD)
     for c in s.councils:
         if g in c:
             c.remove(g)
     s._leave_council(g)
-    s.hand_size[seat] = min(D.MAX_HAND_SIZE, s.hand_size[seat] + 1)
-    _discard_this(s, seat, darg[1])
+    s.mut("hand_size")[seat] = min(D.MAX_HAND_SIZE, s.hand_size[seat] + 1)
+    discard_this(s, seat, darg[1])
 
 
 # ---- intrigue-05 (day): move your supporters from this region
@@ -172,7 +165,6 @@ def _i05_start(s, seat, j):
 
 
 def _i05_options(s, seat, darg):
-    E = _st()
     r = _clash_region(s)
     acts = [E.DONE]
     if s.sup_map[seat][r]:
@@ -182,14 +174,13 @@ def _i05_options(s, seat, darg):
 
 
 def _i05_answer(s, seat, darg, a):
-    E = _st()
     if a == E.DONE:
         return
     r = _clash_region(s)
     s.sup_map[seat][r] -= 1
     s.sup_part[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
     if a == E.SUPP_LOST:
-        s.sup_board[seat] += 1            # back to the player board
+        s.sup_board[seat] += 1  # back to the player board
     else:
         s.sup_map[seat][a - E.SUPP] += 1
     _ask(s, seat, darg)
@@ -198,7 +189,7 @@ def _i05_answer(s, seat, darg, a):
 # ---- intrigue-06: swap two of your own face-down cards between regions
 def _own_pairs(s, seat):
     has = [any(s.seat_of(g) == seat for g in s.facedown[r]) for r in range(3)]
-    return [i for i, (a, b) in enumerate(_st().PAIRS) if has[a] and has[b]]
+    return [i for i, (a, b) in enumerate(E.PAIRS) if has[a] and has[b]]
 
 
 def _i06_ready(s, seat, j):
@@ -210,19 +201,16 @@ def _i06_start(s, seat, j):
 
 
 def _i06_options(s, seat, darg):
-    E = _st()
     return [E.PAIR + i for i in _own_pairs(s, seat)]
 
 
 def _i06_answer(s, seat, darg, a):
-    E = _st()
     ra, rb = E.PAIRS[a - E.PAIR]
     s.swap_facedown(seat, ra, rb)
 
 
 # ---- intrigue-07 (autumn): an active card to a council, discard the others there, discard this
 def _own_active(s, seat):
-    E = _st()
     return [e[E.E_GID] for a in s.active for e in a if s.seat_of(e[E.E_GID]) == seat]
 
 
@@ -235,14 +223,12 @@ def _i07_start(s, seat, j):
 
 
 def _i07_options(s, seat, darg):
-    E = _st()
     if darg[2] == 0:
         return _cards_of(_own_active(s, seat))
     return [E.COUNCIL + c for c in range(3)]
 
 
 def _i07_answer(s, seat, darg, a):
-    E = _st()
     if darg[2] == 0:
         _ask(s, seat, [darg[0], darg[1], 1, s.gid(seat, a - E.CARD)])
         return
@@ -252,7 +238,7 @@ def _i07_answer(s, seat, darg, a):
     for o in s.councils[c]:
         s._leave_council(o)
     s.councils[c] = [darg[3]]
-    _discard_this(s, seat, darg[1])
+    discard_this(s, seat, darg[1])
 
 
 # ---- intrigue-08 (spring): swap a hand card with one of your lost-pile cards
@@ -271,16 +257,17 @@ def _i08_options(s, seat, darg):
 
 
 def _i08_answer(s, seat, darg, a):
-    g = s.gid(seat, a - _st().CARD)
+    g = s.gid(seat, a - E.CARD)
     if darg[2] == 0:
         _ask(s, seat, [darg[0], darg[1], 1, g])
         return
     h = darg[3]
-    s.hands[seat].remove(h)
-    s._mark_reveal()
+    if not s._leave_hand(seat, h):  # a card not known in hand is shown
+        s._mark_reveal()
     s.lost.remove(g)
     s.lost.append(h)
     s.hands[seat].append(g)
+    s.known[seat].append(g)
 
 
 # ---- intrigue-14 (autumn): all your lost-pile cards to the deck top or bottom, discard this
@@ -293,19 +280,17 @@ def _i14_start(s, seat, j):
 
 
 def _i14_options(s, seat, darg):
-    E = _st()
-    return [E.SPACE + 0, E.SPACE + 1]          # 0: top, 1: bottom
+    return [E.SPACE + 0, E.SPACE + 1]  # 0: top, 1: bottom
 
 
 def _i14_answer(s, seat, darg, a):
-    E = _st()
     mine = [g for g in s.lost if s.seat_of(g) == seat]
     s.lost = [g for g in s.lost if s.seat_of(g) != seat]
     if a == E.SPACE:
         s.decks[seat][:0] = mine
     else:
         s.decks[seat].extend(mine)
-    _discard_this(s, seat, darg[1])
+    discard_this(s, seat, darg[1])
 
 
 # ---- intrigue-15 (autumn): one active card to hand
@@ -322,7 +307,7 @@ def _i15_options(s, seat, darg):
 
 
 def _i15_answer(s, seat, darg, a):
-    g = s.gid(seat, a - _st().CARD)
+    g = s.gid(seat, a - E.CARD)
     r, e = s._find_active(g)
     s.active[r].remove(e)
     s._to_hand(seat, g)
@@ -346,9 +331,7 @@ _m02_answer = _t14_answer
 
 # ---- martial-03 (autumn): put 1 influence on an active Deploy card
 def _deploy_cards(s, seat):
-    E = _st()
-    return [e[E.E_GID] for a in s.active for e in a
-            if s.seat_of(e[E.E_GID]) == seat and s._cmds(seat, e) & D.DEPLOY]
+    return [e[E.E_GID] for a in s.active for e in a if s.seat_of(e[E.E_GID]) == seat and s._cmds(seat, e) & D.DEPLOY]
 
 
 def _m03_ready(s, seat, j):
@@ -364,7 +347,6 @@ def _m03_options(s, seat, darg):
 
 
 def _m03_answer(s, seat, darg, a):
-    E = _st()
     g = s.gid(seat, a - E.CARD)
     r, e = s._find_active(g)
     e[E.E_DEP] = max(0, e[E.E_DEP]) + 1
@@ -372,8 +354,7 @@ def _m03_answer(s, seat, darg, a):
 
 # ---- martial-06 (day): swap an active card with your council or occupying card
 def _m06_ready(s, seat, j):
-    return bool(_clash_cards(s, seat)) and bool(_own_council(s, seat) or any(
-        sp is not None for sp in s.boards[seat]))
+    return bool(_clash_cards(s, seat)) and bool(_own_council(s, seat) or any(sp is not None for sp in s.boards[seat]))
 
 
 def _m06_start(s, seat, j):
@@ -381,15 +362,12 @@ def _m06_start(s, seat, j):
 
 
 def _m06_options(s, seat, darg):
-    E = _st()
     if darg[2] == 0:
         return _cards_of([e[E.E_GID] for e in _clash_cards(s, seat)])
-    return _cards_of(_own_council(s, seat)) + [E.SPACE + i for i, sp in enumerate(s.boards[seat])
-                                               if sp is not None]
+    return _cards_of(_own_council(s, seat)) + [E.SPACE + i for i, sp in enumerate(s.boards[seat]) if sp is not None]
 
 
 def _m06_answer(s, seat, darg, a):
-    E = _st()
     if darg[2] == 0:
         _ask(s, seat, [darg[0], darg[1], 1, s.gid(seat, a - E.CARD)])
         return
@@ -418,7 +396,6 @@ def _m08_start(s, seat, j):
 
 
 def _m08_options(s, seat, darg):
-    E = _st()
     acts = [E.DONE] if darg[2] else []
     if darg[2] < 2:
         acts.extend(E.SUPP + r for r in range(3) if s.sup_map[seat][r])
@@ -428,7 +405,6 @@ def _m08_options(s, seat, darg):
 
 
 def _m08_answer(s, seat, darg, a):
-    E = _st()
     if a == E.DONE:
         return
     if a == E.SUPP_LOST:
@@ -452,12 +428,10 @@ def _gain_start(s, seat, j):
 
 
 def _gain_options(s, seat, darg):
-    E = _st()
     return _cards_of([e[E.E_GID] for e in _clash_cards(s, seat)])
 
 
 def _gain_answer(s, seat, darg, a):
-    E = _st()
     g = s.gid(seat, a - E.CARD)
     r, e = s._find_active(g)
     eff = darg[0]
@@ -465,10 +439,10 @@ def _gain_answer(s, seat, darg, a):
         e[E.E_GC] |= D.AMBUSH
     elif eff == "gain_deadly":
         e[E.E_GC] |= D.DEADLY
-        _discard_this(s, seat, darg[1], occupier_too=True)
+        discard_this(s, seat, darg[1], occupier_too=True)
     else:
         e[E.E_GT] |= D.INVULNERABLE
-        _discard_this(s, seat, darg[1])
+        discard_this(s, seat, darg[1])
 
 
 # ---- martial-12 (day): +5 strength, discard this and its occupier
@@ -477,8 +451,8 @@ def _m12_ready(s, seat, j):
 
 
 def _m12_start(s, seat, j):
-    s.bonus[seat] += 5
-    _discard_this(s, seat, j, occupier_too=True)
+    s.mut("bonus")[seat] += 5
+    discard_this(s, seat, j, occupier_too=True)
 
 
 # ---- martial-14 (autumn): unexhaust a tactic, discard this and its occupier
@@ -491,20 +465,17 @@ def _m14_start(s, seat, j):
 
 
 def _m14_options(s, seat, darg):
-    E = _st()
     return [E.TACTIC + t for t in range(4) if s.tactics[seat][t] == 0]
 
 
 def _m14_answer(s, seat, darg, a):
-    E = _st()
     t = a - E.TACTIC
-    s.tactics[seat][t] = C.TACTICS[s.factions[seat]][t][1]
-    _discard_this(s, seat, darg[1], occupier_too=True)
+    s.mut("tactics")[seat][t] = C.TACTICS[s.factions[seat]][t][1]
+    discard_this(s, seat, darg[1], occupier_too=True)
 
 
 # ---- martial-10 (day): an active card gains Retreat; on that Retreat it may journey
 def _m10_answer(s, seat, darg, a):
-    E = _st()
     r, e = s._find_active(s.gid(seat, a - E.CARD))
     e[E.E_GC] |= D.RETREAT | D.RETREAT_JOURNEY
 
@@ -515,7 +486,6 @@ def _i02_start(s, seat, j):
 
 
 def _i02_options(s, seat, darg):
-    E = _st()
     done = darg[3:]
     acts = [E.DONE] if done else []
     acts.extend(E.SEAT + o for o in range(s.players) if o not in done and s.hands[o])
@@ -523,22 +493,26 @@ def _i02_options(s, seat, darg):
 
 
 def _i02_answer(s, seat, darg, a):
-    E = _st()
     if a == E.DONE:
         return
     o = a - E.SEAT
-    n = len(s.hands[o])
-    s.decks[o].extend(s.hands[o])
-    s.hands[o] = []
-    s._draw(o, n)
+    if s.decks[o]:  # (an empty deck gives the same hand back: nothing changes)
+        # a deck of one card: its owner can tell every card it draws back
+        shown = len(s.decks[o]) > 1
+        n = len(s.hands[o])
+        s.decks[o].extend(s.hands[o])
+        s.hands[o] = []
+        s.known[o] = []
+        s._draw(o, n, shown)
     s._event("cycle-hand", seat, o)
     _ask(s, seat, darg + [o])
 
 
 # ---- intrigue-03 (spring and autumn): swap a hand card with your council or occupying card
 def _i03_ready(s, seat, j):
-    return bool(s.hands[seat]) and (bool(_own_council(s, seat)) or sum(
-        1 for sp in s.boards[seat] if sp is not None) > 0)
+    return bool(s.hands[seat]) and (
+        bool(_own_council(s, seat)) or sum(1 for sp in s.boards[seat] if sp is not None) > 0
+    )
 
 
 def _i03_start(s, seat, j):
@@ -546,21 +520,18 @@ def _i03_start(s, seat, j):
 
 
 def _i03_options(s, seat, darg):
-    E = _st()
     if darg[2] == 0:
         return _cards_of(s.hands[seat])
-    return _cards_of(_own_council(s, seat)) + [E.SPACE + i for i, sp in enumerate(s.boards[seat])
-                                               if sp is not None]
+    return _cards_of(_own_council(s, seat)) + [E.SPACE + i for i, sp in enumerate(s.boards[seat]) if sp is not None]
 
 
 def _i03_answer(s, seat, darg, a):
-    E = _st()
     if darg[2] == 0:
         _ask(s, seat, [darg[0], darg[1], 1, s.gid(seat, a - E.CARD)])
         return
     h = darg[3]
-    s.hands[seat].remove(h)
-    s._mark_reveal()
+    if not s._leave_hand(seat, h):  # a card not known in hand is shown
+        s._mark_reveal()
     if E.SPACE <= a < E.HERALD:
         i = a - E.SPACE
         x = s.boards[seat][i][1]
@@ -571,6 +542,7 @@ def _i03_answer(s, seat, darg, a):
             if x in c:
                 c[c.index(x)] = h
     s.hands[seat].append(x)
+    s.known[seat].append(x)
 
 
 # ---- intrigue-04 (day): reveal your hand; opposing cards of the clash matching a hand
@@ -586,14 +558,12 @@ def _i04_start(s, seat, j):
 
 
 def _i04_options(s, seat, darg):
-    E = _st()
     if darg[2] == 0:
         return _cards_of(s.hands[seat])
-    return [E.BACK, E.DRAW]                 # match strength | match archetype
+    return [E.BACK, E.DRAW]  # match strength | match archetype
 
 
 def _i04_answer(s, seat, darg, a):
-    E = _st()
     if darg[2] == 0:
         _ask(s, seat, [darg[0], darg[1], 1, s.gid(seat, a - E.CARD)])
         return
@@ -607,7 +577,7 @@ def _i04_answer(s, seat, darg, a):
         if (a == E.BACK and C.STR[g] == C.STR[h]) or (a == E.DRAW and C.ARCH[g] == C.ARCH[h]):
             s.active[r].remove(e)
             s._to_hand(o, g)
-    _discard_this(s, seat, darg[1])
+    discard_this(s, seat, darg[1])
 
 
 # ---- intrigue-09 (spring): burn this, acquire up to 2 Great Road cards
@@ -618,7 +588,7 @@ def _i09_ready(s, seat, j):
 def _i09_start(s, seat, j):
     kc, occ = s.boards[seat][j]
     s.boards[seat][j] = None
-    s.kburned.append(kc)
+    s.mut("kburned").append(kc)
     s._to_hand(seat, occ)
     s._event("burn", seat, C.KNAME[kc])
     s.todo.append(("road_now",))
@@ -626,12 +596,10 @@ def _i09_start(s, seat, j):
 
 
 def _i09_options(s, seat, darg):
-    E = _st()
     return [E.DONE] + [E.ROAD + i for i, k in enumerate(s.road) if k is not None]
 
 
 def _i09_answer(s, seat, darg, a):
-    E = _st()
     if a == E.DONE:
         return
     i = a - E.ROAD
@@ -652,19 +620,17 @@ def _i13_start(s, seat, j):
 
 
 def _i13_options(s, seat, darg):
-    E = _st()
     if darg[2] == 0:
-        return [E.LOC + l for l in range(6)]
+        return [E.LOC + loc for loc in range(6)]
     return [E.DONE] + [E.SEAT + o for o in range(s.players) if 0 <= s.herald[o] != darg[3]]
 
 
 def _i13_answer(s, seat, darg, a):
-    E = _st()
     if darg[2] == 0:
         _ask(s, seat, [darg[0], darg[1], 1, a - E.LOC])
         return
     if a == E.DONE:
-        _discard_this(s, seat, darg[1])
+        discard_this(s, seat, darg[1])
         return
     s.herald[a - E.SEAT] = darg[3]
     _ask(s, seat, darg)
@@ -680,14 +646,12 @@ def _i12_start(s, seat, j):
 
 
 def _i12_options(s, seat, darg):
-    E = _st()
     if darg[2] == 0:
         return _cards_of([e[E.E_GID] for e in _clash_cards(s, seat)])
     return [E.LOSTPICK + i for i in range(len(s.lost))]
 
 
 def _i12_answer(s, seat, darg, a):
-    E = _st()
     if darg[2] == 0:
         _ask(s, seat, [darg[0], darg[1], 1, s.gid(seat, a - E.CARD)])
         return
@@ -699,13 +663,13 @@ def _i12_answer(s, seat, darg, a):
     s._event("copy", seat, (C.NAME[g], C.NAME[src]))
 
 
-# ---- martial-04 (spring): a joust (state._start_joust / _joust_result)
+# ---- martial-04 (spring): a joust (start_joust / the joust step)
 def _m04_ready(s, seat, j):
     return bool(s.hands[seat])
 
 
 def _m04_start(s, seat, j):
-    s._start_joust(seat, j)
+    start_joust(s, seat, j)
 
 
 def _always(s, seat, j):
@@ -713,32 +677,158 @@ def _always(s, seat, j):
 
 
 ACTIONS = {
-    "council_spring_influence": ("spring", _t02_ready, _t02_start, _t02_options, _t02_answer),
-    "burn_tactic": ("spring", _t06_ready, _t06_start, _t06_options, _t06_answer),
-    "spring_lore_or_influence": ("spring", _always, _t13_start, None, None),
-    "discard_to_hand": ("spring", _t14_ready, _t14_start, _t14_options, _t14_answer),
-    "council_hand_size": ("autumn", _t16_ready, _t16_start, _t16_options, _t16_answer),
-    "supporters_move": ("day", _i05_ready, _i05_start, _i05_options, _i05_answer),
-    "own_fd_swap": ("spring", _i06_ready, _i06_start, _i06_options, _i06_answer),
-    "council_active": ("autumn", _i07_ready, _i07_start, _i07_options, _i07_answer),
-    "lost_swap": ("spring", _i08_ready, _i08_start, _i08_options, _i08_answer),
-    "lost_to_deck": ("autumn", _i14_ready, _i14_start, _i14_options, _i14_answer),
-    "active_to_hand": ("autumn", _i15_ready, _i15_start, _i15_options, _i15_answer),
-    "followers_deploy": ("autumn", _m02_ready, _m02_start, _m02_options, _m02_answer),
-    "deploy_influence": ("autumn", _m03_ready, _m03_start, _m03_options, _m03_answer),
-    "swap_active": ("day", _m06_ready, _m06_start, _m06_options, _m06_answer),
-    "supporters_back": ("autumn", _m08_ready, _m08_start, _m08_options, _m08_answer),
-    "gain_ambush": ("day", _gain_ready, _gain_start, _gain_options, _gain_answer),
-    "plus_five": ("day", _m12_ready, _m12_start, None, None),
-    "unexhaust": ("autumn", _m14_ready, _m14_start, _m14_options, _m14_answer),
-    "gain_deadly": ("day", _gain_ready, _gain_start, _gain_options, _gain_answer),
-    "gain_invulnerable": ("day", _gain_ready, _gain_start, _gain_options, _gain_answer),
-    "gain_retreat_journey": ("day", _gain_ready, _gain_start, _gain_options, _m10_answer),
-    "cycle_hands": ("spring", _always, _i02_start, _i02_options, _i02_answer),
-    "swap_hand_council": (("spring", "autumn"), _i03_ready, _i03_start, _i03_options, _i03_answer),
-    "reveal_return": ("day", _i04_ready, _i04_start, _i04_options, _i04_answer),
-    "burn_acquire": ("spring", _i09_ready, _i09_start, _i09_options, _i09_answer),
-    "heralds_move": ("spring", _i13_ready, _i13_start, _i13_options, _i13_answer),
-    "joust": ("spring", _m04_ready, _m04_start, None, None),
-    "copy_card": ("day", _i12_ready, _i12_start, _i12_options, _i12_answer),
+    "council_spring_influence": CardAction("spring", _t02_ready, _t02_start, _t02_options, _t02_answer),
+    "burn_tactic": CardAction("spring", _t06_ready, _t06_start, _t06_options, _t06_answer),
+    "spring_lore_or_influence": CardAction("spring", _always, _t13_start, None, None),
+    "discard_to_hand": CardAction("spring", _t14_ready, _t14_start, _t14_options, _t14_answer),
+    "council_hand_size": CardAction("autumn", _t16_ready, _t16_start, _t16_options, _t16_answer),
+    "supporters_move": CardAction("day", _i05_ready, _i05_start, _i05_options, _i05_answer),
+    "own_fd_swap": CardAction("spring", _i06_ready, _i06_start, _i06_options, _i06_answer),
+    "council_active": CardAction("autumn", _i07_ready, _i07_start, _i07_options, _i07_answer),
+    "lost_swap": CardAction("spring", _i08_ready, _i08_start, _i08_options, _i08_answer),
+    "lost_to_deck": CardAction("autumn", _i14_ready, _i14_start, _i14_options, _i14_answer),
+    "active_to_hand": CardAction("autumn", _i15_ready, _i15_start, _i15_options, _i15_answer),
+    "followers_deploy": CardAction("autumn", _m02_ready, _m02_start, _m02_options, _m02_answer),
+    "deploy_influence": CardAction("autumn", _m03_ready, _m03_start, _m03_options, _m03_answer),
+    "swap_active": CardAction("day", _m06_ready, _m06_start, _m06_options, _m06_answer),
+    "supporters_back": CardAction("autumn", _m08_ready, _m08_start, _m08_options, _m08_answer),
+    "gain_ambush": CardAction("day", _gain_ready, _gain_start, _gain_options, _gain_answer),
+    "plus_five": CardAction("day", _m12_ready, _m12_start, None, None),
+    "unexhaust": CardAction("autumn", _m14_ready, _m14_start, _m14_options, _m14_answer),
+    "gain_deadly": CardAction("day", _gain_ready, _gain_start, _gain_options, _gain_answer),
+    "gain_invulnerable": CardAction("day", _gain_ready, _gain_start, _gain_options, _gain_answer),
+    "gain_retreat_journey": CardAction("day", _gain_ready, _gain_start, _gain_options, _m10_answer),
+    "cycle_hands": CardAction("spring", _always, _i02_start, _i02_options, _i02_answer),
+    "swap_hand_council": CardAction(("spring", "autumn"), _i03_ready, _i03_start, _i03_options, _i03_answer),
+    "reveal_return": CardAction("day", _i04_ready, _i04_start, _i04_options, _i04_answer),
+    "burn_acquire": CardAction("spring", _i09_ready, _i09_start, _i09_options, _i09_answer),
+    "heralds_move": CardAction("spring", _i13_ready, _i13_start, _i13_options, _i13_answer),
+    "joust": CardAction("spring", _m04_ready, _m04_start, None, None),
+    "copy_card": CardAction("day", _i12_ready, _i12_start, _i12_options, _i12_answer),
 }
+
+
+# ---- the kingdom cards' actions and their sub-decision "kingdom" -----------
+def options(s, seat: int, timing: str) -> list[int]:
+    """KACT + space for each kingdom card on seat's board whose action may be
+    taken now (once a round)."""
+    out = []
+    for j, sp in enumerate(s.boards[seat]):
+        if sp is None or s.used[seat] & (E.U_KINGDOM << j):
+            continue
+        act = ACTIONS.get(C.KEFFECT[sp[0]])
+        if act is not None and (act.timing == timing or timing in act.timing) and act.ready(s, seat, j):
+            out.append(E.KACT + j)
+    return out
+
+
+def action(s, seat: int, j: int) -> None:
+    """Take the action of the kingdom card on board space j."""
+    s.used[seat] |= E.U_KINGDOM << j
+    kc = s.boards[seat][j][0]
+    s._event("kingdom", seat, C.KNAME[kc])
+    ACTIONS[C.KEFFECT[kc]].start(s, seat, j)
+
+
+def _kingdom_word(s, a, seat):
+    eff = s.darg[0]
+    if a == E.BACK:
+        return "match-strength" if eff == "reveal_return" else "discard-it"
+    if a == E.DRAW:
+        return "match-archetype"
+    if a >= E.LOSTPICK:
+        return "copy " + C.NAME[s.lost[a - E.LOSTPICK]]
+    if eff == "lost_to_deck" and E.SPACE <= a < E.HERALD:
+        return "top" if a == E.SPACE else "bottom"
+    if a == E.SUPP_LOST:
+        return "supporter board" if eff == "supporters_move" else "supporter lost"
+    return None
+
+
+@decision(
+    "kingdom",
+    prompt="Kingdom card: choose",
+    legal=lambda s, seat: ACTIONS[s.darg[0]].options(s, seat, s.darg),
+    card="choose",
+    loc="to",
+    word=_kingdom_word,
+)
+def _kingdom(s, a, seat):
+    ACTIONS[s.darg[0]].answer(s, seat, s.darg, a)
+
+
+@step("burn_acquire")
+def _burn_acquire(s, seat, left) -> None:
+    if left > 0 and s.hands[seat] and any(x is not None for x in s.road):
+        s._ask("kingdom", seat, ["burn_acquire", -1, 0, left])
+
+
+@step("road_now")
+def _road_now(s) -> None:
+    s._refill_road_now()
+
+
+# ---- martial-04: the joust -------------------------------------------------
+def start_joust(s, seat: int, j: int) -> None:
+    """Every player with a card in hand picks one in secret."""
+    s.todo.append(("joust_end", seat, j))
+    s.todo.append(("joust", seat, j))
+    s.joust = [None] * s.players
+    s.ask("joust", [x for x in s.order if s.hands[x]])
+
+
+@decision(
+    "joust",
+    prompt="Joust: choose a card from your hand in secret",
+    legal=hand_cards,
+    simultaneous=True,
+    word=lambda s, a, seat: "joust " + C.local_name(s.gid(seat, a - E.CARD)),
+)
+def _joust(s, a, seat):
+    g = s.gid(seat, a - E.CARD)
+    s._leave_hand(seat, g)
+    s.joust[seat] = g
+    s._note(seat, "joust " + C.local_name(g), True)
+    s.dseats.remove(seat)
+    if not s.dseats:
+        s.kind = None
+
+
+@step("joust")
+def _joust_result(s, seat, j) -> None:
+    picks = [(x, g) for x, g in enumerate(s.joust) if g is not None]
+    s._mark_reveal()
+    s._event("joust", None, [(x, C.NAME[g]) for x, g in picks])
+    counts = {}
+    for _, g in picks:
+        counts[C.STR[g]] = counts.get(C.STR[g], 0) + 1
+    best = None
+    for x, g in picks:
+        if counts[C.STR[g]] > 1:
+            s.discards[x].append(g)  # duplicates are discarded
+        else:
+            s.hands[x].append(g)
+            s.known[x].append(g)
+            if best is None or C.STR[g] > C.STR[s.joust[best]]:
+                best = x
+    s.joust = [None] * s.players
+    if best is not None:
+        s._ask("joust_win", best)
+
+
+@decision(
+    "joust_win",
+    prompt="You won the joust: claim a location's reward",
+    legal=lambda s, seat: [E.LOC + loc for loc in range(6)],
+    loc="claim",
+)
+def _joust_win(s, a, seat):
+    s._event("claim", seat, D.LOCATIONS[a - E.LOC])
+    locations.owner_bonus(s, a - E.LOC)
+    locations.reward(s, seat, a - E.LOC)
+
+
+@step("joust_end")
+def _joust_end(s, o, j) -> None:
+    if s.boards[o][j] is not None and C.KEFFECT[s.boards[o][j][0]] == "joust":
+        discard_this(s, o, j)

@@ -17,184 +17,81 @@ from meeple.core.game import BadState, IllegalMove
 from meeple.core.rng import Rng
 from meeple.games.okc import cards as C
 from meeple.games.okc import data as D
-from meeple.games.okc import state as st
+from meeple.games.okc import actions as A
+from meeple.games.okc.rules import RULES, action_word  # noqa: F401  (action_word: the MOVE words)
+from meeple.games.okc.state import OKCState
 
-KINDS = ("bid", "facedown", "herald", "resolve", "space", "spring", "markers", "day", "ambush",
-         "tie", "retreat", "flank", "clans_herald", "clans_sup", "location", "relics", "castle",
-         "wilderness", "shrine", "council", "necropolis", "necro_discard", "trim", "autumn",
-         "rally", "deploy", "secrets", "oaths", "buy", "gather", "tactic_bid", "lock", "purge",
-         "gain", "ktake", "koccupy", "recall", "udiscard", "uswap_opp", "revive", "kpick", "swap1",
-         "swap2", "purge3", "recall1", "peek", "uswap_fd", "uswap_with", "kingdom", "site", "flank_sup", "reward", "kplace", "rgovern", "set_order", "joust", "joust_win", "advanced",
-         "secrets_order", "site_lore", "fd_declare")
-
-STEPS = ("round", "year", "trim", "bids", "reveal_bids", "resolve_bid", "refill", "facedown",
-         "spring", "spring_seat", "markers", "clashes", "clash", "day", "day_seat", "day_end",
-         "night", "tally", "tie", "rewards", "location_reward", "secrets_reward", "buy", "autumn",
-         "autumn_seat", "winter", "reward", "udiscard", "uswap", "tactic_bid", "road_now",
-         "ask_retreat", "burn_acquire", "set_order", "joust", "joust_end", "advanced",
-         "advanced_reveal", "advanced_place", "secrets_next", "site_lore")
+KINDS = tuple(RULES.decisions)  # every decision a STATE's pending.kind may name
+STEPS = tuple(RULES.steps)  # every step its pending.todo may hold
 
 FORMS = {
-    "bid": "bid <card>", "facedown": "facedown <card|-> <card|-> <card|-> (highlands, plateau, lowlands)",
-    "herald": "herald <location>", "resolve": "take <kingdom-card> | steal <kingdom-card> | back",
-    "space": "space <0|1>", "spring": "supporter <region> | favour | favour heirs | kingdom | done",
-    "markers": "clash <region>", "day": "ambush <card> | retreat <card> | flank <card> | favour | done",
-    "ambush": "hide <card>", "tie": "hide <card> | pass",
-    "retreat": "return <card> | herald | supporter | done", "flank": "to <region>",
-    "clans_herald": "herald <location>", "clans_sup": "supporter <region> | done",
-    "location": "claim <location>", "relics": "discard <card>", "castle": "govern <card> | pass",
-    "wilderness": "journey <card> | pass", "shrine": "bottom <card> | done",
-    "council": "council <relics|secrets|oaths>", "necropolis": "draw | done",
-    "necro_discard": "discard <card> | done", "trim": "discard <card>",
+    "bid": "bid <card>",
+    "facedown": "facedown <card|-> <card|-> <card|-> (highlands, plateau, lowlands)",
+    "herald": "herald <location>",
+    "resolve": "take <kingdom-card> | steal <kingdom-card> | back",
+    "space": "space <0|1>",
+    "spring": "supporter <region> | favour | favour heirs | kingdom | done",
+    "markers": "clash <region>",
+    "day": "ambush <card> | retreat <card> | flank <card> | favour | done",
+    "ambush": "hide <card>",
+    "tie": "hide <card> | pass",
+    "retreat": "return <card> | herald | supporter | done",
+    "flank": "to <region>",
+    "clans_herald": "herald <location>",
+    "clans_sup": "supporter <region> | done",
+    "location": "claim <location>",
+    "relics": "discard <card>",
+    "castle": "govern <card> | pass",
+    "wilderness": "journey <card> | pass",
+    "shrine": "bottom <card> | done",
+    "council": "council <relics|secrets|oaths>",
+    "necropolis": "draw | done",
+    "necro_discard": "discard <card> | done",
+    "trim": "discard <card>",
     "autumn": "govern <card> | journey <card> | rally <card> | deploy <card> | secrets | oaths | favour | done",
-    "rally": "return <card> | done", "deploy": "to <region>", "secrets": "token <location> | done",
-    "secrets_order": "resolve <location>", "site_lore": "site | supply", "fd_declare": "empty <region>",
-    "oaths": "supporter <region> | supporter lost | done", "buy": "buy <card> | done",
+    "rally": "return <card> | done",
+    "deploy": "to <region>",
+    "secrets": "token <location> | done",
+    "secrets_order": "resolve <location>",
+    "site_lore": "site | supply",
+    "fd_declare": "empty <region>",
+    "oaths": "supporter <region> | supporter lost | done",
+    "buy": "buy <card> | done",
     "gather": "return <card>",
-    "tactic_bid": "tactic 3 | pass", "lock": "lock <region>", "purge": "council <council>",
-    "gain": "give <card>", "ktake": "take <kingdom-card>", "koccupy": "occupy <card>",
-    "recall": "return <card> | done", "udiscard": "discard <card>",
-    "uswap_opp": "swap <region> <region> | pass", "revive": "revive <card>",
-    "kpick": "pick <kingdom-card>", "swap1": "swap <card>", "swap2": "with <card>",
-    "purge3": "lose <card> | done", "recall1": "return <card>", "peek": "look <region>",
-    "uswap_fd": "swap <card> | pass", "uswap_with": "with <card> | with space <n>",
+    "tactic_bid": "tactic 3 | pass",
+    "lock": "lock <region>",
+    "purge": "council <council>",
+    "gain": "give <card>",
+    "ktake": "take <kingdom-card>",
+    "koccupy": "occupy <card>",
+    "recall": "return <card> | done",
+    "udiscard": "discard <card>",
+    "uswap_opp": "swap <region> <region> | pass",
+    "revive": "revive <card>",
+    "kpick": "pick <kingdom-card>",
+    "swap1": "swap <card>",
+    "swap2": "with <card>",
+    "purge3": "lose <card> | done",
+    "recall1": "return <card>",
+    "peek": "look <region>",
+    "uswap_fd": "swap <card> | pass",
+    "uswap_with": "with <card> | with space <n>",
     "site": "choose <card> | council <council> | to <region> | take <road card> | influence | "
-            "ambush | ambush-from-discard | done",
-    "flank_sup": "supporter <region> | done", "reward": "influence | lore",
-    "kplace": "at <region|location>", "rgovern": "govern <card>", "set_order": "seat <n>",
-    "joust": "joust <card>", "joust_win": "claim <location>",
+    "ambush | ambush-from-discard | done",
+    "flank_sup": "supporter <region> | done",
+    "reward": "influence | lore",
+    "kplace": "at <region|location>",
+    "rgovern": "govern <card>",
+    "set_order": "seat <n>",
+    "joust": "joust <card>",
+    "joust_win": "claim <location>",
     "advanced": "advanced <kingdom-card> <card> (the kingdom card to keep, its occupier)",
     "kingdom": "choose <card> | tactic <n> | council <council> | supporter <region|board|lost> | "
-               "swap <region> <region> | top | bottom | space <n> | discard-it | done",
+    "swap <region> <region> | top | bottom | space <n> | discard-it | done",
 }
 
 
-# ---- actions in words ------------------------------------------------------
-def action_word(s, a: int, kind: str, seat: int) -> str:
-    def card(lo: int) -> str:
-        return C.local_name(s.gid(seat, lo))
-
-    if st.SEAT <= a < st.OFAVOUR:
-        return f"seat {a - st.SEAT}"
-    if a == st.OFAVOUR:
-        return "borrow-favour"
-    if a == st.OFAVOUR2:
-        return "borrow-favour heirs"
-    if kind == "kplace":
-        return "at " + (D.REGIONS[a - st.REGION] if a >= st.REGION else D.LOCATIONS[a - st.LOC])
-    if kind == "resolve" and st.KPICK <= a < st.PAIR:
-        return "take " + C.KNAME[s.kdeck[a - st.KPICK]]
-    if a == st.RGOVERN:
-        return "region-govern"
-    if kind == "reward":
-        return "influence" if a == st.BACK else "lore"
-    if kind == "site_lore":
-        return "site" if a == st.SITE_LORE else "supply"
-    if kind == "site":
-        if a == st.DONE:
-            return "done"
-        if a == st.BACK:
-            return "influence" if s.darg[0] == "nobility_hq" else "ambush"
-        if a == st.DRAW:
-            return "ambush-from-discard"
-        if st.CARD <= a < st.GOVERN:
-            return "choose " + card(a - st.CARD)
-        if st.ROAD <= a < st.STEAL:
-            return "take " + C.KNAME[s.road[a - st.ROAD]]
-    if kind == "kingdom":
-        eff = s.darg[0]
-        if a == st.DONE:
-            return "done"
-        if a == st.BACK:
-            return "match-strength" if eff == "reveal_return" else "discard-it"
-        if a == st.DRAW:
-            return "match-archetype"
-        if a >= st.LOSTPICK:
-            return "copy " + C.NAME[s.lost[a - st.LOSTPICK]]
-        if st.CARD <= a < st.GOVERN:
-            return "choose " + card(a - st.CARD)
-        if eff == "lost_to_deck":
-            return "top" if a == st.SPACE else "bottom"
-        if a == st.SUPP_LOST:
-            return "supporter board" if eff == "supporters_move" else "supporter lost"
-
-    if kind == "bid" or kind == "joust":
-        return f"{kind} " + card(a - st.CARD)
-    if kind == "advanced":
-        if st.KPICK <= a < st.PAIR:
-            return "keep " + C.KNAME[s.offer[seat][a - st.KPICK]]
-        return "occupy " + card(a - st.CARD)
-    if kind == "facedown":
-        return "place -" if a == st.DONE else "place " + card(a - st.CARD)
-    if a == st.DONE:
-        return "pass" if kind in ("tie", "castle", "wilderness", "tactic_bid", "uswap_opp",
-                                  "uswap_fd") else "done"
-    if st.CARD <= a < st.GOVERN:
-        verb = {"ambush": "hide", "tie": "hide", "retreat": "return", "relics": "discard",
-                "castle": "govern", "wilderness": "journey", "shrine": "bottom",
-                "necro_discard": "discard", "trim": "discard", "rally": "return",
-                "gather": "return", "gain": "give", "koccupy": "occupy", "recall": "return",
-                "udiscard": "discard", "revive": "revive", "swap1": "swap", "swap2": "with",
-                "purge3": "lose", "recall1": "return", "uswap_fd": "swap", "rgovern": "govern",
-                "uswap_with": "with"}[kind]
-        return f"{verb} {card(a - st.CARD)}"
-    for base, verb in ((st.GOVERN, "govern"), (st.JOURNEY, "journey"), (st.AMBUSH_C, "ambush"),
-                       (st.RETREAT_C, "retreat"), (st.FLANK_C, "flank"), (st.RALLY_C, "rally"),
-                       (st.DEPLOY_C, "deploy"), (st.BUY, "buy")):
-        if base <= a < base + C.PER:
-            return f"{verb} {card(a - base)}"
-    if st.LOC <= a < st.REGION:
-        verb = {"herald": "herald", "clans_herald": "herald", "location": "claim", "joust_win": "claim",
-                "secrets": "token", "kingdom": "to", "secrets_order": "resolve"}[kind]
-        return f"{verb} {D.LOCATIONS[a - st.LOC]}"
-    if st.REGION <= a < st.ROAD:
-        verb = {"markers": "clash", "lock": "lock", "peek": "look", "fd_declare": "empty"}.get(kind, "to")
-        return f"{verb} {D.REGIONS[a - st.REGION]}"
-    if st.ROAD <= a < st.STEAL:
-        return "take " + C.KNAME[s.road[a - st.ROAD]]
-    if st.STEAL <= a < st.BACK:
-        o, j = divmod(a - st.STEAL, 3)
-        sp = s.boards[o][j]
-        return ("take " if kind == "ktake" else "steal ") + (C.KNAME[sp[0]] if sp else f"{o}/{j}")
-    if a == st.BACK:
-        return "back"
-    if st.SPACE <= a < st.HERALD:
-        return f"{'with space' if kind == 'uswap_with' else 'space'} {a - st.SPACE}"
-    if a == st.HERALD:
-        return "herald"
-    if st.SUPP <= a < st.SUPP_LOST:
-        if kind == "retreat":
-            return "supporter"
-        return f"supporter {D.REGIONS[a - st.SUPP]}"
-    if a == st.SUPP_LOST:
-        return "supporter lost"
-    if a == st.SECRETS:
-        return "secrets"
-    if a == st.OATHS:
-        return "oaths"
-    if a == st.FAVOUR:
-        return "favour"
-    if a == st.FAVOUR2:
-        return "favour heirs"
-    if st.TACTIC <= a < st.KPICK:
-        return f"tactic {a - st.TACTIC + 1}"
-    if st.KPICK <= a < st.PAIR:
-        return "pick " + C.KNAME[s.darg[a - st.KPICK]]
-    if st.USE <= a < st.RGOVERN:
-        return "use " + card(a - st.USE)
-    if st.PAIR <= a < st.USE:
-        x, y = st.PAIRS[a - st.PAIR]
-        return f"swap {D.REGIONS[x]} {D.REGIONS[y]}"
-    if st.COUNCIL <= a < st.BUY:
-        return f"council {D.COUNCILS[a - st.COUNCIL]}"
-    if a == st.DRAW:
-        return "draw"
-    if st.KACT <= a < st.TACTIC:
-        sp = s.boards[seat][a - st.KACT]
-        return "kingdom " + (C.KNAME[sp[0]] if sp else str(a - st.KACT))
-    raise IllegalMove(f"unknown action {a}")
-
-
+# ---- actions in words: rules.action_word, each decision's verbs declared with it
 def action_to_str(s, a: int) -> str:
     d = s.decision()
     if d is None:
@@ -223,16 +120,19 @@ def _check_seat(s, seat: int | None) -> int:
     if s.finished or s.kind is None:
         raise IllegalMove("the game is over")
     if seat is None:
-        if s.kind in st.SIMULTANEOUS and len(s.dseats) > 1:
+        if s.kind in A.SIMULTANEOUS and len(s.dseats) > 1:
             # a secret choice of several seats: an unnamed answer would be
             # taken for whichever seat is listed first (rulings: bad input)
-            raise IllegalMove(f"'{s.kind}' is a simultaneous choice of seats "
-                              f"{', '.join(map(str, s.dseats))}: name the seat ('<seat>: {FORMS[s.kind]}')")
+            raise IllegalMove(
+                f"'{s.kind}' is a simultaneous choice of seats "
+                f"{', '.join(map(str, s.dseats))}: name the seat ('<seat>: {FORMS[s.kind]}')"
+            )
         return s.dseats[0]
     if seat not in s.dseats:
-        if s.kind in st.SIMULTANEOUS:
-            raise IllegalMove(f"seat {seat} has already chosen for '{s.kind}' "
-                              f"(waiting for seat(s) {', '.join(map(str, s.dseats))})")
+        if s.kind in A.SIMULTANEOUS:
+            raise IllegalMove(
+                f"seat {seat} has already chosen for '{s.kind}' (waiting for seat(s) {', '.join(map(str, s.dseats))})"
+            )
         raise IllegalMove(f"it is seat {s.dseats[0]}'s decision ('{s.kind}'), not seat {seat}'s")
     return seat
 
@@ -256,7 +156,7 @@ def move_actions(s, text: str) -> tuple[int, list[int]]:
         g = hand_names.get(_local(words[1]))
         if g is None:
             raise bad(f"{words[1]!r} is not a card in seat {seat}'s hand")
-        return seat, [st.CARD + C.local(g)]
+        return seat, [A.CARD + C.local(g)]
     if kind == "advanced":
         if words[0] != "advanced" or len(words) != 3 or s.pick[seat]:
             raise bad(f"cannot read {body!r}")
@@ -265,7 +165,7 @@ def move_actions(s, text: str) -> tuple[int, list[int]]:
         g = hand_names.get(_local(words[2]))
         if g is None:
             raise bad(f"{words[2]!r} is not a card in seat {seat}'s hand")
-        return seat, [st.KPICK + s.offer[seat].index(C.KCARD_BY_NAME[words[1]]), st.CARD + C.local(g)]
+        return seat, [A.KPICK + s.offer[seat].index(C.KCARD_BY_NAME[words[1]]), A.CARD + C.local(g)]
     if kind == "facedown":
         left = 3 - s.fd_pos[seat]
         if words[0] != "facedown" or len(words) != 1 + left:
@@ -273,13 +173,13 @@ def move_actions(s, text: str) -> tuple[int, list[int]]:
         acts, seen = [], set()
         for w in words[1:]:
             if w == "-":
-                acts.append(st.DONE)
+                acts.append(A.DONE)
                 continue
             g = hand_names.get(_local(w))
             if g is None or g in seen:
                 raise bad(f"{w!r} is not a card in seat {seat}'s hand")
             seen.add(g)
-            acts.append(st.CARD + C.local(g))
+            acts.append(A.CARD + C.local(g))
         return seat, acts
     table = {action_word(s, a, kind, seat): a for a in s.legal_actions(seat)}
     raw = " ".join(words)
@@ -306,16 +206,14 @@ def apply_move(s, text: str) -> None:
         for a in actions:
             if s.kind is None or seat not in s.dseats or a not in s.legal_actions(seat):
                 raise IllegalMove(f"{text!r} is not legal now")
-            s._step(a, seat)
-            s._advance()
+            s.apply_legal(a, seat)
     except IllegalMove:
         s._restore(backup)
         raise
     except (AssertionError, IndexError, KeyError, TypeError, ValueError, StopIteration) as e:
         # only a hand-edited STATE with inconsistent pending steps gets here
         s._restore(backup)
-        raise IllegalMove(f"{text!r} cannot be applied: the STATE's pending steps are "
-                          f"inconsistent ({e!r})") from None
+        raise IllegalMove(f"{text!r} cannot be applied: the STATE's pending steps are inconsistent ({e!r})") from None
 
 
 def legal_moves(s) -> list[str]:
@@ -325,8 +223,12 @@ def legal_moves(s) -> list[str]:
     if s.kind in ("bid", "joust"):
         return [f"{x}: {s.kind} {C.local_name(g)}" for x in s.dseats for g in s.hands[x]]
     if s.kind == "advanced":
-        return [f"{x}: advanced {C.KNAME[k]} {C.local_name(g)}" for x in s.dseats
-                for k in (s.offer[x] if not s.pick[x] else s.pick[x][:1]) for g in s.hands[x]]
+        return [
+            f"{x}: advanced {C.KNAME[k]} {C.local_name(g)}"
+            for x in s.dseats
+            for k in (s.offer[x] if not s.pick[x] else s.pick[x][:1])
+            for g in s.hands[x]
+        ]
     if s.kind == "facedown":
         out = []
         for x in s.dseats:
@@ -383,67 +285,112 @@ def _names(gids) -> list[str]:
 
 
 def _entry(e) -> dict:
-    return {"card": C.NAME[e[0]], "counted": bool(e[1]),
-            "gained_traits": [t for t, b in D.TRAITS.items() if e[2] & b],
-            "gained_commands": [c for c, b in D.COMMANDS.items() if e[3] & b],
-            "used": [c for c, b in D.COMMANDS.items() if e[4] & b],
-            "deploy": None if e[5] < 0 else e[5], "wave": e[6]}
+    return {
+        "card": C.NAME[e[0]],
+        "counted": bool(e[1]),
+        "gained_traits": [t for t, b in D.TRAITS.items() if e[2] & b],
+        "gained_commands": [c for c, b in D.COMMANDS.items() if e[3] & b],
+        "used": [c for c, b in D.COMMANDS.items() if e[4] & b],
+        "deploy": None if e[5] < 0 else e[5],
+        "wave": e[6],
+    }
+
+
+# A seat's numbers in the STATE: (state field, STATE key, lowest, highest);
+# a STATE without one has the field's new-game value (state.FIELDS).
+SEAT_NUMBERS = (
+    ("influence", "influence", 0, 10**9),
+    ("lore", "lore", 0, 10**9),
+    ("site_lore", "site_lore", 0, 10**9),
+    ("hand_size", "hand_size", D.MIN_HAND_SIZE, D.MAX_HAND_SIZE),
+    ("used", "used", 0, (1 << 24) - 1),
+    ("bonus", "bonus", 0, 99),
+    ("hqtok", "hq_tokens", 0, 3),
+    ("round_fx", "effects", 0, 255),
+)
 
 
 def dump(s) -> dict:
     seats = []
     for i in range(s.players):
-        seats.append({
-            "faction": D.FACTIONS[s.factions[i]],
-            "influence": s.influence[i], "lore": s.lore[i], "site_lore": s.site_lore[i],
-            "hand_size": s.hand_size[i],
-            "hand": _names(s.hands[i]), "deck": _names(s.decks[i]), "discard": _names(s.discards[i]),
-            "site": _names(s.site[i]), "hq": _names(s.hq[i]),
-            "board": [None if sp is None else {"kingdom": C.KNAME[sp[0]], "occupier": C.NAME[sp[1]]}
-                      for sp in s.boards[i]],
-            "herald": None if s.herald[i] < 0 else D.LOCATIONS[s.herald[i]],
-            "supporters": {"board": s.sup_board[i], "map": list(s.sup_map[i]),
-                           "counted": list(s.sup_part[i]), "lost": s.lost_sup[i]},
-            "tokens": {D.LOCATIONS[l]: n for l, n in enumerate(s.tokens[i]) if n},
-            "bid": None if s.bids[i] is None else C.NAME[s.bids[i]],
-            "used": s.used[i], "effects": s.round_fx[i], "tactics": list(s.tactics[i]),
-            "bonus": s.bonus[i], "council_tokens": list(s.ctokens[i]),
-            "a2_tokens": list(s.gtokens[i]), "hq_tokens": s.hqtok[i],
-            "kingdom_supply": [C.KNAME[k] for k in s.ksupply[i]],
-            "joust": None if s.joust[i] is None else C.NAME[s.joust[i]],
-            "offer": [C.KNAME[k] for k in s.offer[i]],
-            "peeked": _names(s.peeked[i]),
-            "pick": [C.KNAME[s.pick[i][0]]] + [C.NAME[g] for g in s.pick[i][1:]] if s.pick[i] else [],
-        })
+        seats.append(
+            {
+                "faction": D.FACTIONS[s.factions[i]],
+                **{key: getattr(s, field)[i] for field, key, _, _ in SEAT_NUMBERS},
+                "hand": _names(s.hands[i]),
+                "deck": _names(s.decks[i]),
+                "discard": _names(s.discards[i]),
+                "site": _names(s.site[i]),
+                "hq": _names(s.hq[i]),
+                "board": [
+                    None if sp is None else {"kingdom": C.KNAME[sp[0]], "occupier": C.NAME[sp[1]]} for sp in s.boards[i]
+                ],
+                "herald": None if s.herald[i] < 0 else D.LOCATIONS[s.herald[i]],
+                "supporters": {
+                    "board": s.sup_board[i],
+                    "map": list(s.sup_map[i]),
+                    "counted": list(s.sup_part[i]),
+                    "lost": s.lost_sup[i],
+                },
+                "tokens": {D.LOCATIONS[loc]: n for loc, n in enumerate(s.tokens[i]) if n},
+                "bid": None if s.bids[i] is None else C.NAME[s.bids[i]],
+                "tactics": list(s.tactics[i]),
+                "council_tokens": list(s.ctokens[i]),
+                "a2_tokens": list(s.gtokens[i]),
+                "kingdom_supply": [C.KNAME[k] for k in s.ksupply[i]],
+                "joust": None if s.joust[i] is None else C.NAME[s.joust[i]],
+                "offer": [C.KNAME[k] for k in s.offer[i]],
+                "peeked": _names(s.peeked[i]),
+                "pick": [C.KNAME[s.pick[i][0]]] + [C.NAME[g] for g in s.pick[i][1:]] if s.pick[i] else [],
+            }
+        )
     doc = {
-        "game": "okc", "players": s.players, "rounds": s.rounds, "round": s.round,
+        "game": "okc",
+        "players": s.players,
+        "rounds": s.rounds,
+        "round": s.round,
         "order": list(s.order),
         "favour": {"holder": None if s.favour < 0 else s.favour, "uses": s.favour_uses},
         "road": [None if k is None else C.KNAME[k] for k in s.road],
         "kingdom_deck": [C.KNAME[k] for k in s.kdeck],
         "kingdom_discard": [C.KNAME[k] for k in s.kdiscard],
         "lost": _names(s.lost),
-        "kingdom_map": {"regions": {D.REGIONS[r]: [{"seat": o, "kingdom": C.KNAME[k]} for o, k in s.kregion[r]]
-                                    for r in range(3) if s.kregion[r]},
-                        "locations": {D.LOCATIONS[l]: [{"seat": o, "kingdom": C.KNAME[k]} for o, k in s.kloc[l]]
-                                      for l in range(6) if s.kloc[l]}},
+        "kingdom_map": {
+            "regions": {
+                D.REGIONS[r]: [{"seat": o, "kingdom": C.KNAME[k]} for o, k in s.kregion[r]]
+                for r in range(3)
+                if s.kregion[r]
+            },
+            "locations": {
+                D.LOCATIONS[loc]: [{"seat": o, "kingdom": C.KNAME[k]} for o, k in s.kloc[loc]]
+                for loc in range(6)
+                if s.kloc[loc]
+            },
+        },
         "kingdom_burned": [C.KNAME[k] for k in s.kburned],
         "burned": _names(s.burned),
         "copies": [{"card": C.NAME[a], "copy": C.NAME[b], "strength": bool(w)} for a, b, w in s.copies],
         "councils": {D.COUNCILS[c]: _names(s.councils[c]) for c in range(3)},
-        "regions": {D.REGIONS[r]: {"facedown": _names(s.facedown[r]),
-                                   "active": [_entry(e) for e in s.active[r]]} for r in range(3)},
+        "regions": {
+            D.REGIONS[r]: {"facedown": _names(s.facedown[r]), "active": [_entry(e) for e in s.active[r]]}
+            for r in range(3)
+        },
         "clash_order": [D.REGIONS[r] for r in s.clash_order],
-        "bids_open": s.bids_open, "taken": s.taken,
+        "bids_open": s.bids_open,
+        "taken": s.taken,
         "seats": seats,
         "rng": s.rng.state,
-        "finished": s.finished, "winners": list(s.winners),
+        "finished": s.finished,
+        "winners": list(s.winners),
     }
     if s.todo or s.kind is not None:
         doc["pending"] = {
-            "kind": s.kind, "seats": list(s.dseats), "arg": s.darg,
+            "kind": s.kind,
+            "seats": list(s.dseats),
+            "arg": s.darg,
             "todo": [list(_jsonable(t)) for t in s.todo],
-            "facedown_pos": list(s.fd_pos), "facedown_log": [list(x) for x in s.fd_log],
+            "facedown_pos": list(s.fd_pos),
+            "facedown_log": [list(x) for x in s.fd_log],
         }
     return doc
 
@@ -457,9 +404,11 @@ def _need(cond, msg: str) -> None:
         raise BadState(msg)
 
 
-def _int(v, where: str, lo: int = 0, hi: int = 10 ** 9) -> int:
-    _need(isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi,
-          f"{where} must be an integer in {lo}..{hi}, got {v!r}")
+def _int(v, where: str, lo: int = 0, hi: int = 10**9) -> int:
+    _need(
+        isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi,
+        f"{where} must be an integer in {lo}..{hi}, got {v!r}",
+    )
     return v
 
 
@@ -481,11 +430,11 @@ def _kcard(v, where: str) -> int:
     return C.KCARD_BY_NAME[v]
 
 
-def load(doc) -> "st.OKCState":
+def load(doc) -> "OKCState":
     _need(isinstance(doc, dict), "a STATE must be a JSON object")
     _need(doc.get("game") == "okc", "state.game must be 'okc'")
     p = _int(doc.get("players"), "players", D.MIN_PLAYERS, D.MAX_PLAYERS)
-    s = st.OKCState.__new__(st.OKCState)
+    s = OKCState.blank(p)
     s.players = p
     s.rounds = _int(doc.get("rounds", D.ROUNDS), "rounds", 4, 6)
     s.round = _int(doc.get("round", 1), "round", 1, s.rounds)
@@ -507,8 +456,7 @@ def load(doc) -> "st.OKCState":
     _need(isinstance(councils, dict), "councils must be an object")
     for k in councils:
         _need(k in D.COUNCILS, f"unknown council {k!r}")
-    s.councils = [[_card(c, f"councils.{n}") for c in _list(councils.get(n, []), f"councils.{n}")]
-                  for n in D.COUNCILS]
+    s.councils = [[_card(c, f"councils.{n}") for c in _list(councils.get(n, []), f"councils.{n}")] for n in D.COUNCILS]
     regions = doc.get("regions", {})
     _need(isinstance(regions, dict), "regions must be an object")
     for k in regions:
@@ -517,7 +465,9 @@ def load(doc) -> "st.OKCState":
     for n in D.REGIONS:
         rd = regions.get(n, {})
         _need(isinstance(rd, dict), f"regions.{n} must be an object")
-        s.facedown.append([_card(c, f"regions.{n}.facedown") for c in _list(rd.get("facedown", []), f"regions.{n}.facedown")])
+        s.facedown.append(
+            [_card(c, f"regions.{n}.facedown") for c in _list(rd.get("facedown", []), f"regions.{n}.facedown")]
+        )
         ents = []
         for e in _list(rd.get("active", []), f"regions.{n}.active"):
             if isinstance(e, str):
@@ -530,11 +480,14 @@ def load(doc) -> "st.OKCState":
             used = sum(D.COMMANDS[t] for t in _names_in(e.get("used", []), D.COMMANDS, w))
             dep = e.get("deploy")
             dep = -1 if dep is None else _int(dep, w + ".deploy", 0, 9)
-            ents.append([g, int(bool(e.get("counted", False))), gt, gc, used, dep,
-                         _int(e.get("wave", 0), w + ".wave", 0, 99)])
+            ents.append(
+                [g, int(bool(e.get("counted", False))), gt, gc, used, dep, _int(e.get("wave", 0), w + ".wave", 0, 99)]
+            )
         s.active.append(ents)
-    s.clash_order = [D.REGIONS.index(r) if r in D.REGIONS else _need(False, f"unknown region {r!r}")
-                     for r in _list(doc.get("clash_order", []), "clash_order")]
+    s.clash_order = [
+        D.REGIONS.index(r) if r in D.REGIONS else _need(False, f"unknown region {r!r}")
+        for r in _list(doc.get("clash_order", []), "clash_order")
+    ]
     s.bids_open = bool(doc.get("bids_open", False))
     s.taken = bool(doc.get("taken", False))
     seats = _list(doc.get("seats"), "seats")
@@ -546,20 +499,17 @@ def load(doc) -> "st.OKCState":
         _need(fac in D.FACTIONS, f"seats.{i}.faction must be one of {', '.join(D.FACTIONS)}")
         s.factions.append(D.FACTIONS.index(fac))
     _need(len(set(s.factions)) == p, "each seat needs a different faction")
-    s.influence, s.lore, s.site_lore, s.hand_size = [], [], [], []
     s.hands, s.decks, s.discards, s.site, s.hq, s.boards = [], [], [], [], [], []
     s.herald, s.sup_board, s.sup_map, s.sup_part, s.lost_sup, s.tokens = [], [], [], [], [], []
-    s.bids, s.used, s.round_fx, s.tactics, s.bonus = [], [], [], [], []
-    s.ctokens, s.gtokens, s.hqtok, s.ksupply, s.joust = [], [], [], [], []
+    s.bids, s.tactics = [], []
+    s.ctokens, s.gtokens, s.ksupply, s.joust = [], [], [], []
     s.offer, s.pick, s.peeked = [], [], []
     for i, sd in enumerate(seats):
         f = s.factions[i]
         w = f"seats.{i}"
-        s.influence.append(_int(sd.get("influence", 0), w + ".influence"))
-        s.lore.append(_int(sd.get("lore", 0), w + ".lore"))
-        s.site_lore.append(_int(sd.get("site_lore", 0), w + ".site_lore"))
-        s.hand_size.append(_int(sd.get("hand_size", D.START_HAND_SIZE), w + ".hand_size",
-                                D.MIN_HAND_SIZE, D.MAX_HAND_SIZE))
+        for field, key, lo, hi in SEAT_NUMBERS:
+            values = getattr(s, field)
+            values[i] = _int(sd.get(key, values[i]), f"{w}.{key}", lo, hi)
         for key, dest in (("hand", s.hands), ("deck", s.decks), ("discard", s.discards), ("hq", s.hq)):
             dest.append([_card(c, f"{w}.{key}", f) for c in _list(sd.get(key, []), f"{w}.{key}")])
         site = sd.get("site")
@@ -586,8 +536,10 @@ def load(doc) -> "st.OKCState":
         s.sup_map.append([_int(x, w + ".supporters.map", 0, D.SUPPORTERS) for x in m])
         s.sup_part.append([_int(x, w + ".supporters.counted", 0, D.SUPPORTERS) for x in cnt])
         s.lost_sup.append(_int(sup.get("lost", 0), w + ".supporters.lost", 0, D.SUPPORTERS))
-        _need(s.sup_board[i] + sum(s.sup_map[i]) + s.lost_sup[i] == D.SUPPORTERS,
-              f"{w}: board, map and lost supporters must add up to {D.SUPPORTERS}")
+        _need(
+            s.sup_board[i] + sum(s.sup_map[i]) + s.lost_sup[i] == D.SUPPORTERS,
+            f"{w}: board, map and lost supporters must add up to {D.SUPPORTERS}",
+        )
         toks = sd.get("tokens", {})
         _need(isinstance(toks, dict), f"{w}.tokens must be an object")
         tl = [0] * 6
@@ -598,35 +550,34 @@ def load(doc) -> "st.OKCState":
         s.tokens.append(tl)
         bid = sd.get("bid")
         s.bids.append(None if bid is None else _card(bid, w + ".bid", f))
-        s.used.append(_int(sd.get("used", 0), w + ".used", 0, (1 << 24) - 1))
-        s.bonus.append(_int(sd.get("bonus", 0), w + ".bonus", 0, 99))
         for key, dest, hi in (("council_tokens", s.ctokens, 2), ("a2_tokens", s.gtokens, D.FACTION_TOKENS)):
             v = _list(sd.get(key, [0, 0, 0]), f"{w}.{key}")
             _need(len(v) == 3, f"{w}.{key} has one count per council")
             dest.append([_int(x, f"{w}.{key}", 0, hi) for x in v])
-        s.hqtok.append(_int(sd.get("hq_tokens", 0), w + ".hq_tokens", 0, 3))
-        s.ksupply.append([_kcard(k, w + ".kingdom_supply") for k in _list(sd.get("kingdom_supply", []), w + ".kingdom_supply")])
+        s.ksupply.append(
+            [_kcard(k, w + ".kingdom_supply") for k in _list(sd.get("kingdom_supply", []), w + ".kingdom_supply")]
+        )
         j = sd.get("joust")
         s.joust.append(None if j is None else _card(j, w + ".joust", f))
         s.offer.append([_kcard(k, w + ".offer") for k in _list(sd.get("offer", []), w + ".offer")])
         s.peeked.append([_card(c, w + ".peeked") for c in _list(sd.get("peeked", []), w + ".peeked")])
         pk = _list(sd.get("pick", []), w + ".pick")
         _need(len(pk) <= 2, f"{w}.pick is [kingdom card, occupier]")
-        s.pick.append(([_kcard(pk[0], w + ".pick")] if pk else []) +
-                      ([_card(pk[1], w + ".pick", f)] if len(pk) > 1 else []))
-        s.round_fx.append(_int(sd.get("effects", 0), w + ".effects", 0, 255))
+        s.pick.append(
+            ([_kcard(pk[0], w + ".pick")] if pk else []) + ([_card(pk[1], w + ".pick", f)] if len(pk) > 1 else [])
+        )
         tiles = C.TACTICS[f]
         tac = _list(sd.get("tactics", [u for _, u, _ in tiles]), w + ".tactics")
         _need(len(tac) == 4, f"{w}.tactics lists the uses left of the 4 tactic tiles")
         # uses left per tile; -1 = burned (trade-06)
-        s.tactics.append([_int(x, f"{w}.tactics", -1, tiles[t][1]) if x != -1 else -1
-                          for t, x in enumerate(tac)])
+        s.tactics.append([_int(x, f"{w}.tactics", -1, tiles[t][1]) if x != -1 else -1 for t, x in enumerate(tac)])
     s.burned = [_card(c, "burned") for c in _list(doc.get("burned", []), "burned")]
     s.copies = []
     for x in _list(doc.get("copies", []), "copies"):
         _need(isinstance(x, dict), "copies holds {card, copy} objects")
-        s.copies.append([_card(x.get("card"), "copies"), _card(x.get("copy"), "copies"),
-                         int(bool(x.get("strength", True)))])
+        s.copies.append(
+            [_card(x.get("card"), "copies"), _card(x.get("copy"), "copies"), int(bool(x.get("strength", True)))]
+        )
     # every faction card in at most one place
     seen = []
     for i in range(p):
@@ -653,13 +604,21 @@ def load(doc) -> "st.OKCState":
             _need(where in names, f"kingdom_map.{key}: unknown name {where!r}")
             for x in _list(lst, f"kingdom_map.{key}.{where}"):
                 _need(isinstance(x, dict), f"kingdom_map.{key}.{where} holds {{seat, kingdom}} objects")
-                dest[names.index(where)].append([_int(x.get("seat"), "kingdom_map seat", 0, p - 1),
-                                                 _kcard(x.get("kingdom"), "kingdom_map")])
+                dest[names.index(where)].append(
+                    [_int(x.get("seat"), "kingdom_map seat", 0, p - 1), _kcard(x.get("kingdom"), "kingdom_map")]
+                )
     s.kburned = [_kcard(k, "kingdom_burned") for k in _list(doc.get("kingdom_burned", []), "kingdom_burned")]
-    ks = s.kdeck + s.kdiscard + [k for k in s.road if k is not None] + \
-        [sp[0] for b in s.boards for sp in b if sp is not None] + s.kburned + \
-        [k for x in s.ksupply for k in x] + [x[1] for r in s.kregion for x in r] + \
-        [x[1] for r in s.kloc for x in r] + [k for o in s.offer for k in o]
+    ks = (
+        s.kdeck
+        + s.kdiscard
+        + [k for k in s.road if k is not None]
+        + [sp[0] for b in s.boards for sp in b if sp is not None]
+        + s.kburned
+        + [k for x in s.ksupply for k in x]
+        + [x[1] for r in s.kregion for x in r]
+        + [x[1] for r in s.kloc for x in r]
+        + [k for o in s.offer for k in o]
+    )
     _need(len(ks) == len(set(ks)), "a kingdom card appears in two places")
     rng = doc.get("rng", 0)
     s.rng = Rng(_int(rng, "rng", 0, (1 << 64) - 1))

@@ -10,94 +10,75 @@ everybody learns who has already chosen, never what.
 
 from __future__ import annotations
 
-from meeple.core.game import GameError
-from meeple.core.present import decision as _decision, moves_for_seat, option_flag, option_names, places, seat_name
+from meeple.core.present import decision as _decision, moves_for_seat, places, seat_name
 from meeple.games.okc import cards as C
 from meeple.games.okc import data as D
-from meeple.games.okc import state as st
+from meeple.games.okc import actions as A
+from meeple.games.okc.rules import RULES
 
-PROMPTS = {
-    "advanced": "Advanced setup: keep one of your dealt kingdom cards and choose its occupier",
-    "bid": "Bid for the Great Road: choose a card face down",
-    "tactic_bid": "Nobility tactic 3: make every opponent's bid strength 0?",
-    "herald": "Place your Herald on a location",
-    "resolve": "Resolve your bid: take a Great Road card, steal a kingdom card, or take your bid back",
-    "space": "Choose the board space for the kingdom card",
-    "facedown": "Place your face-down cards: one per region",
-    "spring": "Spring: take an action, or end your spring",
-    "markers": "Place the clash marker: which region clashes next?",
-    "day": "Day: take an action in this clash, or end it",
-    "ambush": "Ambush: hide a card from your hand in the clash",
-    "tie": "Tie: hide a card from your hand to break it, or pass",
-    "retreat": "Retreat: choose what goes back",
-    "flank": "Flank: move the card to another region",
-    "clans_herald": "Clans Favour: move your Herald",
-    "clans_sup": "Clans Favour: move supporters here",
-    "location": "You won the clash: claim a location",
-    "relics": "Relics: discard a card",
-    "castle": "Castle: govern a card into a council, or pass",
-    "wilderness": "Wilderness: journey a card, or pass",
-    "shrine": "Shrine: put cards from your hand at the bottom of your deck",
-    "council": "Choose the council",
-    "necropolis": "Necropolis: draw a card, or stop",
-    "necro_discard": "Necropolis: discard a card, or stop",
-    "trim": "Your hand is over its size: discard a card",
-    "autumn": "Autumn: take an action, or end your autumn",
-    "rally": "Rally: return a card to your hand",
-    "deploy": "Deploy: choose the region",
-    "secrets": "Council of Secrets: place a faction token",
-    "secrets_order": "Council of Secrets: several locations pay; choose the one to resolve next",
-    "site_lore": "Your Site of Power is empty: put the lore you gained on it (2 lore there = 1 influence "
-                 "at the end) or in your supply?",
-    "fd_declare": "You have fewer than 3 cards: declare a region where you will place no face-down card",
-    "oaths": "Council of Oaths: place a supporter",
-    "buy": "Buy a Site of Power card with lore",
-    "gather": "Gathering Favour: return an active card to your hand",
-    "lock": "Lock a region",
-    "purge": "Choose the council to purge",
-    "gain": "Give the ability to a card",
-    "ktake": "Take a kingdom card",
-    "koccupy": "Occupy the kingdom card with a card from your hand",
-    "recall": "Return cards to your hand",
-    "udiscard": "Discard a card from your hand",
-    "uswap_opp": "Swap two of an opponent's face-down cards, or pass",
-    "revive": "Bring a card back from the lost pile",
-    "kpick": "Pick a kingdom card",
-    "swap1": "Choose the card to swap",
-    "swap2": "Choose the card to swap it with",
-    "purge3": "Put cards into the lost pile",
-    "recall1": "Return a card to your hand",
-    "peek": "Uprising Favour: look at the face-down cards of a region",
-    "uswap_fd": "Swap one of your face-down cards, or pass",
-    "uswap_with": "Swap it with",
-    "kingdom": "Kingdom card: choose",
-    "site": "Site of Power card: choose",
-    "flank_sup": "Move a supporter along",
-    "reward": "Reward: influence or lore?",
-    "kplace": "Place the kingdom card",
-    "rgovern": "Govern with an active card",
-    "set_order": "Set the order track: choose the next seat",
-    "joust": "Joust: choose a card from your hand in secret",
-    "joust_win": "You won the joust: claim a location's reward",
-}
+PROMPTS = {kind: rule.prompt for kind, rule in RULES.decisions.items()}  # declared with each decision
 
 VERBS = {
-    "bid": "Bid", "joust": "Joust with", "herald": "Herald to", "take": "Take", "steal": "Steal",
-    "back": "Take the bid card back", "space": "Board space", "supporter": "Supporter to",
-    "favour": "Use the Favour", "kingdom": "Use kingdom card", "use": "Use", "tactic": "Tactic",
-    "deploy": "Deploy", "done": "Done", "pass": "Pass", "clash": "Clash in", "ambush": "Ambush with",
-    "retreat": "Retreat", "flank": "Flank with", "hide": "Hide", "return": "Return", "to": "To",
-    "claim": "Claim", "discard": "Discard", "govern": "Govern", "journey": "Journey",
-    "bottom": "Put at the bottom", "council": "Council of", "draw": "Draw", "rally": "Rally",
-    "secrets": "Council of Secrets", "oaths": "Council of Oaths", "token": "Token on",
-    "buy": "Buy", "lock": "Lock", "give": "Give to", "occupy": "Occupy with", "revive": "Revive",
-    "pick": "Pick", "swap": "Swap", "with": "With", "lose": "Lose", "look": "Look at",
-    "choose": "Choose", "influence": "Influence", "lore": "Lore", "at": "At", "seat": "Seat",
-    "borrow-favour": "Borrow the Favour", "region-govern": "Govern from the region",
-    "copy": "Copy", "top": "Deck top", "match-strength": "Match a strength",
-    "match-archetype": "Match an archetype", "discard-it": "Discard it",
-    "ambush-from-discard": "Ambush from the discard", "herald-move": "Move the Herald",
-    "resolve": "Resolve the reward of", "site": "Onto the Site of Power", "supply": "Into the supply",
+    "bid": "Bid",
+    "joust": "Joust with",
+    "herald": "Herald to",
+    "take": "Take",
+    "steal": "Steal",
+    "back": "Take the bid card back",
+    "space": "Board space",
+    "supporter": "Supporter to",
+    "favour": "Use the Favour",
+    "kingdom": "Use kingdom card",
+    "use": "Use",
+    "tactic": "Tactic",
+    "deploy": "Deploy",
+    "done": "Done",
+    "pass": "Pass",
+    "clash": "Clash in",
+    "ambush": "Ambush with",
+    "retreat": "Retreat",
+    "flank": "Flank with",
+    "hide": "Hide",
+    "return": "Return",
+    "to": "To",
+    "claim": "Claim",
+    "discard": "Discard",
+    "govern": "Govern",
+    "journey": "Journey",
+    "bottom": "Put at the bottom",
+    "council": "Council of",
+    "draw": "Draw",
+    "rally": "Rally",
+    "secrets": "Council of Secrets",
+    "oaths": "Council of Oaths",
+    "token": "Token on",
+    "buy": "Buy",
+    "lock": "Lock",
+    "give": "Give to",
+    "occupy": "Occupy with",
+    "revive": "Revive",
+    "pick": "Pick",
+    "swap": "Swap",
+    "with": "With",
+    "lose": "Lose",
+    "look": "Look at",
+    "choose": "Choose",
+    "influence": "Influence",
+    "lore": "Lore",
+    "at": "At",
+    "seat": "Seat",
+    "borrow-favour": "Borrow the Favour",
+    "region-govern": "Govern from the region",
+    "copy": "Copy",
+    "top": "Deck top",
+    "match-strength": "Match a strength",
+    "match-archetype": "Match an archetype",
+    "discard-it": "Discard it",
+    "ambush-from-discard": "Ambush from the discard",
+    "herald-move": "Move the Herald",
+    "resolve": "Resolve the reward of",
+    "site": "Onto the Site of Power",
+    "supply": "Into the supply",
     "empty": "No card in",
 }
 
@@ -107,11 +88,18 @@ def card_info(name: str) -> dict:
     """A faction card's printed information (strength, archetype, traits,
     commands, votes, lore, cost, text)."""
     g = C.CARD_BY_NAME[name]
-    return {"name": name, "strength": C.STR[g], "archetype": C.ARCH[g],
-            "traits": [t for t, b in D.TRAITS.items() if C.TRAITS[g] & b],
-            "commands": [c for c, b in D.COMMANDS.items() if C.CMDS[g] & b],
-            "votes": C.VOTES[g], "lore": C.LORE[g], "cost": C.COST[g], "kind": C.KIND[g],
-            "text": _SITE_TEXT.get(name, "")}
+    return {
+        "name": name,
+        "strength": C.STR[g],
+        "archetype": C.ARCH[g],
+        "traits": [t for t, b in D.TRAITS.items() if C.TRAITS[g] & b],
+        "commands": [c for c, b in D.COMMANDS.items() if C.CMDS[g] & b],
+        "votes": C.VOTES[g],
+        "lore": C.LORE[g],
+        "cost": C.COST[g],
+        "kind": C.KIND[g],
+        "text": _SITE_TEXT.get(name, ""),
+    }
 
 
 def _site_texts() -> dict:
@@ -261,7 +249,7 @@ def decision_for(state, viewer: int | None) -> dict | None:
     if out is None:
         return None
     out["prompt"] = PROMPTS.get(out["kind"], out["kind"])
-    if out["kind"] in st.SIMULTANEOUS:
+    if out["kind"] in A.SIMULTANEOUS:
         out["chosen"] = chosen(state)
     if viewer is None or viewer not in out["seats"]:
         return out
@@ -269,11 +257,14 @@ def decision_for(state, viewer: int | None) -> dict | None:
     if state.kind == "facedown":
         slots = 3 - state.fd_pos[viewer]
         hand = [C.NAME[g] for g in state.hands[viewer]]
-        out["regions"] = list(D.REGIONS[state.fd_pos[viewer]:])
+        out["regions"] = list(D.REGIONS[state.fd_pos[viewer] :])
         out["hand"] = hand
         # regions declared empty in turn order take no card ('-'), the others one each
-        out["empty"] = [r for i, r in enumerate(D.REGIONS) if i >= state.fd_pos[viewer]
-                        and state.darg and state.darg[viewer] >> i & 1]
+        out["empty"] = [
+            r
+            for i, r in enumerate(D.REGIONS)
+            if i >= state.fd_pos[viewer] and state.darg and state.darg[viewer] >> i & 1
+        ]
         out["cards"] = min(len(hand), slots - len(out["empty"]))
         return out
     moves = moves_for_seat(state, viewer)
@@ -345,7 +336,8 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
         text = "Joust revealed: " + ", ".join(f"{seat_name(seats, x)} {_card(c)}" for x, c in d)
     elif kind == "advanced":
         text = "Advanced setup revealed: " + "; ".join(
-            f"{seat_name(seats, x)} keeps {k}, occupied by {_card(c)}" for x, k, c in d)
+            f"{seat_name(seats, x)} keeps {k}, occupied by {_card(c)}" for x, k, c in d
+        )
     elif kind == "take":
         if isinstance(d, (list, tuple)):
             text = f"{who} takes {d[1]} from {seat_name(seats, d[0])}"
@@ -416,15 +408,21 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
     elif kind == "revive":
         text = f"{who} brings {_card(d)} back from the lost pile"
     elif kind == "copy":
-        text = (f"{who}'s {_card(d[0])} copies {_card(d[1])}" if isinstance(d, (list, tuple))
-                else f"{who} copies {_card(d)}")
+        text = (
+            f"{who}'s {_card(d[0])} copies {_card(d[1])}"
+            if isinstance(d, (list, tuple))
+            else f"{who} copies {_card(d)}"
+        )
     elif kind == "cycle-hand":
-        text = (f"{who} cycles their hand" if d == seat else f"{who} makes {seat_name(seats, d)} cycle their hand")
+        text = f"{who} cycles their hand" if d == seat else f"{who} makes {seat_name(seats, d)} cycle their hand"
     elif kind == "reveal-hand":
         text = f"{who} reveals their hand: " + (", ".join(_card(c) for c in d) or "empty")
     elif kind == "peek":
-        text = (f"{who} looks at the face-down cards in {_place(d[0])}: " + (", ".join(_card(c) for c in d[1]) or "none")
-                if d is not None else f"{who} looks at face-down cards")
+        text = (
+            f"{who} looks at the face-down cards in {_place(d[0])}: " + (", ".join(_card(c) for c in d[1]) or "none")
+            if d is not None
+            else f"{who} looks at face-down cards"
+        )
     elif kind == "attrition":
         text = f"{who} reshuffles the discard (attrition): hand size now {d}"
     elif kind == "attrition-absorbed":
@@ -460,11 +458,21 @@ def scoring(events, state) -> list[dict]:
 
 # where influence comes from: the event a gain follows (see final_scoring)
 INFLUENCE_SOURCE = {
-    "claim": "Locations won in clashes", "secrets": "Council of Secrets", "favour": "The Kingdom's Favour",
-    "favour-borrowed": "The Kingdom's Favour", "tactic": "Tactic tiles", "kingdom": "Kingdom cards",
-    "take": "Kingdom cards", "steal": "Kingdom cards", "kingdom-placed": "Kingdom cards",
-    "site": "Site of Power cards", "buy": "Site of Power cards", "copy": "Site of Power cards",
-    "journey": "Journeys", "govern": "Councils", "eliminated": "Eliminations",
+    "claim": "Locations won in clashes",
+    "secrets": "Council of Secrets",
+    "favour": "The Kingdom's Favour",
+    "favour-borrowed": "The Kingdom's Favour",
+    "tactic": "Tactic tiles",
+    "kingdom": "Kingdom cards",
+    "take": "Kingdom cards",
+    "steal": "Kingdom cards",
+    "kingdom-placed": "Kingdom cards",
+    "site": "Site of Power cards",
+    "buy": "Site of Power cards",
+    "copy": "Site of Power cards",
+    "journey": "Journeys",
+    "govern": "Councils",
+    "eliminated": "Eliminations",
 }
 OTHER_SOURCE = "Other card effects"
 SITE_LORE = "Lore on the Site of Power (2 = 1)"
@@ -496,8 +504,7 @@ def final_scoring(events, state) -> dict:
             if state.site_lore[s] >= 2:
                 add(SITE_LORE, s, state.site_lore[s] // 2)
     order = [*dict.fromkeys(INFLUENCE_SOURCE.values()), HERALD, OTHER_SOURCE, SITE_LORE]
-    return {"rows": [{"name": k, "values": rows[k]} for k in order if k in rows],
-            "total": list(state.influence)}
+    return {"rows": [{"name": k, "values": rows[k]} for k in order if k in rows], "total": list(state.influence)}
 
 
 def ranking(state) -> list[dict]:
@@ -511,48 +518,40 @@ def ranking(state) -> list[dict]:
     place = places([key(s) for s in range(p)])
     final = final_scoring(state.log(), state)
     parts = [[(r["name"], r["values"][s]) for r in final["rows"] if r["values"][s]] for s in range(p)]
-    out = [{"seat": s, "place": place[s], "influence": state.influence[s],
-            "faction": D.FACTIONS[state.factions[s]], "winner": s in state.winners,
+    out = [
+        {
+            "seat": s,
+            "place": place[s],
+            "influence": state.influence[s],
+            "faction": D.FACTIONS[state.factions[s]],
+            "winner": s in state.winners,
             "breakdown": dict(parts[s]),
             "summary": f"{state.influence[s]} influence ({D.FACTIONS[state.factions[s]]})"
-                       + (": " + ", ".join(f"{name} {n:+d}" for name, n in parts[s]) if parts[s] else "")}
-           for s in range(p)]
+            + (": " + ", ".join(f"{name} {n:+d}" for name, n in parts[s]) if parts[s] else ""),
+        }
+        for s in range(p)
+    ]
     return sorted(out, key=lambda r: (not r["winner"], r["place"], r["seat"]))
 
 
 # ------------------------------------------------------------------ lobby
-def options(raw: dict) -> dict:
-    """The new_game options a lobby may set, checked: rounds, advanced, factions."""
-    raw = option_names("okc", raw, ("rounds", "advanced", "factions"))
-    out = {}
-    rounds = raw.get("rounds")
-    if rounds is not None:
-        if isinstance(rounds, bool) or rounds not in (D.ROUNDS,) + D.SKIRMISH_ROUNDS:
-            raise GameError("rounds must be 6, or 4 or 5 for a skirmish")
-        out["rounds"] = rounds
-    if option_flag(raw, "advanced"):
-        out["advanced"] = True
-    fac = raw.get("factions")
-    if fac:
-        if not isinstance(fac, list) or not all(isinstance(f, str) and f in D.FACTIONS for f in fac) \
-                or len(set(fac)) != len(fac):
-            raise GameError(f"factions must be a list of different factions of {', '.join(D.FACTIONS)}")
-        out["factions"] = list(fac)
-    return out
-
-
 def meta() -> dict:
-    """What the lobby and the table need to know of the game (no game state)."""
+    """What the lobby and the table need to know of the game (no game state; the
+    name, player counts and options come from the spec)."""
     cards = {C.NAME[g]: card_info(C.NAME[g]) for g in range(C.NCARDS)}
-    return {"name": "The Old King's Crown", "min_players": D.MIN_PLAYERS, "max_players": D.MAX_PLAYERS,
-            "levels": ["easy", "medium", "hard", "random", "ismcts:0.5s"],
-            "rounds": [D.ROUNDS, *D.SKIRMISH_ROUNDS],
-            "factions": list(D.FACTIONS), "regions": list(D.REGIONS), "locations": list(D.LOCATIONS),
-            "location_region": {loc: D.REGIONS[i // 2] for i, loc in enumerate(D.LOCATIONS)},
-            "location_influence": dict(zip(D.LOCATIONS, D.LOCATION_INFLUENCE)),
-            "councils": list(D.COUNCILS), "cards": cards,
-            "kingdom": {n: t for n, t in zip(C.KNAME, C.KTEXT)},
-            "kingdom_not_implemented": list(D.KINGDOM_NOT_IMPLEMENTED),
-            "favour": dict(D.FAVOUR_TEXT),
-            "tactics": {f: [{"timing": t, "uses": u, "text": x} for t, u, x in D.TACTICS[f]] for f in D.FACTIONS},
-            "prompts": PROMPTS}
+    return {
+        "levels": ["easy", "medium", "hard", "random", "ismcts:0.5s"],
+        "rounds": [D.ROUNDS, *D.SKIRMISH_ROUNDS],
+        "factions": list(D.FACTIONS),
+        "regions": list(D.REGIONS),
+        "locations": list(D.LOCATIONS),
+        "location_region": {loc: D.REGIONS[i // 2] for i, loc in enumerate(D.LOCATIONS)},
+        "location_influence": dict(zip(D.LOCATIONS, D.LOCATION_INFLUENCE)),
+        "councils": list(D.COUNCILS),
+        "cards": cards,
+        "kingdom": {n: t for n, t in zip(C.KNAME, C.KTEXT)},
+        "kingdom_not_implemented": list(D.KINGDOM_NOT_IMPLEMENTED),
+        "favour": dict(D.FAVOUR_TEXT),
+        "tactics": {f: [{"timing": t, "uses": u, "text": x} for t, u, x in D.TACTICS[f]] for f in D.FACTIONS},
+        "prompts": PROMPTS,
+    }

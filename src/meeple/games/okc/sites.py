@@ -1,29 +1,28 @@
-"""Site of Power card abilities (advanced and HQ cards), as named effects.
+"""Site of Power card abilities (advanced and HQ cards), each one named
+`rules.CardAction`, and the sub-decision "site" they share.
 
 An ability used as an action is `USE + local` (the card's local index) in the
 step its text names; it then runs `start` and, when it needs choices, the
-sub-decision "site" with darg [effect, local, stage, ...]:
+sub-decision "site" with darg [effect, local, stage, ...]; `on_gain` runs
+when the card is bought:
 
-    ACTIONS[effect] = (timing, ready(s, seat, gid) -> bool, start(s, seat, gid),
-                       options(s, seat, darg) -> list[int], answer(s, seat, darg, a))
+    ACTIONS[effect] = CardAction(timing, ready(s, seat, gid) -> bool, start(s, seat, gid),
+                                 options(s, seat, darg) -> list[int], answer(s, seat, darg, a),
+                                 on_gain=(s, seat, gid))
 
-`ON_GAIN[effect](s, seat, gid)` runs when the card is bought. Passive abilities
-(votes, traits, commands, clash outcome, night) live in cards.py / state.py.
+Passive abilities (votes, traits, commands, clash outcome, night) are read
+where the rules use them (cards.py, state.py).
 """
 
 from __future__ import annotations
 
 from meeple.games.okc import cards as C
+from meeple.games.okc import actions as E
 from meeple.games.okc import data as D
-
-
-def _st():
-    from meeple.games.okc import state
-    return state
+from meeple.games.okc.rules import CardAction, decision
 
 
 def _cards(gids):
-    E = _st()
     return [E.CARD + C.local(g) for g in gids]
 
 
@@ -49,13 +48,11 @@ def _na2_start(s, seat, g):
 
 
 def _na2_options(s, seat, darg):
-    E = _st()
     g = s.gid(seat, darg[1])
     return [E.COUNCIL + c for c in range(3) if g not in s.councils[c]]
 
 
 def _na2_answer(s, seat, darg, a):
-    E = _st()
     g = s.gid(seat, darg[1])
     for c in s.councils:
         if g in c:
@@ -76,8 +73,7 @@ def _na3_pool(s, seat):
 
 
 def _na3_options(s, seat, darg):
-    E = _st()
-    if len(darg) % 2 == 0:            # [eff, local, stage, card, council, ..., card]: a council
+    if len(darg) % 2 == 0:  # [eff, local, stage, card, council, ..., card]: a council
         used = darg[4::2]
         return [E.COUNCIL + c for c in range(3) if c not in used]
     if (len(darg) - 3) // 2 >= 3:
@@ -86,7 +82,6 @@ def _na3_options(s, seat, darg):
 
 
 def _na3_answer(s, seat, darg, a):
-    E = _st()
     if a == E.DONE:
         return
     if len(darg) % 2 == 0:
@@ -110,7 +105,6 @@ def _na4_ready(s, seat, g):
 
 
 def _na4_start(s, seat, g):
-    E = _st()
     r, e = _active_entry(s, g)
     e[E.E_DEP] = max(0, e[E.E_DEP]) + 1
 
@@ -127,13 +121,11 @@ def _nhq_start(s, seat, g):
 
 
 def _nhq_options(s, seat, darg):
-    E = _st()
     caps = _cards([x for x in s.discards[seat] if C.ARCH[x] == "captain"])
     return caps if darg[2] else caps + [E.BACK]
 
 
 def _nhq_answer(s, seat, darg, a):
-    E = _st()
     if a == E.BACK:
         s._gain_influence(seat, 1)
         return
@@ -144,12 +136,14 @@ def _nhq_answer(s, seat, darg, a):
 
 # ---- Clans HQ1 (day): move active Flank cards of this clash into a council
 def _flank_cards(s, seat):
-    E = _st()
     cur = s._current_clash()
     if cur is None:
         return []
-    return [e[E.E_GID] for e in s.active[cur[0]] if s.seat_of(e[E.E_GID]) == seat
-            and not e[E.E_PART] and s._cmds(seat, e) & D.FLANK]
+    return [
+        e[E.E_GID]
+        for e in s.active[cur[0]]
+        if s.seat_of(e[E.E_GID]) == seat and not e[E.E_PART] and s._cmds(seat, e) & D.FLANK
+    ]
 
 
 def _chq1_ready(s, seat, g):
@@ -161,14 +155,12 @@ def _chq1_start(s, seat, g):
 
 
 def _chq1_options(s, seat, darg):
-    E = _st()
     if darg[2] == 0:
         return [E.DONE] + _cards(_flank_cards(s, seat))
     return [E.COUNCIL + c for c in range(3)]
 
 
 def _chq1_answer(s, seat, darg, a):
-    E = _st()
     if a == E.DONE:
         return
     if darg[2] == 0:
@@ -192,7 +184,6 @@ def _chq2_start(s, seat, g):
 
 
 def _chq2_options(s, seat, darg):
-    E = _st()
     acts = [E.DONE] if darg[2] else []
     if darg[2] < 2 and s.lost_sup[seat]:
         acts.extend(E.REGION + r for r in range(3))
@@ -200,7 +191,6 @@ def _chq2_options(s, seat, darg):
 
 
 def _chq2_answer(s, seat, darg, a):
-    E = _st()
     if a == E.DONE:
         return
     s.lost_sup[seat] -= 1
@@ -219,8 +209,7 @@ def _uhq1_hand(s, seat):
 
 
 def _uhq1_ready(s, seat, g):
-    return len(s.boards[seat]) == 3 and bool(_uhq1_hand(s, seat)) and any(
-        k is not None for k in s.road)
+    return len(s.boards[seat]) == 3 and bool(_uhq1_hand(s, seat)) and any(k is not None for k in s.road)
 
 
 def _uhq1_start(s, seat, g):
@@ -228,14 +217,12 @@ def _uhq1_start(s, seat, g):
 
 
 def _uhq1_options(s, seat, darg):
-    E = _st()
     if darg[2] == 0:
         return [E.ROAD + i for i, k in enumerate(s.road) if k is not None]
     return _cards(_uhq1_hand(s, seat))
 
 
 def _uhq1_answer(s, seat, darg, a):
-    E = _st()
     if darg[2] == 0:
         _ask(s, seat, [darg[0], darg[1], 1, a - E.ROAD])
         return
@@ -243,8 +230,8 @@ def _uhq1_answer(s, seat, darg, a):
     kc = s.road[i]
     s.road[i] = None
     x = s.gid(seat, a - E.CARD)
-    s.hands[seat].remove(x)
-    s._mark_reveal()
+    if not s._leave_hand(seat, x):  # a card not known in hand is shown
+        s._mark_reveal()
     old = s.boards[seat][2]
     if old is not None:
         s.kdiscard.append(old[0])
@@ -265,26 +252,26 @@ def _ga2_start(s, seat, g):
 
 
 def _ga2_options(s, seat, darg):
-    E = _st()
     return [E.COUNCIL + c for c in range(3)]
 
 
 def _ga2_answer(s, seat, darg, a):
-    E = _st()
-    s.gtokens[seat][a - E.COUNCIL] += 1
+    s.mut("gtokens")[seat][a - E.COUNCIL] += 1
 
 
 # ---- Gathering HQ (3 tokens on gaining; day: 1 token gives an active card Ambush,
 #      2 tokens: that Ambush may take its card from the discard)
 def _ghq_gain(s, seat, g):
-    s.hqtok[seat] = 3
+    s.mut("hqtok")[seat] = 3
 
 
 def _ghq_ready(s, seat, g):
-    E = _st()
     cur = s._current_clash()
-    return s.hqtok[seat] > 0 and cur is not None and any(
-        s.seat_of(e[E.E_GID]) == seat and not e[E.E_PART] for e in s.active[cur[0]])
+    return (
+        s.hqtok[seat] > 0
+        and cur is not None
+        and any(s.seat_of(e[E.E_GID]) == seat and not e[E.E_PART] for e in s.active[cur[0]])
+    )
 
 
 def _ghq_start(s, seat, g):
@@ -292,7 +279,6 @@ def _ghq_start(s, seat, g):
 
 
 def _ghq_options(s, seat, darg):
-    E = _st()
     r = s._current_clash()[0]
     cards = [e[E.E_GID] for e in s.active[r] if s.seat_of(e[E.E_GID]) == seat and not e[E.E_PART]]
     if darg[2] == 0:
@@ -301,10 +287,9 @@ def _ghq_options(s, seat, darg):
 
 
 def _ghq_answer(s, seat, darg, a):
-    E = _st()
     if darg[2] == 0:
         n = 2 if a == E.DRAW else 1
-        s.hqtok[seat] -= n
+        s.mut("hqtok")[seat] -= n
         _ask(s, seat, [darg[0], darg[1], n])
         return
     r, e = _active_entry(s, s.gid(seat, a - E.CARD))
@@ -315,10 +300,13 @@ def _ghq_answer(s, seat, darg, a):
 # ---- Gathering A3 (day): burn one of your lost-pile cards; gain its printed strength,
 #      traits, commands and text until the end of the round
 def _ga3_ready(s, seat, g):
-    E = _st()
     cur = s._current_clash()
-    return cur is not None and any(e[E.E_GID] == g and not e[E.E_PART] for e in s.active[cur[0]]) \
-        and any(s.seat_of(x) == seat for x in s.lost) and not any(c[0] == g for c in s.copies)
+    return (
+        cur is not None
+        and any(e[E.E_GID] == g and not e[E.E_PART] for e in s.active[cur[0]])
+        and any(s.seat_of(x) == seat for x in s.lost)
+        and not any(c[0] == g for c in s.copies)
+    )
 
 
 def _ga3_start(s, seat, g):
@@ -330,12 +318,11 @@ def _ga3_options(s, seat, darg):
 
 
 def _ga3_answer(s, seat, darg, a):
-    E = _st()
     src = s.gid(seat, a - E.CARD)
     g = s.gid(seat, darg[1])
     s.lost.remove(src)
-    s.burned.append(src)
-    s.copies.append([g, src, 1])
+    s.mut("burned").append(src)
+    s.mut("copies").append([g, src, 1])
     r, e = _active_entry(s, g)
     e[E.E_GT] |= C.TRAITS[src]
     e[E.E_GC] |= C.CMDS[src]
@@ -343,19 +330,90 @@ def _ga3_answer(s, seat, darg, a):
 
 
 ACTIONS = {
-    "copy_lost": ("day", _ga3_ready, _ga3_start, _ga3_options, _ga3_answer),
-    "council_move": ("autumn", _na2_ready, _na2_start, _na2_options, _na2_answer),
-    "govern_three": (None, None, None, _na3_options, _na3_answer),
-    "supporter_influence": ("autumn", _na4_ready, _na4_start, None, None),
-    "nobility_hq": ("autumn", lambda s, seat, g: True, _nhq_start, _nhq_options, _nhq_answer),
-    "clans_hq1": ("day", _chq1_ready, _chq1_start, _chq1_options, _chq1_answer),
-    "clans_hq2": ("spring", _chq2_ready, _chq2_start, _chq2_options, _chq2_answer),
-    "uprising_hq1": ("autumn", _uhq1_ready, _uhq1_start, _uhq1_options, _uhq1_answer),
-    "council_token": ("autumn", _ga2_ready, _ga2_start, _ga2_options, _ga2_answer),
-    "gathering_hq": ("day", _ghq_ready, _ghq_start, _ghq_options, _ghq_answer),
+    "copy_lost": CardAction("day", _ga3_ready, _ga3_start, _ga3_options, _ga3_answer),
+    "council_move": CardAction("autumn", _na2_ready, _na2_start, _na2_options, _na2_answer),
+    "govern_three": CardAction(None, None, None, _na3_options, _na3_answer, on_gain=_na3_gain),
+    "supporter_influence": CardAction("autumn", _na4_ready, _na4_start, None, None),
+    "nobility_hq": CardAction("autumn", lambda s, seat, g: True, _nhq_start, _nhq_options, _nhq_answer),
+    "clans_hq1": CardAction("day", _chq1_ready, _chq1_start, _chq1_options, _chq1_answer),
+    "clans_hq2": CardAction("spring", _chq2_ready, _chq2_start, _chq2_options, _chq2_answer),
+    "uprising_hq1": CardAction("autumn", _uhq1_ready, _uhq1_start, _uhq1_options, _uhq1_answer, on_gain=_uhq1_gain),
+    "council_token": CardAction("autumn", _ga2_ready, _ga2_start, _ga2_options, _ga2_answer),
+    "gathering_hq": CardAction("day", _ghq_ready, _ghq_start, _ghq_options, _ghq_answer, on_gain=_ghq_gain),
 }
-ON_GAIN = {
-    "govern_three": _na3_gain,
-    "uprising_hq1": _uhq1_gain,
-    "gathering_hq": _ghq_gain,
-}
+
+
+# ---- using them: the action, the sub-decision "site", the gain ---------------
+def options(s, seat: int, timing: str) -> list[int]:
+    """USE + local for each of seat's Site of Power cards whose ability may be
+    used now (once a round; an HQ card once gained; not while its text is
+    blank where it stands)."""
+    out = []
+    used = s.used[seat]
+    for lo, g, eff, act in _USABLE[s.factions[seat]][timing]:
+        if used & (E.U_SITE << (lo - D.NBASIC)):
+            continue
+        if C.KIND[g] == "hq" and g not in s.hq[seat]:
+            continue
+        e = s._find_active(g)[1]
+        if e is not None and eff not in s.texts(seat, e):  # its text is blank there
+            continue
+        if act.ready(s, seat, g):
+            out.append(E.USE + lo)
+    return out
+
+
+# per faction and timing: (local, card, effect, ability) of its Site of Power
+# cards with an action then, in local order
+_USABLE = [
+    {
+        t: [
+            (lo, f * C.PER + lo, C.EFFECT[f * C.PER + lo], ACTIONS[C.EFFECT[f * C.PER + lo]])
+            for lo in range(D.NBASIC, C.PER)
+            if C.EFFECT[f * C.PER + lo] in ACTIONS and ACTIONS[C.EFFECT[f * C.PER + lo]].timing == t
+        ]
+        for t in ("spring", "day", "autumn")
+    }
+    for f in range(len(D.FACTIONS))
+]
+
+
+def action(s, seat: int, lo: int) -> None:
+    """Use the ability of seat's Site of Power card with local index lo."""
+    s.used[seat] |= E.U_SITE << (lo - D.NBASIC)
+    g = s.gid(seat, lo)
+    s._event("site", seat, C.NAME[g])
+    ACTIONS[C.EFFECT[g]].start(s, seat, g)
+
+
+def gain_site_card(s, seat: int, g: int) -> None:
+    """A Site of Power card gained: an HQ card to the supply, an advanced
+    card to hand; then its on-gain ability."""
+    s.mut("site")[seat].remove(g)
+    s._event("buy", seat, C.NAME[g])
+    if C.KIND[g] == "hq":
+        s.mut("hq")[seat].append(g)
+    else:
+        s._to_hand(seat, g)
+    act = ACTIONS.get(C.EFFECT[g])
+    if act is not None and act.on_gain is not None:
+        act.on_gain(s, seat, g)
+
+
+def _site_word(s, a, seat):
+    if a == E.BACK:
+        return "influence" if s.darg[0] == "nobility_hq" else "ambush"
+    if a == E.DRAW:
+        return "ambush-from-discard"
+    return None
+
+
+@decision(
+    "site",
+    prompt="Site of Power card: choose",
+    legal=lambda s, seat: ACTIONS[s.darg[0]].options(s, seat, s.darg),
+    card="choose",
+    word=_site_word,
+)
+def _site(s, a, seat):
+    ACTIONS[s.darg[0]].answer(s, seat, s.darg, a)

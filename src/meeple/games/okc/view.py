@@ -34,30 +34,32 @@ def view(s, seat: int | None) -> dict:
             sd["bid"] = f"{fac}:?"
         if sd.get("joust") is not None:
             sd["joust"] = f"{fac}:?"
-        sd["offer"] = [HIDDEN] * len(sd.get("offer", []))      # advanced setup: private
+        sd["offer"] = [HIDDEN] * len(sd.get("offer", []))  # advanced setup: private
         sd["pick"] = [HIDDEN] + [f"{fac}:?"] * (len(sd["pick"]) - 1) if sd.get("pick") else []
     # a copy matters only while its card is active; one that left play says
     # nothing more and may point at a card now hidden in a hand
     active = {C.NAME[e[0]] for a in s.active for e in a}
     doc["copies"] = [c for c in doc["copies"] if c["card"] in active]
-    for r, name in enumerate(D.REGIONS):        # public: which active cards are blank now
+    for r, name in enumerate(D.REGIONS):  # public: which active cards are blank now
         for e, shown in zip(s.active[r], doc["regions"][name]["active"]):
             shown["blank"] = s._blank(s.seat_of(e[0]), e)
-    known = _known(s, seat)                     # the Uprising Favour's look
+    known = _known(s, seat)  # the Uprising Favour's look
     for i, sd in enumerate(doc["seats"]):
         sd["peeked"] = [C.NAME[g] for g in sorted(known)] if i == seat else []
     for r, name in enumerate(D.REGIONS):
         doc["regions"][name]["facedown"] = [
             C.NAME[g] if s.seat_of(g) == seat or g in known else f"{D.FACTIONS[C.faction_of(g)]}:?"
-            for g in s.facedown[r]]
+            for g in s.facedown[r]
+        ]
     pend = doc.get("pending")
     if pend is not None:
-        pend["facedown_log"] = [log if i == seat else [-1 if x < 0 else -2 for x in log]
-                                for i, log in enumerate(pend["facedown_log"])]
+        pend["facedown_log"] = [
+            log if i == seat else [-1 if x < 0 else -2 for x in log] for i, log in enumerate(pend["facedown_log"])
+        ]
         slot = _private_arg(s)
         if slot is not None and seat not in s.dseats:
             pend["arg"] = list(pend["arg"])
-            pend["arg"][slot] = HIDDEN      # a card from the decider's hand or face-down cards
+            pend["arg"][slot] = HIDDEN  # a card from the decider's hand or face-down cards
     return doc
 
 
@@ -81,15 +83,17 @@ def _private_arg(s):
 
 
 def _shown_in_hand(s, o: int) -> list:
-    """Seat o's hand cards everyone has seen: the card it is deploying, or
-    its whole hand while it returns cards of the hand it revealed (intrigue-04)."""
+    """Seat o's hand cards everyone has seen: those everyone saw arrive
+    (`s.known`), the card it is deploying, or its whole hand while it returns
+    cards of the hand it revealed (intrigue-04)."""
+    shown = list(s.known[o])
     if not s.dseats or s.dseats[0] != o:
-        return []
+        return shown
     if s.kind == "deploy":
-        return [s.darg[0]]
+        return shown + [s.darg[0]]
     if s.kind == "kingdom" and s.darg[0] == "reveal_return":
         return list(s.hands[o])
-    return []
+    return shown
 
 
 def _hidden_pools(s, seat: int):
@@ -129,11 +133,11 @@ def determinize(s, seat: int, rng):
         if s.joust[o] is not None:
             n.joust[o] = next(it)
         if len(s.pick[o]) > 1:
-            n.pick[o] = [s.pick[o][0], next(it)]
+            n.mut("pick")[o] = [s.pick[o][0], next(it)]
         known = _known(s, seat)
         for r in range(3):
             fd = []
-            for g in n.facedown[r]:           # only o's unknown cards are dealt again
+            for g in n.facedown[r]:  # only o's unknown cards are dealt again
                 if s.seat_of(g) == o and g not in known:
                     x = next(it)
                     remap[g] = x
@@ -150,9 +154,9 @@ def determinize(s, seat: int, rng):
         n.darg = list(n.darg)
         if s.kind == "uswap_with":
             n.darg[slot] = next(g for g in n.facedown[n.darg[0]] if n.seat_of(g) == who)
-        else:
-            n.darg[slot] = n.hands[who][0]
-    if seat is not None:              # a spectator's decks were all dealt above
+        elif s.darg[slot] not in s.known[who]:  # else everyone knows it is there
+            n.darg[slot] = next((g for g in n.hands[who] if g not in s.known[who]), n.hands[who][0])
+    if seat is not None:  # a spectator's decks were all dealt above
         own = list(n.decks[seat])
         rng.shuffle(own)
         n.decks[seat] = own
@@ -164,9 +168,9 @@ def determinize(s, seat: int, rng):
     rng.shuffle(kd)
     for o in others:
         k = len(n.offer[o])
-        n.offer[o], kd = kd[:k], kd[k:]
+        n.mut("offer")[o], kd = kd[:k], kd[k:]
         if n.pick[o]:
-            n.pick[o] = [n.offer[o][0]] + n.pick[o][1:]
+            n.mut("pick")[o] = [n.offer[o][0]] + n.pick[o][1:]
     n.kdeck = list(n.kdeck[:top]) + kd
     return n
 
@@ -261,7 +265,7 @@ def from_view(doc: dict, seat: int, rng, log=()):
             sd["offer"], kpool = kpool[:k], kpool[k:]
             if sd.get("pick"):
                 sd["pick"] = [sd["offer"][0]] + sd["pick"][1:]
-    full["kingdom_deck"] = known + kpool[:len(doc.get("kingdom_deck", [])) - len(known)]
+    full["kingdom_deck"] = known + kpool[: len(doc.get("kingdom_deck", [])) - len(known)]
     pend = doc.get("pending")
     if pend is not None:
         pend = dict(pend)

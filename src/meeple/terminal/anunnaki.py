@@ -69,6 +69,7 @@ def render_star(view, seat) -> Table:
 
 def render_boards(view) -> Table:
     from meeple.games.anunnaki.board import layout
+
     lay = layout(view["houses"], view["players"])
     t = Table(title="regions", box=box.SIMPLE)
     for c in ("region", "board", "produces", "shrines", "units", "settlement", "neighbours", "notes"):
@@ -86,22 +87,33 @@ def render_boards(view) -> Table:
         if info["capital"] is not None:
             notes.append(f"capital of {info['capital']}")
         if info["atlantis"]:
-            notes.append("ATLANTIS (entered only from " + ",".join(
-                sorted(x for e in lay.dotted for x in e if h in e and x != h)) + ")")
+            notes.append(
+                "ATLANTIS (entered only from "
+                + ",".join(sorted(x for e in lay.dotted for x in e if h in e and x != h))
+                + ")"
+            )
         a = b["ancient"].get(h)
         if a:
             notes.append(f"ancient {a['tile']}" + (" +god" if a["god"] else ""))
-        owners = ([b["settlements"][h]] if h in b["settlements"] else [])
+        owners = [b["settlements"][h]] if h in b["settlements"] else []
         for i, o in enumerate(b.get("unit_settlements", [])):
             owners += [i] * o.get(h, 0)
-        t.add_row(h, info["board"], prod, str(info["shrines"] or ""), _units(view, h),
-                  " ".join(f"[{COLORS[o]}]{o}[/]" for o in owners), " ".join(sorted(lay.nb.get(h, ()))),
-                  "; ".join(notes))
+        t.add_row(
+            h,
+            info["board"],
+            prod,
+            str(info["shrines"] or ""),
+            _units(view, h),
+            " ".join(f"[{COLORS[o]}]{o}[/]" for o in owners),
+            " ".join(sorted(lay.nb.get(h, ()))),
+            "; ".join(notes),
+        )
     return t
 
 
 def render_culture(view) -> Text:
     from meeple.games.anunnaki.board import layout
+
     lay = layout(view["houses"], view["players"])
     parts = []
     for (tri, _b), c in zip(lay.spots, view["board"]["culture"]):
@@ -120,10 +132,19 @@ def render_players(view, seat) -> Table:
     for i, sd in enumerate(view["seats"]):
         gods = ",".join(sd["summoned"]) + (" +MAJOR" if sd["major"] else "")
         free = f" free:{sd['free_minor']}{'+M' if sd['free_major'] else ''}"
-        t.add_row(f"[{COLORS[i]}]{i}{' (you)' if i == seat else ''}[/]", view["houses"][i], str(sd["vp"]),
-                  " ".join(map(str, sd["res"])), str(sd["mana"]), "/".join(map(str, sd["tracks"])),
-                  str(sd["dom"]), str(len(sd["cubes"])), gods + free, " ".join(sd["hand"]),
-                  " ".join(sd["contracts"]))
+        t.add_row(
+            f"[{COLORS[i]}]{i}{' (you)' if i == seat else ''}[/]",
+            view["houses"][i],
+            str(sd["vp"]),
+            " ".join(map(str, sd["res"])),
+            str(sd["mana"]),
+            "/".join(map(str, sd["tracks"])),
+            str(sd["dom"]),
+            str(len(sd["cubes"])),
+            gods + free,
+            " ".join(sd["hand"]),
+            " ".join(sd["contracts"]),
+        )
     return t
 
 
@@ -137,37 +158,54 @@ def render_contracts(view) -> Text:
 def render_you(view, seat) -> Text:
     """What only you hold, in words: your gods, weapons, tracks and domination."""
     sd = view["seats"][seat]
+
     def listed(items) -> str:
         return "".join(f"\n  - {x}" for x in items) or " none"
 
-    lines = ["Your minor gods to summon:" + listed(present.god_text(g) for g in sd["gods_offer"]
-                                                  if g not in sd["summoned"]),
-             "Your summoned gods:" + listed([present.god_text(g) for g in sd["summoned"]]
-                                            + (["your major god"] if sd["major"] else [])),
-             "Your weapons:" + listed(present.weapon_text(None, None, w) for w in sd["hand"])]
+    lines = [
+        "Your minor gods to summon:" + listed(present.god_text(g) for g in sd["gods_offer"] if g not in sd["summoned"]),
+        "Your summoned gods:"
+        + listed([present.god_text(g) for g in sd["summoned"]] + (["your major god"] if sd["major"] else [])),
+        "Your weapons:" + listed(present.weapon_text(None, None, w) for w in sd["hand"]),
+    ]
     mult = DATA.multipliers
     for t, step in zip(TRACKS, sd["tracks"]):
         obj = view["objectives"].get(t)
-        lines.append(f"{t.capitalize()} track: step {step} (multiplier x{mult[min(step, len(mult) - 1)]}), "
-                     f"objective {obj}")
-    lines.append(f"Domination: {sd['dom']} (worth {DATA.dom_vp.get(sd['dom'], 0)} VP now; track "
-                 f"{DATA.dom_min} to {DATA.dom_max}, lightning at {DATA.lightning}; objective "
-                 f"{view['objectives'].get('dom')})")
+        lines.append(
+            f"{t.capitalize()} track: step {step} (multiplier x{mult[min(step, len(mult) - 1)]}), objective {obj}"
+        )
+    lines.append(
+        f"Domination: {sd['dom']} (worth {DATA.dom_vp.get(sd['dom'], 0)} VP now; track "
+        f"{DATA.dom_min} to {DATA.dom_max}, lightning at {DATA.lightning}; objective "
+        f"{view['objectives'].get('dom')})"
+    )
     return Text("\n".join(lines))
 
 
 def render(view, seat) -> Group:
-    head = Text(f"Anunnaki  turn of seat {view['current']}"
-                f"{'  END TRIGGERED' if view['end_triggered'] else ''}  objectives: "
-                + ", ".join(f"{k}={v}" for k, v in view["objectives"].items()), style="bold")
-    return Group(head, render_players(view, seat), render_star(view, seat), render_boards(view),
-                 render_culture(view), render_contracts(view), render_you(view, seat))
+    head = Text(
+        f"Anunnaki  turn of seat {view['current']}"
+        f"{'  END TRIGGERED' if view['end_triggered'] else ''}  objectives: "
+        + ", ".join(f"{k}={v}" for k, v in view["objectives"].items()),
+        style="bold",
+    )
+    return Group(
+        head,
+        render_players(view, seat),
+        render_star(view, seat),
+        render_boards(view),
+        render_culture(view),
+        render_contracts(view),
+        render_you(view, seat),
+    )
 
 
 def _menu(state, seat) -> list[tuple[int, str]]:
     """The legal moves, each with its words when they say more than the move."""
-    words = {o["move"].split(" ", 1)[1] if o["move"].startswith("@") else o["move"]: o["label"]
-             for o in decision_for(state, seat).get("options", [])}
+    words = {
+        o["move"].split(" ", 1)[1] if o["move"].startswith("@") else o["move"]: o["label"]
+        for o in decision_for(state, seat).get("options", [])
+    }
     out = []
     for a in state.legal_actions(seat):
         move = state.action_to_str_for(a, seat)
@@ -178,8 +216,7 @@ def _menu(state, seat) -> list[tuple[int, str]]:
 
 def seat_names(state, you: int) -> list[dict]:
     """Seats as the narration names them: by house, yours marked."""
-    return [{"name": present.HOUSE_NAME.get(h, h) + (" (you)" if s == you else "")}
-            for s, h in enumerate(state.houses)]
+    return [{"name": present.HOUSE_NAME.get(h, h) + (" (you)" if s == you else "")} for s, h in enumerate(state.houses)]
 
 
 def narrate(console: Console, state, you: int, seen: int) -> int:
@@ -199,30 +236,42 @@ def play(args, stdin=None, stdout=None) -> int:
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 31)
     if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        console.print(Text(f"meeple play: Anunnaki is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {players}",
-                           style="bold red"))
+        console.print(
+            Text(f"meeple play: Anunnaki is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {players}", style="bold red")
+        )
         return 2
     if not isinstance(me, int) or not 0 <= me < players:
         console.print(Text(f"meeple play: --seat must be from 0 to {players - 1}", style="bold red"))
         return 2
     try:
         from meeple.bots.registry import make_bot
-        bots = {s: make_bot(getattr(args, "bot", "random") or "random", seed * 64 + s + 1, game="anunnaki")
-                for s in range(players) if s != me}
+
+        bots = {
+            s: make_bot(getattr(args, "bot", "random") or "random", seed * 64 + s + 1, game="anunnaki")
+            for s in range(players)
+            if s != me
+        }
     except (GameError, TypeError) as e:
         console.print(Text(f"meeple play: {e}", style="bold red"))
         return 2
     houses = getattr(args, "houses", None)
     try:
-        options = {"first_game": bool(getattr(args, "first_game", False)),
-                   "houses": [h.strip() for h in houses.split(",")] if houses else None}
+        options = {
+            "first_game": bool(getattr(args, "first_game", False)),
+            "houses": [h.strip() for h in houses.split(",")] if houses else None,
+        }
         state = new_game(players, seed=seed, **options)
     except GameError as e:
         console.print(Text(f"meeple play: {e}", style="bold red"))
         return 2
     track(args, state, seed, **options)
-    console.print(Text(f"Anunnaki, {players} players, seed {seed}; you are seat {me} "
-                       f"({state.houses[me]}). Type a number or the move; 'help', 'quit'.", style="bold"))
+    console.print(
+        Text(
+            f"Anunnaki, {players} players, seed {seed}; you are seat {me} "
+            f"({state.houses[me]}). Type a number or the move; 'help', 'quit'.",
+            style="bold",
+        )
+    )
     shown = None
     names = seat_names(state, me)
     seen = 0
@@ -232,12 +281,16 @@ def play(args, stdin=None, stdout=None) -> int:
             d = state.decision()
             if me in d.seats:
                 if d.kind in ("main", "weapon") and shown != len(state.moves):
-                    console.print(render(state.view(me), me))     # the table, once per turn
+                    console.print(render(state.view(me), me))  # the table, once per turn
                     shown = len(state.moves)
                 elif shown != len(state.moves):
                     sd = state.view(me)["seats"][me]
-                    console.print(Text(f"you: VP {sd['vp']}  F W M G {' '.join(map(str, sd['res']))}  "
-                                       f"mana {sd['mana']}", style="dim"))
+                    console.print(
+                        Text(
+                            f"you: VP {sd['vp']}  F W M G {' '.join(map(str, sd['res']))}  mana {sd['mana']}",
+                            style="dim",
+                        )
+                    )
                 menu = _menu(state, me)
                 console.print(Text(f"Your decision: {decision_for(state, me)['prompt']}", style="bold"))
                 for i, (_a, text) in enumerate(menu, 1):
@@ -250,9 +303,11 @@ def play(args, stdin=None, stdout=None) -> int:
                 if line in ("quit", "q", "exit"):
                     return 0
                 if line in ("help", "?"):
-                    console.print("Answer with a menu number or the move words (as in the menu); 'info NAME' "
-                                  "tells what a god, weapon, contract, artifact, objective or 'tile N' does; "
-                                  "'hint' shows the advisor's three best moves for you; 'quit' leaves.")
+                    console.print(
+                        "Answer with a menu number or the move words (as in the menu); 'info NAME' "
+                        "tells what a god, weapon, contract, artifact, objective or 'tile N' does; "
+                        "'hint' shows the advisor's three best moves for you; 'quit' leaves."
+                    )
                     continue
                 found = look_up(line, state, me, lambda name: present.info(name, state, me))
                 if found is not None:

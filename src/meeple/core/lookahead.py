@@ -1,4 +1,6 @@
-"""One-step lookahead for the games' heuristic bots (OKC, Anunnaki).
+"""What the games' heuristics build on: a position value from estimates
+(`lead_values`, Ethnos, OKC, Anunnaki) and a one-step lookahead (OKC, Anunnaki).
+It is game-agnostic and lives in the core so a game's heuristics need no bot.
 
 A seat's choice is judged by what it leads to: each legal action is applied
 to a clone, the seat's own follow-up steps of the same move are completed by
@@ -20,7 +22,21 @@ see, never the true one.
 
 from __future__ import annotations
 
-WIN = 1000.0      # a finished game: a win outweighs any heuristic lead
+import math
+
+WIN = 1000.0  # a finished game: a win outweighs any heuristic lead
+
+
+def lead_values(estimates: list[float], scale: float) -> list[float]:
+    """Heuristic position estimates turned into a value in [0, 1] per seat: a
+    logistic of how far each seat stands ahead of its best rival (`scale` is
+    the lead worth about 73%). Games' `values()` for ISMCTS are built on it."""
+    top = max(estimates)
+    first = estimates.index(top)
+    # every seat's best rival is the top seat, but the top seat's is the runner-up
+    second = max(estimates[:first] + estimates[first + 1 :])
+    exp = math.exp
+    return [1.0 / (1.0 + exp(-(mine - (second if i == first else top)) / scale)) for i, mine in enumerate(estimates)]
 
 
 def lead(estimates: list[float], seat: int) -> float:

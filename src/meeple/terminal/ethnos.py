@@ -14,7 +14,6 @@ elf:duris`), or a command (`help`, `moves`, `hint`, `board`, `cancel`, `quit`).
 
 from __future__ import annotations
 
-import importlib
 import io
 import random
 import sys
@@ -26,21 +25,28 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from meeple.bots import RandomBot, observe
+from meeple.bots import observe
+from meeple.bots.registry import make_bot
 from meeple.core.game import GameError
 from meeple.core.savegame import track
 from meeple.games.ethnos import data, new_game
+from meeple.terminal.ethnos_ranking import _why_ahead, board_markers, ranking
 
 ROMAN = ("0", "I", "II", "III")
 HIDDEN = "?"
 
-_RICH_COLOUR = {"green": "green3", "purple": "medium_purple", "orange": "dark_orange",
-                "gray": "grey70", "red": "red1", "blue": "dodger_blue1"}
+_RICH_COLOUR = {
+    "green": "green3",
+    "purple": "medium_purple",
+    "orange": "dark_orange",
+    "gray": "grey70",
+    "red": "red1",
+    "blue": "dodger_blue1",
+}
 KINGDOM_STYLE = {k: _RICH_COLOUR[c] for k, c in zip(data.KINGDOMS, data.KINGDOM_COLOURS)}
 
 # A seat is told apart by colour AND by shape and number (colour-blind safe).
-PLAYER_STYLES = ("bold cyan", "bold yellow", "bold magenta", "bold white",
-                 "bold spring_green2", "bold hot_pink")
+PLAYER_STYLES = ("bold cyan", "bold yellow", "bold magenta", "bold white", "bold spring_green2", "bold hot_pink")
 PLAYER_MARKS = ("●", "■", "▲", "◆", "★", "✚")
 ASCII_MARKS = ("o", "#", "^", "&", "%", "+")
 
@@ -206,7 +212,7 @@ def render_kingdoms(view: dict, pal: Palette) -> Group:
             else:
                 cells.append(Text(pal.dot, style="dim"))
         table.add_row(kingdom_text(k), slots, *cells)
-    slots = " ".join(ROMAN[1:data.ages(p) + 1])
+    slots = " ".join(ROMAN[1 : data.ages(p) + 1])
     return _titled(f"Kingdoms: glory slots {slots} ({_glory_note(p, age)}), markers", table)
 
 
@@ -216,10 +222,6 @@ def supply(view: dict, seat: int) -> int:
     used = 1 + ("merfolk" in view) + len(sd["orc"])
     used += sum(view["kingdoms"][k]["markers"][seat] for k in data.KINGDOMS)
     return data.MARKERS_PER_PLAYER - used
-
-
-def board_markers(view: dict, seat: int) -> int:
-    return sum(view["kingdoms"][k]["markers"][seat] for k in data.KINGDOMS)
 
 
 def render_players(view: dict, pal: Palette) -> Group:
@@ -236,8 +238,13 @@ def render_players(view: dict, pal: Palette) -> Group:
     for s, sd in enumerate(view["seats"]):
         who = Text("> " if s == view["current"] and not view.get("finished") else "  ", style="bold")
         who.append_text(pal.tag(s))
-        row = [who, Text(str(sd["glory"]), style="bold"), str(len(sd["hand"])),
-               str(board_markers(view, s)), str(supply(view, s))]
+        row = [
+            who,
+            Text(str(sd["glory"]), style="bold"),
+            str(len(sd["hand"])),
+            str(board_markers(view, s)),
+            str(supply(view, s)),
+        ]
         if "troll" in tribes:
             row.append(" ".join(map(str, sd["trolls"])) or pal.dot)
         if "orc" in tribes:
@@ -247,8 +254,7 @@ def render_players(view: dict, pal: Palette) -> Group:
         table.add_row(*row)
     others = [s for s in range(pal.players) if s != pal.me]
     kinds = {pal.name(s) for s in others}
-    names = (f"all {kinds.pop()}" if len(kinds) == 1 else
-             ", ".join(f"{pal.mark(s)}P{s} {pal.name(s)}" for s in others))
+    names = f"all {kinds.pop()}" if len(kinds) == 1 else ", ".join(f"{pal.mark(s)}P{s} {pal.name(s)}" for s in others)
     return _titled(f"Players (opponents: {names})", table)
 
 
@@ -280,9 +286,13 @@ def render_tokens(view: dict, pal: Palette) -> Text | None:
     if "merfolk" in tribes:
         t = Text("Merfolk board: ", style="bold")
         slots = data.MERFOLK_GLORY[side]
-        t.append(f"track 0-{data.MERFOLK_TRACK_END}, a bonus marker at "
-                 + ", ".join(map(str, data.MERFOLK_SYMBOLS))
-                 + "; glory slots " + " ".join(map(str, slots[:age])) + " (scores like a kingdom)  ")
+        t.append(
+            f"track 0-{data.MERFOLK_TRACK_END}, a bonus marker at "
+            + ", ".join(map(str, data.MERFOLK_SYMBOLS))
+            + "; glory slots "
+            + " ".join(map(str, slots[:age]))
+            + " (scores like a kingdom)  "
+        )
         for s, pos in enumerate(view["merfolk"]):
             t.append_text(pal.tag(s, you=False))
             t.append(f":{pos} ")
@@ -329,8 +339,13 @@ def render_hand(view: dict, pal: Palette) -> Text:
 
 def render_board(view: dict, pal: Palette) -> Group:
     """The whole table as `pal.me` may see it (from the view alone)."""
-    parts = [pal.rule(style="dim"), render_header(view, pal), render_kingdoms(view, pal),
-             render_players(view, pal), render_bands(view, pal)]
+    parts = [
+        pal.rule(style="dim"),
+        render_header(view, pal),
+        render_kingdoms(view, pal),
+        render_players(view, pal),
+        render_bands(view, pal),
+    ]
     tokens = render_tokens(view, pal)
     if tokens is not None:
         parts.append(tokens)
@@ -420,8 +435,11 @@ def choice_label(view: dict, pal: Palette, kind: str, text: str) -> Text:
         hand = list(view["seats"][pal.me]["hand"])
         if words[1] in hand:
             hand.remove(words[1])
-        note = ("start a band with this leader" if any(_can_join(words[1], c) for c in hand)
-                else "plays it at once: no card in hand can join it")
+        note = (
+            "start a band with this leader"
+            if any(_can_join(words[1], c) for c in hand)
+            else "plays it at once: no card in hand can join it"
+        )
     elif text == "done" and kind == "band":
         build = pend.get("build", [])
         note = Text("play the band: ")
@@ -438,8 +456,7 @@ def choice_label(view: dict, pal: Palette, kind: str, text: str) -> Text:
     elif text == "draw":
         note = f"draw {pend.get('arg')} card(s)"
     elif text == "pass":
-        note = {"wizard": "draw nothing", "centaur": "end the chain",
-                "fairy": "keep the fairy band"}.get(kind)
+        note = {"wizard": "draw nothing", "centaur": "end the chain", "fairy": "keep the fairy band"}.get(kind)
     elif verb == "swap" and len(words) == 3 and words[1].isdecimal() and words[2].isdecimal():
         s, j = int(words[1]), int(words[2])
         seats = view["seats"]
@@ -470,8 +487,19 @@ def render_menu(entries: list[Text]) -> Table:
 
 def _menu_key(text: str) -> tuple:
     verb = text.split()[0]
-    order = {"recruit": 0, "lead": 2, "add": 3, "keep": 3, "place": 3, "troll": 3,
-             "swap": 3, "draw": 3, "cash": 3, "done": 9, "pass": 9}
+    order = {
+        "recruit": 0,
+        "lead": 2,
+        "add": 3,
+        "keep": 3,
+        "place": 3,
+        "troll": 3,
+        "swap": 3,
+        "draw": 3,
+        "cash": 3,
+        "done": 9,
+        "pass": 9,
+    }
     if text == "recruit deck":
         return (1, text)
     return (order.get(verb, 5), text)
@@ -491,8 +519,11 @@ def action_note(kind: str, text: str, seat: int, pal: Palette, view: dict) -> Te
         n = len(_pending(view).get("build", []))
         msg = f"keeps {n} card(s) in hand (elf)"
     elif kind == "wizard":
-        msg = (f"draws {_pending(view).get('arg')} card(s) from the deck (wizard)" if text == "draw"
-               else "does not draw (wizard)")
+        msg = (
+            f"draws {_pending(view).get('arg')} card(s) from the deck (wizard)"
+            if text == "draw"
+            else "does not draw (wizard)"
+        )
     elif kind == "centaur" and text == "pass":
         msg = "ends the centaur chain"
     elif kind == "fairy" and text == "pass":
@@ -525,8 +556,9 @@ def view_changes(before: dict, after: dict, pal: Palette) -> list[Text]:
     return out
 
 
-def render_scoring(title: str, rows: list[tuple[str, list[int]]], pal: Palette,
-                   total: bool = False, glory: list[int] | None = None) -> Group:
+def render_scoring(
+    title: str, rows: list[tuple[str, list[int]]], pal: Palette, total: bool = False, glory: list[int] | None = None
+) -> Group:
     """A table of glory gains: one row per source, one column per seat."""
     p = pal.players
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
@@ -544,35 +576,22 @@ def render_scoring(title: str, rows: list[tuple[str, list[int]]], pal: Palette,
         sums = [sum(g[s] for _, g in rows) for s in range(p)]
         table.add_row(Text("age-end total", style="bold"), *cells(sums, "bold"))
     if glory is not None:
-        table.add_row(Text("glory now", style="bold"),
-                      *[Text(str(g), style="bold " + pal.style(s)) for s, g in enumerate(glory)])
+        table.add_row(
+            Text("glory now", style="bold"), *[Text(str(g), style="bold " + pal.style(s)) for s, g in enumerate(glory)]
+        )
     return _titled(title, table)
-
-
-def ranking(view: dict) -> list[tuple[int, int, tuple]]:
-    """[(rank, seat, key)] best first; key = (glory, board markers, band sizes)."""
-    keys = {}
-    for s, sd in enumerate(view["seats"]):
-        sizes = tuple(sorted((len(b["cards"]) for b in sd["bands"]), reverse=True))
-        keys[s] = (sd["glory"], board_markers(view, s), sizes)
-    order = sorted(keys, key=lambda s: keys[s], reverse=True)
-    return [(1 + sum(keys[o] > keys[s] for o in keys), s, keys[s]) for s in order]
-
-
-def _why_ahead(a: tuple, b: tuple) -> str | None:
-    if a[0] != b[0]:
-        return None
-    if a[1] != b[1]:
-        return f"tie on glory broken by markers on the board ({a[1]} vs {b[1]})"
-    if a[2] != b[2]:
-        return f"tie on glory and markers broken by band sizes ({list(a[2])} vs {list(b[2])})"
-    return "tied on glory, markers and band sizes"
 
 
 def render_ranking(view: dict, pal: Palette) -> Group:
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    for col, j in (("Rank", "right"), ("Player", "left"), ("Glory", "right"),
-                   ("Markers on board", "right"), ("Bands (last age)", "left"), ("Tie-break", "left")):
+    for col, j in (
+        ("Rank", "right"),
+        ("Player", "left"),
+        ("Glory", "right"),
+        ("Markers on board", "right"),
+        ("Bands (last age)", "left"),
+        ("Tie-break", "left"),
+    ):
         table.add_column(col, justify=j)
     rows = ranking(view)
     winners = set(view.get("winners") or [])
@@ -581,8 +600,9 @@ def render_ranking(view: dict, pal: Palette) -> Group:
         if s in winners:
             who.append("  WINNER", style="bold reverse")
         note = _why_ahead(rows[i - 1][2], key) if i else None
-        table.add_row(str(rank), who, Text(str(key[0]), style="bold"), str(key[1]),
-                      " ".join(map(str, key[2])) or "-", note or "")
+        table.add_row(
+            str(rank), who, Text(str(key[0]), style="bold"), str(key[1]), " ".join(map(str, key[2])) or "-", note or ""
+        )
     line = Text()
     if len(winners) > 1:
         line.append("Shared win: ", style="bold")
@@ -590,8 +610,11 @@ def render_ranking(view: dict, pal: Palette) -> Group:
     elif winners:
         line.append("Winner: ", style="bold")
         line.append_text(pal.tag(next(iter(winners))))
-    foot = Text("Ties: most glory, then most markers in the kingdoms, then the larger "
-                "biggest band of the last age, then the next band, ...", style="dim")
+    foot = Text(
+        "Ties: most glory, then most markers in the kingdoms, then the larger "
+        "biggest band of the last age, then the next band, ...",
+        style="dim",
+    )
     return Group(Text("Final ranking", style="bold"), table, line, foot)
 
 
@@ -602,7 +625,7 @@ class Narrator:
     pal: Palette
     age: int = 1
     rows: list = field(default_factory=list)
-    taken: list = field(default_factory=list)   # glory for taking the giant token this age
+    taken: list = field(default_factory=list)  # glory for taking the giant token this age
 
     def visible(self, event: tuple) -> bool:
         private_to = event[3]
@@ -626,8 +649,7 @@ class Narrator:
 
         if kind == "age_start":
             self.age, self.rows, self.taken = detail, [], [0] * pal.players
-            return [pal.rule(f"Age {ROMAN[detail]} begins", style="bold"),
-                    line(" plays first")]
+            return [pal.rule(f"Age {ROMAN[detail]} begins", style="bold"), line(" plays first")]
         if kind == "recruit":
             return [line(" recruits ", card_text(detail), " from the market")]
         if kind == "draw":
@@ -635,8 +657,7 @@ class Narrator:
         if kind == "dragon":
             return [line(Text(f" reveals a DRAGON ({detail} of {data.DRAGONS})", style="bold red"))]
         if kind == "band":
-            return [line(f" plays a band of {len(detail)}: ",
-                         band_text({"leader": detail[0], "cards": detail}))]
+            return [line(f" plays a band of {len(detail)}: ", band_text({"leader": detail[0], "cards": detail}))]
         if kind == "discard":
             return [line(f" discards {len(detail)} card(s) to the market: ", cards_text(detail))]
         if kind == "marker":
@@ -655,9 +676,11 @@ class Narrator:
             self.rows = [("giant token taken", self.taken)] if any(self.taken) else []
             self.rows += [(k, v) for k, v in detail.items()]
             head = pal.rule(f"Age {ROMAN[self.age]} is over", style="bold red")
-            return [head, line(" ended the age"),
-                    render_scoring(f"Age {ROMAN[self.age]} scoring: kingdoms and tribe boards",
-                                   self.rows, pal)]
+            return [
+                head,
+                line(" ended the age"),
+                render_scoring(f"Age {ROMAN[self.age]} scoring: kingdoms and tribe boards", self.rows, pal),
+            ]
         if kind == "orc":
             if not self.rows or self.rows[-1][0] != "orc horde":
                 self.rows.append(("orc horde", [0] * pal.players))
@@ -666,8 +689,7 @@ class Narrator:
         if kind == "bands":
             self.rows.append(("bands", list(detail)))
             glory = [sd["glory"] for sd in view["seats"]]
-            return [render_scoring(f"Age {ROMAN[self.age]} scoring: total", self.rows, pal,
-                                   total=True, glory=glory)]
+            return [render_scoring(f"Age {ROMAN[self.age]} scoring: total", self.rows, pal, total=True, glory=glory)]
         if kind == "game_end":
             return [pal.rule("Game over", style="bold")]
         return [line(f" {kind}: {detail}")]
@@ -692,8 +714,9 @@ class Leave(Exception):
 class Session:
     """One game: the person at `me`, bots elsewhere, narration from the log."""
 
-    def __init__(self, state, me: int, bots: dict, console: Console, inp,
-                 echo: bool = False, interactive: bool = False, names=()) -> None:
+    def __init__(
+        self, state, me: int, bots: dict, console: Console, inp, echo: bool = False, interactive: bool = False, names=()
+    ) -> None:
         self.state = state
         self.me = me
         self.bots = bots
@@ -704,9 +727,9 @@ class Session:
         ascii_only = not (console.encoding or "utf-8").lower().startswith("utf")
         self.pal = Palette(state.players, me, ascii_only, tuple(names))
         self.narrator = Narrator(self.pal)
-        self.seen = 0                       # log events already narrated
+        self.seen = 0  # log events already narrated
         self.view = state.view(me)
-        self.checkpoint = None              # state to go back to on 'cancel'
+        self.checkpoint = None  # state to go back to on 'cancel'
 
     # ---------------------------------------------------------------- output
     def out(self, *things) -> None:
@@ -717,7 +740,7 @@ class Session:
         """Narrate the events (and public changes) since the last report."""
         after = self.state.view(self.me)
         log = self.state.log()
-        for ev in log[self.seen:]:
+        for ev in log[self.seen :]:
             self.out(*self.narrator.feed(ev, after))
         self.seen = len(log)
         self.out(*view_changes(self.view, after, self.pal))
@@ -733,7 +756,7 @@ class Session:
 
     # ----------------------------------------------------------------- input
     def ask(self, prompt: str) -> str:
-        if self.interactive:             # input() keeps readline's line editing
+        if self.interactive:  # input() keeps readline's line editing
             try:
                 line = input(prompt)
             except EOFError:
@@ -813,6 +836,7 @@ class Session:
             return False
         if low == "hint":
             from meeple.advisor.terminal import hint_table
+
             self.out(hint_table(self.state, self.me))
             return False
         if low in ("board", "b"):
@@ -826,8 +850,12 @@ class Session:
                 self.view = self.state.view(self.me)
                 self.out(Text("Cancelled: choose again.", style="yellow"))
                 return True
-            self.out(Text("Nothing to cancel now ('cancel' works while building a band "
-                          "or choosing elf keeps).", style="yellow"))
+            self.out(
+                Text(
+                    "Nothing to cancel now ('cancel' works while building a band or choosing elf keeps).",
+                    style="yellow",
+                )
+            )
             return False
         if low.isdecimal():
             n = int(low)
@@ -847,8 +875,10 @@ class Session:
         try:
             self.state.apply_move(text)
         except GameError as e:
-            self.out(Text(f"Not a legal answer: {e}", style="yellow"),
-                     Text("Type a menu number, a move, or 'help'.", style="dim"))
+            self.out(
+                Text(f"Not a legal answer: {e}", style="yellow"),
+                Text("Type a menu number, a move, or 'help'.", style="dim"),
+            )
             return False
         except Exception as e:  # an engine fault must not end the game
             self.state = backup
@@ -873,27 +903,13 @@ class UnknownBot(Exception):
 
 
 def make_bots(spec: str, seed: int, seats: list[int]) -> dict:
-    """One bot per seat: `meeple.bots.registry.make_bot` if present, else random."""
-    try:
-        registry = importlib.import_module("meeple.bots.registry")
-    except ModuleNotFoundError as e:
-        if e.name != "meeple.bots.registry":
-            raise
-        registry = None
+    """One bot per seat (`meeple.bots.registry.make_bot`)."""
     bots = {}
     for s in seats:
-        bot_seed = seed * 64 + s + 1
-        if registry is not None and hasattr(registry, "make_bot"):
-            try:
-                bots[s] = registry.make_bot(spec, bot_seed)
-            except GameError as e:      # the registry explains an unknown name
-                raise UnknownBot(str(e)) from None
-            except Exception as e:
-                raise UnknownBot(f"cannot make bot {spec!r}: {e}") from None
-        elif spec == "random":
-            bots[s] = RandomBot(bot_seed)
-        else:
-            raise UnknownBot(f"unknown bot {spec!r} (available: random)")
+        try:
+            bots[s] = make_bot(spec, seed * 64 + s + 1)
+        except GameError as e:  # the registry explains an unknown name
+            raise UnknownBot(str(e)) from None
     return bots
 
 
@@ -950,10 +966,15 @@ def _play(args, inp, console: Console, interactive: bool) -> int:
         bots = make_bots(spec, seed, [s for s in range(players) if s != seat])
     except UnknownBot as e:
         return fail(str(e))
-    names = tuple(getattr(bots.get(s), "name", spec) + " bot" if s != seat else "you"
-                  for s in range(players))
-    console.print(Text(f"Ethnos, {players} players, you are seat {seat}; seed {seed} "
-                       f"(replay with --seed {seed}). Type 'help' at any prompt.", style="bold"))
-    session = Session(state, seat, bots, console, inp, echo=not interactive and not _isatty(inp),
-                      interactive=interactive, names=names)
+    names = tuple(getattr(bots.get(s), "name", spec) + " bot" if s != seat else "you" for s in range(players))
+    console.print(
+        Text(
+            f"Ethnos, {players} players, you are seat {seat}; seed {seed} "
+            f"(replay with --seed {seed}). Type 'help' at any prompt.",
+            style="bold",
+        )
+    )
+    session = Session(
+        state, seat, bots, console, inp, echo=not interactive and not _isatty(inp), interactive=interactive, names=names
+    )
     return session.run()

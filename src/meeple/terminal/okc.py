@@ -51,8 +51,9 @@ def render(view: dict, you: int, decision) -> Group:
         if i < len(view["order"]) - 1:
             head.append(" > ")
     fav = view["favour"]
-    head.append(f"   Favour: {'Harvest Field' if fav['holder'] is None else _fac(view, fav['holder'])}"
-                f" ({fav['uses']} uses)")
+    head.append(
+        f"   Favour: {'Harvest Field' if fav['holder'] is None else _fac(view, fav['holder'])} ({fav['uses']} uses)"
+    )
     parts.append(head)
     road = Text("Great Road: ")
     road.append("  ".join(k or "-" for k in view["road"]))
@@ -63,12 +64,26 @@ def render(view: dict, you: int, decision) -> Group:
         t.add_column(col)
     for i, sd in enumerate(view["seats"]):
         sup = sd["supporters"]
-        kc = ", ".join(f"{sp['kingdom']} (occupied by {present.CARD_TITLE.get(sp['occupier'], 'a card')})"
-                       for sp in sd["board"] if sp) or "-"
-        t.add_row(_tag(view, i, you), str(sd["influence"]), f"{sd['lore']}+{sd['site_lore']}",
-                  f"{len(sd['hand'])}/{sd['hand_size']}", str(len(sd["deck"])), str(len(sd["discard"])),
-                  sd["herald"] or "-", f"{sup['board']}/{sup['map']}/{sup['lost']}", kc,
-                  _short(sd["bid"]) if sd["bid"] else "-")
+        kc = (
+            ", ".join(
+                f"{sp['kingdom']} (occupied by {present.CARD_TITLE.get(sp['occupier'], 'a card')})"
+                for sp in sd["board"]
+                if sp
+            )
+            or "-"
+        )
+        t.add_row(
+            _tag(view, i, you),
+            str(sd["influence"]),
+            f"{sd['lore']}+{sd['site_lore']}",
+            f"{len(sd['hand'])}/{sd['hand_size']}",
+            str(len(sd["deck"])),
+            str(len(sd["discard"])),
+            sd["herald"] or "-",
+            f"{sup['board']}/{sup['map']}/{sup['lost']}",
+            kc,
+            _short(sd["bid"]) if sd["bid"] else "-",
+        )
     parts.append(t)
     r = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     r.add_column("region")
@@ -81,8 +96,10 @@ def render(view: dict, you: int, decision) -> Group:
         act = Text()
         for e in rd["active"]:
             f = e["card"].split(":")[0]
-            act.append(_short(e["card"]) + ("*" if e["counted"] else "") + (" (blank)" if e.get("blank") else "") + " ",
-                       style=COLOURS.get(f, ""))
+            act.append(
+                _short(e["card"]) + ("*" if e["counted"] else "") + (" (blank)" if e.get("blank") else "") + " ",
+                style=COLOURS.get(f, ""),
+            )
         fd = Text()
         for c in rd["facedown"]:
             f = c.split(":")[0]
@@ -98,8 +115,10 @@ def render(view: dict, you: int, decision) -> Group:
     hand = Text("Your hand: ", style="bold")
     hand.append(", ".join(_short(c) for c in me["hand"]) or "(empty)")
     parts.append(hand)
-    site = Text(f"Your Site of Power: {', '.join(_short(c) for c in me['site']) or '(empty)'}"
-                f"   HQ: {', '.join(_short(c) for c in me['hq']) or '-'}")
+    site = Text(
+        f"Your Site of Power: {', '.join(_short(c) for c in me['site']) or '(empty)'}"
+        f"   HQ: {', '.join(_short(c) for c in me['hq']) or '-'}"
+    )
     parts.append(site)
     return Group(*parts)
 
@@ -121,9 +140,12 @@ def _extras(view: dict, you: int) -> Text:
             out.append("   faction tokens: " + ", ".join(f"{_place(loc)} {n}" for loc, n in sd["tokens"].items()))
         out.append("\n")
     kmap = view["kingdom_map"]
-    on_map = [f"{_place(where)}: {e['kingdom']} ({_fac(view, e['seat'])}) — "
-              f"{present.info(e['kingdom'])}" for key in ("regions", "locations")
-              for where, cards in kmap[key].items() for e in cards]
+    on_map = [
+        f"{_place(where)}: {e['kingdom']} ({_fac(view, e['seat'])}) — {present.info(e['kingdom'])}"
+        for key in ("regions", "locations")
+        for where, cards in kmap[key].items()
+        for e in cards
+    ]
     out.append("Kingdom cards on the map: " + ("; ".join(on_map) if on_map else "none"))
     return out
 
@@ -151,8 +173,13 @@ def play(args, stdin=None, stdout=None) -> int:
         console.print(Text(f"meeple play: --seat must be from 0 to {players - 1}", style="bold red"))
         return 2
     try:
-        options = {"rounds": getattr(args, "rounds", None) or D.ROUNDS,
-                   "advanced": bool(getattr(args, "advanced", False))}
+        factions = getattr(args, "factions", None)
+        options = {
+            "rounds": getattr(args, "rounds", None) or D.ROUNDS,
+            "advanced": bool(getattr(args, "advanced", False)),
+        }
+        if factions:
+            options["factions"] = [f.strip() for f in factions.split(",") if f.strip()]
         state = new_game(players, seed=seed, **options)
     except GameError as e:
         console.print(Text(f"meeple play: {e}", style="bold red"))
@@ -161,12 +188,18 @@ def play(args, stdin=None, stdout=None) -> int:
     spec = getattr(args, "bot", "random") or "random"
     try:
         from meeple.bots.registry import make_bot
+
         bots = {s: make_bot(spec, seed=seed + s, game="okc") for s in range(players) if s != seat}
     except GameError as e:
         console.print(Text(f"meeple play: {e}", style="bold red"))
         return 2
-    console.print(Text(f"The Old King's Crown, {players} players, you are seat {seat} "
-                       f"({D.FACTIONS[state.factions[seat]]}); seed {seed}. Type 'help'.", style="bold"))
+    console.print(
+        Text(
+            f"The Old King's Crown, {players} players, you are seat {seat} "
+            f"({D.FACTIONS[state.factions[seat]]}); seed {seed}. Type 'help'.",
+            style="bold",
+        )
+    )
     seen_log = 0
     try:
         while not state.finished:
@@ -188,10 +221,16 @@ def play(args, stdin=None, stdout=None) -> int:
     console.print(render(view, seat, None))
     console.print(final_table(state, seat))
     w = state.winners[0]
-    console.print(Text("Game over. Influence: " + ", ".join(
-        f"{D.FACTIONS[f].capitalize()} {n}" for f, n in zip(state.factions, state.influence))
-        + f". Winner: {D.FACTIONS[state.factions[w]].capitalize()}" + (" (you!)" if w == seat else "") + ".",
-        style="bold"))
+    console.print(
+        Text(
+            "Game over. Influence: "
+            + ", ".join(f"{D.FACTIONS[f].capitalize()} {n}" for f, n in zip(state.factions, state.influence))
+            + f". Winner: {D.FACTIONS[state.factions[w]].capitalize()}"
+            + (" (you!)" if w == seat else "")
+            + ".",
+            style="bold",
+        )
+    )
     return 0
 
 
@@ -209,11 +248,9 @@ def final_table(state, you: int) -> Table:
     return t
 
 
-
 def seat_names(state, you: int) -> list[dict]:
     """Seats as the narration names them: by faction, yours marked."""
-    return [{"name": D.FACTIONS[f].capitalize() + (" (you)" if s == you else "")}
-            for s, f in enumerate(state.factions)]
+    return [{"name": D.FACTIONS[f].capitalize() + (" (you)" if s == you else "")} for s, f in enumerate(state.factions)]
 
 
 def _narrate(console: Console, state, seat: int, seen: int) -> int:
@@ -243,8 +280,9 @@ def _ask_human(console: Console, state, seat: int, inp) -> None:
     if d.kind == "facedown":
         r = state.fd_pos[seat]
         declared = state.darg and state.darg[seat] >> r & 1
-        console.print(Text(f"Face-down card for {D.REGIONS[r]}" + (" (declared: no card):" if declared else ":"),
-                           style="bold"))
+        console.print(
+            Text(f"Face-down card for {D.REGIONS[r]}" + (" (declared: no card):" if declared else ":"), style="bold")
+        )
     else:
         console.print(Text(PROMPTS.get(d.kind, d.kind), style="bold"))
     fac = D.FACTIONS[state.factions[seat]]
@@ -262,12 +300,13 @@ def _ask_human(console: Console, state, seat: int, inp) -> None:
         if text in ("quit", "exit"):
             raise Leave()
         if text == "help":
-            console.print("Type a number, or a move such as 'herald castle'. 'info NAME' tells what a card, "
-                          "kingdom card, 'tactic N' or 'favour' does; 'log' shows events, 'hint' the "
-                          "advisor's three best moves for you, 'quit' leaves.")
+            console.print(
+                "Type a number, or a move such as 'herald castle'. 'info NAME' tells what a card, "
+                "kingdom card, 'tactic N' or 'favour' does; 'log' shows events, 'hint' the "
+                "advisor's three best moves for you, 'quit' leaves."
+            )
             continue
-        found = look_up(text, state, seat, lambda name: present.info(name, fac),
-                        "No card or tile is called {!r}.")
+        found = look_up(text, state, seat, lambda name: present.info(name, fac), "No card or tile is called {!r}.")
         if found is not None:
             console.print(found)
             continue

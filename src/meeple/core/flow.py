@@ -1,0 +1,243 @@
+"""The decision flow every game shares.
+
+A game is a declaration (`Rules`): each decision once, with its legal
+actions, its effect and its words side by side, and each automatic step of a
+turn by name. `FlowState` runs any such declaration: the pending decision
+(`kind`, the deciding `dseats`, its argument `darg`), the step stack (`todo`,
+popped last-in first-out), forced moves (a decision with a single legal action
+is taken for the player, unless it is declared otherwise), simultaneous secret
+choices (a decision with several seats; each seat answers once, the game's
+effect keeps the answer hidden until all have answered), and the messages of
+illegal moves. Nothing here knows any game.
+
+    RULES = Rules("toy")
+
+    @RULES.decision("pick", prompt="Pick a card", legal=lambda s, seat: s.cards)
+    def pick(s, action, seat, auto):
+        ...
+        s.push("end_turn")            # runs when no decision is pending
+
+    @RULES.step("end_turn")
+    def end_turn(s):
+        s.ask("pick", s.next_seat)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, ClassVar
+
+from meeple.core.game import Decision, IllegalMove
+from meeple.core.record import GameRecord
+
+Legal = Callable[[Any, int], list[int]]
+Effect = Callable[[Any, int, int, bool], None]
+Why = Callable[[Any], str]
+Read = Callable[[Any, str, list[str]], "list[int] | None"]
+
+_DECISIONS: dict[tuple, Decision] = {}  # (kind, *seats) -> Decision: immutable, so shared
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionRule:
+    """One kind of decision: who may answer what, what the answer does, and
+    the question in words."""
+
+    kind: str
+    prompt: str  # the question, in plain words, for the seat choosing
+    legal: Legal  # (state, seat) -> legal actions
+    effect: Effect  # (state, action, seat, auto): apply one legal action
+    simultaneous: bool = False  # several seats answer, each once, in secret
+    forced: bool = True  # a single legal action is taken for the player
+    moves: str = ""  # the answers in the game's MOVE notation ("troll <value>")
+    why: Why | None = None  # (state) -> what is allowed now, in words, for an illegal answer
+    read: Read | None = None  # (state, verb, args) -> the actions a MOVE stands for, None: not one
+    waits: bool = field(init=False, default=False)  # never taken for the player
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "waits", self.simultaneous or not self.forced)
+
+    def refusal(self, state: Any) -> str:
+        """Why an answer is not among the choices, in words."""
+        if self.why is None:
+            return self.prompt
+        return f"{self.prompt}: {self.why(state)}"
+
+
+class Rules:
+    """A game's decisions and steps, each declared once."""
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+        self.decisions: dict[str, DecisionRule] = {}
+        self.steps: dict[str, Callable[..., None]] = {}
+        # the same, flat, for the flow's inner loop (a dict look-up per action)
+        self.legal_of: dict[str, Legal] = {}
+        self.effect_of: dict[str, Effect] = {}
+        self.waiting: set[str] = set()  # kinds never taken for the player
+
+    def decision(
+        self,
+        kind: str,
+        *,
+        prompt: str,
+        legal: Legal,
+        simultaneous: bool = False,
+        forced: bool = True,
+        moves: str = "",
+        why: Why | None = None,
+        read: Read | None = None,
+    ) -> Callable[[Effect], Effect]:
+        """Declare decision `kind`; the decorated function is its effect."""
+
+        def declare(effect: Effect) -> Effect:
+            if kind in self.decisions:
+                raise ValueError(f"{self.game}: decision {kind!r} declared twice")
+            rule = self.decisions[kind] = DecisionRule(
+                kind, prompt, legal, effect, simultaneous, forced, moves, why, read
+            )
+            self.legal_of[kind], self.effect_of[kind] = legal, effect
+            if rule.waits:
+                self.waiting.add(kind)
+            return effect
+
+        return declare
+
+    def step(self, name: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+        """Declare an automatic step `name` (run with the arguments it was pushed with)."""
+
+        def declare(fn: Callable[..., None]) -> Callable[..., None]:
+            if name in self.steps:
+                raise ValueError(f"{self.game}: step {name!r} declared twice")
+            self.steps[name] = fn
+            return fn
+
+        return declare
+
+    def prompt(self, kind: str) -> str:
+        return self.decisions[kind].prompt
+
+
+class FlowState(GameRecord):
+    """A game state driven by its `RULES`. Subclasses keep `finished` and their
+    own fields, and call `ask` and `push` from their effects and steps."""
+
+    __slots__ = ("kind", "dseats", "darg", "todo")
+    RULES: ClassVar[Rules]
+    _HOOKED: ClassVar[bool] = False  # the class has its own before_forced
+    _ANSWER_HOOKED: ClassVar[bool] = False  # the class has its own before_answer
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._HOOKED = cls.before_forced is not FlowState.before_forced
+        cls._ANSWER_HOOKED = cls.before_answer is not FlowState.before_answer
+
+    # ------------------------------------------------------------ asking
+    def ask(self, kind: str, seats: int | list[int], arg: Any = None) -> None:
+        """Make `kind` the pending decision of `seats` (one seat or several)."""
+        self.kind = kind
+        self.dseats = [seats] if type(seats) is int else list(seats)
+        self.darg = arg
+
+    def settle(self) -> None:
+        """No decision is pending: the step stack runs next."""
+        self.kind = None
+
+    def push(self, name: str, *args: Any) -> None:
+        """Queue step `name`; the last pushed runs first."""
+        self.todo.append((name, *args))
+
+    # ------------------------------------------------------------ reading
+    def decision(self) -> Decision | None:
+        if self.finished or self.kind is None:
+            return None
+        seats = self.dseats
+        key = (self.kind, seats[0]) if len(seats) == 1 else (self.kind, *seats)
+        d = _DECISIONS.get(key)
+        if d is None:
+            d = _DECISIONS[key] = Decision(self.kind, tuple(self.dseats))
+        return d
+
+    def legal_actions(self, seat: int | None = None) -> list[int]:
+        kind = self.kind
+        if self.finished or kind is None:
+            return []
+        if seat is None:
+            seat = self.dseats[0]
+        elif seat not in self.dseats:
+            return []
+        return self.RULES.legal_of[kind](self, seat)
+
+    # ------------------------------------------------------------ applying
+    def apply_action(self, action: int, seat: int | None = None) -> None:
+        """Apply one action after checking it is legal, with a message for
+        people when it is not."""
+        if self.finished:
+            raise IllegalMove("the game is over")
+        if self.kind is None:
+            raise IllegalMove("no decision is pending")
+        rule = self.RULES.decisions[self.kind]
+        if seat is None:
+            seat = self.dseats[0]
+        elif seat not in self.dseats:
+            if rule.simultaneous and 0 <= seat < self.players:
+                raise IllegalMove(f"seat {seat} has already answered: {rule.prompt}")
+            waiting = ", ".join(map(str, self.dseats))
+            raise IllegalMove(f"it is not seat {seat}'s decision (waiting for seat {waiting}: {rule.prompt})")
+        if action not in self.legal_actions(seat):
+            raise IllegalMove(f"that is not one of the choices now ({rule.refusal(self)})")
+        if self._ANSWER_HOOKED:
+            self.before_answer(action, seat)
+        rule.effect(self, action, seat, False)
+        self.advance()
+
+    def apply_legal(self, action: int, seat: int | None = None) -> None:
+        """Apply an action taken from this state's legal_actions() (no re-check)."""
+        if seat is None:
+            seat = self.dseats[0]
+        if self._ANSWER_HOOKED:
+            self.before_answer(action, seat)
+        self.RULES.effect_of[self.kind](self, action, seat, False)
+        self.advance()
+
+    def take_action(self, action: int, seat: int | None = None) -> None:
+        """Apply one legal action's effect and stop there: no step runs and no
+        forced answer is taken (for a notation that reads the steps of one
+        move, such as the cards of a band, one action at a time)."""
+        self.RULES.decisions[self.kind].effect(self, action, self.dseats[0] if seat is None else seat, False)
+
+    def before_answer(self, action: int, seat: int) -> None:
+        """Hook: a seat's answer is about to be applied (not a forced one); a
+        game records the move here, while the decision is still pending."""
+
+    def advance(self) -> None:
+        """Run queued steps until a real decision waits; a forced one (a single
+        legal action) is taken for the player."""
+        rules = self.RULES
+        steps, waiting = rules.steps, rules.waiting
+        while True:
+            kind = self.kind
+            while kind is None:
+                todo = self.todo  # a step may replace the stack (an age ends)
+                if self.finished or not todo:
+                    return
+                step = todo.pop()
+                if len(step) == 1:
+                    steps[step[0]](self)
+                else:
+                    steps[step[0]](self, *step[1:])
+                kind = self.kind
+            if kind in waiting or len(self.dseats) > 1:
+                return  # several seats still to answer: nobody is answered for
+            seat = self.dseats[0]
+            acts = rules.legal_of[kind](self, seat)
+            if self._HOOKED:
+                self.before_forced(acts)
+            if len(acts) != 1:
+                return
+            rules.effect_of[kind](self, acts[0], seat, True)
+
+    def before_forced(self, acts: list[int]) -> None:
+        """Hook: a decision with these legal actions is about to be taken for
+        the player if there is one (a game whose hidden hand decides whether a
+        choice exists marks a reveal here)."""

@@ -1,0 +1,143 @@
+"""Anunnaki: culture and the end — culture tokens resolved at the end of a turn, and the final scoring."""
+
+from __future__ import annotations
+
+from meeple.games.anunnaki.actions import PASS, YES
+from meeple.games.anunnaki.board import UNDERWORLD
+from meeple.games.anunnaki.data import DATA, TRACKS
+from meeple.games.anunnaki.declare import decide, step
+
+
+class CultureEnd:
+    """The culture and the end rules a state answers for (mixed into `AnunnakiState`)."""
+
+    __slots__ = ()
+
+    def _finish(self) -> None:
+        P = self.players
+        for s in range(P):
+            if "scarab" in self.seats[s]["artifacts"]:
+                for t in TRACKS:
+                    self._track(s, t, 1)
+        fin = [dict() for _ in range(P)]
+        mult = DATA.multipliers
+        F = DATA.final
+        for i, t in enumerate(TRACKS):
+            pos = [sd["tracks"][i] for sd in self.seats]
+            top = max(pos)
+            firsts = [s for s in range(P) if pos[s] == top]
+            if len(firsts) > 1:
+                for s in firsts:
+                    fin[s][f"{t}_rank"] = (F["track_first"] + F["track_second"]) // len(firsts)
+            else:
+                fin[firsts[0]][f"{t}_rank"] = F["track_first"]
+                rest = [p for s, p in enumerate(pos) if s not in firsts]
+                if rest:
+                    second = max(rest)
+                    seconds = [s for s in range(P) if pos[s] == second and s not in firsts]
+                    for s in seconds:
+                        fin[s][f"{t}_rank"] = F["track_second"] // len(seconds)
+            obj = self.objectives[t]
+            for s in range(P):
+                fin[s][f"{t}_objective"] = self.objective(s, obj) * mult[pos[s]]
+        for s in range(P):
+            sd = self.seats[s]
+            fin[s]["domination"] = DATA.dom_vp[sd["dom"]]
+            fin[s]["gods"] = self._god_points(s)
+            fin[s]["resources"] = (sum(sd["res"]) + sd["mana"]) // F["resources_per_vp"]
+            if "destiny" in sd["artifacts"] and sd["destiny"]:
+                i = TRACKS.index(sd["destiny"])
+                lead = max(x["tracks"][i] for x in self.seats)
+                fin[s]["destiny"] = DATA.destiny_vp[mult[lead]]
+            for k, v in fin[s].items():
+                sd["vp"] += v
+        self.final = fin
+        best = max(sd["vp"] for sd in self.seats)
+        # tie: the tied player latest in turn order (furthest from the start player) wins
+        self.winners = [max(s for s in range(P) if self.seats[s]["vp"] == best)]
+        self.finished = True
+        self.kind = None
+        self.dseats = []
+        self.todo = []
+        self._event("end", None, {"vp": self.scores(), "winners": self.winners})
+
+    def _god_points(self, s) -> int:
+        lay = self.lay
+        total = 0
+        ctrl = self.controlled(s)
+        for g in self.seats[s]["summoned"]:
+            eff = DATA.minor[g]["effect"]
+            res_kind = {"vp_wood": "wood", "vp_gold": "gold", "vp_metal": "metal", "vp_food": "food"}.get(eff)
+            if res_kind:
+                total += 2 * sum(1 for h in ctrl if res_kind in lay.info[h]["res"])
+            elif eff == "vp_exhausted":
+                n = sum(
+                    1
+                    for h in ctrl
+                    if not lay.info[h]["atlantis"]
+                    and lay.info[h]["capital"] is None
+                    and h != UNDERWORLD
+                    and not self._uncovered(h)
+                )
+                total += 3 * (n // 2)
+            elif eff == "vp_atlantis":
+                total += 4 * sum(1 for h in ctrl if lay.info[h]["atlantis"])
+            elif eff == "vp_ancient":
+                total += 2 * len(self.seats[s]["defeated"])
+            elif eff == "vp_supply":
+                total += 2 * (self.supply(s) // 3)
+        return total
+
+
+@step("culture")
+def _run_culture(gs):
+    cur = gs.current
+    lay = gs.lay
+    steps = []
+    controller = gs.controllers()
+    for i, (tri, board) in enumerate(lay.spots):
+        c = gs.cul[i]
+        if c is None:
+            continue
+        ctrl = []
+        for h in tri:
+            c_h = controller[h]
+            if c_h is None:
+                break
+            ctrl.append(c_h)
+        if len(ctrl) < len(tri):
+            continue
+        if not c[1]:
+            gs._mark_reveal()
+        c[1] = True
+        tok = c[0]
+        gs.cul[i] = None
+        gs.removed.append(tok)
+        gs._event("culture", cur, tok)
+        for s in gs._order_from(cur):
+            gets = s in ctrl
+            if not gets and gs.power(s, "zeus_planet_culture"):
+                gets = any(gs.has_units(h, s) for h in lay.hexes if lay.board_of[h] == board)
+            if gets:
+                steps.append(["culture_offer", s, tok])
+    gs._push(*steps)
+
+
+@step("culture_offer")
+def _run_culture_offer(gs, s, tok):
+    """ "You either take it now or forfeit it": each beneficiary may decline."""
+    gs._set("culture_benefit", s, {"token": tok})
+
+
+def _legal_culture_benefit(gs, s):
+    DATA.culture[gs.darg["token"]]  # a STATE naming no token does not load
+    return [YES, PASS]
+
+
+@decide("culture_benefit", "Culture token resolved: take its benefit now or forfeit it", _legal_culture_benefit)
+def _ans_culture_benefit(gs, a, s, arg):
+    if a == PASS:
+        gs._event("culture_declined", s, arg["token"])
+        return
+    times = 2 if gs.power(s, "zeus_double_culture") else 1
+    gs._push(*[["effects", s, DATA.culture[arg["token"]]["benefit"]]] * times)

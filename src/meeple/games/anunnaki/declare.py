@@ -1,0 +1,43 @@
+"""Anunnaki's declaration for the shared flow (`meeple.core.flow`): every
+decision once (its legal actions, its effect, its question in words) and
+every step of a turn, each in the module of the part of the game it belongs
+to (turn, movement, battle, effects, culture).
+
+An effect is written `(state, action, seat, arg)`: the pending decision is
+cleared first and its argument handed over. A secret decision (the weapon
+choice of a battle) keeps each seat's answer in `state.secret` until every
+seat has chosen, then runs once.
+"""
+
+from __future__ import annotations
+
+from meeple.core.flow import Rules
+
+FLOW = Rules("anunnaki")
+
+
+def decide(kind: str, prompt: str, legal, *, forced: bool = True, secret: bool = False):
+    """Declare decision `kind` with its legal actions; the decorated function is its effect."""
+
+    def declare(body):
+        def effect(gs, a: int, seat: int, auto: bool) -> None:
+            arg = gs.darg
+            if secret or len(gs.dseats) > 1:
+                gs.secret[str(seat)] = a
+                gs.dseats = [x for x in gs.dseats if x != seat]
+                if gs.dseats:
+                    return
+            gs.kind = None
+            gs.dseats = []
+            gs.darg = {}
+            body(gs, a, seat, arg)
+
+        FLOW.decision(kind, prompt=prompt, legal=legal, forced=forced)(effect)
+        return body
+
+    return declare
+
+
+def step(name: str):
+    """Declare an automatic step of a turn, run with the arguments it was queued with."""
+    return FLOW.step(name)

@@ -1,0 +1,394 @@
+"""Anunnaki: card effects — gains and payments, tracks and domination, the effect lists of contracts, culture tokens and ancient tiles, the gods' immediate powers, contracts fulfilled and the artifacts (Horn of Plenty, Pandora's Box, Destiny Stone)."""
+
+from __future__ import annotations
+
+from meeple.games.anunnaki.actions import CHOICE, FULFILL, HEX, NDEV, PASS, PORTAL_BASIC, RES, RI, RULES, WEAPON, YES
+from meeple.games.anunnaki.data import DATA, TRACKS
+from meeple.games.anunnaki.declare import decide, step
+
+
+class Effects:
+    """The card effects rules a state answers for (mixed into `AnunnakiState`)."""
+
+    __slots__ = ()
+
+    def _gain(self, s, r, n) -> None:
+        if n > 0:
+            self.seats[s]["res"][RI[r]] += n
+
+    def _pay(self, s, cost) -> None:
+        """Pay the named part of a cost now, queue the choice of the 'any' part."""
+        res = self.seats[s]["res"]
+        for r, n in cost.items():
+            if r != "any":
+                res[RI[r]] -= n
+        if cost.get("any"):
+            self._push(["pay_any", s, cost["any"]])
+
+    def _track(self, s, t, n) -> None:
+        if t == "dom":
+            self._dom(s, n)
+            return
+        sd = self.seats[s]
+        i = TRACKS.index(t)
+        cap = self._dev_cap(s)
+        new = min(cap, sd["tracks"][i] + n)
+        if new > sd["tracks"][i]:
+            sd["tracks"][i] = new
+            if new == NDEV - 1:
+                self._trigger_end(s, t)
+
+    def _dom(self, s, n) -> None:
+        sd = self.seats[s]
+        old = sd["dom"]
+        new = min(DATA.dom_max, old + n)
+        if new <= old:
+            return
+        sd["dom"] = new
+        for tpos in list(self.dom_tokens):
+            if old < tpos <= new:
+                self.dom_tokens.remove(tpos)
+                sd["vp"] += 2
+                self._event("dom_token", s, tpos)
+
+    def _effects(self, s, effects) -> None:
+        """Queue the steps of an effect list (a contract's, a culture token's,
+        an ancient tile's or a weapon's reward), each effect by its name."""
+        steps = []
+        for e in effects:
+            effect = EFFECTS.get(e[0])
+            if effect is not None:
+                steps += effect(self, s, e)
+        self._push(*steps)
+
+    def _immediate(self, s, eff) -> None:
+        """A minor god's power that acts once, when it is summoned."""
+        power = IMMEDIATE.get(eff)
+        if power is not None:
+            power(self, s)
+
+    def _fulfil(self, s, c, pay: bool, check: bool) -> None:
+        sd = self.seats[s]
+        k = DATA.contracts[c]
+        sd["contracts"].remove(c)
+        sd["fulfilled"].append(c)
+        self._event("fulfil", s, c)
+        bottom = (
+            [["vp", k["bottom"]["vp"]], ["track", "commerce", k["bottom"]["commerce"]]]
+            if k["bottom"]["commerce"]
+            else [["vp", k["bottom"]["vp"]]]
+        )
+        full = True
+        if check and k["house"] is not None:
+            board = "gaia" if k["house"] == self.houses[s] else k["house"]
+            full = any(self.lay.board_of[h] == board for h in self.controlled(s))
+        if full:
+            self._push(["effects", s, k["middle"] + bottom])
+        else:
+            self._push(["choose_effects", s, k["middle"], bottom, "contract_half"])
+        if pay:
+            self._pay(s, k["cost"])
+
+
+@step("gain_any")
+def _run_gain_any(gs, s, n):
+    if n > 0:
+        gs._set("resource", s, {"n": n})
+
+
+def _legal_resource(gs, s):
+    return [RES + i for i in range(4)]
+
+
+@decide("resource", "Gain a resource of your choice", _legal_resource)
+def _ans_resource(gs, a, s, arg):
+    gs.seats[s]["res"][a - RES] += 1
+    if arg["n"] > 1:
+        gs._push(["gain_any", s, arg["n"] - 1])
+
+
+@step("pay_any")
+def _run_pay_any(gs, s, n):
+    if n > 0 and sum(gs.seats[s]["res"]) > 0:
+        gs._set("pay", s, {"n": n})
+
+
+def _legal_pay(gs, s):
+    res = gs.seats[s]["res"]
+    return [RES + i for i in range(4) if res[i] > 0]
+
+
+@decide("pay", "Pay a resource of your choice", _legal_pay)
+def _ans_pay(gs, a, s, arg):
+    gs.seats[s]["res"][a - RES] -= 1
+    if arg["n"] > 1:
+        gs._push(["pay_any", s, arg["n"] - 1])
+
+
+@step("track")
+def _run_track(gs, s, t, n):
+    gs._track(s, t, n)
+
+
+@step("gain")
+def _run_gain(gs, s, r, n):
+    gs._gain(s, r, n)
+
+
+@step("mana_gain")
+def _run_mana_gain(gs, s, n):
+    gs.seats[s]["mana"] += n
+
+
+@step("vp")
+def _run_vp(gs, s, n):
+    gs.seats[s]["vp"] += n
+
+
+@step("income")
+def _run_income(gs, s):
+    gs._income(s)
+
+
+@step("domaction")
+def _run_domaction(gs, s):
+    gs._dom(s, gs.objective(s, gs.objectives["dom"]))
+
+
+@step("choose_effects")
+def _run_choose_effects(gs, s, a, b, kind="choice"):
+    gs._set(kind, s, {"n": 2, "options": [a, b], "why": "reward"})
+
+
+def _legal_contract_half(gs, s):
+    return [CHOICE, CHOICE + 1]
+
+
+@decide("contract_half", "Fulfilled contract: take the middle or the bottom reward", _legal_contract_half)
+def _ans_contract_half(gs, a, s, arg):
+    gs._effects(s, arg["options"][a - CHOICE])
+
+
+def _legal_choice(gs, s):
+    return [CHOICE + i for i in range(gs.darg["n"])]
+
+
+@decide("choice", "Choose one reward", _legal_choice)
+def _ans_choice(gs, a, s, arg):
+    why = arg.get("why")
+    k = a - CHOICE
+    if why == "reward":
+        gs._effects(s, arg["options"][k])
+
+
+def _legal_free_contract(gs, s):
+    return [PASS] + [FULFILL + int(c[1:]) - 1 for c in gs.seats[s]["contracts"]]
+
+
+@decide("free_contract", "Bastet: fulfil a contract without its cost?", _legal_free_contract)
+def _ans_free_contract(gs, a, s, arg):
+    if a == PASS:
+        return
+    gs.seats[s]["mana"] -= 1
+    gs._fulfil(s, f"c{a - FULFILL + 1}", pay=False, check=False)
+
+
+def _legal_yesno(gs, s):
+    return [YES, PASS]
+
+
+@decide("yesno", "Freyja: use her power?", _legal_yesno)
+def _ans_yesno(gs, a, s, arg):
+    if a == PASS:
+        return
+    if arg["why"] == "freyja":
+        gs._push(["lose_follower", s], ["gain_any", s, 4])
+
+
+@step("lose_follower")
+def _run_lose_follower(gs, s):
+    if any(gs.fol[h][s] for h in gs.lay.hexes):
+        gs._set("lose_follower", s)
+
+
+def _legal_lose_follower(gs, s):
+    return gs._hexacts([h for h in gs.lay.hexes if gs.fol[h][s]])
+
+
+@decide("lose_follower", "Pandora: remove one of your followers", _legal_lose_follower)
+def _ans_lose_follower(gs, a, s, arg):
+    gs.fol[gs.lay.hexes[a - HEX]][s] -= 1
+
+
+@step("effects")
+def _run_effects(gs, s, effects):
+    gs._effects(s, effects)
+
+
+def _legal_horn(gs, s):
+    res = gs.seats[s]["res"]
+    out = [CHOICE + i for i in range(4)]
+    out += [CHOICE + 4 + i for i in range(4) if res[i] >= RULES["horn"]["pay"]]
+    return out
+
+
+@decide("horn", "Horn of Plenty", _legal_horn)
+def _ans_horn(gs, a, s, arg):
+    k = a - CHOICE
+    hr = RULES["horn"]
+    if k < 4:
+        gs.seats[s]["res"][k] += hr["gain"]
+    else:
+        gs.seats[s]["res"][k - 4] -= hr["pay"]
+        gs.seats[s]["vp"] += hr["vp"]
+
+
+def _legal_pandora(gs, s):
+    return [CHOICE + ["mana", "follower", "weapon"].index(t) for t in gs.seats[s]["pandora"]]
+
+
+@decide("pandora", "Pandora's Box: take a token", _legal_pandora)
+def _ans_pandora(gs, a, s, arg):
+    tok = ["mana", "follower", "weapon"][a - CHOICE]
+    sd = gs.seats[s]
+    sd["pandora"].remove(tok)
+    if not sd["pandora"]:
+        sd["artifacts"].remove("pandora")
+    gs._event("pandora", s, tok)
+    steps = []
+    if tok == "mana":
+        sd["mana"] += 1
+    elif tok == "follower":
+        steps.append(["followers", s, 1])
+    else:
+        steps.append(["pick_weapon", s, 1])
+    for o in gs._order_from(s)[1:]:
+        if tok == "mana":
+            gs.seats[o]["mana"] = max(0, gs.seats[o]["mana"] - 1)
+        elif tok == "follower":
+            steps.append(["lose_follower", o])
+        else:
+            steps.append(["lose_weapon", o])
+    gs._push(*steps)
+
+
+@step("lose_weapon")
+def _run_lose_weapon(gs, s):
+    gs.darg = {}
+    if _legal_lose_weapon(gs, s):
+        gs._set("lose_weapon", s)
+
+
+def _legal_lose_weapon(gs, s):
+    wl = gs.weapon_list(s)
+    return sorted({WEAPON + wl.index(w) for w in gs.seats[s]["hand"] if DATA.weapons[w]["kind"] == "advanced"})
+
+
+@decide("lose_weapon", "Pandora: put back one of your advanced weapons", _legal_lose_weapon)
+def _ans_lose_weapon(gs, a, s, arg):
+    w = gs.weapon_list(s)[a - WEAPON]
+    gs.seats[s]["hand"].remove(w)
+    gs.seats[s]["pile"].append(w)
+
+
+def _legal_destiny(gs, s):
+    return [CHOICE + i for i in range(3)]
+
+
+@decide("destiny", "Destiny Stone: choose your secret track", _legal_destiny)
+def _ans_destiny(gs, a, s, arg):
+    gs.seats[s]["destiny"] = TRACKS[a - CHOICE]
+
+
+# ---- effects by name: what each queues for seat s (e: the effect as the data writes it)
+def _units(mode: str, god: str):
+    def effect(gs, s, e):
+        base = PORTAL_BASIC if mode == "portal" else e[1]
+        return [["units", s, mode, base + (1 if gs.has(s, god) else 0), None], ["flip"]]
+
+    return effect
+
+
+EFFECTS = {
+    "res": lambda gs, s, e: [["gain", s, e[1], e[2]]],
+    "any": lambda gs, s, e: [["gain_any", s, e[1]]],
+    "mana": lambda gs, s, e: [["mana_gain", s, e[1]]],
+    "vp": lambda gs, s, e: [["vp", s, e[1]]],
+    "track": lambda gs, s, e: [["track", s, e[1], e[2]]],
+    "dom": lambda gs, s, e: [["track", s, "dom", e[1]]],
+    "settle": lambda gs, s, e: [["settle", s]],
+    "portal": _units("portal", "enlil"),  # Enlil: one unit more
+    "income": lambda gs, s, e: [["income", s]],
+    "domaction": lambda gs, s, e: [["domaction", s]],
+    "blue": lambda gs, s, e: [["tile_effect", s, "blue"]],
+    "red": lambda gs, s, e: [["tile_effect", s, "red"]],
+    "cube": lambda gs, s, e: [["cube_move", s]],
+    "weapon": lambda gs, s, e: [["pick_weapon", s, e[1]]],
+    "develop": lambda gs, s, e: [["develop", s]],
+    "move": _units("move", "hermes"),  # Hermes: one unit more
+    "contract": lambda gs, s, e: [["take_contract", s]],
+    "follower": lambda gs, s, e: [["followers", s, e[1]]],
+    "choice": lambda gs, s, e: [["choose_effects", s, e[1], e[2]]],
+}
+
+
+# ---- the minor gods' powers that act once, when summoned (by the data's effect name)
+def _free_contract(gs, s):
+    """Bastet: fulfil a contract for 1 mana instead of its cost."""
+    if gs.seats[s]["mana"] >= 1 and gs.seats[s]["contracts"]:
+        gs._set("free_contract", s)
+
+
+def _sacrifice_follower(gs, s):
+    """Freyja: may remove a follower for 4 resources of choice."""
+    if any(gs.fol[h][s] for h in gs.lay.hexes):
+        gs._set("yesno", s, {"why": "freyja"})
+
+
+def _away_regions(gs, s):
+    lay, home = gs.lay, gs.houses[s]
+    n = sum(1 for h in gs.controlled(s) if lay.board_of[h] != home) // 2
+    gs.seats[s]["vp"] += n
+    gs.seats[s]["mana"] += n
+
+
+def _frigg_followers(gs, s):
+    spots = [h for h in gs.lay.hexes if gs.fol[h][s] + gs.settlements_of(s).count(h) >= 3]
+    gs._push(*[["follower_at", s, h] for h in spots])
+
+
+def _portal_3(gs, s):
+    # the rulebook calls Anu's teleport "this portal action": Enlil adds a unit,
+    # and face-down culture tokens next to the units flip at its end
+    if gs._sources(s, "portal"):
+        gs._push(["flip"])
+        gs._set("from", s, {"mode": "anu_src", "n": 3 + (1 if gs.has(s, "enlil") else 0)})
+
+
+def _gain_followers_2(gs, s):
+    gs._push(["followers", s, 2])
+
+
+def _away_shrines(gs, s):
+    lay, home = gs.lay, gs.houses[s]
+    n = sum(lay.info[h]["shrines"] for h in gs.controlled(s) if lay.board_of[h] != home)
+    gs.seats[s]["vp"] += n
+    gs._gain(s, "metal", n)
+
+
+def _settlement_resources(gs, s):
+    for h in gs.settlements_of(s):
+        if gs.lay.info[h]["res"]:
+            gs._gain(s, gs.lay.info[h]["res"][0], 1)
+
+
+IMMEDIATE = {
+    "free_contract": _free_contract,
+    "sacrifice_follower": _sacrifice_follower,
+    "away_regions": _away_regions,
+    "frigg_followers": _frigg_followers,
+    "portal_3": _portal_3,
+    "gain_followers_2": _gain_followers_2,
+    "away_shrines": _away_shrines,
+    "settlement_resources": _settlement_resources,
+}

@@ -1,0 +1,370 @@
+"""Anunnaki: movement and the land — units moved or teleported one at a time (Odin's settlements carrying units), culture tokens flipping, harvest, followers placed and taken, settlements built."""
+
+from __future__ import annotations
+
+from meeple.games.anunnaki.actions import HEX, PASS, RES, RI, SETTLEMENT, UNIT
+from meeple.games.anunnaki.board import UNDERWORLD
+from meeple.games.anunnaki.data import RESOURCES
+from meeple.games.anunnaki.declare import decide, step
+
+
+class Movement:
+    """The movement and the land rules a state answers for (mixed into `AnunnakiState`)."""
+
+    __slots__ = ()
+
+    def _unit_acts(self, s, h) -> list[int]:
+        out = []
+        if self.fol[h][s]:
+            out.append(UNIT)
+        ml = self.minor_list(s)
+        for g, where in self.gods[s].items():
+            if where == h:
+                out.append(UNIT + 1 if g == "major" else UNIT + 2 + ml.index(g))
+        if self.osl[s].get(h):
+            out.append(SETTLEMENT)
+        return sorted(out)
+
+    def _at_war(self, h: str) -> bool:
+        occ = self.occupants(h)
+        return len(occ) > 1 or (bool(occ) and h in self.anc)
+
+    def _my_hexes(self, s) -> list[str]:
+        """Regions holding `s`'s units, in layout order."""
+        cand = {h for h, f in self.fol.items() if f[s]}
+        cand.update(self.gods[s].values())
+        cand.update(self.osl[s])
+        return sorted(cand, key=self.lay.index.__getitem__)
+
+    def _sources(self, s, mode) -> list[str]:
+        out = []
+        lay = self.lay
+        for h in self._my_hexes(s):
+            if self._at_war(h):
+                continue
+            atl = lay.info[h]["atlantis"]
+            if atl and (mode != "move" or self.end_triggered):
+                continue
+            if mode == "move" and not self._dests(s, h, mode):
+                continue
+            out.append(h)
+        return out
+
+    def _dests(self, s, h, mode) -> list[str]:
+        lay = self.lay
+        if mode == "move":
+            # Atlantis is entered only across its dotted edges, so never from the
+            # Underworld; it may be left across any edge, into the Underworld too
+            if h == UNDERWORLD:
+                cand = [x for x in self.controlled(s) if x != UNDERWORLD and not lay.info[x]["atlantis"]]
+            else:
+                cand = [x for x in lay.nb[h] if lay.edge_ok(h, x)]
+                if self._owns_underworld(s) and self.controller(h) == s:
+                    cand.append(UNDERWORLD)
+            out = []
+            for x in cand:
+                info = lay.info[x]
+                if info["capital"] is not None and info["capital"] != s:
+                    continue
+                if self.end_triggered and (info["atlantis"] or lay.info[h]["atlantis"]):
+                    continue
+                out.append(x)
+            return out
+        out = []
+        for x in lay.hexes:
+            info = lay.info[x]
+            if x == h or info["atlantis"] or (info["capital"] is not None and info["capital"] != s):
+                continue
+            if x == UNDERWORLD and not self._owns_underworld(s):
+                continue
+            out.append(x)
+        return out
+
+    def _owns_underworld(self, s) -> bool:
+        return "underworld_map" in self.seats[s]["artifacts"]
+
+    def _harvest_strength(self, s, h) -> int:
+        units = self.units_at(h, s)
+        st = sum(units)
+        settle = self.stl.get(h) == s
+        if settle:
+            if self.power(s, "ishtar_settlement_harvest"):
+                st += 2
+            elif units and self.has(s, "isis"):
+                st += 1
+        if self.has(s, "osiris"):
+            st += 1  # "+1 in each region you control": a settlement alone harvests 1
+        if st <= 0:
+            return 0
+        if self.has(s, "ashur"):
+            st += 1
+        return st
+
+    def _uncovered(self, h) -> list[str]:
+        info = self.lay.info[h]
+        if h == UNDERWORLD:
+            return ["any"] * max(0, info["icons"] - len(self.exh.get(h, [])))
+        if info["capital"] is not None:
+            return list(info["res"]) * info["icons"]
+        ex = list(self.exh.get(h, []))
+        if len(info["res"]) > 1:
+            return [r for r in info["res"] if not (r in ex and not ex.remove(r))]
+        return [info["res"][0]] * max(0, info["icons"] - len(ex)) if info["res"] else []
+
+    def _harvestable(self, s, done) -> list[str]:
+        return [
+            h for h in self.controlled(s) if h not in done and self._uncovered(h) and self._harvest_strength(s, h) > 0
+        ]
+
+    def _follower_spots(self, s) -> list[str]:
+        return sorted({h for h in self.settlements_of(s) if self.controller(h) == s}, key=self.lay.index.get)
+
+    def _settle_spots(self, s) -> list[str]:
+        if self.seats[s]["settle_left"] <= 0:
+            return []
+        return [h for h in self.controlled(s) if not self.has_settlement(h) and h != UNDERWORLD]
+
+    def _move_settlement(self, s, src, dest) -> None:
+        o = self.osl[s]
+        o[src] -= 1
+        if not o[src]:
+            del o[src]
+        o[dest] = o.get(dest, 0) + 1
+
+    def _carry_opts(self, s, src) -> list[int]:
+        return [a for a in self._unit_acts(s, src) if a != SETTLEMENT]
+
+
+@step("units")
+def _run_units(gs, s, mode, n, src):
+    if n <= 0:
+        return
+    if src is not None:  # anu: a fixed source
+        if not gs.has_units(src, s) or not gs._dests(s, src, "portal"):
+            return
+        gs._set("unit", s, {"mode": mode, "n": n, "hex": src})
+        return
+    if not gs._sources(s, mode):
+        return
+    gs._set("from", s, {"mode": mode, "n": n})
+
+
+def _legal_from(gs, s):
+    return [PASS] + gs._hexacts(gs._sources(s, gs.darg["mode"]))
+
+
+@decide("from", "Choose a region to take a unit from (or stop)", _legal_from)
+def _ans_from(gs, a, s, arg):
+    if a == PASS:
+        return
+    h = gs.lay.hexes[a - HEX]
+    mode = "anu" if arg["mode"] == "anu_src" else arg["mode"]
+    gs._set("unit", s, dict(arg, hex=h, mode=mode))
+
+
+def _legal_unit(gs, s):
+    acts = gs._unit_acts(s, gs.darg["hex"])
+    return [PASS] + acts if gs.darg["mode"] == "anu" else acts
+
+
+@decide("unit", "Which unit?", _legal_unit)
+def _ans_unit(gs, a, s, arg):
+    if a == PASS:
+        return
+    gs._set("to", s, dict(arg, unit=a - UNIT))
+
+
+def _legal_to(gs, s):
+    return gs._hexacts(gs._dests(s, gs.darg["hex"], gs.darg["mode"]))
+
+
+@decide("to", "Choose the region to move to", _legal_to)
+def _ans_to(gs, a, s, arg):
+    dest = gs.lay.hexes[a - HEX]
+    src = arg["hex"]
+    u = arg["unit"]
+    god = None
+    if u == SETTLEMENT - UNIT:
+        gs._move_settlement(s, src, dest)
+        gs._event(arg["mode"], s, f"settlement {src}>{dest}")
+        gs._push(["units", s, arg["mode"], arg["n"] - 1, src if arg["mode"] == "anu" else None])
+        if gs._carry_opts(s, src):
+            gs._set("carry", s, {"from": src, "to": dest, "n": 2})
+        return
+    if u == 0:
+        gs.fol[src][s] -= 1
+        gs.fol[dest][s] += 1
+    else:
+        god = "major" if u == 1 else gs.minor_list(s)[u - 2]
+        gs.gods[s][god] = dest
+    gs._event(arg["mode"], s, f"{src}>{dest}")
+    gs._push(["units", s, arg["mode"], arg["n"] - 1, src if arg["mode"] == "anu" else None])
+    if god is not None and gs._at_war(dest) and gs.has(s, "anubis") and not gs.flags.get("anubis"):
+        gs.flags["anubis"] = True
+        gs._push(["follower_at", s, dest])
+
+
+def _legal_carry(gs, s):
+    return [PASS] + gs._carry_opts(s, gs.darg["from"])
+
+
+@decide("carry", "Odin: carry a unit along with the settlement?", _legal_carry)
+def _ans_carry(gs, a, s, arg):
+    """Odin: a settlement carries up to 2 units from its region with it."""
+    if a == PASS:
+        return
+    src, dest = arg["from"], arg["to"]
+    u = a - UNIT
+    if u == 0:
+        gs.fol[src][s] -= 1
+        gs.fol[dest][s] += 1
+    else:
+        gs.gods[s]["major" if u == 1 else gs.minor_list(s)[u - 2]] = dest
+    gs._event("carry", s, f"{src}>{dest}")
+    if arg["n"] > 1 and gs._carry_opts(s, src):
+        gs._set("carry", s, dict(arg, n=arg["n"] - 1))
+
+
+@step("follower_at")
+def _run_follower_at(gs, s, h):
+    if gs.supply(s) > 0:
+        gs.fol[h][s] += 1
+        return
+    gs._set("take_follower", s, {"then": h, "avoid": h})
+
+
+@step("flip")
+def _run_flip(gs):
+    lay = gs.lay
+    for i, (tri, _b) in enumerate(lay.spots):
+        c = gs.cul[i]
+        if c is not None and not c[1] and any(gs.occupants(h) for h in tri):
+            c[1] = True
+            gs._mark_reveal()
+            gs._event("culture_up", None, c[0])
+
+
+@step("harvest")
+def _run_harvest(gs, s, n, done):
+    if n <= 0 or not gs._harvestable(s, done):
+        return
+    gs._set("harvest", s, {"n": n, "done": done})
+
+
+def _legal_harvest(gs, s):
+    return [PASS] + gs._hexacts(gs._harvestable(s, gs.darg["done"]))
+
+
+@decide("harvest", "Harvest: choose a region you control (or stop)", _legal_harvest)
+def _ans_harvest(gs, a, s, arg):
+    if a == PASS:
+        return
+    h = gs.lay.hexes[a - HEX]
+    gs._push(["harvest", s, arg["n"] - 1, arg["done"] + [h]])
+    st = gs._harvest_strength(s, h)
+    unc = gs._uncovered(h)
+    info = gs.lay.info[h]
+    gs._event("harvest", s, h)
+    if h == UNDERWORLD:
+        gs.exh.setdefault(h, []).append("any")
+        gs._push(["gain_any", s, min(st, len(unc))])
+        return
+    if info["capital"] is not None:
+        gs._gain(s, info["res"][0], min(st, info["icons"]))
+        return
+    if len(info["res"]) > 1:
+        kinds = sorted(set(unc), key=RI.get)
+        if len(kinds) == 2 and st >= 2:
+            for r in kinds:
+                gs._gain(s, r, 1)
+            gs._set("exhaust", s, {"hex": h, "options": kinds})
+        elif len(kinds) == 2:
+            gs._set("harvest_res", s, {"hex": h, "options": kinds})
+        else:
+            gs._gain(s, kinds[0], 1)
+            gs.exh.setdefault(h, []).append(kinds[0])
+        return
+    r = info["res"][0]
+    n = st if gs.power(s, "ishtar_no_cap") else min(st, len(unc))
+    gs._gain(s, r, n)
+    gs.exh.setdefault(h, []).append(r)
+
+
+def _legal_harvest_res(gs, s):
+    return [RES + RI[r] for r in gs.darg["options"]]
+
+
+@decide("harvest_res", "This region has two resources: which do you take?", _legal_harvest_res)
+def _ans_harvest_res(gs, a, s, arg):
+    r = RESOURCES[a - RES]
+    gs._gain(s, r, 1)
+    gs.exh.setdefault(arg["hex"], []).append(r)
+
+
+@decide("exhaust", "Which resource is exhausted?", _legal_harvest_res)
+def _ans_exhaust(gs, a, s, arg):
+    gs.exh.setdefault(arg["hex"], []).append(RESOURCES[a - RES])
+
+
+@step("followers")
+def _run_followers(gs, s, n):
+    if n <= 0:
+        return
+    if gs.has(s, "hera"):
+        n += 1
+    gs._push(*[["place_follower", s]] * n)
+
+
+@step("place_follower")
+def _run_place_follower(gs, s):
+    if not gs._follower_spots(s):
+        return
+    if gs.supply(s) <= 0:
+        gs._set("take_follower", s, {"then": None})
+        return
+    gs._set("place_follower", s)
+
+
+def _legal_place_follower(gs, s):
+    return gs._hexacts(gs._follower_spots(s))
+
+
+@decide("place_follower", "Place a follower", _legal_place_follower)
+def _ans_place_follower(gs, a, s, arg):
+    gs.fol[gs.lay.hexes[a - HEX]][s] += 1
+
+
+def _legal_take_follower(gs, s):
+    return [PASS] + gs._hexacts([h for h in gs.lay.hexes if gs.fol[h][s] and h != gs.darg.get("avoid")])
+
+
+@decide("take_follower", "Take a follower back from the board (or stop)", _legal_take_follower)
+def _ans_take_follower(gs, a, s, arg):
+    if a == PASS:
+        return
+    gs.fol[gs.lay.hexes[a - HEX]][s] -= 1
+    if arg.get("then"):
+        gs.fol[arg["then"]][s] += 1
+    else:
+        gs._set("place_follower", s)
+
+
+@step("settle")
+def _run_settle(gs, s):
+    if gs._settle_spots(s):
+        gs._set("settle", s)
+
+
+def _legal_settle(gs, s):
+    return gs._hexacts(gs._settle_spots(s))
+
+
+@decide("settle", "Build a settlement: choose the region", _legal_settle)
+def _ans_settle(gs, a, s, arg):
+    h = gs.lay.hexes[a - HEX]
+    if gs.power(s, "odin_settlement_units"):
+        gs.osl[s][h] = gs.osl[s].get(h, 0) + 1
+    else:
+        gs.stl[h] = s
+    gs.seats[s]["settle_left"] -= 1
+    gs._event("settle", s, h)

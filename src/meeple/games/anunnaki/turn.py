@@ -1,0 +1,513 @@
+"""Anunnaki: turn and tiles — the turn (setup gods, main action on the tiles, Ra's cubes, the turn's end), the tile actions, market, development, mana and additional actions, contracts taken and weapons drawn."""
+
+from __future__ import annotations
+
+from meeple.games.anunnaki.actions import (
+    CHOICE,
+    CONTRACT,
+    FULFILL,
+    HEX,
+    HORN,
+    MANA,
+    MANA_KINDS,
+    MARKET,
+    PANDORA,
+    PASS,
+    RES,
+    RI,
+    RULES,
+    SETUP,
+    SPACE,
+    SUMMON,
+    SUMMON_MAJOR,
+    TILE,
+    WEAPON,
+    YES,
+)
+from meeple.games.anunnaki.data import DATA, RESOURCES, TRACKS
+from meeple.games.anunnaki.declare import decide, step
+
+
+class Turn:
+    """The turn and tiles rules a state answers for (mixed into `AnunnakiState`)."""
+
+    __slots__ = ()
+
+    def _developable(self, s) -> list[int]:
+        sd = self.seats[s]
+        if sd["pawn"] < 0:
+            return []
+        extra = RULES["develop_red_extra"]
+        out = []
+        for pos in DATA.adj[sd["pawn"]]:
+            t = self.arrangement[pos]
+            if t in sd["developed"]:
+                continue
+            if DATA.tiles[t]["color"] == "red" and not self.can_pay(s, extra):
+                continue
+            out.append(t)
+        return sorted(out)
+
+    def _mana_options(self, s, discount, exclude) -> list[str]:
+        sd = self.seats[s]
+        res = sd["res"]
+        out = []
+        for k in MANA_KINDS:
+            if k in exclude:
+                continue
+            if k == "mirror":
+                if "mirror" in sd["artifacts"] and not discount:
+                    out.append(k)
+                continue
+            cost = RULES["mana_actions"][k]
+            if sd["mana"] < max(0, cost["mana"] - discount):
+                continue
+            if any(res[RI[r]] < n for r, n in cost.items() if r in RI):
+                continue
+            if k in ("red", "blue"):
+                pawn_tile = self.arrangement[sd["pawn"]] if sd["pawn"] >= 0 else None
+                if not any(DATA.tiles[t]["color"] == k and t != pawn_tile for t in self.arrangement):
+                    continue
+            elif k == "weapons" and not sd["pile"]:
+                continue
+            elif k == "develop":
+                gold = cost.get("gold", 0)
+                res[RI["gold"]] -= gold
+                ok = bool(self._developable(s))
+                res[RI["gold"]] += gold
+                if not ok:
+                    continue
+            elif k == "settle":
+                if not self._settle_spots(s):
+                    continue
+            out.append(k)
+        return out
+
+    def _extra_options(self, s) -> list[int]:
+        sd = self.seats[s]
+        used = self.used
+        out = []
+        has_follower = any(self.fol[h][s] for h in self.lay.hexes)
+        if "summon" not in used and has_follower:
+            if sd["free_minor"] > 0:
+                ml = self.minor_list(s)
+                out += [SUMMON + ml.index(g) for g in sd["gods_offer"] if g not in sd["summoned"]]
+            if sd["free_major"] and not sd["major"]:
+                out.append(SUMMON_MAJOR)
+        if "contract" not in used:
+            for c in sd["contracts"]:
+                if self.can_pay(s, DATA.contracts[c]["cost"]):
+                    out.append(FULFILL + int(c[1:]) - 1)
+        if "horn" not in used and "horn_of_plenty" in sd["artifacts"]:
+            out.append(HORN)
+        if "pandora" not in used and sd["pandora"]:
+            out.append(PANDORA)
+        return sorted(out)
+
+    def _place_cube(self, s, sp) -> None:
+        sd = self.seats[s]
+        sd["cubes"].append(sp)
+        sd["cubes"].sort()
+        mana = DATA.spaces[sp][2]
+        sd["mana"] += mana
+        self._event("cube", s, sp)
+        for k, tok in enumerate(DATA.minor_tokens):
+            if k not in sd["tokens"] and all(x in sd["cubes"] for x in tok):
+                sd["tokens"].append(k)
+                sd["free_minor"] += 1
+        if not sd["major_token"] and all(x in sd["cubes"] for x in DATA.major_token):
+            sd["major_token"] = True
+            sd["free_major"] = True
+        if len(sd["cubes"]) >= SETUP["cubes"]:
+            self._trigger_end(s, "cubes")
+        if mana > 0 and self.power(s, "ra_mana_resource"):
+            self._push(["gain_any", s, 1])
+
+    def _trigger_end(self, s, why) -> None:
+        if not self.end_triggered:
+            self.end_triggered = True
+            self._event("end_trigger", s, why)
+
+    def _income(self, s, extra_followers=0):
+        built = SETUP["settlements"] - 1 - self.seats[s]["settle_left"]
+        lv = DATA.income[max(0, min(built, len(DATA.income) - 1))]
+        self.seats[s]["vp"] += lv["vp"]
+        self._push(["followers", s, lv["followers"] + extra_followers])
+
+
+@step("setup_gods")
+def _run_setup_gods(gs, s):
+    gs._set("discard_god", s)
+
+
+def _legal_discard_god(gs, s):
+    return [CHOICE + i for i in range(len(gs.seats[s]["gods_offer"]))]
+
+
+@decide("discard_god", "Setup: discard one of your minor gods (you keep the others)", _legal_discard_god)
+def _ans_discard_god(gs, a, s, arg):
+    g = gs.seats[s]["gods_offer"].pop(a - CHOICE)
+    gs._event("discard_god", s, g)
+
+
+@step("start_turn")
+def _run_start_turn(gs):
+    s = gs.current
+    gs.used = []
+    gs.flags = {}
+    gs._push(["main"], ["mana_choice", s, 0, [], False], ["extra"], ["battles"], ["culture"], ["end_turn"])
+
+
+@step("main")
+def _run_main(gs):
+    gs._set("main", gs.current)
+
+
+def _legal_main(gs, s):
+    sd = gs.seats[s]
+    out = []
+    for pos, t in enumerate(gs.arrangement):
+        if pos == sd["pawn"]:
+            continue
+        if sd["pawn"] < 0 and DATA.tiles[t]["color"] != "blue":
+            continue
+        out.append(TILE + t - 1)
+    return out
+
+
+@decide("main", "Main action: move your pawn to a tile", _legal_main, forced=False)
+def _ans_main(gs, a, s, arg):
+    sd = gs.seats[s]
+    t = a - TILE + 1
+    new = gs.arrangement.index(t)
+    old = sd["pawn"]
+    sd["pawn"] = new
+    gs._event("main", s, t)
+    gs._push(["action", s, t, t in sd["developed"]])
+    if old >= 0 and new in DATA.adj[old]:
+        sp = DATA.adj[old][new]
+        if sp not in sd["cubes"]:
+            if len(sd["cubes"]) < SETUP["cubes"]:
+                gs._place_cube(s, sp)
+        elif gs.power(s, "ra_move_cube"):
+            gs._set("ra_cube", s, {"space": sp})
+
+
+def _legal_ra_cube(gs, s):
+    cubes = gs.seats[s]["cubes"]
+    return [PASS] + [SPACE + i for i in range(len(DATA.spaces)) if i not in cubes]
+
+
+@decide("ra_cube", "Ra: move this cube to another space?", _legal_ra_cube)
+def _ans_ra_cube(gs, a, s, arg):
+    if a == PASS:
+        return
+    sd = gs.seats[s]
+    sd["cubes"].remove(arg["space"])
+    gs._place_cube(s, a - SPACE)
+
+
+@step("end_turn")
+def _run_end_turn(gs):
+    s = gs.current
+    gs.seats[s]["turns"] += 1
+    if gs.end_triggered and s == gs.players - 1:
+        gs._finish()
+        return
+    gs.current = (s + 1) % gs.players
+    gs._push(["start_turn"])
+
+
+@step("action")
+def _run_action(gs, s, t, developed):
+    tile = DATA.tiles[t]
+    v = tile["developed"] if developed else tile["basic"]
+    act = tile["action"]
+    gs._event("action", s, f"{act}{'+' if developed else ''}")
+    if act == "portal":
+        n = v + (1 if gs.has(s, "enlil") else 0)
+        gs._push(["units", s, "portal", n, None], ["flip"])
+    elif act == "move":
+        n = v + (1 if gs.has(s, "hermes") else 0)
+        gs._push(["units", s, "move", n, None], ["flip"])
+    elif act == "commerce":
+        gs._push(*[["take_contract", s]] * v)
+    elif act == "harvest":
+        gs._push(["harvest", s, v, []])
+    elif act == "creation":
+        n = gs.shrines(s)
+        if n <= 0:
+            return
+        if developed:
+            gs._set("creation", s, {"n": n})
+        else:
+            gs._gain(s, gs.house(s)["capital_resource"], n)
+    elif act == "income":
+        gs._income(s, v)
+    elif act == "domination":
+        gs._dom(s, gs.objective(s, gs.objectives["dom"]) + v)
+    elif act == "market":
+        gs._set("market", s, {"developed": developed})
+
+
+def _legal_creation(gs, s):
+    return [RES + i for i in range(4)]
+
+
+@decide("creation", "Creation: choose the resource", _legal_creation)
+def _ans_creation(gs, a, s, arg):
+    gs._gain(s, RESOURCES[a - RES], arg["n"])
+
+
+def _legal_market(gs, s):
+    res = gs.seats[s]["res"]
+    dev = gs.darg["developed"]
+    out = [PASS]
+    for i, (p, a, b) in enumerate(MARKET):
+        if dev:
+            if p is None:
+                out.append(CHOICE + i)
+        elif p is not None and res[p] > 0:
+            out.append(CHOICE + i)
+    return out
+
+
+@decide("market", "Market: trade resources (or pass)", _legal_market)
+def _ans_market(gs, a, s, arg):
+    if a == PASS:
+        return
+    p, x, y = MARKET[a - CHOICE]
+    res = gs.seats[s]["res"]
+    if p is not None:
+        res[p] -= 1
+    res[x] += 1
+    res[y] += 1
+
+
+@step("take_contract")
+def _run_take_contract(gs, s):
+    if gs.display:
+        gs._set("contract", s)
+
+
+def _legal_contract(gs, s):
+    return [CONTRACT + int(c[1:]) - 1 for c in gs.display]
+
+
+@decide("contract", "Commerce: take a contract from the display", _legal_contract)
+def _ans_contract(gs, a, s, arg):
+    c = f"c{a - CONTRACT + 1}"
+    gs.display.remove(c)
+    gs.seats[s]["contracts"].append(c)
+    if gs.deck:
+        if len(gs.deck) > 1:
+            gs._mark_reveal()  # the last card of the deck is known to all: what is left
+        gs.display.append(gs.deck.pop())
+    gs._event("contract", s, c)
+
+
+@step("pick_weapon")
+def _run_pick_weapon(gs, s, n):
+    if n > 0 and gs.seats[s]["pile"]:
+        gs._set("weapon_pick", s, {"n": n})
+
+
+def _legal_weapon_pick(gs, s):
+    wl = gs.weapon_list(s)
+    return sorted({WEAPON + wl.index(w) for w in gs.seats[s]["pile"]})
+
+
+@decide("weapon_pick", "Draw an advanced weapon from your board", _legal_weapon_pick)
+def _ans_weapon_pick(gs, a, s, arg):
+    w = gs.weapon_list(s)[a - WEAPON]
+    sd = gs.seats[s]
+    sd["pile"].remove(w)
+    sd["hand"].append(w)
+    gs._event("weapon", s, w, private_to=s)
+    gs._push(["pick_weapon", s, arg["n"] - 1])
+
+
+@step("develop")
+def _run_develop(gs, s):
+    if gs._developable(s):
+        gs._set("develop", s)
+
+
+def _legal_develop(gs, s):
+    return [TILE + t - 1 for t in gs._developable(s)]
+
+
+@decide("develop", "Choose a tile to develop", _legal_develop)
+def _ans_develop(gs, a, s, arg):
+    t = a - TILE + 1
+    tile = DATA.tiles[t]
+    if tile["color"] == "red":
+        gs._pay(s, RULES["develop_red_extra"])
+    gs.seats[s]["developed"].append(t)
+    gs.seats[s]["developed"].sort()
+    gs._event("develop", s, t)
+    gs._track(s, "tech", RULES["develop_steps"][tile["color"]])
+    gs._set("dev_do", s, {"tile": t})
+
+
+def _legal_dev_do(gs, s):
+    return [YES, PASS]
+
+
+@decide("dev_do", "Use the developed tile's action now?", _legal_dev_do)
+def _ans_dev_do(gs, a, s, arg):
+    if a == YES:
+        gs._push(["action", s, arg["tile"], True])
+
+
+@step("tile_effect")
+def _run_tile_effect(gs, s, color):
+    gs.darg = {"color": color}
+    if _legal_tile_pick(gs, s):
+        gs._set("tile_pick", s, {"color": color})
+
+
+def _legal_tile_pick(gs, s):
+    sd = gs.seats[s]
+    pawn_tile = gs.arrangement[sd["pawn"]] if sd["pawn"] >= 0 else None
+    return [TILE + t - 1 for t in gs.arrangement if DATA.tiles[t]["color"] == gs.darg["color"] and t != pawn_tile]
+
+
+@decide("tile_pick", "Choose the tile to activate", _legal_tile_pick)
+def _ans_tile_pick(gs, a, s, arg):
+    t = a - TILE + 1
+    gs._push(["action", s, t, t in gs.seats[s]["developed"]])
+
+
+@step("cube_move")
+def _run_cube_move(gs, s):
+    sd = gs.seats[s]
+    if sd["cubes"] and len(sd["cubes"]) < len(DATA.spaces):
+        gs._set("cube_from", s)
+
+
+def _legal_cube_from(gs, s):
+    return [SPACE + i for i in sorted(gs.seats[s]["cubes"])]
+
+
+@decide("cube_from", "Move a cube: choose the cube", _legal_cube_from)
+def _ans_cube_from(gs, a, s, arg):
+    gs.seats[s]["cubes"].remove(a - SPACE)
+    gs._set("cube_to", s, {"from": a - SPACE})
+
+
+def _legal_cube_to(gs, s):
+    cubes = gs.seats[s]["cubes"]
+    return [SPACE + i for i in range(len(DATA.spaces)) if i not in cubes]
+
+
+@decide("cube_to", "Move a cube: choose the free space", _legal_cube_to)
+def _ans_cube_to(gs, a, s, arg):
+    gs._place_cube(s, a - SPACE)
+
+
+@step("mana_choice")
+def _run_mana_choice(gs, s, discount, exclude, more):
+    if gs._mana_options(s, discount, exclude):
+        gs._set("mana", s, {"discount": discount, "exclude": exclude, "more": more})
+
+
+def _legal_mana(gs, s):
+    return [PASS] + [MANA + MANA_KINDS.index(k) for k in gs._mana_options(s, gs.darg["discount"], gs.darg["exclude"])]
+
+
+@decide("mana", "Mana action (or pass)", _legal_mana)
+def _ans_mana(gs, a, s, arg):
+    if a == PASS:
+        return
+    k = MANA_KINDS[a - MANA]
+    sd = gs.seats[s]
+    if k == "mirror":
+        sd["artifacts"].remove("mirror")
+        gs._event("artifact", s, "mirror")
+        gs._push(["mana_choice", s, 1, ["mirror"], True])
+        return
+    if arg["more"]:
+        gs._push(["mana_choice", s, arg["discount"], arg["exclude"] + [k], False])
+    cost = RULES["mana_actions"][k]
+    sd["mana"] -= max(0, cost["mana"] - arg["discount"])
+    for r, n in cost.items():
+        if r in RI:
+            sd["res"][RI[r]] -= n
+    gs._event("mana", s, k)
+    steps = {
+        "red": [["tile_effect", s, "red"]],
+        "blue": [["tile_effect", s, "blue"]],
+        "weapons": [["pick_weapon", s, cost.get("draw", 0)]],
+        "develop": [["develop", s]],
+        "settle": [["settle", s]],
+        "followers": [["followers", s, cost.get("gain", 0)]],
+    }[k]
+    # run before the queued second mirror action
+    for st in reversed(steps):
+        gs.todo.append(st)
+
+
+@step("extra")
+def _run_extra(gs):
+    s = gs.current
+    if gs._extra_options(s):
+        gs._set("extra", s)
+
+
+def _legal_extra(gs, s):
+    return [PASS] + gs._extra_options(s)
+
+
+@decide("extra", "Additional actions: summon a god, fulfil a contract… (or end the turn)", _legal_extra)
+def _ans_extra(gs, a, s, arg):
+    if a == PASS:
+        return
+    gs._push(["extra"])
+    sd = gs.seats[s]
+    if SUMMON <= a < SUMMON_MAJOR:
+        gs.used.append("summon")
+        god = gs.minor_list(s)[a - SUMMON]
+        gs._set("summon_hex", s, {"god": god})
+    elif a == SUMMON_MAJOR:
+        gs.used.append("summon")
+        gs._set("summon_hex", s, {"god": "major"})
+    elif FULFILL <= a < MANA:
+        gs.used.append("contract")
+        c = f"c{a - FULFILL + 1}"
+        gs._fulfil(s, c, pay=True, check=not gs.first_game)
+    elif a == HORN:
+        gs.used.append("horn")
+        sd["artifacts"].remove("horn_of_plenty")
+        gs._set("horn", s)
+    elif a == PANDORA:
+        gs.used.append("pandora")
+        gs._set("pandora", s)
+
+
+def _legal_summon_hex(gs, s):
+    return gs._hexacts([h for h in gs.lay.hexes if gs.fol[h][s]])
+
+
+@decide("summon_hex", "The god replaces one of your followers: choose its region", _legal_summon_hex)
+def _ans_summon_hex(gs, a, s, arg):
+    h = gs.lay.hexes[a - HEX]
+    sd = gs.seats[s]
+    god = arg["god"]
+    gs.fol[h][s] -= 1
+    gs.gods[s][god] = h
+    gs._event("summon", s, god)
+    if god == "major":
+        sd["major"] = True
+        sd["free_major"] = False
+        ms = RULES["major_summon"]
+        for t in TRACKS:
+            gs._track(s, t, ms["tracks"])
+        gs._dom(s, ms["dom"])
+        return
+    sd["summoned"].append(god)
+    sd["free_minor"] -= 1
+    g = DATA.minor[god]
+    gs._track(s, g["summon"]["track"], g["summon"]["steps"])
+    if g["kind"] == "immediate":
+        gs._immediate(s, g["effect"])

@@ -1,0 +1,290 @@
+"""Autumn: each seat's actions in turn order (govern, journey, rally,
+deploy, the Councils of Secrets and Oaths, the Favour, tactic, kingdom and
+Site of Power actions), and what they ask; lore gained and Site of Power
+cards bought."""
+
+from __future__ import annotations
+
+from meeple.games.okc import cards as C
+from meeple.games.okc import data as D
+from meeple.games.okc import favour, kingdom, locations, sites, tactics
+from meeple.games.okc.actions import (
+    AMBUSH_C,
+    BUY,
+    CARD,
+    DEPLOY_C,
+    DONE,
+    E_GID,
+    E_USED,
+    FAVOUR,
+    GOVERN,
+    JOURNEY,
+    LOC,
+    OATHS,
+    OFAVOUR,
+    RALLY_C,
+    REGION,
+    RGOVERN,
+    SECRETS,
+    SITE_LORE,
+    SUPP,
+    SUPP_LOST,
+    U_GOVERN,
+    U_JOURNEY,
+    U_OATHS,
+    U_RGOVERN,
+    U_SECRETS,
+)
+from meeple.games.okc.rules import decision, step, turns
+
+
+turns("autumn")
+
+
+def _autumn_legal(s, seat):
+    hand = s.hands[seat]
+    acts = [DONE]
+    u = s.used[seat]
+    # a hand card is never active: its printed icons count (state.icons)
+    if not u & U_GOVERN:
+        acts.extend(GOVERN + C.local(g) for g in hand if C.VOTES[g] >= 1)
+    if not u & U_JOURNEY:
+        acts.extend(JOURNEY + C.local(g) for g in hand if C.LORE[g] >= 1)
+        if C.owns_kingdom(s, seat, "all_pathfinder"):  # trade-01: active cards too
+            acts.extend(
+                JOURNEY + C.local(e[E_GID]) for _, e in s._own_active(seat) if s.icons(seat, e[E_GID], C.LORE) >= 1
+            )
+    for a in s.active:
+        for e in a:
+            g = e[E_GID]
+            if (
+                not e[E_USED] & (D.RALLY_SELF | D.RALLY_TWO)
+                and s.seat_of(g) == seat
+                and s._cmds(seat, e) & (D.RALLY_SELF | D.RALLY_TWO)
+            ):
+                acts.append(RALLY_C + C.local(g))
+    for g in hand:
+        if C.commands(s, seat, g) & D.DEPLOY:
+            acts.append(DEPLOY_C + C.local(g))
+    if not u & U_SECRETS and s.votes(seat, 1) and s.tokens_free(seat):
+        acts.append(SECRETS)
+    if not u & U_OATHS and s.votes(seat, 2) and (s.lost_sup[seat] or sum(s.sup_map[seat])):
+        acts.append(OATHS)
+    acts.extend(favour.moves(s, seat, "autumn"))
+    acts.extend(tactics.tactic_options(s, seat, "autumn"))
+    acts.extend(kingdom.options(s, seat, "autumn"))
+    acts.extend(sites.options(s, seat, "autumn"))
+    if not u & U_RGOVERN and rgovern_cards(s, seat):
+        acts.append(RGOVERN)
+    return acts
+
+
+@decision("autumn", prompt="Autumn: take an action, or end your autumn", legal=_autumn_legal)
+def _autumn(s, a, seat):
+    if a == DONE:
+        return
+    s.todo.append(("autumn_seat", seat))
+    if tactics.card_action(s, seat, a, "autumn"):
+        return
+    if a == RGOVERN:
+        s.used[seat] |= U_RGOVERN
+        s._ask("rgovern", seat)
+    elif a == SECRETS:
+        s.used[seat] |= U_SECRETS
+        s._ask("secrets", seat, [s.votes(seat, 1)])
+    elif a == OATHS:
+        s.used[seat] |= U_OATHS
+        s._ask("oaths", seat, [s.votes(seat, 2)])
+    elif a in (FAVOUR, OFAVOUR):
+        favour.use(s, seat, a)
+    elif a < JOURNEY:
+        s.used[seat] |= U_GOVERN
+        g = s.gid(seat, a - GOVERN)
+        if not s._leave_hand(seat, g):  # a card not known in hand is shown
+            s._mark_reveal()
+        s._ask("council", seat, [g, 0])
+    elif a < AMBUSH_C:
+        s.used[seat] |= U_JOURNEY
+        s._journey(seat, s.gid(seat, a - JOURNEY))
+    elif a < DEPLOY_C:
+        g = s.gid(seat, a - RALLY_C)
+        r, e = s._find_active(g)
+        cm = s._cmds(seat, e)
+        e[E_USED] |= D.RALLY_SELF | D.RALLY_TWO
+        if cm & D.RALLY_TWO:
+            s._ask("rally", seat, [r, 0])
+        else:
+            s.active[r].remove(e)
+            s._to_hand(seat, g)
+    else:
+        s._ask_deploy(seat, s.gid(seat, a - DEPLOY_C))
+
+
+# ---- rally and deploy ------------------------------------------------------
+def _rally_legal(s, seat):
+    acts = [DONE] if s.darg[1] else []
+    if s.darg[1] < 2:
+        for a in s.active:
+            for e in a:
+                g = e[E_GID]
+                if s.seat_of(g) == seat and g not in s.darg[2:]:
+                    acts.append(CARD + C.local(g))
+    return acts
+
+
+@decision("rally", prompt="Rally: return a card to your hand", legal=_rally_legal, card="return")
+def _rally(s, a, seat):
+    if a == DONE:
+        return
+    g = s.gid(seat, a - CARD)
+    r, e = s._find_active(g)
+    s.active[r].remove(e)
+    s._to_hand(seat, g)
+    s._ask("rally", seat, [s.darg[0], s.darg[1] + 1, *s.darg[2:], g])
+
+
+@decision("deploy", prompt="Deploy: choose the region", legal=lambda s, seat: [REGION + r for r in range(3)])
+def _deploy(s, a, seat):
+    g = s.darg[0]
+    s._leave_hand(seat, g)
+    s.active[a - REGION].append([g, 0, 0, 0, 0, 1, 0])
+    s._event("deploy", seat, (C.NAME[g], D.REGIONS[a - REGION]))
+
+
+# ---- trade-10: govern with an active card ------------------------------------
+def rgovern_cards(s, seat: int) -> list[int]:
+    out = []
+    for r in range(3):
+        if any(o == seat and C.KEFFECT[k] == "region_govern" for o, k in s.kregion[r]):
+            out.extend(
+                e[E_GID] for e in s.active[r] if s.seat_of(e[E_GID]) == seat and s.icons(seat, e[E_GID], C.VOTES) >= 1
+            )
+    return out
+
+
+@decision(
+    "rgovern",
+    prompt="Govern with an active card",
+    card="govern",
+    legal=lambda s, seat: [CARD + C.local(g) for g in rgovern_cards(s, seat)],
+)
+def _rgovern(s, a, seat):
+    g = s.gid(seat, a - CARD)
+    r, e = s._find_active(g)
+    s.active[r].remove(e)
+    s._ask("council", seat, [g, 0])
+
+
+# ---- the Council of Secrets ------------------------------------------------
+def _secrets_legal(s, seat):
+    acts = [DONE]
+    if s.darg[0] > 0 and s.tokens_free(seat):
+        acts.extend(LOC + loc for loc in range(6))
+    return acts
+
+
+@decision("secrets", prompt="Council of Secrets: place a faction token", legal=_secrets_legal, loc="token")
+def _secrets(s, a, seat):
+    if a == DONE:
+        # every location with 5+ of the seat's tokens pays once; with two or
+        # more the seat resolves them one at a time in the order it chooses
+        _secrets_next(s, seat, [loc for loc in range(6) if s.tokens[seat][loc] >= D.SECRETS_THRESHOLD])
+        return
+    s.mut("tokens")[seat][a - LOC] += 1
+    s._ask("secrets", seat, [s.darg[0] - 1])
+
+
+@step("secrets_next")
+def _secrets_next(s, seat, locs) -> None:
+    locs = list(locs)
+    if len(locs) > 1:
+        s._ask("secrets_order", seat, locs)
+    elif locs:
+        s.todo.append(("secrets_reward", seat, locs[0]))
+
+
+@decision(
+    "secrets_order",
+    prompt="Council of Secrets: several locations pay; choose the one to resolve next",
+    legal=lambda s, seat: [LOC + loc for loc in s.darg],
+    loc="resolve",
+)
+def _secrets_order(s, a, seat):
+    loc = a - LOC
+    s.todo.append(("secrets_next", seat, [x for x in s.darg if x != loc]))
+    s.todo.append(("secrets_reward", seat, loc))
+
+
+@step("secrets_reward")
+def _secrets_reward(s, seat, loc) -> None:
+    s.mut("tokens")[seat][loc] -= D.SECRETS_THRESHOLD
+    s._event("secrets", seat, D.LOCATIONS[loc])
+    locations.owner_bonus(s, loc)
+    locations.reward(s, seat, loc)
+
+
+# ---- the Council of Oaths --------------------------------------------------
+def _oaths_legal(s, seat):
+    acts = [DONE]
+    if s.darg[0] > 0:
+        acts.extend(SUPP + r for r in range(3) if s.sup_map[seat][r])
+        if s.lost_sup[seat]:
+            acts.append(SUPP_LOST)
+    return acts
+
+
+@decision("oaths", prompt="Council of Oaths: place a supporter", legal=_oaths_legal)
+def _oaths(s, a, seat):
+    if a == DONE:
+        return
+    if a == SUPP_LOST:
+        s.lost_sup[seat] -= 1
+    else:
+        r = a - SUPP
+        s.sup_map[seat][r] -= 1
+        s.sup_part[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
+    s.sup_board[seat] += 1
+    s._ask("oaths", seat, [s.darg[0] - 1])
+
+
+# ---- lore: the Site of Power -----------------------------------------------
+@step("site_lore")
+def _site_lore_step(s, seat, n) -> None:
+    s._ask("site_lore", seat, [n])
+
+
+@decision(
+    "site_lore",
+    prompt="Your Site of Power is empty: put the lore you gained on it (2 lore there = "
+    "1 influence at the end) or in your supply?",
+    legal=lambda s, seat: [SITE_LORE, DONE],
+    word=lambda s, a, seat: "site" if a == SITE_LORE else "supply",
+)
+def _site_lore(s, a, seat):
+    n = s.darg[0]
+    if a == DONE:
+        s._lore_to_supply(seat, n)
+    else:
+        s.mut("site_lore")[seat] += n
+        s._event("site-lore", seat, n)
+
+
+@step("buy")
+def _buy_step(s, seat) -> None:
+    if s.site[seat] and any(C.COST[g] <= s.lore[seat] for g in s.site[seat]):
+        s._ask("buy", seat)
+
+
+@decision(
+    "buy",
+    prompt="Buy a Site of Power card with lore",
+    legal=lambda s, seat: [DONE] + [BUY + C.local(g) for g in s.site[seat] if C.COST[g] <= s.lore[seat]],
+)
+def _buy(s, a, seat):
+    if a == DONE:
+        return
+    g = s.gid(seat, a - BUY)
+    s.lore[seat] -= C.COST[g]
+    if s.site[seat] and any(C.COST[x] <= s.lore[seat] for x in s.site[seat] if x != g):
+        s.todo.append(("buy", seat))  # more may be bought after this gain
+    sites.gain_site_card(s, seat, g)

@@ -1,0 +1,350 @@
+"""The year's start and the bids for the Great Road: the turn order, the
+secret bids and their reveal, resolving each bid (a road card, a stolen
+kingdom card, or the bid back to hand) and placing what was acquired; the
+advanced setup's kingdom cards."""
+
+from __future__ import annotations
+
+from meeple.games.okc import cards as C
+from meeple.games.okc import data as D
+from meeple.games.okc import sites
+from meeple.games.okc.actions import BACK, CARD, KPICK, LOC, PAIR, REGION, ROAD, SEAT, SPACE, STEAL
+from meeple.games.okc.rules import decision, hand_cards, step
+
+
+# ---- the round and the year ------------------------------------------------
+@step("round")
+def _round(s) -> None:
+    seq = [
+        ("bids",),
+        ("reveal_bids",),
+        ("facedown",),
+        ("spring", 0),
+        ("markers",),
+        ("clashes", 0),
+        ("autumn", 0),
+        ("winter",),
+    ]
+    if s.round > 1:
+        seq.insert(0, ("year",))
+    s.todo.extend(reversed(seq))
+
+
+@step("year")
+def _year(s) -> None:
+    p = s.players
+    for x in s.order:
+        s._draw_to_size(x)
+    old = s.order
+    s.order = sorted(range(p), key=lambda x: (-s.influence[x], -old.index(x)))
+    setter = [x for x in range(p) if C.owns_kingdom(s, x, "set_order")]
+    if setter:  # intrigue-10: that player sets it
+        s.todo.append(("set_order", setter[0], []))
+    s._event("order", None, list(s.order))
+    for x in reversed(s.order):
+        if len(s.hands[x]) > s.hsize(x):
+            s.todo.append(("trim", x))
+
+
+def _set_order_legal(s, seat):
+    return [SEAT + x for x in range(s.players) if x not in s.darg]
+
+
+@decision("set_order", prompt="Set the order track: choose the next seat", legal=_set_order_legal)
+def _set_order(s, a, seat):
+    s.todo.append(("set_order", seat, s.darg + [a - SEAT]))
+
+
+@step("set_order")
+def _set_order_step(s, seat, chosen) -> None:
+    chosen = list(chosen)
+    p = s.players
+    if len(chosen) >= p - 1:
+        s.order = chosen + [x for x in range(p) if x not in chosen]
+        s._event("order", seat, list(s.order))
+    else:
+        s._ask("set_order", seat, chosen)
+
+
+# ---- bids ------------------------------------------------------------------
+@step("bids")
+def _bids(s) -> None:
+    s.bids = [None] * s.players
+    s.bids_open = False
+    s.taken = False
+    seats = [x for x in s.order if s.hands[x]]
+    if seats:
+        s.ask("bid", seats)
+
+
+def _secret_card(s, a, seat, kind: str) -> None:
+    """A simultaneous secret card (a bid, a joust card) leaves the hand; the
+    decision ends once every seat has chosen."""
+    g = s.gid(seat, a - CARD)
+    s._leave_hand(seat, g)
+    if kind == "bid":
+        s.bids[seat] = g
+    else:
+        s.joust[seat] = g
+    s._note(seat, f"{kind} " + C.local_name(g), True)
+    s.dseats.remove(seat)
+    if not s.dseats:
+        s.kind = None
+
+
+def _card_word(kind):
+    return lambda s, a, seat: f"{kind} " + C.local_name(s.gid(seat, a - CARD))
+
+
+@decision(
+    "bid",
+    prompt="Bid for the Great Road: choose a card face down",
+    legal=hand_cards,
+    simultaneous=True,
+    word=_card_word("bid"),
+)
+def _bid(s, a, seat):
+    _secret_card(s, a, seat, "bid")
+
+
+@step("reveal_bids")
+def _reveal_bids(s, *again) -> None:
+    s.bids_open = True
+    if not again:  # the second pass (after tactic_bid) shows nothing new
+        s._mark_reveal()
+    nob = [
+        x for x in s.order if D.FACTIONS[s.factions[x]] == "nobility" and s.bids[x] is not None and s.tactics[x][2] > 0
+    ]
+    if nob and not again:
+        s.todo.append(("reveal_bids", 1))
+        s.todo.append(("tactic_bid", nob[0]))
+        return
+    bidders = [x for x in s.order if s.bids[x] is not None]
+    bidders.sort(key=lambda x: (-C.bid_strength(s, x), s.order.index(x)))
+    s._event("bids", None, [(x, C.NAME[s.bids[x]]) for x in bidders])
+    if bidders and C.owns_kingdom(s, bidders[0], "bid_plus_five"):
+        s._gain_influence(bidders[0], 1)
+    s.todo.append(("refill",))
+    for x in reversed(bidders):
+        s.todo.append(("resolve_bid", x))
+
+
+@step("resolve_bid")
+def _resolve_bid(s, seat) -> None:
+    s._ask("herald", seat)
+
+
+@decision(
+    "herald",
+    prompt="Place your Herald on a location",
+    legal=lambda s, seat: [LOC + loc for loc in range(6)],
+    loc="herald",
+)
+def _herald(s, a, seat):
+    s.herald[seat] = a - LOC
+    s._ask("resolve", seat)
+
+
+def _resolve_legal(s, seat):
+    acts = [ROAD + i for i in range(D.ROAD_SIZE) if s.road[i] is not None]
+    if C.owns_kingdom(s, seat, "deck_top_two"):
+        acts.extend(KPICK + i for i in range(min(2, len(s.kdeck))))
+    if C.can_steal(s, seat):
+        need = C.steal_strength(s, seat)
+        for o in range(s.players):
+            if o == seat:
+                continue
+            for j, sp in enumerate(s.boards[o]):
+                if sp is not None and need > C.occupier_strength(s, o, sp[1], s.bids[seat]):
+                    acts.append(STEAL + o * 3 + j)
+    acts.append(BACK)
+    return acts
+
+
+def _resolve_word(s, a, seat):
+    if KPICK <= a < PAIR:
+        return "take " + C.KNAME[s.kdeck[a - KPICK]]
+    return None
+
+
+@decision(
+    "resolve",
+    prompt="Resolve your bid: take a Great Road card, steal a kingdom card, or take your bid back",
+    legal=_resolve_legal,
+    word=_resolve_word,
+)
+def _resolve(s, a, seat):
+    if a == BACK:
+        s._to_hand(seat, s.bids[seat])
+        s.bids[seat] = None
+    elif KPICK <= a < PAIR:  # intrigue-17: a top card of the deck
+        kc = s.kdeck.pop(a - KPICK)
+        s._mark_reveal()  # the next card comes into view
+        s._event("take", seat, C.KNAME[kc])
+        occ = s.bids[seat]
+        s.bids[seat] = None
+        acquire(s, seat, kc, occ)
+    elif a < STEAL:
+        i = a - ROAD
+        kc = s.road[i]
+        s.road[i] = None
+        s.taken = True
+        s._event("take", seat, C.KNAME[kc])
+        occ = s.bids[seat]
+        s.bids[seat] = None
+        acquire(s, seat, kc, occ)
+    else:
+        o, j = divmod(a - STEAL, 3)
+        kc = take_board_card(s, o, j)
+        s._event("steal", seat, (o, C.KNAME[kc]))
+        if C.owns_kingdom(s, seat, "steal_plus_three"):
+            s._gain_influence(seat, 1)
+        s._ask("space", seat, [kc, s.bids[seat]])
+        s.bids[seat] = None
+
+
+@decision(
+    "space",
+    prompt="Choose the board space for the kingdom card",
+    legal=lambda s, seat: [SPACE + j for j in range(len(s.boards[seat]))],
+)
+def _space(s, a, seat):
+    j = a - SPACE
+    old = s.boards[seat][j]
+    if old is not None:
+        s.kdiscard.append(old[0])
+        s._to_hand(seat, old[1])
+        s.todo.append(("trim", seat))
+    s.boards[seat][j] = [s.darg[0], s.darg[1]]
+    s._kingdom_gained(seat, s.darg[0])
+
+
+def _kplace_legal(s, seat):
+    if C.KPLACE[s.darg[0]] == "region":
+        return [REGION + r for r in range(3)]
+    return [LOC + loc for loc in range(6)]
+
+
+def _kplace_word(s, a, seat):
+    return "at " + (D.REGIONS[a - REGION] if a >= REGION else D.LOCATIONS[a - LOC])
+
+
+@decision("kplace", prompt="Place the kingdom card", legal=_kplace_legal, word=_kplace_word)
+def _kplace(s, a, seat):
+    kc = s.darg[0]
+    if C.KPLACE[kc] == "region":
+        s.mut("kregion")[a - REGION].append([seat, kc])
+    else:
+        s.mut("kloc")[a - LOC].append([seat, kc])
+    s._event("kingdom-placed", seat, C.KNAME[kc])
+
+
+def acquire(s, seat: int, kc: int, occ: int) -> None:
+    """An acquired kingdom card: occupied on a board space, or placed as its
+    card says (supply, map, discarded on acquiring) with the would-be
+    occupier going to the discard."""
+    place = C.KPLACE[kc]
+    if place == "board":
+        s._ask("space", seat, [kc, occ])
+        return
+    s.discards[seat].append(occ)
+    if place == "supply":
+        s.mut("ksupply")[seat].append(kc)
+        if C.KEFFECT[kc] == "deck_top_two":  # intrigue-17 turns the deck's top face up
+            s._mark_reveal()
+    elif place == "discard":
+        s.kdiscard.append(kc)
+        if C.KEFFECT[kc] == "free_site_card" and s.site[seat]:
+            sites.gain_site_card(s, seat, min(s.site[seat], key=lambda x: (C.COST[x], x)))
+    else:
+        s._ask("kplace", seat, [kc])
+    s._kingdom_gained(seat, kc)
+
+
+def take_board_card(s, o: int, j: int) -> int:
+    """An opponent's kingdom card taken from its board: the occupier goes to
+    its owner's hand (whose hand size may drop: trimmed after)."""
+    kc, occ = s.boards[o][j]
+    s.boards[o][j] = None
+    s._to_hand(o, occ)
+    s.todo.append(("trim", o))
+    return kc
+
+
+@step("refill")
+def _refill(s) -> None:
+    """After the bids: the rightmost remaining card (two if none was taken)
+    is discarded, then the road slides right and refills."""
+    s.bids_open = False
+    road = s.road
+    n = 1 if s.taken else 2
+    for i in range(D.ROAD_SIZE - 1, -1, -1):
+        if road[i] is not None and n:
+            s.kdiscard.append(road[i])
+            road[i] = None
+            n -= 1
+    s._refill_road_now()
+
+
+# ---- the advanced setup ----------------------------------------------------
+@step("advanced")
+def _advanced_step(s) -> None:
+    s.ask("advanced", s.order)
+
+
+def _advanced_legal(s, seat):
+    if not s.pick[seat]:
+        return [KPICK + i for i in range(len(s.offer[seat]))]
+    return hand_cards(s, seat)
+
+
+def _advanced_word(s, a, seat):
+    if KPICK <= a < PAIR:
+        return "keep " + C.KNAME[s.offer[seat][a - KPICK]]
+    return "occupy " + C.local_name(s.gid(seat, a - CARD))
+
+
+@decision(
+    "advanced",
+    prompt="Advanced setup: keep one of your dealt kingdom cards and choose its occupier",
+    legal=_advanced_legal,
+    simultaneous=True,
+    word=_advanced_word,
+)
+def _advanced(s, a, seat):
+    if not s.pick[seat]:
+        s.mut("pick")[seat] = [s.offer[seat][a - KPICK]]
+        return
+    g = s.gid(seat, a - CARD)
+    s._leave_hand(seat, g)
+    s.mut("pick")[seat].append(g)
+    s._note(seat, f"advanced {C.KNAME[s.pick[seat][0]]} {C.local_name(g)}", True)
+    s.dseats.remove(seat)
+    if not s.dseats:
+        s.kind = None
+
+
+@step("advanced_reveal")
+def _advanced_reveal(s) -> None:
+    """All chosen kingdom cards are revealed together and occupied; the
+    others go back to the kingdom deck; bold instructions in turn order."""
+    p = s.players
+    s._event("advanced", None, [(x, C.KNAME[s.pick[x][0]], C.NAME[s.pick[x][1]]) for x in s.order])
+    back = [k for x in range(p) for k in s.offer[x] if k != s.pick[x][0]]
+    s.kdeck.extend(back)
+    s.rng.shuffle(s.kdeck)
+    picks = [(x, s.pick[x][0], s.pick[x][1]) for x in s.order]
+    s.offer = [[s.pick[x][0]] for x in range(p)]  # until placed
+    for x, kc, occ in reversed(picks):
+        s.todo.append(("advanced_place", x, kc, occ))
+
+
+@step("advanced_place")
+def _advanced_place(s, x, kc, occ) -> None:
+    s.mut("offer")[x] = []
+    s.mut("pick")[x] = []
+    if C.KPLACE[kc] == "board":
+        s.boards[x][0] = [kc, occ]
+        s._kingdom_gained(x, kc)
+    else:
+        acquire(s, x, kc, occ)

@@ -1,0 +1,445 @@
+"""The clashes: each region in marker order, its face-down cards revealed,
+the day (Ambush, Retreat, Flank and the other day actions in turn order,
+newly revealed cards in a further pass), the night's eliminations, the tally,
+and ties broken by hidden cards or re-clashed."""
+
+from __future__ import annotations
+
+from meeple.games.okc import cards as C
+from meeple.games.okc import data as D
+from meeple.games.okc import favour, kingdom, sites, tactics
+from meeple.games.okc.actions import (
+    AMBUSH_C,
+    BACK,
+    CARD,
+    DONE,
+    DRAW,
+    E_GC,
+    E_GID,
+    E_PART,
+    E_PASS,
+    E_USED,
+    FAVOUR,
+    FLANK_C,
+    HERALD,
+    JOURNEY,
+    OFAVOUR,
+    PER,
+    REGION,
+    RETREAT_C,
+    SUPP,
+)
+from meeple.games.okc.rules import decision, hand_cards, step
+
+
+@step("clashes")
+def _clashes(s, i) -> None:
+    if i < 3:
+        s.todo.append(("clashes", i + 1))
+        start_clash(s, s.clash_order[i], list(s.order))
+
+
+@step("clash")
+def _clash(s, *clash) -> None:
+    """Marks the clash in progress (see state._current_clash): nothing to do."""
+
+
+def start_clash(s, r: int, parts: list[int], n: int = 0) -> None:
+    parts = list(parts)
+    s._event("clash", None, (D.REGIONS[r], parts))
+    s.todo.append(("clash", r, parts, 0, n))
+    s.todo.append(("tally", r, parts))
+    if not C.region_cards(s, r, "skip_day_night"):  # martial-13
+        s.todo.append(("night", r, parts))
+        s.todo.append(("day", r, parts, 0))
+    reveal(s, r, 0)
+    for e in s.active[r]:
+        if not e[E_PART]:
+            e[E_USED] = 0
+
+
+def reveal(s, r: int, pas: int) -> None:
+    for x in range(s.players):  # revealed: no longer a secret known
+        if s.peeked[x]:
+            s.mut("peeked")[x] = [g for g in s.peeked[x] if g not in s.facedown[r]]
+    if s.facedown[r] and not s._hidden_this_move(s.facedown[r]):
+        s._mark_reveal()
+        s._event("reveal", None, (D.REGIONS[r], [C.NAME[g] for g in s.facedown[r]]))
+    for g in s.facedown[r]:
+        s.active[r].append([g, 0, 0, 0, 0, -1, pas])
+    s.facedown[r] = []
+
+
+def _set_clash_pass(s, pas: int) -> None:
+    todo = s.todo
+    for i in range(len(todo) - 1, -1, -1):
+        if todo[i][0] == "clash":
+            t = todo[i]
+            todo[i] = ("clash", t[1], t[2], pas, t[4])
+            return
+
+
+def _pop_clash(s) -> None:
+    todo = s.todo
+    for i in range(len(todo) - 1, -1, -1):
+        if todo[i][0] == "clash":
+            del todo[i]
+            return
+
+
+# ---- the day ---------------------------------------------------------------
+@step("day")
+def _day_step(s, r, parts, pas) -> None:
+    # the day action step in turn order, then the reveal of added cards
+    s.todo.append(("day_end", r, parts, pas))
+    for x in reversed([x for x in s.order if x in parts]):
+        s.todo.append(("day_seat", x))
+
+
+@step("day_seat")
+def _day_seat(s, seat) -> None:
+    s._ask("day", seat)
+
+
+@step("day_end")
+def _day_end(s, r, parts, pas) -> None:
+    if s.facedown[r]:
+        reveal(s, r, pas + 1)
+        # newly revealed day commands may be activated in turn order
+        _set_clash_pass(s, pas + 1)
+        s.todo.append(("day", r, parts, pas + 1))
+
+
+def _day_legal(s, seat):
+    r, parts, p = s._current_clash()
+    hand = s.hands[seat]
+    acts = [DONE]
+    unres = [x for x in s._unresolved() if x != r and not s._locked(seat, x)]
+    locked = s._locked(seat, r)
+    for e in s.active[r]:
+        g = e[E_GID]
+        if s.seat_of(g) != seat or e[E_PART] or (p and e[E_PASS] != p):
+            continue
+        cm = s._cmds(seat, e) & ~e[E_USED]
+        if locked:
+            cm &= ~(D.AMBUSH | D.RETREAT | D.FLANK)
+        lo = C.local(g)
+        if cm & D.AMBUSH and (hand or (cm & D.AMBUSH_FROM_DISCARD and s.discards[seat])):
+            acts.append(AMBUSH_C + lo)
+        if cm & D.RETREAT:
+            acts.append(RETREAT_C + lo)
+        if cm & D.FLANK and unres:
+            acts.append(FLANK_C + lo)
+    if p == 0:
+        acts.extend(favour.moves(s, seat, "day"))
+        acts.extend(tactics.tactic_options(s, seat, "day"))
+        acts.extend(kingdom.options(s, seat, "day"))
+        acts.extend(sites.options(s, seat, "day"))
+    return acts
+
+
+@decision("day", prompt="Day: take an action in this clash, or end it", legal=_day_legal)
+def _day(s, a, seat):
+    if a == DONE:
+        return
+    r, parts, p = s._current_clash()
+    s.todo.append(("day_seat", seat))
+    if tactics.card_action(s, seat, a, "day"):
+        return
+    if a in (FAVOUR, OFAVOUR):
+        favour.use(s, seat, a)
+        return
+    lo = (a - AMBUSH_C) % PER
+    g = s.gid(seat, lo)
+    e = next(e for e in s.active[r] if e[E_GID] == g)
+    cmd = (D.AMBUSH, D.RETREAT, D.FLANK)[(a - AMBUSH_C) // PER]
+    e[E_USED] |= cmd
+    if "ambush_or_retreat" in s.texts(seat, e) and cmd != D.FLANK:
+        e[E_USED] |= D.AMBUSH | D.RETREAT
+    if cmd == D.AMBUSH:
+        s._ask("ambush", seat, [r, int(bool(s._cmds(seat, e) & D.AMBUSH_FROM_DISCARD))])
+    elif cmd == D.RETREAT:
+        s._ask("retreat", seat, [r])
+    else:
+        s._ask("flank", seat, [r, g])
+
+
+def _ambush_legal(s, seat):
+    acts = hand_cards(s, seat)
+    if s.darg[1:] and s.darg[1]:
+        acts += [CARD + C.local(g) for g in s.discards[seat]]
+    return acts if acts else acts + [DONE]
+
+
+def _hide(s, a, seat):
+    """A card from the hand (or, with Ambush from the discard, the discard)
+    joins the region's face-down cards."""
+    if a == DONE:
+        return
+    g = s.gid(seat, a - CARD)
+    if g not in s.hands[seat]:
+        s.discards[seat].remove(g)
+        s._hid_known(g)
+    elif s._leave_hand(seat, g):
+        s._hid_known(g)
+    s.facedown[s.darg[0]].append(g)
+    s.facedown[s.darg[0]].sort()
+
+
+decision("ambush", prompt="Ambush: hide a card from your hand in the clash", legal=_ambush_legal, card="hide")(_hide)
+decision(
+    "tie",
+    prompt="Tie: hide a card from your hand to break it, or pass",
+    legal=lambda s, seat: hand_cards(s, seat) + [DONE],
+    card="hide",
+    done="pass",
+)(_hide)
+
+
+def _retreat_legal(s, seat):
+    r = s.darg[0]
+    acts = [DONE]
+    acts.extend(CARD + C.local(e[E_GID]) for e in s.active[r] if s.seat_of(e[E_GID]) == seat)
+    acts.extend(
+        JOURNEY + C.local(e[E_GID])
+        for e in s.active[r]
+        if s.seat_of(e[E_GID]) == seat and e[E_GC] & D.RETREAT_JOURNEY and s.icons(seat, e[E_GID], C.LORE) >= 1
+    )
+    if s.herald[seat] >= 0 and s.herald[seat] // 2 == r:
+        acts.append(HERALD)
+    if s.sup_map[seat][r]:
+        acts.append(SUPP + r)
+    return acts
+
+
+@decision(
+    "retreat",
+    prompt="Retreat: choose what goes back",
+    legal=_retreat_legal,
+    card="return",
+    word=lambda s, a, seat: "supporter" if SUPP <= a < SUPP + 3 else None,
+)
+def _retreat(s, a, seat):
+    r = s.darg[0]
+    if a == DONE:
+        return
+    if a == HERALD:
+        s.herald[seat] = -1
+    elif JOURNEY <= a < AMBUSH_C:  # martial-10
+        s.todo.append(("ask_retreat", seat, r))
+        s._journey(seat, s.gid(seat, a - JOURNEY))
+        return
+    elif a == SUPP + r:
+        s.sup_map[seat][r] -= 1
+        s.sup_board[seat] += 1
+        s.sup_part[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
+    else:
+        g = s.gid(seat, a - CARD)
+        e = next(e for e in s.active[r] if e[E_GID] == g)
+        s.active[r].remove(e)
+        s._to_hand(seat, g)
+    s._ask("retreat", seat, [r])
+
+
+@step("ask_retreat")
+def _ask_retreat(s, seat, r) -> None:
+    s._ask("retreat", seat, [r])
+
+
+@decision(
+    "flank",
+    prompt="Flank: move the card to another region",
+    legal=lambda s, seat: [REGION + x for x in s._unresolved() if x != s.darg[0] and not s._locked(seat, x)],
+)
+def _flank(s, a, seat):
+    r, g = s.darg
+    e = next(e for e in s.active[r] if e[E_GID] == g)
+    along = "flank_supporters" in s.texts(seat, e)  # read where it flanks from
+    s.active[r].remove(e)
+    e[E_PART] = 0
+    e[E_USED] = 0
+    e[E_PASS] = 0
+    s.active[a - REGION].append(e)
+    if along and s.sup_map[seat][r]:
+        s._ask("flank_sup", seat, [r, a - REGION])
+
+
+def _flank_sup_legal(s, seat):
+    r, x = s.darg
+    return [DONE] + ([SUPP + x] if s.sup_map[seat][r] else [])
+
+
+@decision("flank_sup", prompt="Move a supporter along", legal=_flank_sup_legal)
+def _flank_sup(s, a, seat):
+    if a != DONE:
+        r, x = s.darg
+        s.sup_map[seat][r] -= 1
+        s.sup_part[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
+        s.sup_map[seat][x] += 1
+        s._ask("flank_sup", seat, [r, x])
+
+
+# ---- the night -------------------------------------------------------------
+def _clash_cards(s, r: int, parts: list[int]):
+    return [e for e in s.active[r] if not e[E_PART] and s.seat_of(e[E_GID]) in parts]
+
+
+@step("night")
+def _night(s, r, parts) -> None:
+    es = _clash_cards(s, r, parts)
+    owners = [s.seat_of(e[E_GID]) for e in es]
+    pairs = [(e[E_GID], o) for e, o in zip(es, owners)]
+    doomed = set()
+    killers = set()
+    for e, o in zip(es, owners):
+        if s._cmds(o, e) & D.DEADLY:
+            for i, (e2, o2) in enumerate(zip(es, owners)):
+                if o2 != o and not s._traits(o2, e2) & D.INVULNERABLE:
+                    doomed.add(i)
+                    killers.add(o)
+    for i, (e, o) in enumerate(zip(es, owners)):
+        if (
+            any(C.night_self_eliminated(s, e[E_GID], o, pairs, t) for t in s.texts(o, e) or [""])
+            and not s._traits(o, e) & D.INVULNERABLE
+        ):
+            doomed.add(i)
+    for e, o in zip(es, owners):
+        if "assassin" in s.texts(o, e):  # Uprising A2
+            hit = [
+                i
+                for i, (e2, o2) in enumerate(zip(es, owners))
+                if o2 != o and C.ARCH[e2[E_GID]] in ("heir", "captain") and not s._traits(o2, e2) & D.INVULNERABLE
+            ]
+            if hit:
+                doomed.update(hit)
+                killers.add(o)
+                s.todo.append(("reward", o))
+    for o in killers:
+        # martial-01: +1 influence when a heir eliminates
+        if C.owns_kingdom(s, o, "heirs_deadly_retreat") and any(
+            ow == o and C.ARCH[e[E_GID]] == "heir" and s._cmds(o, e) & D.DEADLY for e, ow in zip(es, owners)
+        ):
+            s._gain_influence(o, 1)
+    # eliminations are simultaneous: Resilient is read on the map, before any card leaves
+    resilient = {i: s._traits(owners[i], es[i]) & D.RESILIENT for i in doomed}
+    for i in sorted(doomed):
+        e, o = es[i], owners[i]
+        s.active[r].remove(e)
+        g = e[E_GID]
+        s._event("eliminated", o, C.NAME[g])
+        if C.ARCH[g] == "heir" and C.owns_kingdom(s, o, "heirs_deploy"):
+            # martial-07: the heir goes to hand, and the card is discarded
+            j = next(j for j, sp in enumerate(s.boards[o]) if sp is not None and C.KEFFECT[sp[0]] == "heirs_deploy")
+            kingdom.discard_this(s, o, j)
+            s._to_hand(o, g)
+        elif C.owns_kingdom(s, o, "eliminated_to_hand"):  # intrigue-16
+            s._to_hand(o, g)
+        elif resilient[i]:
+            s.discards[o].append(g)
+        else:
+            s.lost.append(g)
+    for o in sorted(killers):
+        if s.round_fx[o] & C.FX_HEIRS_DEADLY:  # Uprising tactic 1
+            s._gain_influence(o, 1)
+            s._gain_lore(o, 1)
+
+
+@step("reward")
+def _reward_step(s, seat) -> None:
+    s._ask("reward", seat)
+
+
+@decision(
+    "reward",
+    prompt="Reward: influence or lore?",
+    legal=lambda s, seat: [BACK, DRAW],
+    word=lambda s, a, seat: "influence" if a == BACK else "lore",
+)
+def _reward(s, a, seat):
+    if a == BACK:
+        s._gain_influence(seat, 1)
+    else:
+        s._gain_lore(seat, 1)
+
+
+# ---- the tally -------------------------------------------------------------
+@step("tally")
+def _tally(s, r, parts) -> None:
+    lowest = any(
+        "lowest_wins" in s.texts(s.seat_of(e[E_GID]), e)
+        for e in s.active[r]
+        if not e[E_PART] and s.seat_of(e[E_GID]) in parts
+    )  # Gathering A4
+    totals = {}
+    win_bonus = {}
+    for x in parts:
+        v = 0
+        for e in s.active[r]:
+            if not e[E_PART] and s.seat_of(e[E_GID]) == x:
+                v += s.strength(e[E_GID])
+                if "win_influence" in s.texts(x, e):
+                    win_bonus[x] = win_bonus.get(x, 0) + 1
+        per = 2 if s.round_fx[x] & C.FX_SUPPORTERS else 1
+        v += per * (s.sup_map[x][r] - s.sup_part[x][r])
+        v += s.bonus[x]
+        if C.owns_kingdom(s, x, "hand_size_heir") and any(
+            C.ARCH[e[E_GID]] == "heir" for e in s.active[r] if not e[E_PART] and s.seat_of(e[E_GID]) == x
+        ):
+            win_bonus[x] = win_bonus.get(x, 0) + 1
+        totals[x] = v
+    for e in s.active[r]:
+        if s.seat_of(e[E_GID]) in parts:
+            e[E_PART] = 1
+    s.bonus = [0] * s.players
+    for x in parts:
+        s.sup_part[x][r] = s.sup_map[x][r]
+    for o in C.region_cards(s, r, "halve_opponents"):  # martial-09
+        for x in parts:
+            if x != o:
+                totals[x] = (totals[x] + 1) // 2
+    best = max(totals.values())
+    if lowest and any(v > 0 for v in totals.values()):  # Gathering A4
+        best = min(v for v in totals.values() if v > 0)
+    top = [x for x in s.order if x in parts and totals[x] == best]
+    s._event("tally", None, (D.REGIONS[r], [totals[x] for x in parts]))
+    if len(top) == 1:
+        w = top[0]
+        _pop_clash(s)
+        s._gain_influence(w, win_bonus.get(w, 0))
+        _region_end(s, r)
+        s.todo.append(("rewards", r, w))
+    else:
+        s.todo.append(("tie", r, top, 0))
+
+
+@step("tie")
+def _tie_step(s, r, tied, i) -> None:
+    if i < len(tied):
+        s.todo.append(("tie", r, tied, i + 1))
+        s._ask("tie", tied[i], [r])
+    else:
+        n = s._clash_n()
+        _pop_clash(s)
+        if s.facedown[r]:
+            s._event("reclash", None, (D.REGIONS[r], tied))
+            start_clash(s, r, tied, n + 1)
+        else:
+            s._event("draw", None, D.REGIONS[r])
+            _region_end(s, r)
+
+
+def _region_end(s, r: int) -> None:
+    """Clans tactic 1: before rewards, +1 influence for the most supporters
+    and +1 lore for the most active cards in the region (strictly most)."""
+    p = s.players
+    for x in range(p):
+        if not s.round_fx[x] & C.FX_CLANS_MARKERS:
+            continue
+        sup = [s.sup_map[o][r] for o in range(p)]
+        if all(sup[x] > sup[o] for o in range(p) if o != x):
+            s._gain_influence(x, 1)
+        cnt = [0] * p
+        for e in s.active[r]:
+            cnt[s.seat_of(e[E_GID])] += 1
+        if all(cnt[x] > cnt[o] for o in range(p) if o != x):
+            s._gain_lore(x, 1)

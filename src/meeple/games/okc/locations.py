@@ -1,0 +1,189 @@
+"""The locations a clash winner claims: the Herald's reward, then the
+location's own (Castle: govern into a council; Wilderness: journey; Harvest
+Field: the Favour; Shrine: cards under the deck; Necropolis: draw from the
+discard; the others influence only)."""
+
+from __future__ import annotations
+
+from meeple.games.okc import cards as C
+from meeple.games.okc import data as D
+from meeple.games.okc.actions import CARD, COUNCIL, DONE, DRAW, LOC
+from meeple.games.okc.rules import decision, hand_cards, step
+
+
+@step("rewards")
+def _rewards(s, r, winner) -> None:
+    s._ask("location", winner, [r])
+
+
+@decision(
+    "location",
+    prompt="You won the clash: claim a location",
+    loc="claim",
+    legal=lambda s, seat: [LOC + 2 * s.darg[0], LOC + 2 * s.darg[0] + 1],
+)
+def _location(s, a, seat):
+    claim(s, seat, a - LOC)
+
+
+def claim(s, seat: int, loc: int) -> None:
+    """Claim rewards at a chosen location: Herald reward, then location reward."""
+    s._event("claim", seat, D.LOCATIONS[loc])
+    owner_bonus(s, loc)
+    # queued in reverse: location reward runs after the herald reward
+    s.todo.append(("location_reward", seat, loc))
+    if s.herald[seat] == loc:
+        relics = s.votes(seat, 0)
+        s._gain_influence(seat, 1 + relics)
+        for o in range(s.players):
+            if o != seat and s.herald[o] == loc and s.influence[o] > 0:
+                s.influence[o] -= 1
+                s.influence[seat] += 1
+                s._event("steal-influence", seat, o)
+        if relics and any(s.seat_of(g) == seat for g in s.councils[0]):
+            s._ask("relics", seat)
+
+
+def owner_bonus(s, loc: int) -> None:
+    """trade-11: its owner gains 1 influence whenever anyone claims its location."""
+    for o, k in s.kloc[loc]:
+        if C.KEFFECT[k] == "location_influence":
+            s._gain_influence(o, 1)
+
+
+@step("location_reward")
+def reward(s, seat: int, loc: int) -> None:
+    s._gain_influence(seat, D.LOCATION_INFLUENCE[loc])
+    name = D.LOCATIONS[loc]
+    if name == "castle":
+        s._ask("castle", seat)
+    elif name == "wilderness":
+        s._ask("wilderness", seat)
+    elif name == "harvest-field":
+        s.favour = seat
+        s.favour_uses = D.FAVOUR_USES
+        s._event("favour-claim", seat, None)
+    elif name == "shrine":
+        s._ask("shrine", seat, [0])
+    elif name == "necropolis":
+        s.rng.shuffle(s.discards[seat])
+        s._ask("necropolis", seat, [0])
+
+
+@decision(
+    "relics",
+    prompt="Relics: discard a card",
+    card="discard",
+    legal=lambda s, seat: [CARD + C.local(g) for g in s.councils[0] if s.seat_of(g) == seat],
+)
+def _relics(s, a, seat):
+    g = s.gid(seat, a - CARD)
+    s.councils[0].remove(g)
+    s._leave_council(g)
+
+
+def _with_icon(kind: str):
+    """Castle (a card with votes), Wilderness (with lore), Shrine (any, up
+    to 3): from the hand or the map."""
+    key = C.VOTES if kind == "castle" else C.LORE
+    shrine = kind == "shrine"
+
+    def legal(s, seat):
+        acts = [DONE]
+        if shrine and s.darg[0] >= 3:
+            return acts
+        for g in s.hands[seat]:
+            if shrine or s.icons(seat, g, key) >= 1:
+                acts.append(CARD + C.local(g))
+        for a in s.active:
+            for e in a:
+                g = e[0]
+                if s.seat_of(g) == seat and (shrine or s.icons(seat, g, key) >= 1):
+                    acts.append(CARD + C.local(g))
+        return acts
+
+    return legal
+
+
+@decision(
+    "castle",
+    prompt="Castle: govern a card into a council, or pass",
+    legal=_with_icon("castle"),
+    card="govern",
+    done="pass",
+)
+def _castle(s, a, seat):
+    if a == DONE:
+        return
+    g = s.gid(seat, a - CARD)
+    s._take_from_hand_or_map(seat, g)
+    s._ask("council", seat, [g, 1])
+
+
+@decision(
+    "wilderness",
+    prompt="Wilderness: journey a card, or pass",
+    legal=_with_icon("wilderness"),
+    card="journey",
+    done="pass",
+)
+def _wilderness(s, a, seat):
+    if a == DONE:
+        return
+    s._journey(seat, s.gid(seat, a - CARD))
+
+
+@decision(
+    "shrine",
+    prompt="Shrine: put cards from your hand at the bottom of your deck",
+    legal=_with_icon("shrine"),
+    card="bottom",
+)
+def _shrine(s, a, seat):
+    if a == DONE:
+        return
+    g = s.gid(seat, a - CARD)
+    s._take_from_hand_or_map(seat, g, shown=False)  # under the deck unseen, any card allowed
+    s.decks[seat].append(g)
+    s._ask("shrine", seat, [s.darg[0] + 1])
+
+
+@decision("council", prompt="Choose the council", legal=lambda s, seat: [COUNCIL + c for c in range(3)])
+def _council(s, a, seat):
+    g, castle = s.darg
+    c = a - COUNCIL
+    if castle:
+        for o in s.councils[c]:
+            s._leave_council(o)
+        s.councils[c] = []
+    s.councils[c].append(g)
+    s._event("govern", seat, (C.NAME[g], D.COUNCILS[c]))
+
+
+def _necropolis_legal(s, seat):
+    acts = [DONE]
+    if s.darg[0] < 3 and s.discards[seat]:
+        acts.append(DRAW)
+    return acts
+
+
+@decision("necropolis", prompt="Necropolis: draw a card, or stop", legal=_necropolis_legal)
+def _necropolis(s, a, seat):
+    if a == DONE:
+        s._ask("necro_discard", seat)
+        return
+    s._to_hand(seat, s.discards[seat].pop())
+    s._ask("necropolis", seat, [s.darg[0] + 1])
+
+
+@decision(
+    "necro_discard",
+    prompt="Necropolis: discard a card, or stop",
+    legal=lambda s, seat: hand_cards(s, seat) + [DONE],
+    card="discard",
+)
+def _necro_discard(s, a, seat):
+    if a == DONE:
+        return
+    s._discard_from_hand(seat, a)
+    s._ask("necro_discard", seat)

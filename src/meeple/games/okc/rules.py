@@ -1,0 +1,189 @@
+"""The Old King's Crown as a declaration for the shared flow (`meeple.core.flow`).
+
+Each decision is declared once, in the module of the part of the round it
+belongs to (bidding, spring, clashes, locations, autumn, winter, tactics,
+favour, kingdom cards, Sites of Power), with `decision`: its legal actions,
+its effect and its words side by side. `decision` adds what every OKC
+decision shares: the pending decision clears (with the legal actions the state
+kept of it) and a player's own answer is noted in the move list, in its
+words, before the effect runs.
+
+The words of an action are its base's words (`actions.py`) with the verbs a
+decision declares: `card` (a card of mine), `loc` (a location), `region`
+(default "to"), `done` (default "done"), `steal` (default "steal"), `space`
+(default "space"), or a `word(s, action, seat)` of its own that returns None
+for the actions it leaves to the common words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from meeple.core.flow import Rules
+from meeple.core.game import IllegalMove
+from meeple.games.okc import actions as A
+from meeple.games.okc import cards as C
+from meeple.games.okc import data as D
+
+RULES = Rules("okc")
+
+
+@dataclass(frozen=True, slots=True)
+class CardAction:
+    """A kingdom card's or a Site of Power card's ability, named by its
+    effect: when its action may be taken (`timing`: a season, several, or
+    None for none), whether it can do anything now (`ready`), what taking it
+    does (`start`), the choices of its own sub-decision ("kingdom" or "site",
+    darg [effect, where, stage, ...]: `options` and `answer`), and what it
+    does when the card is gained (`on_gain`)."""
+
+    timing: str | tuple[str, ...] | None
+    ready: Callable | None = None  # (s, seat, where) -> bool
+    start: Callable | None = None  # (s, seat, where)
+    options: Callable | None = None  # (s, seat, darg) -> legal actions
+    answer: Callable | None = None  # (s, seat, darg, action)
+    on_gain: Callable | None = None  # (s, seat, gid)
+
+
+WORDS: dict[str, dict[str, Any]] = {}
+
+
+def decision(kind: str, *, prompt: str, legal: Callable, simultaneous: bool = False, **words) -> Callable:
+    """Declare decision `kind`; the decorated `effect(s, action, seat)` runs
+    after the shared prologue (a simultaneous decision's effect gets `auto`
+    too and keeps its answer secret itself)."""
+
+    def declare(body: Callable) -> Callable:
+        if simultaneous:
+
+            def effect(s, a, seat, auto, body=body):
+                s.legal_now = None
+                body(s, a, seat)
+        else:
+
+            def effect(s, a, seat, auto, body=body):
+                s.legal_now = None
+                s.kind = None
+                if not auto and s.record:
+                    s._note(seat, action_word(s, a, kind, seat))
+                body(s, a, seat)
+
+        RULES.decision(kind, prompt=prompt, legal=legal, simultaneous=simultaneous)(effect)
+        WORDS[kind] = words
+        return body
+
+    return declare
+
+
+def step(name: str) -> Callable:
+    """Declare the automatic step `name`; it runs with the step's arguments."""
+    return RULES.step(name)
+
+
+def turns(season: str) -> None:
+    """Declare the steps of a season each seat takes in turn order: step
+    `season` (i) queues seat order[i]'s turn then step i + 1; step
+    `<season>_seat` asks that seat the decision `season` (queued again after
+    each of its actions, until it answers done)."""
+
+    @step(season)
+    def _next(s, i) -> None:
+        if i < s.players:
+            s.todo.append((season, i + 1))
+            s.todo.append((season + "_seat", s.order[i]))
+
+    @step(season + "_seat")
+    def _seat(s, seat) -> None:
+        s._ask(season, seat)
+
+
+def _seat_words(s, a: int, seat: int) -> str | None:
+    if A.SEAT <= a < A.OFAVOUR:
+        return f"seat {a - A.SEAT}"
+    if a == A.OFAVOUR:
+        return "borrow-favour"
+    if a == A.OFAVOUR2:
+        return "borrow-favour heirs"
+    return None
+
+
+def action_word(s, a: int, kind: str, seat: int) -> str:
+    """Action `a` of decision `kind` for `seat`, in words (the MOVE text)."""
+    text = _seat_words(s, a, seat)
+    if text is not None:
+        return text
+    words = WORDS[kind]
+    own = words.get("word")
+    if own is not None:
+        text = own(s, a, seat)
+        if text is not None:
+            return text
+    if a == A.RGOVERN:
+        return "region-govern"
+    if a == A.DONE:
+        return words.get("done", "done")
+    if A.CARD <= a < A.GOVERN:
+        return f"{words['card']} {C.local_name(s.gid(seat, a - A.CARD))}"
+    for base, verb in (
+        (A.GOVERN, "govern"),
+        (A.JOURNEY, "journey"),
+        (A.AMBUSH_C, "ambush"),
+        (A.RETREAT_C, "retreat"),
+        (A.FLANK_C, "flank"),
+        (A.RALLY_C, "rally"),
+        (A.DEPLOY_C, "deploy"),
+        (A.BUY, "buy"),
+    ):
+        if base <= a < base + C.PER:
+            return f"{verb} {C.local_name(s.gid(seat, a - base))}"
+    if A.LOC <= a < A.REGION:
+        return f"{words['loc']} {D.LOCATIONS[a - A.LOC]}"
+    if A.REGION <= a < A.ROAD:
+        return f"{words.get('region', 'to')} {D.REGIONS[a - A.REGION]}"
+    if A.ROAD <= a < A.STEAL:
+        return "take " + C.KNAME[s.road[a - A.ROAD]]
+    if A.STEAL <= a < A.BACK:
+        o, j = divmod(a - A.STEAL, 3)
+        sp = s.boards[o][j]
+        return f"{words.get('steal', 'steal')} " + (C.KNAME[sp[0]] if sp else f"{o}/{j}")
+    if a == A.BACK:
+        return "back"
+    if A.SPACE <= a < A.HERALD:
+        return f"{words.get('space', 'space')} {a - A.SPACE}"
+    if a == A.HERALD:
+        return "herald"
+    if A.SUPP <= a < A.SUPP_LOST:
+        return f"supporter {D.REGIONS[a - A.SUPP]}"
+    if a == A.SUPP_LOST:
+        return "supporter lost"
+    if a == A.SECRETS:
+        return "secrets"
+    if a == A.OATHS:
+        return "oaths"
+    if a == A.FAVOUR:
+        return "favour"
+    if a == A.FAVOUR2:
+        return "favour heirs"
+    if A.TACTIC <= a < A.KPICK:
+        return f"tactic {a - A.TACTIC + 1}"
+    if A.KPICK <= a < A.PAIR:
+        return "pick " + C.KNAME[s.darg[a - A.KPICK]]
+    if A.USE <= a < A.RGOVERN:
+        return "use " + C.local_name(s.gid(seat, a - A.USE))
+    if A.PAIR <= a < A.USE:
+        x, y = A.PAIRS[a - A.PAIR]
+        return f"swap {D.REGIONS[x]} {D.REGIONS[y]}"
+    if A.COUNCIL <= a < A.BUY:
+        return f"council {D.COUNCILS[a - A.COUNCIL]}"
+    if a == A.DRAW:
+        return "draw"
+    if A.KACT <= a < A.TACTIC:
+        sp = s.boards[seat][a - A.KACT]
+        return "kingdom " + (C.KNAME[sp[0]] if sp else str(a - A.KACT))
+    raise IllegalMove(f"unknown action {a}")
+
+
+def hand_cards(s, seat: int) -> list[int]:
+    """CARD actions for each card in seat's hand (the commonest answer)."""
+    return [A.CARD + C.local(g) for g in s.hands[seat]]

@@ -1,0 +1,159 @@
+"""Spring: the face-down cards (one per region, placed by all at once, with
+the regions left empty declared first in turn order), each seat's spring
+actions in turn order, and the clash markers."""
+
+from __future__ import annotations
+
+from meeple.games.okc import cards as C
+from meeple.games.okc import data as D
+from meeple.games.okc import favour, kingdom, sites, tactics
+from meeple.games.okc.actions import (
+    CARD,
+    DEPLOY_C,
+    DONE,
+    FAVOUR,
+    FAVOUR2,
+    LOC,
+    OFAVOUR,
+    OFAVOUR2,
+    REGION,
+    SUPP,
+    SUPP_LOST,
+)
+from meeple.games.okc.rules import decision, step, turns
+
+
+# ---- face-down cards -------------------------------------------------------
+@step("facedown")
+def _facedown_step(s) -> None:
+    s.fd_pos = [0] * s.players
+    s.fd_log = [[] for _ in range(s.players)]
+    fd_declare_next(s, 0, [0] * s.players)
+
+
+def fd_declare_next(s, i: int, empty: list[int]) -> None:
+    """Seats with fewer than 3 cards in hand declare, in turn order, the
+    regions where they play no card (a bit per region in `empty`); then
+    every seat places its face-down cards at once (`darg`: the declared
+    regions, which take '-' and only they; None when nobody declared)."""
+    for j in range(i, s.players):
+        x = s.order[j]
+        if len(s.hands[x]) < 3 - bin(empty[x]).count("1"):
+            s._ask("fd_declare", x, [j, *empty])
+            return
+    s.ask("facedown", s.order, empty if any(empty) else None)
+
+
+@decision(
+    "fd_declare",
+    prompt="You have fewer than 3 cards: declare a region where you will place no face-down card",
+    legal=lambda s, seat: [REGION + r for r in range(3) if not s.darg[1 + seat] >> r & 1],
+    region="empty",
+)
+def _fd_declare(s, a, seat):
+    empty = list(s.darg[1:])
+    empty[seat] |= 1 << (a - REGION)
+    s._event("no-card", seat, D.REGIONS[a - REGION])
+    fd_declare_next(s, s.darg[0], empty)
+
+
+def _facedown_legal(s, seat):
+    r = s.fd_pos[seat]
+    hand = s.hands[seat]
+    if s.darg:  # declared in turn order: '-' there and only there
+        return [DONE] if s.darg[seat] >> r & 1 else [CARD + C.local(g) for g in hand]
+    acts = [CARD + C.local(g) for g in hand]
+    if len(hand) < 3 - r:
+        acts.append(DONE)
+    return acts
+
+
+def _facedown_word(s, a, seat):
+    return "place -" if a == DONE else "place " + C.local_name(s.gid(seat, a - CARD))
+
+
+@decision(
+    "facedown",
+    prompt="Place your face-down cards: one per region",
+    legal=_facedown_legal,
+    simultaneous=True,
+    word=_facedown_word,
+)
+def _facedown(s, a, seat):
+    r = s.fd_pos[seat]
+    if a == DONE:
+        s.mut("fd_log")[seat].append(-1)
+    else:
+        g = s.gid(seat, a - CARD)
+        s._leave_hand(seat, g)
+        s.facedown[r].append(g)
+        s.facedown[r].sort()
+        s.mut("fd_log")[seat].append(g)
+    s.fd_pos[seat] = r + 1
+    if r + 1 == 3:
+        s._note(seat, "facedown " + " ".join("-" if g < 0 else C.local_name(g) for g in s.fd_log[seat]), True)
+        s.dseats.remove(seat)
+        if not s.dseats:
+            s.kind = None
+            s.darg = None
+            s.fd_pos = [0] * s.players
+            s.fd_log = [[] for _ in range(s.players)]
+
+
+# ---- spring actions --------------------------------------------------------
+turns("spring")
+
+
+def _spring_legal(s, seat):
+    acts = [DONE]
+    if s.sup_board[seat] > 0:
+        acts.extend(SUPP + r for r in range(3))
+    acts.extend(favour.moves(s, seat, "spring"))
+    acts.extend(kingdom.options(s, seat, "spring"))
+    acts.extend(sites.options(s, seat, "spring"))
+    if C.owns_kingdom(s, seat, "deploy_influence"):  # martial-03: Deploy in spring
+        acts.extend(DEPLOY_C + C.local(g) for g in s.hands[seat] if C.commands(s, seat, g) & D.DEPLOY)
+    acts.extend(tactics.tactic_options(s, seat, "spring"))
+    return acts
+
+
+@decision("spring", prompt="Spring: take an action, or end your spring", legal=_spring_legal)
+def _spring(s, a, seat):
+    if a == DONE:
+        return
+    s.todo.append(("spring_seat", seat))
+    if tactics.card_action(s, seat, a, "spring"):
+        return
+    if DEPLOY_C <= a < LOC:
+        s._ask_deploy(seat, s.gid(seat, a - DEPLOY_C))
+    elif a in (FAVOUR, FAVOUR2, OFAVOUR, OFAVOUR2):
+        favour.use(s, seat, a)
+    elif a < SUPP_LOST:
+        r = a - SUPP
+        s.sup_board[seat] -= 1
+        s.sup_map[seat][r] += 1
+
+
+# ---- clash markers ---------------------------------------------------------
+@step("markers")
+def _markers_step(s) -> None:
+    s.clash_order = []
+    chooser = s.order[-1]
+    for x in s.order:
+        if s.round_fx[x] & C.FX_CLANS_MARKERS:
+            chooser = x
+    s._ask("markers", chooser)
+
+
+@decision(
+    "markers",
+    prompt="Place the clash marker: which region clashes next?",
+    legal=lambda s, seat: [REGION + r for r in range(3) if r not in s.clash_order],
+    region="clash",
+)
+def _markers(s, a, seat):
+    s.clash_order.append(a - REGION)
+    if len(s.clash_order) == 2:
+        s.clash_order.append(3 - sum(s.clash_order))
+    else:
+        s._ask("markers", seat)

@@ -1,0 +1,397 @@
+"""Tactic tiles: when each faction's four tiles may be activated, what each
+does and the choices it asks; and `card_action`, the tactic, kingdom card or
+Site of Power action that spring, day and autumn all offer."""
+
+from __future__ import annotations
+
+from meeple.games.okc import bidding, kingdom, sites
+from meeple.games.okc import cards as C
+from meeple.games.okc import data as D
+from meeple.games.okc.actions import (
+    CARD,
+    COUNCIL,
+    DONE,
+    E_GC,
+    E_GID,
+    E_PART,
+    E_PASS,
+    KACT,
+    KPICK,
+    PAIR,
+    PAIRS,
+    REGION,
+    RGOVERN,
+    STEAL,
+    TACTIC,
+    U_TACTIC,
+    USE,
+)
+from meeple.games.okc.rules import decision, hand_cards, step
+
+
+def tactic_ok(s, seat: int, t: int) -> bool:
+    """Can seat's tile t do anything now?"""
+    f = D.FACTIONS[s.factions[seat]]
+    if f == "nobility":
+        if t == 1:
+            return any(C.ARCH[e[E_GID]] == "war machine" for _, e in s._own_active(seat))
+        if t == 3:
+            return any(s.councils)
+        return True
+    if f == "clans":
+        if t == 1:
+            r = s._current_clash()[0]
+            return any(
+                C.ARCH[e[E_GID]] in ("heir", "captain", "war machine") and not e[E_GC] & D.FLANK
+                for _, e in s._own_active(seat, r, False)
+            )
+        if t == 2:
+            return bool(s.hands[seat]) and any(
+                sp is not None for o in range(s.players) if o != seat for sp in s.boards[o]
+            )
+        if t == 3:
+            return len(s.hands[seat]) < s.hsize(seat) and bool(s.discards[seat] or s._own_active(seat))
+        return True
+    if f == "uprising":
+        if t == 1:
+            r = s._current_clash()[0]
+            return any(not e[E_GC] & D.RETREAT for _, e in s._own_active(seat, r, False)) and not s._locked(seat, r)
+        if t == 2:
+            return any(sp is not None for sp in s.boards[seat]) and any(
+                s.hands[o] for o in range(s.players) if o != seat
+            )
+        if t == 3:
+            return any(uswap_pairs(s, seat, o) for o in range(s.players) if o != seat)
+        return True
+    # gathering
+    if t == 0:
+        r = s._current_clash()[0]
+        return s.sup_map[seat][r] >= 2 and any(s.seat_of(g) == seat for g in s.lost) and not s._locked(seat, r)
+    if t == 1:
+        return bool(s.kdiscard) and bool(s.hands[seat])
+    if t == 2:
+        r = s._current_clash()[0]
+        return not s._locked(seat, r) and len({x for x, _ in s._own_active(seat)}) >= 2
+    return bool(s.discards[seat] or s._own_active(seat))
+
+
+def tactic_options(s, seat: int, timing: str) -> list[int]:
+    tiles = C.TACTICS[s.factions[seat]]
+    return [
+        TACTIC + t
+        for t in range(4)
+        if tiles[t][0] == timing
+        and s.tactics[seat][t] > 0
+        and not s.used[seat] & (U_TACTIC << t)
+        and tactic_ok(s, seat, t)
+    ]
+
+
+def uswap_pairs(s, seat: int, o: int) -> list[int]:
+    has = [any(s.seat_of(g) == o for g in s.facedown[r]) for r in range(3)]
+    return [i for i, (a, b) in enumerate(PAIRS) if has[a] and has[b]]
+
+
+def card_action(s, seat: int, a: int, kind: str) -> bool:
+    """A tactic, kingdom or Site of Power action, which spring, day and autumn
+    (decision `kind`) all offer; False when `a` is none of them."""
+    if not (KACT <= a < KPICK or USE <= a < RGOVERN):
+        return False
+    if s.record and s.hands[seat] and s._some_hand(seat, lambda acts: a not in acts, kind):
+        s._mark_reveal()  # only a card in hand made it possible: that shows
+    if TACTIC <= a < KPICK:
+        tactic(s, seat, a - TACTIC)
+    elif KACT <= a < TACTIC:
+        kingdom.action(s, seat, a - KACT)
+    else:
+        sites.action(s, seat, a - USE)
+    return True
+
+
+def tactic(s, seat: int, t: int) -> None:
+    """Activate tactic tile t of seat (its uses drop; at 0 it is exhausted)."""
+    s.used[seat] |= U_TACTIC << t
+    s.mut("tactics")[seat][t] -= 1
+    f = D.FACTIONS[s.factions[seat]]
+    s._event("tactic", seat, (f, t + 1))
+    cur = s._current_clash()
+    if f == "nobility":
+        if t == 0:
+            s.round_fx[seat] |= C.FX_SUPPORTERS
+        elif t == 1:
+            s._ask("lock", seat)
+        elif t == 2:
+            s.round_fx[seat] |= C.FX_BIDS_ZERO
+        else:
+            s._ask("purge", seat)
+    elif f == "clans":
+        if t == 0:
+            s.round_fx[seat] |= C.FX_CLANS_MARKERS
+        elif t == 1:
+            s._ask("gain", seat, [cur[0], D.FLANK])
+        elif t == 2:
+            s._ask("ktake", seat)
+        else:
+            s._ask("recall", seat)
+    elif f == "uprising":
+        if t == 0:
+            s.round_fx[seat] |= C.FX_HEIRS_DEADLY
+        elif t == 1:
+            s._ask("gain", seat, [cur[0], D.RETREAT])
+        elif t == 2:
+            n = sum(1 for sp in s.boards[seat] if sp is not None)
+            for o in reversed(s.order):
+                if o != seat:
+                    s.todo.append(("udiscard", o, n))
+        else:
+            for o in reversed(s.order):
+                if o != seat:
+                    s.todo.append(("uswap", seat, o))
+    else:
+        if t == 0:
+            r = cur[0]
+            s.sup_map[seat][r] -= 2
+            s.lost_sup[seat] += 2
+            s.sup_part[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
+            s._ask("revive", seat, [r, cur[2]])
+        elif t == 1:
+            pool = sorted(s.kdiscard)
+            s.rng.shuffle(pool)
+            s._ask("kpick", seat, pool[:5])
+        elif t == 2:
+            s._ask("swap1", seat)
+        else:
+            s._ask("purge3", seat, [0])
+
+
+# ---- Nobility --------------------------------------------------------------
+@step("tactic_bid")
+def _tactic_bid_step(s, seat) -> None:
+    if s.tactics[seat][2] > 0:
+        s._ask("tactic_bid", seat)
+
+
+@decision(
+    "tactic_bid",
+    prompt="Nobility tactic 3: make every opponent's bid strength 0?",
+    legal=lambda s, seat: [DONE, TACTIC + 2],
+    done="pass",
+)
+def _tactic_bid(s, a, seat):
+    if a != DONE:
+        tactic(s, seat, 2)
+
+
+@decision(
+    "lock",
+    prompt="Lock a region",
+    region="lock",
+    legal=lambda s, seat: sorted({REGION + x for x, e in s._own_active(seat) if C.ARCH[e[E_GID]] == "war machine"}),
+)
+def _lock(s, a, seat):
+    s.round_fx[seat] |= C.FX_LOCK << (a - REGION)
+
+
+@decision(
+    "purge",
+    prompt="Choose the council to purge",
+    legal=lambda s, seat: [COUNCIL + c for c in range(3) if s.councils[c]],
+)
+def _purge(s, a, seat):
+    c = a - COUNCIL
+    mine = [g for g in s.councils[c] if s.seat_of(g) == seat]
+    for g in s.councils[c]:
+        if s.seat_of(g) != seat:
+            s._leave_council(g)
+    s.councils[c] = []
+    for g in mine:
+        s.decks[seat].insert(0, g)
+    s._gain_lore(seat, len(mine))
+
+
+# ---- Clans and Uprising: a command gained ------------------------------------
+def _gain_legal(s, seat):
+    r, bit = s.darg
+    arch = ("heir", "captain", "war machine") if bit == D.FLANK else None
+    return [
+        CARD + C.local(e[E_GID])
+        for _, e in s._own_active(seat, r, False)
+        if not e[E_GC] & bit and (arch is None or C.ARCH[e[E_GID]] in arch)
+    ]
+
+
+@decision("gain", prompt="Give the ability to a card", legal=_gain_legal, card="give")
+def _gain(s, a, seat):
+    r, bit = s.darg
+    g = s.gid(seat, a - CARD)
+    e = next(e for e in s.active[r] if e[E_GID] == g)
+    e[E_GC] |= bit
+
+
+# ---- Clans -----------------------------------------------------------------
+@decision(
+    "ktake",
+    prompt="Take a kingdom card",
+    steal="take",
+    legal=lambda s, seat: [
+        STEAL + o * 3 + j for o in range(s.players) if o != seat for j, sp in enumerate(s.boards[o]) if sp is not None
+    ],
+)
+def _ktake(s, a, seat):
+    o, j = divmod(a - STEAL, 3)
+    kc = bidding.take_board_card(s, o, j)
+    s._event("take", seat, (o, C.KNAME[kc]))
+    s._ask("koccupy", seat, [kc])
+
+
+@decision("koccupy", prompt="Occupy the kingdom card with a card from your hand", legal=hand_cards, card="occupy")
+def _koccupy(s, a, seat):
+    g = s.gid(seat, a - CARD)
+    if not s._leave_hand(seat, g):  # a card not known in hand is shown
+        s._mark_reveal()
+    bidding.acquire(s, seat, s.darg[0], g)
+
+
+def _recall_legal(s, seat):
+    acts = [DONE]
+    if len(s.hands[seat]) < s.hsize(seat):
+        acts.extend(CARD + C.local(g) for g in s.discards[seat])
+        acts.extend(CARD + C.local(e[E_GID]) for _, e in s._own_active(seat))
+    return acts
+
+
+@decision("recall", prompt="Return cards to your hand", legal=_recall_legal, card="return")
+def _recall(s, a, seat):
+    if a == DONE:
+        return
+    g = s.gid(seat, a - CARD)
+    if g in s.discards[seat]:
+        s.discards[seat].remove(g)
+    else:
+        r, e = s._find_active(g)
+        s.active[r].remove(e)
+    s.hands[seat].append(g)
+    s.known[seat].append(g)
+    s._ask("recall", seat)
+
+
+# ---- Uprising --------------------------------------------------------------
+@step("udiscard")
+def _udiscard_step(s, o, n) -> None:
+    if n > 0 and s.hands[o]:
+        s.todo.append(("udiscard", o, n - 1))
+        s._ask("udiscard", o)
+
+
+@decision("udiscard", prompt="Discard a card from your hand", legal=hand_cards, card="discard")
+def _udiscard(s, a, seat):
+    s._discard_from_hand(seat, a)
+
+
+@step("uswap")
+def _uswap_step(s, seat, o) -> None:
+    if uswap_pairs(s, seat, o):
+        s._ask("uswap_opp", seat, [o])
+
+
+@decision(
+    "uswap_opp",
+    prompt="Swap two of an opponent's face-down cards, or pass",
+    done="pass",
+    legal=lambda s, seat: [DONE] + [PAIR + i for i in uswap_pairs(s, seat, s.darg[0])],
+)
+def _uswap_opp(s, a, seat):
+    if a == DONE:
+        return
+    o = s.darg[0]
+    ra, rb = PAIRS[a - PAIR]
+    s.swap_facedown(o, ra, rb)
+    s._event("swap-facedown", seat, (o, D.REGIONS[ra], D.REGIONS[rb]))
+
+
+# ---- Gathering -------------------------------------------------------------
+@decision(
+    "revive",
+    prompt="Bring a card back from the lost pile",
+    card="revive",
+    legal=lambda s, seat: [CARD + C.local(g) for g in s.lost if s.seat_of(g) == seat],
+)
+def _revive(s, a, seat):
+    r, pas = s.darg
+    g = s.gid(seat, a - CARD)
+    s.lost.remove(g)
+    s.active[r].append([g, 0, 0, 0, 0, -1, pas])
+    s._event("revive", seat, C.NAME[g])
+
+
+@decision("kpick", prompt="Pick a kingdom card", legal=lambda s, seat: [KPICK + i for i in range(len(s.darg))])
+def _kpick(s, a, seat):
+    kc = s.darg[a - KPICK]
+    s.kdiscard.remove(kc)
+    s._event("take", seat, C.KNAME[kc])
+    s._ask("koccupy", seat, [kc])
+
+
+@decision(
+    "swap1",
+    prompt="Choose the card to swap",
+    card="swap",
+    legal=lambda s, seat: [CARD + C.local(e[E_GID]) for _, e in s._own_active(seat)],
+)
+def _swap1(s, a, seat):
+    s._ask("swap2", seat, [s.gid(seat, a - CARD)])
+
+
+def _swap2_legal(s, seat):
+    r0 = s._find_active(s.darg[0])[0]
+    return [CARD + C.local(e[E_GID]) for x, e in s._own_active(seat) if x != r0]
+
+
+@decision("swap2", prompt="Choose the card to swap it with", legal=_swap2_legal, card="with")
+def _swap2(s, a, seat):
+    ra, ea = s._find_active(s.darg[0])
+    rb, eb = s._find_active(s.gid(seat, a - CARD))
+    s.active[ra].remove(ea)
+    s.active[rb].remove(eb)
+    for e in (ea, eb):
+        e[E_PART] = 0
+        e[E_PASS] = 0
+    s.active[ra].append(eb)
+    s.active[rb].append(ea)
+
+
+def _purge3_legal(s, seat):
+    acts = [DONE]
+    if s.darg[0] < 3:
+        acts.extend(CARD + C.local(g) for g in s.discards[seat])
+        acts.extend(CARD + C.local(e[E_GID]) for _, e in s._own_active(seat))
+    return acts
+
+
+@decision("purge3", prompt="Put cards into the lost pile", legal=_purge3_legal, card="lose")
+def _purge3(s, a, seat):
+    if a == DONE:
+        if s.discards[seat]:
+            s._ask("recall1", seat)
+        return
+    g = s.gid(seat, a - CARD)
+    if g in s.discards[seat]:
+        s.discards[seat].remove(g)
+    else:
+        r, e = s._find_active(g)
+        s.active[r].remove(e)
+    s.lost.append(g)
+    s._gain_lore(seat, 1)
+    s._ask("purge3", seat, [s.darg[0] + 1])
+
+
+@decision(
+    "recall1",
+    prompt="Return a card to your hand",
+    card="return",
+    legal=lambda s, seat: [CARD + C.local(g) for g in s.discards[seat]],
+)
+def _recall1(s, a, seat):
+    g = s.gid(seat, a - CARD)
+    s.discards[seat].remove(g)
+    s._to_hand(seat, g)

@@ -1,0 +1,81 @@
+"""Winter and the end: the map cleared (a Deploy token keeps a card), the
+supporters and the round's effects reset, the final scoring; and a hand
+over its size trimmed."""
+
+from __future__ import annotations
+
+from meeple.games.okc import cards as C
+from meeple.games.okc import data as D
+from meeple.games.okc.actions import E_DEP, E_GC, E_GID, E_GT, E_PART, E_PASS, E_USED
+from meeple.games.okc.rules import decision, hand_cards, step
+
+
+@step("trim")
+def _trim_step(s, seat) -> None:
+    if len(s.hands[seat]) > s.hsize(seat):
+        s.todo.append(("trim", seat))
+        s._ask("trim", seat)
+
+
+@decision("trim", prompt="Your hand is over its size: discard a card", legal=hand_cards, card="discard")
+def _trim(s, a, seat):
+    s._discard_from_hand(seat, a)
+
+
+@step("winter")
+def _winter(s) -> None:
+    # winter effects: Deploy (a card with a token keeps its place)
+    for r in range(3):
+        for e in list(s.active[r]):
+            if e[E_DEP] > 0:
+                e[E_DEP] -= 1
+                e[E_PART] = 0
+                e[E_GT] = 0
+                e[E_GC] = 0
+                e[E_USED] = 0
+                e[E_PASS] = 0
+            else:
+                s.active[r].remove(e)
+                g = e[E_GID]
+                s.discards[s.seat_of(g)].append(g)
+    # clean up
+    for x in range(s.players):
+        s.herald[x] = -1
+        stay = s.round_fx[x] & C.FX_SUPPORTERS  # Nobility tactic 1
+        for r in range(3):
+            if not stay:
+                s.lost_sup[x] += s.sup_map[x][r]
+                s.sup_map[x][r] = 0
+            s.sup_part[x][r] = 0
+    for r in range(3):
+        for x in list(s.kregion[r]):
+            if C.KNAME[x[1]] in D.KINGDOM_WINTER_DISCARD:
+                s.mut("kregion")[r].remove(x)
+                s.kdiscard.append(x[1])
+    s.clash_order = []
+    s.copies = []
+    s.used = [0] * s.players
+    s.round_fx = [0] * s.players
+    s._event("winter", None, s.round)
+    if s.round >= s.rounds:
+        _end(s)
+    else:
+        s.round += 1
+        s.todo.append(("round",))
+
+
+def _end(s) -> None:
+    for x in range(s.players):
+        s.influence[x] += s.site_lore[x] // 2
+    best = max(s.influence)
+    top = [x for x in range(s.players) if s.influence[x] == best]
+    if len(top) > 1 and s.favour in top:
+        w = s.favour
+    else:
+        w = min(top, key=s.order.index)
+    s.winners = [w]
+    s.finished = True
+    s.kind = None
+    s.dseats = []
+    s.todo = []
+    s._event("end", None, list(s.influence))
