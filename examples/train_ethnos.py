@@ -39,16 +39,16 @@ class Adam:
         self.t += 1
         self.m = self.b1 * self.m + (1 - self.b1) * grad
         self.v = self.b2 * self.v + (1 - self.b2) * grad * grad
-        mh = self.m / (1 - self.b1 ** self.t)
-        vh = self.v / (1 - self.b2 ** self.t)
+        mh = self.m / (1 - self.b1**self.t)
+        vh = self.v / (1 - self.b2**self.t)
         param += self.lr * mh / (np.sqrt(vh) + 1e-8)
 
 
 class LinearPolicy:
     def __init__(self, n_obs: int, n_actions: int, lr: float, seed: int):
         self.rng = np.random.default_rng(seed)
-        self.W = np.zeros((n_actions, n_obs + 1))       # last column: bias
-        self.v = np.zeros(n_obs + 1)                    # value baseline
+        self.W = np.zeros((n_actions, n_obs + 1))  # last column: bias
+        self.v = np.zeros(n_obs + 1)  # value baseline
         self.opt_w = Adam(self.W.shape, lr)
         self.opt_v = Adam(self.v.shape, lr)
 
@@ -105,11 +105,11 @@ def main(argv=None) -> int:
     ap.add_argument("--block", type=int, default=None, help="games per point of the curve")
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--lr", type=float, default=0.001, help="Adam step size")
-    ap.add_argument("--baseline-games", type=int, default=None,
-                    help="games of the uniformly random agent for the reference line")
+    ap.add_argument(
+        "--baseline-games", type=int, default=None, help="games of the uniformly random agent for the reference line"
+    )
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--out", default="ethnos_learning_curve.png",
-                    help="the PNG (a .json summary is written beside it)")
+    ap.add_argument("--out", default="ethnos_learning_curve.png", help="the PNG (a .json summary is written beside it)")
     args = ap.parse_args(argv)
     if args.episodes < 1 or args.players < 2:
         ap.error("need at least 1 episode and 2 players")
@@ -128,8 +128,16 @@ def main(argv=None) -> int:
     base = [play(env, None, 10_000_000 + i, False, rng) for i in range(baseline_games)]
     base_reward = float(np.mean(base))
     base_win = float(np.mean([r == 1.0 for r in base]))
-    print(json.dumps({"baseline_games": baseline_games, "random_agent_reward": round(base_reward, 3),
-                      "random_agent_win_rate": round(base_win, 3)}), flush=True)
+    print(
+        json.dumps(
+            {
+                "baseline_games": baseline_games,
+                "random_agent_reward": round(base_reward, 3),
+                "random_agent_win_rate": round(base_win, 3),
+            }
+        ),
+        flush=True,
+    )
 
     xs, rewards, wins, rs = [], [], [], []
     for ep in range(args.episodes):
@@ -138,19 +146,33 @@ def main(argv=None) -> int:
             xs.append(ep + 1)
             rewards.append(float(np.mean(rs)))
             wins.append(float(np.mean([r == 1.0 for r in rs])))
-            print(json.dumps({"episodes": ep + 1, "mean_rank_reward": round(rewards[-1], 3),
-                              "win_rate": round(wins[-1], 3),
-                              "seconds": round(time.perf_counter() - t0, 1)}), flush=True)
+            print(
+                json.dumps(
+                    {
+                        "episodes": ep + 1,
+                        "mean_rank_reward": round(rewards[-1], 3),
+                        "win_rate": round(wins[-1], 3),
+                        "seconds": round(time.perf_counter() - t0, 1),
+                    }
+                ),
+                flush=True,
+            )
             rs = []
 
     summary = {
-        "episodes": args.episodes, "players": args.players, "block": block, "lr": args.lr,
-        "random_agent_reward": base_reward, "random_agent_win_rate": base_win,
+        "episodes": args.episodes,
+        "players": args.players,
+        "block": block,
+        "lr": args.lr,
+        "random_agent_reward": base_reward,
+        "random_agent_win_rate": base_win,
         "curve": {"episodes": xs, "mean_rank_reward": rewards, "win_rate": wins},
-        "first_block_reward": rewards[0], "last_block_reward": rewards[-1],
+        "first_block_reward": rewards[0],
+        "last_block_reward": rewards[-1],
         "seconds": round(time.perf_counter() - t0, 1),
     }
     import matplotlib
+
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
@@ -175,9 +197,17 @@ def main(argv=None) -> int:
     plt.close(fig)
     with open(os.path.splitext(out)[0] + ".json", "w") as f:
         json.dump(summary, f, indent=1)
-    print(json.dumps({"png": out, "first_block_reward": round(rewards[0], 3),
-                      "last_block_reward": round(rewards[-1], 3),
-                      "seconds": summary["seconds"]}), flush=True)
+    print(
+        json.dumps(
+            {
+                "png": out,
+                "first_block_reward": round(rewards[0], 3),
+                "last_block_reward": round(rewards[-1], 3),
+                "seconds": summary["seconds"],
+            }
+        ),
+        flush=True,
+    )
     return 0
 
 

@@ -12,8 +12,12 @@ def test_whole_numbers_in_range():
     assert games("1") == 1 and games("250000") == 250000
     port = whole("port", 1, 65535)
     assert port("65535") == 65535
-    for bad, says in (("0", "games must be at least 1, got 0"), ("-4", "at least 1"),
-                      ("2.5", "games must be a whole number, got '2.5'"), ("", "whole number")):
+    for bad, says in (
+        ("0", "games must be at least 1, got 0"),
+        ("-4", "at least 1"),
+        ("2.5", "games must be a whole number, got '2.5'"),
+        ("", "whole number"),
+    ):
         with pytest.raises(argparse.ArgumentTypeError, match=says):
             games(bad)
     with pytest.raises(argparse.ArgumentTypeError, match="port must be from 1 to 65535, got 65536"):
@@ -25,9 +29,14 @@ def test_seconds_bounds_and_non_numbers():
     assert delay("0") == 0.0 and delay("60") == 60.0 and delay("0.25") == 0.25
     bench = seconds("bench time", 0, 3600, above=True)
     assert bench("0.001") == 0.001
-    for parse, bad, says in ((bench, "0", "more than 0 and at most 3600"), (delay, "-1", "at least 0"),
-                             (delay, "60.5", "at most 60"), (delay, "nan", "at least 0"),
-                             (delay, "inf", "at most 60"), (delay, "soon", "a number of seconds, got 'soon'")):
+    for parse, bad, says in (
+        (bench, "0", "more than 0 and at most 3600"),
+        (delay, "-1", "at least 0"),
+        (delay, "60.5", "at most 60"),
+        (delay, "nan", "at least 0"),
+        (delay, "inf", "at most 60"),
+        (delay, "soon", "a number of seconds, got 'soon'"),
+    ):
         with pytest.raises(argparse.ArgumentTypeError, match=says):
             parse(bad)
 

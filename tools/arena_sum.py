@@ -19,9 +19,21 @@ from meeple.arena.tournament import wilson
 def summarize(dirs: list[str], bot: str | None = None) -> dict | None:
     """The sum over the chunks in `dirs` for one line-up entry (default: the
     first); None when no chunk has finished."""
-    tot = {"games": 0, "wins": 0.0, "glory": 0.0, "others_glory": 0.0, "others": 0,
-           "searched": 0, "cpu": 0.0, "wall_think": 0.0, "iters": 0, "early": 0,
-           "wall": 0.0, "chunks": 0, "errors": 0}
+    tot = {
+        "games": 0,
+        "wins": 0.0,
+        "glory": 0.0,
+        "others_glory": 0.0,
+        "others": 0,
+        "searched": 0,
+        "cpu": 0.0,
+        "wall_think": 0.0,
+        "iters": 0,
+        "early": 0,
+        "wall": 0.0,
+        "chunks": 0,
+        "errors": 0,
+    }
     lineup = label = None
     seeds = []
     for d in dirs:
@@ -57,16 +69,25 @@ def summarize(dirs: list[str], bot: str | None = None) -> dict | None:
         return None
     lo, hi = wilson(tot["wins"], n)
     s = tot["searched"] or 1
-    return {"lineup": lineup, "bot": label, "chunks": tot["chunks"], "seeds": sorted(seeds),
-            "games": n, "wins": round(tot["wins"], 3), "win_rate": round(tot["wins"] / n, 4),
-            "ci95": [round(lo, 4), round(hi, 4)], "mean_glory": round(tot["glory"] / n, 2),
-            "others_mean_glory": round(tot["others_glory"] / max(1, tot["others"]), 2),
-            "searched_decisions": tot["searched"],
-            "mean_cpu_s_per_searched": round(tot["cpu"] / s, 4),
-            "mean_wall_s_per_searched": round(tot["wall_think"] / s, 4),
-            "mean_iterations_per_searched": round(tot["iters"] / s, 1),
-            "stopped_early": round(tot["early"] / s, 4),
-            "chunk_wall_s": round(tot["wall"], 1), "errors": tot["errors"]}
+    return {
+        "lineup": lineup,
+        "bot": label,
+        "chunks": tot["chunks"],
+        "seeds": sorted(seeds),
+        "games": n,
+        "wins": round(tot["wins"], 3),
+        "win_rate": round(tot["wins"] / n, 4),
+        "ci95": [round(lo, 4), round(hi, 4)],
+        "mean_glory": round(tot["glory"] / n, 2),
+        "others_mean_glory": round(tot["others_glory"] / max(1, tot["others"]), 2),
+        "searched_decisions": tot["searched"],
+        "mean_cpu_s_per_searched": round(tot["cpu"] / s, 4),
+        "mean_wall_s_per_searched": round(tot["wall_think"] / s, 4),
+        "mean_iterations_per_searched": round(tot["iters"] / s, 1),
+        "stopped_early": round(tot["early"] / s, 4),
+        "chunk_wall_s": round(tot["wall"], 1),
+        "errors": tot["errors"],
+    }
 
 
 def main(argv: list[str]) -> int:
@@ -74,7 +95,7 @@ def main(argv: list[str]) -> int:
     if "--bot" in argv:
         i = argv.index("--bot")
         bot = argv[i + 1]
-        argv = argv[:i] + argv[i + 2:]
+        argv = argv[:i] + argv[i + 2 :]
     out = summarize(argv, bot)
     if out is None:
         print("no finished chunks")

@@ -47,10 +47,13 @@ def main() -> None:
             cpu.append(time.thread_time() - c)
             wall.append(time.perf_counter() - w)
             sims.append(sum(o["visits"] for o in h["options"]))
-        out[name] = {"positions": len(cpu), "cpu_s_max": round(max(cpu), 3),
-                     "cpu_s_mean": round(statistics.mean(cpu), 3),
-                     "wall_s_mean": round(statistics.mean(wall), 3),
-                     "top3_visits_mean": round(statistics.mean(sims))}
+        out[name] = {
+            "positions": len(cpu),
+            "cpu_s_max": round(max(cpu), 3),
+            "cpu_s_mean": round(statistics.mean(cpu), 3),
+            "wall_s_mean": round(statistics.mean(wall), 3),
+            "top3_visits_mean": round(statistics.mean(sims)),
+        }
     print(json.dumps({"budget_s": args.seconds, "games": out}))
 
 

@@ -15,8 +15,8 @@ import json
 import os
 import sys
 
-TARGETS = {"greedy,random": 0.80, "ismcts:1s,greedy": 0.60}   # issue #19
-FULL = 200                                                       # games a target asks
+TARGETS = {"greedy,random": 0.80, "ismcts:1s,greedy": 0.60}  # issue #19
+FULL = 200  # games a target asks
 
 
 def _target(lineup: str) -> float | None:
@@ -34,24 +34,38 @@ def collect(root: str) -> dict[str, list[dict]]:
             rep = json.load(f)
         top = rep["bots"][0]
         lineup = ",".join(rep["lineup"])
-        out.setdefault(game, []).append({
-            "match": os.path.basename(os.path.dirname(path)), "lineup": lineup,
-            "games": top["games"], "wins": top["wins"], "rate": top["win_rate"],
-            "ci95": top["ci95"], "target": _target(lineup),
-            "screen": lineup not in TARGETS or top["games"] < FULL})
+        out.setdefault(game, []).append(
+            {
+                "match": os.path.basename(os.path.dirname(path)),
+                "lineup": lineup,
+                "games": top["games"],
+                "wins": top["wins"],
+                "rate": top["win_rate"],
+                "ci95": top["ci95"],
+                "target": _target(lineup),
+                "screen": lineup not in TARGETS or top["games"] < FULL,
+            }
+        )
     return out
 
 
 def chart(by_game: dict[str, list[dict]], path: str) -> None:
     import matplotlib
+
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+
     fig, axes = plt.subplots(1, len(by_game), figsize=(5.2 * len(by_game), 4.4), squeeze=False)
     for ax, (game, rows) in zip(axes[0], sorted(by_game.items())):
         for x, r in enumerate(rows):
             lo, hi = r["ci95"]
-            ax.bar(x, r["rate"], yerr=[[r["rate"] - lo], [hi - r["rate"]]], capsize=8,
-                   color="#9db3d9" if r["screen"] else "#4c72b0")
+            ax.bar(
+                x,
+                r["rate"],
+                yerr=[[r["rate"] - lo], [hi - r["rate"]]],
+                capsize=8,
+                color="#9db3d9" if r["screen"] else "#4c72b0",
+            )
             if r["target"] is not None:
                 ax.hlines(r["target"], x - 0.4, x + 0.4, colors="#c44e52", linewidth=2)
             ax.hlines(0.5, x - 0.4, x + 0.4, colors="gray", linestyles="--")
@@ -60,8 +74,7 @@ def chart(by_game: dict[str, list[dict]], path: str) -> None:
         ax.set_ylim(0, 1)
         ax.set_title(f"{game}: first bot's win rate, 2 players")
         ax.set_ylabel("win rate (95% interval)")
-    fig.suptitle("red: the rung's target; dashed: even; pale: a screen, not the full measurement",
-                 fontsize=9)
+    fig.suptitle("red: the rung's target; dashed: even; pale: a screen, not the full measurement", fontsize=9)
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)
@@ -77,8 +90,10 @@ def main(argv: list[str]) -> int:
     chart(by_game, path)
     for game, rows in sorted(by_game.items()):
         for r in rows:
-            print(f"{game} {r['match']} ({r['lineup']}): {r['wins']:g}/{r['games']} = {r['rate']:.1%} "
-                  f"[{r['ci95'][0]:.1%}, {r['ci95'][1]:.1%}]")
+            print(
+                f"{game} {r['match']} ({r['lineup']}): {r['wins']:g}/{r['games']} = {r['rate']:.1%} "
+                f"[{r['ci95'][0]:.1%}, {r['ci95'][1]:.1%}]"
+            )
     print(f"wrote {path}")
     return 0
 

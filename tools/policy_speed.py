@@ -34,10 +34,14 @@ def measure(name: str, n_games: int) -> dict:
                 a = rng.choice(s.legal_actions(seat))
             s.apply_action(a, seat)
     times.sort()
-    return {"game": name, "games": n_games, "decisions": len(times),
-            "mean_ms": round(statistics.mean(times) * 1e3, 3),
-            "median_ms": round(times[len(times) // 2] * 1e3, 3),
-            "p99_ms": round(times[int(len(times) * 0.99)] * 1e3, 3)}
+    return {
+        "game": name,
+        "games": n_games,
+        "decisions": len(times),
+        "mean_ms": round(statistics.mean(times) * 1e3, 3),
+        "median_ms": round(times[len(times) // 2] * 1e3, 3),
+        "p99_ms": round(times[int(len(times) * 0.99)] * 1e3, 3),
+    }
 
 
 if __name__ == "__main__":

@@ -16,15 +16,16 @@ import importlib.util
 import os
 import sys
 
-TARGET = {2: 0.60, 4: 0.35}          # issue #3: ismcts at 1 s/move vs greedy
-MIN_GAMES = 200                      # issue #3: games each
-RUNS = "bench/strength/runs"         # the data (tools/strength.sh writes it)
-CHART = "docs/strength/strength.png" # the picture docs/strength.md shows
+TARGET = {2: 0.60, 4: 0.35}  # issue #3: ismcts at 1 s/move vs greedy
+MIN_GAMES = 200  # issue #3: games each
+RUNS = "bench/strength/runs"  # the data (tools/strength.sh writes it)
+CHART = "docs/strength/strength.png"  # the picture docs/strength.md shows
 
 
 def _arena_sum():
     spec = importlib.util.spec_from_file_location(
-        "arena_sum", os.path.join(os.path.dirname(os.path.abspath(__file__)), "arena_sum.py"))
+        "arena_sum", os.path.join(os.path.dirname(os.path.abspath(__file__)), "arena_sum.py")
+    )
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
@@ -36,33 +37,48 @@ def collect(runs: str) -> list[dict]:
     for commit in sorted(os.listdir(runs)):
         for pdir in sorted(glob.glob(os.path.join(runs, commit, "p*"))):
             players = int(os.path.basename(pdir)[1:])
-            chunks = sorted((d for d in glob.glob(os.path.join(pdir, "s*"))
-                             if os.path.exists(os.path.join(d, "results.json"))),
-                            key=lambda d: int(os.path.basename(d)[1:]))
+            chunks = sorted(
+                (d for d in glob.glob(os.path.join(pdir, "s*")) if os.path.exists(os.path.join(d, "results.json"))),
+                key=lambda d: int(os.path.basename(d)[1:]),
+            )
             rep = summarize(chunks)
             if rep is not None:
                 running = [summarize(chunks[:i]) for i in range(1, len(chunks) + 1)]
-                out.append(dict(rep, commit=commit, players=players, running=[
-                    (r["games"], r["win_rate"], *r["ci95"]) for r in running]))
+                out.append(
+                    dict(
+                        rep,
+                        commit=commit,
+                        players=players,
+                        running=[(r["games"], r["win_rate"], *r["ci95"]) for r in running],
+                    )
+                )
     return out
 
 
 def chart(rows: list[dict], path: str) -> None:
     import matplotlib
+
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    fig, (ax, run_ax) = plt.subplots(1, 2, figsize=(max(6, 1.8 * len(rows) + 3) + 6, 4.2),
-                                     gridspec_kw={"width_ratios": [max(2, len(rows)), 4]})
+
+    fig, (ax, run_ax) = plt.subplots(
+        1, 2, figsize=(max(6, 1.8 * len(rows) + 3) + 6, 4.2), gridspec_kw={"width_ratios": [max(2, len(rows)), 4]}
+    )
     for x, r in enumerate(rows):
         lo, hi = r["ci95"]
-        ax.bar(x, r["win_rate"], yerr=[[r["win_rate"] - lo], [hi - r["win_rate"]]], capsize=8,
-               color="#4c72b0" if r["games"] >= MIN_GAMES else "#9db3d9")
+        ax.bar(
+            x,
+            r["win_rate"],
+            yerr=[[r["win_rate"] - lo], [hi - r["win_rate"]]],
+            capsize=8,
+            color="#4c72b0" if r["games"] >= MIN_GAMES else "#9db3d9",
+        )
         t = TARGET.get(r["players"])
         if t is not None:
-            ax.hlines(t, x - 0.4, x + 0.4, colors="#c44e52", linewidth=2,
-                      label="target" if x == 0 else None)
-        ax.hlines(1 / r["players"], x - 0.4, x + 0.4, colors="gray", linestyles="--",
-                  label="even share" if x == 0 else None)
+            ax.hlines(t, x - 0.4, x + 0.4, colors="#c44e52", linewidth=2, label="target" if x == 0 else None)
+        ax.hlines(
+            1 / r["players"], x - 0.4, x + 0.4, colors="gray", linestyles="--", label="even share" if x == 0 else None
+        )
         ax.text(x, 0.02, f"{r['games']} games", ha="center", fontsize=8, color="white")
     ax.set_xticks(range(len(rows)), [f"{r['players']}p @ {r['commit']}" for r in rows])
     ax.set_ylim(0, 1)
@@ -98,9 +114,11 @@ def main(argv: list[str]) -> int:
         return 1
     chart(rows, path)
     for r in rows:
-        print(f"{r['players']}p @ {r['commit']}: {r['wins']}/{r['games']} = {r['win_rate']:.1%} "
-              f"[{r['ci95'][0]:.1%}, {r['ci95'][1]:.1%}], {r['mean_iterations_per_searched']:.0f} "
-              f"simulations and {r['mean_cpu_s_per_searched'] * 1000:.0f} ms CPU per searched decision")
+        print(
+            f"{r['players']}p @ {r['commit']}: {r['wins']}/{r['games']} = {r['win_rate']:.1%} "
+            f"[{r['ci95'][0]:.1%}, {r['ci95'][1]:.1%}], {r['mean_iterations_per_searched']:.0f} "
+            f"simulations and {r['mean_cpu_s_per_searched'] * 1000:.0f} ms CPU per searched decision"
+        )
     print(f"wrote {path}")
     return 0
 

@@ -41,18 +41,26 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seat", type=int, default=0, help="your seat (0 plays first in seat order)")
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--bot", default="random", help="opponents' bot (default: random)")
-    play.add_argument("--save", metavar="FILE", default=None,
-                      help="write the game (seed, options, moves) to FILE when it ends, for `meeple analyse`")
-    _add_game_flags(play, "--tribes", "--fairy", "--rounds", "--advanced", "--houses", "--first-game")
+    play.add_argument(
+        "--save",
+        metavar="FILE",
+        default=None,
+        help="write the game (seed, options, moves) to FILE when it ends, for `meeple analyse`",
+    )
+    _add_game_flags(play, every=True)
     add_data_flag(play)
 
     sim = sub.add_parser("simulate", help="play random games and report")
     sim.add_argument("game", choices=sorted(GAMES))
     sim.add_argument("--games", type=whole("games"), default=100, help="games per player count")
-    sim.add_argument("--players", type=_players_list, default=None,
-                     help="player counts, e.g. 2,3,4 (default: every count the game allows)")
+    sim.add_argument(
+        "--players",
+        type=_players_list,
+        default=None,
+        help="player counts, e.g. 2,3,4 (default: every count the game allows)",
+    )
     sim.add_argument("--seed", type=int, default=0)
-    _add_game_flags(sim, "--fairy", "--rounds", "--advanced", "--first-game")
+    _add_game_flags(sim, every=False)
     add_data_flag(sim)
     sim.add_argument("--json", action="store_true")
 
@@ -60,12 +68,19 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("game", choices=sorted(GAMES))
     bench.add_argument("--seconds", type=seconds("bench time", 0, 3600, above=True), default=5.0)
     bench.add_argument("--json", action="store_true")
-    bench.add_argument("--bot", default=None,
-                       help="measure a bot instead of the engine (ismcts: simulations per second)")
-    bench.add_argument("--env", action="store_true",
-                       help="measure the RL environment (agent turns/s) beside PettingZoo's leduc_holdem_v4")
-    bench.add_argument("--no-uno", action="store_true",
-                       help="skip RLCard's UNO, otherwise played in the same run as a yardstick (rl extra)")
+    bench.add_argument(
+        "--bot", default=None, help="measure a bot instead of the engine (ismcts: simulations per second)"
+    )
+    bench.add_argument(
+        "--env",
+        action="store_true",
+        help="measure the RL environment (agent turns/s) beside PettingZoo's leduc_holdem_v4",
+    )
+    bench.add_argument(
+        "--no-uno",
+        action="store_true",
+        help="skip RLCard's UNO, otherwise played in the same run as a yardstick (rl extra)",
+    )
 
     # Each feature package adds its own subcommands (and bench flags) here.
     for module in COMMAND_MODULES:
@@ -74,7 +89,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 # Modules with `register(subparsers)`; each parser they add sets `run=fn(args)->int`.
-COMMAND_MODULES: list[str] = ["meeple.arena.commands", "meeple.advisor.commands", "meeple.server.commands", "meeple.games.datacheck"]
+COMMAND_MODULES: list[str] = [
+    "meeple.arena.commands",
+    "meeple.advisor.commands",
+    "meeple.server.commands",
+    "meeple.server.jobs.command",
+    "meeple.games.datacheck",
+]
 
 
 def _uno_rival(skip: bool):
@@ -83,6 +104,7 @@ def _uno_rival(skip: bool):
         return None, None
     try:
         from meeple.env.uno import UnoRandomPlay
+
         return UnoRandomPlay(), None
     except ImportError as e:
         return None, f"needs the rl extra (pip install 'meeple[rl]'): {e}"
@@ -92,18 +114,20 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if gamedata.configure(getattr(args, "data", None)):
-            for game in GAMES:          # a broken file stops here, with its message
+            for game in GAMES:  # a broken file stops here, with its message
                 gamedata.loaded(game)
         if getattr(args, "run", None) is not None:
             return args.run(args)
         if args.command == "apply":
             from meeple.core.apply import main_apply
+
             return main_apply(sys.stdin, sys.stdout, sys.stderr)
         if args.command == "simulate":
             from meeple.core.simulate import simulate
-            game = importlib.import_module(GAMES[args.game])
-            counts = args.players or list(range(game.MIN_PLAYERS, game.MAX_PLAYERS + 1))
-            report = simulate(args.game, args.games, counts, args.seed, _game_options(args))
+
+            spec = GAMES[args.game]
+            counts = args.players or list(spec.sizes)
+            report = simulate(args.game, args.games, counts, args.seed, spec.check_options(_game_options(args)))
             _print(report, args.json)
             return 1 if report["errors"] else 0
         if args.command == "bench":
@@ -111,16 +135,17 @@ def main(argv: list[str] | None = None) -> int:
                 try:
                     from meeple.env.bench import bench_env
                 except ImportError as e:
-                    print(f"meeple: bench --env needs the rl extra (pip install 'meeple[rl]'): {e}",
-                          file=sys.stderr)
+                    print(f"meeple: bench --env needs the rl extra (pip install 'meeple[rl]'): {e}", file=sys.stderr)
                     return 2
                 _print(bench_env(args.game, args.seconds), args.json)
                 return 0
             if args.bot is not None:
                 from meeple.bots.bench import bench_bot
+
                 _print(bench_bot(args.game, args.bot, args.seconds), args.json)
                 return 0
             from meeple.core.bench import bench
+
             rival, missing = _uno_rival(args.no_uno)
             report = bench(args.game, args.seconds, rival=rival)
             if missing:
@@ -132,8 +157,8 @@ def main(argv: list[str] | None = None) -> int:
             notice = gamedata.notice(args.game)
             if notice:
                 print(notice)
-            # each game has its own terminal table: meeple.games.<game>.tui.play
-            code = importlib.import_module(f"meeple.games.{args.game}.tui").play(args)
+            # each game has its own terminal table, named by its spec (it uses rich and bots)
+            code = importlib.import_module(GAMES[args.game].terminal).play(args)
             _save_played(args)
             return code
     except GameError as e:
@@ -142,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:          # output piped into `head` and the like
+    except BrokenPipeError:  # output piped into `head` and the like
         try:
             sys.stdout = open(os.devnull, "w")
         except OSError:
@@ -157,6 +182,7 @@ def _save_played(args) -> None:
     if args.save is None or played is None:
         return
     from meeple.core.savegame import document, write
+
     state, seed, options = played
     try:
         write(args.save, document(state, seed, options))
@@ -165,32 +191,49 @@ def _save_played(args) -> None:
     print(f"saved the game to {args.save}", file=sys.stderr)
 
 
-# Game options on the command line: flag -> (its game, new_game's keyword, argparse settings).
-GAME_FLAGS = {
-    "--tribes": ("ethnos", "tribes", {"default": None, "help": "ethnos: comma-separated tribes (default: random)"}),
-    "--fairy": ("ethnos", "fairy", {"action": "store_true", "help": "ethnos: the Fairy promo among random tribes"}),
-    "--rounds": ("okc", "rounds", {"type": int, "default": None, "choices": (4, 5, 6),
-                                   "help": "okc: 6 rounds, or a 4/5-round skirmish"}),
-    "--advanced": ("okc", "advanced", {"action": "store_true", "help": "okc: the advanced setup"}),
-    "--houses": ("anunnaki", "houses", {"default": None,
-                                        "help": "anunnaki: comma-separated houses by seat (default: random)"}),
-    "--first-game": ("anunnaki", "first_game", {"action": "store_true", "help": "anunnaki: the first-game setup"}),
-}
+# Game options on the command line: one flag per option of a game's schema
+# (`--name`, `_` as `-`); a flag two games share must mean the same there.
+def _option_flags(every: bool) -> dict:
+    """flag -> (the option, the games that have it); `every=False` leaves out
+    the options that depend on the player count."""
+    flags: dict = {}
+    for name, spec in GAMES.items():
+        for opt in spec.options:
+            if every or not opt.per_players:
+                flags.setdefault(opt.flag, (opt, []))[1].append(name)
+    return flags
 
 
-def _add_game_flags(parser, *flags: str) -> None:
-    for flag in flags:
-        parser.add_argument(flag, **GAME_FLAGS[flag][2])
+def _add_game_flags(parser, every: bool) -> None:
+    for flag, (opt, games) in _option_flags(every).items():
+        about = f"{', '.join(games)}: {opt.help}"
+        if opt.kind == "bool":
+            parser.add_argument(flag, dest=opt.name, action="store_true", default=None, help=about)
+        elif opt.kind == "int":
+            choices = opt.allowed() or None
+            parser.add_argument(flag, dest=opt.name, type=int, default=None, choices=choices, help=about)
+        else:
+            parser.add_argument(
+                flag, dest=opt.name, default=None, metavar=opt.item.upper() + "S", help=f"{about}, comma-separated"
+            )
 
 
 def _game_options(args) -> dict:
-    """new_game's keywords from the flags given; GameError names a flag of another game."""
-    given = [(flag, game, key, getattr(args, key)) for flag, (game, key, _) in GAME_FLAGS.items()
-             if getattr(args, key, None)]
-    wrong = [flag for flag, game, _, _ in given if game != args.game]
+    """The options given on the command line, as the schema takes them (a list
+    for comma-separated names); GameError names a flag of another game."""
+    given = {
+        flag: (opt, games)
+        for flag, (opt, games) in _option_flags(True).items()
+        if getattr(args, opt.name, None) not in (None, False)
+    }
+    wrong = [flag for flag, (_, games) in given.items() if args.game not in games]
     if wrong:
         raise GameError(f"{', '.join(wrong)} is not an option of {args.game}")
-    return {key: value for _, _, key, value in given}
+    out = {}
+    for opt, _ in given.values():
+        value = getattr(args, opt.name)
+        out[opt.name] = [v.strip() for v in value.split(",") if v.strip()] if opt.kind == "names" else value
+    return out
 
 
 def _print(report: dict, as_json: bool) -> None:

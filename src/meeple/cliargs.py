@@ -27,8 +27,7 @@ def whole(what: str, lo: int = 1, hi: int | None = None) -> Callable[[str], int]
     return parse
 
 
-def seconds(what: str, lo: float, hi: float, *, above: bool = False,
-            unit: str = "seconds") -> Callable[[str], float]:
+def seconds(what: str, lo: float, hi: float, *, above: bool = False, unit: str = "seconds") -> Callable[[str], float]:
     """A number of seconds (or `unit`) from `lo` (or, with `above`, more than `lo`) to `hi`;
     NaN and infinity are refused."""
 
@@ -47,8 +46,26 @@ def seconds(what: str, lo: float, hi: float, *, above: bool = False,
     return parse
 
 
+def rate_and_burst(text: str) -> tuple[float, float]:
+    """`RATE/BURST`: a positive average a second and a burst of at least 1."""
+    rate, sep, burst = text.partition("/")
+    try:
+        r, b = float(rate), float(burst)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"write rate must be RATE/BURST, e.g. 30/60, got {text!r}") from None
+    if not sep or not (0 < r <= 1e6 and 1 <= b <= 1e6):
+        raise argparse.ArgumentTypeError(
+            f"write rate must be RATE/BURST with RATE above 0 and BURST at least 1, got {text!r}"
+        )
+    return r, b
+
+
 def add_data_flag(parser) -> None:
     """`--data DIR`: your own box's data files replace the packaged ones (docs/data.md)."""
-    parser.add_argument("--data", metavar="DIR", default=None,
-                        help="a folder with your own game data, DIR/<game>/<file>.json replacing "
-                             "the packaged files (default: $MEEPLE_DATA_DIR; see docs/data.md)")
+    parser.add_argument(
+        "--data",
+        metavar="DIR",
+        default=None,
+        help="a folder with your own game data, DIR/<game>/<file>.json replacing "
+        "the packaged files (default: $MEEPLE_DATA_DIR; see docs/data.md)",
+    )

@@ -12,6 +12,7 @@ from meeple.advisor import analyse
 from meeple.advisor.analysis import COSTLY, MODE, first_action
 from meeple.advisor.report import write_analysis
 from meeple.core import savegame
+from meeple.core.present import moves_for_seat
 from meeple.core.game import BadState
 
 from tests.test_cli import MEEPLE
@@ -60,8 +61,7 @@ def test_the_played_move_is_found_by_its_first_action():
         s, _ = played(name, players=3, seed=8, limit=40)
         seat = s.decision().seats[-1]
         legal = set(s.legal_actions(seat))
-        for m in s._notation().legal_moves_for(s, seat) if hasattr(s._notation(), "legal_moves_for") \
-                else s.legal_moves():
+        for m in moves_for_seat(s, seat):
             assert first_action(s, seat, m) in legal
 
 
@@ -72,14 +72,17 @@ def test_a_finished_game_ends_at_its_outcome():
     assert [x["won"] for x in rep["seats"]] == [i in s.winners for i in range(2)]
 
 
-@pytest.mark.parametrize("doc,words", [
-    ([], "JSON object"),
-    ({"game": "chess", "players": 2, "seed": 1, "moves": []}, "unknown game"),
-    ({"game": "okc", "players": 2, "moves": []}, "no seed"),
-    ({"game": "okc", "players": 2, "seed": 1, "moves": "x"}, "moves must be"),
-    ({"game": "okc", "players": 2, "seed": 1, "moves": [{"seat": 0}]}, "moves[0]"),
-    ({"game": "okc", "players": 2, "seed": 1, "moves": [{"seat": 0, "move": "fly"}]}, "does not apply"),
-])
+@pytest.mark.parametrize(
+    "doc,words",
+    [
+        ([], "JSON object"),
+        ({"game": "chess", "players": 2, "seed": 1, "moves": []}, "unknown game"),
+        ({"game": "okc", "players": 2, "moves": []}, "no seed"),
+        ({"game": "okc", "players": 2, "seed": 1, "moves": "x"}, "moves must be"),
+        ({"game": "okc", "players": 2, "seed": 1, "moves": [{"seat": 0}]}, "moves[0]"),
+        ({"game": "okc", "players": 2, "seed": 1, "moves": [{"seat": 0, "move": "fly"}]}, "does not apply"),
+    ],
+)
 def test_a_bad_record_is_refused_with_the_reason(doc, words):
     with pytest.raises(BadState, match=words.replace("[", r"\[")):
         analyse(doc, iterations=5)
@@ -87,15 +90,24 @@ def test_a_bad_record_is_refused_with_the_reason(doc, words):
 
 def test_play_save_then_analyse_from_the_command_line(tmp_path):
     save = tmp_path / "game.json"
-    r = subprocess.run([MEEPLE, "play", "okc", "--players", "2", "--seed", "4", "--save", str(save)],
-                       input="1\n" * 3000, capture_output=True, text=True, timeout=300)
+    r = subprocess.run(
+        [MEEPLE, "play", "okc", "--players", "2", "--seed", "4", "--save", str(save)],
+        input="1\n" * 3000,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert r.returncode == 0, r.stderr
     doc = json.loads(save.read_text())
     assert doc["finished"] and doc["seed"] == 4 and doc["options"]["rounds"] == 6
     assert savegame.replay(savegame.check(doc)).winners == doc["winners"]
     out = tmp_path / "out"
-    r = subprocess.run([MEEPLE, "analyse", str(save), "--out", str(out), "--iterations", "5",
-                        "--workers", "2"], capture_output=True, text=True, timeout=300)
+    r = subprocess.run(
+        [MEEPLE, "analyse", str(save), "--out", str(out), "--iterations", "5", "--workers", "2"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert r.returncode == 0, r.stderr
     assert {"analysis.json", "analysis.md", "winchance.png"} <= set(os.listdir(out))
     assert "Where the game was lost" in (out / "analysis.md").read_text()
@@ -105,8 +117,9 @@ def test_analyse_refuses_a_missing_or_broken_file(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text("{nope")
     for path in (str(tmp_path / "missing.json"), str(bad)):
-        r = subprocess.run([MEEPLE, "analyse", path, "--out", str(tmp_path / "o")],
-                           capture_output=True, text=True, timeout=120)
+        r = subprocess.run(
+            [MEEPLE, "analyse", path, "--out", str(tmp_path / "o")], capture_output=True, text=True, timeout=120
+        )
         assert r.returncode == 2 and "Traceback" not in r.stderr and r.stderr.strip()
 
 

@@ -43,12 +43,11 @@ def test_the_fit_recovers_a_known_map_and_calibrates_out_of_sample():
 
 
 def test_win_chance_uses_the_game_s_fit(monkeypatch):
-    monkeypatch.setattr(calibration, "_fits", {"okc": {"coef": [1.0, 0.0, 0.0]},
-                                              "ethnos": {"coef": [1.0, -1.0, 0.0]}})
+    monkeypatch.setattr(calibration, "_fits", {"okc": {"coef": [1.0, 0.0, 0.0]}, "ethnos": {"coef": [1.0, -1.0, 0.0]}})
     assert calibration.win_chance("okc", 0.3, 3) == pytest.approx(0.3)
     z = math.log(0.3 / 0.7) - 1.0
     assert calibration.win_chance("ethnos", 0.3, 3) == pytest.approx(1 / (1 + math.exp(-z)))
-    assert calibration.win_chance("anunnaki", 1.7, 2) == 1.0          # no fit: raw, clipped
+    assert calibration.win_chance("anunnaki", 1.7, 2) == 1.0  # no fit: raw, clipped
     for raw in (0.0, 1.0, 0.5):
         assert 0.0 <= calibration.win_chance("ethnos", raw, 4) <= 1.0
 

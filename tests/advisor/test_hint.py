@@ -62,11 +62,12 @@ def test_options_are_legal_moves_best_first_with_chances(name):
     for o in opts:
         assert 0.0 <= o["win"] <= 1.0
         c = s.clone()
-        c.apply_move(o["move"])          # a whole, legal MOVE in notation
+        c.apply_move(o["move"])  # a whole, legal MOVE in notation
 
 
 def test_a_band_is_hinted_as_the_whole_move():
     from meeple.games.ethnos.bot import policy
+
     s = games.get("ethnos").new_game(4, seed=9)
     rng = random.Random(3)
     while not (s.decision().kind == "turn" and len(s.hands[s.decision().seat]) >= 6):
@@ -82,7 +83,7 @@ def test_a_band_is_hinted_as_the_whole_move():
 
 
 def test_the_seat_that_waits_at_a_simultaneous_choice_gets_its_own_moves():
-    s = games.get("okc").new_game(3, seed=5)          # everyone bids at once
+    s = games.get("okc").new_game(3, seed=5)  # everyone bids at once
     assert len(s.decision().seats) == 3
     h = hint(s, 2, iterations=200, seed=0, top=10)
     assert all(o["move"].startswith("2: bid ") for o in h["options"])
@@ -112,20 +113,23 @@ def _finished():
     return s
 
 
-@pytest.mark.parametrize("payload,words", [
-    ("{not json", "not JSON"),
-    ([1, 2], "JSON object"),
-    ({"seat": 0}, "STATE object"),
-    ({"state": {"game": "chess"}, "seat": 0}, "unknown game"),
-    ({"state": {"game": "ethnos", "players": 9}, "seat": 0}, "invalid STATE"),
-    ("MID", "seat is missing"),
-    ("MID:seat=7", "seat must be"),
-    ("MID:seat=other", "not seat"),
-    ("MID:seconds=0", "seconds must be"),
-    ("MID:seconds=1000", "seconds must be"),
-    ("MID:seconds=x", "seconds must be"),
-    ("FINISHED", "game is over"),
-])
+@pytest.mark.parametrize(
+    "payload,words",
+    [
+        ("{not json", "not JSON"),
+        ([1, 2], "JSON object"),
+        ({"seat": 0}, "STATE object"),
+        ({"state": {"game": "chess"}, "seat": 0}, "unknown game"),
+        ({"state": {"game": "ethnos", "players": 9}, "seat": 0}, "invalid STATE"),
+        ("MID", "seat is missing"),
+        ("MID:seat=7", "seat must be"),
+        ("MID:seat=other", "not seat"),
+        ("MID:seconds=0", "seconds must be"),
+        ("MID:seconds=1000", "seconds must be"),
+        ("MID:seconds=x", "seconds must be"),
+        ("FINISHED", "game is over"),
+    ],
+)
 def test_bad_input_gets_a_message_and_exit_2(payload, words):
     if isinstance(payload, str) and payload.startswith(("MID", "FINISHED")):
         s = _finished() if payload == "FINISHED" else mid_game("ethnos")
@@ -157,6 +161,7 @@ def test_the_package_functions_stay_callable():
     (a lazy wrapper once let the submodule of the same name replace it)."""
     import meeple.advisor as advisor
     from meeple import games
+
     s = games.get("okc").new_game(2, seed=1)
     seat = s.decision().seats[0]
     for _ in range(2):

@@ -9,8 +9,7 @@ import pytest
 
 from meeple.advisor import terminal
 
-GAMES = {"ethnos": "meeple.games.ethnos.tui", "okc": "meeple.games.okc.tui",
-         "anunnaki": "meeple.games.anunnaki.tui"}
+GAMES = {"ethnos": "meeple.terminal.ethnos", "okc": "meeple.terminal.okc", "anunnaki": "meeple.terminal.anunnaki"}
 
 
 @pytest.fixture(autouse=True)
@@ -21,6 +20,7 @@ def small_budget(monkeypatch):
 def session(game, script, monkeypatch):
     """Play `script` at seat 0; the hints it asked for (state, seat) and the output."""
     import importlib
+
     module = importlib.import_module("meeple.advisor.hint")
     asked = []
     real = module.hint
@@ -41,11 +41,12 @@ def session(game, script, monkeypatch):
 def test_hint_shows_three_moves_with_chances(game, monkeypatch):
     code, text, asked = session(game, "help\nhint\nquit\n", monkeypatch)
     assert code == 0 and "Traceback" not in text
-    assert "'hint'" in text or "hint     the advisor" in text          # the help names it
+    assert "'hint'" in text or "hint     the advisor" in text  # the help names it
     assert "The advisor's best moves for you" in text
-    (state, seat), = asked
+    ((state, seat),) = asked
     assert seat == 0
     from meeple.advisor.hint import hint
+
     expected = hint(state, 0, iterations=60)["options"]
     assert len(expected) == 3
     for rank, o in enumerate(expected, 1):

@@ -12,8 +12,25 @@ from meeple.core.game import GameError
 
 def test_arena_cli_json_and_files(tmp_path, capsys):
     out = tmp_path / "res"
-    rc = main(["arena", "ethnos", "--players", "3", "--bots", "greedy,random,random", "--games", "6",
-               "--seed", "4", "--workers", "2", "--json", "--out", str(out)])
+    rc = main(
+        [
+            "arena",
+            "ethnos",
+            "--players",
+            "3",
+            "--bots",
+            "greedy,random,random",
+            "--games",
+            "6",
+            "--seed",
+            "4",
+            "--workers",
+            "2",
+            "--json",
+            "--out",
+            str(out),
+        ]
+    )
     assert rc == 0
     rep = json.loads(capsys.readouterr().out)
     assert rep["games"] == 6 and rep["completed"] == 6 and rep["errors"] == 0
@@ -22,7 +39,7 @@ def test_arena_cli_json_and_files(tmp_path, capsys):
     names = [b["bot"] for b in rep["bots"]]
     assert names == ["greedy", "random", "random#2"]
     for b in rep["bots"]:
-        assert b["games"] == 6        # seats rotated: every entry plays every game
+        assert b["games"] == 6  # seats rotated: every entry plays every game
         lo, hi = b["ci95"]
         assert 0 <= lo <= b["win_rate"] <= hi <= 1
         assert b["mean_glory"] >= 0
@@ -46,17 +63,22 @@ def test_parallel_equals_serial():
 
 
 def test_failing_game_is_recorded_and_the_rest_finish():
-    jobs = [("ethnos", ["greedy", "random"], 1), ("ethnos", ["greedy", "nonsense"], 2),
-            ("ethnos", ["random", "greedy"], 3)]
+    jobs = [
+        ("ethnos", ["greedy", "random"], 1),
+        ("ethnos", ["greedy", "nonsense"], 2),
+        ("ethnos", ["random", "greedy"], 3),
+    ]
     recs = tm.run_games(jobs, workers=2)
     assert [r["ok"] for r in recs] == [True, False, True]
     assert recs[1]["seed"] == 2 and "unknown bot" in recs[1]["error"]
 
 
 def test_failure_mid_game_keeps_seed_and_moves(monkeypatch):
-    from meeple.games.ethnos import bot as ebot
+    from meeple.bots.registry import greedy_class
+
+    greedy = greedy_class("ethnos")
     calls = {"n": 0}
-    real = ebot.GreedyBot.choose
+    real = greedy.choose
 
     def flaky(self, obs):
         calls["n"] += 1
@@ -64,7 +86,7 @@ def test_failure_mid_game_keeps_seed_and_moves(monkeypatch):
             raise RuntimeError("bot crashed")
         return real(self, obs)
 
-    monkeypatch.setattr(ebot.GreedyBot, "choose", flaky)
+    monkeypatch.setattr(greedy, "choose", flaky)
     rep = tm.tournament("ethnos", ["greedy", "random"], 3, seed=5, workers=1)
     assert rep["errors"] == 1 and rep["completed"] == 2
     f = rep["failures"][0]
@@ -72,6 +94,7 @@ def test_failure_mid_game_keeps_seed_and_moves(monkeypatch):
     assert "bot crashed" in f["error"] and len(f["moves"]) > 5
     # the recorded moves replay from the seed
     from meeple.games import ethnos
+
     s = ethnos.new_game(2, seed=f["seed"])
     for m in f["moves"]:
         s.apply_move(m)
@@ -104,14 +127,29 @@ def test_wilson():
 
 def test_balance_cli(tmp_path, capsys):
     out = tmp_path / "bal"
-    rc = main(["balance", "ethnos", "--games", "8", "--players", "4", "--seed", "1", "--workers", "2",
-               "--json", "--out", str(out)])
+    rc = main(
+        [
+            "balance",
+            "ethnos",
+            "--games",
+            "8",
+            "--players",
+            "4",
+            "--seed",
+            "1",
+            "--workers",
+            "2",
+            "--json",
+            "--out",
+            str(out),
+        ]
+    )
     assert rc == 0
     rep = json.loads(capsys.readouterr().out)
     assert rep["completed"] == 8 and len(rep["by_seat"]) == 4
     assert sum(s["win_rate"] for s in rep["by_seat"]) == pytest.approx(1.0)
     assert set(rep["glory_by_source"]) == {"kingdoms", "bands", "giant", "merfolk", "orcs"}
-    assert rep["glory_accounted"] == pytest.approx(1.0)   # every glory point has a source
+    assert rep["glory_accounted"] == pytest.approx(1.0)  # every glory point has a source
     present = {t["tribe"]: t for t in rep["tribes"]}
     assert sum(t["games_present"] for t in present.values()) == 8 * 6
     assert (out / "balance.png").stat().st_size > 1000
@@ -139,8 +177,10 @@ def test_ray_backend():
 
 
 def test_cli_reports_a_failing_game(monkeypatch, capsys):
-    from meeple.games.ethnos import bot as ebot
-    real = ebot.GreedyBot.choose
+    from meeple.bots.registry import greedy_class
+
+    greedy = greedy_class("ethnos")
+    real = greedy.choose
     calls = {"n": 0}
 
     def flaky(self, obs):
@@ -149,7 +189,7 @@ def test_cli_reports_a_failing_game(monkeypatch, capsys):
             raise ValueError("boom")
         return real(self, obs)
 
-    monkeypatch.setattr(ebot.GreedyBot, "choose", flaky)
+    monkeypatch.setattr(greedy, "choose", flaky)
     rc = main(["arena", "ethnos", "--bots", "greedy,random", "--games", "3", "--workers", "1"])
     out, err = capsys.readouterr()
     assert rc == 1
@@ -174,8 +214,22 @@ def test_arena_reports_think_time_and_simulations():
 def test_arena_hosts_every_game(game, capsys):
     """The arena is game-agnostic: ISMCTS against random in OKC and Anunnaki,
     points from the game's own scores()."""
-    rc = main(["arena", game, "--bots", "ismcts:10,random", "--games", "2", "--seed", "5",
-               "--workers", "1", "--json", "--no-progress"])
+    rc = main(
+        [
+            "arena",
+            game,
+            "--bots",
+            "ismcts:10,random",
+            "--games",
+            "2",
+            "--seed",
+            "5",
+            "--workers",
+            "1",
+            "--json",
+            "--no-progress",
+        ]
+    )
     assert rc == 0
     rep = json.loads(capsys.readouterr().out)
     assert rep["game"] == game and rep["completed"] == 2 and rep["errors"] == 0
@@ -194,6 +248,7 @@ def test_strength_tools_sum_and_chart_stored_chunks(tmp_path, capsys):
     """tools/arena_sum.py and tools/strength_chart.py over two real chunks laid
     out as tools/strength.sh stores them (runs/COMMIT/pN/sSEED/results.json)."""
     import importlib.util
+
     root = os.path.join(os.path.dirname(__file__), "..", "..", "tools")
 
     def load(name):
@@ -205,8 +260,27 @@ def test_strength_tools_sum_and_chart_stored_chunks(tmp_path, capsys):
     chunks = []
     for seed in (1, 2):
         d = tmp_path / "runs" / "abc1234" / "p2" / f"s{seed}"
-        assert main(["arena", "ethnos", "--bots", "ismcts:5,greedy", "--games", "2", "--seed", str(seed),
-                     "--workers", "1", "--json", "--no-progress", "--out", str(d)]) == 0
+        assert (
+            main(
+                [
+                    "arena",
+                    "ethnos",
+                    "--bots",
+                    "ismcts:5,greedy",
+                    "--games",
+                    "2",
+                    "--seed",
+                    str(seed),
+                    "--workers",
+                    "1",
+                    "--json",
+                    "--no-progress",
+                    "--out",
+                    str(d),
+                ]
+            )
+            == 0
+        )
         chunks.append(json.loads(capsys.readouterr().out))
     rep = load("arena_sum").summarize([str(p) for p in sorted((tmp_path / "runs/abc1234/p2").iterdir())])
     assert rep["games"] == 4 and rep["chunks"] == 2 and rep["seeds"] == [1, 2]
@@ -225,6 +299,7 @@ def test_strength_tools_default_to_the_stored_records():
     """The stored strength runs live with the benchmark data, where
     tools/strength.sh writes them and tools/strength_chart.py reads them."""
     import importlib.util
+
     repo = os.path.join(os.path.dirname(__file__), "..", "..")
     spec = importlib.util.spec_from_file_location("strength_chart", os.path.join(repo, "tools", "strength_chart.py"))
     chart = importlib.util.module_from_spec(spec)
@@ -238,14 +313,35 @@ def test_strength_tools_default_to_the_stored_records():
 def test_ladder_chart_over_stored_runs(tmp_path, capsys):
     """tools/ladder_chart.py over real arena runs laid out as GAME/MATCH/results.json."""
     import importlib.util
+
     spec = importlib.util.spec_from_file_location(
-        "ladder_chart", os.path.join(os.path.dirname(__file__), "..", "..", "tools", "ladder_chart.py"))
+        "ladder_chart", os.path.join(os.path.dirname(__file__), "..", "..", "tools", "ladder_chart.py")
+    )
     chart = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(chart)
     for game in ("okc", "anunnaki"):
         d = tmp_path / game / "medium-vs-easy"
-        assert main(["arena", game, "--bots", "greedy,random", "--games", "2", "--seed", "4",
-                     "--workers", "1", "--json", "--no-progress", "--out", str(d)]) == 0
+        assert (
+            main(
+                [
+                    "arena",
+                    game,
+                    "--bots",
+                    "greedy,random",
+                    "--games",
+                    "2",
+                    "--seed",
+                    "4",
+                    "--workers",
+                    "1",
+                    "--json",
+                    "--no-progress",
+                    "--out",
+                    str(d),
+                ]
+            )
+            == 0
+        )
     capsys.readouterr()
     out = tmp_path / "ladder.png"
     assert chart.main([str(tmp_path), str(out)]) == 0
@@ -282,7 +378,7 @@ def test_a_simultaneous_answer_that_settles_another_seat(monkeypatch):
 
         def apply_action(self, a, seat):
             assert seat in self.pending, "asked a seat that has nothing to decide"
-            self.pending = ()      # seat 1's only option is taken with seat 0's answer
+            self.pending = ()  # seat 1's only option is taken with seat 0's answer
 
         def scores(self):
             return [1, 0]
@@ -291,7 +387,7 @@ def test_a_simultaneous_answer_that_settles_another_seat(monkeypatch):
             return [1.0, 0.0]
 
     class Module:
-        MIN_PLAYERS = MAX_PLAYERS = 2
+        min_players = max_players = 2
 
         @staticmethod
         def new_game(players, seed=0):

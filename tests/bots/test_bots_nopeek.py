@@ -70,17 +70,20 @@ def test_ismcts_uses_its_seed():
     assert picks <= set(obs.legal)
 
 
-@pytest.mark.parametrize("lineup", [["greedy", "random"], ["ismcts:20", "greedy", "random"],
-                                    ["greedy", "greedy", "ismcts:10", "random"]])
+@pytest.mark.parametrize(
+    "lineup", [["greedy", "random"], ["ismcts:20", "greedy", "random"], ["greedy", "greedy", "ismcts:10", "random"]]
+)
 def test_whole_games_are_legal(lineup):
     from meeple.arena.match import play_game
-    rec = play_game("ethnos", lineup, seed=3)    # every action goes through apply_action (checked)
+
+    rec = play_game("ethnos", lineup, seed=3)  # every action goes through apply_action (checked)
     assert rec["ok"], rec
     assert sum(rec["returns"]) == pytest.approx(1.0)
 
 
 def test_greedy_every_decision_kind_over_many_games():
     from meeple.games.ethnos.bot import policy
+
     kinds = set()
     for g in range(20):
         s = ethnos.new_game(2 + g % 4, seed=100 + g, fairy=g % 2 == 0)
@@ -93,10 +96,17 @@ def test_greedy_every_decision_kind_over_many_games():
     assert {"turn", "band"} <= kinds
 
 
-@pytest.mark.parametrize("spec,msg", [
-    ("alphazero", "unknown bot"), ("ismcts:fast", "bad ISMCTS budget"), ("greedy:1s", "takes no budget"),
-    ("ismcts:0", "from 1"), ("ismcts:0s", "more than 0"), ("", "empty bot name"),
-])
+@pytest.mark.parametrize(
+    "spec,msg",
+    [
+        ("alphazero", "unknown bot"),
+        ("ismcts:fast", "bad ISMCTS budget"),
+        ("greedy:1s", "takes no budget"),
+        ("ismcts:0", "from 1"),
+        ("ismcts:0s", "more than 0"),
+        ("", "empty bot name"),
+    ],
+)
 def test_registry_errors(spec, msg):
     with pytest.raises(GameError, match=msg):
         make_bot(spec)
@@ -147,5 +157,6 @@ def test_ismcts_is_game_agnostic():
     game's own search helpers (the greedy bots of OKC and Anunnaki are tested
     in test_greedy_okc_anunnaki.py)."""
     from meeple.arena.match import play_game
+
     rec = play_game("okc", ["ismcts:4", "greedy", "random"], seed=2)
     assert rec["ok"], rec

@@ -9,28 +9,23 @@ import pytest
 from meeple import games
 from meeple.arena.match import play_game
 from meeple.bots.base import observe
-from meeple.bots.registry import make_bot
+from meeple.bots.registry import greedy_class, make_bot
 
 GAMES = ("okc", "anunnaki")
-
-
-def _bot_module(name):
-    import importlib
-    return importlib.import_module(f"meeple.games.{name}.bot")
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_greedy_is_the_medium_level(name):
     bot = make_bot("medium", seed=1, game=name)
-    assert type(bot) is _bot_module(name).GreedyBot
+    assert type(bot) is greedy_class(name) and bot.policy is games.get(name).heuristics.policy
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_greedy_completes_games_at_every_player_count(name):
     g = games.get(name)
-    for players in range(g.MIN_PLAYERS, g.MAX_PLAYERS + 1):
+    for players in range(g.min_players, g.max_players + 1):
         lineup = ["greedy"] + ["random"] * (players - 1)
-        rec = play_game(name, lineup, seed=40 + players)   # every answer goes through apply_action (checked)
+        rec = play_game(name, lineup, seed=40 + players)  # every answer goes through apply_action (checked)
         assert rec["ok"], rec
         assert sum(rec["returns"]) == pytest.approx(1.0)
 
@@ -40,9 +35,9 @@ def test_policy_answers_every_decision_legally(name):
     """Every seat plays the policy, at every player count: each answer is legal
     for the deciding seat (simultaneous decisions included), and the games end."""
     g = games.get(name)
-    policy = _bot_module(name).policy
+    policy = games.get(name).heuristics.policy
     kinds = set()
-    for players in range(g.MIN_PLAYERS, g.MAX_PLAYERS + 1):
+    for players in range(g.min_players, g.max_players + 1):
         s = g.new_game(players, seed=70 + players)
         rng = random.Random(players)
         steps = 0
@@ -60,7 +55,7 @@ def test_policy_answers_every_decision_legally(name):
 @pytest.mark.parametrize("name", GAMES)
 def test_policy_is_deterministic_given_its_rng(name):
     g = games.get(name)
-    policy = _bot_module(name).policy
+    policy = games.get(name).heuristics.policy
     picks = []
     for _ in range(2):
         s = g.new_game(2, seed=5)
@@ -125,6 +120,7 @@ def _anunnaki_twin(s, seat, rng, own_deck=True):
     """Another seat's hidden advanced weapon swapped with one of its pile; the
     contract deck shuffled."""
     from meeple.games.anunnaki.data import DATA
+
     t = s.clone()
     for o, sd in enumerate(t.seats):
         adv = [i for i, w in enumerate(sd["hand"]) if DATA.weapons[w]["kind"] == "advanced"]
@@ -137,8 +133,14 @@ def _anunnaki_twin(s, seat, rng, own_deck=True):
 
 
 TWINS = {"okc": _okc_twin, "anunnaki": _anunnaki_twin}
-NOPEEK_CASES = [("okc", 2, 11, 40), ("okc", 3, 12, 120), ("okc", 4, 13, 200),
-                ("anunnaki", 2, 11, 150), ("anunnaki", 3, 12, 300), ("anunnaki", 4, 13, 500)]
+NOPEEK_CASES = [
+    ("okc", 2, 11, 40),
+    ("okc", 3, 12, 120),
+    ("okc", 4, 13, 200),
+    ("anunnaki", 2, 11, 150),
+    ("anunnaki", 3, 12, 300),
+    ("anunnaki", 4, 13, 500),
+]
 
 
 @pytest.mark.parametrize("name,players,seed,steps", NOPEEK_CASES)
@@ -163,7 +165,7 @@ def test_policy_does_not_read_other_hands(name):
     its twin, with the same rng. (The seat's own deck order stays: a lookahead
     that draws sees the state's own draw, a chance outcome.)"""
     twin_of = TWINS[name]
-    policy = _bot_module(name).policy
+    policy = games.get(name).heuristics.policy
     s = games.get(name).new_game(3, seed=21)
     rng = random.Random(3)
     checked = 0

@@ -32,12 +32,17 @@ def fingerprint(games=((2, 100), (4, 101), (5, 102)), every=9, iterations=60):
         step = 0
         moves = []
         while not s.is_terminal():
-            d = s.decision()
             legal = s.legal_actions()
             if step % every == 0 and len(legal) > 1:
                 bot = ISMCTSBot(seed=step, iterations=iterations)
-                out.append({"game": seed, "step": step, "ismcts": bot.choose(observe(s)),
-                            "evaluate": [round(x, 9) for x in evaluate(s)]})
+                out.append(
+                    {
+                        "game": seed,
+                        "step": step,
+                        "ismcts": bot.choose(observe(s)),
+                        "evaluate": [round(x, 9) for x in evaluate(s)],
+                    }
+                )
             a = policy(s, None)
             moves.append(a)
             s.apply_legal(a)

@@ -4,7 +4,7 @@ one; hidden steps go to the game's rule; ties follow the rng."""
 
 import random
 
-from meeple.bots.lookahead import best_action, lookahead_policy
+from meeple.core.lookahead import best_action, lookahead_policy
 from meeple.core.game import Decision
 
 
@@ -59,5 +59,6 @@ def test_ties_follow_the_rng_and_are_reproducible():
     flat = lambda s, seat: 0.0  # noqa: E731
     picks = {best_action(Tiny(), 0, [3, 7, 5], flat, None, random.Random(k)) for k in range(20)}
     assert picks == {3, 7, 5}
-    assert best_action(Tiny(), 0, [3, 7, 5], flat, None, random.Random(4)) == \
-        best_action(Tiny(), 0, [3, 7, 5], flat, None, random.Random(4))
+    assert best_action(Tiny(), 0, [3, 7, 5], flat, None, random.Random(4)) == best_action(
+        Tiny(), 0, [3, 7, 5], flat, None, random.Random(4)
+    )

@@ -131,7 +131,7 @@ def test_observation_sees_own_hand():
     s = new_game(4, seed=2)
     seat = s.decision().seat
     before = enc.encode(s.view(seat), seat)
-    s.apply_action(79)            # recruit from the deck: own hand changes
+    s.apply_action(79)  # recruit from the deck: own hand changes
     assert not np.array_equal(before, enc.encode(s.view(seat), seat))
 
 
@@ -155,7 +155,7 @@ def test_env_observation_uses_view_only(monkeypatch):
 
 
 # ------------------------------------------------------------ bad input
-BAD = [-1, NUM_ACTIONS, 10 ** 9, 1.5, "3", None, True]
+BAD = [-1, NUM_ACTIONS, 10**9, 1.5, "3", None, True]
 
 
 def _illegal_for(env):
@@ -206,7 +206,7 @@ def test_illegal_lose_ends_game_with_a_loss(bad):
     before = raw.game_state.to_json()
     offender = env.agent_selection
     env.step(_illegal_for(raw) if bad == "masked" else bad)
-    assert raw.game_state.to_json() == before          # never a corrupted state
+    assert raw.game_state.to_json() == before  # never a corrupted state
     assert all(env.terminations.values())
     seen = {}
     for agent in env.agent_iter():

@@ -10,7 +10,6 @@ pytest.importorskip("pettingzoo")
 from meeple.env import anunnaki_v0  # noqa: E402
 from meeple.env.anunnaki import NUM_ACTIONS, AnunnakiEncoder  # noqa: E402
 from meeple.env.solo import SoloEnv  # noqa: E402
-from meeple.games import anunnaki  # noqa: E402
 
 
 def test_simultaneous_weapon_choice_is_hidden():
@@ -22,8 +21,7 @@ def test_simultaneous_weapon_choice_is_hidden():
         while not env.game_state.is_terminal():
             d = env.game_state.decision()
             choices = np.flatnonzero(env.observe(env.agent_selection)["action_mask"])
-            if (len(d.seats) > 1 and len(choices) > 1
-                    and len(env.game_state.legal_actions(d.seats[1])) > 1):
+            if len(d.seats) > 1 and len(choices) > 1 and len(env.game_state.legal_actions(d.seats[1])) > 1:
                 second = f"player_{d.seats[1]}"
                 seen = []
                 for a in choices[:2]:
@@ -47,9 +45,11 @@ def test_action_cap_keeps_mask_nonempty():
 
 def test_gymnasium_and_openspiel():
     from gymnasium.utils.env_checker import check_env
+
     check_env(SoloEnv(AnunnakiEncoder(), players=3, seat=None), skip_render_check=True)
     pyspiel = pytest.importorskip("pyspiel")
     from meeple.env import openspiel as mos
+
     mos.register(AnunnakiEncoder, "python_meeple_anunnaki")
     game = pyspiel.load_game("python_meeple_anunnaki", {"players": 2, "seed": 1})
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)

@@ -20,14 +20,19 @@ GAMES = {
 def parts(name):
     env_mod, enc_mod, enc_cls, game = GAMES[name]
     enc = importlib.import_module(enc_mod)
-    return (importlib.import_module(env_mod), enc, getattr(enc, enc_cls),
-            importlib.import_module(f"meeple.games.{game}"))
+    return (
+        importlib.import_module(env_mod),
+        enc,
+        getattr(enc, enc_cls),
+        importlib.import_module(f"meeple.games.{game}"),
+    )
 
 
 @pytest.mark.parametrize("name", GAMES)
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_pettingzoo_api_test(name, players):
     from pettingzoo.test import api_test
+
     env_mod = parts(name)[0]
     api_test(env_mod.env(players=players), num_cycles=200)
 
@@ -35,6 +40,7 @@ def test_pettingzoo_api_test(name, players):
 @pytest.mark.parametrize("name", GAMES)
 def test_pettingzoo_seed_test(name):
     from pettingzoo.test import seed_test
+
     env_mod = parts(name)[0]
     seed_test(lambda: env_mod.env(players=3), num_cycles=100)
 

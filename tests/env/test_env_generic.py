@@ -35,7 +35,7 @@ class SealedBids:
         self.rng = Rng(seed)
         deck = [v for v in range(1, TOP + 1) for _ in range(2)]
         self.rng.shuffle(deck)
-        self.hands = [sorted(deck[i * HAND:(i + 1) * HAND]) for i in range(players)]
+        self.hands = [sorted(deck[i * HAND : (i + 1) * HAND]) for i in range(players)]
         self.bids = [None] * players
         self.score = [0] * players
         self.round = 0
@@ -92,13 +92,24 @@ class SealedBids:
         return [1.0 / len(self.winners) if s in self.winners else 0.0 for s in range(self.players)]
 
     def to_json(self):
-        return {"hands": self.hands, "bids": self.bids, "score": self.score, "round": self.round,
-                "last": self.last, "rng": self.rng.state}
+        return {
+            "hands": self.hands,
+            "bids": self.bids,
+            "score": self.score,
+            "round": self.round,
+            "last": self.last,
+            "rng": self.rng.state,
+        }
 
     def view(self, seat):
-        return {"players": self.players, "round": self.round, "score": self.score[:], "last": self.last[:],
-                "hands": [h[:] if s == seat else ["?"] * len(h) for s, h in enumerate(self.hands)],
-                "bids": [None if b is None else (b if s == seat else "?") for s, b in enumerate(self.bids)]}
+        return {
+            "players": self.players,
+            "round": self.round,
+            "score": self.score[:],
+            "last": self.last[:],
+            "hands": [h[:] if s == seat else ["?"] * len(h) for s, h in enumerate(self.hands)],
+            "bids": [None if b is None else (b if s == seat else "?") for s, b in enumerate(self.bids)],
+        }
 
 
 class SealedBidsEncoder(Encoder):
@@ -141,6 +152,7 @@ env, raw_env = make_env_fns(SealedBidsEncoder)
 
 def test_pettingzoo_api_and_seed_tests():
     from pettingzoo.test import api_test, seed_test
+
     for players in (2, 3, 4):
         api_test(env(players=players), num_cycles=50)
     seed_test(lambda: env(players=3), num_cycles=20)
@@ -162,6 +174,7 @@ def test_simultaneous_choices_stay_hidden():
 
 def test_gymnasium_solo_and_openspiel():
     from gymnasium.utils.env_checker import check_env
+
     check_env(SoloEnv(SealedBidsEncoder(), players=3, seat=1), skip_render_check=True)
     solo = SoloEnv(SealedBidsEncoder(), players=4, seat=None)
     obs, info = solo.reset(seed=3)
@@ -172,6 +185,7 @@ def test_gymnasium_solo_and_openspiel():
     assert -1.0 <= r <= 1.0
     pyspiel = pytest.importorskip("pyspiel")
     from meeple.env import openspiel as mos
+
     mos.register(SealedBidsEncoder, "python_meeple_sealed_bids_test")
     game = pyspiel.load_game("python_meeple_sealed_bids_test", {"players": 3, "seed": 4})
     pyspiel.random_sim_test(game, num_sims=5, serialize=False, verbose=False)

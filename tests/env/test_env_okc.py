@@ -1,7 +1,5 @@
 """The Old King's Crown through the same generic wrappers: only an encoder added."""
 
-import random
-
 import pytest
 
 np = pytest.importorskip("numpy")
@@ -10,7 +8,6 @@ pytest.importorskip("pettingzoo")
 from meeple.env import okc_v0  # noqa: E402
 from meeple.env.okc import OKCEncoder  # noqa: E402
 from meeple.env.solo import SoloEnv  # noqa: E402
-from meeple.games import okc  # noqa: E402
 
 
 def test_simultaneous_bid_is_hidden_from_the_next_bidder():
@@ -41,9 +38,11 @@ def test_simultaneous_bid_is_hidden_from_the_next_bidder():
 
 def test_gymnasium_and_openspiel():
     from gymnasium.utils.env_checker import check_env
+
     check_env(SoloEnv(OKCEncoder(), players=3, seat=None), skip_render_check=True)
     pyspiel = pytest.importorskip("pyspiel")
     from meeple.env import openspiel as mos
+
     mos.register(OKCEncoder, "python_meeple_okc")
     game = pyspiel.load_game("python_meeple_okc", {"players": 3, "seed": 1})
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)

@@ -35,6 +35,7 @@ def test_game_facts_and_observation():
 
 def test_rl_environment_episode():
     from open_spiel.python import rl_environment
+
     env = rl_environment.Environment(mos.load_ethnos(players=3, seed=5))
     rng = random.Random(0)
     ts = env.reset()
@@ -61,13 +62,15 @@ def test_openspiel_algorithms_run():
     """OpenSpiel's own bots and search play the registered game."""
     import numpy as np
     from open_spiel.python.algorithms import mcts
+
     game = mos.load_ethnos(players=2, seed=3)
     bots = [pyspiel.make_uniform_random_bot(p, 10 + p) for p in range(2)]
     returns = pyspiel.evaluate_bots(game.new_initial_state(), bots, 7)
     assert sorted(returns) == [-1.0, 1.0] or returns == [0.0, 0.0]
     rng = np.random.RandomState(0)
-    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=4,
-                       evaluator=mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+    bot = mcts.MCTSBot(
+        game, uct_c=2.0, max_simulations=4, evaluator=mcts.RandomRolloutEvaluator(1, rng), random_state=rng
+    )
     state = game.new_initial_state()
     for _ in range(3):
         action = bot.step(state)

@@ -41,8 +41,9 @@ def test_full_episodes_and_determinism():
     results = [_play(env, s, rng) for s in range(3)]
     assert all(-1.0 <= r <= 1.0 for r, _ in results)
     again = EthnosSolo(players=4, seat=None)
-    assert _play(again, 1, np.random.default_rng(0)) == _play(EthnosSolo(players=4, seat=None), 1,
-                                                              np.random.default_rng(0))
+    assert _play(again, 1, np.random.default_rng(0)) == _play(
+        EthnosSolo(players=4, seat=None), 1, np.random.default_rng(0)
+    )
 
 
 def test_seat_drawn_from_seed():

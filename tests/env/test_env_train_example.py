@@ -19,8 +19,9 @@ def test_tiny_training_run(tmp_path, capsys):
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     out = tmp_path / "curve.png"
-    assert mod.main(["--episodes", "6", "--block", "3", "--baseline-games", "2",
-                     "--players", "2", "--out", str(out)]) == 0
+    assert (
+        mod.main(["--episodes", "6", "--block", "3", "--baseline-games", "2", "--players", "2", "--out", str(out)]) == 0
+    )
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     summary = json.loads((tmp_path / "curve.json").read_text())
     assert summary["curve"]["episodes"] == [3, 6]

@@ -33,6 +33,7 @@ def play_and_sample(job: tuple) -> list[dict]:
     from meeple.advisor.search import options
     from meeple.bots.base import observe
     from meeple.bots.registry import make_bot
+
     name, players, seed, per_game, iterations = job
     state = games.get(name).new_game(players, seed=seed)
     bots = [make_bot(BOTS[name], seed=seed * 7 + i, game=name) for i in range(players)]
@@ -52,8 +53,16 @@ def play_and_sample(job: tuple) -> list[dict]:
     returns = state.returns()
     for k, obs in enumerate(sample):
         best = options(obs, iterations=iterations, seed=seed + k)[0]
-        out.append({"game": name, "seed": seed, "players": players, "seat": obs.seat,
-                    "raw": best.raw, "won": returns[obs.seat]})
+        out.append(
+            {
+                "game": name,
+                "seed": seed,
+                "players": players,
+                "seat": obs.seat,
+                "raw": best.raw,
+                "won": returns[obs.seat],
+            }
+        )
     return out
 
 
@@ -62,6 +71,7 @@ def fit(rows: list[dict]) -> list[float]:
     steps with a little ridge, so a small sample cannot run away)."""
     import numpy as np
     from meeple.advisor.calibration import features
+
     X = np.array([features(r["raw"], r["players"]) for r in rows])
     y = np.array([r["won"] for r in rows], dtype=float)
     w = np.array([1.0, 0.0, 0.0])
@@ -80,6 +90,7 @@ def fit(rows: list[dict]) -> list[float]:
 def predict(coef: list[float], row: dict) -> float:
     import math
     from meeple.advisor.calibration import features
+
     z = sum(a * x for a, x in zip(coef, features(row["raw"], row["players"])))
     return 1 / (1 + math.exp(-z))
 
@@ -115,15 +126,34 @@ def cross_validated(rows: list[dict]) -> list[float]:
     return out
 
 
-def calibrate(names: list[str], games: int, per_game: int, iterations: int, players: list[int],
-              seed: int = 0, workers: int = 1, backend: str = "process", progress: bool = False) -> dict:
+def calibrate(
+    names: list[str],
+    games: int,
+    per_game: int,
+    iterations: int,
+    players: list[int],
+    seed: int = 0,
+    workers: int = 1,
+    backend: str = "process",
+    progress: bool = False,
+) -> dict:
     from meeple.arena.tournament import run_jobs
-    jobs = [(name, players[i % len(players)], seed * 100_003 + i, per_game, iterations)
-            for name in names for i in range(games)]
-    rows = [r for rs in run_jobs(play_and_sample, jobs, workers, backend, progress, "calibrating")
-            for r in rs]
-    report = {"games": games, "per_game": per_game, "iterations": iterations, "players": players,
-              "bots": {n: BOTS[n] for n in names}, "seed": seed, "by_game": {}}
+
+    jobs = [
+        (name, players[i % len(players)], seed * 100_003 + i, per_game, iterations)
+        for name in names
+        for i in range(games)
+    ]
+    rows = [r for rs in run_jobs(play_and_sample, jobs, workers, backend, progress, "calibrating") for r in rs]
+    report = {
+        "games": games,
+        "per_game": per_game,
+        "iterations": iterations,
+        "players": players,
+        "bots": {n: BOTS[n] for n in names},
+        "seed": seed,
+        "by_game": {},
+    }
     for name in names:
         mine = [r for r in rows if r["game"] == name]
         won = [r["won"] for r in mine]
@@ -131,7 +161,8 @@ def calibrate(names: list[str], games: int, per_game: int, iterations: int, play
             "positions": len(mine),
             "raw": reliability([min(1.0, max(0.0, r["raw"])) for r in mine], won),
             "calibrated": reliability(cross_validated(mine), won),
-            "coef": fit(mine)}
+            "coef": fit(mine),
+        }
     report["rows"] = rows
     return report
 
@@ -139,10 +170,15 @@ def calibrate(names: list[str], games: int, per_game: int, iterations: int, play
 def write_fits(report: dict) -> None:
     """Store the maps fitted on every position for `hint` and `analyse`."""
     from meeple.advisor import calibration
+
     fits = calibration.fits().copy()
     for name, g in report["by_game"].items():
-        fits[name] = {"coef": [round(x, 6) for x in g["coef"]], "positions": g["positions"],
-                      "iterations": report["iterations"], "bots": report["bots"][name]}
+        fits[name] = {
+            "coef": [round(x, 6) for x in g["coef"]],
+            "positions": g["positions"],
+            "iterations": report["iterations"],
+            "bots": report["bots"][name],
+        }
     calibration.FILE.write_text(json.dumps(fits, indent=1) + "\n")
     calibration.reload()
 
@@ -151,6 +187,7 @@ def plot(report: dict, path: str) -> None:
     """Reliability chart: per game, the win rate in each bucket against the
     mean estimate, raw and calibrated; the diagonal is a perfect estimate."""
     from meeple.arena.report import _plt
+
     plt = _plt()
     names = list(report["by_game"])
     fig, axes = plt.subplots(1, len(names), figsize=(4.2 * len(names), 4.2), squeeze=False)
@@ -159,8 +196,12 @@ def plot(report: dict, path: str) -> None:
         ax.plot([0, 1], [0, 1], color="grey", linestyle=":", linewidth=1)
         for key, style in (("raw", "o--"), ("calibrated", "s-")):
             b = g[key]["buckets"]
-            ax.plot([x["estimate"] for x in b], [x["won"] for x in b], style,
-                    label=f"{key}: ECE {g[key]['ece']:.3f}, Brier {g[key]['brier']:.3f}")
+            ax.plot(
+                [x["estimate"] for x in b],
+                [x["won"] for x in b],
+                style,
+                label=f"{key}: ECE {g[key]['ece']:.3f}, Brier {g[key]['brier']:.3f}",
+            )
         ax.set_title(f"{name} ({g['positions']} positions)")
         ax.set_xlabel("estimated chance of winning")
         ax.set_ylabel("share of positions won")
@@ -174,9 +215,13 @@ def plot(report: dict, path: str) -> None:
 
 
 def table(report: dict) -> str:
-    lines = ["| game | positions | ECE raw | ECE calibrated | Brier raw | Brier calibrated |",
-             "|---|---|---|---|---|---|"]
+    lines = [
+        "| game | positions | ECE raw | ECE calibrated | Brier raw | Brier calibrated |",
+        "|---|---|---|---|---|---|",
+    ]
     for name, g in report["by_game"].items():
-        lines.append(f"| {name} | {g['positions']} | {g['raw']['ece']:.3f} | {g['calibrated']['ece']:.3f} | "
-                     f"{g['raw']['brier']:.3f} | {g['calibrated']['brier']:.3f} |")
+        lines.append(
+            f"| {name} | {g['positions']} | {g['raw']['ece']:.3f} | {g['calibrated']['ece']:.3f} | "
+            f"{g['raw']['brier']:.3f} | {g['calibrated']['brier']:.3f} |"
+        )
     return "\n".join(lines)

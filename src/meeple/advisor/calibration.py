@@ -2,7 +2,7 @@
 
 The search's reward per seat is the game's `values()` heuristic at the end of
 a short rollout (a logistic of the seat's lead over its best rival, see
-`meeple.bots.base.lead_values`) or the true `returns()` when a rollout reaches
+`meeple.core.lookahead.lead_values`) or the true `returns()` when a rollout reaches
 the end. It lies in [0, 1] but is not a probability: it ignores how many
 rivals there are and how much of the game is left. `win_chance` maps it
 through a logistic fitted on bot games (`meeple advisor-calibrate`, see

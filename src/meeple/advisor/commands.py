@@ -21,20 +21,31 @@ def register(sub) -> None:
 
 def run_hint(args) -> int:
     from meeple.advisor.hint import main_hint
+
     return main_hint(sys.stdin, sys.stdout, sys.stderr)
 
 
 def _register_analyse(sub) -> None:
     a = sub.add_parser("analyse", help="rate every decision of a saved game; JSON, summary and chart in DIR")
-    a.add_argument("file", metavar="FILE",
-                   help="a game saved by `meeple play --save` or the server's game log (/api/games/{id}/log)")
+    a.add_argument(
+        "file",
+        metavar="FILE",
+        help="a game saved by `meeple play --save` or the server's game log (/api/games/{id}/log)",
+    )
     a.add_argument("--out", required=True, metavar="DIR", help="write analysis.json, analysis.md, winchance.png here")
-    a.add_argument("--seconds", type=seconds("search time", 0, 60, above=True), default=1.0,
-                   help="CPU seconds of search per decision (default 1)")
-    a.add_argument("--iterations", type=_simulations, default=None,
-                   help="a simulation budget per decision instead of --seconds (reproducible)")
-    a.add_argument("--workers", type=_workers, default=None,
-                   help="worker processes (default: all cores)")
+    a.add_argument(
+        "--seconds",
+        type=seconds("search time", 0, 60, above=True),
+        default=1.0,
+        help="CPU seconds of search per decision (default 1)",
+    )
+    a.add_argument(
+        "--iterations",
+        type=_simulations,
+        default=None,
+        help="a simulation budget per decision instead of --seconds (reproducible)",
+    )
+    a.add_argument("--workers", type=_workers, default=None, help="worker processes (default: all cores)")
     a.add_argument("--backend", choices=["process", "ray"], default="process")
     a.add_argument("--seed", type=int, default=0)
     a.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -46,42 +57,59 @@ def run_analyse(args) -> int:
     from meeple.advisor.report import write_analysis
     from meeple.arena.tournament import check_workers
     from meeple.core.savegame import read
+
     record = read(args.file)
-    rep = analyse(record, seconds=args.seconds, iterations=args.iterations,
-                  workers=check_workers(args.workers), backend=args.backend,
-                  progress=not args.no_progress and sys.stderr.isatty(), seed=args.seed)
+    rep = analyse(
+        record,
+        seconds=args.seconds,
+        iterations=args.iterations,
+        workers=check_workers(args.workers),
+        backend=args.backend,
+        progress=not args.no_progress and sys.stderr.isatty(),
+        seed=args.seed,
+    )
     try:
         files = write_analysis(rep, args.out)
     except OSError as e:
         from meeple.core.game import GameError
+
         raise GameError(f"cannot write to {args.out}: {e.strerror or e}") from None
     for s in rep["seats"]:
         w = s["worst"]
-        worst = "" if w is None else (f"; costliest: move {w['ply'] + 1} `{w['played']}` "
-                                      f"(-{w['cost']:.0%}, best `{w['best']}`)")
-        print(f"seat {s['seat']}: {s['decisions']} decisions, {s['matched_best']} as the search, "
-              f"{s['total_cost']:.2f} chance given away{worst}")
+        worst = (
+            ""
+            if w is None
+            else (f"; costliest: move {w['ply'] + 1} `{w['played']}` (-{w['cost']:.0%}, best `{w['best']}`)")
+        )
+        print(
+            f"seat {s['seat']}: {s['decisions']} decisions, {s['matched_best']} as the search, "
+            f"{s['total_cost']:.2f} chance given away{worst}"
+        )
     print(f"{len(rep['decisions'])} decisions in {rep['seconds']} s ({rep['mode']}); wrote " + ", ".join(files))
     return 0
 
 
 def _register_calibrate(sub) -> None:
-    c = sub.add_parser("advisor-calibrate",
-                       help="how well the advisor's win estimates match bot games' outcomes (ECE, Brier, chart)")
-    c.add_argument("games", nargs="*", metavar="GAME",
-                   help="ethnos, okc, anunnaki (default: all)")
+    c = sub.add_parser(
+        "advisor-calibrate", help="how well the advisor's win estimates match bot games' outcomes (ECE, Brier, chart)"
+    )
+    c.add_argument("games", nargs="*", metavar="GAME", help="ethnos, okc, anunnaki (default: all)")
     c.add_argument("--games", dest="count", type=whole("games"), default=40, help="bot games per game")
     c.add_argument("--per-game", type=whole("positions per game", 1, 1000), default=15)
-    c.add_argument("--iterations", type=_simulations, default=300,
-                   help="search simulations per position")
+    c.add_argument("--iterations", type=_simulations, default=300, help="search simulations per position")
     c.add_argument("--players", default="2,3,4", help="player counts, used in turn")
     c.add_argument("--seed", type=int, default=0)
     c.add_argument("--workers", type=_workers, default=None)
     c.add_argument("--backend", choices=["process", "ray"], default="process")
-    c.add_argument("--out", required=True, metavar="DIR",
-                   help="write calibration.json (figures and positions) and reliability.png here")
-    c.add_argument("--write", action="store_true",
-                   help="store the fitted maps in the advisor (used by hint and analyse)")
+    c.add_argument(
+        "--out",
+        required=True,
+        metavar="DIR",
+        help="write calibration.json (figures and positions) and reliability.png here",
+    )
+    c.add_argument(
+        "--write", action="store_true", help="store the fitted maps in the advisor (used by hint and analyse)"
+    )
     c.add_argument("--no-progress", action="store_true")
     c.set_defaults(run=run_calibrate)
 
@@ -94,19 +122,29 @@ def run_calibrate(args) -> int:
     from meeple.arena.tournament import check_workers
     from meeple.core.game import GameError
     from meeple.games import GAMES
+
     try:
         players = [int(x) for x in args.players.split(",")]
     except ValueError:
         raise GameError(f"--players must be counts like 2,3,4, got {args.players!r}") from None
     names = args.games or sorted(GAMES)
     from meeple import games
+
     for name in names:
         mod = games.get(name)
-        if not all(mod.MIN_PLAYERS <= p <= mod.MAX_PLAYERS for p in players):
-            raise GameError(f"{name} is for {mod.MIN_PLAYERS}-{mod.MAX_PLAYERS} players")
-    rep = calibrate(names, args.count, args.per_game, args.iterations, players, args.seed,
-                    check_workers(args.workers), args.backend,
-                    not args.no_progress and sys.stderr.isatty())
+        if not all(mod.min_players <= p <= mod.max_players for p in players):
+            raise GameError(f"{name} is for {mod.min_players}-{mod.max_players} players")
+    rep = calibrate(
+        names,
+        args.count,
+        args.per_game,
+        args.iterations,
+        players,
+        args.seed,
+        check_workers(args.workers),
+        args.backend,
+        not args.no_progress and sys.stderr.isatty(),
+    )
     os.makedirs(args.out, exist_ok=True)
     with open(os.path.join(args.out, "calibration.json"), "w") as f:
         json.dump(rep, f, indent=1)
@@ -114,6 +152,8 @@ def run_calibrate(args) -> int:
     if args.write:
         write_fits(rep)
     print(table(rep))
-    print(f"wrote {args.out}/calibration.json, {args.out}/reliability.png"
-          + (" and the advisor's calibration.json" if args.write else ""))
+    print(
+        f"wrote {args.out}/calibration.json, {args.out}/reliability.png"
+        + (" and the advisor's calibration.json" if args.write else "")
+    )
     return 0

@@ -21,8 +21,15 @@ class HintError(GameError):
     """A hint request that cannot be answered (the message says why)."""
 
 
-def hint(state, seat, seconds: float = 2.0, top: int = 3, seed: int | None = None,
-         iterations: int | None = None, spent: float = 0.0) -> dict:
+def hint(
+    state,
+    seat,
+    seconds: float = 2.0,
+    top: int = 3,
+    seed: int | None = None,
+    iterations: int | None = None,
+    spent: float = 0.0,
+) -> dict:
     """{"seat", "options": [{"move", "win", "visits"}, ...]}, best first.
 
     `seconds` is the CPU time of the whole hint, set-up included;
@@ -33,18 +40,21 @@ def hint(state, seat, seconds: float = 2.0, top: int = 3, seed: int | None = Non
     t0 = time.thread_time() - spent
     check_request(state, seat, seconds, top)
     from meeple.bots.base import observe
+
     obs = observe(state, seat)
     left = None
     if iterations is None:
-        left = max(0.05, seconds - (time.thread_time() - t0) - 0.05)   # 0.05 s to name the moves
+        left = max(0.05, seconds - (time.thread_time() - t0) - 0.05)  # 0.05 s to name the moves
     return hint_observed(obs, left, top, seed, iterations)
 
 
-def hint_observed(obs, seconds: float | None, top: int = 3, seed: int | None = None,
-                  iterations: int | None = None) -> dict:
+def hint_observed(
+    obs, seconds: float | None, top: int = 3, seed: int | None = None, iterations: int | None = None
+) -> dict:
     """The hint from an Observation (what the seat knows, `meeple.bots.base.observe`):
     the server builds that as it does for its bots and sends it to a worker."""
     from meeple.advisor.search import options
+
     found = options(obs, seconds=seconds, iterations=iterations, seed=0 if seed is None else seed)
     return {"seat": obs.seat, "options": [o.to_json() for o in found[:top]]}
 
@@ -53,8 +63,12 @@ def check_request(state, seat, seconds, top) -> None:
     """HintError naming the problem: finished game, not the seat's turn, a bad budget."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
         raise HintError(f"seat must be a whole number from 0 to {state.players - 1}, got {seat!r}")
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or math.isnan(seconds) \
-            or not 0 < seconds <= MAX_SECONDS:
+    if (
+        isinstance(seconds, bool)
+        or not isinstance(seconds, (int, float))
+        or math.isnan(seconds)
+        or not 0 < seconds <= MAX_SECONDS
+    ):
         raise HintError(f"seconds must be more than 0 and at most {MAX_SECONDS:g}, got {seconds!r}")
     if isinstance(top, bool) or not isinstance(top, int) or not 1 <= top <= MAX_TOP:
         raise HintError(f"top must be a whole number from 1 to {MAX_TOP}, got {top!r}")
@@ -70,6 +84,7 @@ def run_hint(payload, spent: float = 0.0) -> dict:
     """The `meeple hint` request {"state", "seat", "seconds"?} answered; HintError
     or BadState for bad input. `spent` as for `hint`."""
     from meeple import games
+
     if not isinstance(payload, dict):
         raise HintError('input must be a JSON object {"state": STATE, "seat": S, "seconds"?: 2}')
     unknown = set(payload) - {"state", "seat", "seconds", "top", "seed"}
@@ -89,13 +104,14 @@ def run_hint(payload, spent: float = 0.0) -> dict:
         raise BadState(str(e)) from None
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
         raise BadState(f"cannot read the STATE ({type(e).__name__}: {e})") from None
-    return hint(state, payload["seat"], seconds=payload.get("seconds", 2.0),
-                top=payload.get("top", 3), seed=seed, spent=spent)
+    return hint(
+        state, payload["seat"], seconds=payload.get("seconds", 2.0), top=payload.get("top", 3), seed=seed, spent=spent
+    )
 
 
 def main_hint(stdin, stdout, stderr) -> int:
     """`meeple hint < INPUT`: the answer on stdout, or a message on stderr and exit 2."""
     from meeple.core.apply import main_json
+
     # the budget counts the whole command: Python's start and imports too
-    return main_json("hint", lambda payload: run_hint(payload, spent=time.process_time()),
-                     stdin, stdout, stderr)
+    return main_json("hint", lambda payload: run_hint(payload, spent=time.process_time()), stdin, stdout, stderr)

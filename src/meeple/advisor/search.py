@@ -20,31 +20,30 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from meeple import games
 from meeple.advisor.calibration import win_chance
-from meeple.bots.ismcts import ISMCTSBot, _heuristics, _apply, root_stats
+from meeple.bots.ismcts import ISMCTSBot, _apply, root_stats
 
-_MAX_STEPS = 64          # actions one move may take (a band is at most ~12)
+_MAX_STEPS = 64  # actions one move may take (a band is at most ~12)
 
 
 @dataclass(frozen=True)
 class Option:
-    action: int          # the root action (the move's first action)
-    move: str            # the whole MOVE in notation
-    raw: float           # the search's mean reward for the seat
-    win: float           # raw turned into a chance of winning (calibration)
+    action: int  # the root action (the move's first action)
+    move: str  # the whole MOVE in notation
+    raw: float  # the search's mean reward for the seat
+    win: float  # raw turned into a chance of winning (calibration)
     visits: int
 
     def to_json(self) -> dict:
         return {"move": self.move, "win": round(self.win, 3), "visits": self.visits}
 
 
-def options(obs, *, seconds: float | None = None, iterations: int | None = None,
-            seed: int = 0) -> list[Option]:
+def options(obs, *, seconds: float | None = None, iterations: int | None = None, seed: int = 0) -> list[Option]:
     """Every root choice of `obs.seat` the search tried, most visited first.
 
     Early stopping is off: an advisor must rate the alternatives too, not only
     find the bot's move."""
-    from meeple import games
     game = games.get(obs.game)
     rng = random.Random(seed)
     bot = ISMCTSBot(seed=seed, seconds=seconds, iterations=iterations, early_stop=False)
@@ -52,7 +51,7 @@ def options(obs, *, seconds: float | None = None, iterations: int | None = None,
         bot.choose(obs)
     base = game.from_view(obs.view, obs.seat, rng, log=obs.log)
     players = base.players
-    if bot.last_root is None:           # a single legal action: rate the position
+    if bot.last_root is None:  # a single legal action: rate the position
         a = obs.legal[0]
         raw = _static_value(base, obs.seat, a, rng)
         stats = [(a, 0, raw)]
@@ -70,8 +69,8 @@ def options(obs, *, seconds: float | None = None, iterations: int | None = None,
 def _static_value(base, seat: int, action: int, rng, samples: int = 32) -> float:
     """The seat's mean heuristic value after its only legal action, over
     `samples` determinizations (no search: there is nothing to choose)."""
-    helpers = _heuristics(base.game)
-    value_fn = getattr(helpers, "values", None)
+    helpers = games.get(base.game).heuristics
+    value_fn = helpers.values if helpers is not None else None
     total = 0.0
     for _ in range(samples):
         s = base.determinize(seat, rng)
@@ -86,7 +85,8 @@ def _whole_move(base, seat: int, action: int, node, rng) -> str:
     s = base.clone()
     s.record = True
     before = len(s.moves)
-    policy = getattr(_heuristics(base.game), "policy", None)
+    helpers = games.get(base.game).heuristics
+    policy = helpers.policy if helpers is not None else None
     a = action
     for _ in range(_MAX_STEPS):
         _apply(s, a, s.decision(), seat)
@@ -114,4 +114,5 @@ def _whole_move(base, seat: int, action: int, node, rng) -> str:
 def _history(s) -> list[tuple]:
     """(seat, move) entries of the state's record, oldest first."""
     from meeple.core.record import _unroll
+
     return _unroll(s.history)

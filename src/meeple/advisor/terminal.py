@@ -11,16 +11,17 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 
-SECONDS = 2.0           # CPU seconds a terminal hint searches
-ITERATIONS = None       # or a simulation budget (tests: fast and reproducible)
-BAR = 20                # characters of a full chance bar
+SECONDS = 2.0  # CPU seconds a terminal hint searches
+ITERATIONS = None  # or a simulation budget (tests: fast and reproducible)
+BAR = 20  # characters of a full chance bar
 
 
 def hint_table(state, seat: int) -> Table | Text:
     """The hint for `seat` as a table (rank, move in notation as the player
     types it, chance with a bar), or the reason there is none."""
-    from meeple.advisor.hint import hint      # the module, not the package's wrapper of the same name
+    from meeple.advisor.hint import hint  # the module, not the package's wrapper of the same name
     from meeple.core.game import GameError
+
     try:
         found = hint(state, seat, seconds=SECONDS, iterations=ITERATIONS)
     except GameError as e:

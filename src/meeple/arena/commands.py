@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 
+from meeple.arena.balance import BALANCED
 from meeple.arena.tournament import MAX_WORKERS
 from meeple.cliargs import whole
 from meeple.games import GAMES
@@ -17,6 +18,7 @@ _workers = whole("workers", 1, MAX_WORKERS)
 def _bots(text: str) -> list[str]:
     from meeple.bots.registry import parse_spec
     from meeple.core.game import GameError
+
     out = [b.strip() for b in text.split(",")]
     for b in out:
         try:
@@ -30,9 +32,13 @@ def register(sub) -> None:
     a = sub.add_parser("arena", help="a tournament between bots (seats rotated, in parallel)")
     a.add_argument("game", choices=sorted(GAMES))
     a.add_argument("--players", type=int, default=None, help="players (default: one per bot)")
-    a.add_argument("--bots", type=_bots, required=True,
-                   help="one bot per seat, e.g. ismcts:0.5s,greedy,random,random "
-                        "(random, greedy, ismcts[:1s|:2000], easy, medium, hard)")
+    a.add_argument(
+        "--bots",
+        type=_bots,
+        required=True,
+        help="one bot per seat, e.g. ismcts:0.5s,greedy,random,random "
+        "(random, greedy, ismcts[:1s|:2000], easy, medium, hard)",
+    )
     a.add_argument("--games", type=_games, default=100)
     a.add_argument("--seed", type=int, default=0)
     a.add_argument("--workers", type=_workers, default=None, help="worker processes (default: all cores)")
@@ -43,11 +49,10 @@ def register(sub) -> None:
     a.set_defaults(run=run_arena)
 
     b = sub.add_parser("balance", help="win rate by seat and tribe, glory by source")
-    b.add_argument("game", choices=["ethnos"])
+    b.add_argument("game", choices=BALANCED)
     b.add_argument("--games", type=_games, default=200)
     b.add_argument("--players", type=int, default=4)
-    b.add_argument("--bots", type=_bots, default=None,
-                   help="one bot for all seats or one per seat (default: random)")
+    b.add_argument("--bots", type=_bots, default=None, help="one bot for all seats or one per seat (default: random)")
     b.add_argument("--seed", type=int, default=0)
     b.add_argument("--workers", type=_workers, default=None)
     b.add_argument("--backend", choices=["process", "ray"], default="process")
@@ -69,10 +74,10 @@ def run_arena(args) -> int:
     if args.players is not None and args.players != len(args.bots):
         raise GameError(f"--players {args.players} but {len(args.bots)} bots: give one bot per seat")
     from meeple.bots.registry import make_bot
-    for spec in args.bots:        # a bot the game cannot host is refused before any game starts
+
+    for spec in args.bots:  # a bot the game cannot host is refused before any game starts
         make_bot(spec, game=args.game)
-    rep = tournament(args.game, args.bots, args.games, args.seed, args.workers,
-                     args.backend, _progress(args))
+    rep = tournament(args.game, args.bots, args.games, args.seed, args.workers, args.backend, _progress(args))
     if args.out:
         rep["files"] = write_arena(rep, args.out)
     shown = {k: v for k, v in rep.items() if k != "records"}
@@ -83,9 +88,11 @@ def run_arena(args) -> int:
         if args.out:
             print("wrote " + ", ".join(rep["files"]))
     if rep["errors"]:
-        print(f"meeple arena: {rep['errors']} of {rep['games']} games failed (seeds "
-              f"{', '.join(str(f['seed']) for f in rep['failures'][:10])}); see the report's failures",
-              file=sys.stderr)
+        print(
+            f"meeple arena: {rep['errors']} of {rep['games']} games failed (seeds "
+            f"{', '.join(str(f['seed']) for f in rep['failures'][:10])}); see the report's failures",
+            file=sys.stderr,
+        )
         return 1
     return 0
 
@@ -96,8 +103,9 @@ def run_balance(args) -> int:
     from meeple.arena.balance import balance
     from meeple.arena.report import balance_table, plot_balance
 
-    rep = balance(args.game, args.games, args.players, args.bots, args.seed, args.workers,
-                  args.backend, _progress(args))
+    rep = balance(
+        args.game, args.games, args.players, args.bots, args.seed, args.workers, args.backend, _progress(args)
+    )
     if args.out:
         os.makedirs(args.out, exist_ok=True)
         jp = os.path.join(args.out, "balance.json")

@@ -8,8 +8,7 @@ import traceback
 from meeple.bots.base import observe
 
 
-def play_game(game_name: str, specs: list[str], seed: int, bot_seed: int | None = None,
-              record: bool = True) -> dict:
+def play_game(game_name: str, specs: list[str], seed: int, bot_seed: int | None = None, record: bool = True) -> dict:
     """Play one game with `specs[i]` in seat i. Returns a record (never raises).
 
     A failing game (a bot error, an illegal move, an engine error) comes back
@@ -28,17 +27,17 @@ def play_game(game_name: str, specs: list[str], seed: int, bot_seed: int | None 
         state = game.new_game(len(specs), seed=seed)
         n = len(specs)
         decisions = [0] * n
-        searched = [0] * n         # decisions with more than one legal action
-        think = [0.0] * n          # wall seconds in choose()
-        cpu = [0.0] * n            # CPU seconds of this thread in choose()
-        iterations = [0] * n       # search simulations (bots with last_iterations)
-        early = [0] * n            # searches that stopped before their budget
+        searched = [0] * n  # decisions with more than one legal action
+        think = [0.0] * n  # wall seconds in choose()
+        cpu = [0.0] * n  # CPU seconds of this thread in choose()
+        iterations = [0] * n  # search simulations (bots with last_iterations)
+        early = [0] * n  # searches that stopped before their budget
         while not state.is_terminal():
             d = state.decision()
             for seat in d.seats:
                 now = state.decision()
                 if now is None or seat not in now.seats:
-                    continue    # another seat's answer settled this one's (a forced choice)
+                    continue  # another seat's answer settled this one's (a forced choice)
                 obs = observe(state, seat)
                 bot = bots[seat]
                 t = time.perf_counter()
@@ -51,51 +50,46 @@ def play_game(game_name: str, specs: list[str], seed: int, bot_seed: int | None 
                     searched[seat] += 1
                     iterations[seat] += getattr(bot, "last_iterations", 0) or 0
                     early[seat] += bool(getattr(bot, "last_stopped_early", False))
-                state.apply_action(a, seat)   # checked: a bot's illegal move is an error
-        glory = list(state.scores())          # the game's points (Ethnos: glory)
-        return {"ok": True, "seed": seed, "specs": list(specs), "returns": state.returns(),
-                "winners": list(state.winners), "glory": glory,
-                "moves": len(state.moves), "decisions": decisions,
-                "think_s": [round(x, 4) for x in think],
-                "think_cpu_s": [round(x, 4) for x in cpu],
-                "searched": searched, "iterations": iterations, "stopped_early": early,
-                "extra": _extras(state),
-                "seconds": round(time.perf_counter() - t0, 3)}
+                state.apply_action(a, seat)  # checked: a bot's illegal move is an error
+        glory = list(state.scores())  # the game's points (Ethnos: glory)
+        return {
+            "ok": True,
+            "seed": seed,
+            "specs": list(specs),
+            "returns": state.returns(),
+            "winners": list(state.winners),
+            "glory": glory,
+            "moves": len(state.moves),
+            "decisions": decisions,
+            "think_s": [round(x, 4) for x in think],
+            "think_cpu_s": [round(x, 4) for x in cpu],
+            "searched": searched,
+            "iterations": iterations,
+            "stopped_early": early,
+            "extra": _balance_facts(state),
+            "seconds": round(time.perf_counter() - t0, 3),
+        }
     except Exception as e:  # a failing game is data, not a crash
         if state is not None:
             try:
                 moves = list(state.moves)
             except Exception:
                 moves = []
-        return {"ok": False, "seed": seed, "specs": list(specs), "error": f"{type(e).__name__}: {e}",
-                "where": traceback.format_exc(limit=4).splitlines()[-4:],
-                "moves": moves, "seconds": round(time.perf_counter() - t0, 3)}
+        return {
+            "ok": False,
+            "seed": seed,
+            "specs": list(specs),
+            "error": f"{type(e).__name__}: {e}",
+            "where": traceback.format_exc(limit=4).splitlines()[-4:],
+            "moves": moves,
+            "seconds": round(time.perf_counter() - t0, 3),
+        }
 
 
-def _extras(state) -> dict:
-    """Game facts a balance report uses (Ethnos: tribes, glory by source)."""
-    if getattr(state, "game", None) != "ethnos":
-        return {}
-    from meeple.games.ethnos import data
-    p = state.players
-    src = {k: [0] * p for k in ("kingdoms", "bands", "giant", "merfolk", "orcs")}
-    for kind, seat, detail, _priv in state.log():
-        if kind == "age_end":
-            for name, gains in detail.items():
-                key = name if name in ("giant", "merfolk") else "kingdoms"
-                for s in range(p):
-                    src[key][s] += gains[s]
-        elif kind == "bands":
-            for s in range(p):
-                src["bands"][s] += detail[s]
-        elif kind == "giant":
-            src["giant"][seat] += detail
-        elif kind == "orc":
-            src["orcs"][seat] += detail
-    led: list[list[str]] = [[] for _ in range(p)]
-    for kind, seat, detail, _priv in state.log():
-        if kind == "band" and detail:
-            first = detail[0]
-            led[seat].append(first.split(":")[0])
-    return {"tribes": [data.TRIBES[t] for t in state.tribes], "glory_by_source": src,
-            "led": led}
+def _balance_facts(state) -> dict:
+    """What the game's spec adds for the balance report (Ethnos: tribes, glory by source)."""
+    from meeple import games
+
+    spec = games.GAMES.get(state.game)
+    facts = spec.balance if spec is not None else None
+    return facts(state) if facts is not None else {}

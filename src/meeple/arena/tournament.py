@@ -39,8 +39,9 @@ def _job(args: tuple) -> dict:
     return play_game(game, specs, seed)
 
 
-def run_games(jobs: list[tuple], workers: int = 1, backend: str = "process",
-              progress: bool = False, label: str = "games") -> list[dict]:
+def run_games(
+    jobs: list[tuple], workers: int = 1, backend: str = "process", progress: bool = False, label: str = "games"
+) -> list[dict]:
     """Play `jobs` (game, specs, seed); records come back in job order."""
     return run_jobs(_job, jobs, workers, backend, progress, label, _failed_game)
 
@@ -50,8 +51,9 @@ def _failed_game(job: tuple, why: str) -> dict:
     return {"ok": False, "seed": seed, "specs": list(specs), "error": why, "moves": []}
 
 
-def run_jobs(fn, jobs: list, workers: int = 1, backend: str = "process",
-             progress: bool = False, label: str = "jobs", failed=None) -> list:
+def run_jobs(
+    fn, jobs: list, workers: int = 1, backend: str = "process", progress: bool = False, label: str = "jobs", failed=None
+) -> list:
     """`fn(job)` for every job on a backend, results in job order.
 
     `fn` must be a module-level function (it is pickled to the workers). A job
@@ -65,6 +67,7 @@ def run_jobs(fn, jobs: list, workers: int = 1, backend: str = "process",
         elif backend == "process" and workers > 1 and len(jobs) > 1:
             from concurrent.futures import ProcessPoolExecutor, as_completed
             import multiprocessing as mp
+
             ctx = mp.get_context("spawn" if os.name == "nt" else "fork")
             with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
                 futs = {pool.submit(fn, j): i for i, j in enumerate(jobs)}
@@ -72,7 +75,7 @@ def run_jobs(fn, jobs: list, workers: int = 1, backend: str = "process",
                     i = futs[f]
                     try:
                         results[i] = f.result()
-                    except Exception as e:   # the worker itself died
+                    except Exception as e:  # the worker itself died
                         if failed is None:
                             raise
                         results[i] = failed(jobs[i], f"worker failed: {type(e).__name__}: {e}")
@@ -130,11 +133,17 @@ class _Progress:
     def __enter__(self):
         if self.enabled:
             from rich.console import Console
-            from rich.progress import (BarColumn, MofNCompleteColumn, Progress,
-                                       TimeElapsedColumn, TimeRemainingColumn)
-            self.p = Progress("[progress.description]{task.description}", BarColumn(),
-                              MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
-                              console=Console(stderr=True), transient=False)
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
+
+            self.p = Progress(
+                "[progress.description]{task.description}",
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                TimeRemainingColumn(),
+                console=Console(stderr=True),
+                transient=False,
+            )
             self.p.__enter__()
             self.task = self.p.add_task(self.label, total=self.total)
         return self
@@ -212,20 +221,28 @@ def summarise(records: list[dict], lineup: list[str], rotations: list[list[int]]
     bots = []
     for e in range(n):
         lo, hi = wilson(wins[e], games[e])
-        bots.append({
-            "bot": labels[e], "spec": lineup[e], "games": games[e],
-            "wins": round(wins[e], 3), "outright_wins": outright[e],
-            "win_rate": round(wins[e] / games[e], 4) if games[e] else None,
-            "ci95": [round(lo, 4), round(hi, 4)],
-            "mean_glory": round(glory[e] / games[e], 2) if games[e] else None,
-            "rating": ratings.table(e),
-            "think": _think(think[e]),
-        })
-    return {"bots": bots,
-            "by_seat": [{"seat": s, "games": g, "win_rate": round(w / g, 4) if g else None}
-                        for s, (w, g) in enumerate(by_seat)],
-            "rating_system": ratings.system,
-            "failures": failures}
+        bots.append(
+            {
+                "bot": labels[e],
+                "spec": lineup[e],
+                "games": games[e],
+                "wins": round(wins[e], 3),
+                "outright_wins": outright[e],
+                "win_rate": round(wins[e] / games[e], 4) if games[e] else None,
+                "ci95": [round(lo, 4), round(hi, 4)],
+                "mean_glory": round(glory[e] / games[e], 2) if games[e] else None,
+                "rating": ratings.table(e),
+                "think": _think(think[e]),
+            }
+        )
+    return {
+        "bots": bots,
+        "by_seat": [
+            {"seat": s, "games": g, "win_rate": round(w / g, 4) if g else None} for s, (w, g) in enumerate(by_seat)
+        ],
+        "rating_system": ratings.system,
+        "failures": failures,
+    }
 
 
 def _think(t: list) -> dict:
@@ -233,10 +250,16 @@ def _think(t: list) -> dict:
     seconds in choose(), mean search simulations, share stopped early."""
     decisions, searched, wall, cpu, iters, early = t
     per = (lambda x, nd=4: round(x / searched, nd)) if searched else (lambda x, nd=4: None)
-    return {"decisions": decisions, "searched": searched,
-            "cpu_s": round(cpu, 3), "wall_s": round(wall, 3),
-            "mean_cpu_s": per(cpu), "mean_wall_s": per(wall),
-            "mean_iterations": per(iters, 1), "stopped_early": per(early, 4)}
+    return {
+        "decisions": decisions,
+        "searched": searched,
+        "cpu_s": round(cpu, 3),
+        "wall_s": round(wall, 3),
+        "mean_cpu_s": per(cpu),
+        "mean_wall_s": per(wall),
+        "mean_iterations": per(iters, 1),
+        "stopped_early": per(early, 4),
+    }
 
 
 class _Ratings:
@@ -245,6 +268,7 @@ class _Ratings:
     def __init__(self, labels: list[str]) -> None:
         try:
             import trueskill
+
             self.env = trueskill.TrueSkill(draw_probability=0.02)
             self.r = [self.env.create_rating() for _ in labels]
             self.system = "trueskill"
@@ -283,23 +307,27 @@ class _Ratings:
     def table(self, e: int) -> dict:
         if self.env is not None:
             rt = self.r[e]
-            return {"mu": round(rt.mu, 2), "sigma": round(rt.sigma, 2),
-                    "conservative": round(rt.mu - 3 * rt.sigma, 2)}
+            return {"mu": round(rt.mu, 2), "sigma": round(rt.sigma, 2), "conservative": round(rt.mu - 3 * rt.sigma, 2)}
         return {"elo": round(self.r[e], 1)}
 
 
 # ------------------------------------------------------------------ tournament
-def tournament(game: str, lineup: list[str], games: int, seed: int = 0,
-               workers: int | None = None, backend: str = "process",
-               progress: bool = False) -> dict:
+def tournament(
+    game: str,
+    lineup: list[str],
+    games: int,
+    seed: int = 0,
+    workers: int | None = None,
+    backend: str = "process",
+    progress: bool = False,
+) -> dict:
     """Play `games` games of `lineup` (one bot spec per seat), seats rotated."""
     from meeple import games as registry
     from meeple.bots.registry import parse_spec
 
     mod = registry.get(game)
-    if not mod.MIN_PLAYERS <= len(lineup) <= mod.MAX_PLAYERS:
-        raise GameError(f"{game} is for {mod.MIN_PLAYERS}-{mod.MAX_PLAYERS} players, "
-                        f"got {len(lineup)} bots")
+    if not mod.min_players <= len(lineup) <= mod.max_players:
+        raise GameError(f"{game} is for {mod.min_players}-{mod.max_players} players, got {len(lineup)} bots")
     for spec in lineup:
         parse_spec(spec)
     if not isinstance(games, int) or games < 1:
@@ -307,15 +335,21 @@ def tournament(game: str, lineup: list[str], games: int, seed: int = 0,
     workers = check_workers(workers)
     n = len(lineup)
     rotations = [rotation(i, n) for i in range(games)]
-    jobs = [(game, [lineup[e] for e in rot], game_seed(seed, i))
-            for i, rot in enumerate(rotations)]
+    jobs = [(game, [lineup[e] for e in rot], game_seed(seed, i)) for i, rot in enumerate(rotations)]
     t0 = time.perf_counter()
     records = run_games(jobs, workers, backend, progress, f"{game} arena")
     wall = time.perf_counter() - t0
-    report = {"game": game, "players": n, "lineup": list(lineup), "games": games,
-              "seed": seed, "workers": workers, "backend": backend,
-              "completed": sum(1 for r in records if r.get("ok")),
-              "errors": sum(1 for r in records if not r.get("ok"))}
+    report = {
+        "game": game,
+        "players": n,
+        "lineup": list(lineup),
+        "games": games,
+        "seed": seed,
+        "workers": workers,
+        "backend": backend,
+        "completed": sum(1 for r in records if r.get("ok")),
+        "errors": sum(1 for r in records if not r.get("ok")),
+    }
     report.update(summarise(records, lineup, rotations))
     report["seconds"] = round(wall, 2)
     report["records"] = records

@@ -33,9 +33,7 @@ from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
-from meeple.env.encoder import (
-    ILLEGAL_MODES, REWARD_MODES, Encoder, IllegalActionError, final_rewards,
-)
+from meeple.env.encoder import ILLEGAL_MODES, REWARD_MODES, Encoder, IllegalActionError, final_rewards
 
 
 def is_action_int(action) -> bool:
@@ -43,18 +41,24 @@ def is_action_int(action) -> bool:
 
 
 class MeepleAEC(AECEnv, EzPickle):
-    metadata = {"render_modes": ["human", "ansi"], "name": "meeple_v0",
-                "is_parallelizable": False, "render_fps": 1}
+    metadata = {"render_modes": ["human", "ansi"], "name": "meeple_v0", "is_parallelizable": False, "render_fps": 1}
 
-    def __init__(self, encoder: Encoder, players: int = 4, render_mode: str | None = None,
-                 reward: str = "rank", illegal: str = "raise", illegal_reward: float = -1.0,
-                 **options):
-        EzPickle.__init__(self, encoder, players, render_mode, reward, illegal,
-                          illegal_reward, **options)
+    def __init__(
+        self,
+        encoder: Encoder,
+        players: int = 4,
+        render_mode: str | None = None,
+        reward: str = "rank",
+        illegal: str = "raise",
+        illegal_reward: float = -1.0,
+        **options,
+    ):
+        EzPickle.__init__(self, encoder, players, render_mode, reward, illegal, illegal_reward, **options)
         super().__init__()
         if not isinstance(players, int) or not encoder.min_players() <= players <= encoder.max_players():
-            raise ValueError(f"{encoder.game} is for {encoder.min_players()}-"
-                             f"{encoder.max_players()} players, not {players!r}")
+            raise ValueError(
+                f"{encoder.game} is for {encoder.min_players()}-{encoder.max_players()} players, not {players!r}"
+            )
         if reward not in REWARD_MODES:
             raise ValueError(f"reward must be one of {REWARD_MODES}, not {reward!r}")
         if illegal not in ILLEGAL_MODES:
@@ -73,10 +77,14 @@ class MeepleAEC(AECEnv, EzPickle):
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         # one space object per agent (seeding them separately must work)
         self.observation_spaces = {
-            a: spaces.Dict({
-                "observation": spaces.Box(0.0, encoder.obs_high, (encoder.obs_size,), np.float32),
-                "action_mask": spaces.Box(0, 1, (encoder.num_actions,), np.int8),
-            }) for a in self.possible_agents}
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(0.0, encoder.obs_high, (encoder.obs_size,), np.float32),
+                    "action_mask": spaces.Box(0, 1, (encoder.num_actions,), np.int8),
+                }
+            )
+            for a in self.possible_agents
+        }
         self.action_spaces = {a: spaces.Discrete(encoder.num_actions) for a in self.possible_agents}
         self._rng: random.Random | None = None
         self.game_state = None
@@ -125,8 +133,7 @@ class MeepleAEC(AECEnv, EzPickle):
         seat = self._seat[agent]
         s = self.game_state
         obs = self.encoder.encode(s.view(seat), seat)
-        if (agent == self.agent_selection and not self.terminations[agent]
-                and not self.truncations[agent]):
+        if agent == self.agent_selection and not self.terminations[agent] and not self.truncations[agent]:
             mask = self.encoder.mask(s, self._legal_now())
         else:
             mask = self._zero_mask.copy()
@@ -177,7 +184,8 @@ class MeepleAEC(AECEnv, EzPickle):
             raise IllegalActionError(
                 f"{agent} chose action {action!r}, which is not in its action mask; legal now: "
                 f"{shown} ({', '.join(s.action_to_str(self.encoder.engine_action(s, i)) for i in shown[:12])}"
-                f"{', ...' if len(shown) > 12 else ''}). The game is unchanged.")
+                f"{', ...' if len(shown) > 12 else ''}). The game is unchanged."
+            )
         for a in self.agents:
             self.rewards[a] = self.illegal_reward if a == agent else 0.0
             self.terminations[a] = True
@@ -189,6 +197,7 @@ class MeepleAEC(AECEnv, EzPickle):
     def render(self):
         if self.render_mode is None:
             from gymnasium import logger
+
             logger.warn("render() called without a render_mode; use render_mode='ansi' or 'human'")
             return None
         if self.game_state is None:

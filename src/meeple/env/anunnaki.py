@@ -32,17 +32,64 @@ WEAPONS = tuple(DATA.weapons)
 _WEAPON = {w: i for i, w in enumerate(WEAPONS)}
 HOUSES = tuple(DATA.houses)
 _HOUSE = {h: i for i, h in enumerate(HOUSES)}
-KINDS = ("main", "mana", "extra", "unit", "from", "to", "battle", "weapon", "weapon_pick", "loki",
-         "helmet", "chariot", "harvest", "harvest_res", "resource", "market", "pay", "settle",
-         "develop", "dev_do", "cube_from", "cube_to", "ra_cube", "contract", "contract_half",
-         "free_contract", "creation", "summon_hex", "discard_god", "place_follower",
-         "take_follower", "lose_follower", "tile_pick", "steal", "composite", "choice", "yesno",
-         "artifact", "culture_benefit")
+KINDS = (
+    "main",
+    "mana",
+    "extra",
+    "unit",
+    "from",
+    "to",
+    "battle",
+    "weapon",
+    "weapon_pick",
+    "loki",
+    "helmet",
+    "chariot",
+    "harvest",
+    "harvest_res",
+    "resource",
+    "market",
+    "pay",
+    "settle",
+    "develop",
+    "dev_do",
+    "cube_from",
+    "cube_to",
+    "ra_cube",
+    "contract",
+    "contract_half",
+    "free_contract",
+    "creation",
+    "summon_hex",
+    "discard_god",
+    "place_follower",
+    "take_follower",
+    "lose_follower",
+    "tile_pick",
+    "steal",
+    "composite",
+    "choice",
+    "yesno",
+    "artifact",
+    "culture_benefit",
+)
 _KIND = {k: i for i, k in enumerate(KINDS)}
 # per seat: res x4, mana, vp, tracks x3, dom, settle_left, turns, free_minor,
 # counts x12, flags x4, followers on board, hexes with followers, settlements, gods
-_COUNTS = ("cubes", "developed", "tokens", "summoned", "hand", "pile", "contracts", "fulfilled",
-           "artifacts", "pandora", "defeated", "gods_offer")
+_COUNTS = (
+    "cubes",
+    "developed",
+    "tokens",
+    "summoned",
+    "hand",
+    "pile",
+    "contracts",
+    "fulfilled",
+    "artifacts",
+    "pandora",
+    "defeated",
+    "gods_offer",
+)
 SEAT_FIELDS = 4 + 1 + 1 + 3 + 1 + 1 + 1 + 1 + len(_COUNTS) + 4 + 4
 
 LAYOUT = (
@@ -50,16 +97,23 @@ LAYOUT = (
     ("houses", S * len(HOUSES), "per seat slot: house one-hot (DATA.houses order)"),
     ("current", S, "seat slot whose turn it is"),
     ("flags", 2, "end triggered, game over"),
-    ("seats", S * SEAT_FIELDS, "per seat slot: resources x4 / 10, mana / 10, vp / 50, tracks x3 / 10, "
-                               "(dom + 10) / 20, settlements left / 5, turns / 30, free minor gods, counts of "
-                               "cubes, developed, tokens, summoned, hand, pile, contracts, fulfilled, "
-                               "artifacts, pandora, defeated, gods offered (each / 10); major token, free "
-                               "major, major god, destiny held; followers on the board / 20, hexes with "
-                               "followers / 10, settlements / 5, gods on the board / 5"),
+    (
+        "seats",
+        S * SEAT_FIELDS,
+        "per seat slot: resources x4 / 10, mana / 10, vp / 50, tracks x3 / 10, "
+        "(dom + 10) / 20, settlements left / 5, turns / 30, free minor gods, counts of "
+        "cubes, developed, tokens, summoned, hand, pile, contracts, fulfilled, "
+        "artifacts, pandora, defeated, gods offered (each / 10); major token, free "
+        "major, major god, destiny held; followers on the board / 20, hexes with "
+        "followers / 10, settlements / 5, gods on the board / 5",
+    ),
     ("hand", len(WEAPONS), "my weapon cards, by kind (DATA.weapons order)"),
     ("visible_basics", S * len(WEAPONS), "per seat slot: its weapons seen by all (basic ones) by kind"),
-    ("board", 4, "ancient tiles face up / 5, culture tokens face up / 14, exhausted hexes / 20, "
-                 "contracts on display / 6"),
+    (
+        "board",
+        4,
+        "ancient tiles face up / 5, culture tokens face up / 14, exhausted hexes / 20, contracts on display / 6",
+    ),
     ("decks", 3, "contract deck / 40, artifact deck / 10, conquests / 10"),
     ("decision_kind", len(KINDS) + 1, "pending decision kind one-hot (KINDS order, last: other)"),
     ("decision_seats", S + 2, "seat slots deciding, 1 if I am one, 1 if my secret choice is made"),
@@ -187,6 +241,12 @@ class AnunnakiEncoder(Encoder):
     def render(self, state, seat: int | None = None) -> str:
         v = state.view(seat)
         lines = [f"Anunnaki, {v['players']} players" + ("  [game over]" if v.get("finished") else "")]
-        return self.render_seats(state, v, seat, lines, lambda s, sd: (
-            f"({v['houses'][s]}): vp {sd['vp']}, mana {sd['mana']}, "
-            f"resources {sd['res']}, tracks {sd['tracks']}"))
+        return self.render_seats(
+            state,
+            v,
+            seat,
+            lines,
+            lambda s, sd: (
+                f"({v['houses'][s]}): vp {sd['vp']}, mana {sd['mana']}, resources {sd['res']}, tracks {sd['tracks']}"
+            ),
+        )

@@ -30,6 +30,7 @@ class _Runner:
 
     def run(self, seconds: float) -> None:
         import numpy as np
+
         env, rng = self.env, self.rng
         flatnonzero = np.flatnonzero
         t0 = time.perf_counter()
@@ -46,7 +47,7 @@ class _Runner:
                 turns += 1
                 if not turns & 63 and time.perf_counter() >= deadline:
                     break
-            else:                       # the game is over: the next one
+            else:  # the game is over: the next one
                 self.games += 1
                 env.reset()
                 self.it = iter(env.agent_iter())
@@ -60,20 +61,20 @@ class _Runner:
         return self.turns / self.elapsed if self.elapsed else 0.0
 
 
-def bench_env(name: str = "ethnos", seconds: float = 10.0, players: int = 4,
-              slice_s: float = 0.25) -> dict:
+def bench_env(name: str = "ethnos", seconds: float = 10.0, players: int = 4, slice_s: float = 0.25) -> dict:
     import importlib
+    from meeple import games
     from meeple.core.game import GameError
-    try:
-        mod = importlib.import_module(f"meeple.env.{name}_v0")
-    except ModuleNotFoundError as e:
-        if e.name != f"meeple.env.{name}_v0":
-            raise
-        raise GameError(f"no RL environment for {name!r} yet (meeple.env.{name}_v0)") from None
+
+    spec = games.get(name)
+    if spec.env is None:
+        raise GameError(f"no RL environment for {name!r} yet")
+    mod = importlib.import_module(spec.env)  # the environment the game's spec names
     ours = _Runner(lambda: mod.env(players=players))
     leduc = leduc_error = None
     try:
         from pettingzoo.classic import leduc_holdem_v4
+
         leduc = _Runner(leduc_holdem_v4.env)
     except ImportError as e:  # rlcard / pygame-ce missing
         leduc_error = f"{type(e).__name__}: {e}"

@@ -54,15 +54,18 @@ class Encoder:
 
     def new_game(self, players: int, seed: int, **options):
         from meeple import games
+
         return games.get(self.game).new_game(players, seed=seed, **options)
 
     def min_players(self) -> int:
         from meeple import games
-        return games.get(self.game).MIN_PLAYERS
+
+        return games.get(self.game).min_players
 
     def max_players(self) -> int:
         from meeple import games
-        return games.get(self.game).MAX_PLAYERS
+
+        return games.get(self.game).max_players
 
     # -- actions: identity on [0, num_actions) by default ----------------------
     def action_index(self, state, action: int) -> int | None:
@@ -90,6 +93,7 @@ class Encoder:
 
     def render(self, state, seat: int | None = None) -> str:
         import json
+
         return json.dumps(state.view(seat), indent=1)
 
     @staticmethod
@@ -100,8 +104,10 @@ class Encoder:
         d = state.decision()
         for s, sd in enumerate(view["seats"]):
             mark = ">" if d is not None and s in d.seats else " "
-            lines.append(f"{mark} seat {s} {describe(s, sd)}, hand {len(sd['hand'])}"
-                         + (f" [{' '.join(sd['hand'])}]" if s == seat else ""))
+            lines.append(
+                f"{mark} seat {s} {describe(s, sd)}, hand {len(sd['hand'])}"
+                + (f" [{' '.join(sd['hand'])}]" if s == seat else "")
+            )
         if view.get("finished"):
             lines.append(f"winners: {view['winners']}")
         elif d is not None:

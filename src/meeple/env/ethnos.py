@@ -27,17 +27,15 @@ import numpy as np
 
 from meeple.env.encoder import Encoder, describe, offsets
 from meeple.games.ethnos import data
-from meeple.games.ethnos.cards import (
-    CARD_BY_NAME, CARD_KINGDOM, CARD_TRIBE, NCARDS, NK, SKELETON, VALID_CARDS,
-)
+from meeple.games.ethnos.cards import CARD_BY_NAME, CARD_KINGDOM, CARD_TRIBE, NCARDS, NK, VALID_CARDS
 from meeple.games.ethnos.state import SWAP, SWAP_SEATS, TURN_KINDS
 
 MAX_SWAP_BANDS = 32
-NUM_ACTIONS = SWAP + MAX_SWAP_BANDS * SWAP_SEATS          # 511
-S = data.MAX_PLAYERS                                      # 6 seat slots
-NT = len(data.TRIBES)                                     # 13
-OBS_BANDS = 12                                            # band sizes listed per seat
-CARD_SLOTS = tuple(c for c in VALID_CARDS)                # 73 card kinds
+NUM_ACTIONS = SWAP + MAX_SWAP_BANDS * SWAP_SEATS  # 511
+S = data.MAX_PLAYERS  # 6 seat slots
+NT = len(data.TRIBES)  # 13
+OBS_BANDS = 12  # band sizes listed per seat
+CARD_SLOTS = tuple(c for c in VALID_CARDS)  # 73 card kinds
 NC = len(CARD_SLOTS)
 _SLOT = [-1] * NCARDS
 for _i, _c in enumerate(CARD_SLOTS):
@@ -55,7 +53,11 @@ LAYOUT = (
     ("players", 5, "one-hot, 2..6 players"),
     ("age", 3, "one-hot, age 1..3"),
     ("tribes", NT, "1 if the tribe is in play (data.TRIBES order)"),
-    ("kingdom_glory", NK * 3, "per kingdom (data.KINGDOMS order) its glory slots I..III / 10 (III is 0 with 2-3 players)"),
+    (
+        "kingdom_glory",
+        NK * 3,
+        "per kingdom (data.KINGDOMS order) its glory slots I..III / 10 (III is 0 with 2-3 players)",
+    ),
     ("kingdom_markers", NK * S, "per kingdom, per seat slot: markers / 10"),
     ("deck", 1, "cards left in the deck / 100"),
     ("dragons", 3, "one-hot, dragons revealed this age 0..2"),
@@ -68,7 +70,11 @@ LAYOUT = (
     ("trolls", S * 6, "per seat slot, per troll token 1..6: 1 if held"),
     ("troll_pool", 6, "per troll token 1..6: 1 if in the pool"),
     ("giant", S + 1, "seat slot holding the giant token (one-hot), then its band size / 10"),
-    ("band_summary", S * (3 + NT), "per seat slot: bands / 10, cards in bands / 20, largest band / 10, bands led by each tribe / 4"),
+    (
+        "band_summary",
+        S * (3 + NT),
+        "per seat slot: bands / 10, cards in bands / 20, largest band / 10, bands led by each tribe / 4",
+    ),
     ("band_sizes", S * OBS_BANDS, "per seat slot, its first 12 bands of the age: size / 10"),
     ("current", S, "seat slot whose turn it is (one-hot)"),
     ("last_dragon", S + 1, "seat slot that revealed the previous age's third dragon, last entry: none"),
@@ -265,9 +271,11 @@ class EthnosEncoder(Encoder):
         """The table as text, as `seat` may see it (None: a spectator)."""
         v = state.view(seat)
         p = v["players"]
-        lines = [f"Ethnos, {p} players, age {v['age']}/{data.ages(p)}, "
-                 f"dragons {v['dragons']}/{data.DRAGONS}, deck {len(v['deck'])} cards"
-                 + ("  [game over]" if v["finished"] else "")]
+        lines = [
+            f"Ethnos, {p} players, age {v['age']}/{data.ages(p)}, "
+            f"dragons {v['dragons']}/{data.DRAGONS}, deck {len(v['deck'])} cards"
+            + ("  [game over]" if v["finished"] else "")
+        ]
         lines.append("tribes: " + ", ".join(v["tribes"]))
         lines.append("market: " + (" ".join(v["market"]) or "-"))
         lines.append("kingdom     glory      markers by seat")
@@ -287,17 +295,22 @@ class EthnosEncoder(Encoder):
                 extra.append("orc " + ",".join(sd["orc"]))
             if sd["trolls"]:
                 extra.append("trolls " + ",".join(map(str, sd["trolls"])))
-            lines.append(f"{mark} seat {s}: glory {sd['glory']}, hand {len(sd['hand'])}"
-                         + (f" [{' '.join(sd['hand'])}]" if s == seat else "")
-                         + (", " + "; ".join(extra) if extra else ""))
+            lines.append(
+                f"{mark} seat {s}: glory {sd['glory']}, hand {len(sd['hand'])}"
+                + (f" [{' '.join(sd['hand'])}]" if s == seat else "")
+                + (", " + "; ".join(extra) if extra else "")
+            )
             for b in sd["bands"]:
                 lines.append("      band " + " ".join(b["cards"]))
         if v["finished"]:
             lines.append(f"winners: {v['winners']}")
         elif d is not None:
             lines.append(f"decision: {d.kind} for seat {d.seats[0]}")
-            if seat is not None and seat in d.seats:      # a spectator sees no hand
+            if seat is not None and seat in d.seats:  # a spectator sees no hand
                 acts = sorted(state.legal_actions(seat))
-                lines.append("legal: " + ", ".join(f"{a}={state.action_to_str(a)}" for a in acts[:40])
-                             + (" ..." if len(acts) > 40 else ""))
+                lines.append(
+                    "legal: "
+                    + ", ".join(f"{a}={state.action_to_str(a)}" for a in acts[:40])
+                    + (" ..." if len(acts) > 40 else "")
+                )
         return "\n".join(lines)

@@ -1,7 +1,7 @@
 """The Old King's Crown for RL: an Encoder for the generic wrappers.
 
 Action space: Discrete(state.NACTIONS): an action id is the engine's own
-(`meeple.games.okc.state`: DONE, CARD + local, GOVERN + local, ..., KACT); the
+(`meeple.games.okc.actions`: DONE, CARD + local, GOVERN + local, ..., KACT); the
 space is fixed, so the mapping is the identity. Bids and face-down cards are
 simultaneous decisions (several seats): the environments ask those seats one
 at a time and the engine keeps each choice hidden until all are in.
@@ -22,18 +22,46 @@ import numpy as np
 from meeple.env.encoder import Encoder, describe, offsets
 from meeple.games.okc import cards as C
 from meeple.games.okc import data as D
-from meeple.games.okc.state import NACTIONS
+from meeple.games.okc.actions import NACTIONS
 
-S = D.MAX_PLAYERS                       # 4 seat slots
-PER = C.PER                             # 19 cards per faction
+S = D.MAX_PLAYERS  # 4 seat slots
+PER = C.PER  # 19 cards per faction
 NF = len(D.FACTIONS)
 NL = len(D.LOCATIONS)
 NR = len(D.REGIONS)
-KINDS = ("bid", "facedown", "spring", "day", "autumn", "herald", "markers", "resolve",
-         "space", "tie", "location", "ambush", "retreat", "flank", "rally", "deploy",
-         "clans_herald", "clans_sup", "council", "relics", "secrets", "oaths", "gather",
-         "castle", "wilderness", "shrine", "necropolis", "necro_discard", "buy", "trim")
-_KIND = {k: i for i, k in enumerate(KINDS)}          # anything else: the "other" slot
+KINDS = (
+    "bid",
+    "facedown",
+    "spring",
+    "day",
+    "autumn",
+    "herald",
+    "markers",
+    "resolve",
+    "space",
+    "tie",
+    "location",
+    "ambush",
+    "retreat",
+    "flank",
+    "rally",
+    "deploy",
+    "clans_herald",
+    "clans_sup",
+    "council",
+    "relics",
+    "secrets",
+    "oaths",
+    "gather",
+    "castle",
+    "wilderness",
+    "shrine",
+    "necropolis",
+    "necro_discard",
+    "buy",
+    "trim",
+)
+_KIND = {k: i for i, k in enumerate(KINDS)}  # anything else: the "other" slot
 _FAC = {f: i for i, f in enumerate(D.FACTIONS)}
 _LOC = {n: i for i, n in enumerate(D.LOCATIONS)}
 _REG = {n: i for i, n in enumerate(D.REGIONS)}
@@ -56,11 +84,15 @@ LAYOUT = (
     ("my_facedown", NR * PER, "per region: my face-down cards by local index"),
     ("clash_order", NR * NR, "per region: its position in the clash order (one-hot)"),
     ("flags", 2, "bids open, taken"),
-    ("seats", S * SEAT_FIELDS, "per seat slot: influence / 20, lore / 20, site lore / 10, hand size / 8, "
-                               "cards in hand / 8, deck / 20, discard / 20, site / 5, hq / 5, board spaces "
-                               "occupied / 2, board kingdom strength / 17, bid placed; herald location "
-                               "one-hot + none; supporters board, map x3, counted x3 / 5; faction tokens per "
-                               "location / 10; bid hidden / revealed / none; used-this-round bits x6"),
+    (
+        "seats",
+        S * SEAT_FIELDS,
+        "per seat slot: influence / 20, lore / 20, site lore / 10, hand size / 8, "
+        "cards in hand / 8, deck / 20, discard / 20, site / 5, hq / 5, board spaces "
+        "occupied / 2, board kingdom strength / 17, bid placed; herald location "
+        "one-hot + none; supporters board, map x3, counted x3 / 5; faction tokens per "
+        "location / 10; bid hidden / revealed / none; used-this-round bits x6",
+    ),
     ("bids", S * PER, "per seat slot: its revealed bid by local index (my own bid always)"),
     ("hand", PER, "my hand by local index"),
     ("discards", S * PER, "per seat slot: its discard pile by local index / 2"),
@@ -114,7 +146,7 @@ class OKCEncoder(Encoder):
         o[_OFF["favour"] + (S if holder is None else rels[holder])] = 1.0
         o[_OFF["favour"] + S + 1] = fav.get("uses", 0) / 3.0
         off = _OFF["road"]
-        for i, k in enumerate(view["road"][:D.ROAD_SIZE]):
+        for i, k in enumerate(view["road"][: D.ROAD_SIZE]):
             kc = _KC.get(k) if k is not None else None
             if kc is not None:
                 base = off + i * (_NSUIT + 2)
@@ -225,11 +257,16 @@ class OKCEncoder(Encoder):
 
     def render(self, state, seat: int | None = None) -> str:
         v = state.view(seat)
-        lines = [f"The Old King's Crown, {v['players']} players, round {v['round']}/{v['rounds']}"
-                 + ("  [game over]" if v.get("finished") else "")]
+        lines = [
+            f"The Old King's Crown, {v['players']} players, round {v['round']}/{v['rounds']}"
+            + ("  [game over]" if v.get("finished") else "")
+        ]
         lines.append("road: " + " ".join(k or "-" for k in v["road"]))
         for name, reg in v["regions"].items():
-            lines.append(f"  {name:9s} face-down {len(reg['facedown'])}, active "
-                         + (" ".join(e["card"] for e in reg["active"]) or "-"))
-        return self.render_seats(state, v, seat, lines, lambda s, sd: (
-            f"({sd['faction']}): influence {sd['influence']}, lore {sd['lore']}"))
+            lines.append(
+                f"  {name:9s} face-down {len(reg['facedown'])}, active "
+                + (" ".join(e["card"] for e in reg["active"]) or "-")
+            )
+        return self.render_seats(
+            state, v, seat, lines, lambda s, sd: (f"({sd['faction']}): influence {sd['influence']}, lore {sd['lore']}")
+        )

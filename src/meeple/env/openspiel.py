@@ -68,8 +68,7 @@ def _make_classes(encoder_factory, short_name: str):
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": 4, "seed": 0,
-                                 "max_game_length": DEFAULT_MAX_GAME_LENGTH},
+        parameter_specification={"players": 4, "seed": 0, "max_game_length": DEFAULT_MAX_GAME_LENGTH},
     )
 
     class MeepleGame(pyspiel.Game):
@@ -77,8 +76,7 @@ def _make_classes(encoder_factory, short_name: str):
             params = dict(params or {})
             players = int(params.get("players", 4))
             if not enc0.min_players() <= players <= enc0.max_players():
-                raise ValueError(f"{enc0.game} is for {enc0.min_players()}-"
-                                 f"{enc0.max_players()} players, not {players}")
+                raise ValueError(f"{enc0.game} is for {enc0.min_players()}-{enc0.max_players()} players, not {players}")
             self.encoder = encoder_factory()
             self.max_length = int(params.get("max_game_length", DEFAULT_MAX_GAME_LENGTH))
             info = pyspiel.GameInfo(
@@ -97,19 +95,24 @@ def _make_classes(encoder_factory, short_name: str):
         def new_initial_state(self, engine_state=None):
             """A new game (the next seed of this game's sequence), or one wrapping
             `engine_state`."""
-            s = engine_state if engine_state is not None else \
-                self.encoder.new_game(self.players, self._seeds.getrandbits(62))
+            s = (
+                engine_state
+                if engine_state is not None
+                else self.encoder.new_game(self.players, self._seeds.getrandbits(62))
+            )
             return MeepleState(self, s)
 
         def make_py_observer(self, iig_obs_type=None, params=None):
             if params:
                 raise ValueError(f"observation parameters are not supported: {params}")
             if iig_obs_type is not None and (
-                    iig_obs_type.perfect_recall
-                    or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
-                    or not iig_obs_type.public_info):
-                raise ValueError("only the default observation (public info plus the "
-                                 "player's own, no perfect recall) is provided")
+                iig_obs_type.perfect_recall
+                or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+                or not iig_obs_type.public_info
+            ):
+                raise ValueError(
+                    "only the default observation (public info plus the player's own, no perfect recall) is provided"
+                )
             return MeepleObserver(self.encoder)
 
     class MeepleState(pyspiel.State):
@@ -139,7 +142,7 @@ def _make_classes(encoder_factory, short_name: str):
             if s.is_terminal() or self._truncated():
                 return []
             d = s.decision()
-            if player != d.seats[0]:       # several seats: asked one at a time
+            if player != d.seats[0]:  # several seats: asked one at a time
                 return []
             idx = (self._enc.action_index(s, a) for a in s.legal_actions(player))
             return sorted(i for i in idx if i is not None)
@@ -201,6 +204,7 @@ def register(encoder_factory, short_name: str):
 
 def register_ethnos():
     from meeple.env.ethnos import EthnosEncoder
+
     return register(EthnosEncoder, "python_meeple_ethnos")
 
 

@@ -29,9 +29,7 @@ import numpy as np
 from gymnasium import spaces
 
 from meeple.env.aec import is_action_int
-from meeple.env.encoder import (
-    ILLEGAL_MODES, REWARD_MODES, Encoder, IllegalActionError, final_rewards,
-)
+from meeple.env.encoder import ILLEGAL_MODES, REWARD_MODES, Encoder, IllegalActionError, final_rewards
 
 
 def bot_factory(spec, game: str):
@@ -43,32 +41,45 @@ def bot_factory(spec, game: str):
 
         def make(seat, seed, _specs=specs):
             return bot_factory(_specs[seat % len(_specs)], game)(seat, seed)
+
         return make
     try:
         from meeple.bots.registry import make_bot
     except ImportError:  # the registry is optional: random bots only
         make_bot = None
     if make_bot is not None:
-        make_bot(spec, 0, game=game)        # fail early on an unknown spec
+        make_bot(spec, 0, game=game)  # fail early on an unknown spec
 
         def make(seat, seed):
             return make_bot(spec, seed, game=game)
+
         return make
     if spec != "random":
         raise ValueError(f"unknown opponent {spec!r}: only 'random' is available")
     from meeple.bots import RandomBot
+
     return lambda seat, seed: RandomBot(seed)
 
 
 class SoloEnv(gym.Env):
     metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}
 
-    def __init__(self, encoder: Encoder, players: int = 4, seat: int | None = 0,
-                 opponents="random", reward: str = "rank", illegal: str = "lose",
-                 illegal_reward: float = -1.0, render_mode: str | None = None, **options):
+    def __init__(
+        self,
+        encoder: Encoder,
+        players: int = 4,
+        seat: int | None = 0,
+        opponents="random",
+        reward: str = "rank",
+        illegal: str = "lose",
+        illegal_reward: float = -1.0,
+        render_mode: str | None = None,
+        **options,
+    ):
         if not isinstance(players, int) or not encoder.min_players() <= players <= encoder.max_players():
-            raise ValueError(f"{encoder.game} is for {encoder.min_players()}-"
-                             f"{encoder.max_players()} players, not {players!r}")
+            raise ValueError(
+                f"{encoder.game} is for {encoder.min_players()}-{encoder.max_players()} players, not {players!r}"
+            )
         if seat is not None and not (isinstance(seat, int) and 0 <= seat < players):
             raise ValueError(f"seat must be None or 0..{players - 1}, not {seat!r}")
         if reward not in REWARD_MODES:
@@ -87,10 +98,12 @@ class SoloEnv(gym.Env):
         self.render_mode = render_mode
         self.options = options
         self._make_bot = bot_factory(opponents, encoder.game)
-        self.observation_space = spaces.Dict({
-            "observation": spaces.Box(0.0, encoder.obs_high, (encoder.obs_size,), np.float32),
-            "action_mask": spaces.Box(0, 1, (encoder.num_actions,), np.int8),
-        })
+        self.observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, encoder.obs_high, (encoder.obs_size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (encoder.num_actions,), np.int8),
+            }
+        )
         self.action_space = spaces.Discrete(encoder.num_actions)
         self._rng: random.Random | None = None
         self.game_state = None
@@ -110,6 +123,7 @@ class SoloEnv(gym.Env):
     def _play_bots(self) -> None:
         """Let the bots move until the agent decides or the game ends."""
         from meeple.bots import observe
+
         s = self.game_state
         while not s.is_terminal():
             d = s.decision()
@@ -134,8 +148,7 @@ class SoloEnv(gym.Env):
         self.game_seed = rng.getrandbits(62)
         self.seat = rng.randrange(self.players) if self.fixed_seat is None else self.fixed_seat
         self.game_state = self.encoder.new_game(self.players, self.game_seed, **self.options)
-        self.bots = {s: self._make_bot(s, rng.getrandbits(32))
-                     for s in range(self.players) if s != self.seat}
+        self.bots = {s: self._make_bot(s, rng.getrandbits(32)) for s in range(self.players) if s != self.seat}
         self._done = False
         self._play_bots()
         self._done = self.game_state.is_terminal()
@@ -159,8 +172,8 @@ class SoloEnv(gym.Env):
             if self.illegal == "raise":
                 shown = [i for i in (self.encoder.action_index(s, a) for a in legal) if i is not None]
                 raise IllegalActionError(
-                    f"action {action!r} is not in the action mask; legal now: {shown}. "
-                    "The game is unchanged.")
+                    f"action {action!r} is not in the action mask; legal now: {shown}. The game is unchanged."
+                )
             self._done = True
             obs, info = self._finish()
             info["illegal_action"] = action
@@ -194,10 +207,27 @@ class SoloEnv(gym.Env):
 class EthnosSolo(SoloEnv):
     """Ethnos, one seat against bots (see SoloEnv)."""
 
-    def __init__(self, players: int = 4, seat: int | None = 0, opponents="random",
-                 reward: str = "rank", illegal: str = "lose", illegal_reward: float = -1.0,
-                 render_mode: str | None = None, **options):
+    def __init__(
+        self,
+        players: int = 4,
+        seat: int | None = 0,
+        opponents="random",
+        reward: str = "rank",
+        illegal: str = "lose",
+        illegal_reward: float = -1.0,
+        render_mode: str | None = None,
+        **options,
+    ):
         from meeple.env.ethnos import EthnosEncoder
-        super().__init__(EthnosEncoder(), players=players, seat=seat, opponents=opponents,
-                         reward=reward, illegal=illegal, illegal_reward=illegal_reward,
-                         render_mode=render_mode, **options)
+
+        super().__init__(
+            EthnosEncoder(),
+            players=players,
+            seat=seat,
+            opponents=opponents,
+            reward=reward,
+            illegal=illegal,
+            illegal_reward=illegal_reward,
+            render_mode=render_mode,
+            **options,
+        )

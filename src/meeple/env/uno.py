@@ -19,6 +19,7 @@ class UnoRandomPlay(SlicedPlay):
 
     def __init__(self, players: int = 4, seed: int = 0) -> None:
         from rlcard.games.uno.game import UnoGame
+
         self.game = UnoGame(allow_step_back=False, num_players=players)
         self.game.np_random.seed(seed)
         self.choice = random.Random(1).choice
