@@ -45,8 +45,8 @@ async def main() -> None:
             v = svc.view(g, s)
             await svc.submit(g, s, random_move(v["decision"], v["state"]["seats"][s]["hand"], rng))
 
-    g0, _ = await svc.create("ethnos", a.players, ["human"] * a.players, 10 ** 6, {})
-    await play(g0, 10 ** 9)
+    g0, _ = await svc.create("ethnos", a.players, ["human"] * a.players, 10**6, {})
+    await play(g0, 10**9)
     length = g0.ply
     svc.done.clear()
     gc.collect()
@@ -66,9 +66,18 @@ async def main() -> None:
         for st in after.compare_to(before, "lineno")[:12]:
             print(st, file=sys.stderr)
     live = sum(not g.finished for g in games)
-    print(json.dumps({"games": a.games, "live": live, "players": a.players,
-                      "full_game_moves": length, "moves_each": int(length * a.fraction),
-                      "heap_kb_per_game": round(size / a.games / 1024, 1)}))
+    print(
+        json.dumps(
+            {
+                "games": a.games,
+                "live": live,
+                "players": a.players,
+                "full_game_moves": length,
+                "moves_each": int(length * a.fraction),
+                "heap_kb_per_game": round(size / a.games / 1024, 1),
+            }
+        )
+    )
     await svc.stop()
 
 

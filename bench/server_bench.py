@@ -80,8 +80,24 @@ def player_address(game: int, seat: int, players: int) -> str:
 
 
 def start_server(db: str, port: int, log, sync: str = "FULL") -> subprocess.Popen:
-    cmd = [sys.executable, "-m", "meeple.cli", "serve", "--port", str(port), "--db", db,
-           "--bot-delay", "0", "--bot-workers", "1", "--log-level", "error", "--sqlite-sync", sync]
+    cmd = [
+        sys.executable,
+        "-m",
+        "meeple.cli",
+        "serve",
+        "--port",
+        str(port),
+        "--db",
+        db,
+        "--bot-delay",
+        "0",
+        "--bot-workers",
+        "1",
+        "--log-level",
+        "error",
+        "--sqlite-sync",
+        sync,
+    ]
     proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
     deadline = time.time() + 30
     while time.time() < deadline:
@@ -116,7 +132,7 @@ def random_move(decision: dict, hand: list[str], rng: random.Random) -> str:
                 move = " ".join(["band", lead, *rng.sample(same, min(len(same), rng.randrange(1, 4)))])
         return move
     if kind == "keep":
-        return "keep " + " ".join(hand[:decision["keep_max"]]) if rng.random() < 0.5 else "keep"
+        return "keep " + " ".join(hand[: decision["keep_max"]]) if rng.random() < 0.5 else "keep"
     return rng.choice(decision["moves"])
 
 
@@ -124,18 +140,26 @@ class Stats:
     def __init__(self) -> None:
         self.ack_ms: list[float] = []
         self.view_ms: list[float] = []
-        self.server_ms: list[float] = []    # inside the server: message in -> ack out
+        self.server_ms: list[float] = []  # inside the server: message in -> ack out
         self.errors: dict[str, int] = {}
         self.acked: dict[str, list[str]] = {}
         self.finished: set[str] = set()
         self.disconnects = 0
 
 
-async def play_seat(url: str, gid: str, seat: int, stats: Stats, think: tuple[float, float],
-                    rng: random.Random, stop: asyncio.Event, measure: bool, address: str) -> None:
+async def play_seat(
+    url: str,
+    gid: str,
+    seat: int,
+    stats: Stats,
+    think: tuple[float, float],
+    rng: random.Random,
+    stop: asyncio.Event,
+    measure: bool,
+    address: str,
+) -> None:
     try:
-        async with connect(url, max_size=2 ** 22, open_timeout=60, ping_interval=None,
-                           local_addr=(address, 0)) as ws:
+        async with connect(url, max_size=2**22, open_timeout=60, ping_interval=None, local_addr=(address, 0)) as ws:
             acted = -1
             sent_at = None
             async for raw in ws:
@@ -181,8 +205,9 @@ def pct(xs: list[float], p: float) -> float:
     return round(xs[min(len(xs) - 1, int(p / 100 * len(xs)))], 2)
 
 
-async def run_phase(base_ws: str, games: list[dict], stats: Stats, think, seconds: float | None,
-                    measure: bool, seed: int) -> None:
+async def run_phase(
+    base_ws: str, games: list[dict], stats: Stats, think, seconds: float | None, measure: bool, seed: int
+) -> None:
     stop = asyncio.Event()
     rng = random.Random(seed)
     tasks = []
@@ -190,8 +215,13 @@ async def run_phase(base_ws: str, games: list[dict], stats: Stats, think, second
         for s in g["seats"]:
             url = f"{base_ws}/api/games/{g['id']}/ws?seat={s['seat']}&token={s['token']}"
             address = player_address(i, s["seat"], len(g["seats"]))
-            tasks.append(asyncio.create_task(play_seat(url, g["id"], s["seat"], stats, think,
-                                                       random.Random(rng.random()), stop, measure, address)))
+            tasks.append(
+                asyncio.create_task(
+                    play_seat(
+                        url, g["id"], s["seat"], stats, think, random.Random(rng.random()), stop, measure, address
+                    )
+                )
+            )
     if seconds is None:
         await asyncio.wait(tasks)
         return
@@ -206,9 +236,13 @@ def main() -> int:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--seconds", type=float, default=60.0, help="measured play before kill -9")
     ap.add_argument("--think", default="0.5:1.5", help="bot thinking time range, seconds (excluded)")
-    ap.add_argument("--server-nice", type=int, default=None,
-                    help="renice the server process (e.g. -10, needs root): on a shared machine, "
-                         "keeps other jobs from pre-empting it (reported)")
+    ap.add_argument(
+        "--server-nice",
+        type=int,
+        default=None,
+        help="renice the server process (e.g. -10, needs root): on a shared machine, "
+        "keeps other jobs from pre-empting it (reported)",
+    )
     ap.add_argument("--sync", default="FULL", choices=["FULL", "NORMAL"], help="SQLite synchronous mode")
     ap.add_argument("--finish", action="store_true", help="after the restart, play every game to its end")
     ap.add_argument("--finish-timeout", type=float, default=1200.0)
@@ -221,9 +255,15 @@ def main() -> int:
     base = f"http://127.0.0.1:{port}"
     ws_base = f"ws://127.0.0.1:{port}"
     log = open(os.path.join(tmp, "server.log"), "ab")
-    report: dict = {"games": a.games, "players": a.players, "think_s": [lo, hi], "seconds": a.seconds,
-                    "sqlite_sync": a.sync, "server_nice": a.server_nice,
-                    "cpus": os.cpu_count()}
+    report: dict = {
+        "games": a.games,
+        "players": a.players,
+        "think_s": [lo, hi],
+        "seconds": a.seconds,
+        "sqlite_sync": a.sync,
+        "server_nice": a.server_nice,
+        "cpus": os.cpu_count(),
+    }
     proc = start_server(db, port, log, a.sync)
     if a.server_nice is not None:
         os.setpriority(os.PRIO_PROCESS, proc.pid, a.server_nice)
@@ -233,8 +273,9 @@ def main() -> int:
     for i in range(a.games):
         transport = httpx.HTTPTransport(local_address=player_address(i, 0, a.players))
         with httpx.Client(base_url=base, timeout=30, transport=transport) as h:
-            r = h.post("/api/games", json={"players": a.players, "seats": ["human"] * a.players, "seed": i,
-                                           "open_seed": True})
+            r = h.post(
+                "/api/games", json={"players": a.players, "seats": ["human"] * a.players, "seed": i, "open_seed": True}
+            )
             r.raise_for_status()
             games.append(r.json())
     stats = Stats()
@@ -258,57 +299,76 @@ def main() -> int:
     with httpx.Client(base_url=base, timeout=30) as h:
         health = h.get("/api/health").json()
     peak = max(rss_samples or [rss_kb(proc.pid)])
-    report.update({
-        "moves_acked": len(stats.ack_ms), "moves_per_s": round(len(stats.ack_ms) / elapsed, 1),
-        "ack_ms": {"p50": pct(stats.ack_ms, 50), "p95": pct(stats.ack_ms, 95), "p99": pct(stats.ack_ms, 99),
-                   "max": round(max(stats.ack_ms, default=0), 2),
-                   "mean": round(statistics.fmean(stats.ack_ms), 2) if stats.ack_ms else None},
-        "view_push_ms": {"p50": pct(stats.view_ms, 50), "p99": pct(stats.view_ms, 99)},
-        "server_ack_ms": {"p50": pct(stats.server_ms, 50), "p95": pct(stats.server_ms, 95),
-                          "p99": pct(stats.server_ms, 99)},
-        "load_average": [round(x, 2) for x in os.getloadavg()],
-        "cpu_pressure": cpu_pressure(),
-        "server_cpu_ms_per_move": round((cpu1 - cpu0) * 1000 / max(1, len(stats.ack_ms)), 2),
-        "server_cpu_share": round((cpu1 - cpu0) / elapsed, 2),
-        "errors": stats.errors, "server_connections_max": max(conns, default=None),
-        "server_moves_total": health.get("moves"),
-        "rss_base_mb": round(base_rss / 1024, 1), "rss_peak_mb": round(peak / 1024, 1),
-        "memory_per_game_kb": round((peak - base_rss) / a.games, 1),
-    })
+    report.update(
+        {
+            "moves_acked": len(stats.ack_ms),
+            "moves_per_s": round(len(stats.ack_ms) / elapsed, 1),
+            "ack_ms": {
+                "p50": pct(stats.ack_ms, 50),
+                "p95": pct(stats.ack_ms, 95),
+                "p99": pct(stats.ack_ms, 99),
+                "max": round(max(stats.ack_ms, default=0), 2),
+                "mean": round(statistics.fmean(stats.ack_ms), 2) if stats.ack_ms else None,
+            },
+            "view_push_ms": {"p50": pct(stats.view_ms, 50), "p99": pct(stats.view_ms, 99)},
+            "server_ack_ms": {
+                "p50": pct(stats.server_ms, 50),
+                "p95": pct(stats.server_ms, 95),
+                "p99": pct(stats.server_ms, 99),
+            },
+            "load_average": [round(x, 2) for x in os.getloadavg()],
+            "cpu_pressure": cpu_pressure(),
+            "server_cpu_ms_per_move": round((cpu1 - cpu0) * 1000 / max(1, len(stats.ack_ms)), 2),
+            "server_cpu_share": round((cpu1 - cpu0) / elapsed, 2),
+            "errors": stats.errors,
+            "server_connections_max": max(conns, default=None),
+            "server_moves_total": health.get("moves"),
+            "rss_base_mb": round(base_rss / 1024, 1),
+            "rss_peak_mb": round(peak / 1024, 1),
+            "memory_per_game_kb": round((peak - base_rss) / a.games, 1),
+        }
+    )
     # ---- kill -9 and restart
     proc.send_signal(signal.SIGKILL)
     proc.wait()
     proc = start_server(db, port, log, a.sync)
     lost = 0
     from meeple.server.storage import Storage
-    store = Storage(db)             # read the database itself: the log API masks elf keeps
+
+    store = Storage(db)  # read the database itself: the log API masks elf keeps
     try:
         for g in games:
             want = stats.acked.get(g["id"], [])
             got = [m for _, m in store.get_game(g["id"]).moves]
-            if got[:len(want)] != want:
+            if got[: len(want)] != want:
                 lost += 1
     finally:
         store.close()
     with httpx.Client(base_url=base, timeout=30) as h:
-        report["kill9"] = {"acked_moves": sum(len(v) for v in stats.acked.values()),
-                           "games_missing_acked_moves": lost,
-                           "resumed": h.get("/api/health").json().get("resumed")}
+        report["kill9"] = {
+            "acked_moves": sum(len(v) for v in stats.acked.values()),
+            "games_missing_acked_moves": lost,
+            "resumed": h.get("/api/health").json().get("resumed"),
+        }
     if a.finish:
         fin = Stats()
         t0 = time.time()
 
         async def phase3():
-            await asyncio.wait_for(run_phase(ws_base, games, fin, (0.0, 0.0), None, False, 2),
-                                   timeout=a.finish_timeout)
+            await asyncio.wait_for(run_phase(ws_base, games, fin, (0.0, 0.0), None, False, 2), timeout=a.finish_timeout)
+
         try:
             asyncio.run(phase3())
         except asyncio.TimeoutError:
             pass
         with httpx.Client(base_url=base, timeout=30) as h:
             done = sum(h.get(f"/api/games/{g['id']}").json()["status"] == "finished" for g in games)
-        report["finish"] = {"finished": done, "of": a.games, "seconds": round(time.time() - t0, 1),
-                            "moves": sum(len(v) for v in fin.acked.values())}
+        report["finish"] = {
+            "finished": done,
+            "of": a.games,
+            "seconds": round(time.time() - t0, 1),
+            "moves": sum(len(v) for v in fin.acked.values()),
+        }
     proc.terminate()
     try:
         proc.wait(10)
@@ -318,8 +378,7 @@ def main() -> int:
     if a.json:
         with open(a.json, "w") as f:
             json.dump(report, f, indent=2)
-    ok = report["kill9"]["games_missing_acked_moves"] == 0 and (
-        not a.finish or report["finish"]["finished"] == a.games)
+    ok = report["kill9"]["games_missing_acked_moves"] == 0 and (not a.finish or report["finish"]["finished"] == a.games)
     return 0 if ok else 1
 
 

@@ -21,8 +21,16 @@ ROOT = Path(__file__).resolve().parents[2]
 CI = os.environ.get("CI", "").lower() == "true"
 PG_URL = os.environ.get("MEEPLE_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def pytest_configure(config):
@@ -40,8 +48,8 @@ def client_factory(tmp_path):
 
     def make(url: str | None = None, **kw):
         kw.setdefault("bot_workers", 1)
-        kw.setdefault("sqlite_sync", "NORMAL")    # speed; durability is tested on real servers
-        kw.setdefault("http_rate", (1e6, 1e6))     # one TestClient is one "connection"
+        kw.setdefault("sqlite_sync", "NORMAL")  # speed; durability is tested on real servers
+        kw.setdefault("http_rate", (1e6, 1e6))  # one TestClient is one "connection"
         app = create_app(url or f"sqlite:///{tmp_path / 'games.db'}", **kw)
         return TestClient(app)
 
@@ -52,9 +60,12 @@ def client_factory(tmp_path):
 def secret_seed(monkeypatch):
     """`secret_seed(n)`: the server draws n as the seed of the next tables
     created without one, so a table whose seed stays secret is reproducible."""
+
     def use(seed: int) -> None:
         from meeple.server import service
+
         monkeypatch.setattr(service.secrets, "randbits", lambda bits: seed)
+
     return use
 
 
@@ -67,6 +78,7 @@ def client(client_factory):
 def _pg_answers(url: str) -> str | None:
     try:
         import psycopg
+
         with psycopg.connect(url, connect_timeout=3) as conn:
             conn.execute("select 1")
         return None
@@ -83,6 +95,7 @@ def pg_url():
             pytest.fail(f"PostgreSQL at {PG_URL} does not answer under CI=true: {why}")
         pytest.skip(f"PostgreSQL at {PG_URL} does not answer: {why}")
     import psycopg
+
     schema = "meeple_test_" + uuid.uuid4().hex[:10]
     with psycopg.connect(PG_URL, autocommit=True) as conn:
         conn.execute(f"create schema {schema}")
@@ -102,6 +115,7 @@ def start_server(db: str, port: int, *extra: str, log=None) -> subprocess.Popen:
     cmd = [sys.executable, "-m", "meeple.cli", "serve", "--port", str(port), "--db", db, *extra]
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log or subprocess.DEVNULL, stderr=subprocess.STDOUT)
     import httpx
+
     deadline = time.time() + 30
     while time.time() < deadline:
         if proc.poll() is not None:

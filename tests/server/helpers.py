@@ -36,7 +36,7 @@ def random_move(decision: dict, hand: list[str], rng: random.Random) -> str:
             extra = rng.sample(same, min(len(same), rng.randrange(1, 4)))
             move = " ".join(["band", lead, *extra])
     if move == "keep" and hand and rng.random() < 0.5:
-        move = "keep " + " ".join(hand[:decision["keep_max"]])
+        move = "keep " + " ".join(hand[: decision["keep_max"]])
     return move
 
 

@@ -44,15 +44,21 @@ def test_hints_default_on_against_bots_only_and_shown_to_all(client):
     refused = new_game(client, ["human", "bot:random"], hints=False)
     expect = {solo["id"]: True, duo["id"]: False, agreed["id"]: True, refused["id"]: False}
     for gid, on in expect.items():
-        assert view(client, gid)["hints"] is on                     # the spectator's view
+        assert view(client, gid)["hints"] is on  # the spectator's view
     assert view(client, duo["id"], 1, duo["seats"][1]["token"])["hints"] is False
     # the lobby lists public tables only: two public twins carry the same flag there
-    public = {new_game(client, ["human", "bot:random"], table={"public": True})["id"]: True,
-              new_game(client, ["human", "human"], table={"public": True})["id"]: False}
+    public = {
+        new_game(client, ["human", "bot:random"], table={"public": True})["id"]: True,
+        new_game(client, ["human", "human"], table={"public": True})["id"]: False,
+    }
     listed = {g["id"]: g["hints"] for g in client.get("/api/games").json()["games"]}
     assert {gid: listed[gid] for gid in public} == public
-    assert client.post("/api/games", json={"game": "ethnos", "players": 2, "seats": ["human", "human"],
-                                           "hints": "maybe"}).status_code == 422
+    assert (
+        client.post(
+            "/api/games", json={"game": "ethnos", "players": 2, "seats": ["human", "human"], "hints": "maybe"}
+        ).status_code
+        == 422
+    )
 
 
 def test_hint_for_the_seat_to_move(advised):
@@ -100,15 +106,16 @@ def test_hint_after_the_game_is_409(advised):
 def test_no_peek_the_hint_is_the_same_whatever_the_seat_cannot_see(advised, game, players):
     """Two tables identical except for what seat 0 cannot see give the same hint."""
     seats = ["human"] + ["bot:random"] * (players - 1)
-    r = advised.post("/api/games", json={"game": game, "players": players, "seats": seats, "seed": 21,
-                                         "open_seed": True})
+    r = advised.post(
+        "/api/games", json={"game": game, "players": players, "seats": seats, "seed": 21, "open_seed": True}
+    )
     g = r.json()
     gid, token = g["id"], g["seats"][0]["token"]
     my_turn(advised, gid, 0, token)
     live = advised.app.state.service.live[gid]
     first = hint(advised, gid, 0, token).json()
     real = live.state
-    live.state = hidden_twin(real, 0)        # other hands and the deck dealt again
+    live.state = hidden_twin(real, 0)  # other hands and the deck dealt again
     try:
         second = hint(advised, gid, 0, token).json()
     finally:
@@ -118,6 +125,7 @@ def test_no_peek_the_hint_is_the_same_whatever_the_seat_cannot_see(advised, game
 
 def test_the_worker_gets_the_seat_s_observation_only(advised, monkeypatch):
     from meeple.bots.base import Observation, observe
+
     g = new_game(advised, ["human", "bot:random", "bot:random"], seed=8)
     service = advised.app.state.service
     my_turn(advised, g["id"], 0, g["seats"][0]["token"])
@@ -129,7 +137,7 @@ def test_the_worker_gets_the_seat_s_observation_only(advised, monkeypatch):
 
     monkeypatch.setattr(service.pool, "call", spy)
     assert hint(advised, g["id"], 0, g["seats"][0]["token"]).status_code == 200
-    (obs, *_budget), = sent
+    ((obs, *_budget),) = sent
     assert isinstance(obs, Observation) and obs == observe(service.live[g["id"]].state, 0)
     assert all(isinstance(x, (int, float, type(None))) for x in _budget)
 
@@ -171,6 +179,7 @@ def test_analysis_of_a_finished_game(advised):
 
 def test_analyses_wait_their_turn_and_a_flood_is_refused(advised, monkeypatch):
     from meeple.server import advice
+
     monkeypatch.setattr(advice, "MAX_ANALYSES_WAITING", 1)
     desk = advised.app.state.advice
     games = []
@@ -179,7 +188,7 @@ def test_analyses_wait_their_turn_and_a_flood_is_refused(advised, monkeypatch):
         play_out(advised, g, random.Random(seed))
         games.append(g["id"])
     first, second = games
-    desk.analysis_turn = __import__("asyncio").Semaphore(0)     # the analyser is held: nothing starts
+    desk.analysis_turn = __import__("asyncio").Semaphore(0)  # the analyser is held: nothing starts
     assert advised.post(f"/api/games/{first}/analysis").status_code == 202
     r = advised.post(f"/api/games/{second}/analysis")
     assert r.status_code == 429 and "busy" in r.json()["error"]

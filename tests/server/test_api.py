@@ -11,7 +11,14 @@ from tests.server.helpers import options_from, random_move
 
 
 def new_game(client, seats, seed=7, players=None, **extra):
-    body = {"game": "ethnos", "players": players or len(seats), "seats": seats, "seed": seed, "open_seed": True, **extra}
+    body = {
+        "game": "ethnos",
+        "players": players or len(seats),
+        "seats": seats,
+        "seed": seed,
+        "open_seed": True,
+        **extra,
+    }
     r = client.post("/api/games", json=body)
     assert r.status_code == 201, r.text
     return r.json()
@@ -39,21 +46,32 @@ def test_create_and_views(client):
     assert mine["you"] == 0
     assert all(c != "?" for c in mine["state"]["seats"][0]["hand"])
     assert all(c == "?" for c in mine["state"]["seats"][1]["hand"])
-    assert client.get("/docs").status_code == 404          # its page would load a CDN
+    assert client.get("/docs").status_code == 404  # its page would load a CDN
     assert client.get("/openapi.json").status_code == 200
     assert "/api/games" in client.get("/openapi.json").json()["paths"]
 
 
-@pytest.mark.parametrize("body, status, words", [
-    ({"players": 4, "seats": ["human", "bot:random"]}, 400, "seats must list 4"),
-    ({"players": 2, "seats": ["human", "robot"]}, 400, "must be 'human' or 'bot"),
-    ({"players": 2, "seats": ["human", "bot:godlike"]}, 400, "unknown bot"),
-    ({"players": 7, "seats": ["human"] * 6}, 422, "players"),
-    ({"players": 2, "seats": ["human", "human"], "seed": -1}, 422, "seed"),
-    ({"players": 2, "seats": ["human", "human"], "colour": "red"}, 422, "colour"),
-    ({"players": 2, "seats": ["human", "human"], "options": {"tribes": ["elf"]}}, 400, "need 5"),
-    ({"game": "chess", "players": 2, "seats": ["human", "human"]}, 422, "game"),
-])
+@pytest.mark.parametrize(
+    "body, status, words",
+    [
+        ({"players": 4, "seats": ["human", "bot:random"]}, 400, "seats must list 4"),
+        ({"players": 2, "seats": ["human", "robot"]}, 400, "must be 'human' or 'bot"),
+        ({"players": 2, "seats": ["human", "bot:godlike"]}, 400, "unknown bot"),
+        ({"players": 7, "seats": ["human"] * 6}, 422, "players"),
+        ({"players": 2, "seats": ["human", "human"], "seed": -1}, 422, "seed"),
+        ({"players": 2, "seats": ["human", "human"], "colour": "red"}, 422, "colour"),
+        ({"players": 2, "seats": ["human", "human"], "options": {"tribes": ["elf"]}}, 400, "need 5"),
+        ({"players": 2, "seats": ["human", "human"], "options": {"rounds": 4}}, 400, "ethnos has no option rounds"),
+        ({"players": 2, "seats": ["human", "human"], "options": {"fairy": "yes"}}, 400, "fairy must be true or false"),
+        (
+            {"game": "okc", "players": 2, "seats": ["human", "human"], "options": {"rounds": 7}},
+            400,
+            "rounds must be one of 6, 5, 4",
+        ),
+        ({"players": 2, "seats": ["human", "human"], "options": ["fairy"]}, 422, "options"),
+        ({"game": "chess", "players": 2, "seats": ["human", "human"]}, 422, "game"),
+    ],
+)
 def test_create_rejects_bad_bodies(client, body, status, words):
     r = client.post("/api/games", json=body)
     assert r.status_code == status, r.text
@@ -84,9 +102,9 @@ def test_moves_and_error_codes(client):
     assert r.status_code == 400 and "illegal move" in r.json()["error"]
     r = move(first, t[first], "band skeleton")
     assert r.status_code == 400
-    r = move(first, t[other], options_from(before["decision"])[0])      # another seat's token
+    r = move(first, t[other], options_from(before["decision"])[0])  # another seat's token
     assert r.status_code == 403 and "wrong token" in r.json()["error"]
-    r = move(other, t[other], "recruit deck")                            # not its decision
+    r = move(other, t[other], "recruit deck")  # not its decision
     assert r.status_code == 409 and "not your decision" in r.json()["error"]
     r = move(first, t[first], options_from(before["decision"])[0], ply=before["ply"] + 5)
     assert r.status_code == 409 and "stale" in r.json()["error"]
@@ -118,14 +136,16 @@ def play_out(client, g, rng, check=None):
         seat = spec["decision"]["seat"]
         if seat not in tokens:
             import time
+
             time.sleep(0.01)
             continue
         v = view(client, gid, seat, tokens[seat])
         mv = random_move(v["decision"], v["state"]["seats"][seat]["hand"], rng)
         body = {"seat": seat, "token": tokens[seat], "move": mv, "ply": v["ply"]}
         r = client.post(f"/api/games/{gid}/moves", json=body)
-        while r.status_code == 429:            # a real server's per-address rate: wait, as a client should
+        while r.status_code == 429:  # a real server's per-address rate: wait, as a client should
             import time
+
             time.sleep(0.1)
             r = client.post(f"/api/games/{gid}/moves", json=body)
         assert r.status_code == 200, (mv, r.text)
@@ -166,9 +186,11 @@ def test_websocket_moves_and_pushes(client):
     gid = g["id"]
     t = [s["token"] for s in g["seats"]]
     first = view(client, gid)["decision"]["seat"]
-    with client.websocket_connect(f"/api/games/{gid}/ws?seat={first}&token={t[first]}") as ws, \
-            client.websocket_connect(f"/api/games/{gid}/ws?seat={1 - first}&token={t[1 - first]}") as other, \
-            client.websocket_connect(f"/api/games/{gid}/ws") as spectator:
+    with (
+        client.websocket_connect(f"/api/games/{gid}/ws?seat={first}&token={t[first]}") as ws,
+        client.websocket_connect(f"/api/games/{gid}/ws?seat={1 - first}&token={t[1 - first]}") as other,
+        client.websocket_connect(f"/api/games/{gid}/ws") as spectator,
+    ):
         v = ws.receive_json()
         assert v["type"] == "view" and v["you"] == first
         assert other.receive_json()["you"] == 1 - first
@@ -189,7 +211,7 @@ def test_websocket_moves_and_pushes(client):
         # errors are clear and change nothing
         ws.send_text("not json")
         assert until(ws, lambda m: m["type"] == "error")["status"] == 400
-        ws.send_json({"type": "move", "move": "recruit deck"})      # not its turn now
+        ws.send_json({"type": "move", "move": "recruit deck"})  # not its turn now
         assert until(ws, lambda m: m["type"] == "error")["status"] == 409
         spectator.send_json({"type": "move", "move": "recruit deck"})
         assert until(spectator, lambda m: m["type"] == "error")["status"] == 403
@@ -224,14 +246,14 @@ def test_websocket_rejects_bad_tokens_and_floods(client):
 
 def test_http_rate_limit(client_factory):
     with client_factory(http_rate=(1.0, 5.0)) as c:
-        codes = [c.post("/api/games", json={"players": 2, "seats": ["human", "human"]}).status_code
-                 for _ in range(12)]
+        codes = [c.post("/api/games", json={"players": 2, "seats": ["human", "human"]}).status_code for _ in range(12)]
         assert codes[:5] == [201] * 5 and 429 in codes
-        assert c.get("/api/health").status_code == 200       # reads are not limited
+        assert c.get("/api/health").status_code == 200  # reads are not limited
 
 
 def test_websocket_binary_frames_and_connection_cap(client_factory):
     from meeple.server.limits import Limits
+
     with client_factory(limits=Limits(spectators_per_table=2)) as client:
         g = new_game(client, ["human", "human"], seed=13)
         gid = g["id"]
@@ -241,7 +263,10 @@ def test_websocket_binary_frames_and_connection_cap(client_factory):
             assert until(ws, lambda m: m["type"] == "error")["status"] == 400
             ws.send_bytes(b'{"type": "ping", "id": 3}')
             assert until(ws, lambda m: m["type"] == "pong")["id"] == 3
-        with client.websocket_connect(f"/api/games/{gid}/ws") as a, client.websocket_connect(f"/api/games/{gid}/ws") as b:
+        with (
+            client.websocket_connect(f"/api/games/{gid}/ws") as a,
+            client.websocket_connect(f"/api/games/{gid}/ws") as b,
+        ):
             a.receive_json()
             b.receive_json()
             with client.websocket_connect(f"/api/games/{gid}/ws") as c:
@@ -249,7 +274,7 @@ def test_websocket_binary_frames_and_connection_cap(client_factory):
                 with pytest.raises(WebSocketDisconnect) as e:
                     c.receive_json()
                 assert e.value.code == 1013
-            g2 = client.get(f"/api/games/{gid}").json()   # a seat still connects
+            g2 = client.get(f"/api/games/{gid}").json()  # a seat still connects
             with client.websocket_connect(f"/api/games/{gid}/ws?seat=0&token={g['seats'][0]['token']}") as d:
                 assert d.receive_json()["you"] == 0 and g2["status"] == "active"
 
@@ -264,3 +289,19 @@ def test_websocket_token_as_subprotocol(client):
         assert ws.receive_json()["you"] == 1
     with client.websocket_connect(url, subprotocols=["meeple", "token.wrong"]) as ws:
         assert ws.receive_json()["status"] == 403
+
+
+def test_meta_sends_each_game_s_options_schema(client):
+    """The lobby form is drawn from it: one schema per game, from its spec."""
+    from meeple import games
+
+    meta = client.get("/api/meta").json()["games"]
+    assert set(meta) == set(games.GAMES)
+    for name, spec in games.GAMES.items():
+        assert meta[name]["options"] == spec.options_json()
+        assert (meta[name]["name"], meta[name]["min_players"], meta[name]["max_players"]) == (
+            spec.title,
+            spec.min_players,
+            spec.max_players,
+        )
+    assert [o["name"] for o in meta["okc"]["options"]] == ["rounds", "advanced", "factions"]

@@ -19,20 +19,22 @@ from tests.server.conftest import free_port, running_server, start_server
 from tests.server.helpers import random_move
 from tests.server.test_storage import _alive, _children
 
-BOT_CAP = 1.0      # --bot-max-seconds of the attacked server
+BOT_CAP = 1.0  # --bot-max-seconds of the attacked server
 
 
 @pytest.fixture
 def server(tmp_path):
-    with running_server(str(tmp_path / "attacked.db"), tmp_path / "server.log",
-                        "--bot-max-seconds", str(BOT_CAP)) as address:
+    with running_server(
+        str(tmp_path / "attacked.db"), tmp_path / "server.log", "--bot-max-seconds", str(BOT_CAP)
+    ) as address:
         yield address
     assert b"Traceback" not in (tmp_path / "server.log").read_bytes()
 
 
 def create(base: str, seats: list[str], game: str = "ethnos") -> httpx.Response:
-    return httpx.post(f"http://{base}/api/games", json={"game": game, "players": len(seats), "seats": seats},
-                      timeout=10)
+    return httpx.post(
+        f"http://{base}/api/games", json={"game": game, "players": len(seats), "seats": seats}, timeout=10
+    )
 
 
 async def first_message(ws) -> dict:
@@ -62,13 +64,14 @@ def test_200_anonymous_sockets_do_not_lock_the_seat_out(server):
 
     outcomes, mine = asyncio.run(attack())
     assert mine["type"] == "view" and mine["you"] == 0
-    assert outcomes.count("view") == 32 and outcomes.count(429) == 168   # the per-address cap
+    assert outcomes.count("view") == 32 and outcomes.count(429) == 168  # the per-address cap
     assert httpx.get(f"http://{server}/api/health").json()["connections"] == 0
 
 
 def test_a_text_frame_that_is_not_utf8_closes_without_a_traceback(server):
     """(The fixture checks the server's log for tracebacks.)"""
     from websockets.frames import Frame, Opcode
+
     g = create(server, ["human", "human"]).json()
 
     async def send_bad_frame():
@@ -95,9 +98,13 @@ def test_many_connections_of_one_client_share_its_limits(server):
     for i in range(15):
         # a new connection each time, and a forged X-Forwarded-For: still one client
         with httpx.Client(headers={"x-forwarded-for": f"198.51.100.{i}"}) as h:
-            codes.append(h.post(f"http://{server}/api/games", timeout=10,
-                                json={"players": 2, "seats": ["human", "human"],
-                                      "table": {"public": True}}).status_code)   # listed in the lobby
+            codes.append(
+                h.post(
+                    f"http://{server}/api/games",
+                    timeout=10,
+                    json={"players": 2, "seats": ["human", "human"], "table": {"public": True}},
+                ).status_code
+            )  # listed in the lobby
     assert codes[:10] == [201] * 10 and set(codes[10:]) == {429}
     assert len(httpx.get(f"http://{server}/api/games").json()["games"]) == 10
 
@@ -118,8 +125,15 @@ def test_other_tables_bots_answer_on_time(server):
             assert v["status"] == "active"
             d = v["decision"]
             if 0 in d["seats"]:
-                r = h.post(f"/api/games/{gid}/moves", json={"seat": 0, "token": tok, "ply": v["ply"],
-                                                            "move": random_move(d, v["state"]["seats"][0]["hand"], rng)})
+                r = h.post(
+                    f"/api/games/{gid}/moves",
+                    json={
+                        "seat": 0,
+                        "token": tok,
+                        "ply": v["ply"],
+                        "move": random_move(d, v["state"]["seats"][0]["hand"], rng),
+                    },
+                )
                 assert r.status_code in (200, 409), r.text
                 continue
             t0 = time.monotonic()
@@ -138,14 +152,15 @@ def test_sigterm_stops_within_5s_and_keeps_every_acknowledged_move(tmp_path):
     db, port = str(tmp_path / "term.db"), free_port()
     proc = start_server(db, port, "--bot-delay", "0", "--bot-workers", "2", "--bot-max-seconds", "30")
     base = f"127.0.0.1:{port}"
-    for _ in range(2):       # bots in the middle of a 30 s decision when the signal comes
+    for _ in range(2):  # bots in the middle of a 30 s decision when the signal comes
         assert create(base, ["bot:ismcts:30s"] * 4).status_code == 201
     games = [create(base, ["human", "human"]).json() for _ in range(3)]
     acked: dict[str, list[str]] = {g["id"]: [] for g in games}
 
     async def play(g, rng):
-        socks = [await connect(f"ws://{base}/api/games/{g['id']}/ws?seat={s}&token={g['seats'][s]['token']}")
-                 for s in (0, 1)]
+        socks = [
+            await connect(f"ws://{base}/api/games/{g['id']}/ws?seat={s}&token={g['seats'][s]['token']}") for s in (0, 1)
+        ]
         views = [await first_message(ws) for ws in socks]
         try:
             while True:
@@ -201,11 +216,12 @@ def test_sigterm_stops_within_5s_and_keeps_every_acknowledged_move(tmp_path):
     assert workers and not any(_alive(w) for w in workers), "bot workers outlived the server"
     assert sum(map(len, acked.values())) > 5
     from meeple.server.storage import Storage
-    store = Storage(db)         # the database itself: the log API masks elf keeps
+
+    store = Storage(db)  # the database itself: the log API masks elf keeps
     try:
         for gid, moves in acked.items():
             stored = [m for _, m in store.get_game(gid).moves]
-            assert stored[:len(moves)] == moves
+            assert stored[: len(moves)] == moves
     finally:
         store.close()
 
@@ -234,15 +250,21 @@ def test_a_chosen_seed_without_open_seed_is_refused_and_no_seed_leaks(server):
     base = f"http://{server}"
     listed = httpx.get(f"{base}/api/games", timeout=10).json()
     for body in ({"seed": 42}, {"seed": 42, "open_seed": False}):
-        r = httpx.post(f"{base}/api/games", timeout=10,
-                       json={"players": 2, "seats": ["human", "human"], "table": {"public": True}, **body})
+        r = httpx.post(
+            f"{base}/api/games",
+            timeout=10,
+            json={"players": 2, "seats": ["human", "human"], "table": {"public": True}, **body},
+        )
         assert r.status_code == 400 and "open_seed" in r.json()["error"]
     assert httpx.get(f"{base}/api/games", timeout=10).json() == listed
-    g = httpx.post(f"{base}/api/games", timeout=10,
-                   json={"players": 2, "seats": ["human", "human"], "table": {"public": True}}).json()
+    g = httpx.post(
+        f"{base}/api/games", timeout=10, json={"players": 2, "seats": ["human", "human"], "table": {"public": True}}
+    ).json()
     seat0 = {"seat": 0, "token": g["seats"][0]["token"]}
-    for doc in (httpx.get(f"{base}/api/games/{g['id']}", timeout=10).json(),
-                httpx.get(f"{base}/api/games/{g['id']}", params=seat0, timeout=10).json(),
-                httpx.get(f"{base}/api/games/{g['id']}/log", timeout=10).json(),
-                next(x for x in httpx.get(f"{base}/api/games", timeout=10).json()["games"] if x["id"] == g["id"])):
+    for doc in (
+        httpx.get(f"{base}/api/games/{g['id']}", timeout=10).json(),
+        httpx.get(f"{base}/api/games/{g['id']}", params=seat0, timeout=10).json(),
+        httpx.get(f"{base}/api/games/{g['id']}/log", timeout=10).json(),
+        next(x for x in httpx.get(f"{base}/api/games", timeout=10).json()["games"] if x["id"] == g["id"]),
+    ):
         assert "seed" not in doc and doc.get("open_seed") is False, doc

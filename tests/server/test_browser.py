@@ -14,9 +14,11 @@ from tests.server.helpers import new_page, start_in_lobby
 
 pytestmark = pytest.mark.browser
 
-WAIT = ("() => document.body.dataset.status === 'finished' || "
-        "(document.body.dataset.mine === '1' && document.body.dataset.busy !== '1' "
-        " && document.body.dataset.ply !== window.__acted)")
+WAIT = (
+    "() => document.body.dataset.status === 'finished' || "
+    "(document.body.dataset.mine === '1' && document.body.dataset.busy !== '1' "
+    " && document.body.dataset.ply !== window.__acted)"
+)
 
 
 def act(page, rng: random.Random) -> None:

@@ -27,9 +27,9 @@ def test_the_hint_button_shows_three_options_against_bots(advised_server, chromi
     page, errors = new_page(chromium)
     assert page.goto(f"{advised_server}/?game=ethnos")
     page.wait_for_selector("#hints")
-    assert page.is_checked("#hints")                         # one person against bots: on
+    assert page.is_checked("#hints")  # one person against bots: on
     page.select_option("#seat-1", "human")
-    assert not page.is_checked("#hints")                     # two people: off unless they agree
+    assert not page.is_checked("#hints")  # two people: off unless they agree
     start_in_lobby(page, advised_server, "ethnos", ["human", "bot:easy"], 17)
     page.wait_for_function("document.body.dataset.mine === '1'", timeout=30_000)
     assert page.inner_text("#hints-note") == "Hints are allowed at this table."
@@ -39,19 +39,21 @@ def test_the_hint_button_shows_three_options_against_bots(advised_server, chromi
     assert options.count() == 3
     texts = options.all_inner_texts()
     assert all("% chance to win" in t for t in texts)
-    assert all(not t.startswith(("recruit ", "band ")) for t in texts), texts      # words, not notation
+    assert all(not t.startswith(("recruit ", "band ")) for t in texts), texts  # words, not notation
     out = ROOT / "artifacts"
     out.mkdir(exist_ok=True)
     page.locator("#decision").screenshot(path=str(out / "browser-hint.png"))
     ply = page.evaluate("document.body.dataset.ply")
-    options.first.click()                                    # plays it
+    options.first.click()  # plays it
     page.wait_for_function(f"document.body.dataset.ply !== '{ply}'", timeout=30_000)
     assert not errors, errors
 
 
 def finished_bot_game(base: str) -> str:
-    r = httpx.post(f"{base}/api/games", json={"game": "ethnos", "players": 2, "seed": 3, "open_seed": True,
-                                              "seats": ["bot:random", "bot:random"]})
+    r = httpx.post(
+        f"{base}/api/games",
+        json={"game": "ethnos", "players": 2, "seed": 3, "open_seed": True, "seats": ["bot:random", "bot:random"]},
+    )
     gid = r.json()["id"]
     deadline = time.time() + 60
     while httpx.get(f"{base}/api/games/{gid}").json()["status"] != "finished":
@@ -67,7 +69,7 @@ def test_the_analyse_button_draws_the_chart(advised_server, chromium):
     page.click("#analyse-btn")
     page.wait_for_selector("#analysis-progress, #winchart", timeout=30_000)
     page.wait_for_selector("#winchart path.wline", timeout=240_000)
-    assert page.locator("#winchart path.wline").count() == 2          # one line per seat
+    assert page.locator("#winchart path.wline").count() == 2  # one line per seat
     plies = len(httpx.get(f"{advised_server}/api/games/{gid}/log").json()["moves"])
     assert page.locator("#replay-moves li").count() == plies
     costly = page.locator("#replay-moves li.costly")

@@ -48,7 +48,7 @@ def test_a_wrong_invite_falls_back_to_watching_and_a_new_link_takes_the_seat(liv
     page.goto(f"{live_server}/game/{g['id']}#seat=0&token=not-the-token")
     page.wait_for_function("() => document.getElementById('title').textContent.includes('spectating')")
     assert page.evaluate(f"localStorage.getItem('meeple:{g['id']}')") is None
-    page.reload()              # the refused key is gone for good: the game opens again
+    page.reload()  # the refused key is gone for good: the game opens again
     page.wait_for_function("() => document.getElementById('title').textContent.includes('spectating')")
     # the right invite link pasted into this spectator tab takes the seat without a reload
     token = g["seats"][0]["token"]
@@ -70,7 +70,7 @@ def test_replay_buttons_quick_keys_and_hands(live_server, chromium):
         assert label.strip() and all(ord(ch) < 0x2100 for ch in label), label
     page.focus("body")
     for _ in range(5):
-        page.keyboard.press("ArrowRight")     # faster than the answers come
+        page.keyboard.press("ArrowRight")  # faster than the answers come
     page.wait_for_function("() => document.body.dataset.ply === '5'")
     page.wait_for_timeout(300)
     assert page.evaluate("document.body.dataset.ply") == "5"
@@ -125,11 +125,11 @@ def test_keyboard_selection_keeps_focus(live_server, chromium):
     first = page.locator(".hand button.card:enabled").first
     card = first.get_attribute("data-card")
     first.focus()
-    page.keyboard.press("Enter")              # select it for a band
+    page.keyboard.press("Enter")  # select it for a band
     page.wait_for_selector(".hand button.card[aria-pressed='true']")
     active = page.evaluate("({tag: document.activeElement.tagName, card: document.activeElement.dataset.card})")
     assert active == {"tag": "BUTTON", "card": card}
-    page.keyboard.press("Enter")              # and unselect it, still from the keyboard
+    page.keyboard.press("Enter")  # and unselect it, still from the keyboard
     page.wait_for_function("() => !document.querySelector(\".hand button.card[aria-pressed='true']\")")
     assert page.evaluate("document.activeElement.dataset.card") == card
     assert not errors, errors

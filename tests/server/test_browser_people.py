@@ -141,7 +141,7 @@ def test_private_table_unlisted_public_table_seats(live_server, chromium):
     host.evaluate("document.getElementById('invites').replaceChildren()")
     host.click("#create")
     host.wait_for_selector("a.seat-link[data-seat='1']")
-    assert host.locator("a.seat-link").count() == 1      # the other seats are open, not invites
+    assert host.locator("a.seat-link").count() == 1  # the other seats are open, not invites
     public_id = re.search(r"/game/([^#]+)#", host.locator("a.seat-link").get_attribute("href")).group(1)
     guest, guest_errors = person(chromium, live_server, "Gus")
     guest.goto(live_server + "/")
@@ -184,8 +184,15 @@ def test_rematch_offered_and_joined(live_server, chromium):
 
 
 def test_bot_takes_a_timed_out_seat_and_the_person_takes_it_back(live_server, chromium):
-    r = httpx.post(f"{live_server}/api/games", json={"game": "ethnos", "players": 2, "seats": ["human", "human"],
-                                                     "table": {"clock": {"kind": "move", "seconds": 10}}})
+    r = httpx.post(
+        f"{live_server}/api/games",
+        json={
+            "game": "ethnos",
+            "players": 2,
+            "seats": ["human", "human"],
+            "table": {"clock": {"kind": "move", "seconds": 10}},
+        },
+    )
     g = r.json()
     mover = httpx.get(f"{live_server}/api/games/{g['id']}").json()["decision"]["seat"]
     slow, slow_errors = person(chromium, live_server, "Sam")
@@ -202,7 +209,7 @@ def test_bot_takes_a_timed_out_seat_and_the_person_takes_it_back(live_server, ch
     button.click()
     slow.wait_for_selector("#reclaim-btn")
     assert "A bot (random) plays your seat" in slow.inner_text("#seats-panel")
-    other.wait_for_function("() => +document.body.dataset.ply > 0")       # the bot moved for Sam
+    other.wait_for_function("() => +document.body.dataset.ply > 0")  # the bot moved for Sam
     assert "standing in" in httpx.get(f"{live_server}/api/games/{g['id']}").json()["seats"][mover]["name"]
     slow.click("#reclaim-btn")
     slow.wait_for_selector("#reclaim-btn", state="detached")

@@ -16,7 +16,7 @@ MINE = "() => document.body.dataset.mine === '1' && document.body.dataset.busy !
 
 
 def _open(chromium, base, gid, seat, token):
-    ctx = chromium.new_context(viewport={"width": 1280, "height": 900})   # its own local storage
+    ctx = chromium.new_context(viewport={"width": 1280, "height": 900})  # its own local storage
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -34,8 +34,9 @@ def _recruit_from_market(page) -> None:
 
 def test_undo_by_consent_between_two_people(live_server, chromium):
     seed = next(s for s in range(100) if games.get("ethnos").new_game(2, seed=s).decision().seat == 0)
-    g = httpx.post(f"{live_server}/api/games", json={"players": 2, "seats": ["human", "human"],
-                                                     "seed": seed, "open_seed": True}).json()
+    g = httpx.post(
+        f"{live_server}/api/games", json={"players": 2, "seats": ["human", "human"], "seed": seed, "open_seed": True}
+    ).json()
     tok = {s["seat"]: s["token"] for s in g["seats"]}
     a, errors_a = _open(chromium, live_server, g["id"], 0, tok[0])
     b, errors_b = _open(chromium, live_server, g["id"], 1, tok[1])
@@ -54,7 +55,7 @@ def test_undo_by_consent_between_two_people(live_server, chromium):
     b.locator("#undo-decline").click()
     a.wait_for_selector("#undo-request[data-status='declined']")
     assert "Player 2 declined to take back your last move" in a.locator("#undo-request").inner_text()
-    assert a.locator("#undo-btn").count() == 0                 # not to be asked again
+    assert a.locator("#undo-btn").count() == 0  # not to be asked again
     assert a.evaluate("document.body.dataset.ply") == "1"
 
     # a later move: asked again, allowed, and both pages are back before it

@@ -10,8 +10,14 @@ from meeple.server.storage import GameRecord
 
 
 def _rec(options):
-    return GameRecord(id="t1", game="okc", players=2, seed=5, options=options,
-                      seats=[{"kind": "bot", "bot": "random", "token_hash": None}] * 2)
+    return GameRecord(
+        id="t1",
+        game="okc",
+        players=2,
+        seed=5,
+        options=options,
+        seats=[{"kind": "bot", "bot": "random", "token_hash": None}] * 2,
+    )
 
 
 def test_a_table_made_with_other_data_is_not_replayed_with_the_packaged_data():
@@ -44,8 +50,17 @@ def test_a_server_with_a_data_dir_tells_every_viewer_and_its_bots_share_it(tmp_p
     proc = start_server(db, port, "--bot-delay", "0", "--bot-workers", "1", "--data", str(tmp_path / "box"))
     try:
         with httpx.Client(base_url=base, timeout=10) as h:
-            g = h.post("/api/games", json={"game": "okc", "players": 2, "seats": ["bot:random"] * 2,
-                                           "seed": 4, "open_seed": True, "options": {"advanced": True}})
+            g = h.post(
+                "/api/games",
+                json={
+                    "game": "okc",
+                    "players": 2,
+                    "seats": ["bot:random"] * 2,
+                    "seed": 4,
+                    "open_seed": True,
+                    "options": {"advanced": True},
+                },
+            )
             assert g.status_code == 201, g.text
             gid = g.json()["id"]
             deadline = time.time() + 60

@@ -56,8 +56,7 @@ def test_table_quota_counts_only_open_tables():
     assert q.check({"b": "your address", "account:7": "your account"}, open_ids.__contains__) is None
     q.add({"b": "your address", "account:7": "your account"}, "t4")
     open_ids.add("t4")
-    assert "from your account" in q.check({"d": "your address", "account:7": "your account"},
-                                          open_ids.__contains__)
+    assert "from your account" in q.check({"d": "your address", "account:7": "your account"}, open_ids.__contains__)
     open_ids.discard("t1")
     assert q.check(a, open_ids.__contains__) is None
 
@@ -74,6 +73,7 @@ def test_bot_budget_above_the_cap_is_refused(client_factory):
 
 def test_a_bot_thinks_at_most_the_cap_in_wall_time():
     from meeple.bots.registry import make_bot
+
     slow, counted = make_bot("ismcts:30s", 1), make_bot("ismcts:50000", 1)
     cap_budget(slow, 2.0)
     cap_budget(counted, 2.0)
@@ -90,10 +90,10 @@ def test_bot_decisions_take_tables_in_turn():
     order = []
 
     async def run():
-        pool = BotPool(1)             # its process starts only at a first real decision
+        pool = BotPool(1)  # its process starts only at a first real decision
 
         async def execute(fn, args):
-            order.append(args[0])         # choose(spec, seed, obs, max_seconds)
+            order.append(args[0])  # choose(spec, seed, obs, max_seconds)
             await asyncio.sleep(0.01)
             return 0
 
@@ -110,7 +110,7 @@ def test_bot_decisions_take_tables_in_turn():
 
 def test_open_tables_are_capped_per_client(client_factory):
     with client_factory(limits=Limits(open_tables_per_client=3)) as c:
-        public = {**HUMANS, "table": {"public": True}}          # listed in the lobby
+        public = {**HUMANS, "table": {"public": True}}  # listed in the lobby
         codes = [c.post("/api/games", json=public).status_code for _ in range(4)]
         assert codes == [201, 201, 201, 429]
         r = c.post("/api/games", json=HUMANS)
@@ -141,6 +141,7 @@ def test_idle_table_closes_and_reads_as_a_replay(client_factory, tmp_path):
     from sqlalchemy import update
 
     from meeple.server.storage import games_t, moves_t
+
     with client_factory() as c:
         g = c.post("/api/games", json=HUMANS).json()
         busy = c.post("/api/games", json=HUMANS).json()
@@ -152,7 +153,7 @@ def test_idle_table_closes_and_reads_as_a_replay(client_factory, tmp_path):
         assert c.post(f"/api/games/{gid}/moves", json={"seat": seat, "token": tok, "move": move}).status_code == 200
         service = c.app.state.service
         old = time.time() - 15 * 86400
-        with service.storage.engine.begin() as conn:      # fifteen days pass for one table
+        with service.storage.engine.begin() as conn:  # fifteen days pass for one table
             conn.execute(update(games_t).where(games_t.c.id == gid).values(created_at=old))
             conn.execute(update(moves_t).where(moves_t.c.game_id == gid).values(at=old))
         closed = c.portal.call(expiry.sweep, service, 14.0)
@@ -165,7 +166,7 @@ def test_idle_table_closes_and_reads_as_a_replay(client_factory, tmp_path):
         assert replay["total"] == 1 and "?" not in str(replay["state"]["seats"])
         assert c.get(f"/api/games/{gid}/log").json()["status"] == "closed"
         assert c.get(f"/api/games/{busy['id']}").json()["status"] == "active"
-    with client_factory() as c:          # a restart does not bring it back
+    with client_factory() as c:  # a restart does not bring it back
         assert gid not in c.app.state.service.live
         assert c.get(f"/api/games/{gid}").json()["status"] == "closed"
         assert busy["id"] in c.app.state.service.live
@@ -176,11 +177,19 @@ def test_an_account_has_its_open_table_cap_whatever_its_address(tmp_path):
     from fastapi.testclient import TestClient
 
     from meeple.server.app import create_app
-    app = create_app(f"sqlite:///{tmp_path / 'quota.db'}", bot_workers=1, sqlite_sync="NORMAL",
-                     http_rate=(1e6, 1e6), limits=Limits(open_tables_per_client=2))
+
+    app = create_app(
+        f"sqlite:///{tmp_path / 'quota.db'}",
+        bot_workers=1,
+        sqlite_sync="NORMAL",
+        http_rate=(1e6, 1e6),
+        limits=Limits(open_tables_per_client=2),
+    )
     origin = {"origin": "https://testserver"}
-    with TestClient(app, base_url="https://testserver", client=("198.51.100.1", 5000)) as home, \
-            TestClient(app, base_url="https://testserver", client=("203.0.113.9", 5000)) as away:
+    with (
+        TestClient(app, base_url="https://testserver", client=("198.51.100.1", 5000)) as home,
+        TestClient(app, base_url="https://testserver", client=("203.0.113.9", 5000)) as away,
+    ):
         r = home.post("/api/accounts", json={"username": "quota", "password": "correct horse 42"}, headers=origin)
         assert r.status_code == 201, r.text
         away.cookies.update(home.cookies)
@@ -188,5 +197,35 @@ def test_an_account_has_its_open_table_cap_whatever_its_address(tmp_path):
         assert codes == [201, 201, 429]
         r = away.post("/api/games", json=HUMANS, headers=origin)
         assert "too many open tables from your account" in r.json()["error"]
-        away.cookies.clear()                    # the same address without the account: its own count
+        away.cookies.clear()  # the same address without the account: its own count
         assert away.post("/api/games", json=HUMANS).status_code == 201
+
+
+def test_an_account_has_its_write_rate_whatever_its_address(tmp_path):
+    """API writes are limited per account too: one account writing from two
+    addresses shares one budget, and the same addresses without the account
+    keep their own."""
+    from fastapi.testclient import TestClient
+
+    from meeple.server.app import create_app
+
+    app = create_app(f"sqlite:///{tmp_path / 'rate.db'}", bot_workers=1, sqlite_sync="NORMAL", http_rate=(0.001, 6))
+    origin = {"origin": "https://testserver"}
+    with (
+        TestClient(app, base_url="https://testserver", client=("198.51.100.1", 5000)) as home,
+        TestClient(app, base_url="https://testserver", client=("203.0.113.9", 5000)) as away,
+    ):
+        r = home.post("/api/accounts", json={"username": "writer", "password": "correct horse 42"}, headers=origin)
+        assert r.status_code == 201, r.text  # 1 of home's 6 (no account yet)
+        away.cookies.update(home.cookies)
+        codes = [
+            c.post("/api/games", json=HUMANS, headers=origin).status_code
+            for c in (home, away, home, away, home, away, away)
+        ]
+        assert codes == [201] * 6 + [429], codes  # neither address spent its 6
+        r = away.post("/api/games", json=HUMANS, headers=origin)
+        assert r.status_code == 429 and "from your account" in r.json()["error"]
+        tables = len(app.state.service.live)
+        away.cookies.clear()  # away's own address budget is not spent
+        assert away.post("/api/games", json=HUMANS).status_code == 201
+        assert len(app.state.service.live) == tables + 1

@@ -31,7 +31,7 @@ def facedown_move(dec: dict, seat: int, rng: random.Random) -> str:
     """A face-down move built from the decision's description, as the page does."""
     hand = [c.split(":", 1)[1] for c in dec["hand"]]
     rng.shuffle(hand)
-    picks = hand[:dec["cards"]] + ["-"] * (len(dec["regions"]) - dec["cards"])
+    picks = hand[: dec["cards"]] + ["-"] * (len(dec["regions"]) - dec["cards"])
     rng.shuffle(picks)
     return f"{seat}: facedown " + " ".join(picks)
 
@@ -110,13 +110,14 @@ def indistinguishable(client, g, viewer, token, rng) -> None:
     real, version = g.state, g.version
     try:
         g.state = real.determinize(0 if viewer is None else viewer, rng)
-        g.version = -1 - version                     # fresh view cache
+        g.version = -1 - version  # fresh view cache
         after = client.get(f"/api/games/{g.id}", params=params).json()
     finally:
         g.state, g.version = real, version
         g.views.clear()
-    assert json.dumps(after, sort_keys=True) == json.dumps(before, sort_keys=True), \
+    assert json.dumps(after, sort_keys=True) == json.dumps(before, sort_keys=True), (
         f"the response of viewer {viewer} depends on hidden cards"
+    )
 
 
 def wait_humans(client, gid, seats_kind, timeout=60.0) -> dict:
@@ -139,8 +140,10 @@ def test_okc_game_through_the_api_with_bots(client):
     """2 humans (one on HTTP, one on the websocket) and a bot, to the end; the
     wrong seat's bid is 403 and a second bid is refused, nothing revealed."""
     seats = ["human", "bot:easy", "human"]
-    g = client.post("/api/games", json={"game": "okc", "players": 3, "seats": seats, "seed": 5, "open_seed": True,
-                                        "options": {"rounds": 4}}).json()
+    g = client.post(
+        "/api/games",
+        json={"game": "okc", "players": 3, "seats": seats, "seed": 5, "open_seed": True, "options": {"rounds": 4}},
+    ).json()
     gid = g["id"]
     tokens = {s["seat"]: s["token"] for s in g["seats"] if s["token"]}
     kinds = {i: s.split(":")[0] for i, s in enumerate(seats)}
@@ -164,8 +167,9 @@ def test_okc_game_through_the_api_with_bots(client):
                 # seat 0 answers for seat 2: refused whatever the card, so the error
                 # says nothing of seat 2's hand
                 for card in ("heir", "ruse", "captain-9", "trader", "agent"):
-                    r = client.post(f"/api/games/{gid}/moves", json={"seat": 0, "token": tokens[0],
-                                                                      "move": f"2: bid {card}"})
+                    r = client.post(
+                        f"/api/games/{gid}/moves", json={"seat": 0, "token": tokens[0], "move": f"2: bid {card}"}
+                    )
                     assert r.status_code == 403, r.text
                 # seat 0 bids, then bids again: refused, nothing revealed
                 move = rng.choice(dec["moves"])
@@ -175,9 +179,9 @@ def test_okc_game_through_the_api_with_bots(client):
                     r = client.post(f"/api/games/{gid}/moves", json={"seat": 0, "token": tokens[0], "move": again})
                     assert r.status_code in (403, 409), r.text
                 after = client.get(f"/api/games/{gid}", params={"seat": 2, "token": tokens[2]}).json()
-                assert json.dumps(after["state"], sort_keys=True) != before   # seat 0's bid is down...
+                assert json.dumps(after["state"], sort_keys=True) != before  # seat 0's bid is down...
                 fac0 = after["state"]["seats"][0]["faction"]
-                assert after["state"]["seats"][0]["bid"] == f"{fac0}:?"        # ...face down
+                assert after["state"]["seats"][0]["bid"] == f"{fac0}:?"  # ...face down
                 assert 0 in after["decision"]["chosen"] and 2 in after["decision"]["seats"]
                 # the websocket refuses the same
                 ws.send_json({"type": "move", "move": "0: bid heir", "id": "x"})
@@ -196,14 +200,16 @@ def test_okc_game_through_the_api_with_bots(client):
                     m = ws.receive_json()
                     while m["type"] not in ("ack", "error"):
                         m = ws.receive_json()
-                    if m["type"] == "error" and m["status"] == 429:     # the socket's rate limit
+                    if m["type"] == "error" and m["status"] == 429:  # the socket's rate limit
                         time.sleep(0.2)
                         continue
                     assert m["type"] == "ack", (move, m)
                     break
             else:
-                r = client.post(f"/api/games/{gid}/moves",
-                                json={"seat": seat, "token": tokens[seat], "move": move, "ply": mine["ply"]})
+                r = client.post(
+                    f"/api/games/{gid}/moves",
+                    json={"seat": seat, "token": tokens[seat], "move": move, "ply": mine["ply"]},
+                )
                 assert r.status_code == 200, (move, r.text)
             plies += 1
             assert plies < 2000
@@ -225,8 +231,9 @@ def test_okc_no_hidden_card_reaches_another_seat(client, secret_seed, players, s
     if advanced:
         opts["advanced"] = True
     secret_seed(seed)
-    g = client.post("/api/games", json={"game": "okc", "players": players, "seats": ["human"] * players,
-                                        "options": opts}).json()
+    g = client.post(
+        "/api/games", json={"game": "okc", "players": players, "seats": ["human"] * players, "options": opts}
+    ).json()
     gid = g["id"]
     tokens = [s["token"] for s in g["seats"]]
     live = client.app.state.service.live[gid]
@@ -268,13 +275,13 @@ def test_okc_no_hidden_card_reaches_another_seat(client, secret_seed, players, s
                 continue
             secret = hidden_before[v] & hidden_from(after, v)
             for e in resp["events"]:
-                if e["kind"] in REVEALS:     # shown to everyone by the rules, wherever it goes next
+                if e["kind"] in REVEALS:  # shown to everyone by the rules, wherever it goes next
                     secret -= names_in(e["detail"])
             for e in resp["events"]:
                 leak = names_in([e["text"], e["detail"]]) & secret
                 assert not leak, (v, e, leak)
             seen_ev[v] = resp["events_from"] + len(resp["events"])
-            for (who, _), shown in zip(live.moves[seen_mv[v]:], resp["moves"][seen_mv[v]:]):
+            for (who, _), shown in zip(live.moves[seen_mv[v] :], resp["moves"][seen_mv[v] :]):
                 if who == v:
                     continue
                 leak = names_in(shown, factions[who]) & secret
@@ -286,9 +293,11 @@ def test_okc_no_hidden_card_reaches_another_seat(client, secret_seed, players, s
 
 
 # ------------------------------------------------------------------ browser
-WAIT = ("() => document.body.dataset.status === 'finished' || "
-        "(document.body.dataset.mine === '1' && document.body.dataset.busy !== '1' "
-        " && document.body.dataset.ply !== window.__acted)")
+WAIT = (
+    "() => document.body.dataset.status === 'finished' || "
+    "(document.body.dataset.mine === '1' && document.body.dataset.busy !== '1' "
+    " && document.body.dataset.ply !== window.__acted)"
+)
 
 
 def act(page, rng: random.Random, shot=None) -> str:
@@ -326,7 +335,7 @@ def act(page, rng: random.Random, shot=None) -> str:
 @pytest.mark.browser
 def test_okc_full_game_by_clicking(live_server, chromium):
     page, errors = new_page(chromium)
-    game_id = start_in_lobby(page, live_server, "okc", ["human", "bot:easy"], 7, [("#okc-rounds", "4")])
+    game_id = start_in_lobby(page, live_server, "okc", ["human", "bot:easy"], 7, [("#opt-rounds", "4")])
     rng = random.Random(3)
     page.evaluate("() => { window.__acted = null; }")
     out = ROOT / "artifacts"
@@ -367,8 +376,17 @@ def test_okc_full_game_by_clicking(live_server, chromium):
 @pytest.mark.browser
 def test_okc_table_on_a_phone(live_server, chromium):
     """A phone-width table: nothing overflows; the bid is made with the keyboard."""
-    g = httpx.post(f"{live_server}/api/games", json={"game": "okc", "players": 2, "seats": ["human", "bot:easy"],
-                                                     "seed": 3, "open_seed": True, "options": {"rounds": 4}}).json()
+    g = httpx.post(
+        f"{live_server}/api/games",
+        json={
+            "game": "okc",
+            "players": 2,
+            "seats": ["human", "bot:easy"],
+            "seed": 3,
+            "open_seed": True,
+            "options": {"rounds": 4},
+        },
+    ).json()
     page = chromium.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
     page.goto(f"{live_server}/game/{g['id']}#seat=0&token={g['seats'][0]['token']}")
     page.wait_for_selector("#decision[data-kind='bid'] button[data-move]")
@@ -383,8 +401,17 @@ def test_okc_table_on_a_phone(live_server, chromium):
 def test_okc_advanced_setup_in_the_page(live_server, chromium):
     """The advanced setup's secret pick by clicking (kingdom card, then its
     occupier); the other seat sees only that it has chosen."""
-    g = httpx.post(f"{live_server}/api/games", json={"game": "okc", "players": 2, "seats": ["human", "human"],
-                                                     "seed": 8, "open_seed": True, "options": {"rounds": 4, "advanced": True}}).json()
+    g = httpx.post(
+        f"{live_server}/api/games",
+        json={
+            "game": "okc",
+            "players": 2,
+            "seats": ["human", "human"],
+            "seed": 8,
+            "open_seed": True,
+            "options": {"rounds": 4, "advanced": True},
+        },
+    ).json()
     pages = []
     for s in (0, 1):
         page = chromium.new_page(viewport={"width": 1100, "height": 900})

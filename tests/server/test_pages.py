@@ -36,11 +36,14 @@ COMMON = {"/static/app.js", "/static/social.js", "/static/advice.js", "/static/c
 
 def test_a_table_loads_only_its_own_games_script(client):
     lobby = asset_urls(client.get("/").text)
-    assert {u.split("?")[0] for u in lobby} >= {"/static/app.js", "/static/ethnos.js", "/static/okc.js",
-                                                "/static/anunnaki.js"}
+    assert {u.split("?")[0] for u in lobby} >= {
+        "/static/app.js",
+        "/static/ethnos.js",
+        "/static/okc.js",
+        "/static/anunnaki.js",
+    }
     g = client.post("/api/games", json={"game": "okc", "players": 2, "seats": ["human", "human"]}).json()
     for page in (f"/game/{g['id']}", f"/replay/{g['id']}"):
         scripts = {u.split("?")[0] for u in asset_urls(client.get(page).text) if ".js" in u}
         assert scripts == {*COMMON, "/static/okc.js"}
-    assert {u.split("?")[0] for u in asset_urls(client.get("/game/nosuchgame").text)
-            if ".js" in u} == COMMON
+    assert {u.split("?")[0] for u in asset_urls(client.get("/game/nosuchgame").text) if ".js" in u} == COMMON

@@ -19,6 +19,7 @@ def site(request, tmp_path):
     from fastapi.testclient import TestClient
 
     from meeple.server.app import create_app
+
     url = f"sqlite:///{tmp_path / 'people.db'}" if request.param == "sqlite" else request.getfixturevalue("pg_url")
     app = create_app(url, bot_workers=1, sqlite_sync="NORMAL", http_rate=(1e6, 1e6))
     with TestClient(app, base_url="https://testserver") as c:
@@ -44,8 +45,11 @@ def create(c, seats, game="ethnos", **table):
 def test_sign_up_log_in_and_out(site):
     cookies = sign_up(site, "Alice")
     assert site.get("/api/me").json() == {"username": "Alice"}
-    set_cookie = site.post("/api/session", json={"username": "alice", "password": "correct horse 42"},
-                           headers=ORIGIN).headers["set-cookie"].lower()
+    set_cookie = (
+        site.post("/api/session", json={"username": "alice", "password": "correct horse 42"}, headers=ORIGIN)
+        .headers["set-cookie"]
+        .lower()
+    )
     assert "httponly" in set_cookie and "samesite=lax" in set_cookie and "secure" in set_cookie
     assert "correct" not in str(cookies)
     cookies = dict(site.cookies)
@@ -57,17 +61,20 @@ def test_sign_up_log_in_and_out(site):
     assert site.get("/api/me").json() == {"username": None}
 
 
-@pytest.mark.parametrize("username, password, status, words", [
-    ("al", "correct horse 42", 400, "3 to 24"),
-    ("a" * 25, "correct horse 42", 400, "3 to 24"),
-    ("bob<script>", "correct horse 42", 400, "3 to 24"),
-    ("bob", "short1", 400, "at least 10"),
-    ("bob", "x" * 129 + "1", 400, "at most 128"),
-    ("bob", "abcdefghijk", 400, "too weak"),
-    ("bob", "aaaaaaaaaa11", 400, "too weak"),
-    ("bobby", "xbobby-2024!", 400, "username"),
-    ("bob", "p" * 2000, 422, "password"),
-])
+@pytest.mark.parametrize(
+    "username, password, status, words",
+    [
+        ("al", "correct horse 42", 400, "3 to 24"),
+        ("a" * 25, "correct horse 42", 400, "3 to 24"),
+        ("bob<script>", "correct horse 42", 400, "3 to 24"),
+        ("bob", "short1", 400, "at least 10"),
+        ("bob", "x" * 129 + "1", 400, "at most 128"),
+        ("bob", "abcdefghijk", 400, "too weak"),
+        ("bob", "aaaaaaaaaa11", 400, "too weak"),
+        ("bobby", "xbobby-2024!", 400, "username"),
+        ("bob", "p" * 2000, 422, "password"),
+    ],
+)
 def test_sign_up_refuses_bad_input(site, username, password, status, words):
     r = site.post("/api/accounts", json={"username": username, "password": password}, headers=ORIGIN)
     assert r.status_code == status, r.text
@@ -89,8 +96,10 @@ def test_duplicate_username_and_no_enumeration(site):
 def test_login_attempts_are_rate_limited(site):
     sign_up(site, "Dave")
     site.cookies.clear()
-    codes = [site.post("/api/session", json={"username": "Dave", "password": "bad guess 1234"},
-                       headers=ORIGIN).status_code for _ in range(7)]
+    codes = [
+        site.post("/api/session", json={"username": "Dave", "password": "bad guess 1234"}, headers=ORIGIN).status_code
+        for _ in range(7)
+    ]
     assert codes[:5] == [401] * 5 and codes[5:] == [429, 429]
     # even the right password waits now
     r = site.post("/api/session", json={"username": "Dave", "password": "correct horse 42"}, headers=ORIGIN)
@@ -106,13 +115,17 @@ def test_csrf_cookie_writes_need_our_origin(site):
     assert site.get("/api/users/Erin").json()["history"]["total"] == 0
     assert site.post("/api/games", json=body, headers={"referer": "https://testserver/"}).status_code == 201
     # log-in and sign-up from another site are refused as well
-    r = site.post("/api/session", json={"username": "Erin", "password": "correct horse 42"},
-                  headers={"origin": "https://evil.example"})
+    r = site.post(
+        "/api/session",
+        json={"username": "Erin", "password": "correct horse 42"},
+        headers={"origin": "https://evil.example"},
+    )
     assert r.status_code == 403
 
 
 def test_names_in_other_scripts():
     from meeple.server.social import display_name
+
     for name in ("हिन्दी", "Zoë", "Zoe\u0308", "李雷", "Jean-Luc O'Neil", "Ωμέγα_2"):
         assert display_name(name)
 
@@ -130,13 +143,23 @@ def test_guest_names_in_views_log_and_replay(site):
     assert any("Zoë O'Neil" in e["text"] for e in replay["events"])
 
 
-@pytest.mark.parametrize("name, words", [
-    ("", "1 to 24"), ("x" * 25, "1 to 24"), (" Ann", "spaces"), ("A  B", "spaces"),
-    ("<b>", "'<'"), ("Ann\u202e", "only"), ("a\nb", "only"), ("\u0301Ann", "only"),
-])
+@pytest.mark.parametrize(
+    "name, words",
+    [
+        ("", "1 to 24"),
+        ("x" * 25, "1 to 24"),
+        (" Ann", "spaces"),
+        ("A  B", "spaces"),
+        ("<b>", "'<'"),
+        ("Ann\u202e", "only"),
+        ("a\nb", "only"),
+        ("\u0301Ann", "only"),
+    ],
+)
 def test_bad_names_are_refused(site, name, words):
-    r = site.post("/api/games", json={"game": "ethnos", "players": 2, "seats": ["human", "bot:random"],
-                                      "table": {"name": name}})
+    r = site.post(
+        "/api/games", json={"game": "ethnos", "players": 2, "seats": ["human", "bot:random"], "table": {"name": name}}
+    )
     assert r.status_code == 400, r.text
     assert words in r.json()["error"]
 
@@ -152,8 +175,8 @@ def test_public_and_private_tables(site):
     pid = public["id"]
     # anyone takes an open seat (picks the colour), with a name
     r = site.post(f"/api/games/{pid}/sit", json={"seat": 1, "name": "Eve"})
-    assert r.status_code == 403                                   # Ben's seat
-    assert site.post(f"/api/games/{pid}/sit", json={"seat": 2}).status_code == 400   # no name
+    assert r.status_code == 403  # Ben's seat
+    assert site.post(f"/api/games/{pid}/sit", json={"seat": 2}).status_code == 400  # no name
     r = site.post(f"/api/games/{pid}/sit", json={"seat": 2, "name": "Cleo"})
     assert r.status_code == 200 and r.json()["name"] == "Cleo"
     token = r.json()["token"]
@@ -169,8 +192,9 @@ def test_public_and_private_tables(site):
     assert r.status_code == 200 and "token" not in r.json()
     assert site.get(f"/api/games/{vid}").json()["seats"][1]["name"] == "Dan"
     # the creator's seat must be a person's
-    r = site.post("/api/games", json={"game": "ethnos", "players": 2, "seats": ["human", "bot:random"],
-                                      "table": {"seat": 1}})
+    r = site.post(
+        "/api/games", json={"game": "ethnos", "players": 2, "seats": ["human", "bot:random"], "table": {"seat": 1}}
+    )
     assert r.status_code == 400 and "not a human seat" in r.json()["error"]
 
 
@@ -193,14 +217,21 @@ def test_chat_channels(site):
     assert [(m["channel"], m["text"]) for m in msgs] == [("players", "hi <b>there</b> !"), ("spectators", "go Ann")]
     assert site.get(f"/api/games/{gid}/chat", params={"after": msgs[0]["id"]}).json()["messages"][0]["text"] == "go Ann"
     # bad input
-    for body, status in [({"seat": 0, "token": "nope", "text": "x"}, 403), ({"text": "x"}, 400),
-                         ({"text": "   ", "name": "W"}, 400), ({"text": "x" * 501, "name": "W"}, 413),
-                         ({"text": "x" * 2001, "name": "W"}, 422), ({"text": "x", "name": "<W>"}, 400)]:
+    for body, status in [
+        ({"seat": 0, "token": "nope", "text": "x"}, 403),
+        ({"text": "x"}, 400),
+        ({"text": "   ", "name": "W"}, 400),
+        ({"text": "x" * 501, "name": "W"}, 413),
+        ({"text": "x" * 2001, "name": "W"}, 422),
+        ({"text": "x", "name": "<W>"}, 400),
+    ]:
         assert site.post(f"/api/games/{gid}/chat", json=body).status_code == status, body
     assert site.post("/api/games/nope/chat", json={"text": "x", "name": "W"}).status_code == 404
     # rate limit per writer
-    codes = [site.post(f"/api/games/{gid}/chat", json={"seat": 0, "token": t0, "text": f"m{i}"}).status_code
-             for i in range(8)]
+    codes = [
+        site.post(f"/api/games/{gid}/chat", json={"seat": 0, "token": t0, "text": f"m{i}"}).status_code
+        for i in range(8)
+    ]
     assert codes.count(201) in (4, 5) and codes[-1] == 429
     assert len(site.get(f"/api/games/{gid}/chat").json()["messages"]) == 2 + codes.count(201)
 
@@ -210,7 +241,13 @@ def test_accounts_rematch_ratings_history(site):
     g = create(site, ["human", "bot:random"])
     gid, token = g["id"], g["seats"][0]["token"]
     assert site.get(f"/api/games/{gid}").json()["seats"][0] == {
-        "seat": 0, "kind": "human", "bot": None, "name": "Fay", "account": True, "open": False}
+        "seat": 0,
+        "kind": "human",
+        "bot": None,
+        "name": "Fay",
+        "account": True,
+        "open": False,
+    }
     prof = site.get("/api/users/fay").json()
     assert prof["username"] == "Fay" and prof["history"]["total"] == 1 and prof["ratings"] == []
     site.cookies.clear()
@@ -221,10 +258,11 @@ def test_accounts_rematch_ratings_history(site):
     final = play_out(site, g, random.Random(5))
     won = final["ranking"][0]["seat"] == 0
     prof = site.get("/api/users/Fay").json()
-    for _ in range(100):                      # the rating is saved just after the end
+    for _ in range(100):  # the rating is saved just after the end
         if prof["ratings"]:
             break
         import time
+
         time.sleep(0.02)
         prof = site.get("/api/users/Fay").json()
     (rating,) = prof["ratings"]
@@ -253,13 +291,16 @@ def test_accounts_rematch_ratings_history(site):
     assert site.get("/api/users/Fay", params={"per_page": 1, "page": 2}).json()["history"]["games"][0]["id"] == gid
     site.cookies.update(cookies)
     # the seed of the rematch is not the old one (the old one is revealed now)
-    assert site.get(f"/api/games/{gid}/log").json()["seed"] != site.get(f"/api/games/{new['id']}/log").json().get("seed")
+    assert site.get(f"/api/games/{gid}/log").json()["seed"] != site.get(f"/api/games/{new['id']}/log").json().get(
+        "seed"
+    )
     assert site.get("/api/users/nobody").status_code == 404
     assert site.get("/api/users/<x>").status_code == 404
 
 
 def wait_for(fn, what, tries=300):
     import time
+
     for _ in range(tries):
         out = fn()
         if out:
@@ -285,9 +326,13 @@ def test_clock_runs_out_bot_stands_in_person_reclaims(site):
     site.app.state.social.clocks.by_game[gid].waiting[mover] -= 121
     st = site.get(f"/api/games/{gid}/seats").json()["seats"][mover]
     assert st["out_of_time"] and st["remaining"] <= 0 and st["can_hand_over"]
-    for bad, status in [({**ask, "token": "x"}, 403), ({**ask, "by": mover, "token": tokens[mover]}, 400),
-                        ({**ask, "level": "godlike"}, 400), ({**ask, "level": "ismcts:600s"}, 400),
-                        ({**ask, "seat": 5}, 409)]:
+    for bad, status in [
+        ({**ask, "token": "x"}, 403),
+        ({**ask, "by": mover, "token": tokens[mover]}, 400),
+        ({**ask, "level": "godlike"}, 400),
+        ({**ask, "level": "ismcts:600s"}, 400),
+        ({**ask, "seat": 5}, 409),
+    ]:
         assert site.post(f"/api/games/{gid}/hand-over", json=bad).status_code == status, bad
     r = site.post(f"/api/games/{gid}/hand-over", json=ask)
     assert r.status_code == 200, r.text
@@ -304,31 +349,45 @@ def test_clock_runs_out_bot_stands_in_person_reclaims(site):
     v = site.get(f"/api/games/{gid}", params={"seat": other, "token": tokens[other]}).json()
     if v["decision"]["seat"] == other:
         from tests.server.helpers import random_move
+
         move = random_move(v["decision"], v["state"]["seats"][other]["hand"], random.Random(1))
-        assert site.post(f"/api/games/{gid}/moves", json={"seat": other, "token": tokens[other],
-                                                          "move": move}).status_code == 200
+        assert (
+            site.post(f"/api/games/{gid}/moves", json={"seat": other, "token": tokens[other], "move": move}).status_code
+            == 200
+        )
     assert site.post(f"/api/games/{gid}/reclaim", json={"seat": mover, "token": tokens[other]}).status_code == 403
     assert site.post(f"/api/games/{gid}/reclaim", json={"seat": other, "token": tokens[other]}).status_code == 409
     r = site.post(f"/api/games/{gid}/reclaim", json={"seat": mover, "token": tokens[mover]})
     assert r.status_code == 200, r.text
     v = site.get(f"/api/games/{gid}", params={"seat": mover, "token": tokens[mover]}).json()
-    assert v["seats"][mover] == {"seat": mover, "kind": "human", "bot": None, "name": "Ann" if mover == 0 else "Player 2",
-                                 "account": False, "open": False}
+    assert v["seats"][mover] == {
+        "seat": mover,
+        "kind": "human",
+        "bot": None,
+        "name": "Ann" if mover == 0 else "Player 2",
+        "account": False,
+        "open": False,
+    }
     assert site.get(f"/api/games/{gid}/seats").json()["seats"][mover]["stand_in"] is None
 
 
 def test_game_clock_keeps_used_time_and_away_seats(site):
     import time
+
     g = create(site, ["human", "human"], clock={"kind": "game", "seconds": 3 * 86400})
     gid, tokens = g["id"], [s["token"] for s in g["seats"]]
     v = site.get(f"/api/games/{gid}").json()
     mover = v["decision"]["seat"]
     clocks = site.app.state.social.clocks
-    clocks.by_game[gid].waiting[mover] -= 3600            # an hour to think
+    clocks.by_game[gid].waiting[mover] -= 3600  # an hour to think
     mine = site.get(f"/api/games/{gid}", params={"seat": mover, "token": tokens[mover]}).json()
     from tests.server.helpers import random_move
+
     move = random_move(mine["decision"], mine["state"]["seats"][mover]["hand"], random.Random(2))
-    assert site.post(f"/api/games/{gid}/moves", json={"seat": mover, "token": tokens[mover], "move": move}).status_code == 200
+    assert (
+        site.post(f"/api/games/{gid}/moves", json={"seat": mover, "token": tokens[mover], "move": move}).status_code
+        == 200
+    )
     st = site.get(f"/api/games/{gid}/seats").json()["seats"][mover]
     assert 3 * 86400 - 3610 < st["remaining"] <= 3 * 86400 - 3600 and not st["running"]
     store = site.app.state.social.store
@@ -351,11 +410,19 @@ def test_game_clock_keeps_used_time_and_away_seats(site):
     assert time.time() - clocks.left[(gid, mover)] < 5
 
 
-@pytest.mark.parametrize("clock", [{"kind": "move", "seconds": 5}, {"kind": "hour", "seconds": 60},
-                                   {"kind": "game", "seconds": 31 * 86400}, {"kind": "move"}])
+@pytest.mark.parametrize(
+    "clock",
+    [
+        {"kind": "move", "seconds": 5},
+        {"kind": "hour", "seconds": 60},
+        {"kind": "game", "seconds": 31 * 86400},
+        {"kind": "move"},
+    ],
+)
 def test_bad_clocks_are_refused(site, clock):
-    r = site.post("/api/games", json={"game": "ethnos", "players": 2, "seats": ["human", "human"],
-                                      "table": {"clock": clock}})
+    r = site.post(
+        "/api/games", json={"game": "ethnos", "players": 2, "seats": ["human", "human"], "table": {"clock": clock}}
+    )
     assert r.status_code == 422, r.text
 
 
@@ -372,7 +439,7 @@ def test_open_seat_is_not_timed_and_stand_in_returns_as_a_person_in_the_rematch(
     # Bea's seat goes to a bot for good; the game ends; the rematch seats her as a person
     tokens = {0: g["seats"][0]["token"], 1: token1}
     site.app.state.social.clocks.by_game[gid].waiting.setdefault(1, 0)
-    site.app.state.social.clocks.by_game[gid].waiting[1] -= 10 ** 10
+    site.app.state.social.clocks.by_game[gid].waiting[1] -= 10**10
     live = site.app.state.service.live[gid]
     live.rec.created_at -= 61
     site.app.state.social.clocks.started -= 61
@@ -391,16 +458,21 @@ def test_restart_keeps_names_tables_clocks_and_stand_ins(tmp_path):
     from meeple.server.app import create_app
 
     def app():
-        return TestClient(create_app(f"sqlite:///{tmp_path / 'r.db'}", bot_workers=1, sqlite_sync="NORMAL",
-                                     http_rate=(1e6, 1e6)), base_url="https://testserver")
+        return TestClient(
+            create_app(f"sqlite:///{tmp_path / 'r.db'}", bot_workers=1, sqlite_sync="NORMAL", http_rate=(1e6, 1e6)),
+            base_url="https://testserver",
+        )
+
     with app() as c:
         g = create(c, ["human", "human", "human"], public=True, name="Ann", clock={"kind": "game", "seconds": 600})
         gid, t0 = g["id"], g["seats"][0]["token"]
         t1 = c.post(f"/api/games/{gid}/sit", json={"seat": 1, "name": "Bea"}).json()["token"]
-        c.app.state.service.live[gid].rec.created_at -= 61       # Bea left a minute ago
+        c.app.state.service.live[gid].rec.created_at -= 61  # Bea left a minute ago
         c.app.state.social.clocks.started -= 61
-        assert c.post(f"/api/games/{gid}/hand-over",
-                      json={"seat": 1, "by": 0, "token": t0, "level": "random"}).status_code == 200
+        assert (
+            c.post(f"/api/games/{gid}/hand-over", json={"seat": 1, "by": 0, "token": t0, "level": "random"}).status_code
+            == 200
+        )
     with app() as c:
         v = c.get(f"/api/games/{gid}").json()
         assert v["seats"][0]["name"] == "Ann" and v["seats"][1]["name"] == "Bea (bot random standing in)"
@@ -418,11 +490,22 @@ def test_a_database_from_before_the_people_tables(db, request, tmp_path):
 
     from meeple.server.app import create_app
     from meeple.server.storage import GameRecord, Storage
+
     url = f"sqlite:///{tmp_path / 'old.db'}" if db == "sqlite" else request.getfixturevalue("pg_url")
     old = Storage(url)
-    old.create_game(GameRecord(id="old1", game="ethnos", players=2, seed=5, options={},
-                               seats=[{"kind": "human", "bot": None, "token_hash": "ab"},
-                                      {"kind": "bot", "bot": "random", "token_hash": None}]))
+    old.create_game(
+        GameRecord(
+            id="old1",
+            game="ethnos",
+            players=2,
+            seed=5,
+            options={},
+            seats=[
+                {"kind": "human", "bot": None, "token_hash": "ab"},
+                {"kind": "bot", "bot": "random", "token_hash": None},
+            ],
+        )
+    )
     old.close()
     with TestClient(create_app(url, bot_workers=1, sqlite_sync="NORMAL", http_rate=(1e6, 1e6))) as c:
         assert c.get("/api/games").json()["games"] == []
@@ -441,8 +524,11 @@ def test_ratings_lost_in_a_stop_are_made_at_the_next_start(tmp_path):
     from meeple.server.social_store import ratings_t, seat_users_t
 
     def app():
-        return TestClient(create_app(f"sqlite:///{tmp_path / 'r.db'}", bot_workers=1, sqlite_sync="NORMAL",
-                                     http_rate=(1e6, 1e6)), base_url="https://testserver")
+        return TestClient(
+            create_app(f"sqlite:///{tmp_path / 'r.db'}", bot_workers=1, sqlite_sync="NORMAL", http_rate=(1e6, 1e6)),
+            base_url="https://testserver",
+        )
+
     with app() as c:
         sign_up(c, "Gil")
         g = create(c, ["human", "bot:random"])
@@ -450,7 +536,7 @@ def test_ratings_lost_in_a_stop_are_made_at_the_next_start(tmp_path):
         play_out(c, g, random.Random(6))
         wait_for(lambda: c.get("/api/users/Gil").json()["ratings"], "the rating")
         rated = c.get("/api/users/Gil").json()
-        with c.app.state.social.store.engine.begin() as conn:      # as if the server stopped at the end
+        with c.app.state.social.store.engine.begin() as conn:  # as if the server stopped at the end
             conn.execute(delete(ratings_t))
             conn.execute(update(seat_users_t).values(place=None, rating_before=None, rating_after=None))
     with app() as c:

@@ -55,29 +55,28 @@ def indistinguishable(client, g, viewer, token, rng) -> None:
     real, version = g.state, g.version
     try:
         g.state = real.determinize(viewer, rng)
-        g.version = -1 - version                     # fresh view cache
+        g.version = -1 - version  # fresh view cache
         after = client.get(f"/api/games/{g.id}", params=params).json()
     finally:
         g.state, g.version = real, version
         g.views.clear()
-    assert json.dumps(after, sort_keys=True) == json.dumps(before, sort_keys=True), \
+    assert json.dumps(after, sort_keys=True) == json.dumps(before, sort_keys=True), (
         f"the response of viewer {viewer} depends on hidden cards"
+    )
     assert service is not None
 
 
 @pytest.mark.parametrize("players, seed, fairy", [(4, 21, False), (3, 8, True)])
 def test_no_hidden_card_reaches_another_seat(client, secret_seed, players, seed, fairy):
     secret_seed(seed)
-    body = {"players": players, "seats": ["human"] * players,
-            "options": {"fairy": fairy} if fairy else None}
+    body = {"players": players, "seats": ["human"] * players, "options": {"fairy": fairy} if fairy else None}
     g = client.post("/api/games", json={k: v for k, v in body.items() if v is not None}).json()
     gid = g["id"]
     tokens = [s["token"] for s in g["seats"]]
     live = client.app.state.service.live[gid]
     rng = random.Random(seed)
     viewers = [None, *range(players)]
-    sockets = [client.websocket_connect(f"/api/games/{gid}/ws?seat={s}&token={tokens[s]}")
-               for s in range(players)]
+    sockets = [client.websocket_connect(f"/api/games/{gid}/ws?seat={s}&token={tokens[s]}") for s in range(players)]
     conns = [s.__enter__() for s in sockets]
     try:
         ply = 0
@@ -90,7 +89,7 @@ def test_no_hidden_card_reaches_another_seat(client, secret_seed, players, seed,
                 r = client.get(f"/api/games/{gid}", params=params).json()
                 seen[v] = r["events_from"] + len(r["events"])
                 check_structure(r, v)
-                if r["status"] == "active":      # a finished game shows its whole record
+                if r["status"] == "active":  # a finished game shows its whole record
                     check_keeps(r, live.moves, v)
                 resps[v] = r
             log = client.get(f"/api/games/{gid}/log").json()
@@ -104,8 +103,9 @@ def test_no_hidden_card_reaches_another_seat(client, secret_seed, players, seed,
             seat = resps[None]["decision"]["seat"]
             mine = resps[seat]
             move = random_move(mine["decision"], mine["state"]["seats"][seat]["hand"], rng)
-            r = client.post(f"/api/games/{gid}/moves",
-                            json={"seat": seat, "token": tokens[seat], "move": move, "ply": mine["ply"]})
+            r = client.post(
+                f"/api/games/{gid}/moves", json={"seat": seat, "token": tokens[seat], "move": move, "ply": mine["ply"]}
+            )
             assert r.status_code == 200, (move, r.text)
             ply += 1
         assert ply > 50
@@ -118,12 +118,15 @@ def test_no_hidden_card_reaches_another_seat(client, secret_seed, players, seed,
                 if m["type"] == "pong":
                     break
                 if m["type"] == "view":
-                    events = events[:m["events_from"]] + m["events"]
+                    events = events[: m["events_from"]] + m["events"]
                     check_structure(dict(m, events=m["events"]), s)
                     if m["status"] == "active":
                         for shown in m["moves"]:
-                            assert not shown.startswith("keep ") or set(shown.split()[1:]) <= {HIDDEN} \
+                            assert (
+                                not shown.startswith("keep ")
+                                or set(shown.split()[1:]) <= {HIDDEN}
                                 or any(real == shown and seat == s for seat, real in live.moves)
+                            )
             assert any(e["kind"] == "game_end" for e in events)
     finally:
         for s in sockets:

@@ -23,8 +23,10 @@ def test_a_chosen_seed_without_open_seed_is_refused_and_creates_nothing(client):
 
 
 def test_an_open_seed_table_says_so_everywhere(client):
-    g = client.post("/api/games", json={"players": 2, "seats": ["human", "bot:random"], "seed": 42,
-                                        "open_seed": True, "table": {"public": True}}).json()
+    g = client.post(
+        "/api/games",
+        json={"players": 2, "seats": ["human", "bot:random"], "seed": 42, "open_seed": True, "table": {"public": True}},
+    ).json()
     gid, tok = g["id"], g["seats"][0]["token"]
     listed = next(x for x in client.get("/api/games").json()["games"] if x["id"] == gid)
     assert listed["open_seed"] is True
@@ -46,8 +48,9 @@ def test_the_server_draws_the_seed_with_secrets_and_keeps_it_until_the_end(clien
         return 987654321
 
     monkeypatch.setattr(service_mod.secrets, "randbits", randbits)
-    g = client.post("/api/games", json={"players": 2, "seats": ["human", "bot:random"],
-                                        "table": {"public": True}}).json()   # listed in the lobby
+    g = client.post(
+        "/api/games", json={"players": 2, "seats": ["human", "bot:random"], "table": {"public": True}}
+    ).json()  # listed in the lobby
     gid, tok = g["id"], g["seats"][0]["token"]
     assert drawn == [63] and client.app.state.service.live[gid].rec.seed == 987654321
     listed = next(x for x in client.get("/api/games").json()["games"] if x["id"] == gid)
@@ -83,11 +86,14 @@ def test_an_older_database_gains_the_open_seed_column(tmp_path):
     import sqlite3
 
     from meeple.server.storage import Storage
+
     path = tmp_path / "old.db"
-    with sqlite3.connect(path) as db:      # the games table as it was before open_seed
-        db.execute("CREATE TABLE games (id VARCHAR(32) PRIMARY KEY, game VARCHAR(32) NOT NULL, "
-                   "players INTEGER NOT NULL, seed BIGINT NOT NULL, options JSON NOT NULL, seats JSON NOT NULL, "
-                   "status VARCHAR(16) NOT NULL, winners JSON, created_at FLOAT NOT NULL, finished_at FLOAT)")
+    with sqlite3.connect(path) as db:  # the games table as it was before open_seed
+        db.execute(
+            "CREATE TABLE games (id VARCHAR(32) PRIMARY KEY, game VARCHAR(32) NOT NULL, "
+            "players INTEGER NOT NULL, seed BIGINT NOT NULL, options JSON NOT NULL, seats JSON NOT NULL, "
+            "status VARCHAR(16) NOT NULL, winners JSON, created_at FLOAT NOT NULL, finished_at FLOAT)"
+        )
         db.execute("INSERT INTO games VALUES ('old', 'ethnos', 2, 5, '{}', '[]', 'active', NULL, 1.0, NULL)")
     s = Storage(f"sqlite:///{path}")
     try:

@@ -15,7 +15,7 @@ import httpx
 import pytest
 from sqlalchemy.exc import IntegrityError
 
-from meeple.server.storage import GameRecord, Storage, normalize_url
+from meeple.server.storage import Conflict, GameRecord, Storage, normalize_url
 from tests.server.conftest import free_port, start_server
 from tests.server.helpers import random_move
 
@@ -28,9 +28,17 @@ def db_url(request, tmp_path):
 
 
 def rec(**kw) -> GameRecord:
-    base = dict(id=uuid.uuid4().hex[:12], game="ethnos", players=2, seed=2 ** 63 - 1,
-                options={"fairy": True}, seats=[{"kind": "human", "bot": None, "token_hash": "ab"},
-                                                 {"kind": "bot", "bot": "random", "token_hash": None}])
+    base = dict(
+        id=uuid.uuid4().hex[:12],
+        game="ethnos",
+        players=2,
+        seed=2**63 - 1,
+        options={"fairy": True},
+        seats=[
+            {"kind": "human", "bot": None, "token_hash": "ab"},
+            {"kind": "bot", "bot": "random", "token_hash": None},
+        ],
+    )
     base.update(kw)
     return GameRecord(**base)
 
@@ -41,16 +49,34 @@ def test_repository(db_url):
         a, b = rec(), rec()
         st.create_game(a)
         st.create_game(b)
-        st.append_moves(a.id, 0, [(0, "recruit deck"), (1, "band elf:rhea")])
-        st.append_batch([(a.id, 2, [(0, "pass")], None), (b.id, 0, [(1, "recruit deck")], [1])])
-        with pytest.raises(IntegrityError):              # a ply is written once
-            st.append_moves(a.id, 1, [(0, "recruit deck")])
+        st.append_batch([(a.id, 0, [(0, "recruit deck"), (1, "band elf:rhea")], None, 0, None)])
+        st.append_batch(
+            [(a.id, 2, [(0, "pass")], None, 1, ("node-a", 9e9)), (b.id, 0, [(1, "recruit deck")], [1], 0, None)]
+        )
+        with pytest.raises(Conflict):  # built on version 1: the table is at 2
+            st.append_batch([(a.id, 3, [(0, "recruit deck")], None, 1, None)])
+        with pytest.raises(IntegrityError):  # a ply is written once
+            st.append_batch([(a.id, 1, [(0, "recruit deck")], None, 2, None)])
         got = st.get_game(a.id)
-        assert got.moves == [(0, "recruit deck"), (1, "band elf:rhea"), (0, "pass")]
-        assert got.seed == 2 ** 63 - 1 and got.options == {"fairy": True} and got.seats == a.seats
+        assert got.moves == [(0, "recruit deck"), (1, "band elf:rhea"), (0, "pass")] and got.version == 2
+        assert got.seed == 2**63 - 1 and got.options == {"fairy": True} and got.seats == a.seats
         assert [r.id for r in st.unfinished()] == [a.id]
         assert st.get_game(b.id).status == "finished" and st.get_game(b.id).winners == [1]
-        assert st.delete_moves_from(a.id, 2) == 1
+        assert st.heads([a.id, b.id])[a.id] == (2, "active", a.seats)
+        # the bots' lease: held by node-a until it runs out, then anyone's
+        assert not st.claim_bots(a.id, "node-b", 9e9 + 10, now=100.0)
+        assert st.claim_bots(a.id, "node-a", 200.0, now=100.0)
+        assert st.orphaned_bots(now=201.0) == [a.id] and st.orphaned_bots(now=150.0) == []
+        assert st.claim_bots(a.id, "node-b", 300.0, now=201.0)
+        with pytest.raises(Conflict):
+            st.delete_moves_from(a.id, 2, 1)
+        assert st.delete_moves_from(a.id, 2, 2) == 1
+        assert st.get_game(a.id).version == 3 and st.orphaned_bots(now=1e10) == []
+        assert st.claim_bots(a.id, "node-b", 400.0, now=201.0)  # no lease held: anyone's
+        st.clear_bots(a.id, 2)  # an old version: nothing
+        assert st.orphaned_bots(now=401.0) == [a.id]
+        st.clear_bots(a.id, 3)
+        assert st.orphaned_bots(now=401.0) == []
         assert st.move_count(a.id) == 2
         assert {g["id"] for g in st.recent()} == {a.id, b.id}
         assert st.get_game("missing") is None
@@ -94,14 +120,23 @@ def _wait_finished(client, gid, timeout=90):
 def test_restart_resumes_games_and_bots(db_url, client_factory):
     rng = random.Random(3)
     with client_factory(db_url) as c:
-        g = c.post("/api/games", json={"players": 4, "seats": ["human", "bot:random", "bot:greedy", "bot:easy"],
-                                        "seed": 31, "open_seed": True}).json()
+        g = c.post(
+            "/api/games",
+            json={
+                "players": 4,
+                "seats": ["human", "bot:random", "bot:greedy", "bot:easy"],
+                "seed": 31,
+                "open_seed": True,
+            },
+        ).json()
         gid = g["id"]
         tokens = {0: g["seats"][0]["token"]}
         _play(c, gid, tokens, 6, rng)
-        bots = c.post("/api/games", json={"players": 3, "seats": ["bot:random"] * 3, "seed": 5, "open_seed": True}).json()["id"]
+        bots = c.post(
+            "/api/games", json={"players": 3, "seats": ["bot:random"] * 3, "seed": 5, "open_seed": True}
+        ).json()["id"]
         deadline = time.time() + 30
-        while c.get(f"/api/games/{gid}").json()["decision"]["seat"] != 0:   # bots done for now
+        while c.get(f"/api/games/{gid}").json()["decision"]["seat"] != 0:  # bots done for now
             assert time.time() < deadline
             time.sleep(0.02)
         before = c.get(f"/api/games/{gid}", params={"seat": 0, "token": tokens[0]}).json()
@@ -153,10 +188,14 @@ def test_kill9_loses_no_acknowledged_move(tmp_path):
         with httpx.Client(base_url=base, timeout=10) as h:
             games = []
             for i in range(3):
-                g = h.post("/api/games", json={"players": 2, "seats": ["human", "human"], "seed": i, "open_seed": True}).json()
+                g = h.post(
+                    "/api/games", json={"players": 2, "seats": ["human", "human"], "seed": i, "open_seed": True}
+                ).json()
                 games.append(g)
                 acked[g["id"]] = []
-            bot_game = h.post("/api/games", json={"players": 4, "seats": ["bot:random"] * 4, "seed": 9, "open_seed": True}).json()["id"]
+            bot_game = h.post(
+                "/api/games", json={"players": 4, "seats": ["bot:random"] * 4, "seed": 9, "open_seed": True}
+            ).json()["id"]
             rng = random.Random(0)
             for _ in range(40):
                 for g in games:
@@ -166,7 +205,7 @@ def test_kill9_loses_no_acknowledged_move(tmp_path):
                     tok = g["seats"][seat]["token"]
                     v = h.get(f"/api/games/{gid}", params={"seat": seat, "token": tok}).json()
                     mv = random_move(v["decision"], v["state"]["seats"][seat]["hand"], rng)
-                    for _ in range(50):     # a real server rate-limits writes (429): back off
+                    for _ in range(50):  # a real server rate-limits writes (429): back off
                         r = h.post(f"/api/games/{gid}/moves", json={"seat": seat, "token": tok, "move": mv})
                         if r.status_code != 429:
                             break
@@ -179,7 +218,7 @@ def test_kill9_loses_no_acknowledged_move(tmp_path):
         proc.send_signal(signal.SIGKILL)
         proc.wait()
     assert workers, "the bot game should have started a bot worker"
-    deadline = time.time() + 15          # orphaned bot workers leave by themselves
+    deadline = time.time() + 15  # orphaned bot workers leave by themselves
     while any(_alive(w) for w in workers):
         assert time.time() < deadline, f"bot workers {workers} outlived their killed server"
         time.sleep(0.2)
@@ -188,7 +227,7 @@ def test_kill9_loses_no_acknowledged_move(tmp_path):
         with httpx.Client(base_url=base, timeout=10) as h:
             for gid, moves in acked.items():
                 stored = [m["move"] for m in h.get(f"/api/games/{gid}/log").json()["moves"]]
-                assert stored[:len(moves)] == moves and len(stored) == len(moves)
+                assert stored[: len(moves)] == moves and len(stored) == len(moves)
             assert h.get(f"/api/games/{bot_game}").json()["ply"] >= bot_ply
             deadline = time.time() + 90
             while h.get(f"/api/games/{bot_game}").json()["status"] != "finished":

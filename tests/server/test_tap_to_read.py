@@ -13,8 +13,17 @@ GAMES = {"okc": {"rounds": 4}, "anunnaki": {}}
 
 
 def _phone_table(live_server, chromium, game):
-    g = httpx.post(f"{live_server}/api/games", json={"game": game, "players": 2, "seats": ["human", "bot:easy"],
-                                                     "seed": 3, "open_seed": True, "options": GAMES[game]}).json()
+    g = httpx.post(
+        f"{live_server}/api/games",
+        json={
+            "game": game,
+            "players": 2,
+            "seats": ["human", "bot:easy"],
+            "seed": 3,
+            "open_seed": True,
+            "options": GAMES[game],
+        },
+    ).json()
     page = chromium.new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     page.goto(f"{live_server}/game/{g['id']}#seat=0&token={g['seats'][0]['token']}")
     page.wait_for_selector("#decision button[data-move]")
@@ -45,7 +54,7 @@ def test_a_long_press_reads_a_button_without_pressing_it(live_server, chromium):
     info = page.locator("#cardinfo")
     info.wait_for(state="visible")
     assert info.inner_text() == button.get_attribute("title") and "strength" in info.inner_text()
-    assert page.evaluate("document.body.dataset.ply") == ply          # nothing was played
+    assert page.evaluate("document.body.dataset.ply") == ply  # nothing was played
 
 
 def test_okc_option_buttons_say_what_they_offer(client):
@@ -53,6 +62,7 @@ def test_okc_option_buttons_say_what_they_offer(client):
     from meeple.games.okc import new_game
     from meeple.games.okc import present as P
     import random
+
     s = new_game(2, seed=3, rounds=4)
     rng = random.Random(3)
     seen = 0

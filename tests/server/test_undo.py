@@ -44,7 +44,7 @@ def market_move(v) -> str:
 
 
 def test_against_bots_only_undo_is_immediate_but_not_after_a_draw(client_factory):
-    with client_factory(bots=False) as client:       # the bot never answers: the human's move stays last
+    with client_factory(bots=False) as client:  # the bot never answers: the human's move stays last
         gid, tok = create(client, "ethnos", ["human", "bot:random"], first_seat_seed("ethnos", 2))
         before = view(client, gid, 0, tok[0])
         assert post(client, gid, "moves", 0, tok[0], move=market_move(before)).status_code == 200
@@ -68,29 +68,29 @@ def test_undo_by_consent_decline_then_approve(client):
     assert post(client, gid, "moves", 0, tok[0], move=market_move(view(client, gid, 0, tok[0]))).status_code == 200
     kept = live.state.to_json()
     assert view(client, gid, 1, tok[1])["undo"] is False
-    assert post(client, gid, "undo", 1, tok[1]).status_code == 409          # not seat 1's move
-    assert post(client, gid, "undo", 0, tok[1]).status_code == 403          # wrong token
-    assert post(client, gid, "undo/answer", 1, tok[1], approve=True).status_code == 409   # nothing asked yet
+    assert post(client, gid, "undo", 1, tok[1]).status_code == 409  # not seat 1's move
+    assert post(client, gid, "undo", 0, tok[1]).status_code == 403  # wrong token
+    assert post(client, gid, "undo/answer", 1, tok[1], approve=True).status_code == 409  # nothing asked yet
 
     r = post(client, gid, "undo", 0, tok[0])
     assert r.status_code == 202 and r.json() == {"ok": True, "pending": True, "waiting": [1], "ply": 1}
     seen = view(client, gid, 1, tok[1])
     assert seen["undo_request"] == {"seat": 0, "ply": 0, "waiting": [1], "status": "pending", "declined_by": None}
-    assert view(client, gid)["undo_request"]["waiting"] == [1]              # spectators see it too
-    assert view(client, gid, 0, tok[0])["undo"] is False                    # already asked
+    assert view(client, gid)["undo_request"]["waiting"] == [1]  # spectators see it too
+    assert view(client, gid, 0, tok[0])["undo"] is False  # already asked
     assert post(client, gid, "undo", 0, tok[0]).status_code == 409
     # bad answers change nothing
-    assert post(client, gid, "undo/answer", 0, tok[0], approve=True).status_code == 403   # one's own request
-    assert post(client, gid, "undo/answer", 1, tok[0], approve=True).status_code == 403   # wrong token
+    assert post(client, gid, "undo/answer", 0, tok[0], approve=True).status_code == 403  # one's own request
+    assert post(client, gid, "undo/answer", 1, tok[0], approve=True).status_code == 403  # wrong token
     assert post(client, gid, "undo/answer", 1, tok[1], approve="yes").status_code == 422
-    assert post(client, gid, "undo/answer", 1, tok[1]).status_code == 422                 # approve missing
+    assert post(client, gid, "undo/answer", 1, tok[1]).status_code == 422  # approve missing
     assert live.ply == 1 and live.state.to_json() == kept
 
     r = post(client, gid, "undo/answer", 1, tok[1], approve=False)
     assert r.status_code == 200 and r.json()["declined"] is True
     assert view(client, gid, 0, tok[0])["undo_request"]["status"] == "declined"
     assert live.ply == 1 and live.state.to_json() == kept
-    r = post(client, gid, "undo", 0, tok[0])                                # no second try for that move
+    r = post(client, gid, "undo", 0, tok[0])  # no second try for that move
     assert r.status_code == 409 and "declined" in r.json()["error"]
     assert view(client, gid, 0, tok[0])["undo"] is False
     assert post(client, gid, "undo/answer", 1, tok[1], approve=True).status_code == 409
@@ -117,7 +117,7 @@ def test_every_other_person_must_approve_and_the_websocket_tells_them(client):
         pushed = ws2.receive_json()
         assert pushed["undo_request"]["waiting"] == [1, 2]
         assert post(client, gid, "undo/answer", 1, tok[1], approve=True).json()["waiting"] == [2]
-        assert post(client, gid, "undo/answer", 1, tok[1], approve=True).status_code == 409   # answered already
+        assert post(client, gid, "undo/answer", 1, tok[1], approve=True).status_code == 409  # answered already
         assert ws2.receive_json()["undo_request"]["waiting"] == [2]
         ws2.send_json({"type": "undo_answer", "approve": True})
         while True:

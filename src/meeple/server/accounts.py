@@ -24,6 +24,7 @@ from urllib.parse import urlsplit
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.requests import cookie_parser
 
 from meeple.server.service import ApiError, LiveGame
 from meeple.server.social import USERNAME_RE, Social, get_social
@@ -34,8 +35,8 @@ log = logging.getLogger("meeple.server")
 COOKIE = "meeple_session"
 SESSION_DAYS = 30
 PASSWORD_MIN, PASSWORD_MAX = 10, 128
-LOGIN_RATE = (5 / 60, 5)          # per address and per username: 5 at once, then one each 12 s
-SIGNUP_RATE = (3 / 60, 5)         # per address
+LOGIN_RATE = (5 / 60, 5)  # per address and per username: 5 at once, then one each 12 s
+SIGNUP_RATE = (3 / 60, 5)  # per address
 _dummy_hash: list[str] = []
 _rating_tasks: set = set()
 
@@ -48,6 +49,7 @@ class Credentials(BaseModel):
 
 def _hasher():
     from argon2 import PasswordHasher
+
     return PasswordHasher()
 
 
@@ -62,6 +64,40 @@ def _session_hash(token: str) -> str:
 
 def client_key(request: Request) -> str:
     return request.client.host if request.client else "?"
+
+
+class SessionAccounts:
+    """Which account a request's session cookie belongs to, for the write
+    limit per account. Remembered for `ttl` seconds (a bounded table), so the
+    limit costs no database read on most requests; a cookie that names no
+    account counts as none."""
+
+    def __init__(self, ttl: float = 30.0, size: int = 10_000) -> None:
+        self.ttl, self.size = ttl, size
+        self.known: dict[str, tuple[float, str | None]] = {}
+
+    async def of(self, scope) -> str | None:
+        token = None
+        for k, v in scope.get("headers", ()):
+            if k == b"cookie":
+                token = cookie_parser(v.decode("latin-1")).get(COOKIE) or token
+        social = getattr(scope["app"].state, "social", None) if "app" in scope else None
+        if not token or len(token) > 128 or social is None:
+            return None
+        key = _session_hash(token)
+        now = time.monotonic()
+        hit = self.known.get(key)
+        if hit is not None and now - hit[0] < self.ttl:
+            return hit[1]
+        try:
+            row = await social.db(social.store.session_user, key)
+        except Exception:  # the address limit still holds; the request will say what failed
+            log.warning("session lookup for the write limit failed", exc_info=True)
+            return None
+        if len(self.known) >= self.size:
+            del self.known[next(iter(self.known))]
+        self.known[key] = (now, None if row is None else str(row.id))
+        return self.known[key][1]
 
 
 def check_origin(request: Request) -> None:
@@ -89,8 +125,10 @@ def check_password(username: str, password: str) -> None:
         raise ApiError(400, f"password must be at least {PASSWORD_MIN} characters")
     if len(password) > PASSWORD_MAX:
         raise ApiError(400, f"password must be at most {PASSWORD_MAX} characters")
-    kinds = sum(any(test(ch) for ch in password) for test in
-                (str.islower, str.isupper, str.isdigit, lambda ch: not ch.isalnum()))
+    kinds = sum(
+        any(test(ch) for ch in password)
+        for test in (str.islower, str.isupper, str.isdigit, lambda ch: not ch.isalnum())
+    )
     if len(set(password)) < 5 or (kinds < 2 and len(password) < 16):
         raise ApiError(400, "password too weak: mix letters with digits or symbols, or use 16 characters or more")
     if username.lower() in password.lower():
@@ -103,11 +141,11 @@ def _secure(request: Request) -> bool:
 
 async def _log_in(request: Request, social: Social, user_id: int, username: str, status: int = 200):
     token = secrets.token_urlsafe(32)
-    await social.db(social.store.add_session, _session_hash(token), user_id,
-                    time.time() + SESSION_DAYS * 86400)
+    await social.db(social.store.add_session, _session_hash(token), user_id, time.time() + SESSION_DAYS * 86400)
     resp = JSONResponse({"username": username}, status_code=status)
-    resp.set_cookie(COOKIE, token, max_age=SESSION_DAYS * 86400, httponly=True, samesite="lax",
-                    secure=_secure(request), path="/")
+    resp.set_cookie(
+        COOKIE, token, max_age=SESSION_DAYS * 86400, httponly=True, samesite="lax", secure=_secure(request), path="/"
+    )
     return resp
 
 
@@ -133,15 +171,19 @@ async def log_in(request: Request, body: Credentials):
     """Log in. A wrong username and a wrong password get the same answer."""
     check_origin(request)
     social = get_social(request)
-    if not (social.allow("login", client_key(request), *LOGIN_RATE)
-            and social.allow("login-user", body.username.lower(), *LOGIN_RATE)):
+    if not (
+        social.allow("login", client_key(request), *LOGIN_RATE)
+        and social.allow("login-user", body.username.lower(), *LOGIN_RATE)
+    ):
         raise ApiError(429, "too many log-in attempts: wait a minute")
     user = await social.db(social.store.user_by_name, body.username) if USERNAME_RE.fullmatch(body.username) else None
     ok = await _in_thread(social, _verify, user.password_hash if user else None, body.password)
     if user is None or not ok:
         raise ApiError(401, "wrong username or password")
     if _hasher().check_needs_rehash(user.password_hash):
-        await social.db(social.store.set_password_hash, user.id, await _in_thread(social, _hasher().hash, body.password))
+        await social.db(
+            social.store.set_password_hash, user.id, await _in_thread(social, _hasher().hash, body.password)
+        )
     return await _log_in(request, social, user.id, user.username)
 
 
@@ -149,6 +191,7 @@ def _verify(stored: str | None, password: str) -> bool:
     """argon2 verify; an unknown user is checked against a dummy hash so both
     cases take the same time."""
     from argon2.exceptions import InvalidHashError, VerificationError
+
     unknown = stored is None
     if unknown:
         if not _dummy_hash:
@@ -179,8 +222,12 @@ async def me(request: Request):
 
 
 @router.get("/api/users/{username}")
-async def profile(request: Request, username: str, page: int = Query(default=1, ge=1, le=10_000),
-                  per_page: int = Query(default=20, ge=1, le=100)):
+async def profile(
+    request: Request,
+    username: str,
+    page: int = Query(default=1, ge=1, le=10_000),
+    per_page: int = Query(default=20, ge=1, le=100),
+):
     """An account's rating per game and its match history, newest first, paged."""
     social = get_social(request)
     if not USERNAME_RE.fullmatch(username):
@@ -210,7 +257,7 @@ def rate_finished(social: Social, g: LiveGame) -> None:
     try:
         places = {r["seat"]: r["place"] for r in g.present.ranking(g.state)}
         task = asyncio.get_running_loop().create_task(_rate(social, g.id, g.rec.game, g.rec.players, places))
-    except Exception:      # the game is over whatever happens to its ratings
+    except Exception:  # the game is over whatever happens to its ratings
         log.exception("cannot rate game %s", g.id)
         return
     _rating_tasks.add(task)
@@ -219,18 +266,30 @@ def rate_finished(social: Social, g: LiveGame) -> None:
 
 async def _rate(social: Social, game_id: str, game: str, players: int, places: dict[int, int]) -> None:
     import trueskill
+
     seated = await social.db(social.store.seated, game_id)
     if not seated:
         return
     known = await social.db(social.store.ratings, list(seated.values()), game)
     env = trueskill.TrueSkill()
-    before = [env.create_rating(*known[seated[s]]) if s in seated and seated[s] in known
-              else env.create_rating() for s in range(players)]
+    before = [
+        env.create_rating(*known[seated[s]]) if s in seated and seated[s] in known else env.create_rating()
+        for s in range(players)
+    ]
     after = env.rate([(r,) for r in before], ranks=[places.get(s, players) for s in range(players)])
     shown = lambda r: round(r.mu - 3 * r.sigma, 2)  # noqa: E731
-    results = [{"seat": s, "user_id": uid, "place": places.get(s, players), "mu": after[s][0].mu,
-                "sigma": after[s][0].sigma, "before": shown(before[s]), "after": shown(after[s][0])}
-               for s, uid in seated.items()]
+    results = [
+        {
+            "seat": s,
+            "user_id": uid,
+            "place": places.get(s, players),
+            "mu": after[s][0].mu,
+            "sigma": after[s][0].sigma,
+            "before": shown(before[s]),
+            "after": shown(after[s][0]),
+        }
+        for s, uid in seated.items()
+    ]
     try:
         await social.db(social.store.record_result, game_id, game, results)
     except Exception:

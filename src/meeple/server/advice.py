@@ -34,11 +34,11 @@ from meeple.server.storage import hints_allowed
 
 log = logging.getLogger("meeple.server")
 
-HINT_SECONDS = 2.0            # search budget of one hint (CPU seconds), under the pool's cap
-HINT_RATE, HINT_BURST = 1 / 6.0, 3.0   # hints a second per seat on average, and in a burst
-ANALYSIS_SECONDS = 0.5        # search budget per decision of an analysis
-MAX_ANALYSES_WAITING = 4      # analyses queued or running; more are refused (429)
-KEEP_ANALYSES = 64            # finished analyses kept in memory
+HINT_SECONDS = 2.0  # search budget of one hint (CPU seconds), under the pool's cap
+HINT_RATE, HINT_BURST = 1 / 6.0, 3.0  # hints a second per seat on average, and in a burst
+ANALYSIS_SECONDS = 0.5  # search budget per decision of an analysis
+MAX_ANALYSES_WAITING = 4  # analyses queued or running; more are refused (429)
+KEEP_ANALYSES = 64  # finished analyses kept in memory
 
 
 def _seconds(name: str, default: float) -> float:
@@ -58,9 +58,10 @@ def _seconds(name: str, default: float) -> float:
 @dataclass
 class Analysis:
     """One game's analysis job: its progress, then its result or why it failed."""
-    status: str = "queued"            # queued | running | done | failed
-    done: int = 0                     # decisions rated so far
-    total: int | None = None          # decisions to rate (known once the game is replayed)
+
+    status: str = "queued"  # queued | running | done | failed
+    done: int = 0  # decisions rated so far
+    total: int | None = None  # decisions to rate (known once the game is replayed)
     result: dict | None = None
     error: str | None = None
 
@@ -79,17 +80,17 @@ class AdviceDesk:
     def __init__(self) -> None:
         # the operator may set the budgets (docs/server.md): MEEPLE_HINT_SECONDS, MEEPLE_ANALYSIS_SECONDS
         self.hint_seconds = _seconds("MEEPLE_HINT_SECONDS", HINT_SECONDS)
-        self.hint_iterations: int | None = None          # a simulation budget instead (tests)
+        self.hint_iterations: int | None = None  # a simulation budget instead (tests)
         self.analysis_seconds = _seconds("MEEPLE_ANALYSIS_SECONDS", ANALYSIS_SECONDS)
         self.analysis_iterations: int | None = None
         self.buckets: collections.OrderedDict[tuple, TokenBucket] = collections.OrderedDict()
-        self.thinking: set[tuple] = set()                # (game, seat) with a hint under way
+        self.thinking: set[tuple] = set()  # (game, seat) with a hint under way
         self.analyses: collections.OrderedDict[str, Analysis] = collections.OrderedDict()
         self.analysis_turn = asyncio.Semaphore(1)
 
     # ---------------------------------------------------------------- hints
     def hint_budget(self, pool) -> float:
-        cap = getattr(pool, "max_seconds", None)          # the server's bot time cap, if set
+        cap = getattr(pool, "max_seconds", None)  # the server's bot time cap, if set
         return self.hint_seconds if cap is None else min(self.hint_seconds, cap)
 
     def allow_hint(self, key: tuple) -> bool:
@@ -105,28 +106,32 @@ class AdviceDesk:
         """The hint for `seat`, or ApiError: 403 hints off, 409 not its decision,
         429 too many, 503 no bot workers."""
         if not hints_allowed(g.rec.seats):
-            raise ApiError(403, "this table does not allow hints: they are on when one person plays "
-                                "against bots, or when everyone seated agreed to them at its creation")
+            raise ApiError(
+                403,
+                "this table does not allow hints: they are on when one person plays "
+                "against bots, or when everyone seated agreed to them at its creation",
+            )
         if g.finished:
             raise ApiError(409, "the game is over: there is nothing to hint")
         d = g.state.decision()
         if seat not in d.seats:
-            raise ApiError(409, f"not your decision: {g.seats[d.seat]['name']} (seat {d.seat}) "
-                                f"must answer '{d.kind}'")
+            raise ApiError(409, f"not your decision: {g.seats[d.seat]['name']} (seat {d.seat}) must answer '{d.kind}'")
         if service.pool is None:
             raise ApiError(503, "this server runs no bot workers, so it cannot search for hints")
         key = (g.id, seat)
         if key in self.thinking:
             raise ApiError(429, "a hint for your seat is already being searched: wait for it")
         if not self.allow_hint(key):
-            raise ApiError(429, f"too many hints: at most {HINT_BURST:g} in a row, "
-                                f"then one every {1 / HINT_RATE:g} seconds")
+            raise ApiError(
+                429, f"too many hints: at most {HINT_BURST:g} in a row, then one every {1 / HINT_RATE:g} seconds"
+            )
         ply = g.ply
-        obs = observe(g.state, seat)          # the seat's knowledge: the bots' boundary
+        obs = observe(g.state, seat)  # the seat's knowledge: the bots' boundary
         self.thinking.add(key)
         try:
-            found = await service.pool.call(hint_worker, obs, self.hint_budget(service.pool),
-                                            self.hint_iterations, table=g.id)
+            found = await service.pool.call(
+                hint_worker, obs, self.hint_budget(service.pool), self.hint_iterations, table=g.id
+            )
         except GameError as e:
             raise ApiError(409, f"no hint: {e}") from None
         finally:
@@ -156,17 +161,21 @@ class AdviceDesk:
 
     def _forget_old(self) -> None:
         done = [k for k, j in self.analyses.items() if j.status in ("done", "failed")]
-        for k in done[:max(0, len(done) - KEEP_ANALYSES)]:
+        for k in done[: max(0, len(done) - KEEP_ANALYSES)]:
             del self.analyses[k]
 
     async def _run(self, service, g, job: Analysis) -> None:
-        async with self.analysis_turn:        # one analysis at a time on this server
+        async with self.analysis_turn:  # one analysis at a time on this server
             job.status = "running"
             loop = asyncio.get_running_loop()
             finished: asyncio.Future = loop.create_future()
             record = service.move_log(g)
-            thread = threading.Thread(target=self._analyse, args=(loop, service.pool, record, job, finished),
-                                      name=f"analysis-{g.id}", daemon=True)
+            thread = threading.Thread(
+                target=self._analyse,
+                args=(loop, service.pool, record, job, finished),
+                name=f"analysis-{g.id}",
+                daemon=True,
+            )
             thread.start()
             try:
                 job.result = await finished
@@ -198,20 +207,27 @@ class AdviceDesk:
             return rows
 
         try:
-            res = analyse(record, seconds=self.analysis_seconds, iterations=self.analysis_iterations,
-                          workers=1, backend="server pool", run=run)
+            res = analyse(
+                record,
+                seconds=self.analysis_seconds,
+                iterations=self.analysis_iterations,
+                workers=1,
+                backend="server pool",
+                run=run,
+            )
             outcome = (finished.set_result, res)
         except Exception as e:  # noqa: BLE001 - handed to the waiting task
             outcome = (finished.set_exception, e)
         try:
             loop.call_soon_threadsafe(*outcome)
-        except RuntimeError:      # the loop is gone: nobody waits any more
+        except RuntimeError:  # the loop is gone: nobody waits any more
             pass
 
 
 def hint_worker(obs, seconds: float, iterations: int | None) -> dict:
     """Runs in a worker process: the hint from the seat's Observation."""
     from meeple.advisor.hint import hint_observed
+
     return hint_observed(obs, None if iterations else seconds, 3, 0, iterations)
 
 
@@ -227,8 +243,7 @@ def _desk(request: Request) -> AdviceDesk:
 
 
 @router.get("/api/games/{game_id}/hint")
-async def get_hint(request: Request, game_id: str, seat: int = Query(ge=0, le=5),
-                   token: str = Query(max_length=128)):
+async def get_hint(request: Request, game_id: str, seat: int = Query(ge=0, le=5), token: str = Query(max_length=128)):
     """The advisor's three best moves for your seat, with their chances of winning."""
     service = request.app.state.service
     g = await service.get(game_id)

@@ -25,29 +25,31 @@ import time
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.middleware.gzip import GZipMiddleware
 
+from meeple.games import GAMES
 from meeple.server import advice, expiry, lobby
-from meeple.server.accounts import current_user
+from meeple.server.accounts import SessionAccounts, current_user
 from meeple.server.people import attach as attach_people, routers as people_routers
 from meeple.server.hub import Conn, Hub
-from meeple.server.limits import Buckets, ClientAddresses, Limits, Sockets, TableQuota
+from meeple.server.limits import Buckets, ClientAddresses, Limits, SharedBuckets, Sockets, TableQuota
 from meeple.server.pages import Assets, Pages
 from meeple.server.service import MAX_SEED, ApiError, GameService, dumps
 from meeple.server.storage import Storage
-from meeple.server.workers import BotPool
+from meeple.server.workers import bot_pool
 
 log = logging.getLogger("meeple.server")
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
-MAX_BODY = 16 * 1024          # bytes of an HTTP request body
-MAX_WS_MESSAGE = 4 * 1024     # characters of one websocket message
+MAX_BODY = 16 * 1024  # bytes of an HTTP request body
+MAX_WS_MESSAGE = 4 * 1024  # characters of one websocket message
 
 
 def _json(obj, status: int = 200) -> Response:
@@ -56,36 +58,31 @@ def _json(obj, status: int = 200) -> Response:
 
 
 # ------------------------------------------------------------------ bodies
-class GameOptions(BaseModel):
-    """Every game's lobby options; each game refuses the ones it does not have."""
-    model_config = ConfigDict(extra="forbid")
-    tribes: list[str] | None = Field(default=None, max_length=13,
-                                     description="ethnos: the tribes in play (random when absent)")
-    fairy: bool | None = Field(default=None, description="ethnos: the Fairy promo among random tribes")
-    rounds: int | None = Field(default=None, ge=4, le=6,
-                               description="okc: 6 rounds, or 4/5 for a skirmish")
-    advanced: bool | None = Field(default=None, description="okc: the advanced setup")
-    factions: list[str] | None = Field(default=None, max_length=4,
-                                       description="okc: the factions by seat (random when absent)")
-    houses: list[str] | None = Field(default=None, max_length=4,
-                                     description="anunnaki: the houses by seat (random when absent)")
-    first_game: bool | None = Field(default=None, description="anunnaki: the first-game setup")
-
-
 class CreateGame(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    game: Literal["ethnos", "okc", "anunnaki"] = "ethnos"
+    game: Literal[tuple(GAMES)] = "ethnos"  # type: ignore[valid-type]
     players: int = Field(ge=2, le=6)
-    seats: list[str] = Field(min_length=2, max_length=6,
-                             description="'human' or 'bot:<level>' per seat, e.g. bot:ismcts:1s, bot:easy")
-    seed: int | None = Field(default=None, ge=0, le=MAX_SEED,
-                             description="only with open_seed: a chosen seed decides every card")
-    open_seed: bool = Field(default=False, description="allow a chosen seed; the table then shows "
-                                                       "everyone that its seed is open, and the seed")
-    options: GameOptions | None = None
+    seats: list[str] = Field(
+        min_length=2, max_length=6, description="'human' or 'bot:<level>' per seat, e.g. bot:ismcts:1s, bot:easy"
+    )
+    seed: int | None = Field(
+        default=None, ge=0, le=MAX_SEED, description="only with open_seed: a chosen seed decides every card"
+    )
+    open_seed: bool = Field(
+        default=False,
+        description="allow a chosen seed; the table then shows everyone that its seed is open, and the seed",
+    )
+    options: dict[str, Any] | None = Field(
+        default=None,
+        description="the game's options, by the schema GET /api/meta gives for each game "
+        "(`options`); an option the game does not have, or a bad value, gets 400",
+    )
     table: lobby.TableSetup | None = Field(default=None, description="public or private, the creator's seat and name")
-    hints: bool | None = Field(default=None, description="the advisor's hints at this table, agreed by "
-                               "everyone seated (default: on when exactly one seat is human)")
+    hints: bool | None = Field(
+        default=None,
+        description="the advisor's hints at this table, agreed by "
+        "everyone seated (default: on when exactly one seat is human)",
+    )
 
 
 class MoveBody(BaseModel):
@@ -111,29 +108,50 @@ class _TooLarge(Exception):
     pass
 
 
-class Guard:
-    """Pure ASGI: caps request bodies and rate-limits API writes per client address."""
+async def _allowed(buckets, key: str) -> bool:
+    """A node's own buckets answer at once; a cluster's shared ones ask Redis."""
+    allowed = buckets.allow(key)
+    return (await allowed) if not isinstance(allowed, bool) else allowed
 
-    def __init__(self, app, addresses: ClientAddresses, buckets: Buckets,
-                 max_body: int = MAX_BODY) -> None:
+
+class Guard:
+    """Pure ASGI: caps request bodies and rate-limits API writes per client
+    address and, for a logged-in person, per account (whatever the address)."""
+
+    def __init__(
+        self,
+        app,
+        addresses: ClientAddresses,
+        buckets: Buckets,
+        max_body: int = MAX_BODY,
+        accounts: SessionAccounts | None = None,
+    ) -> None:
         self.app = app
         self.max_body = max_body
         self.addresses = addresses
         self.buckets = buckets
+        self.accounts = accounts
 
     async def _reject(self, send, status: int, message: str) -> None:
         body = json.dumps({"error": message}).encode()
-        await send({"type": "http.response.start", "status": status,
-                    "headers": [(b"content-type", b"application/json"),
-                                (b"content-length", str(len(body)).encode())]})
+        await send(
+            {
+                "type": "http.response.start",
+                "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())],
+            }
+        )
         await send({"type": "http.response.body", "body": body})
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         if scope["method"] in ("POST", "PUT", "PATCH", "DELETE"):
-            if not self.buckets.allow(self.addresses.of(scope)):
+            if not await _allowed(self.buckets, self.addresses.of(scope)):
                 return await self._reject(send, 429, "too many requests from your address: slow down")
+            account = await self.accounts.of(scope) if self.accounts else None
+            if account is not None and not await _allowed(self.buckets, "account " + account):
+                return await self._reject(send, 429, "too many requests from your account: slow down")
         for k, v in scope.get("headers", ()):
             if k == b"content-length":
                 try:
@@ -191,12 +209,26 @@ async def _gc_loop(young_every: float = 1.0, full_every: float = 120.0) -> None:
             last_full = time.monotonic()
 
 
-def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
-               bot_delay: float = 0.0, bots: bool = True, sqlite_sync: str = "FULL",
-               limits: Limits | None = None, http_rate: tuple[float, float] | None = None,
-               ws_rate: tuple[float, float] | None = None, tune_gc: bool = True) -> FastAPI:
+def create_app(
+    db_url: str | None = None,
+    *,
+    bot_workers: int | None = None,
+    bot_delay: float = 0.0,
+    bots: bool = True,
+    sqlite_sync: str = "FULL",
+    limits: Limits | None = None,
+    http_rate: tuple[float, float] | None = None,
+    ws_rate: tuple[float, float] | None = None,
+    tune_gc: bool = True,
+    bus_url: str | None = None,
+) -> FastAPI:
     """`limits` are the operator's limits; `http_rate`/`ws_rate` override their
-    (rate, burst) pairs."""
+    (rate, burst) pairs. `bus_url` (redis://...) makes this process a node of a
+    cluster on a PostgreSQL `db_url` (docs/deploy.md)."""
+    if bus_url is not None and not Storage.is_postgres_url(db_url):
+        raise ValueError(
+            "a cluster (--bus) needs a database every node shares: --db postgresql://...; SQLite is one process's file"
+        )
     limits = limits or Limits()
     if http_rate is not None:
         limits = replace(limits, http_rate=http_rate[0], http_burst=http_rate[1])
@@ -208,18 +240,42 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
     ws_buckets = Buckets(limits.ws_rate, limits.ws_burst)
     spectator_sockets = Sockets()
     tables = TableQuota(limits)
+    # API writes: per node, or in a cluster shared by every node (in Redis)
+    write_buckets = (
+        SharedBuckets(bus_url, limits.http_rate, limits.http_burst, cluster=db_url or "")
+        if bus_url is not None
+        else Buckets(limits.http_rate, limits.http_burst)
+    )
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         storage = Storage(db_url, sqlite_sync=sqlite_sync)
-        pool = BotPool(bot_workers, limits.bot_max_seconds) if bots else None
-        service = GameService(storage, pool, bot_delay=bot_delay, notify=hub.notify)
+        pool = (
+            bot_pool(bot_workers, limits.bot_max_seconds, bus=bus_url, db=storage.url if bus_url else None)
+            if bots
+            else None
+        )
+        bus = None
+        if bus_url is not None:
+            from meeple.server.bus import Bus
+
+            bus = Bus(
+                bus_url, storage.url, lambda msg: state["service"].on_bus(msg), lambda: state["service"].catch_up()
+            )
+        service = GameService(storage, pool, bot_delay=bot_delay, notify=hub.notify, bus=bus)
         state["service"] = service
-        people = attach_people(app, service, hub)
+        if bus is not None:
+            bus.start()
+            for _ in range(50):  # up to 5 s for Redis; moves answer 503 until it is there
+                if bus.up:
+                    break
+                await asyncio.sleep(0.1)
+        with storage.schema_lock():  # the people's tables, one node at a time
+            people = attach_people(app, service, hub)
         app.state.service = service
         app.state.hub = hub
         app.state.limits = limits
-        await expiry.sweep(service, limits.idle_days)     # before the bots of idle tables resume
+        await expiry.sweep(service, limits.idle_days)  # before the bots of idle tables resume
         await service.start()
         loop = asyncio.get_running_loop()
         tasks = [loop.create_task(expiry.sweep_loop(service, limits.idle_days))]
@@ -235,14 +291,24 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
                 gc.unfreeze()
             await people.close()
             await service.stop()
+            if bus is not None:
+                await bus.close()
+            if isinstance(write_buckets, SharedBuckets):
+                await write_buckets.close()
             if pool is not None:
                 await asyncio.get_running_loop().run_in_executor(None, pool.close)
             storage.close()
 
     # no /docs or /redoc: their pages load scripts from a CDN; /openapi.json stays
-    app = FastAPI(title="meeple", version="0.1.0", lifespan=lifespan, docs_url=None, redoc_url=None,
-                  description="Play Ethnos, The Old King's Crown and Anunnaki in the browser: "
-                              "games, seats, moves, views, replays.")
+    app = FastAPI(
+        title="meeple",
+        version="0.1.0",
+        lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
+        description="Play Ethnos, The Old King's Crown and Anunnaki in the browser: "
+        "games, seats, moves, views, replays.",
+    )
 
     def svc() -> GameService:
         return state["service"]
@@ -250,6 +316,14 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
     @app.exception_handler(ApiError)
     async def _api_error(_req: Request, exc: ApiError):
         return JSONResponse({"error": exc.message}, status_code=exc.status)
+
+    @app.exception_handler(SQLAlchemyError)
+    async def _db_down(_req: Request, exc: SQLAlchemyError):
+        log.warning("database error: %s", exc)
+        return JSONResponse(
+            {"error": f"the database is unreachable or failing; try again in a moment ({type(exc).__name__})"},
+            status_code=503,
+        )
 
     @app.exception_handler(RequestValidationError)
     async def _bad_body(_req: Request, exc: RequestValidationError):
@@ -270,9 +344,10 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
         refused = tables.check(creators, lambda t: t in service.live)
         if refused:
             raise ApiError(429, refused)
-        opts = body.options.model_dump(exclude_none=True) if body.options else {}
-        g, seats = await service.create(body.game, body.players, body.seats, body.seed, opts, body.hints,
-                                        open_seed=body.open_seed)
+        opts = body.options or {}
+        g, seats = await service.create(
+            body.game, body.players, body.seats, body.seed, opts, body.hints, open_seed=body.open_seed
+        )
         tables.add(creators, g.id)
         seats = await lobby.set_up(request, g, seats, body.table)
         return _json({"id": g.id, "seats": seats}, 201)
@@ -283,9 +358,12 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
         return _json({"games": await service._db(service.storage.recent, limit, lobby.PUBLIC)})
 
     @app.get("/api/games/{game_id}", tags=["games"])
-    async def get_game(game_id: str, seat: int | None = Query(default=None, ge=0, le=5),
-                       token: str | None = Query(default=None, max_length=128),
-                       events_from: int = Query(default=0, ge=0, description="skip the log's first N events")):
+    async def get_game(
+        game_id: str,
+        seat: int | None = Query(default=None, ge=0, le=5),
+        token: str | None = Query(default=None, max_length=128),
+        events_from: int = Query(default=0, ge=0, description="skip the log's first N events"),
+    ):
         service = svc()
         g = await service.get(game_id)
         viewer = None
@@ -329,18 +407,46 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
 
     @app.get("/api/meta", tags=["server"])
     async def meta():
-        from meeple.games import GAMES
-        from meeple.server.present import presenter
-        return {"games": {name: presenter(name).meta() for name in GAMES}}
+        # each game's spec (name, player counts, the options schema the lobby
+        # form is drawn from) and what its presenter adds for the table
+        return {
+            "games": {
+                name: dict(
+                    spec.presenter.meta(),
+                    name=spec.title,
+                    min_players=spec.min_players,
+                    max_players=spec.max_players,
+                    options=spec.options_json(),
+                )
+                for name, spec in GAMES.items()
+            }
+        }
 
     @app.get("/api/health", tags=["server"])
     async def health():
         service = svc()
         pool = service.pool
-        return {"ok": True, "live_games": len(service.live), "connections": hub.count(),
-                "bot_decisions_waiting": pool.waiting() if pool else 0,
-                "bot_longest_wait_s": round(pool.longest["wait"], 3) if pool else 0,
-                "bot_longest_think_s": round(pool.longest["think"], 3) if pool else 0, **service.stats}
+        bus = service.bus
+        return {
+            "ok": True,
+            "live_games": len(service.live),
+            "connections": hub.count(),
+            **({"node": service.node, "bus": "up" if bus.up else bus.reason, **bus.stats} if bus else {}),
+            "bot_decisions_waiting": pool.waiting() if pool else 0,
+            "bot_longest_wait_s": round(pool.longest["wait"], 3) if pool else 0,
+            "bot_longest_think_s": round(pool.longest["think"], 3) if pool else 0,
+            **service.stats,
+        }
+
+    @app.get("/api/ready", tags=["server"])
+    async def ready():
+        """200 when this node can take moves: its database answers and, in a
+        cluster, its message bus; else 503 with the reason."""
+        service = svc()
+        if service.bus is not None and not service.bus.up:
+            return _json({"ok": False, "error": f"the message bus (Redis) is unreachable: {service.bus.reason}"}, 503)
+        await service._db(service.storage.ping)
+        return _json({"ok": True})
 
     # --------------------------------------------------------- websocket
     @app.websocket("/api/games/{game_id}/ws")
@@ -351,7 +457,7 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
         offered = ws.scope.get("subprotocols") or []
         await ws.accept(subprotocol="meeple" if "meeple" in offered else None)
         q = ws.query_params
-        token = next((p[len("token."):] for p in offered if p.startswith("token.")), q.get("token"))
+        token = next((p[len("token.") :] for p in offered if p.startswith("token.")), q.get("token"))
         try:
             g = await service.get(game_id)
             seat = None
@@ -361,6 +467,11 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
                 except ValueError:
                     raise ApiError(400, "seat must be a number") from None
                 seat = service.auth(g, s, token)
+        except SQLAlchemyError as e:
+            e = ApiError(503, f"the database is unreachable or failing; try again in a moment ({type(e).__name__})")
+            await ws.send_text(dumps({"type": "error", "status": e.status, "error": e.message}))
+            await ws.close(code=1013, reason=e.message[:120])
+            return
         except ApiError as e:
             await ws.send_text(dumps({"type": "error", "status": e.status, "error": e.message}))
             await ws.close(code=4000 + e.status, reason=e.message[:120])
@@ -375,7 +486,7 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
         hub.add(conn)
         if seat is None:
             spectator_sockets.add(address)
-        hub.notify(game_id)       # others see who is online
+        hub.notify(game_id)  # others see who is online
         sender = asyncio.get_running_loop().create_task(_sender(service, conn))
         try:
             while True:
@@ -383,7 +494,7 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
                 if msg["type"] == "websocket.disconnect":
                     break
                 text = msg.get("text")
-                if text is None:      # a binary frame: read it as text, it fails as JSON if it is not
+                if text is None:  # a binary frame: read it as text, it fails as JSON if it is not
                     text = (msg.get("bytes") or b"").decode("utf-8", "replace")
                 reply = await _handle(service, conn, text)
                 if reply is not None:
@@ -393,7 +504,7 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
                     break
         except WebSocketDisconnect:
             pass
-        except RuntimeError:      # the socket closed under us
+        except RuntimeError:  # the socket closed under us
             pass
         finally:
             hub.remove(conn)
@@ -408,7 +519,7 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
         have their own cap per table and per client address."""
         if seat is not None:
             tabs = hub.seat_conns(game_id, seat)
-            for old in tabs[:max(0, len(tabs) - limits.sockets_per_seat + 1)]:
+            for old in tabs[: max(0, len(tabs) - limits.sockets_per_seat + 1)]:
                 hub.remove(old)
                 try:
                     await old.ws.close(code=4409, reason="this seat was opened in another tab")
@@ -426,7 +537,7 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
             while True:
                 await conn.wake.wait()
                 conn.wake.clear()
-                g = await service.get(conn.game_id)
+                g = await service.get(conn.game_id, fresh=False)
                 payload = service.view(g, conn.seat, conn.events_sent, conn.moves_sent)
                 payload["type"] = "view"
                 payload["online"] = sorted(s for s in hub.online(g.id) if s is not None)
@@ -435,7 +546,7 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
                 await conn.send_text(dumps(payload))
         except asyncio.CancelledError:
             pass
-        except Exception:      # a closed socket ends its sender, nothing else
+        except Exception:  # a closed socket ends its sender, nothing else
             log.debug("sender ended", exc_info=True)
 
     async def _handle(service: GameService, conn: Conn, text: str) -> dict | None:
@@ -463,7 +574,7 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
                 raise ApiError(400, "type must be 'move', 'undo', 'undo_answer' or 'ping'")
             if conn.seat is None:
                 raise ApiError(403, "spectators cannot move")
-            g = await service.get(conn.game_id)
+            g = await service.get(conn.game_id, fresh=False)
             if kind == "move":
                 ply = msg.get("ply")
                 if ply is not None and (not isinstance(ply, int) or isinstance(ply, bool)):
@@ -477,6 +588,13 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
             return {"type": "ack", "id": rid, **out, "ms": round((time.perf_counter() - t0) * 1000, 2)}
         except ApiError as e:
             return {"type": "error", "id": rid, "status": e.status, "error": e.message}
+        except SQLAlchemyError as e:
+            return {
+                "type": "error",
+                "id": rid,
+                "status": 503,
+                "error": f"the database is unreachable or failing; try again in a moment ({type(e).__name__})",
+            }
 
     for router in people_routers():
         app.include_router(router)
@@ -484,7 +602,6 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
 
     # ------------------------------------------------------------- page
     if WEB_DIR.is_dir():
-        from meeple.games import GAMES
         app.mount("/static", Assets(directory=WEB_DIR), name="static")
         pages = Pages(WEB_DIR, GAMES)
 
@@ -492,7 +609,7 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
             try:
                 return (await svc().get(game_id)).rec.game
             except ApiError:
-                return ""        # the page says why it cannot open the game
+                return ""  # the page says why it cannot open the game
 
         @app.get("/", include_in_schema=False)
         async def index():
@@ -508,8 +625,8 @@ def create_app(db_url: str | None = None, *, bot_workers: int | None = None,
 
         @app.get("/u/{username}", include_in_schema=False)
         async def profile_page(username: str):
-            return pages.render("")           # a player's profile: no game's files
+            return pages.render("")  # a player's profile: no game's files
 
     app.add_middleware(GZipMiddleware, minimum_size=1024)
-    app.add_middleware(Guard, addresses=addresses, buckets=Buckets(limits.http_rate, limits.http_burst))
+    app.add_middleware(Guard, addresses=addresses, buckets=write_buckets, accounts=SessionAccounts())
     return app

@@ -24,8 +24,8 @@ router = APIRouter(tags=["chat"])
 
 MAX_CHARS = 500
 MAX_PER_GAME = 2_000
-RATE = (0.5, 5)            # per writer at a table: a message every 2 s, bursts of 5
-ADDRESS_RATE = (2.0, 20)   # per client address over all tables
+RATE = (0.5, 5)  # per writer at a table: a message every 2 s, bursts of 5
+ADDRESS_RATE = (2.0, 20)  # per client address over all tables
 
 
 class ChatBody(BaseModel):
@@ -68,8 +68,9 @@ async def post_chat(request: Request, game_id: str, body: ChatBody):
         else:
             name, account, writer = display_name(body.name), False, ("address", client_key(request))
         channel, seat = "spectators", None
-    if not (social.allow("chat", (g.id, writer), *RATE)
-            and social.allow("chat-address", client_key(request), *ADDRESS_RATE)):
+    if not (
+        social.allow("chat", (g.id, writer), *RATE) and social.allow("chat-address", client_key(request), *ADDRESS_RATE)
+    ):
         raise ApiError(429, "too many messages: slow down")
     if await social.db(social.store.chat_count, g.id) >= MAX_PER_GAME:
         raise ApiError(429, f"this table's chat is full ({MAX_PER_GAME} messages)")
@@ -79,8 +80,9 @@ async def post_chat(request: Request, game_id: str, body: ChatBody):
 
 
 @router.get("/api/games/{game_id}/chat")
-async def get_chat(request: Request, game_id: str, after: int = Query(default=0, ge=0),
-                   limit: int = Query(default=200, ge=1, le=500)):
+async def get_chat(
+    request: Request, game_id: str, after: int = Query(default=0, ge=0), limit: int = Query(default=200, ge=1, le=500)
+):
     """The table's messages after message id `after`, oldest first, both channels."""
     social = get_social(request)
     g = await social.service.get(game_id)

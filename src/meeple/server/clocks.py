@@ -18,6 +18,7 @@ not counted (the clock restarts from the saved time).
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from dataclasses import dataclass, field
 from typing import Literal
@@ -32,8 +33,10 @@ from meeple.server.workers import check_spec
 
 router = APIRouter(tags=["clocks"])
 
-AWAY_SECONDS = 60.0           # a seat without a connection this long may be handed to a bot
-MAX_CLOCK = 30 * 86400        # a month
+log = logging.getLogger("meeple.server")
+REFRESH_ROUNDS = 3  # in a cluster, the clocked tables are read again every 3 rounds of the watch
+AWAY_SECONDS = 60.0  # a seat without a connection this long may be handed to a bot
+MAX_CLOCK = 30 * 86400  # a month
 
 
 class ClockSetup(BaseModel):
@@ -60,9 +63,9 @@ class ReclaimBody(BaseModel):
 class Clock:
     kind: str
     seconds: int
-    used: list[float]                                   # per seat, finished decisions (per-game clocks)
-    waiting: dict[int, float] = field(default_factory=dict)   # seat -> when its decision began
-    synced: bool = False                                # has followed its game's decision once
+    used: list[float]  # per seat, finished decisions (per-game clocks)
+    waiting: dict[int, float] = field(default_factory=dict)  # seat -> when its decision began
+    synced: bool = False  # has followed its game's decision once
 
     def remaining(self, seat: int, now: float) -> float:
         running = now - self.waiting[seat] if seat in self.waiting else 0.0
@@ -86,13 +89,27 @@ class Clocks:
     def __init__(self, social: Social) -> None:
         self.social = social
         self.by_game: dict[str, Clock] = {}
-        self.left: dict[tuple[str, int], float] = {}      # (game, seat) -> when its last socket closed
+        self.left: dict[tuple[str, int], float] = {}  # (game, seat) -> when its last socket closed
         self.started = time.time()
         self.saving: set = set()
 
     def load(self) -> None:
-        for game_id, kind, seconds, used, players in self.social.store.clocked_tables():
-            self.by_game[game_id] = Clock(kind, seconds, list(used or [0.0] * players))
+        self._take(self.social.store.clocked_tables())
+
+    def _take(self, rows, only=None) -> None:
+        """Follow the clocks of `rows` (from `clocked_tables`) not followed yet
+        (with `only`, of those tables alone)."""
+        for game_id, kind, seconds, used, players in rows:
+            if game_id not in self.by_game and (only is None or game_id in only):
+                self.by_game[game_id] = Clock(kind, seconds, list(used or [0.0] * players))
+
+    async def refresh(self) -> None:
+        """In a cluster, a table may get its clock on another node: read the
+        clocked tables again, so this node times those it serves too."""
+        try:
+            self._take(await self.social.db(self.social.store.clocked_tables), only=self.social.service.live)
+        except Exception:  # the database is away: the next round tries again
+            log.warning("could not read the clocked tables", exc_info=True)
 
     def add(self, g: LiveGame, setup: ClockSetup) -> None:
         self.by_game[g.id] = Clock(setup.kind, setup.seconds, [0.0] * g.rec.players)
@@ -109,8 +126,9 @@ class Clocks:
             self.by_game.pop(game_id, None)
             return
         d = g.state.decision()
-        waiting = {s for s in (d.seats if d else ()) if g.rec.seats[s]["kind"] == "human"
-                   and not g.rec.seats[s].get("open")}       # an open seat waits for a person, untimed
+        waiting = {
+            s for s in (d.seats if d else ()) if g.rec.seats[s]["kind"] == "human" and not g.rec.seats[s].get("open")
+        }  # an open seat waits for a person, untimed
         clock.synced = True
         if clock.update(waiting, time.time()):
             self._save(game_id, clock)
@@ -124,19 +142,24 @@ class Clocks:
 
     def _save(self, game_id: str, clock: Clock) -> None:
         task = asyncio.get_running_loop().create_task(
-            self.social.db(self.social.store.save_clock_used, game_id, list(clock.used)))
+            self.social.db(self.social.store.save_clock_used, game_id, list(clock.used))
+        )
         self.saving.add(task)
         task.add_done_callback(self.saving.discard)
 
     async def watch(self, every: float = 1.0) -> None:
         """Tell the table the moment a seat runs out of time."""
         told: set = set()
+        rounds = 0
         while True:
             await asyncio.sleep(every)
+            rounds += 1
+            if self.social.service.bus is not None and rounds % REFRESH_ROUNDS == 0:
+                await self.refresh()
             now = time.time()
             for game_id, clock in list(self.by_game.items()):
                 if not clock.synced and game_id in self.social.service.live:
-                    self.changed(game_id)        # a game resumed at start: its clock runs again
+                    self.changed(game_id)  # a game resumed at start: its clock runs again
                 for seat in list(clock.waiting):
                     key = (game_id, seat, clock.waiting[seat])
                     if clock.remaining(seat, now) <= 0 and key not in told:
@@ -167,8 +190,12 @@ class Clocks:
             row["away"] = round(self.away(g, i, now)) if person else 0
             row["can_hand_over"] = person and not g.finished and (row["out_of_time"] or row["away"] >= AWAY_SECONDS)
             seats.append(row)
-        return {"id": g.id, "clock": {"kind": clock.kind, "seconds": clock.seconds} if clock else None,
-                "seats": seats, "away_seconds": AWAY_SECONDS}
+        return {
+            "id": g.id,
+            "clock": {"kind": clock.kind, "seconds": clock.seconds} if clock else None,
+            "seats": seats,
+            "away_seconds": AWAY_SECONDS,
+        }
 
 
 def clocks(request: Request) -> Clocks:
@@ -194,16 +221,19 @@ async def hand_over(request: Request, game_id: str, body: HandOverBody):
     if g.finished:
         raise ApiError(409, "the game is over")
     levels = presenter(g.rec.game).meta().get("levels", ["random"])
-    if body.level not in levels:      # the lobby's levels: no stand-in may think longer than those
+    if body.level not in levels:  # the lobby's levels: no stand-in may think longer than those
         raise ApiError(400, f"level must be one of {', '.join(levels)}")
     level = check_spec(body.level, g.rec.game)
     async with g.lock:
         row = clocks(request).status(g)["seats"][body.seat] if body.seat < g.rec.players else None
         if row is None or not row["can_hand_over"]:
-            raise ApiError(409, f"seat {body.seat} can be handed to a bot only when it ran out of time "
-                                f"or its person left (no connection for {AWAY_SECONDS:.0f} s)")
+            raise ApiError(
+                409,
+                f"seat {body.seat} can be handed to a bot only when it ran out of time "
+                f"or its person left (no connection for {AWAY_SECONDS:.0f} s)",
+            )
         g.rec.seats[body.seat].update(kind="bot", bot=level, stand_in=True)
-        g.version += 1                   # anything computed for the person's seat is stale
+        g.version += 1  # anything computed for the person's seat is stale
         await social.save_seats(g)
     service._kick(g)
     return {"ok": True, "seat": body.seat, "bot": level}
@@ -221,6 +251,6 @@ async def reclaim(request: Request, game_id: str, body: ReclaimBody):
     async with g.lock:
         stored.update(kind="human", bot=None)
         stored.pop("stand_in", None)
-        g.version += 1                   # a move the bot is thinking about is dropped
+        g.version += 1  # a move the bot is thinking about is dropped
         await social.save_seats(g)
     return {"ok": True, "seat": body.seat}

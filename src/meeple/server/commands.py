@@ -5,36 +5,79 @@ from __future__ import annotations
 import logging
 import sys
 
-from meeple.cliargs import add_data_flag, seconds, whole
+from meeple.cliargs import add_data_flag, rate_and_burst, seconds, whole
 
 
 def register(sub) -> None:
     p = sub.add_parser("serve", help="serve the browser table (lobby, games, bots, replays)")
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=whole("port", 1, 65535), default=8000)
-    p.add_argument("--db", default=None,
-                   help="database URL: sqlite:///path.db or postgresql://user@host/db "
-                        "(default: a SQLite file in your data directory)")
-    p.add_argument("--bot-workers", type=whole("bot workers", 1, 64), default=None,
-                   help="bot processes, 1 to 64 (default: the CPU count, at most 4)")
-    p.add_argument("--bot-delay", type=seconds("bot delay", 0, 60), default=0.4,
-                   help="seconds a bot waits before each move, so people can follow (default 0.4)")
-    p.add_argument("--sqlite-sync", default="FULL", choices=["FULL", "NORMAL"],
-                   help="SQLite: FULL (default) syncs the disk on every commit, so an acknowledged "
-                        "move survives a power cut; NORMAL survives a crash or kill -9 of the "
-                        "server but not of the machine, and is faster")
-    p.add_argument("--bot-max-seconds", type=seconds("bot max seconds", 0, 600, above=True), default=5.0,
-                   help="the longest a bot may think per decision, in wall time; a table asking for "
-                        "more (or for more ISMCTS simulations than 2,000 a second of it) is refused "
-                        "(default 5)")
-    p.add_argument("--idle-days", type=seconds("idle days", 0, 36500, above=True, unit="days"), default=14.0,
-                   help="close a table nobody moved at for this many days; it stays readable as a "
-                        "replay (default 14)")
-    p.add_argument("--trusted-proxy", action="append", default=[], type=network, metavar="ADDRESS",
-                   help="a reverse proxy's address or network (repeatable): only from these is "
-                        "X-Forwarded-For read to tell clients apart; by default it is ignored")
-    p.add_argument("--log-level", default="warning",
-                   choices=["critical", "error", "warning", "info", "debug"])
+    p.add_argument(
+        "--db",
+        default=None,
+        help="database URL: sqlite:///path.db or postgresql://user@host/db "
+        "(default: a SQLite file in your data directory)",
+    )
+    p.add_argument(
+        "--bus",
+        default=None,
+        metavar="URL",
+        help="make this server a node of a cluster: Redis URL (redis://127.0.0.1:6379/0) "
+        "of the message bus every node shares; needs --db postgresql://... "
+        "(docs/deploy.md)",
+    )
+    p.add_argument(
+        "--bot-workers",
+        type=whole("bot workers", 1, 64),
+        default=None,
+        help="bot processes, 1 to 64 (default: the CPU count, at most 4)",
+    )
+    p.add_argument(
+        "--bot-delay",
+        type=seconds("bot delay", 0, 60),
+        default=0.4,
+        help="seconds a bot waits before each move, so people can follow (default 0.4)",
+    )
+    p.add_argument(
+        "--sqlite-sync",
+        default="FULL",
+        choices=["FULL", "NORMAL"],
+        help="SQLite: FULL (default) syncs the disk on every commit, so an acknowledged "
+        "move survives a power cut; NORMAL survives a crash or kill -9 of the "
+        "server but not of the machine, and is faster",
+    )
+    p.add_argument(
+        "--bot-max-seconds",
+        type=seconds("bot max seconds", 0, 600, above=True),
+        default=5.0,
+        help="the longest a bot may think per decision, in wall time; a table asking for "
+        "more (or for more ISMCTS simulations than 2,000 a second of it) is refused "
+        "(default 5)",
+    )
+    p.add_argument(
+        "--idle-days",
+        type=seconds("idle days", 0, 36500, above=True, unit="days"),
+        default=14.0,
+        help="close a table nobody moved at for this many days; it stays readable as a replay (default 14)",
+    )
+    p.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        type=network,
+        metavar="ADDRESS",
+        help="a reverse proxy's address or network (repeatable): only from these is "
+        "X-Forwarded-For read to tell clients apart; by default it is ignored",
+    )
+    p.add_argument(
+        "--write-rate",
+        type=rate_and_burst,
+        default=None,
+        metavar="RATE/BURST",
+        help="API writes a second per client address and per account, on average, and the burst "
+        "allowed (default 30/60); in a cluster (--bus) every node shares one budget",
+    )
+    p.add_argument("--log-level", default="warning", choices=["critical", "error", "warning", "info", "debug"])
     add_data_flag(p)
     p.set_defaults(run=run)
 
@@ -53,6 +96,7 @@ class ClientFrameErrors(logging.Filter):
 def network(text: str) -> str:
     import argparse
     import ipaddress
+
     try:
         return str(ipaddress.ip_network(text, strict=False))
     except ValueError:
@@ -67,22 +111,52 @@ def run(args) -> int:
         from meeple.server.limits import Limits
         from meeple.server.storage import default_db_url, normalize_url
     except ImportError as e:
-        print(f"meeple serve: the web extra is missing ({e.name}): pip install -e '.[web]'",
-              file=sys.stderr)
+        print(f"meeple serve: the web extra is missing ({e.name}): pip install -e '.[web]'", file=sys.stderr)
         return 2
     url = normalize_url(args.db) if args.db else default_db_url()
-    limits = Limits(bot_max_seconds=args.bot_max_seconds, idle_days=args.idle_days,
-                    trusted_proxies=tuple(args.trusted_proxy))
-    app = create_app(url, bot_workers=args.bot_workers, bot_delay=args.bot_delay,
-                     sqlite_sync=args.sqlite_sync, limits=limits)
+    if args.bus is not None and not url.startswith("postgresql"):
+        print(
+            "meeple serve: --bus makes a node of a cluster, and the nodes must share one database: "
+            "give --db postgresql://user@host/db (SQLite is one process's file)",
+            file=sys.stderr,
+        )
+        return 2
+    if args.bus is not None:
+        try:
+            import redis  # noqa: F401
+        except ImportError:
+            print(
+                "meeple serve: --bus needs the redis package of the web extra: pip install -e '.[web]'", file=sys.stderr
+            )
+            return 2
+    limits = Limits(
+        bot_max_seconds=args.bot_max_seconds, idle_days=args.idle_days, trusted_proxies=tuple(args.trusted_proxy)
+    )
+    app = create_app(
+        url,
+        http_rate=args.write_rate,
+        bot_workers=args.bot_workers,
+        bot_delay=args.bot_delay,
+        sqlite_sync=args.sqlite_sync,
+        limits=limits,
+        bus_url=args.bus,
+    )
     logging.getLogger("uvicorn.error").addFilter(ClientFrameErrors())
     shown = url.split("@")[-1] if "@" in url else url
-    print(f"meeple: serving http://{args.host}:{args.port}/  (database {shown})", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
-                ws_max_size=64 * 1024, ws_ping_interval=20, ws_ping_timeout=20,
-                ws_per_message_deflate=False,   # views are small; compression costs CPU per push
-                # the client is the socket's peer: X-Forwarded-For only through --trusted-proxy
-                proxy_headers=False,
-                # SIGTERM: connections get 2 s, then bots and storage stop (all within 5 s)
-                timeout_graceful_shutdown=2)
+    node = f", cluster bus {args.bus.split('@')[-1]}" if args.bus else ""
+    print(f"meeple: serving http://{args.host}:{args.port}/  (database {shown}{node})", flush=True)
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level=args.log_level,
+        ws_max_size=64 * 1024,
+        ws_ping_interval=20,
+        ws_ping_timeout=20,
+        ws_per_message_deflate=False,  # views are small; compression costs CPU per push
+        # the client is the socket's peer: X-Forwarded-For only through --trusted-proxy
+        proxy_headers=False,
+        # SIGTERM: connections get 2 s, then bots and storage stop (all within 5 s)
+        timeout_graceful_shutdown=2,
+    )
     return 0

@@ -22,12 +22,15 @@ CLOSED = "closed"
 
 def idle_tables(storage, cutoff: float) -> list[str]:
     """Unfinished tables with no move (nor creation) since `cutoff`."""
-    last_move = (select(func.max(moves_t.c.at)).where(moves_t.c.game_id == games_t.c.id)
-                 .scalar_subquery())
+    last_move = select(func.max(moves_t.c.at)).where(moves_t.c.game_id == games_t.c.id).scalar_subquery()
     with storage.engine.connect() as c:
-        rows = c.execute(select(games_t.c.id).where(
-            games_t.c.status == "active", games_t.c.created_at < cutoff,
-            func.coalesce(last_move, games_t.c.created_at) < cutoff)).all()
+        rows = c.execute(
+            select(games_t.c.id).where(
+                games_t.c.status == "active",
+                games_t.c.created_at < cutoff,
+                func.coalesce(last_move, games_t.c.created_at) < cutoff,
+            )
+        ).all()
     return [r.id for r in rows]
 
 
@@ -36,8 +39,11 @@ def close_table(storage, game_id: str, cutoff: float) -> bool:
     so a move committed meanwhile keeps it open)."""
     moved = exists().where(and_(moves_t.c.game_id == game_id, moves_t.c.at >= cutoff))
     with storage.engine.begin() as c:
-        r = c.execute(update(games_t).where(games_t.c.id == game_id, games_t.c.status == "active",
-                                            ~moved).values(status=CLOSED, finished_at=time.time()))
+        r = c.execute(
+            update(games_t)
+            .where(games_t.c.id == game_id, games_t.c.status == "active", ~moved)
+            .values(status=CLOSED, finished_at=time.time())
+        )
         return r.rowcount == 1
 
 
@@ -51,7 +57,7 @@ async def sweep(service, idle_days: float, now: float | None = None) -> list[str
             if await service._db(close_table, service.storage, game_id, cutoff):
                 closed.append(game_id)
             continue
-        async with g.lock:                 # no move of this table is half-way
+        async with g.lock:  # no move of this table is half-way
             if not await service._db(close_table, service.storage, game_id, cutoff):
                 continue
             g.rec.status = CLOSED

@@ -35,8 +35,7 @@ class TokenBucket:
 
 
 class Conn:
-    def __init__(self, ws, game_id: str, seat: int | None, rate: float, burst: float,
-                 address: str = "") -> None:
+    def __init__(self, ws, game_id: str, seat: int | None, rate: float, burst: float, address: str = "") -> None:
         self.ws = ws
         self.game_id = game_id
         self.seat = seat
@@ -81,8 +80,7 @@ class Hub:
 
     def seat_conns(self, game_id: str, seat: int) -> list[Conn]:
         """The seat's connections, oldest first."""
-        return sorted((c for c in self.by_game.get(game_id, ()) if c.seat == seat),
-                      key=lambda c: c.opened)
+        return sorted((c for c in self.by_game.get(game_id, ()) if c.seat == seat), key=lambda c: c.opened)
 
     def count(self) -> int:
         return sum(len(v) for v in self.by_game.values())

@@ -9,6 +9,7 @@ address (a NAT, an office) shares its limits.
 
 from __future__ import annotations
 
+import hashlib
 import ipaddress
 import time
 from collections import Counter
@@ -20,17 +21,18 @@ from meeple.server.hub import TokenBucket
 @dataclass(frozen=True)
 class Limits:
     """The operator's limits (defaults suit a small public server)."""
-    http_rate: float = 30.0            # API writes a second per client, on average
+
+    http_rate: float = 30.0  # API writes a second per address and per account, on average
     http_burst: float = 60.0
-    ws_rate: float = 20.0              # websocket messages a second per client
+    ws_rate: float = 20.0  # websocket messages a second per client
     ws_burst: float = 40.0
-    sockets_per_client: int = 32       # open websockets of one address (seats excepted)
-    spectators_per_table: int = 64     # anonymous websockets on one table
-    sockets_per_seat: int = 8          # tabs of one seat: a new one closes the oldest
-    open_tables_per_client: int = 20   # unfinished tables one address created
-    tables_per_minute: int = 10        # table creations of one address a minute (bursts)
-    bot_max_seconds: float = 5.0       # a bot decision's wall-time budget
-    idle_days: float = 14.0            # an untouched table closes after this
+    sockets_per_client: int = 32  # open websockets of one address (seats excepted)
+    spectators_per_table: int = 64  # anonymous websockets on one table
+    sockets_per_seat: int = 8  # tabs of one seat: a new one closes the oldest
+    open_tables_per_client: int = 20  # unfinished tables one address created
+    tables_per_minute: int = 10  # table creations of one address a minute (bursts)
+    bot_max_seconds: float = 5.0  # a bot decision's wall-time budget
+    idle_days: float = 14.0  # an untouched table closes after this
     trusted_proxies: tuple[str, ...] = ()
 
 
@@ -61,7 +63,7 @@ class ClientAddresses:
         for k, v in scope.get("headers", ()):
             if k == b"x-forwarded-for":
                 forwarded += [h.strip() for h in v.decode("latin-1").split(",") if h.strip()]
-        for host in reversed(forwarded):        # the last hop a trusted proxy did not add
+        for host in reversed(forwarded):  # the last hop a trusted proxy did not add
             if not self._is_trusted(host):
                 return host
         return peer
@@ -82,8 +84,45 @@ class Buckets:
             if len(self.buckets) >= self.size:
                 del self.buckets[next(iter(self.buckets))]
             b = TokenBucket(self.rate, self.burst)
-        self.buckets[address] = b          # most recently used last
+        self.buckets[address] = b  # most recently used last
         return b.allow()
+
+
+class SharedBuckets:
+    """API write budgets shared by every node of a cluster (`--bus`), so a
+    client reaching N nodes still gets one budget, not N. Each key counts its
+    writes in a Redis window of burst/rate seconds (at most `burst` in one
+    window: the same average and burst as a token bucket); each node's own
+    buckets stay in front, so a node refuses a flood before asking Redis, and
+    they alone hold while Redis is away."""
+
+    def __init__(self, url: str, rate: float, burst: float, cluster: str = "") -> None:
+        self.local = Buckets(rate, burst)
+        # one budget per cluster: the nodes of one database share it, another's is apart
+        self.url = url
+        self.prefix = "meeple:writes:" + hashlib.sha256(cluster.encode()).hexdigest()[:16]
+        self.burst = int(burst)
+        self.window = max(1, round(burst / rate))
+        self._redis = None
+
+    async def allow(self, key: str) -> bool:
+        if not self.local.allow(key):
+            return False
+        if self._redis is None:
+            import redis.asyncio as aioredis
+
+            self._redis = aioredis.from_url(self.url, socket_timeout=0.5, socket_connect_timeout=0.5)
+        name = f"{self.prefix}:{key}:{int(time.time()) // self.window}"
+        try:
+            async with self._redis.pipeline(transaction=True) as pipe:
+                count, _ = await pipe.incr(name).expire(name, self.window + 1).execute()
+        except Exception:  # Redis is away: this node's own budget holds meanwhile
+            return True
+        return count <= self.burst
+
+    async def close(self) -> None:
+        if self._redis is not None:
+            await self._redis.aclose()
 
 
 class TableQuota:
@@ -104,12 +143,15 @@ class TableQuota:
             if mine:
                 mine -= {t for t in mine if not is_open(t)}
             if mine and len(mine) >= self.limits.open_tables_per_client:
-                return (f"too many open tables from {who} ({len(mine)}; at most "
-                        f"{self.limits.open_tables_per_client}): finish or leave one first")
+                return (
+                    f"too many open tables from {who} ({len(mine)}; at most "
+                    f"{self.limits.open_tables_per_client}): finish or leave one first"
+                )
         for key, who in creators.items():
             if not self.rate.allow(key):
-                return (f"too many new tables from {who} (at most "
-                        f"{self.limits.tables_per_minute} a minute): try again soon")
+                return (
+                    f"too many new tables from {who} (at most {self.limits.tables_per_minute} a minute): try again soon"
+                )
         return None
 
     def add(self, creators: dict[str, str], table_id: str) -> None:

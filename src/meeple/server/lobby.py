@@ -32,17 +32,22 @@ PUBLIC = games_t.c.id.in_(select(tables_t.c.game_id).where(tables_t.c.public.is_
 
 class TableSetup(BaseModel):
     """Who creates the table and how others find it."""
+
     model_config = ConfigDict(extra="forbid")
     public: bool = Field(default=False, description="listed in the lobby; anyone may take an open seat")
     name: str | None = Field(default=None, max_length=64, description="the creator's display name (guests)")
-    seat: int | None = Field(default=None, ge=0, le=5, description="the creator's seat (colour); default the first human seat")
+    seat: int | None = Field(
+        default=None, ge=0, le=5, description="the creator's seat (colour); default the first human seat"
+    )
     clock: ClockSetup | None = Field(default=None, description="none, per move or per game")
 
 
 class SitBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seat: int = Field(ge=0, le=5)
-    token: str | None = Field(default=None, max_length=128, description="the seat's invite token; none to take an open seat")
+    token: str | None = Field(
+        default=None, max_length=128, description="the seat's invite token; none to take an open seat"
+    )
     name: str | None = Field(default=None, max_length=64, description="a guest's display name")
 
 

@@ -23,7 +23,7 @@ ASSETS = (".js", ".css", ".svg", ".png", ".ico", ".woff2")
 COMMON_STYLES = ("style.css", "advice.css")
 COMMON_SCRIPTS = ("app.js", "social.js", "advice.js", "cardinfo.js")
 FOREVER = "public, max-age=31536000, immutable"
-REVALIDATE = "no-cache"          # may be kept, but asked for again (ETag answers 304)
+REVALIDATE = "no-cache"  # may be kept, but asked for again (ETag answers 304)
 
 
 class Assets(StaticFiles):
@@ -46,8 +46,9 @@ class Pages:
         self.web_dir = web_dir
         self.games = [g for g in games if (web_dir / f"{g}.js").is_file()]
         self.template = (web_dir / "index.html").read_text(encoding="utf-8")
-        self.versions = {p.name: hashlib.sha256(p.read_bytes()).hexdigest()[:12]
-                         for p in web_dir.iterdir() if p.suffix in ASSETS}
+        self.versions = {
+            p.name: hashlib.sha256(p.read_bytes()).hexdigest()[:12] for p in web_dir.iterdir() if p.suffix in ASSETS
+        }
         self.cache: dict[str | None, str] = {}
 
     def url(self, name: str) -> str:
@@ -55,15 +56,16 @@ class Pages:
 
     def _assets(self, games) -> str:
         css = [f"{g}.css" for g in games if f"{g}.css" in self.versions]
-        links = "\n".join(f'<link rel="stylesheet" href="{html.escape(self.url(c))}">'
-                          for c in [*COMMON_STYLES, *css])
-        scripts = "\n".join(f'<script src="{html.escape(self.url(s))}"></script>'
-                            for s in [*COMMON_SCRIPTS, *(f"{g}.js" for g in games)])
+        links = "\n".join(f'<link rel="stylesheet" href="{html.escape(self.url(c))}">' for c in [*COMMON_STYLES, *css])
+        scripts = "\n".join(
+            f'<script src="{html.escape(self.url(s))}"></script>'
+            for s in [*COMMON_SCRIPTS, *(f"{g}.js" for g in games)]
+        )
         return links, scripts
 
     def render(self, game: str | None = None) -> HTMLResponse:
         """The page for one game's table (None: the lobby, with every game)."""
-        key = game if game is None or game in self.games else ""    # "": no game's files
+        key = game if game is None or game in self.games else ""  # "": no game's files
         text = self.cache.get(key)
         if text is None:
             links, scripts = self._assets(self.games if key is None else [key] if key else [])

@@ -5,6 +5,12 @@ game keeps its current state; a move is tried on a clone, committed to storage
 (on the storage thread), and only then swapped in and acknowledged. Bots are
 driven by one asyncio task per game, which asks the worker pool for each action
 and commits the bot's moves the same way.
+
+In a cluster (`bus` set: PostgreSQL and Redis) every node holds copies of the
+tables it serves. A write names the stored version it was built on (a stale
+copy is refused with 409 and read again); every change is published on the
+bus and applied by the other nodes to their copies; a table's bots are driven
+by the one node holding its lease in the database.
 """
 
 from __future__ import annotations
@@ -26,13 +32,14 @@ from meeple.core import gamedata, savegame
 from meeple.core.game import GameError, IllegalMove
 from meeple.core.present import own_move
 from meeple.server.present import presenter, redact_moves
-from meeple.server.storage import GameRecord, Storage, hints_allowed
+from meeple.server.storage import Conflict, GameRecord, Storage, hints_allowed
 from meeple.server.undo import Takebacks, UndoRequest
+from meeple.server.jobs.protocol import StaleJob
 from meeple.server.workers import BotPool, check_budget, check_spec, registry_available
 
 log = logging.getLogger("meeple.server")
 
-MAX_SEED = 2 ** 63 - 1
+MAX_SEED = 2**63 - 1
 
 
 class ApiError(Exception):
@@ -56,7 +63,7 @@ def _seat_names(seats: list[dict]) -> list[dict]:
             pub["open"] = bool(s.get("open"))
         else:
             pub["name"] = f"Bot {i + 1} ({s['bot']})"
-            if s.get("stand_in"):     # a bot plays a person's seat until they take it back
+            if s.get("stand_in"):  # a bot plays a person's seat until they take it back
                 pub["name"] = f"{s.get('name') or f'Player {i + 1}'} (bot {s['bot']} standing in)"
             if not registry_available():
                 pub["plays_as"] = "random"
@@ -68,18 +75,18 @@ def _seat_names(seats: list[dict]) -> list[dict]:
 class LiveGame:
     rec: GameRecord
     state: object
-    seats: list[dict]                       # public seat descriptions
+    seats: list[dict]  # public seat descriptions
     moves: list[tuple[int, str]]
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    version: int = 0                        # bumps on every change (moves, undo)
+    version: int = 0  # bumps on every change (moves, undo)
     undo: Takebacks = field(default_factory=Takebacks)
     driver: asyncio.Task | None = None
     raw_events: list = field(default_factory=list)
     events_head: object = None
-    public: list = field(default_factory=list)      # every event in words, private ones masked
-    owned: dict = field(default_factory=dict)       # event index -> words for its owner
-    views: dict = field(default_factory=dict)       # viewer -> (version, payload)
-    scoring: tuple = (-1, None)                     # (version, age scoring)
+    public: list = field(default_factory=list)  # every event in words, private ones masked
+    owned: dict = field(default_factory=dict)  # event index -> words for its owner
+    views: dict = field(default_factory=dict)  # viewer -> (version, payload)
+    scoring: tuple = (-1, None)  # (version, age scoring)
 
     @property
     def present(self):
@@ -144,46 +151,68 @@ class LiveGame:
         if viewer is None:
             return pub[start:]
         owned = self.owned
-        return [owned[i] if raw[i][3] == viewer and raw[i][3] is not None else pub[i]
-                for i in range(start, len(raw))]
+        return [owned[i] if raw[i][3] == viewer and raw[i][3] is not None else pub[i] for i in range(start, len(raw))]
 
 
 def replay_state(rec: GameRecord, moves=None):
     """A stored table's state after its moves (all, or `moves`): the saved-game
     replay, once the table's data files are this server's."""
     opts = dict(rec.options or {})
-    gamedata.require(rec.game, opts.pop("data", None))   # made with this server's data files?
-    return savegame.replay({"game": rec.game, "players": rec.players, "seed": rec.seed, "options": opts,
-                            "moves": rec.moves if moves is None else moves})
+    gamedata.require(rec.game, opts.pop("data", None))  # made with this server's data files?
+    return savegame.replay(
+        {
+            "game": rec.game,
+            "players": rec.players,
+            "seed": rec.seed,
+            "options": opts,
+            "moves": rec.moves if moves is None else moves,
+        }
+    )
 
 
 class GameService:
-    def __init__(self, storage: Storage, pool: BotPool | None, *, bot_delay: float = 0.0,
-                 notify=None, finished_cache: int = 256) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        pool: BotPool | None,
+        *,
+        bot_delay: float = 0.0,
+        notify=None,
+        finished_cache: int = 256,
+        bus=None,
+    ) -> None:
+        """`bus`: the cluster's Bus (None: one process, as by default)."""
         self.storage = storage
         self.pool = pool
         self.bot_delay = bot_delay
         self.notify = notify or (lambda game_id: None)
-        self.on_finish = lambda g: None          # hook: a game just ended (ratings)
+        self.on_finish = lambda g: None  # hook: a game just ended (ratings)
+        self.on_push = lambda game_id, payload: None  # hook: another node pushed a message (chat)
+        self.bus = bus
+        self.node = bus.node if bus is not None else ""
+        # a bot's lease outlives one decision (its budget twice, and queueing)
+        self.lease = 5.0 + 2 * (pool.max_seconds if pool and pool.max_seconds else 5.0)
         self.live: dict[str, LiveGame] = {}
         self.done: collections.OrderedDict[str, LiveGame] = collections.OrderedDict()
         self.finished_cache = finished_cache
         # One thread owns the database: SQLite has one writer anyway, and the
         # event loop never waits on the disk.
-        self.db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="meeple-db")
+        # PostgreSQL serves reads in parallel (writes stay in one task, in order)
+        self.db = ThreadPoolExecutor(max_workers=1 if storage.is_sqlite else 8, thread_name_prefix="meeple-db")
         self.stats = {"moves": 0, "bot_moves": 0, "resumed": 0, "resume_failed": 0}
         self._pending: list = []
         self._writer: asyncio.Task | None = None
+        self._tasks: list[asyncio.Task] = []
 
     async def _db(self, fn, *args):
         return await asyncio.get_running_loop().run_in_executor(self.db, fn, *args)
 
-    async def _append(self, game_id: str, first_ply: int, moves, winners) -> None:
+    async def _append(self, game_id: str, first_ply: int, moves, winners, version: int, bot) -> None:
         """Commit moves; returns once they are on disk. Appends that arrive while
         a commit runs are committed together in the next transaction (group
         commit), so many games share one disk sync."""
         fut = asyncio.get_running_loop().create_future()
-        self._pending.append((game_id, first_ply, moves, winners, fut))
+        self._pending.append((game_id, first_ply, moves, winners, version, bot, fut))
         if self._writer is None or self._writer.done():
             self._writer = asyncio.get_running_loop().create_task(self._write_loop())
         await fut
@@ -191,7 +220,7 @@ class GameService:
     async def _write_loop(self) -> None:
         while self._pending:
             batch, self._pending = self._pending, []
-            items = [b[:4] for b in batch]
+            items = [b[:6] for b in batch]
             try:
                 await self._db(self.storage.append_batch, items)
                 results = [None] * len(batch)
@@ -210,7 +239,8 @@ class GameService:
 
     # ------------------------------------------------------------ lifecycle
     async def start(self) -> None:
-        """Resume every unfinished game (bots included)."""
+        """Resume every unfinished game (bots included). A cluster node keeps
+        only the tables whose bots it may drive; the others load on demand."""
         recs = await self._db(self.storage.unfinished)
         for rec in recs:
             try:
@@ -219,12 +249,22 @@ class GameService:
                 self.stats["resume_failed"] += 1
                 log.error("cannot resume game %s: %s", rec.id, e)
                 continue
+            if self.bus is not None and self._bot_to_move(g) is None:
+                continue
             self.live[rec.id] = g
             self.stats["resumed"] += 1
             self._kick(g)
+        if self.bus is not None:
+            loop = asyncio.get_running_loop()
+            self._tasks = [
+                loop.create_task(self._orphans_loop(), name="bot-orphans"),
+                loop.create_task(self._resync_loop(), name="resync"),
+            ]
 
     async def stop(self) -> None:
-        tasks = [g.driver for g in self.live.values() if g.driver is not None]
+        for t in self._tasks:
+            t.cancel()
+        tasks = [g.driver for g in self.live.values() if g.driver is not None] + self._tasks
         for t in tasks:
             t.cancel()
         for t in tasks:
@@ -232,22 +272,34 @@ class GameService:
                 await t
             except (asyncio.CancelledError, Exception):
                 pass
+        if self.bus is not None:
+            try:  # the other nodes take this node's bots at once
+                await self._db(self.storage.release_bots, self.node)
+            except Exception:  # noqa: BLE001 - the leases run out by themselves
+                pass
         self.db.shutdown(wait=True)
 
     def _live(self, rec: GameRecord, state) -> LiveGame:
         return LiveGame(rec=rec, state=state, seats=_seat_names(rec.seats), moves=list(rec.moves))
 
     # ------------------------------------------------------------- creating
-    async def create(self, game: str, players: int, seats: list[str], seed: int | None,
-                     options: dict, hints: bool | None = None,
-                     open_seed: bool = False) -> tuple[LiveGame, list[dict]]:
+    async def create(
+        self,
+        game: str,
+        players: int,
+        seats: list[str],
+        seed: int | None,
+        options: dict,
+        hints: bool | None = None,
+        open_seed: bool = False,
+    ) -> tuple[LiveGame, list[dict]]:
         """`hints`: the advisor at this table (default: on when one person plays bots)."""
         try:
-            module = registry.get(game)
+            rules = registry.get(game)
         except GameError as e:
             raise ApiError(400, str(e)) from None
-        if not module.MIN_PLAYERS <= players <= module.MAX_PLAYERS:
-            raise ApiError(400, f"{game} is for {module.MIN_PLAYERS}-{module.MAX_PLAYERS} players, not {players}")
+        if not rules.min_players <= players <= rules.max_players:
+            raise ApiError(400, f"{game} is for {rules.min_players}-{rules.max_players} players, not {players}")
         if len(seats) != players:
             raise ApiError(400, f"seats must list {players} seats ('human' or 'bot:<level>'), got {len(seats)}")
         if hints is None:
@@ -257,8 +309,7 @@ class GameService:
             spec = spec.strip()
             if spec == "human":
                 token = secrets.token_urlsafe(24)
-                stored.append({"kind": "human", "bot": None, "token_hash": hash_token(token),
-                               "hints": bool(hints)})
+                stored.append({"kind": "human", "bot": None, "token_hash": hash_token(token), "hints": bool(hints)})
                 out.append({"seat": i, "kind": "human", "token": token})
             elif spec == "bot" or spec.startswith("bot:"):
                 level = spec[4:] or "random" if spec != "bot" else "random"
@@ -270,21 +321,34 @@ class GameService:
                 stored.append({"kind": "bot", "bot": level, "token_hash": None})
                 out.append({"seat": i, "kind": "bot", "bot": level, "token": None})
             else:
-                raise ApiError(400, f"seats[{i}] must be 'human' or 'bot:<level>' "
-                                    f"(random, greedy, ismcts:0.5s, easy, medium, hard), got {spec!r}")
+                raise ApiError(
+                    400,
+                    f"seats[{i}] must be 'human' or 'bot:<level>' "
+                    f"(random, greedy, ismcts:0.5s, easy, medium, hard), got {spec!r}",
+                )
         if seed is not None and not open_seed:
-            raise ApiError(400, 'a chosen seed decides every hand and the whole deck, so it is allowed only '
-                                'at a table created with "open_seed": true, which tells everyone the seed')
+            raise ApiError(
+                400,
+                "a chosen seed decides every hand and the whole deck, so it is allowed only "
+                'at a table created with "open_seed": true, which tells everyone the seed',
+            )
         if seed is None:
             seed = secrets.randbits(63)
         try:
-            opts = presenter(game).options(options)
+            opts = rules.check_options(options, players)
         except GameError as e:
             raise ApiError(400, str(e)) from None
-        rec = GameRecord(id=secrets.token_urlsafe(9), game=game, players=players, seed=seed,
-                         options=gamedata.stamp(game, dict(opts)), seats=stored, open_seed=open_seed)
+        rec = GameRecord(
+            id=secrets.token_urlsafe(9),
+            game=game,
+            players=players,
+            seed=seed,
+            options=gamedata.stamp(game, dict(opts)),
+            seats=stored,
+            open_seed=open_seed,
+        )
         try:
-            state = module.new_game(players, seed=seed, **opts)
+            state = rules.new_game(players, seed=seed, **opts)
         except GameError as e:
             raise ApiError(400, str(e)) from None
         await self._db(self.storage.create_game, rec)
@@ -294,18 +358,27 @@ class GameService:
         return g, out
 
     # ------------------------------------------------------------- fetching
-    async def get(self, game_id: str) -> LiveGame:
+    async def get(self, game_id: str, fresh: bool = True) -> LiveGame:
+        """The table. In a cluster a held copy is first checked against the
+        database (one indexed read) unless `fresh` is False: the websockets'
+        pushes follow the bus, and writes check the version themselves."""
         if not isinstance(game_id, str) or not 1 <= len(game_id) <= 32:
             raise ApiError(404, "no such game")
         g = self.live.get(game_id) or self.done.get(game_id)
         if g is not None:
             if game_id in self.done:
                 self.done.move_to_end(game_id)
+            if fresh and self.bus is not None:
+                head = (await self._db(self.storage.heads, [game_id])).get(game_id)
+                if head is None:
+                    raise ApiError(404, f"no game {game_id!r}")
+                if head != (g.rec.version, g.rec.status, g.rec.seats):
+                    await self._refresh(g)
             return g
         rec = await self._db(self.storage.get_game, game_id)
         if rec is None:
             raise ApiError(404, f"no game {game_id!r}")
-        g = self.live.get(game_id) or self.done.get(game_id)   # loaded meanwhile
+        g = self.live.get(game_id) or self.done.get(game_id)  # loaded meanwhile
         if g is not None:
             return g
         try:
@@ -330,7 +403,7 @@ class GameService:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < g.rec.players:
             raise ApiError(400, f"seat must be a number from 0 to {g.rec.players - 1}")
         stored = g.rec.seats[seat]
-        if stored["kind"] != "human" and not stored.get("stand_in"):   # a stand-in's person still sees
+        if stored["kind"] != "human" and not stored.get("stand_in"):  # a stand-in's person still sees
             raise ApiError(403, f"seat {seat} is played by a bot")
         if not isinstance(token, str) or not hmac.compare_digest(hash_token(token), stored["token_hash"]):
             raise ApiError(403, f"wrong token for seat {seat}")
@@ -357,10 +430,14 @@ class GameService:
         if cached is None or cached[0] != g.version:
             state = g.state
             base = {
-                "id": g.id, "game": g.rec.game,
+                "id": g.id,
+                "game": g.rec.game,
                 "status": g.status,
-                "ply": g.ply, "you": viewer, "seats": g.seats,
-                "options": g.rec.options, "hints": hints_allowed(g.rec.seats),
+                "ply": g.ply,
+                "you": viewer,
+                "seats": g.seats,
+                "options": g.rec.options,
+                "hints": hints_allowed(g.rec.seats),
                 **self.seed_info(g),
                 "state": state.view(viewer),
                 "decision": None if g.status == "closed" else g.present.decision_for(state, viewer),
@@ -385,12 +462,19 @@ class GameService:
 
     def move_log(self, g: LiveGame) -> dict:
         fin = g.finished
-        out = {"id": g.id, "game": g.rec.game, "players": g.rec.players,
-               "status": g.status, "seats": g.seats,
-               "options": g.rec.options, **self.seed_info(g)}
-        out["moves"] = [{"ply": i, "seat": s, "move": m} for i, (s, m)
-                        in enumerate(zip((s for s, _ in g.moves),
-                                         redact_moves(g.state, g.moves, None, fin)))]
+        out = {
+            "id": g.id,
+            "game": g.rec.game,
+            "players": g.rec.players,
+            "status": g.status,
+            "seats": g.seats,
+            "options": g.rec.options,
+            **self.seed_info(g),
+        }
+        out["moves"] = [
+            {"ply": i, "seat": s, "move": m}
+            for i, (s, m) in enumerate(zip((s for s, _ in g.moves), redact_moves(g.state, g.moves, None, fin)))
+        ]
         if fin:
             out["winners"] = list(g.state.winners) if g.state.is_terminal() else []
         return out
@@ -403,12 +487,19 @@ class GameService:
         state = replay_state(g.rec, g.moves[:ply])
         pr = g.present
         events = [pr.describe((*ev[:3], None), g.seats, None) for ev in state.log()]
-        return {"id": g.id, "game": g.rec.game, "ply": ply, "total": g.ply, "seats": g.seats,
-                "move": None if ply == 0 else {"seat": g.moves[ply - 1][0], "move": g.moves[ply - 1][1]},
-                "state": state.view(None) | {"seats": state.to_json()["seats"]},
-                "decision": pr.decision_for(state, None),
-                "events": events, "scoring": pr.scoring(state.log(), state),
-                "ranking": pr.ranking(state) if state.is_terminal() else None}
+        return {
+            "id": g.id,
+            "game": g.rec.game,
+            "ply": ply,
+            "total": g.ply,
+            "seats": g.seats,
+            "move": None if ply == 0 else {"seat": g.moves[ply - 1][0], "move": g.moves[ply - 1][1]},
+            "state": state.view(None) | {"seats": state.to_json()["seats"]},
+            "decision": pr.decision_for(state, None),
+            "events": events,
+            "scoring": pr.scoring(state.log(), state),
+            "ranking": pr.ranking(state) if state.is_terminal() else None,
+        }
 
     # ---------------------------------------------------------------- moves
     async def submit(self, g: LiveGame, seat: int, move, ply=None) -> dict:
@@ -425,8 +516,9 @@ class GameService:
                 raise ApiError(409, "a bot plays your seat now: take it back first")
             d = g.state.decision()
             if seat not in d.seats:
-                raise ApiError(409, f"not your decision: {g.seats[d.seat]['name']} (seat {d.seat}) "
-                                    f"must answer '{d.kind}'")
+                raise ApiError(
+                    409, f"not your decision: {g.seats[d.seat]['name']} (seat {d.seat}) must answer '{d.kind}'"
+                )
             # a move naming another seat is refused before it is tried: its error
             # would tell the sender whether that seat holds the card it names
             named = own_move(g.state, seat, move)
@@ -456,8 +548,11 @@ class GameService:
                 raise ApiError(409, "the game is over")
             top = g.undo.last(seat, g.ply)
             if top is None:
-                raise ApiError(409, "nothing to undo: undo takes back your own last move while "
-                                    "nobody else has moved and nothing hidden was shown since")
+                raise ApiError(
+                    409,
+                    "nothing to undo: undo takes back your own last move while "
+                    "nobody else has moved and nothing hidden was shown since",
+                )
             if g.undo.request is not None and g.undo.request.declined_by is None:
                 raise ApiError(409, "an undo is already waiting for the other players' answer")
             if top[1] in g.undo.declined:
@@ -467,7 +562,7 @@ class GameService:
                 await self._take_back(g, seat)
                 return 200, {"ok": True, "undone": True, "ply": g.ply}
             g.undo.request = UndoRequest(seat=seat, ply=top[1], waiting=others)
-            self.notify(g.id)
+            self._share_undo(g)
             return 202, {"ok": True, "pending": True, "waiting": others, "ply": g.ply}
 
     async def answer_undo(self, g: LiveGame, seat: int, approve) -> dict:
@@ -486,34 +581,76 @@ class GameService:
                 req.declined_by = seat
                 req.waiting = []
                 g.undo.declined.add(req.ply)
-                self.notify(g.id)
+                self._share_undo(g)
                 return {"ok": True, "declined": True, "ply": g.ply}
             req.waiting.remove(seat)
             if req.waiting:
-                self.notify(g.id)
+                self._share_undo(g)
                 return {"ok": True, "pending": True, "waiting": list(req.waiting), "ply": g.ply}
             await self._take_back(g, req.seat)
             return {"ok": True, "undone": True, "ply": g.ply}
 
     async def _take_back(self, g: LiveGame, seat: int) -> None:
-        """Undo `seat`'s last move (it may be undone: checked). Runs under g.lock."""
-        _, ply, _, prev = g.undo.last(seat, g.ply)
-        await self._db(self.storage.delete_moves_from, g.id, ply)
-        g.undo.pop()
+        """Undo `seat`'s last move (it may be undone: checked). Runs under g.lock.
+        In a cluster a node that read the table from the database after that
+        move has no state before it: it replays it (the request names the ply)."""
+        top = g.undo.last(seat, g.ply)
+        if top is not None:
+            _, ply, _, prev = top
+        elif g.undo.request is not None and g.undo.request.seat == seat:
+            ply = g.undo.request.ply
+            prev = replay_state(g.rec, g.moves[:ply])
+        else:
+            raise ApiError(409, "nothing to undo")
+        version = g.rec.version
+        self._bus_check()
+        try:
+            await self._db(self.storage.delete_moves_from, g.id, ply, version, self._bot_lease(g, prev))
+        except Conflict:
+            await self._reload(g)
+            raise ApiError(
+                409, "the table changed meanwhile (a move was made on another server): nothing was undone"
+            ) from None
+        except Exception as e:
+            log.exception("storage failed for game %s", g.id)
+            raise ApiError(503, f"the database is unreachable, so nothing was undone ({type(e).__name__})") from None
+        g.rec.version = version + 1
+        self._undo_applied(g, ply, prev)
+        self._publish({"k": "undo", "g": g.id, "pv": version, "v": version + 1, "seat": seat, "p": ply})
+        self._kick(g)
+
+    def _undo_applied(self, g: LiveGame, ply: int, prev) -> None:
+        if g.undo.stack:
+            g.undo.pop()
+        else:
+            g.undo.request = None
+            g.undo.declined = {p for p in g.undo.declined if p < ply}
         del g.moves[ply:]
         g.state = prev
         g.version += 1
         self.notify(g.id)
-        self._kick(g)
 
     async def _commit(self, g: LiveGame, new, moves: list[tuple[int, str]]) -> None:
         """Persist, then swap in. Runs under g.lock. Nothing changes if storage fails."""
         winners = list(new.winners) if new.is_terminal() else None
+        version, first = g.rec.version, g.ply
+        self._bus_check()
         try:
-            await self._append(g.id, g.ply, moves, winners)
+            await self._append(g.id, first, moves, winners, version, self._bot_lease(g, new))
+        except Conflict:
+            await self._reload(g)
+            raise ApiError(
+                409, f"stale move: another move was made first (on another server); the game is at ply {g.ply}"
+            ) from None
         except Exception as e:  # storage down, disk full: the move is not taken
             log.exception("storage failed for game %s", g.id)
-            raise ApiError(503, f"the move could not be saved, so it was not made ({type(e).__name__})") from None
+            raise ApiError(
+                503,
+                f"the move could not be saved, so it was not made: the database is "
+                f"unreachable or failing ({type(e).__name__})",
+            ) from None
+        g.rec.version = version + 1
+        self._publish({"k": "moves", "g": g.id, "pv": version, "v": version + 1, "p": first, "m": moves, "w": winners})
         g.moves.extend(moves)
         g.state = new
         g.version += 1
@@ -526,12 +663,210 @@ class GameService:
         self.notify(g.id)
         self._kick(g)
 
+    # -------------------------------------------------------------- cluster
+    def _bus_check(self) -> None:
+        """A cluster node refuses changes while it cannot tell the others."""
+        if self.bus is not None and not self.bus.up:
+            raise ApiError(
+                503,
+                f"the message bus (Redis) is unreachable, so no move is taken now: "
+                f"{self.bus.reason}; try again in a moment",
+            )
+
+    def _publish(self, msg: dict) -> None:
+        if self.bus is not None:
+            self.bus.publish(msg)
+
+    def _bot_lease(self, g: LiveGame, state) -> tuple[str, float] | None:
+        """The bots' lease stored with a change: this node drives the bot that
+        must move next (None: a person moves next, or nobody)."""
+        if state.is_terminal() or self._bot_to_move(g, state) is None:
+            return None
+        return (self.node, time.time() + self.lease)
+
+    async def _claim_bots(self, g: LiveGame) -> bool:
+        now = time.time()
+        try:
+            return await self._db(self.storage.claim_bots, g.id, self.node, now + self.lease, now)
+        except Exception:  # noqa: BLE001 - the database is away: the orphan sweep retries later
+            log.warning("cannot claim the bots of game %s", g.id, exc_info=True)
+            return False
+
+    def _share_undo(self, g: LiveGame) -> None:
+        """An undo request (asked, answered, declined) reaches every node's players."""
+        self.notify(g.id)
+        req = g.undo.request
+        self._publish(
+            {
+                "k": "undo_req",
+                "g": g.id,
+                "v": g.rec.version,
+                "req": None if req is None else [req.seat, req.ply, req.waiting, req.declined_by],
+                "declined": sorted(g.undo.declined),
+            }
+        )
+
+    def share_push(self, game_id: str, payload: dict) -> None:
+        """A message pushed to a table's sockets (chat) reaches the other nodes' sockets."""
+        self._publish({"k": "push", "g": game_id, "p": payload})
+
+    async def seats_saved(self, g: LiveGame) -> None:
+        """Seats changed (taken, handed to a bot, reclaimed): in a cluster the
+        table's version moves on, so a bot move another node built for the old
+        seats is refused, and the other nodes read the table again."""
+        if self.bus is None:
+            return
+        if await self._db(self.storage.bump_version, g.id, g.rec.version):
+            g.rec.version += 1
+        else:
+            await self._reload(g)
+        self._publish({"k": "reload", "g": g.id})
+
+    async def _refresh(self, g: LiveGame) -> None:
+        async with g.lock:
+            await self._reload(g)
+
+    async def _reload(self, g: LiveGame) -> None:
+        """Make the copy the stored table again (the caller holds g.lock)."""
+        rec = await self._db(self.storage.get_game, g.id)
+        if rec is not None:
+            self._adopt(g, rec)
+
+    def _adopt(self, g: LiveGame, rec: GameRecord) -> None:
+        same_seats = rec.seats == g.rec.seats
+        if rec.version == g.rec.version and same_seats and rec.status == g.rec.status:
+            return
+        old = g.moves
+        state = None
+        if len(rec.moves) >= len(old) and rec.moves[: len(old)] == old:
+            state = g.state.clone()  # the usual case: moves were added
+            try:
+                for _, move in rec.moves[len(old) :]:
+                    state.apply_move(move)
+            except GameError:
+                state = None
+        if state is None:
+            state = replay_state(rec)
+            g.undo = Takebacks()
+        elif len(rec.moves) > len(old):
+            g.undo.clear()  # a move made elsewhere: no undo past it here
+        if not same_seats:
+            g.seats = _seat_names(rec.seats)
+            g.public, g.owned = [], {}
+        g.rec, g.state, g.moves = rec, state, list(rec.moves)
+        g.version += 1
+        if g.finished:
+            self._remember_done(g)
+            if g.driver is not None and g.driver is not asyncio.current_task():
+                g.driver.cancel()
+        self.notify(g.id)
+
+    async def on_bus(self, msg: dict) -> None:
+        """Another node's message: apply it to this node's copy of the table,
+        if it holds one; anything that does not follow the copy reads it again."""
+        g = self.live.get(msg.get("g")) or self.done.get(msg.get("g"))
+        if g is None:
+            return
+        kind = msg.get("k")
+        if kind == "push":
+            self.on_push(g.id, msg["p"])
+            return
+        async with g.lock:
+            if kind == "moves":
+                if msg["v"] <= g.rec.version:
+                    return  # already known (read from the database)
+                if msg["pv"] != g.rec.version or msg["p"] != g.ply:
+                    await self._reload(g)  # a gap: the database has it all
+                    return
+                self._apply_remote(g, msg)
+            elif kind == "undo":
+                if msg["v"] <= g.rec.version:
+                    return
+                top = g.undo.last(msg["seat"], g.ply)
+                if msg["pv"] != g.rec.version or top is None or top[1] != msg["p"]:
+                    await self._reload(g)
+                    return
+                g.rec.version = msg["v"]
+                self._undo_applied(g, msg["p"], top[3])
+            elif kind == "undo_req":
+                if msg["v"] > g.rec.version:
+                    await self._reload(g)  # the move it is about had not arrived yet
+                if msg["v"] != g.rec.version:
+                    return  # about a version gone by
+                r = msg["req"]
+                g.undo.request = (
+                    None if r is None else UndoRequest(seat=r[0], ply=r[1], waiting=list(r[2]), declined_by=r[3])
+                )
+                g.undo.declined = set(msg["declined"])
+                self.notify(g.id)
+            else:  # "reload": seats changed, or a node is unsure
+                await self._reload(g)
+
+    def _apply_remote(self, g: LiveGame, msg: dict) -> None:
+        moves = [(seat, move) for seat, move in msg["m"]]
+        prev, first = g.state, g.ply
+        new = prev.clone()
+        try:
+            for _, move in moves:
+                new.apply_move(move)
+        except GameError:
+            log.error("game %s: a move from another node does not apply here", g.id)
+            return
+        g.moves.extend(moves)
+        g.state = new
+        g.rec.version = msg["v"]
+        g.version += 1
+        if msg.get("w") is not None:
+            g.rec.status = "finished"
+            g.undo.clear()
+            self._remember_done(g)
+        elif g.seat_kind(moves[0][0]) == "human":
+            g.undo.moved(moves[0][0], first, g.ply, prev, new)
+        else:
+            g.undo.clear()
+        self.notify(g.id)
+
+    async def catch_up(self) -> None:
+        """Check every held copy against the database (after the bus
+        (re)connects, and every few seconds): nothing missed stays missed."""
+        tables = list(self.live.values()) + list(self.done.values())
+        for i in range(0, len(tables), 500):
+            chunk = tables[i : i + 500]
+            heads = await self._db(self.storage.heads, [g.id for g in chunk])
+            for g in chunk:
+                head = heads.get(g.id)
+                if head is not None and head != (g.rec.version, g.rec.status, g.rec.seats):
+                    await self._refresh(g)
+
+    async def _resync_loop(self, every: float = 3.0) -> None:
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.catch_up()
+            except Exception:  # noqa: BLE001 - the database is away: next round
+                log.warning("catching up from the database failed", exc_info=True)
+
+    async def _orphans_loop(self) -> None:
+        """Drive the bots of tables whose node died (their lease ran out)."""
+        every = min(2.0, self.lease / 3)
+        while True:
+            await asyncio.sleep(every)
+            try:
+                for game_id in await self._db(self.storage.orphaned_bots, time.time()):
+                    g = await self.get(game_id)
+                    if g.finished or self._bot_to_move(g) is None:
+                        await self._db(self.storage.clear_bots, game_id, g.rec.version)
+                    elif g.driver is None or g.driver.done():
+                        self._kick(g)
+            except Exception:  # noqa: BLE001 - the database is away: next round
+                log.warning("looking for orphaned bots failed", exc_info=True)
+
     # ----------------------------------------------------------------- bots
-    def _bot_to_move(self, g: LiveGame) -> int | None:
-        d = g.state.decision()
+    def _bot_to_move(self, g: LiveGame, state=None) -> int | None:
+        d = (g.state if state is None else state).decision()
         if d is None:
             return None
-        for s in d.seats:              # at a simultaneous decision, each bot in turn
+        for s in d.seats:  # at a simultaneous decision, each bot in turn
             if g.seat_kind(s) == "bot":
                 return s
         return None
@@ -549,6 +884,8 @@ class GameService:
                 seat = self._bot_to_move(g)
                 if seat is None or g.finished:
                     return
+                if self.bus is not None and not await self._claim_bots(g):
+                    return  # another node drives this table's bots
                 version = g.version
                 base = g.state
                 work = base.clone()
@@ -556,6 +893,7 @@ class GameService:
                 if self.bot_delay:
                     await asyncio.sleep(self.bot_delay)
                 step = 0
+                stale = False
                 while work.history is base.history:
                     d = work.decision()
                     if d is None or seat not in d.seats:
@@ -566,7 +904,10 @@ class GameService:
                     else:
                         bot_seed = _bot_seed(g.rec.seed, seat, g.ply, step)
                         try:
-                            a = await self.pool.choose(spec, bot_seed, obs, g.id)
+                            a = await self.pool.choose(spec, bot_seed, obs, g.id, ply=g.ply)
+                        except StaleJob:
+                            stale = True  # another node moved this table on
+                            break
                         except GameError as e:
                             log.error("bot %s failed in game %s: %s", spec, g.id, e)
                             a = obs.legal[bot_seed % len(obs.legal)]
@@ -575,17 +916,21 @@ class GameService:
                         a = obs.legal[0]
                     work.apply_action(a, seat)
                     step += 1
+                if stale:  # its move reaches this node on the bus (or the catch-up)
+                    await asyncio.sleep(0.2)
+                    continue
                 noted = _new_moves(base, work)
                 async with g.lock:
                     if g.version != version:
-                        continue              # an undo (or a restart) changed the game: think again
+                        continue  # an undo (or a restart) changed the game: think again
                     if not noted:
                         return
-                    g.undo.clear()            # someone else moved: no undo past this
+                    g.undo.clear()  # someone else moved: no undo past this
                     try:
                         await self._commit(g, work, [(seat, m) for m in noted])
-                    except ApiError:
-                        await asyncio.sleep(1.0)   # storage trouble: retry later
+                    except ApiError as e:
+                        if e.status != 409:  # 409: the copy was read again; think again
+                            await asyncio.sleep(1.0)  # storage or bus trouble: retry later
                         continue
                     self.stats["bot_moves"] += len(noted)
         except asyncio.CancelledError:

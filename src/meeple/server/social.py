@@ -33,8 +33,13 @@ def display_name(raw) -> str:
         raise ApiError(400, "name: no leading, trailing or double spaces")
     if not 1 <= len(name) <= NAME_MAX:
         raise ApiError(400, f"name must be 1 to {NAME_MAX} characters")
-    bad = sorted({ch for i, ch in enumerate(name) if not (
-        ch.isalnum() or ch in _NAME_PUNCT or (i and unicodedata.category(ch)[0] == "M"))})
+    bad = sorted(
+        {
+            ch
+            for i, ch in enumerate(name)
+            if not (ch.isalnum() or ch in _NAME_PUNCT or (i and unicodedata.category(ch)[0] == "M"))
+        }
+    )
     if bad:
         raise ApiError(400, "name: letters, digits, spaces and _ - . ' only, not " + " ".join(map(repr, bad)))
     return name
@@ -50,16 +55,17 @@ class Social:
         self.service = service
         self.hub = hub
         self.store = SocialStore(service.storage.engine)
-        self.buckets: dict = {}          # (purpose, key) -> TokenBucket
-        self.pushes: set = set()         # messages being sent
-        self.hash_slots = asyncio.Semaphore(2)   # argon2 takes 64 MiB a hash: at most two at once
-        self.rematch_lock = asyncio.Lock()       # one rematch per game
+        self.buckets: dict = {}  # (purpose, key) -> TokenBucket
+        self.pushes: set = set()  # messages being sent
+        self.hash_slots = asyncio.Semaphore(2)  # argon2 takes 64 MiB a hash: at most two at once
+        self.rematch_lock = asyncio.Lock()  # one rematch per game
         self.clocks = make_clocks(self)
         self.clocks.load()
         self._notify_views = service.notify
-        service.notify = self.changed    # the one hook on every change of a game
+        service.notify = self.changed  # the one hook on every change of a game
         self._remove_socket = hub.remove
         hub.remove = self.socket_closed
+        service.on_push = lambda game_id, payload: self.broadcast(game_id, payload, share=False)
 
     def changed(self, game_id: str) -> None:
         self._notify_views(game_id)
@@ -88,6 +94,7 @@ class Social:
     def allow(self, purpose: str, key, rate: float, burst: float) -> bool:
         """A token bucket per (purpose, key), e.g. logins per address."""
         from meeple.server.hub import TokenBucket
+
         b = self.buckets.get((purpose, key))
         if b is None:
             if len(self.buckets) > 50_000:
@@ -95,9 +102,13 @@ class Social:
             b = self.buckets[(purpose, key)] = TokenBucket(rate, burst)
         return b.allow()
 
-    def broadcast(self, game_id: str, payload: dict) -> None:
-        """Push one message to every socket open on a game (chat, rematch offers)."""
+    def broadcast(self, game_id: str, payload: dict, share: bool = True) -> None:
+        """Push one message to every socket open on a game (chat, rematch offers),
+        on every node of a cluster (the clocks' seat status is computed on each)."""
+        if share and payload.get("type") != "seats":
+            self.service.share_push(game_id, payload)
         from meeple.server.service import dumps
+
         text = dumps(payload)
         for conn in list(self.hub.by_game.get(game_id, ())):
             task = asyncio.get_running_loop().create_task(_send_quietly(conn, text))
@@ -108,6 +119,7 @@ class Social:
         """Persist a game's seats (names, tokens, bots) and show them at once:
         the cached views and log sentences name the seats, so they are rebuilt."""
         await self.db(self.store.save_seats, g.id, g.rec.seats)
+        await self.service.seats_saved(g)
         g.seats = _seat_names(g.rec.seats)
         g.views.clear()
         g.public, g.owned = [], {}
@@ -117,7 +129,7 @@ class Social:
 async def _send_quietly(conn, text: str) -> None:
     try:
         await conn.send_text(text)
-    except Exception:      # a closed socket misses the message; it reloads on reconnect
+    except Exception:  # a closed socket misses the message; it reloads on reconnect
         pass
 
 

@@ -19,22 +19,26 @@ from meeple.core.undo import revealed
 
 @dataclass
 class UndoRequest:
-    seat: int                     # who asks
-    ply: int                      # the ply of the move to take back
-    waiting: list[int]            # people who have not answered yet
+    seat: int  # who asks
+    ply: int  # the ply of the move to take back
+    waiting: list[int]  # people who have not answered yet
     declined_by: int | None = None
 
     def public(self) -> dict:
-        return {"seat": self.seat, "ply": self.ply, "waiting": list(self.waiting),
-                "status": "declined" if self.declined_by is not None else "pending",
-                "declined_by": self.declined_by}
+        return {
+            "seat": self.seat,
+            "ply": self.ply,
+            "waiting": list(self.waiting),
+            "status": "declined" if self.declined_by is not None else "pending",
+            "declined_by": self.declined_by,
+        }
 
 
 @dataclass
 class Takebacks:
-    stack: list = field(default_factory=list)        # [(seat, first_ply, end_ply, state_before)]
+    stack: list = field(default_factory=list)  # [(seat, first_ply, end_ply, state_before)]
     request: UndoRequest | None = None
-    declined: set = field(default_factory=set)       # first plies of moves whose undo was refused
+    declined: set = field(default_factory=set)  # first plies of moves whose undo was refused
 
     def moved(self, seat: int, first_ply: int, end_ply: int, before, after) -> None:
         """`seat`'s move (plies first_ply..end_ply-1) took `before` to `after`:

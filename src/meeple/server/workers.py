@@ -45,6 +45,7 @@ def check_spec(spec: str, game: str | None = None) -> str:
     spec = spec.strip().lower()
     if registry_available():
         from meeple.bots.registry import LEVELS, greedy_class, parse_spec
+
         kind, _ = parse_spec(spec)
         if kind == "greedy" and game is not None:
             try:
@@ -55,6 +56,7 @@ def check_spec(spec: str, game: str | None = None) -> str:
                 return MEDIUM_WITHOUT_GREEDY
         return spec
     import re
+
     if not re.fullmatch(r"random|greedy|easy|medium|hard|ismcts(:[0-9.]+(s|ms)?)?", spec):
         raise GameError(f"unknown bot {spec!r}")
     return spec
@@ -74,6 +76,7 @@ def check_budget(spec: str, max_seconds: float | None) -> None:
     if max_seconds is None or not registry_available():
         return
     from meeple.bots.registry import parse_spec
+
     _, opts = parse_spec(spec)
     sims = max_simulations(max_seconds)
     allowed = f"this server allows at most {max_seconds:g} s or {sims} simulations a decision"
@@ -88,6 +91,7 @@ def make_bot(spec: str, seed: int):
         from meeple.bots.registry import make_bot as registry_make
     except ImportError:
         from meeple.bots.random_bot import RandomBot
+
         return RandomBot(seed)
     return registry_make(spec, seed)
 
@@ -124,13 +128,33 @@ def choose(spec: str, seed: int, obs, max_seconds: float | None = None) -> int:
     return int(bot.choose(obs))
 
 
+def bot_pool(
+    workers: int | None = None,
+    max_seconds: float | None = None,
+    *,
+    bus: str | None = None,
+    db: str | None = None,
+    prefix: str | None = None,
+):
+    """The server's bot pool: in this process's workers, or with `bus` (a
+    Redis URL) jobs on the cluster's queue, thought about by this node's
+    `workers` and by `meeple bot-worker` processes (docs/bot-jobs.md); `db` lets
+    the workers skip a decision its table has moved past."""
+    if bus is None:
+        return BotPool(workers, max_seconds)
+    from meeple.server.jobs.pool import JobPool
+    from meeple.server.jobs.protocol import DEFAULT_PREFIX
+
+    return JobPool(bus, workers, max_seconds, db=db, prefix=prefix or DEFAULT_PREFIX)
+
+
 class BotPool:
     def __init__(self, workers: int | None = None, max_seconds: float | None = None) -> None:
         self.workers = workers or max(1, min(4, os.cpu_count() or 1))
         self.max_seconds = max_seconds
         self._pool = self._new()
-        self._queues: dict[str, collections.deque] = {}   # table -> its waiting decisions
-        self._served: dict[str, int] = {}   # table -> when it last got a worker (a tick count)
+        self._queues: dict[str, collections.deque] = {}  # table -> its waiting decisions
+        self._served: dict[str, int] = {}  # table -> when it last got a worker (a tick count)
         self._tick = 0
         self._running = 0
         self._closed = False
@@ -138,14 +162,19 @@ class BotPool:
         self.longest = {"wait": 0.0, "think": 0.0}
 
     def _new(self) -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(max_workers=self.workers, initializer=_init_worker, initargs=(os.getpid(),),
-                                   mp_context=multiprocessing.get_context("spawn"))
+        return ProcessPoolExecutor(
+            max_workers=self.workers,
+            initializer=_init_worker,
+            initargs=(os.getpid(),),
+            mp_context=multiprocessing.get_context("spawn"),
+        )
 
-    async def choose(self, spec: str, seed: int, obs, table: str = "") -> int:
-        """One bot decision, capped at `max_seconds`, queued behind `table`'s own."""
+    async def choose(self, spec: str, seed: int, obs, table: str = "", ply: int | None = None) -> int:
+        """One bot decision, capped at `max_seconds`, queued behind `table`'s own.
+        (`ply` serves the cluster's JobPool; here the game's task is the check.)"""
         return await self.call(choose, spec, seed, obs, self.max_seconds, table=table)
 
-    async def call(self, fn, *args, table: str = ""):
+    async def call(self, fn, *args, table: str = "", ply: int | None = None):
         """`fn(*args)` in a worker process (`fn` is pickled: a module-level
         function), queued behind `table`'s own jobs and taken in turn with the
         other tables' (round robin)."""
@@ -168,11 +197,11 @@ class BotPool:
             fn, args, fut = queue.popleft()
             if not queue:
                 del self._queues[table]
-            if fut.done():                        # its caller stopped waiting
+            if fut.done():  # its caller stopped waiting
                 continue
             self._tick += 1
             self._served[table] = self._tick
-            if len(self._served) > 10_000:        # forget idle tables (they rank as new)
+            if len(self._served) > 10_000:  # forget idle tables (they rank as new)
                 self._served = {t: n for t, n in self._served.items() if t in self._queues}
             self._running += 1
             asyncio.get_running_loop().create_task(self._run(fn, args, fut))
@@ -215,7 +244,7 @@ class BotPool:
         """Stop now: a decision being thought is abandoned (its game resumes
         from its last committed move), so shutting down never waits for one."""
         self._closed = True
-        self._queues.clear()       # their games' tasks are cancelled already
+        self._queues.clear()  # their games' tasks are cancelled already
         # ProcessPoolExecutor has no public way to stop running work before 3.14
         for proc in list(getattr(self._pool, "_processes", {}).values()):
             proc.terminate()

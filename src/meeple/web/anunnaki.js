@@ -431,42 +431,8 @@ function scoringPanel(v) {
         el("tr", {class: "total"}, el("th", {scope: "row"}, "Total VP"), sc.total.map((x) => el("td", {}, x))))));
 }
 
-// ------------------------------------------------------------------- lobby
-function anLobby(m) {
-  const mode = el("select", {id: "house-mode", "aria-label": "houses"},
-    el("option", {value: "random"}, "Random houses"), el("option", {value: "chosen"}, "I choose the houses"));
-  const first = el("input", {type: "checkbox", id: "first-game"});
-  const box = el("fieldset", {id: "houses", class: "tribes", hidden: true}, el("legend", {}, "House of each seat"));
-  const hint = el("p", {class: "hint", id: "house-hint"});
-  let n = 2;
-  function draw() {
-    const old = [...box.querySelectorAll("select")].map((s) => s.value);
-    box.replaceChildren(el("legend", {}, "House of each seat"), ...Array.from({length: n}, (_, i) => el("label", {},
-      el("span", {class: "ptag p" + i}, ICONS[i] + " Seat " + (i + 1)), " ",
-      el("select", {id: "house-" + i, "aria-label": "house of seat " + (i + 1), onchange: check},
-        m.house_ids.map((h) => el("option", {value: h, selected: (old[i] || m.house_ids[i]) === h}, m.houses[h].name))))));
-    check();
-  }
-  function check() {
-    const vals = [...box.querySelectorAll("select")].map((s) => s.value);
-    hint.textContent = mode.value === "chosen" && new Set(vals).size !== vals.length ? "Each seat needs a different house." : "";
-  }
-  mode.addEventListener("change", () => { box.hidden = mode.value !== "chosen"; check(); });
-  return {
-    nodes: [el("div", {class: "row"}, mode, el("label", {}, first, " First game (simpler setup: no god draft)")), box, hint],
-    onPlayers(k) { n = k; draw(); },
-    options() {
-      const o = {};
-      if (mode.value === "chosen") o.houses = [...box.querySelectorAll("select")].map((s) => s.value);
-      if (first.checked) o.first_game = true;
-      return o;
-    },
-  };
-}
-
 GAMES.anunnaki = {
   name: "Anunnaki",
-  lobby: anLobby,
   subtitle: (v) => v.state.end_triggered && v.status !== "finished" ? " — last round" : "",
   stats(v) {
     const s = v.state;

@@ -2,7 +2,7 @@
 // Lobby at /, a table at /game/<id>#seat=S&token=T, a replay at /replay/<id>.
 // This file is the shell (lobby, connection, turn flow, log, replay); each
 // game's file (ethnos.js, okc.js, anunnaki.js) registers GAMES[name] with
-//   name, lobby(meta) -> {nodes, options(players) -> object|null, onPlayers(n)}
+//   name (the lobby's options form is drawn from the game's schema: optionsForm)
 //   stats(v) -> nodes for the status bar
 //   decision(v, box) -> fills the decision panel when the viewer must answer
 //   render(v) -> {main: [panels], side: [panels]}
@@ -67,6 +67,64 @@ const LEVELS = [["human", "Human (invite)"], ["bot:easy", "Bot — easy"], ["bot
                 ["bot:ismcts:0.5s", "Bot — ISMCTS 0.5 s"]];
 
 // -------------------------------------------------------------------- lobby
+// The new-game options of one game, drawn from the schema the server sends
+// (GET /api/meta: games[g].options, declared once in the game's spec):
+// "bool" a checkbox, "int" a select of its choices, "names" random or chosen,
+// one per seat (count "seats") or a set of count[players] names.
+function optionsForm(schema) {
+  let players = 2;
+  const parts = schema.map((o) => {
+    const label = (c) => (o.labels || {})[c] || String(c);
+    if (o.type === "bool") {
+      const box = el("input", {type: "checkbox", id: "opt-" + o.name, checked: !!o.default});
+      return {node: el("label", {title: o.help}, box, " " + o.label), value: () => box.checked || undefined};
+    }
+    if (o.type === "int") {
+      const pick = el("select", {id: "opt-" + o.name, "aria-label": o.label, title: o.help},
+        o.choices.map((c) => el("option", {value: c, selected: c === o.default}, label(c))));
+      return {node: el("label", {}, o.label + " ", pick), value: () => +pick.value === o.default ? undefined : +pick.value};
+    }
+    const mode = el("select", {id: "opt-" + o.name + "-mode", "aria-label": o.label, title: o.help},
+      el("option", {value: "random"}, "Random " + o.label.toLowerCase()), el("option", {value: "chosen"}, "I choose the " + o.label.toLowerCase()));
+    const box = el("fieldset", {id: "opt-" + o.name, class: "tribes", hidden: true}, el("legend", {}, o.label));
+    const hint = el("p", {class: "hint", id: "opt-" + o.name + "-hint"});
+    const chosen = () => o.count === "seats" ? [...box.querySelectorAll("select")].map((s) => s.value)
+      : [...box.querySelectorAll("input:checked")].map((i) => i.value);
+    function check() {
+      const vals = chosen();
+      const need = o.count === "seats" ? players : o.count[players];
+      hint.textContent = mode.value !== "chosen" ? ""
+        : new Set(vals).size !== vals.length ? "Each seat needs a different " + o.item + "."
+        : o.count !== "seats" && vals.length !== need ? "Pick " + need + " " + o.item + "s." : "";
+    }
+    function draw() {
+      if (o.count !== "seats") {
+        if (!box.querySelector("input")) box.append(...o.choices.map((c) => el("label", {},
+          el("input", {type: "checkbox", value: c, name: "opt-" + o.name, onchange: check}), " " + label(c))));
+        return check();
+      }
+      const old = chosen();
+      box.replaceChildren(el("legend", {}, o.label), ...Array.from({length: players}, (_, i) => el("label", {},
+        el("span", {class: "ptag p" + i}, ICONS[i] + " Seat " + (i + 1)), " ",
+        el("select", {id: "opt-" + o.name + "-" + i, "aria-label": o.item + " of seat " + (i + 1), onchange: check},
+          o.choices.map((c) => el("option", {value: c, selected: (old[i] || o.choices[i]) === c}, label(c)))))));
+      check();
+    }
+    mode.addEventListener("change", () => { box.hidden = mode.value !== "chosen"; check(); });
+    return {node: el("div", {}, el("div", {class: "row"}, mode), box, hint), onPlayers: draw,
+            value: () => mode.value === "chosen" ? chosen() : undefined};
+  });
+  return {
+    nodes: parts.map((p) => p.node),
+    onPlayers(n) { players = n; parts.forEach((p) => p.onPlayers && p.onPlayers()); },
+    options() {
+      const out = {};
+      schema.forEach((o, i) => { const v = parts[i].value(); if (v !== undefined) out[o.name] = v; });
+      return out;
+    },
+  };
+}
+
 function lobby() {
   const app = document.getElementById("app");
   const names = Object.keys(GAMES).filter((g) => META.games[g]);
@@ -100,7 +158,7 @@ function lobby() {
     const keep = +players.value || 4;
     players.replaceChildren(...Array.from({length: m.max_players - m.min_players + 1}, (_, i) => m.min_players + i)
       .map((n) => el("option", {value: n, selected: n === Math.min(m.max_players, Math.max(m.min_players, keep))}, n + " players")));
-    opts = GAMES[g].lobby ? GAMES[g].lobby(m) : null;
+    opts = optionsForm(m.options || []);
     extra.replaceChildren(...(opts ? opts.nodes : []));
     drawSeats();
   }

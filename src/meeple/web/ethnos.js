@@ -222,31 +222,8 @@ function ethnosDecision(v, box) {
   }
 }
 
-function ethnosLobby(m) {
-  const tribeBox = el("fieldset", {id: "tribes", class: "tribes", hidden: true},
-    el("legend", {}, "Choose the tribes"),
-    m.tribes.map((t) => el("label", {title: m.help[t]}, el("input", {type: "checkbox", value: t, name: "tribe"}), " " + cap(t))));
-  const tribeMode = el("select", {id: "tribe-mode", "aria-label": "tribes"},
-    el("option", {value: "random"}, "Random tribes"), el("option", {value: "random+fairy"}, "Random tribes, Fairy possible"),
-    el("option", {value: "chosen"}, "I choose the tribes"));
-  const hint = el("p", {class: "hint", id: "tribe-hint"});
-  let players = 4;
-  function needHint() { hint.textContent = tribeMode.value === "chosen" ? "Pick " + m.tribes_needed[players] + " tribes." : ""; }
-  tribeMode.addEventListener("change", () => { tribeBox.hidden = tribeMode.value !== "chosen"; needHint(); });
-  return {
-    nodes: [el("div", {class: "row"}, tribeMode), tribeBox, hint],
-    onPlayers(n) { players = n; needHint(); },
-    options() {
-      if (tribeMode.value === "chosen") return {tribes: [...tribeBox.querySelectorAll("input:checked")].map((i) => i.value)};
-      if (tribeMode.value === "random+fairy") return {fairy: true};
-      return null;
-    },
-  };
-}
-
 GAMES.ethnos = {
   name: "Ethnos",
-  lobby: ethnosLobby,
   subtitle: (v) => " — Age " + v.state.age,
   stats(v) {
     const s = v.state;

@@ -283,27 +283,8 @@ function okcDecision(v, box) {
   if (rest.length) box.append(el("div", {class: "choices"}, rest.map(optionButton)));
 }
 
-// ------------------------------------------------------------------ lobby
-function okcLobby(m) {
-  const rounds = el("select", {id: "okc-rounds", "aria-label": "game length"},
-    el("option", {value: "6"}, "6 rounds (full game)"), el("option", {value: "5"}, "5 rounds (skirmish)"),
-    el("option", {value: "4"}, "4 rounds (skirmish)"));
-  const adv = el("input", {type: "checkbox", id: "okc-advanced"});
-  return {
-    nodes: [el("div", {class: "row"}, el("label", {}, "Length ", rounds),
-      el("label", {title: "each player is dealt kingdom cards and keeps one in secret"}, adv, " Advanced setup"))],
-    options() {
-      const o = {};
-      if (rounds.value !== "6") o.rounds = +rounds.value;
-      if (adv.checked) o.advanced = true;
-      return o;
-    },
-  };
-}
-
 GAMES.okc = {
   name: "The Old King's Crown",
-  lobby: okcLobby,
   subtitle: (v) => " — round " + v.state.round + "/" + v.state.rounds,
   stats(v) {
     const s = v.state;
