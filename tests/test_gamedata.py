@@ -37,8 +37,9 @@ def _meeple(args, stdin="", env_dir=None):
     env.pop("MEEPLE_DATA_DIR", None)
     if env_dir:
         env["MEEPLE_DATA_DIR"] = str(env_dir)
-    return subprocess.run([sys.executable, "-m", "meeple.cli", *args], input=stdin, env=env,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "meeple.cli", *args], input=stdin, env=env, capture_output=True, text=True, timeout=120
+    )
 
 
 def _check(capsys, game, folder):
@@ -53,16 +54,22 @@ def test_data_check_accepts_the_packaged_copy_and_lists_placeholders(tmp_path, c
     rc, out, _ = _check(capsys, "anunnaki", box)
     assert rc == 0
     assert "replaces contracts.json" in out and "placeholder(s) still in use" in out
-    assert "weapons.json" in out            # placeholders of the packaged files count too
+    assert "weapons.json" in out  # placeholders of the packaged files count too
 
 
 ANUNNAKI_PROBLEMS = [
     ("setup.json", lambda d: d.update(cubes=13), ["setup.json", "cubes", "14 summoning cubes"]),
     ("contracts.json", lambda d: d["contracts"].pop(), ["contracts.json", "36 commerce contracts"]),
-    ("contracts.json", lambda d: d["contracts"][0].update(house="atlantis"),
-     ["contracts.json", "c1", "unknown house 'atlantis'"]),
-    ("houses.json", lambda d: d["houses"][0]["basic_weapons"].__setitem__(0, "laser"),
-     ["weapons.json", "unknown weapon 'laser'"]),
+    (
+        "contracts.json",
+        lambda d: d["contracts"][0].update(house="atlantis"),
+        ["contracts.json", "c1", "unknown house 'atlantis'"],
+    ),
+    (
+        "houses.json",
+        lambda d: d["houses"][0]["basic_weapons"].__setitem__(0, "laser"),
+        ["weapons.json", "unknown weapon 'laser'"],
+    ),
     ("culture.json", lambda d: d["tokens"].pop(), ["culture.json", "20 culture tokens"]),
     ("ancient.json", lambda d: d["tiles"][0].update(strength=7), ["ancient.json", "strength 3 to 5"]),
     ("weapons.json", lambda d: d["weapons"][0].update(effect="laser"), ["weapons.json", "unknown effect"]),
@@ -80,13 +87,15 @@ def test_data_check_names_each_anunnaki_problem(tmp_path, capsys, name, change, 
 
 def test_data_check_reports_every_broken_file_at_once(tmp_path, capsys):
     _box(tmp_path, "anunnaki", "setup.json", lambda d: d.update(cubes=12), anu.DATA_DIR)
-    box = _box(tmp_path, "anunnaki", "tiles.json", lambda d: d["tiles"][0].update(action="fly"),
-               anu.DATA_DIR)
+    box = _box(tmp_path, "anunnaki", "tiles.json", lambda d: d["tiles"][0].update(action="fly"), anu.DATA_DIR)
     (box / "anunnaki" / "star.json").write_text("{ nope")
     rc, _, lines = _check(capsys, "anunnaki", box)
     assert rc == 2 and len(lines) == 3
-    assert [line.split(":")[0] for line in lines] == ["anunnaki data star.json", "anunnaki data tiles.json",
-                                                      "anunnaki data setup.json"]
+    assert [line.split(":")[0] for line in lines] == [
+        "anunnaki data star.json",
+        "anunnaki data tiles.json",
+        "anunnaki data setup.json",
+    ]
 
 
 def test_data_check_refuses_an_unknown_file_name(tmp_path, capsys):
@@ -103,7 +112,10 @@ OKC_PROBLEMS = [
     (lambda d: d["rounds"].pop("4"), ["rounds.4", "missing"]),
     (lambda d: d["rounds"].update({"7": d["rounds"]["6"]}), ["rounds.7", "6 rounds, or 4 or 5"]),
     (lambda d: d.update(offer=40), ["offer", "from 1 to 11"]),
-    (lambda d: d["rounds"]["6"].update(draw="six"), ["rounds.6", "draw (the deck after the heir) must be a whole number"]),
+    (
+        lambda d: d["rounds"]["6"].update(draw="six"),
+        ["rounds.6", "draw (the deck after the heir) must be a whole number"],
+    ),
     (lambda d: d.update(provenance="guess"), ["provenance"]),
 ]
 
@@ -126,15 +138,15 @@ ETHNOS_PROBLEMS = [
 PLAIN_FILES = {"okc": ("advanced.json", okc.DATA_DIR), "ethnos": ("glory.json", ethnos.DATA_DIR)}
 
 
-@pytest.mark.parametrize("game,change,words", [("okc", *p) for p in OKC_PROBLEMS]
-                         + [("ethnos", *p) for p in ETHNOS_PROBLEMS])
+@pytest.mark.parametrize(
+    "game,change,words", [("okc", *p) for p in OKC_PROBLEMS] + [("ethnos", *p) for p in ETHNOS_PROBLEMS]
+)
 def test_data_check_names_each_okc_and_ethnos_problem(tmp_path, capsys, game, change, words):
     name, packaged = PLAIN_FILES[game]
     box = _box(tmp_path, game, name, change, packaged)
     rc, _, lines = _check(capsys, game, box)
     assert rc == 2
-    assert any(line.startswith(f"{game} data {name}") and all(w in line for w in words)
-               for line in lines), lines
+    assert any(line.startswith(f"{game} data {name}") and all(w in line for w in words) for line in lines), lines
 
 
 def test_ethnos_glory_tokens_are_listed_until_counted_from_a_box(tmp_path, capsys):
@@ -147,13 +159,21 @@ def test_ethnos_glory_tokens_are_listed_until_counted_from_a_box(tmp_path, capsy
 
 def test_ethnos_glory_tokens_of_a_box_are_dealt(tmp_path):
     """The other source's mix (2x3, 6x4): the kingdoms' tokens are dealt from it."""
+
     def other(d):
         d["tokens"] = [0, 0, 2, 2, 2, 4, 4, 4, 4, 6, 6, 6, 6, 8, 8, 8, 10, 10]
+
     box = _box(tmp_path, "ethnos", "glory.json", other, ethnos.DATA_DIR)
-    code = ("import json; from meeple.games import ethnos; s = ethnos.new_game(4, seed=2);"
-            "print(json.dumps(sorted(t for k in s.to_json()['kingdoms'].values() for t in k['glory'])))")
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         env=dict(os.environ, PYTHONPATH=SRC, MEEPLE_DATA_DIR=str(box)))
+    code = (
+        "import json; from meeple.games import ethnos; s = ethnos.new_game(4, seed=2);"
+        "print(json.dumps(sorted(t for k in s.to_json()['kingdoms'].values() for t in k['glory'])))"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, PYTHONPATH=SRC, MEEPLE_DATA_DIR=str(box)),
+    )
     assert run.returncode == 0, run.stderr
     assert json.loads(run.stdout) == [0, 0, 2, 2, 2, 4, 4, 4, 4, 6, 6, 6, 6, 8, 8, 8, 10, 10]
 
@@ -166,25 +186,44 @@ def _seven(d):
 
 def test_data_dir_changes_the_game_and_every_view_says_so(tmp_path):
     box = _box(tmp_path, "okc", "advanced.json", _seven, okc.DATA_DIR)
-    code = ("import json; from meeple.games import okc; s = okc.new_game(2, seed=3, advanced=True);"
-            "print(json.dumps({'offer': len(s.offer[0]), 'notice': s.view(1).get('data_notice'),"
-            "'data': s.to_json().get('data')}))")
-    mine = json.loads(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                                     env=dict(os.environ, PYTHONPATH=SRC, MEEPLE_DATA_DIR=str(box))).stdout)
+    code = (
+        "import json; from meeple.games import okc; s = okc.new_game(2, seed=3, advanced=True);"
+        "print(json.dumps({'offer': len(s.offer[0]), 'notice': s.view(1).get('data_notice'),"
+        "'data': s.to_json().get('data')}))"
+    )
+    mine = json.loads(
+        subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            check=True,
+            env=dict(os.environ, PYTHONPATH=SRC, MEEPLE_DATA_DIR=str(box)),
+        ).stdout
+    )
     assert mine["offer"] == 3
     assert mine["notice"].startswith("This table uses data from box/okc (not the packaged data)")
     assert mine["data"] and mine["data"] in mine["notice"]
     env = {k: v for k, v in os.environ.items() if k != "MEEPLE_DATA_DIR"}
-    packaged = json.loads(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                                         check=True, env=dict(env, PYTHONPATH=SRC)).stdout)
+    packaged = json.loads(
+        subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=dict(env, PYTHONPATH=SRC)
+        ).stdout
+    )
     assert packaged == {"offer": 5, "notice": None, "data": None}
 
 
 def test_apply_refuses_a_state_made_with_other_data(tmp_path):
     box = _box(tmp_path, "okc", "advanced.json", _seven, okc.DATA_DIR)
     code = "import json; from meeple.games import okc; print(json.dumps(okc.new_game(2, seed=1).to_json()))"
-    state = json.loads(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                                      env=dict(os.environ, PYTHONPATH=SRC, MEEPLE_DATA_DIR=str(box))).stdout)
+    state = json.loads(
+        subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            check=True,
+            env=dict(os.environ, PYTHONPATH=SRC, MEEPLE_DATA_DIR=str(box)),
+        ).stdout
+    )
     assert state["data"]
     again = _meeple(["apply"], json.dumps({"state": state, "moves": []}), env_dir=box)
     assert again.returncode == 0 and json.loads(again.stdout)["state"]["data"] == state["data"]
@@ -196,6 +235,7 @@ def test_apply_refuses_a_state_made_with_other_data(tmp_path):
 
 def _okc_state():
     from meeple.games import okc as game
+
     return game.new_game(2, seed=1).to_json()
 
 
