@@ -438,3 +438,51 @@ def test_okc_advanced_setup_in_the_page(live_server, chromium):
     for page in pages:
         page.wait_for_selector("#decision[data-kind='bid'] button[data-move]")
     assert "Advanced setup revealed" in p0.locator("#log-list").inner_text()
+
+
+@pytest.mark.browser
+def test_okc_facedown_picks_survive_the_other_seat_choosing(live_server, chromium):
+    """Cards placed but not yet confirmed stay placed when the other seat makes
+    its own face-down choice meanwhile (a new view, the same choice for me)."""
+    g = httpx.post(
+        f"{live_server}/api/games",
+        json={"game": "okc", "players": 2, "seats": ["human", "human"], "seed": 5, "open_seed": True, "options": {"rounds": 4}},
+    ).json()
+    gid, tokens = g["id"], [s["token"] for s in g["seats"]]
+    rng = random.Random(1)
+
+    def view(s):
+        return httpx.get(f"{live_server}/api/games/{gid}", params={"seat": s, "token": tokens[s]}).json()
+
+    for _ in range(200):  # both seats play by the API up to a face-down step
+        v = view(0)
+        d = v["decision"]
+        if d["kind"] == "facedown" and sorted(d["seats"]) == [0, 1]:
+            break
+        s = d["seats"][0]
+        dec = view(s)["decision"]
+        r = httpx.post(
+            f"{live_server}/api/games/{gid}/moves",
+            json={"seat": s, "token": tokens[s], "move": pick_move(dec, s, rng), "ply": v["ply"]},
+        )
+        assert r.status_code == 200, r.text
+    else:
+        pytest.fail("no face-down step reached")
+    page, errors = new_page(chromium)
+    page.goto(f"{live_server}/game/{gid}#seat=0&token={tokens[0]}")
+    page.wait_for_selector("#decision[data-kind='facedown'] button.fd-pick")
+    first = page.locator("#decision button.fd-pick").first
+    card = first.get_attribute("data-card")
+    first.click()
+    page.wait_for_selector("#fd-slot-0")
+    ply = page.evaluate("document.body.dataset.ply")
+    v1 = view(1)
+    r = httpx.post(
+        f"{live_server}/api/games/{gid}/moves",
+        json={"seat": 1, "token": tokens[1], "move": facedown_move(v1["decision"], 1, rng), "ply": v1["ply"]},
+    )
+    assert r.status_code == 200, r.text
+    page.wait_for_function(f"() => document.body.dataset.ply !== '{ply}'")
+    assert page.locator("#decision").get_attribute("data-kind") == "facedown"
+    assert page.locator("#fd-slot-0").get_attribute("data-card") == card, "the placed card was lost"
+    assert not errors, errors

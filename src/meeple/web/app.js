@@ -57,6 +57,14 @@ function isMine(v) {
   const d = v.decision;
   return !!d && v.you !== null && v.you !== undefined && d.seat === v.you && (d.seats || [d.seat]).includes(v.you);
 }
+// what this seat is choosing: the decision as offered to it, without who is
+// still to answer and who has (null when it is not this seat's choice)
+function choiceKey(v) {
+  if (!isMine(v)) return null;
+  const offer = Object.assign({}, v.decision);
+  for (const who of ["seats", "chosen", "chose"]) delete offer[who];
+  return JSON.stringify(offer);
+}
 // buttons for a list of MOVEs (label(m) words them); each sends its move
 function moveButtons(moves, label, attrs) {
   return el("div", Object.assign({class: "choices"}, attrs || {}), moves.map((m) =>
@@ -271,9 +279,12 @@ function connect() {
       T.events = T.events.slice(0, msg.events_from).concat(msg.events);
       T.moves = (T.moves || []).slice(0, msg.moves_from).concat(msg.moves);
       msg.moves = T.moves;
-      const newPly = !T.view || T.view.ply !== msg.ply;
+      // a half-made choice (cards picked, not yet sent) survives views that do
+      // not change it, such as another seat's secret choice at a simultaneous step
+      const key = choiceKey(msg);
       T.view = msg;
-      if (newPly) T.sel = [];
+      if (key !== T.choiceKey) T.sel = [];
+      T.choiceKey = key;
       render();
     } else if (msg.type === "error") {
       if (msg.status === 403 && !T.view && T.seat !== null) { T.refused = msg.error; return; }
@@ -316,6 +327,7 @@ function busy(on) {
 function send(move) {
   if (!T.ws || T.ws.readyState !== 1) { toast("not connected", true); return; }
   busy(true);
+  T.sel = []; T.choiceKey = null;  // the choice is made: the next one starts afresh
   T.ws.send(JSON.stringify({type: "move", move, ply: T.view.ply}));
 }
 
