@@ -446,7 +446,14 @@ def test_okc_facedown_picks_survive_the_other_seat_choosing(live_server, chromiu
     its own face-down choice meanwhile (a new view, the same choice for me)."""
     g = httpx.post(
         f"{live_server}/api/games",
-        json={"game": "okc", "players": 2, "seats": ["human", "human"], "seed": 5, "open_seed": True, "options": {"rounds": 4}},
+        json={
+            "game": "okc",
+            "players": 2,
+            "seats": ["human", "human"],
+            "seed": 5,
+            "open_seed": True,
+            "options": {"rounds": 4},
+        },
     ).json()
     gid, tokens = g["id"], [s["token"] for s in g["seats"]]
     rng = random.Random(1)
