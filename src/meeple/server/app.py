@@ -288,6 +288,9 @@ def create_app(
         with storage.schema_lock():  # the people's tables, one node at a time
             people = attach_people(app, service, hub)
         app.state.service = service
+        app.state.presence = presence
+        if presence is not None:
+            presence.on_left = people.clocks.socket_closed
         app.state.hub = hub
         app.state.limits = limits
         await expiry.sweep(service, limits.idle_days)  # before the bots of idle tables resume
@@ -403,7 +406,12 @@ def create_app(
         if seat is not None or token is not None:
             viewer = service.auth(g, seat, token)
         out = service.view(g, viewer, events_from)
-        online = hub.online(g.id) if presence is None else await presence.online(g.id)
+        online = hub.online(g.id)
+        if presence is not None:
+            try:
+                online = await presence.online(g.id)
+            except PresenceDown:  # reads go on while Redis is away: this node's sockets
+                pass
         out["online"] = sorted(s for s in online if s is not None)
         return _json(out)
 

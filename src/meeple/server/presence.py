@@ -72,6 +72,7 @@ class Presence:
         self._admit = self.redis.register_script(ADMIT)
         self.node = ""  # the bus's name of this node, set when the bus exists
         self.publish = None  # bus.publish, set with the node
+        self.on_left = None  # on_left(game_id, seat): a seat's last socket elsewhere closed (the clocks' away time)
         self.members: dict = {}  # conn -> its member name
         self._ids = itertools.count(1)
         self._tasks: set = set()
@@ -177,10 +178,26 @@ class Presence:
                 pipe.zrangebyscore(self._table(g), now, "+inf")
             results = await pipe.execute()
         for g, members in zip(game_ids, results):
-            others = self._seats(members)[1]
-            if self.hub.remote.get(g, set()) != others:
-                self.hub.remote[g] = others
-                self.hub.notify(g)
+            self._adopt(g, self._seats(members)[1])
+
+    def _adopt(self, game_id: str, others: set) -> None:
+        before = self.hub.remote.get(game_id, set())
+        if before == others:
+            return
+        self.hub.remote[game_id] = others
+        if self.on_left is not None:
+            for seat in before - others:
+                self.on_left(game_id, seat)
+        self.hub.notify(game_id)
+
+    async def sync(self, game_id: str) -> None:
+        """Read the other nodes' seats of one table now, whether or not this
+        node holds a socket of it (the clocks' status read over HTTP)."""
+        try:
+            members = await self.redis.zrangebyscore(self._table(game_id), time.time(), "+inf")
+        except Exception as e:  # noqa: BLE001 - said as a 503
+            raise self._down(e) from e
+        self.hub.remote[game_id] = self._seats(members)[1]
 
     async def heard(self, msg: dict) -> None:
         """Another node's sockets of a table changed (a bus message)."""

@@ -169,9 +169,10 @@ def test_one_address_has_one_socket_count_across_nodes_and_a_dead_node_frees_its
     print(f"a killed node's socket freed after {freed:.1f} s")
 
 
-def test_redis_away_refuses_sockets_and_reads_with_503(cluster_factory, own_redis):
-    """Without Redis a node cannot count sockets nor tell who is online: a new
-    socket and a view read get 503 naming Redis, no traceback; Redis back, both work."""
+def test_redis_away_refuses_sockets_and_tables_with_503(cluster_factory, own_redis):
+    """Without Redis a node cannot count sockets nor tables: a new socket and
+    a new table get 503 naming Redis, no traceback (a view read still answers,
+    with this node's own sockets online); Redis back, sockets open again."""
     bus, start_redis, stop_redis = own_redis
     c = cluster_factory(2, bus=bus, balancer=False)
     n0, _ = c.nodes
@@ -179,7 +180,10 @@ def test_redis_away_refuses_sockets_and_reads_with_503(cluster_factory, own_redi
     stop_redis()
     wait_status(n0.url + "/api/ready", 503)
     r = httpx.get(f"{n0.url}/api/games/{gid}", timeout=10)
-    assert r.status_code == 503 and "Redis" in r.json()["error"], r.text
+    assert r.status_code == 200 and r.json()["online"] == [], r.text  # reads go on: this node's sockets
+    with client(132, n0.url) as h:
+        r = h.post("/api/games", json={"game": "ethnos", "players": 2, "seats": ["human", "human"]})
+        assert r.status_code == 503 and "Redis" in r.json()["error"], r.text
 
     async def refused():
         ws, m = await spectate(n0.url, gid, 131)
