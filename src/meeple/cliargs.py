@@ -52,10 +52,10 @@ def rate_and_burst(text: str) -> tuple[float, float]:
     try:
         r, b = float(rate), float(burst)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"write rate must be RATE/BURST, e.g. 30/60, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"a rate must be RATE/BURST, e.g. 30/60, got {text!r}") from None
     if not sep or not (0 < r <= 1e6 and 1 <= b <= 1e6):
         raise argparse.ArgumentTypeError(
-            f"write rate must be RATE/BURST with RATE above 0 and BURST at least 1, got {text!r}"
+            f"a rate must be RATE/BURST with RATE above 0 and BURST at least 1, got {text!r}"
         )
     return r, b
 

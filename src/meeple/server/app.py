@@ -41,6 +41,7 @@ from meeple.server.people import attach as attach_people, routers as people_rout
 from meeple.server.hub import Conn, Hub
 from meeple.server.limits import Buckets, ClientAddresses, Limits, SharedBuckets, Sockets, TableQuota
 from meeple.server.pages import Assets, Pages
+from meeple.server.presence import PresenceDown
 from meeple.server.service import MAX_SEED, ApiError, GameService, dumps
 from meeple.server.storage import Storage
 from meeple.server.workers import bot_pool
@@ -237,9 +238,18 @@ def create_app(
     hub = Hub()
     state: dict = {}
     addresses = ClientAddresses(limits.trusted_proxies)
-    ws_buckets = Buckets(limits.ws_rate, limits.ws_burst)
     spectator_sockets = Sockets()
     tables = TableQuota(limits)
+    # in a cluster, what one client holds is counted in Redis for every node
+    # (presence.py): its websocket messages, sockets and tables, and who is online
+    presence = shared_tables = None
+    ws_buckets = Buckets(limits.ws_rate, limits.ws_burst)
+    if bus_url is not None:
+        from meeple.server.presence import Presence, SharedTableQuota
+
+        presence = Presence(bus_url, db_url or "", hub)
+        shared_tables = SharedTableQuota(bus_url, limits, db_url or "")
+        ws_buckets = SharedBuckets(bus_url, limits.ws_rate, limits.ws_burst, cluster=db_url or "", purpose="ws")
     # API writes: per node, or in a cluster shared by every node (in Redis)
     write_buckets = (
         SharedBuckets(bus_url, limits.http_rate, limits.http_burst, cluster=db_url or "")
@@ -259,13 +269,18 @@ def create_app(
         if bus_url is not None:
             from meeple.server.bus import Bus
 
-            bus = Bus(
-                bus_url, storage.url, lambda msg: state["service"].on_bus(msg), lambda: state["service"].catch_up()
-            )
+            def heard(msg: dict):
+                if msg.get("k") == "online":
+                    return presence.heard(msg)
+                return state["service"].on_bus(msg)
+
+            bus = Bus(bus_url, storage.url, heard, lambda: state["service"].catch_up())
+            presence.node, presence.publish = bus.node, bus.publish
         service = GameService(storage, pool, bot_delay=bot_delay, notify=hub.notify, bus=bus)
         state["service"] = service
         if bus is not None:
             bus.start()
+            presence.start()
             for _ in range(50):  # up to 5 s for Redis; moves answer 503 until it is there
                 if bus.up:
                     break
@@ -273,6 +288,9 @@ def create_app(
         with storage.schema_lock():  # the people's tables, one node at a time
             people = attach_people(app, service, hub)
         app.state.service = service
+        app.state.presence = presence
+        if presence is not None:
+            presence.on_left = people.clocks.socket_closed
         app.state.hub = hub
         app.state.limits = limits
         await expiry.sweep(service, limits.idle_days)  # before the bots of idle tables resume
@@ -295,6 +313,10 @@ def create_app(
                 await bus.close()
             if isinstance(write_buckets, SharedBuckets):
                 await write_buckets.close()
+            if presence is not None:
+                await presence.close()
+                await shared_tables.close()
+                await ws_buckets.close()
             if pool is not None:
                 await asyncio.get_running_loop().run_in_executor(None, pool.close)
             storage.close()
@@ -325,6 +347,10 @@ def create_app(
             status_code=503,
         )
 
+    @app.exception_handler(PresenceDown)
+    async def _redis_down(_req: Request, exc: PresenceDown):
+        return JSONResponse({"error": str(exc)}, status_code=503)
+
     @app.exception_handler(RequestValidationError)
     async def _bad_body(_req: Request, exc: RequestValidationError):
         parts = []
@@ -341,16 +367,26 @@ def create_app(
         user = await current_user(request)
         if user is not None:
             creators[f"account:{user.id}"] = "your account"
-        refused = tables.check(creators, lambda t: t in service.live)
+        if shared_tables is not None:
+            refused = await shared_tables.check(creators, statuses)
+        else:
+            refused = tables.check(creators, lambda t: t in service.live)
         if refused:
             raise ApiError(429, refused)
         opts = body.options or {}
         g, seats = await service.create(
             body.game, body.players, body.seats, body.seed, opts, body.hints, open_seed=body.open_seed
         )
-        tables.add(creators, g.id)
+        if shared_tables is not None:
+            await shared_tables.add(creators, g.id)
+        else:
+            tables.add(creators, g.id)
         seats = await lobby.set_up(request, g, seats, body.table)
         return _json({"id": g.id, "seats": seats}, 201)
+
+    async def statuses(ids: list[str]) -> dict[str, str]:
+        service = svc()
+        return {t: head[1] for t, head in (await service._db(service.storage.heads, ids)).items()}
 
     @app.get("/api/games", tags=["games"])
     async def list_games(limit: int = Query(default=30, ge=1, le=200)):
@@ -370,7 +406,13 @@ def create_app(
         if seat is not None or token is not None:
             viewer = service.auth(g, seat, token)
         out = service.view(g, viewer, events_from)
-        out["online"] = sorted(s for s in hub.online(g.id) if s is not None)
+        online = hub.online(g.id)
+        if presence is not None:
+            try:
+                online = await presence.online(g.id)
+            except PresenceDown:  # reads go on while Redis is away: this node's sockets
+                pass
+        out["online"] = sorted(s for s in online if s is not None)
         return _json(out)
 
     @app.post("/api/games/{game_id}/moves", tags=["games"])
@@ -477,12 +519,17 @@ def create_app(
             await ws.close(code=4000 + e.status, reason=e.message[:120])
             return
         address = addresses.of(ws.scope)
-        refused = await _admit(game_id, seat, address)
+        conn = Conn(ws, game_id, seat, limits.ws_rate, limits.ws_burst, address)
+        status, refused = 429, await _admit(game_id, seat, address)
+        if not refused and presence is not None:
+            try:
+                refused = await presence.admit(conn, limits.spectators_per_table, limits.sockets_per_client)
+            except PresenceDown as e:
+                status, refused = 503, str(e)
         if refused:
-            await ws.send_text(dumps({"type": "error", "status": 429, "error": refused}))
+            await ws.send_text(dumps({"type": "error", "status": status, "error": refused}))
             await ws.close(code=1013, reason=refused[:120])
             return
-        conn = Conn(ws, game_id, seat, limits.ws_rate, limits.ws_burst, address)
         hub.add(conn)
         if seat is None:
             spectator_sockets.add(address)
@@ -508,6 +555,8 @@ def create_app(
             pass
         finally:
             hub.remove(conn)
+            if presence is not None:
+                presence.closed(conn)
             if seat is None:
                 spectator_sockets.remove(address)
             sender.cancel()
@@ -550,7 +599,7 @@ def create_app(
             log.debug("sender ended", exc_info=True)
 
     async def _handle(service: GameService, conn: Conn, text: str) -> dict | None:
-        if not conn.bucket.allow() or not ws_buckets.allow(conn.address):
+        if not conn.bucket.allow() or not await _allowed(ws_buckets, conn.address):
             conn.strikes += 1
             return {"type": "error", "status": 429, "error": "too many messages: slow down"}
         if len(text) > MAX_WS_MESSAGE:

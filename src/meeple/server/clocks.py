@@ -202,10 +202,23 @@ def clocks(request: Request) -> Clocks:
     return get_social(request).clocks
 
 
+async def _others_online(request: Request, game_id: str, strict: bool = True) -> None:
+    """In a cluster, read who is connected on the other nodes first
+    (presence.py); Redis away: 503 if `strict`, else what this node knows."""
+    presence = getattr(request.app.state, "presence", None)
+    if presence is not None:
+        try:
+            await presence.sync(game_id)
+        except Exception:
+            if strict:
+                raise
+
+
 @router.get("/api/games/{game_id}/seats")
 async def seats_status(request: Request, game_id: str):
     """Clocks (time left per seat), who is away, who may be handed to a bot."""
     g = await get_social(request).service.get(game_id)
+    await _others_online(request, game_id, strict=False)
     return clocks(request).status(g)
 
 
@@ -224,6 +237,7 @@ async def hand_over(request: Request, game_id: str, body: HandOverBody):
     if body.level not in levels:  # the lobby's levels: no stand-in may think longer than those
         raise ApiError(400, f"level must be one of {', '.join(levels)}")
     level = check_spec(body.level, g.rec.game)
+    await _others_online(request, game_id)
     async with g.lock:
         row = clocks(request).status(g)["seats"][body.seat] if body.seat < g.rec.players else None
         if row is None or not row["can_hand_over"]:

@@ -77,6 +77,37 @@ def register(sub) -> None:
         help="API writes a second per client address and per account, on average, and the burst "
         "allowed (default 30/60); in a cluster (--bus) every node shares one budget",
     )
+    p.add_argument(
+        "--ws-rate",
+        type=rate_and_burst,
+        default=None,
+        metavar="RATE/BURST",
+        help="websocket messages a second per client address, on average, and the burst allowed "
+        "(default 20/40); in a cluster (--bus) every node shares one budget",
+    )
+    p.add_argument(
+        "--sockets-per-client",
+        type=whole("sockets per client", 1, 100_000),
+        default=32,
+        metavar="N",
+        help="open spectator websockets of one client address (seats excepted; default 32); "
+        "in a cluster (--bus) counted over every node",
+    )
+    p.add_argument(
+        "--spectators-per-table",
+        type=whole("spectators per table", 1, 100_000),
+        default=64,
+        metavar="N",
+        help="spectator websockets of one table (default 64); in a cluster (--bus) counted over every node",
+    )
+    p.add_argument(
+        "--open-tables-per-client",
+        type=whole("open tables per client", 1, 100_000),
+        default=20,
+        metavar="N",
+        help="unfinished tables one client address (or account) created (default 20); "
+        "in a cluster (--bus) counted over every node",
+    )
     p.add_argument("--log-level", default="warning", choices=["critical", "error", "warning", "info", "debug"])
     add_data_flag(p)
     p.set_defaults(run=run)
@@ -130,11 +161,17 @@ def run(args) -> int:
             )
             return 2
     limits = Limits(
-        bot_max_seconds=args.bot_max_seconds, idle_days=args.idle_days, trusted_proxies=tuple(args.trusted_proxy)
+        bot_max_seconds=args.bot_max_seconds,
+        idle_days=args.idle_days,
+        trusted_proxies=tuple(args.trusted_proxy),
+        sockets_per_client=args.sockets_per_client,
+        spectators_per_table=args.spectators_per_table,
+        open_tables_per_client=args.open_tables_per_client,
     )
     app = create_app(
         url,
         http_rate=args.write_rate,
+        ws_rate=args.ws_rate,
         bot_workers=args.bot_workers,
         bot_delay=args.bot_delay,
         sqlite_sync=args.sqlite_sync,

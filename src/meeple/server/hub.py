@@ -56,6 +56,8 @@ class Conn:
 class Hub:
     def __init__(self) -> None:
         self.by_game: dict[str, set[Conn]] = defaultdict(set)
+        # in a cluster, the seats other nodes hold sockets of (presence.py)
+        self.remote: dict[str, set] = {}
 
     def add(self, conn: Conn) -> None:
         self.by_game[conn.game_id].add(conn)
@@ -73,7 +75,9 @@ class Hub:
             c.wake.set()
 
     def online(self, game_id: str) -> set:
-        return {c.seat for c in self.by_game.get(game_id, ())}
+        """The seats connected to a table (None: a spectator), on this node
+        and, in a cluster, as last read of the others."""
+        return {c.seat for c in self.by_game.get(game_id, ())} | self.remote.get(game_id, set())
 
     def spectators(self, game_id: str) -> int:
         return sum(1 for c in self.by_game.get(game_id, ()) if c.seat is None)

@@ -89,18 +89,19 @@ class Buckets:
 
 
 class SharedBuckets:
-    """API write budgets shared by every node of a cluster (`--bus`), so a
+    """Budgets shared by every node of a cluster (`--bus`): API writes,
+    websocket messages, table creations (`purpose` names them apart), so a
     client reaching N nodes still gets one budget, not N. Each key counts its
     writes in a Redis window of burst/rate seconds (at most `burst` in one
     window: the same average and burst as a token bucket); each node's own
     buckets stay in front, so a node refuses a flood before asking Redis, and
     they alone hold while Redis is away."""
 
-    def __init__(self, url: str, rate: float, burst: float, cluster: str = "") -> None:
+    def __init__(self, url: str, rate: float, burst: float, cluster: str = "", purpose: str = "writes") -> None:
         self.local = Buckets(rate, burst)
         # one budget per cluster: the nodes of one database share it, another's is apart
         self.url = url
-        self.prefix = "meeple:writes:" + hashlib.sha256(cluster.encode()).hexdigest()[:16]
+        self.prefix = f"meeple:{purpose}:" + hashlib.sha256(cluster.encode()).hexdigest()[:16]
         self.burst = int(burst)
         self.window = max(1, round(burst / rate))
         self._redis = None
