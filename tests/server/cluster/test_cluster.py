@@ -213,16 +213,23 @@ def test_the_same_decision_at_two_nodes_at_once_gives_one_200_and_one_409(cluste
 
 
 # ---------------------------------------------------------------- kill -9
-NODE_KILL_TABLES = 200  # as the issue asks; the same run with the bot worker and Redis: bench/cluster_bench.py
+# The issue asks for 200 tables: that run played for about 310 s here (2 cores
+# shared with other jobs, load average 11-16, 2026-11-25 02:51 UTC), past the
+# suite's budget of about 3 minutes, so the suite plays 60 and the 200-table
+# run with a node, a bot worker and Redis killed is the bench's:
+# bench/cluster_bench.py --games 200 --kill-node-at ... (docs/deploy.md).
+NODE_KILL_TABLES = 60
 
 
-def test_kill_9_of_a_node_loses_nothing_and_every_table_finishes(cluster_factory):
+def test_kill_9_of_a_node_loses_nothing_and_every_table_finishes(cluster_factory, own_redis):
     """NODE_KILL_TABLES tables played through HAProxy on three nodes; one node
     is killed with SIGKILL mid-game. Players reconnect through the balancer,
     every table finishes (bot tables too: their lease runs out and another
     node drives them), no acknowledged move is missing and none is stored
     twice (bench/cluster_failure.py judges by the database)."""
-    c = cluster_factory(3, extra=("--bot-max-seconds", "1", "--bot-delay", "0.05"))
+    # a Redis of its own: the bots' queue of the machine's Redis is shared with
+    # other clusters (other test runs), whose workers run their own code
+    c = cluster_factory(3, bus=own_redis[0], extra=("--bot-max-seconds", "1", "--bot-delay", "0.05"))
     people_tables = [new_table(c.url, 1000 + i) for i in range(NODE_KILL_TABLES)]
     # bot tables created on the node about to die: it holds their leases
     bot_tables = [new_table(c.nodes[1].url, 200 + i, ("bot:random", "bot:random")) for i in range(4)]
