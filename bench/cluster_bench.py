@@ -4,6 +4,18 @@ on N `meeple serve` nodes sharing PostgreSQL and Redis.
     .venv/bin/python bench/cluster_bench.py --nodes 2 [--games 200] [--players 4]
         [--seconds 60] [--think 0.5:1.5] [--json out.json]
 
+With failures (every table is then played to its end, --seconds is the time
+limit, and the database is checked at the end; bench/cluster_failure.py):
+
+    .venv/bin/python bench/cluster_bench.py --nodes 3 --games 200 --players 2 \
+        --think 0:0 --bot-tables 20 --bot-workers 2 --seconds 900 \
+        --kill-node-at 20 --kill-worker-at 40 --restart-redis-at 60 --json out.json
+
+--bot-tables adds tables of one person and one bot (--bot); --bot-workers N
+runs the bots in N `meeple bot-worker` processes (the nodes then only ask),
+--kill-worker-at kills -9 the one holding a job at that second. Failures use a
+redis-server of the bench's own on a free port (the machine's is not touched).
+
 A fresh database is made on the PostgreSQL of MEEPLE_BENCH_PG (default
 postgresql://postgres@127.0.0.1:5432/test) and dropped afterwards; the bus is
 MEEPLE_BENCH_REDIS (default redis://127.0.0.1:6379/0; the channel is named
@@ -111,7 +123,18 @@ def main() -> int:
     ap.add_argument("--seconds", type=float, default=60.0)
     ap.add_argument("--think", default="0.5:1.5")
     ap.add_argument("--json", default=None)
+    ap.add_argument("--bot-tables", type=int, default=0, help="tables of one person and one bot")
+    ap.add_argument("--bot", default="ismcts:0.1s", help="the bot of --bot-tables")
+    ap.add_argument("--bot-workers", type=int, default=0, help="`meeple bot-worker` processes (nodes only ask)")
+    ap.add_argument("--kill-node-at", type=float, default=None, metavar="S", help="kill -9 node 1 at S seconds")
+    ap.add_argument("--kill-worker-at", type=float, default=None, metavar="S", help="kill -9 a bot worker")
+    ap.add_argument("--restart-redis-at", type=float, default=None, metavar="S", help="restart Redis")
     a = ap.parse_args()
+    failures = [x for x in (a.kill_node_at, a.kill_worker_at, a.restart_redis_at) if x is not None]
+    if failures or a.bot_tables or a.bot_workers:
+        from cluster_failure_run import run_failures
+
+        return run_failures(a)
     lo, hi = (float(x) for x in a.think.split(":"))
     import psycopg
 

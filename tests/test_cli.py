@@ -46,6 +46,7 @@ def test_bad_arguments_get_a_message_not_a_traceback():
         ["bench", "ethnos", "--seconds", "nan"],
         ["serve", "--port", "70000"],
         ["serve", "--bot-workers", "-3"],
+        ["serve", "--bot-workers", "0"],  # only with --bus: bot-worker processes think then
         ["serve", "--bot-delay", "inf"],
     ):
         r = run(*args)

@@ -352,6 +352,23 @@ def test_a_stale_job_is_answered_without_thinking(bus, tmp_path):
     assert action in now.legal
 
 
+def test_a_table_the_workers_database_does_not_hold_is_not_stale(bus, tmp_path):
+    """A worker whose --db is another cluster's (both on one Redis queue)
+    thinks for a table it does not know, rather than calling it stale."""
+    from meeple.server.storage import Storage
+
+    db = f"sqlite:///{tmp_path / 'other.db'}"
+    Storage(db, sqlite_sync="NORMAL").close()
+
+    async def go():
+        async with job_pool(bus) as pool:
+            obs = obs_of()
+            return await asyncio.wait_for(pool.choose("random", 1, obs, table="elsewhere", ply=4), 20), obs
+
+    action, obs = with_worker(bus, go, db=db)
+    assert action in obs.legal
+
+
 def test_a_job_redis_forgot_is_asked_again(bus):
     """Redis restarted empty while a job waited: the node queues it again."""
     client = redis.Redis.from_url(bus[0])

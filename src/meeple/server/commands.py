@@ -28,9 +28,10 @@ def register(sub) -> None:
     )
     p.add_argument(
         "--bot-workers",
-        type=whole("bot workers", 1, 64),
+        type=whole("bot workers", 0, 64),
         default=None,
-        help="bot processes, 1 to 64 (default: the CPU count, at most 4)",
+        help="bot processes, 1 to 64 (default: the CPU count, at most 4); with --bus, 0 makes "
+        "a node that only asks: its bots think in `meeple bot-worker` processes",
     )
     p.add_argument(
         "--bot-delay",
@@ -149,6 +150,12 @@ def run(args) -> int:
         print(
             "meeple serve: --bus makes a node of a cluster, and the nodes must share one database: "
             "give --db postgresql://user@host/db (SQLite is one process's file)",
+            file=sys.stderr,
+        )
+        return 2
+    if args.bot_workers == 0 and args.bus is None:
+        print(
+            "meeple serve: --bot-workers 0 needs --bus: without a cluster's queue no process would think for the bots",
             file=sys.stderr,
         )
         return 2

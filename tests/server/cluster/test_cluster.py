@@ -15,8 +15,8 @@ import time
 
 import httpx
 from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed, InvalidStatus
 
+from bench.cluster_failure import Record, play_tables, verify, wait_finished
 from tests.server.cluster.conftest import HAPROXY_TCP, Proxy
 from tests.server.conftest import ROOT, free_port
 from tests.server.helpers import random_move
@@ -213,93 +213,42 @@ def test_the_same_decision_at_two_nodes_at_once_gives_one_200_and_one_409(cluste
 
 
 # ---------------------------------------------------------------- kill -9
-async def play_seat(
-    base: str, gid: str, seat: int, token: str, n: int, acked: list, deadline: float, rng: random.Random
-) -> str:
-    """Play one seat through the balancer until the table ends, reconnecting
-    through the balancer whenever the socket drops."""
-    while time.time() < deadline:
-        try:
-            async with connect(
-                ws_url(base, gid, seat, token), ping_interval=None, open_timeout=10, local_addr=(address(n), 0)
-            ) as ws:
-                acted = -1
-                async for raw in ws:
-                    m = json.loads(raw)
-                    if m["type"] == "view":
-                        if m["status"] != "active":
-                            return m["status"]
-                        d = m["decision"]
-                        if d and seat in d["seats"] and m["ply"] != acted:
-                            acted = m["ply"]
-                            mv = random_move(d, m["state"]["seats"][seat]["hand"], rng)
-                            await ws.send(json.dumps({"type": "move", "move": mv, "ply": m["ply"]}))
-                    elif m["type"] == "ack":
-                        acked.append((gid, m["ply"], m["moves"]))
-                    elif m["type"] == "error":
-                        break  # 409/503: read the table again from a fresh socket
-        except (ConnectionClosed, OSError, InvalidStatus, asyncio.TimeoutError):
-            pass
-        await asyncio.sleep(0.2)
-    return "timeout"
+# The issue asks for 200 tables: that run played for about 310 s here (2 cores
+# shared with other jobs, load average 11-16, 2026-11-25 02:51 UTC), past the
+# suite's budget of about 3 minutes, so the suite plays 60 and the 200-table
+# run with a node, a bot worker and Redis killed is the bench's:
+# bench/cluster_bench.py --games 200 --kill-node-at ... (docs/deploy.md).
+NODE_KILL_TABLES = 60
 
 
-def test_kill_9_of_a_node_loses_nothing_and_every_table_finishes(cluster_factory):
-    """Tables played through HAProxy on three nodes; one node is killed with
-    SIGKILL mid-game. Players reconnect through the balancer, every table
-    finishes (bot tables too: their lease runs out and another node drives
-    them), no acknowledged move is missing and none is stored twice."""
-    c = cluster_factory(3, extra=("--bot-max-seconds", "1", "--bot-delay", "0.05"))
-    people_tables = [new_table(c.url, 100 + i) for i in range(12)]
+def test_kill_9_of_a_node_loses_nothing_and_every_table_finishes(cluster_factory, own_redis):
+    """NODE_KILL_TABLES tables played through HAProxy on three nodes; one node
+    is killed with SIGKILL mid-game. Players reconnect through the balancer,
+    every table finishes (bot tables too: their lease runs out and another
+    node drives them), no acknowledged move is missing and none is stored
+    twice (bench/cluster_failure.py judges by the database)."""
+    # a Redis of its own: the bots' queue of the machine's Redis is shared with
+    # other clusters (other test runs), whose workers run their own code
+    c = cluster_factory(3, bus=own_redis[0], extra=("--bot-max-seconds", "1", "--bot-delay", "0.05"))
+    people_tables = [new_table(c.url, 1000 + i) for i in range(NODE_KILL_TABLES)]
     # bot tables created on the node about to die: it holds their leases
     bot_tables = [new_table(c.nodes[1].url, 200 + i, ("bot:random", "bot:random")) for i in range(4)]
-    acked: list = []
+    rec = Record()
+    killed_after: list = []
 
-    async def run():
-        deadline = time.time() + 300
-        tasks = [
-            asyncio.create_task(
-                play_seat(
-                    c.url,
-                    t["id"],
-                    s["seat"],
-                    s["token"],
-                    300 + i * 2 + s["seat"],
-                    acked,
-                    deadline,
-                    random.Random(i * 7 + s["seat"]),
-                )
-            )
-            for i, t in enumerate(people_tables)
-            for s in t["seats"]
-        ]
-        await asyncio.sleep(6)
-        before = len(acked)
+    def kill():
+        killed_after.append(len(rec.acks))
         c.nodes[1].kill()
-        results = await asyncio.gather(*tasks)
-        return before, results
 
-    before, results = asyncio.run(run())
-    assert before > 0 and all(r == "finished" for r in results), (results, c.logs())
+    results = asyncio.run(play_tables(c.url, people_tables, rec, 400, events=[(6.0, kill)]))
+    assert killed_after and killed_after[0] > 0, "no move before the kill"
+    assert len(rec.acks) > killed_after[0], "no move after the kill"
+    assert all(r == "finished" for r in results), (sorted(set(results)), c.logs())
     db = c.nodes[0].db
-    deadline = time.time() + 120
-    for t in bot_tables:  # driven again by the nodes alive
-        while stored_moves(db, t["id"])[1] != "finished":
-            assert time.time() < deadline, f"bot table {t['id']} stuck\n{c.logs()}"
-            time.sleep(0.5)
-    lost = 0
-    by_game: dict = {}
-    for gid, ply, moves in acked:
-        by_game.setdefault(gid, []).append((ply, moves))
-    for t in people_tables:
-        rows, status = stored_moves(db, t["id"])
-        assert status == "finished"
-        assert [r[0] for r in rows] == list(range(len(rows)))  # each ply once, no gap
-        stored = [r[2] for r in rows]
-        for ply, moves in by_game.get(t["id"], []):
-            if stored[ply - len(moves) : ply] != moves:
-                lost += 1
-    assert lost == 0
+    assert wait_finished(db, [t["id"] for t in bot_tables], 120) == [], c.logs()  # driven by the nodes alive
+    check = verify(db, people_tables + bot_tables, rec)
+    assert check["finished"] == check["tables"], check
+    assert check["lost"] == 0 and check["duplicates"] == 0 and check["tables_with_gaps"] == 0, check
     # the stored moves replay to the finished game: nothing applied twice
     with client(500, c.url) as h:
         for t in people_tables + bot_tables:

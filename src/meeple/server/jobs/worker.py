@@ -264,12 +264,17 @@ class PlyReader:
         self.engine = create_engine(normalize_url(url), pool_pre_ping=True, pool_size=1)
 
     def ply(self, table: str) -> int | None:
+        """None too for a table this database does not hold: a worker on a
+        Redis that another cluster shares (the same queue) must not call that
+        cluster's jobs stale; it thinks, as without --db."""
         from sqlalchemy import func, select
 
-        from meeple.server.storage import moves_t
+        from meeple.server.storage import games_t, moves_t
 
         try:
             with self.engine.connect() as c:
+                if c.execute(select(games_t.c.id).where(games_t.c.id == table)).first() is None:
+                    return None
                 return c.execute(
                     select(func.count()).select_from(moves_t).where(moves_t.c.game_id == table)
                 ).scalar_one()
