@@ -292,7 +292,9 @@ function connect() {
       if (msg.status === 403 || msg.status === 404) { T.fatal = msg.error; }
       busy(false);
     } else if (msg.type === "ack") {
-      busy(false);
+      // the table stays busy until the view after this move has come: the old
+      // decision is not offered again in between
+      if (!T.view || msg.ply === undefined || T.view.ply >= msg.ply) busy(false);
     } else if (msg.type === "chat" || msg.type === "rematch") {
       Social.message(msg);
     }
