@@ -14,6 +14,8 @@ from meeple.games.anunnaki import present as pr
 
 SEATS = [{"name": f"P{i}"} for i in range(4)]
 KNOWN = {
+    "forced",
+    "vp",
     "discard_god",
     "main",
     "cube",

@@ -132,6 +132,8 @@ class Turn:
         built = SETUP["settlements"] - 1 - self.seats[s]["settle_left"]
         lv = DATA.income[max(0, min(built, len(DATA.income) - 1))]
         self.seats[s]["vp"] += lv["vp"]
+        if lv["vp"]:
+            self._event("vp", s, (lv["vp"], "income"))
         self._push(["followers", s, lv["followers"] + extra_followers])
 
 

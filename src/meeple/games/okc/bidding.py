@@ -28,6 +28,7 @@ def _round(s) -> None:
     if s.round > 1:
         seq.insert(0, ("year",))
     s.todo.extend(reversed(seq))
+    s._event("round", None, (s.round, s.rounds))  # the last one says the game ends after it
 
 
 @step("year")
@@ -278,11 +279,15 @@ def _refill(s) -> None:
     s.bids_open = False
     road = s.road
     n = 1 if s.taken else 2
+    gone = []
     for i in range(D.ROAD_SIZE - 1, -1, -1):
         if road[i] is not None and n:
             s.kdiscard.append(road[i])
+            gone.append(C.KNAME[road[i]])
             road[i] = None
             n -= 1
+    if gone:
+        s._event("road-discard", None, (gone, s.taken))
     s._refill_road_now()
 
 
