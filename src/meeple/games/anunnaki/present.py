@@ -591,7 +591,7 @@ VP_SOURCE = {
     "contract": "Contracts",
     "battle": "Battles",
     "culture": "Culture tokens",
-    "god": "Gods",
+    "god": "Gods' powers",
     "horn": "Artifacts",
     "artifact": "Artifacts",
     None: "Other effects",

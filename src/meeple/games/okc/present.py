@@ -10,6 +10,7 @@ everybody learns who has already chosen, never what.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 
 from meeple.core.present import decision as _decision, moves_for_seat, places, seat_name
@@ -212,7 +213,8 @@ def info(name: str, faction: str | None = None) -> str | None:
     if key in titles:
         return card_text(titles[key])
     if key in C.KCARD_BY_NAME:
-        return _kingdom(key).capitalize()
+        text = _kingdom(key)
+        return text[0].upper() + text[1:]
     words = key.split()
     fac = words[0] if words and words[0] in D.FACTIONS else faction
     rest = words[1:] if words and words[0] in D.FACTIONS else words
@@ -423,9 +425,13 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
     elif kind == "site-lore-scored":
         text = f"{who} has {d[0]} lore on their Site of Power: +{d[1]} influence (2 lore = 1)"
     elif kind == "bids":
-        text = "Bids revealed: " + ", ".join(f"{seat_name(seats, x)} {_card(c)}" for x, c in d)
+        text = "Bids revealed: " + ", ".join(
+            _own_cards(f"{seat_name(seats, x)} bid {_card(c)}", seat_name(seats, x)) for x, c in d
+        )
     elif kind == "joust":
-        text = "Joust revealed: " + ", ".join(f"{seat_name(seats, x)} {_card(c)}" for x, c in d)
+        text = "Joust revealed: " + ", ".join(
+            _own_cards(f"{seat_name(seats, x)} jousts with {_card(c)}", seat_name(seats, x)) for x, c in d
+        )
     elif kind == "advanced":
         text = "Advanced setup revealed: " + "; ".join(
             f"{seat_name(seats, x)} keeps kingdom card {_kname(k)}, occupied by {_card(c)}" for x, k, c in d
@@ -528,7 +534,20 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
         text = "The game ends. Influence: " + ", ".join(f"{seat_name(seats, s)} {v}" for s, v in enumerate(d))
     else:
         text = f"{who}: {kind.replace('-', ' ')}" + (f" ({d})" if d not in (None, "", []) else "")
-    return {"kind": kind, "seat": seat, "detail": detail, "text": text}
+    return {"kind": kind, "seat": seat, "detail": detail, "text": _own_cards(text, who) if seat is not None else text}
+
+
+_ARCHETYPES = "|".join(sorted({a for a in C.ARCH if a != "hq"}, key=len, reverse=True))
+
+
+def _own_cards(text: str, who: str) -> str:
+    """Where a seat is named by its faction (the terminal), its own cards
+    read without the faction: "Clans (you)'s Clans captain 6" says "Clans
+    (you)'s captain 6" (each faction is one seat's; others' cards keep it)."""
+    fac = who.split(" ", 1)[0]
+    if fac.lower() in D.FACTIONS:
+        text = re.sub(rf"\b{fac} (?=(?:{_ARCHETYPES})\b)", "", text)
+    return text
 
 
 def scoring(events, state) -> list[dict]:
