@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from meeple.games.anunnaki.actions import CHOICE, FULFILL, HEX, NDEV, PASS, PORTAL_BASIC, RES, RI, RULES, WEAPON, YES
-from meeple.games.anunnaki.data import DATA, TRACKS
+from meeple.games.anunnaki.data import DATA, RESOURCES, TRACKS
 from meeple.games.anunnaki.declare import decide, step
 
 
@@ -103,6 +103,7 @@ def _legal_resource(gs, s):
 @decide("resource", "Gain a resource of your choice", _legal_resource)
 def _ans_resource(gs, a, s, arg):
     gs.seats[s]["res"][a - RES] += 1
+    gs._event("gain_res", s, RESOURCES[a - RES])
     if arg["n"] > 1:
         gs._push(["gain_any", s, arg["n"] - 1])
 
@@ -121,6 +122,7 @@ def _legal_pay(gs, s):
 @decide("pay", "Pay a resource of your choice", _legal_pay)
 def _ans_pay(gs, a, s, arg):
     gs.seats[s]["res"][a - RES] -= 1
+    gs._event("pay_res", s, RESOURCES[a - RES])
     if arg["n"] > 1:
         gs._push(["pay_any", s, arg["n"] - 1])
 

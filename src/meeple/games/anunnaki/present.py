@@ -479,6 +479,26 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
         n, src = detail
         why = VP_WHY.get(src, "")
         text = f"{who} scores {n} VP" + (f" ({why})" if why else "")
+    elif kind == "gain_res":
+        text = f"{who} gains 1 {detail}"
+    elif kind == "creation":
+        text = f"{who} creates {detail[1]} {detail[0]}"
+    elif kind == "pay_res":
+        text = f"{who} pays 1 {detail}"
+    elif kind == "exhaust":
+        text = f"The {detail[1]} of {detail[0]} is exhausted"
+    elif kind == "follower":
+        text = f"{who} places a follower in {detail}"
+    elif kind == "follower_back":
+        here, there = detail
+        text = f"{who} moves a follower from {here} to {there}" if there else f"{who} takes a follower back from {here}"
+    elif kind == "market":
+        paid, x, y = detail
+        text = (
+            f"{who} trades at the market: 1 {paid} for 1 {x} and 1 {y}"
+            if paid
+            else f"{who} takes 1 {x} and 1 {y} at the market"
+        )
     elif kind == "discard_god":
         text = f"{who} discards the god {nice(detail)}"
     elif kind == "main":

@@ -195,6 +195,7 @@ def _secrets(s, a, seat):
         _secrets_next(s, seat, [loc for loc in range(6) if s.tokens[seat][loc] >= D.SECRETS_THRESHOLD])
         return
     s.mut("tokens")[seat][a - LOC] += 1
+    s._event("token", seat, D.LOCATIONS[a - LOC])
     s._ask("secrets", seat, [s.darg[0] - 1])
 
 
@@ -248,6 +249,7 @@ def _oaths(s, a, seat):
         s.sup_map[seat][r] -= 1
         s.sup_part[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
     s.sup_board[seat] += 1
+    s._event("oaths", seat, "the lost pile" if a == SUPP_LOST else D.REGIONS[a - SUPP])
     s._ask("oaths", seat, [s.darg[0] - 1])
 
 

@@ -143,6 +143,7 @@ def _resolve_bid(s, seat) -> None:
 )
 def _herald(s, a, seat):
     s.herald[seat] = a - LOC
+    s._event("herald", seat, D.LOCATIONS[a - LOC])
     s._ask("resolve", seat)
 
 
@@ -176,6 +177,7 @@ def _resolve_word(s, a, seat):
 )
 def _resolve(s, a, seat):
     if a == BACK:
+        s._event("bid-back", seat, (C.NAME[s.bids[seat]], s._hand_full(seat)))
         s._to_hand(seat, s.bids[seat])
         s.bids[seat] = None
     elif KPICK <= a < PAIR:  # intrigue-17: a top card of the deck
@@ -212,6 +214,11 @@ def _resolve(s, a, seat):
 def _space(s, a, seat):
     j = a - SPACE
     old = s.boards[seat][j]
+    s._event(
+        "space",
+        seat,
+        (C.KNAME[s.darg[0]], j + 1, C.NAME[s.darg[1]], None if old is None else (C.KNAME[old[0]], C.NAME[old[1]])),
+    )
     if old is not None:
         s.kdiscard.append(old[0])
         s._to_hand(seat, old[1])

@@ -79,6 +79,7 @@ def reward(s, seat: int, loc: int) -> None:
 def _relics(s, a, seat):
     g = s.gid(seat, a - CARD)
     s.councils[0].remove(g)
+    s._event("relics", seat, C.NAME[g])
     s._leave_council(g)
 
 
@@ -143,6 +144,7 @@ def _shrine(s, a, seat):
     if a == DONE:
         return
     g = s.gid(seat, a - CARD)
+    s._event("shrine", seat, None)  # which card stays unseen
     s._take_from_hand_or_map(seat, g, shown=False)  # under the deck unseen, any card allowed
     s.decks[seat].append(g)
     s._ask("shrine", seat, [s.darg[0] + 1])
@@ -172,6 +174,7 @@ def _necropolis(s, a, seat):
     if a == DONE:
         s._ask("necro_discard", seat)
         return
+    s._event("necropolis", seat, None)
     s._to_hand(seat, s.discards[seat].pop())
     s._ask("necropolis", seat, [s.darg[0] + 1])
 

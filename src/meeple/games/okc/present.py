@@ -424,6 +424,48 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
         text = f"{who}'s kingdom card {_kname(d[0])} in {_place(d[1])} is discarded in the winter"
     elif kind == "site-lore-scored":
         text = f"{who} has {d[0]} lore on their Site of Power: +{d[1]} influence (2 lore = 1)"
+    elif kind == "facedown-done":
+        text = "Face-down cards placed: " + "; ".join(
+            f"{seat_name(seats, x)} " + (f"{_cards(len(rs))} ({', '.join(_place(r) for r in rs)})" if rs else "none")
+            for x, rs in d
+        )
+    elif kind == "supporter":
+        text = f"{who} places a supporter in {_place(d)}"
+    elif kind == "markers":
+        text = f"{who} sets the clash order: " + ", then ".join(_place(r) for r in d)
+    elif kind == "herald":
+        text = f"{who} places their Herald on the {_place(d)}"
+    elif kind == "bid-back":
+        text = f"{who} takes their bid, {_card(d[0])}, back " + (
+            "on top of their deck (hand full)" if d[1] else "to hand"
+        )
+    elif kind == "space":
+        text = f"{who} puts kingdom card {_kname(d[0])} on board space {d[1]}, occupied by {_card(d[2])}"
+        if d[3] is not None:
+            text += f" (replacing kingdom card {_kname(d[3][0])}; {_card(d[3][1])} goes back to hand)"
+    elif kind == "token":
+        text = f"{who} places a faction token on the {_place(d)} (Council of Secrets)"
+    elif kind == "oaths":
+        text = f"{who} takes a supporter from {_place(d) if d != 'the lost pile' else d} back to their board (Council of Oaths)"
+    elif kind == "shrine":
+        text = f"{who} puts a card at the bottom of their deck (Shrine)"
+    elif kind == "necropolis":
+        text = f"{who} draws a card from their discard (Necropolis)"
+    elif kind == "relics":
+        text = f"{who} discards {_card(d)} from the Council of Relics"
+    elif kind == "discard":
+        text = f"{who} discards {_card(d)} from their hand"
+    elif kind == "gain":
+        text = f"{who}'s {_card(d[0])} gains {d[1]} this round"
+    elif kind == "recall":
+        where = "their discard" if d[1] == "discard" else _place(d[1])
+        text = f"{who} takes {_card(d[0])} from {where} back to their hand"
+    elif kind == "to-lost":
+        text = f"{who} puts {_card(d)} into the lost pile"
+    elif kind == "lock":
+        text = f"{who} locks {_place(d)}: opponents cannot add, swap or move cards there in its first clash"
+    elif kind == "purge":
+        text = f"{who} purges the Council of {_place(d)}"
     elif kind == "bids":
         text = "Bids revealed: " + ", ".join(
             _own_cards(f"{seat_name(seats, x)} bid {_card(c)}", seat_name(seats, x)) for x, c in d
@@ -598,7 +640,8 @@ HERALD = "Shared Herald (taken or lost)"
 NOT_A_CAUSE = frozenset(
     "lore forced round ambush retreat hide tie-pass retreat-herald retreat-supporter to-hand flank"
     " flank-supporter rally draw-up road road-discard deploy-stays supporters-stay kingdom-winter"
-    " site-lore-scored".split()
+    " site-lore-scored facedown-done supporter markers herald bid-back space token oaths shrine necropolis relics"
+    " discard gain recall to-lost lock purge".split()
 )
 
 

@@ -430,6 +430,7 @@ class OKCState(FlowState):
         if not self._leave_hand(s, g):
             self._mark_reveal()
         self.discards[s].append(g)
+        self._event("discard", s, C.NAME[g])  # the discard is seen by all
 
     def _take_from_hand_or_map(self, s: int, g: int, shown: bool = True) -> None:
         """Card g leaves the hand (a reveal if it is `shown`: the Shrine puts
