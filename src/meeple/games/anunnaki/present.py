@@ -471,7 +471,8 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
         else:
             dk, move = detail
             text = (
-                f"{who} has nothing to do at “{PROMPT.get(dk, nice(dk))}”: passed for them"
+                f"{who} has nothing to do at “{PROMPT.get(dk, nice(dk))}”: passed for "
+                + ("you" if who.endswith("(you)") else "them")
                 if move == "pass"
                 else f"Done for {who}, the only possible answer to “{PROMPT.get(dk, nice(dk))}”: {_move_words(dk, move)}"
             )

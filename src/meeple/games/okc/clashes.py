@@ -417,7 +417,7 @@ def _tally(s, r, parts) -> None:
     if lowest and any(v > 0 for v in totals.values()):  # Gathering A4
         best = min(v for v in totals.values() if v > 0)
     top = [x for x in s.order if x in parts and totals[x] == best]
-    s._event("tally", None, (D.REGIONS[r], [totals[x] for x in parts]))
+    s._event("tally", None, (D.REGIONS[r], [totals[x] for x in parts], list(parts)))
     if len(top) == 1:
         w = top[0]
         _pop_clash(s)

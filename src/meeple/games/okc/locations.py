@@ -34,6 +34,7 @@ def claim(s, seat: int, loc: int) -> None:
     s.todo.append(("location_reward", seat, loc))
     if s.herald[seat] == loc:
         relics = s.votes(seat, 0)
+        s._event("herald-reward", seat, (D.LOCATIONS[loc], relics))
         s._gain_influence(seat, 1 + relics)
         for o in range(s.players):
             if o != seat and s.herald[o] == loc and s.influence[o] > 0:

@@ -354,7 +354,8 @@ def _forced(d, who: str) -> str:
         return f"{who} had a single possible answer: it is taken for them"
     kind, words, faction = d
     if words in ("done", "pass"):
-        return f"{who} has nothing to do at “{PROMPTS.get(kind, kind)}”: passed for them"
+        them = "you" if who.endswith("(you)") else "them"
+        return f"{who} has nothing to do at “{PROMPTS.get(kind, kind)}”: passed for {them}"
     said = label(words, faction)["label"]
     for w in words.split()[1:]:  # the names in words, not identifiers
         card = _card_name(faction, w)
@@ -429,6 +430,10 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
             f"{seat_name(seats, x)} " + (f"{_cards(len(rs))} ({', '.join(_place(r) for r in rs)})" if rs else "none")
             for x, rs in d
         )
+    elif kind == "herald-reward":
+        text = f"{who}'s Herald is on the {_place(d[0])}: +1 influence" + (
+            f", +{d[1]} for their votes in the Council of Relics" if d[1] else ""
+        )
     elif kind == "supporter":
         text = f"{who} places a supporter in {_place(d)}"
     elif kind == "markers":
@@ -494,7 +499,10 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
     elif kind == "reveal":
         text = f"Revealed in {_place(d[0])}: " + (", ".join(_card(c) for c in d[1]) or "nothing")
     elif kind == "tally":
-        text = f"Strength in {_place(d[0])}: " + " – ".join(str(x) for x in d[1])
+        if len(d) > 2:  # with the seats (in the clash's order)
+            text = f"Strength in {_place(d[0])}: " + ", ".join(f"{seat_name(seats, x)} {v}" for x, v in zip(d[2], d[1]))
+        else:
+            text = f"Strength in {_place(d[0])}: " + " – ".join(str(x) for x in d[1])
     elif kind == "reclash":
         text = f"Tie in {_place(d[0])}: " + ", ".join(seat_name(seats, x) for x in d[1]) + " clash again"
     elif kind == "draw":
@@ -641,7 +649,7 @@ NOT_A_CAUSE = frozenset(
     "lore forced round ambush retreat hide tie-pass retreat-herald retreat-supporter to-hand flank"
     " flank-supporter rally draw-up road road-discard deploy-stays supporters-stay kingdom-winter"
     " site-lore-scored facedown-done supporter markers herald bid-back space token oaths shrine necropolis relics"
-    " discard gain recall to-lost lock purge".split()
+    " discard gain recall to-lost lock purge herald-reward".split()
 )
 
 
