@@ -54,6 +54,7 @@ def owner_bonus(s, loc: int) -> None:
 
 @step("location_reward")
 def reward(s, seat: int, loc: int) -> None:
+    s._event("location-reward", seat, D.LOCATIONS[loc])
     s._gain_influence(seat, D.LOCATION_INFLUENCE[loc])
     name = D.LOCATIONS[loc]
     if name == "castle":

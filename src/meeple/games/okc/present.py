@@ -431,9 +431,11 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
             for x, rs in d
         )
     elif kind == "herald-reward":
-        text = f"{who}'s Herald is on the {_place(d[0])}: +1 influence" + (
-            f", +{d[1]} for their votes in the Council of Relics" if d[1] else ""
+        text = f"{who}'s Herald is on the {_place(d[0])}: the Herald's reward (1 influence" + (
+            f", +{d[1]} for their votes in the Council of Relics)" if d[1] else ")"
         )
+    elif kind == "location-reward":
+        text = f"The {_place(d)} gives {who} its reward"
     elif kind == "supporter":
         text = f"{who} places a supporter in {_place(d)}"
     elif kind == "markers":
@@ -649,7 +651,7 @@ NOT_A_CAUSE = frozenset(
     "lore forced round ambush retreat hide tie-pass retreat-herald retreat-supporter to-hand flank"
     " flank-supporter rally draw-up road road-discard deploy-stays supporters-stay kingdom-winter"
     " site-lore-scored facedown-done supporter markers herald bid-back space token oaths shrine necropolis relics"
-    " discard gain recall to-lost lock purge herald-reward".split()
+    " discard gain recall to-lost lock purge herald-reward location-reward".split()
 )
 
 
