@@ -214,6 +214,16 @@ def _menu(state, seat) -> list[tuple[int, str]]:
     return out
 
 
+def render_vp_sources(state, names: list[dict]) -> Text:
+    """Each seat's VP so far, by source (present.scoring during play)."""
+    sc = present.scoring(state.log(), state)
+    out = Text("VP by source so far\n", style="bold")
+    for s, name in enumerate(names):
+        parts = [f"{r['name']} {r['values'][s]}" for r in sc["rows"] if r["values"][s]]
+        out.append(f"  {name['name']}: {sc['total'][s]} VP" + (" = " + ", ".join(parts) if parts else "") + "\n")
+    return out
+
+
 def seat_names(state, you: int) -> list[dict]:
     """Seats as the narration names them: by house, yours marked."""
     return [{"name": present.HOUSE_NAME.get(h, h) + (" (you)" if s == you else "")} for s, h in enumerate(state.houses)]
@@ -282,6 +292,7 @@ def play(args, stdin=None, stdout=None) -> int:
             if me in d.seats:
                 if d.kind in ("main", "weapon") and shown != len(state.moves):
                     console.print(render(state.view(me), me))  # the table, once per turn
+                    console.print(render_vp_sources(state, names))
                     shown = len(state.moves)
                 elif shown != len(state.moves):
                     sd = state.view(me)["seats"][me]

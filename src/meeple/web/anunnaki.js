@@ -424,7 +424,9 @@ function scoringPanel(v) {
   const sc = v.scoring;
   if (!sc || !sc.rows) return null;
   const p = v.seats.length;
-  return el("section", {class: "panel", "aria-label": "final scoring", id: "final-scoring"}, el("h2", {}, "Final scoring"),
+  // during play: each seat's VP so far by source; once over, the final scoring after them
+  const title = sc.final === false ? "VP by source so far" : "Final scoring";
+  return el("section", {class: "panel", "aria-label": title.toLowerCase(), id: sc.final === false ? "vp-sources" : "final-scoring"}, el("h2", {}, title),
     el("table", {class: "scoring"},
       el("thead", {}, el("tr", {}, el("th", {}, ""), Array.from({length: p}, (_, i) => el("th", {scope: "col"}, el("span", {class: "ptag p" + i}, ICONS[i] + " " + (i + 1)))))),
       el("tbody", {}, sc.rows.map((r) => el("tr", {}, el("th", {scope: "row"}, r.name), r.values.map((x) => el("td", {}, x || "")))),

@@ -14,6 +14,15 @@ from meeple.games.anunnaki import present as pr
 
 SEATS = [{"name": f"P{i}"} for i in range(4)]
 KNOWN = {
+    "creation",
+    "gain_res",
+    "pay_res",
+    "exhaust",
+    "follower",
+    "follower_back",
+    "market",
+    "forced",
+    "vp",
     "discard_god",
     "main",
     "cube",

@@ -75,7 +75,7 @@ def test_info_and_the_menu_tell_what_cards_do():
     )
     text = " ".join(out.getvalue().split())
     assert "heir: strength 10, heir, Pathfinder, Resilient, Rally self" in text
-    assert "Kingdom card intrigue-05 (day: move your supporters" in text
+    assert "Kingdom card Intrigue 5 (day: move your supporters" in text
     assert "tactic 1 (" in text and "Favour action:" in text
     assert "No card or tile is called 'nothing'" in text
 
@@ -95,4 +95,4 @@ def test_the_table_shows_tactics_tokens_and_the_kingdom_map():
     text = out.getvalue()
     assert "1 (spring, exhausted)" in text and "2 of 2 uses left): in a region" in text
     assert "faction tokens: Castle 2" in text
-    assert "Kingdom cards on the map: Plateau: martial-09 (" in text and "Kingdom card martial-09 (" in text
+    assert "Kingdom cards on the map: Plateau: martial-09 (" in text and "Kingdom card Martial 9 (" in text

@@ -22,6 +22,8 @@ def decide(kind: str, prompt: str, legal, *, forced: bool = True, secret: bool =
     def declare(body):
         def effect(gs, a: int, seat: int, auto: bool) -> None:
             arg = gs.darg
+            if auto and gs.record:  # the only answer, taken for the seat: said to it alone
+                gs._event("forced", seat, (kind, gs.action_to_str_for(a, seat)), seat)
             if secret or len(gs.dseats) > 1:
                 gs.secret[str(seat)] = a
                 gs.dseats = [x for x in gs.dseats if x != seat]

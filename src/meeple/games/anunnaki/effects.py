@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from meeple.games.anunnaki.actions import CHOICE, FULFILL, HEX, NDEV, PASS, PORTAL_BASIC, RES, RI, RULES, WEAPON, YES
-from meeple.games.anunnaki.data import DATA, TRACKS
+from meeple.games.anunnaki.data import DATA, RESOURCES, TRACKS
 from meeple.games.anunnaki.declare import decide, step
 
 
@@ -103,6 +103,7 @@ def _legal_resource(gs, s):
 @decide("resource", "Gain a resource of your choice", _legal_resource)
 def _ans_resource(gs, a, s, arg):
     gs.seats[s]["res"][a - RES] += 1
+    gs._event("gain_res", s, RESOURCES[a - RES])
     if arg["n"] > 1:
         gs._push(["gain_any", s, arg["n"] - 1])
 
@@ -121,6 +122,7 @@ def _legal_pay(gs, s):
 @decide("pay", "Pay a resource of your choice", _legal_pay)
 def _ans_pay(gs, a, s, arg):
     gs.seats[s]["res"][a - RES] -= 1
+    gs._event("pay_res", s, RESOURCES[a - RES])
     if arg["n"] > 1:
         gs._push(["pay_any", s, arg["n"] - 1])
 
@@ -140,9 +142,36 @@ def _run_mana_gain(gs, s, n):
     gs.seats[s]["mana"] += n
 
 
+# where VP from an effect list come from: the last of these events before them
+VP_CAUSE = {
+    "fulfil": "contract",
+    "battle": "battle",
+    "reveal": "battle",
+    "helmet_win": "battle",
+    "battle_won": "battle",
+    "culture": "culture",
+    "culture_up": "culture",
+    "artifact": "artifact",
+    "pandora": "artifact",
+    "summon": "god",
+    "main": None,
+}
+
+
+def _vp_cause(gs) -> str | None:
+    node = gs.events
+    while node is not None:
+        node, ev = node
+        if ev[0] in VP_CAUSE:
+            return VP_CAUSE[ev[0]]
+    return None
+
+
 @step("vp")
 def _run_vp(gs, s, n):
     gs.seats[s]["vp"] += n
+    if n and gs.record:
+        gs._event("vp", s, (n, _vp_cause(gs)))
 
 
 @step("income")
@@ -241,6 +270,7 @@ def _ans_horn(gs, a, s, arg):
     else:
         gs.seats[s]["res"][k - 4] -= hr["pay"]
         gs.seats[s]["vp"] += hr["vp"]
+        gs._event("vp", s, (hr["vp"], "horn"))
 
 
 def _legal_pandora(gs, s):
@@ -350,6 +380,8 @@ def _away_regions(gs, s):
     n = sum(1 for h in gs.controlled(s) if lay.board_of[h] != home) // 2
     gs.seats[s]["vp"] += n
     gs.seats[s]["mana"] += n
+    if n:
+        gs._event("vp", s, (n, "god"))
 
 
 def _frigg_followers(gs, s):
@@ -373,6 +405,8 @@ def _away_shrines(gs, s):
     lay, home = gs.lay, gs.houses[s]
     n = sum(lay.info[h]["shrines"] for h in gs.controlled(s) if lay.board_of[h] != home)
     gs.seats[s]["vp"] += n
+    if n:
+        gs._event("vp", s, (n, "god"))
     gs._gain(s, "metal", n)
 
 

@@ -298,12 +298,14 @@ def _legal_harvest_res(gs, s):
 def _ans_harvest_res(gs, a, s, arg):
     r = RESOURCES[a - RES]
     gs._gain(s, r, 1)
+    gs._event("gain_res", s, r)
     gs.exh.setdefault(arg["hex"], []).append(r)
 
 
 @decide("exhaust", "Which resource is exhausted?", _legal_harvest_res)
 def _ans_exhaust(gs, a, s, arg):
     gs.exh.setdefault(arg["hex"], []).append(RESOURCES[a - RES])
+    gs._event("exhaust", s, (arg["hex"], RESOURCES[a - RES]))
 
 
 @step("followers")
@@ -332,6 +334,7 @@ def _legal_place_follower(gs, s):
 @decide("place_follower", "Place a follower", _legal_place_follower)
 def _ans_place_follower(gs, a, s, arg):
     gs.fol[gs.lay.hexes[a - HEX]][s] += 1
+    gs._event("follower", s, gs.lay.hexes[a - HEX])
 
 
 def _legal_take_follower(gs, s):
@@ -343,6 +346,7 @@ def _ans_take_follower(gs, a, s, arg):
     if a == PASS:
         return
     gs.fol[gs.lay.hexes[a - HEX]][s] -= 1
+    gs._event("follower_back", s, (gs.lay.hexes[a - HEX], arg.get("then")))
     if arg.get("then"):
         gs.fol[arg["then"]][s] += 1
     else:

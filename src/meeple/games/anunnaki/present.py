@@ -465,7 +465,42 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
     who = seat_name(seats, seat)
     if private_to is not None and private_to != viewer:
         detail = None
-    if kind == "discard_god":
+    if kind == "forced":
+        if detail is None:  # another seat's: that it was answered, not what
+            text = f"{who} had a single possible answer: it is taken for them"
+        else:
+            dk, move = detail
+            text = (
+                f"{who} has nothing to do at “{PROMPT.get(dk, nice(dk))}”: passed for "
+                + ("you" if who.endswith("(you)") else "them")
+                if move == "pass"
+                else f"Done for {who}, the only possible answer to “{PROMPT.get(dk, nice(dk))}”: {_move_words(dk, move)}"
+            )
+    elif kind == "vp":
+        n, src = detail
+        why = VP_WHY.get(src, "")
+        text = f"{who} scores {n} VP" + (f" ({why})" if why else "")
+    elif kind == "gain_res":
+        text = f"{who} gains 1 {detail}"
+    elif kind == "creation":
+        text = f"{who} creates {detail[1]} {detail[0]}"
+    elif kind == "pay_res":
+        text = f"{who} pays 1 {detail}"
+    elif kind == "exhaust":
+        text = f"The {detail[1]} of {detail[0]} is exhausted"
+    elif kind == "follower":
+        text = f"{who} places a follower in {detail}"
+    elif kind == "follower_back":
+        here, there = detail
+        text = f"{who} moves a follower from {here} to {there}" if there else f"{who} takes a follower back from {here}"
+    elif kind == "market":
+        paid, x, y = detail
+        text = (
+            f"{who} trades at the market: 1 {paid} for 1 {x} and 1 {y}"
+            if paid
+            else f"{who} takes 1 {x} and 1 {y} at the market"
+        )
+    elif kind == "discard_god":
         text = f"{who} discards the god {nice(detail)}"
     elif kind == "main":
         text = f"{who} moves the pawn to tile {detail} ({tile_text(detail)})"
@@ -498,7 +533,7 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
     elif kind == "harvest":
         text = f"{who} harvests {detail}"
     elif kind == "dom_token":
-        text = f"{who} takes the domination token at space {detail}"
+        text = f"{who} takes the domination token at space {detail}: +2 VP"
     elif kind == "settle":
         text = f"{who} builds a settlement in {detail}"
     elif kind == "contract":
@@ -553,6 +588,51 @@ def _culture(tok) -> str:
     return "unknown"
 
 
+def _move_words(kind: str, move: str) -> str:
+    """A forced answer's MOVE in words: the names in it, not identifiers."""
+    words = move.split()
+    if move == "pass":
+        return "pass"
+    return " ".join(nice(w) if "_" in w else w for w in words)
+
+
+# ------------------------------------------------------------------ VP by source
+VP_WHY = {
+    "income": "income for their settlements",
+    "horn": "Horn of Plenty",
+    "god": "a god's power",
+    "contract": "a contract fulfilled",
+    "battle": "a battle won",
+    "culture": "a culture token",
+    "artifact": "an artifact",
+}
+VP_SOURCE = {
+    "income": "Income (settlements)",
+    "dom_token": "Domination tokens (2 VP each)",
+    "contract": "Contracts",
+    "battle": "Battles",
+    "culture": "Culture tokens",
+    "god": "Gods' powers",
+    "horn": "Artifacts",
+    "artifact": "Artifacts",
+    None: "Other effects",
+}
+PLAY_ORDER = [*dict.fromkeys(VP_SOURCE.values())]
+
+
+def vp_by_source(events, players: int) -> list[dict]:
+    """The VP scored during play, by source, for every seat (from the log:
+    income, domination tokens, contracts, battles, culture tokens, gods...)."""
+    rows: dict[str, list[int]] = {}
+    for kind, seat, detail, _ in events:
+        if kind == "vp":
+            n, src = detail
+            rows.setdefault(VP_SOURCE.get(src, VP_SOURCE[None]), [0] * players)[seat] += n
+        elif kind == "dom_token":
+            rows.setdefault(VP_SOURCE["dom_token"], [0] * players)[seat] += 2
+    return [{"key": "play", "name": k, "values": rows[k]} for k in PLAY_ORDER if k in rows]
+
+
 # ------------------------------------------------------------------ the end
 FINAL_KEYS = (
     [(f"{t}_rank", f"{t.capitalize()} track rank") for t in TRACKS]
@@ -561,19 +641,26 @@ FINAL_KEYS = (
 )
 
 
-def scoring(events, state) -> dict | None:
-    """The final scoring breakdown (once the game is over)."""
+def scoring(events, state) -> dict:
+    """VP by source: during play, what each seat has scored so far and where
+    from; once the game is over, the final scoring's rows after them
+    (`final` says which). Each seat's column adds up to its VP."""
+    p = state.players
+    played = vp_by_source(events, p)
+    total = state.scores()
     if not state.is_terminal() or state.final is None:
-        return None
+        return {"rows": played, "total": total, "final": False}
     rows = []
     for key, name in FINAL_KEYS:
         vals = [f.get(key, 0) for f in state.final]
         if key == "destiny" and not any(vals):
             continue
         rows.append({"key": key, "name": name, "values": vals})
-    total = state.scores()
     during = [t - sum(f.values()) for t, f in zip(total, state.final)]
-    return {"rows": [{"key": "play", "name": "During play", "values": during}] + rows, "total": total}
+    told = [sum(r["values"][s] for r in played) for s in range(p)]
+    if told != during:  # a log that does not tell it all (a game loaded from a position): one row
+        played = [{"key": "play", "name": "During play", "values": during}]
+    return {"rows": played + rows, "total": total, "final": True}
 
 
 def ranking(state) -> list[dict]:

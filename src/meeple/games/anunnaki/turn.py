@@ -132,6 +132,8 @@ class Turn:
         built = SETUP["settlements"] - 1 - self.seats[s]["settle_left"]
         lv = DATA.income[max(0, min(built, len(DATA.income) - 1))]
         self.seats[s]["vp"] += lv["vp"]
+        if lv["vp"]:
+            self._event("vp", s, (lv["vp"], "income"))
         self._push(["followers", s, lv["followers"] + extra_followers])
 
 
@@ -257,6 +259,7 @@ def _legal_creation(gs, s):
 @decide("creation", "Creation: choose the resource", _legal_creation)
 def _ans_creation(gs, a, s, arg):
     gs._gain(s, RESOURCES[a - RES], arg["n"])
+    gs._event("creation", s, (RESOURCES[a - RES], arg["n"]))
 
 
 def _legal_market(gs, s):
@@ -277,6 +280,7 @@ def _ans_market(gs, a, s, arg):
     if a == PASS:
         return
     p, x, y = MARKET[a - CHOICE]
+    gs._event("market", s, (None if p is None else RESOURCES[p], RESOURCES[x], RESOURCES[y]))
     res = gs.seats[s]["res"]
     if p is not None:
         res[p] -= 1

@@ -112,9 +112,12 @@ def _autumn(s, a, seat):
         cm = s._cmds(seat, e)
         e[E_USED] |= D.RALLY_SELF | D.RALLY_TWO
         if cm & D.RALLY_TWO:
+            s._event("rally", seat, (C.NAME[g], D.REGIONS[r], 2))
             s._ask("rally", seat, [r, 0])
         else:
+            s._event("rally", seat, (C.NAME[g], D.REGIONS[r], 1))
             s.active[r].remove(e)
+            s._event("to-hand", seat, (C.NAME[g], D.REGIONS[r], s._hand_full(seat)))
             s._to_hand(seat, g)
     else:
         s._ask_deploy(seat, s.gid(seat, a - DEPLOY_C))
@@ -139,6 +142,7 @@ def _rally(s, a, seat):
     g = s.gid(seat, a - CARD)
     r, e = s._find_active(g)
     s.active[r].remove(e)
+    s._event("to-hand", seat, (C.NAME[g], D.REGIONS[r], s._hand_full(seat)))
     s._to_hand(seat, g)
     s._ask("rally", seat, [s.darg[0], s.darg[1] + 1, *s.darg[2:], g])
 
@@ -191,6 +195,7 @@ def _secrets(s, a, seat):
         _secrets_next(s, seat, [loc for loc in range(6) if s.tokens[seat][loc] >= D.SECRETS_THRESHOLD])
         return
     s.mut("tokens")[seat][a - LOC] += 1
+    s._event("token", seat, D.LOCATIONS[a - LOC])
     s._ask("secrets", seat, [s.darg[0] - 1])
 
 
@@ -244,6 +249,7 @@ def _oaths(s, a, seat):
         s.sup_map[seat][r] -= 1
         s.sup_part[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
     s.sup_board[seat] += 1
+    s._event("oaths", seat, "the lost pile" if a == SUPP_LOST else D.REGIONS[a - SUPP])
     s._ask("oaths", seat, [s.darg[0] - 1])
 
 

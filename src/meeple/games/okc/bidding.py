@@ -28,6 +28,7 @@ def _round(s) -> None:
     if s.round > 1:
         seq.insert(0, ("year",))
     s.todo.extend(reversed(seq))
+    s._event("round", None, (s.round, s.rounds))  # the last one says the game ends after it
 
 
 @step("year")
@@ -142,6 +143,7 @@ def _resolve_bid(s, seat) -> None:
 )
 def _herald(s, a, seat):
     s.herald[seat] = a - LOC
+    s._event("herald", seat, D.LOCATIONS[a - LOC])
     s._ask("resolve", seat)
 
 
@@ -175,6 +177,7 @@ def _resolve_word(s, a, seat):
 )
 def _resolve(s, a, seat):
     if a == BACK:
+        s._event("bid-back", seat, (C.NAME[s.bids[seat]], s._hand_full(seat)))
         s._to_hand(seat, s.bids[seat])
         s.bids[seat] = None
     elif KPICK <= a < PAIR:  # intrigue-17: a top card of the deck
@@ -211,6 +214,11 @@ def _resolve(s, a, seat):
 def _space(s, a, seat):
     j = a - SPACE
     old = s.boards[seat][j]
+    s._event(
+        "space",
+        seat,
+        (C.KNAME[s.darg[0]], j + 1, C.NAME[s.darg[1]], None if old is None else (C.KNAME[old[0]], C.NAME[old[1]])),
+    )
     if old is not None:
         s.kdiscard.append(old[0])
         s._to_hand(seat, old[1])
@@ -278,11 +286,15 @@ def _refill(s) -> None:
     s.bids_open = False
     road = s.road
     n = 1 if s.taken else 2
+    gone = []
     for i in range(D.ROAD_SIZE - 1, -1, -1):
         if road[i] is not None and n:
             s.kdiscard.append(road[i])
+            gone.append(C.KNAME[road[i]])
             road[i] = None
             n -= 1
+    if gone:
+        s._event("road-discard", None, (gone, s.taken))
     s._refill_road_now()
 
 

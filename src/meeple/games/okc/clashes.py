@@ -153,6 +153,8 @@ def _day(s, a, seat):
     g = s.gid(seat, lo)
     e = next(e for e in s.active[r] if e[E_GID] == g)
     cmd = (D.AMBUSH, D.RETREAT, D.FLANK)[(a - AMBUSH_C) // PER]
+    if cmd != D.FLANK:  # a flank is told where it goes (_flank)
+        s._event("ambush" if cmd == D.AMBUSH else "retreat", seat, (C.NAME[g], D.REGIONS[r]))
     e[E_USED] |= cmd
     if "ambush_or_retreat" in s.texts(seat, e) and cmd != D.FLANK:
         e[E_USED] |= D.AMBUSH | D.RETREAT
@@ -180,20 +182,30 @@ def _hide(s, a, seat):
     if g not in s.hands[seat]:
         s.discards[seat].remove(g)
         s._hid_known(g)
-    elif s._leave_hand(seat, g):
-        s._hid_known(g)
+        where = "discard"
+    else:
+        where = "hand"
+        if s._leave_hand(seat, g):
+            s._hid_known(g)
+    s._event("hide", seat, (D.REGIONS[s.darg[0]], where))  # which card stays hidden
     s.facedown[s.darg[0]].append(g)
     s.facedown[s.darg[0]].sort()
 
 
 decision("ambush", prompt="Ambush: hide a card from your hand in the clash", legal=_ambush_legal, card="hide")(_hide)
-decision(
+
+
+@decision(
     "tie",
     prompt="Tie: hide a card from your hand to break it, or pass",
     legal=lambda s, seat: hand_cards(s, seat) + [DONE],
     card="hide",
     done="pass",
-)(_hide)
+)
+def _tie(s, a, seat):
+    if a == DONE:
+        s._event("tie-pass", seat, D.REGIONS[s.darg[0]])
+    _hide(s, a, seat)
 
 
 def _retreat_legal(s, seat):
@@ -225,6 +237,7 @@ def _retreat(s, a, seat):
         return
     if a == HERALD:
         s.herald[seat] = -1
+        s._event("retreat-herald", seat, D.REGIONS[r])
     elif JOURNEY <= a < AMBUSH_C:  # martial-10
         s.todo.append(("ask_retreat", seat, r))
         s._journey(seat, s.gid(seat, a - JOURNEY))
@@ -233,10 +246,12 @@ def _retreat(s, a, seat):
         s.sup_map[seat][r] -= 1
         s.sup_board[seat] += 1
         s.sup_part[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
+        s._event("retreat-supporter", seat, D.REGIONS[r])
     else:
         g = s.gid(seat, a - CARD)
         e = next(e for e in s.active[r] if e[E_GID] == g)
         s.active[r].remove(e)
+        s._event("to-hand", seat, (C.NAME[g], D.REGIONS[r], s._hand_full(seat)))
         s._to_hand(seat, g)
     s._ask("retreat", seat, [r])
 
@@ -260,6 +275,7 @@ def _flank(s, a, seat):
     e[E_USED] = 0
     e[E_PASS] = 0
     s.active[a - REGION].append(e)
+    s._event("flank", seat, (C.NAME[g], D.REGIONS[r], D.REGIONS[a - REGION]))
     if along and s.sup_map[seat][r]:
         s._ask("flank_sup", seat, [r, a - REGION])
 
@@ -401,7 +417,7 @@ def _tally(s, r, parts) -> None:
     if lowest and any(v > 0 for v in totals.values()):  # Gathering A4
         best = min(v for v in totals.values() if v > 0)
     top = [x for x in s.order if x in parts and totals[x] == best]
-    s._event("tally", None, (D.REGIONS[r], [totals[x] for x in parts]))
+    s._event("tally", None, (D.REGIONS[r], [totals[x] for x in parts], list(parts)))
     if len(top) == 1:
         w = top[0]
         _pop_clash(s)

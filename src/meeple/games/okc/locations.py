@@ -34,6 +34,7 @@ def claim(s, seat: int, loc: int) -> None:
     s.todo.append(("location_reward", seat, loc))
     if s.herald[seat] == loc:
         relics = s.votes(seat, 0)
+        s._event("herald-reward", seat, (D.LOCATIONS[loc], relics))
         s._gain_influence(seat, 1 + relics)
         for o in range(s.players):
             if o != seat and s.herald[o] == loc and s.influence[o] > 0:
@@ -53,6 +54,7 @@ def owner_bonus(s, loc: int) -> None:
 
 @step("location_reward")
 def reward(s, seat: int, loc: int) -> None:
+    s._event("location-reward", seat, D.LOCATIONS[loc])
     s._gain_influence(seat, D.LOCATION_INFLUENCE[loc])
     name = D.LOCATIONS[loc]
     if name == "castle":
@@ -79,6 +81,7 @@ def reward(s, seat: int, loc: int) -> None:
 def _relics(s, a, seat):
     g = s.gid(seat, a - CARD)
     s.councils[0].remove(g)
+    s._event("relics", seat, C.NAME[g])
     s._leave_council(g)
 
 
@@ -143,6 +146,7 @@ def _shrine(s, a, seat):
     if a == DONE:
         return
     g = s.gid(seat, a - CARD)
+    s._event("shrine", seat, None)  # which card stays unseen
     s._take_from_hand_or_map(seat, g, shown=False)  # under the deck unseen, any card allowed
     s.decks[seat].append(g)
     s._ask("shrine", seat, [s.darg[0] + 1])
@@ -172,6 +176,7 @@ def _necropolis(s, a, seat):
     if a == DONE:
         s._ask("necro_discard", seat)
         return
+    s._event("necropolis", seat, None)
     s._to_hand(seat, s.discards[seat].pop())
     s._ask("necropolis", seat, [s.darg[0] + 1])
 

@@ -10,13 +10,31 @@ everybody learns who has already chosen, never what.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator, Mapping
+
 from meeple.core.present import decision as _decision, moves_for_seat, places, seat_name
 from meeple.games.okc import cards as C
 from meeple.games.okc import data as D
 from meeple.games.okc import actions as A
 from meeple.games.okc.rules import RULES
 
-PROMPTS = {kind: rule.prompt for kind, rule in RULES.decisions.items()}  # declared with each decision
+
+class _Prompts(Mapping):
+    """Each decision's question, read from its declaration when asked (a
+    module that declares decisions may be imported after this one)."""
+
+    def __getitem__(self, kind: str) -> str:
+        return RULES.decisions[kind].prompt
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(RULES.decisions)
+
+    def __len__(self) -> int:
+        return len(RULES.decisions)
+
+
+PROMPTS: Mapping[str, str] = _Prompts()
 
 VERBS = {
     "bid": "Bid",
@@ -195,7 +213,8 @@ def info(name: str, faction: str | None = None) -> str | None:
     if key in titles:
         return card_text(titles[key])
     if key in C.KCARD_BY_NAME:
-        return _kingdom(key).capitalize()
+        text = _kingdom(key)
+        return text[0].upper() + text[1:]
     words = key.split()
     fac = words[0] if words and words[0] in D.FACTIONS else faction
     rest = words[1:] if words and words[0] in D.FACTIONS else words
@@ -313,9 +332,38 @@ def _card(name) -> str:
     return CARD_TITLE.get(name, name)
 
 
+def _kname(k) -> str:
+    """A kingdom card's name in words: "trade-01" reads "Trade 1"."""
+    suit, _, n = str(k).partition("-")
+    return f"{suit.capitalize()} {int(n)}" if n.isdigit() else str(k)
+
+
 def _kingdom(k) -> str:
     i = C.KCARD_BY_NAME.get(k)
-    return f"kingdom card {k}" if i is None else f"kingdom card {k} ({C.KTEXT[i]})"
+    return f"kingdom card {_kname(k)}" if i is None else f"kingdom card {_kname(k)} ({C.KTEXT[i]})"
+
+
+def _cards(n: int) -> str:
+    return f"{n} card{'s' if n != 1 else ''}"
+
+
+def _forced(d, who: str) -> str:
+    """A decision with a single answer, taken for the seat (others are told
+    no more than that it was answered)."""
+    if not isinstance(d, (list, tuple)):
+        return f"{who} had a single possible answer: it is taken for them"
+    kind, words, faction = d
+    if words in ("done", "pass"):
+        them = "you" if who.endswith("(you)") else "them"
+        return f"{who} has nothing to do at “{PROMPTS.get(kind, kind)}”: passed for {them}"
+    said = label(words, faction)["label"]
+    for w in words.split()[1:]:  # the names in words, not identifiers
+        card = _card_name(faction, w)
+        if card is not None:
+            said = said.replace(w, _card(card))
+        elif w in C.KCARD_BY_NAME:
+            said = said.replace(w, f"kingdom card {_kname(w)}")
+    return f"Done for {who}, the only possible answer to “{PROMPTS.get(kind, kind)}”: {said}"
 
 
 def _tactic_text(faction, tile) -> str:
@@ -330,21 +378,120 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
     if private_to is not None and private_to != viewer:
         detail = None
     d = detail
-    if kind == "bids":
-        text = "Bids revealed: " + ", ".join(f"{seat_name(seats, x)} {_card(c)}" for x, c in d)
+    if kind == "round":
+        n, total = d
+        text = f"Round {n} of {total} begins"
+        if n == total:
+            text += " — the last round: the game ends after this round's winter"
+    elif kind == "forced":
+        text = _forced(d, who)
+    elif kind == "ambush":
+        text = f"{who}'s {_card(d[0])} ambushes in {_place(d[1])}"
+    elif kind == "retreat":
+        text = f"{who}'s {_card(d[0])} sounds the retreat in {_place(d[1])}"
+    elif kind == "hide":
+        text = f"{who} hides a card from their {d[1]} face down in {_place(d[0])}"
+    elif kind == "tie-pass":
+        text = f"{who} hides no card to break the tie in {_place(d)}"
+    elif kind == "retreat-herald":
+        text = f"{who} takes their Herald back from {_place(d)}"
+    elif kind == "retreat-supporter":
+        text = f"{who} takes a supporter in {_place(d)} back to their board"
+    elif kind == "to-hand":
+        text = f"{who} takes {_card(d[0])} from {_place(d[1])} back to their hand"
+        if d[2]:
+            text += " (the hand is full: it goes on top of their deck)"
+    elif kind == "flank":
+        text = f"{who} flanks with {_card(d[0])}: from {_place(d[1])} to {_place(d[2])}"
+    elif kind == "flank-supporter":
+        text = f"{who} moves a supporter along from {_place(d[0])} to {_place(d[1])}"
+    elif kind == "rally":
+        if d[2] == 1:
+            text = f"{who}'s {_card(d[0])} rallies in {_place(d[1])}: it goes back to their hand"
+        else:
+            text = f"{who}'s {_card(d[0])} rallies in {_place(d[1])}: up to two of their active cards go back to hand"
+    elif kind == "draw-up":
+        text = f"{who} draws {_cards(d[0])} up to their hand size ({d[1]})"
+    elif kind == "road":
+        text = "New on the Great Road: " + ", ".join(_kingdom(k) for k in d)
+    elif kind == "road-discard":
+        why = "the rightmost card left" if d[1] else "no card was taken, so the two rightmost"
+        text = "The Great Road discards " + ", ".join(f"kingdom card {_kname(k)}" for k in d[0]) + f" ({why})"
+    elif kind == "deploy-stays":
+        text = f"{who}'s {_card(d[0])} stays in {_place(d[1])} through the winter (its Deploy token is spent)"
+    elif kind == "supporters-stay":
+        text = f"{who}'s {d} supporter{'s' if d != 1 else ''} stay on the map through the winter (Nobility tactic 1)"
+    elif kind == "kingdom-winter":
+        text = f"{who}'s kingdom card {_kname(d[0])} in {_place(d[1])} is discarded in the winter"
+    elif kind == "site-lore-scored":
+        text = f"{who} has {d[0]} lore on their Site of Power: +{d[1]} influence (2 lore = 1)"
+    elif kind == "facedown-done":
+        text = "Face-down cards placed: " + "; ".join(
+            f"{seat_name(seats, x)} " + (f"{_cards(len(rs))} ({', '.join(_place(r) for r in rs)})" if rs else "none")
+            for x, rs in d
+        )
+    elif kind == "herald-reward":
+        text = f"{who}'s Herald is on the {_place(d[0])}: the Herald's reward (1 influence" + (
+            f", +{d[1]} for their votes in the Council of Relics)" if d[1] else ")"
+        )
+    elif kind == "location-reward":
+        text = f"The {_place(d)} gives {who} its reward"
+    elif kind == "supporter":
+        text = f"{who} places a supporter in {_place(d)}"
+    elif kind == "markers":
+        text = f"{who} sets the clash order: " + ", then ".join(_place(r) for r in d)
+    elif kind == "herald":
+        text = f"{who} places their Herald on the {_place(d)}"
+    elif kind == "bid-back":
+        text = f"{who} takes their bid, {_card(d[0])}, back " + (
+            "on top of their deck (hand full)" if d[1] else "to hand"
+        )
+    elif kind == "space":
+        text = f"{who} puts kingdom card {_kname(d[0])} on board space {d[1]}, occupied by {_card(d[2])}"
+        if d[3] is not None:
+            text += f" (replacing kingdom card {_kname(d[3][0])}; {_card(d[3][1])} goes back to hand)"
+    elif kind == "token":
+        text = f"{who} places a faction token on the {_place(d)} (Council of Secrets)"
+    elif kind == "oaths":
+        text = f"{who} takes a supporter from {_place(d) if d != 'the lost pile' else d} back to their board (Council of Oaths)"
+    elif kind == "shrine":
+        text = f"{who} puts a card at the bottom of their deck (Shrine)"
+    elif kind == "necropolis":
+        text = f"{who} draws a card from their discard (Necropolis)"
+    elif kind == "relics":
+        text = f"{who} discards {_card(d)} from the Council of Relics"
+    elif kind == "discard":
+        text = f"{who} discards {_card(d)} from their hand"
+    elif kind == "gain":
+        text = f"{who}'s {_card(d[0])} gains {d[1]} this round"
+    elif kind == "recall":
+        where = "their discard" if d[1] == "discard" else _place(d[1])
+        text = f"{who} takes {_card(d[0])} from {where} back to their hand"
+    elif kind == "to-lost":
+        text = f"{who} puts {_card(d)} into the lost pile"
+    elif kind == "lock":
+        text = f"{who} locks {_place(d)}: opponents cannot add, swap or move cards there in its first clash"
+    elif kind == "purge":
+        text = f"{who} purges the Council of {_place(d)}"
+    elif kind == "bids":
+        text = "Bids revealed: " + ", ".join(
+            _own_cards(f"{seat_name(seats, x)} bid {_card(c)}", seat_name(seats, x)) for x, c in d
+        )
     elif kind == "joust":
-        text = "Joust revealed: " + ", ".join(f"{seat_name(seats, x)} {_card(c)}" for x, c in d)
+        text = "Joust revealed: " + ", ".join(
+            _own_cards(f"{seat_name(seats, x)} jousts with {_card(c)}", seat_name(seats, x)) for x, c in d
+        )
     elif kind == "advanced":
         text = "Advanced setup revealed: " + "; ".join(
-            f"{seat_name(seats, x)} keeps {k}, occupied by {_card(c)}" for x, k, c in d
+            f"{seat_name(seats, x)} keeps kingdom card {_kname(k)}, occupied by {_card(c)}" for x, k, c in d
         )
     elif kind == "take":
         if isinstance(d, (list, tuple)):
-            text = f"{who} takes {d[1]} from {seat_name(seats, d[0])}"
+            text = f"{who} takes {_kingdom(d[1])} from {seat_name(seats, d[0])}"
         else:
             text = f"{who} takes {_kingdom(d)}"
     elif kind == "steal":
-        text = f"{who} steals {d[1]} from {seat_name(seats, d[0])}"
+        text = f"{who} steals {_kingdom(d[1])} from {seat_name(seats, d[0])}"
     elif kind == "order":
         text = "Order track: " + " > ".join(seat_name(seats, x) for x in d)
         if seat is not None:
@@ -354,7 +501,10 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
     elif kind == "reveal":
         text = f"Revealed in {_place(d[0])}: " + (", ".join(_card(c) for c in d[1]) or "nothing")
     elif kind == "tally":
-        text = f"Strength in {_place(d[0])}: " + " – ".join(str(x) for x in d[1])
+        if len(d) > 2:  # with the seats (in the clash's order)
+            text = f"Strength in {_place(d[0])}: " + ", ".join(f"{seat_name(seats, x)} {v}" for x, v in zip(d[2], d[1]))
+        else:
+            text = f"Strength in {_place(d[0])}: " + " – ".join(str(x) for x in d[1])
     elif kind == "reclash":
         text = f"Tie in {_place(d[0])}: " + ", ".join(seat_name(seats, x) for x in d[1]) + " clash again"
     elif kind == "draw":
@@ -384,7 +534,7 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
     elif kind == "journey":
         text = f"{who} sends {_card(d)} on a journey"
     elif kind == "deploy":
-        text = f"{who} deploys {_card(d[0])} to {_place(d[1])}"
+        text = f"{who} deploys {_card(d[0])} from their hand to {_place(d[1])}, with a Deploy token"
     elif kind == "tactic":
         text = f"{who} uses {_place(d[0])} tactic {d[1]}: {_tactic_text(d[0], d[1])}"
     elif kind == "secrets":
@@ -396,11 +546,11 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
     elif kind == "kingdom":
         text = f"{who} uses {_kingdom(d)}"
     elif kind == "kingdom-discard":
-        text = f"{who} discards kingdom card {d}"
+        text = f"{who} discards kingdom card {_kname(d)}"
     elif kind == "kingdom-placed":
-        text = f"{who} places kingdom card {d} on the map"
+        text = f"{who} places kingdom card {_kname(d)} on the map"
     elif kind == "burn":
-        text = f"{who} burns kingdom card {d}"
+        text = f"{who} burns kingdom card {_kname(d)}"
     elif kind == "burn-tactic":
         text = f"{who} burns tactic tile {d}"
     elif kind == "swap-facedown":
@@ -426,14 +576,30 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
     elif kind == "attrition":
         text = f"{who} reshuffles the discard (attrition): hand size now {d}"
     elif kind == "attrition-absorbed":
-        text = f"{who}'s kingdom card {d} absorbs the attrition"
+        text = f"{who}'s kingdom card {_kname(d)} absorbs the attrition"
     elif kind == "winter":
-        text = f"Winter: round {d} ends"
+        text = (
+            f"Winter: round {d} ends. The cards on the map go to their owners' discards (a card with a Deploy"
+            " token stays), supporters go to the lost pile and the Heralds come home"
+        )
     elif kind == "end":
         text = "The game ends. Influence: " + ", ".join(f"{seat_name(seats, s)} {v}" for s, v in enumerate(d))
     else:
         text = f"{who}: {kind.replace('-', ' ')}" + (f" ({d})" if d not in (None, "", []) else "")
-    return {"kind": kind, "seat": seat, "detail": detail, "text": text}
+    return {"kind": kind, "seat": seat, "detail": detail, "text": _own_cards(text, who) if seat is not None else text}
+
+
+_ARCHETYPES = "|".join(sorted({a for a in C.ARCH if a != "hq"}, key=len, reverse=True))
+
+
+def _own_cards(text: str, who: str) -> str:
+    """Where a seat is named by its faction (the terminal), its own cards
+    read without the faction: "Clans (you)'s Clans captain 6" says "Clans
+    (you)'s captain 6" (each faction is one seat's; others' cards keep it)."""
+    fac = who.split(" ", 1)[0]
+    if fac.lower() in D.FACTIONS:
+        text = re.sub(rf"\b{fac} (?=(?:{_ARCHETYPES})\b)", "", text)
+    return text
 
 
 def scoring(events, state) -> list[dict]:
@@ -479,6 +645,16 @@ SITE_LORE = "Lore on the Site of Power (2 = 1)"
 HERALD = "Shared Herald (taken or lost)"
 
 
+# events that only narrate (a command announced, a card back in hand, a step
+# done for a seat): an influence gain after one is credited to what came before
+NOT_A_CAUSE = frozenset(
+    "lore forced round ambush retreat hide tie-pass retreat-herald retreat-supporter to-hand flank"
+    " flank-supporter rally draw-up road road-discard deploy-stays supporters-stay kingdom-winter"
+    " site-lore-scored facedown-done supporter markers herald bid-back space token oaths shrine necropolis relics"
+    " discard gain recall to-lost lock purge herald-reward location-reward".split()
+)
+
+
 def final_scoring(events, state) -> dict:
     """Influence by source for every seat: each gain is credited to the event
     it follows (a claimed location, a Favour, a tactic...), a shared Herald
@@ -497,7 +673,7 @@ def final_scoring(events, state) -> dict:
         elif kind == "steal-influence":
             add(HERALD, seat, 1)
             add(HERALD, detail, -1)
-        elif kind != "lore":
+        elif kind not in NOT_A_CAUSE:
             cause = kind
     if state.finished:
         for s in range(p):
@@ -553,5 +729,5 @@ def meta() -> dict:
         "kingdom_not_implemented": list(D.KINGDOM_NOT_IMPLEMENTED),
         "favour": dict(D.FAVOUR_TEXT),
         "tactics": {f: [{"timing": t, "uses": u, "text": x} for t, u, x in D.TACTICS[f]] for f in D.FACTIONS},
-        "prompts": PROMPTS,
+        "prompts": dict(PROMPTS),
     }

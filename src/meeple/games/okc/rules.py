@@ -65,8 +65,12 @@ def decision(kind: str, *, prompt: str, legal: Callable, simultaneous: bool = Fa
             def effect(s, a, seat, auto, body=body):
                 s.legal_now = None
                 s.kind = None
-                if not auto and s.record:
-                    s._note(seat, action_word(s, a, kind, seat))
+                if s.record:
+                    if auto:  # the only answer, taken for the seat, said to it (private: may name a hand card)
+                        word = action_word(s, a, kind, seat)
+                        s._event("forced", seat, (kind, word, D.FACTIONS[s.factions[seat]]), seat)
+                    else:
+                        s._note(seat, action_word(s, a, kind, seat))
                 body(s, a, seat)
 
         RULES.decision(kind, prompt=prompt, legal=legal, simultaneous=simultaneous)(effect)

@@ -96,6 +96,11 @@ def _facedown(s, a, seat):
         if not s.dseats:
             s.kind = None
             s.darg = None
+            s._event(
+                "facedown-done",
+                None,
+                [(x, [D.REGIONS[i] for i, g in enumerate(s.fd_log[x]) if g >= 0]) for x in s.order],
+            )
             s.fd_pos = [0] * s.players
             s.fd_log = [[] for _ in range(s.players)]
 
@@ -132,6 +137,7 @@ def _spring(s, a, seat):
         r = a - SUPP
         s.sup_board[seat] -= 1
         s.sup_map[seat][r] += 1
+        s._event("supporter", seat, D.REGIONS[r])
 
 
 # ---- clash markers ---------------------------------------------------------
@@ -155,5 +161,6 @@ def _markers(s, a, seat):
     s.clash_order.append(a - REGION)
     if len(s.clash_order) == 2:
         s.clash_order.append(3 - sum(s.clash_order))
+        s._event("markers", seat, [D.REGIONS[r] for r in s.clash_order])
     else:
         s._ask("markers", seat)

@@ -378,6 +378,10 @@ class OKCState(FlowState):
             self._mark_reveal()
         self._ask("deploy", s, [g])
 
+    def _hand_full(self, s: int) -> bool:
+        """Would a card added to seat s's hand go on top of its deck instead?"""
+        return len(self.hands[s]) >= self.hsize(s)
+
     def _to_hand(self, s: int, g: int) -> None:
         """A card (always from public view) added to the hand: everyone knows it
         is there. To a full hand it goes on top of the deck instead."""
@@ -426,6 +430,7 @@ class OKCState(FlowState):
         if not self._leave_hand(s, g):
             self._mark_reveal()
         self.discards[s].append(g)
+        self._event("discard", s, C.NAME[g])  # the discard is seen by all
 
     def _take_from_hand_or_map(self, s: int, g: int, shown: bool = True) -> None:
         """Card g leaves the hand (a reveal if it is `shown`: the Shrine puts
@@ -505,6 +510,13 @@ class OKCState(FlowState):
             self._event("attrition", s, self.hand_size[s])
 
     def _draw_to_size(self, s: int) -> None:
+        hand = self.hands[s]
+        before = len(hand)
+        self._draw_up(s)
+        if len(hand) > before:
+            self._event("draw-up", s, (len(hand) - before, len(hand)))
+
+    def _draw_up(self, s: int) -> None:
         hand, deck = self.hands[s], self.decks[s]
         while len(hand) < self.hsize(s):
             if not deck:
@@ -540,6 +552,7 @@ class OKCState(FlowState):
         road = self.road
         rest = [c for c in road if c is not None]
         road[:] = [None] * (D.ROAD_SIZE - len(rest)) + rest
+        new = []
         for i in range(D.ROAD_SIZE - 1, -1, -1):
             if road[i] is None:
                 if not self.kdeck and self.kdiscard:
@@ -549,6 +562,9 @@ class OKCState(FlowState):
                 if self.kdeck:
                     road[i] = self.kdeck.pop(0)
                     self._mark_reveal()
+                    new.append(C.KNAME[road[i]])
+        if new:
+            self._event("road", None, new)
 
     def _leave_council(self, g: int) -> None:
         """A card removed from a council goes to its owner's discard, or to hand

@@ -190,6 +190,7 @@ def _tactic_bid(s, a, seat):
 )
 def _lock(s, a, seat):
     s.round_fx[seat] |= C.FX_LOCK << (a - REGION)
+    s._event("lock", seat, D.REGIONS[a - REGION])
 
 
 @decision(
@@ -199,6 +200,7 @@ def _lock(s, a, seat):
 )
 def _purge(s, a, seat):
     c = a - COUNCIL
+    s._event("purge", seat, D.COUNCILS[c])
     mine = [g for g in s.councils[c] if s.seat_of(g) == seat]
     for g in s.councils[c]:
         if s.seat_of(g) != seat:
@@ -226,6 +228,7 @@ def _gain(s, a, seat):
     g = s.gid(seat, a - CARD)
     e = next(e for e in s.active[r] if e[E_GID] == g)
     e[E_GC] |= bit
+    s._event("gain", seat, (C.NAME[g], "Flank" if bit == D.FLANK else "Retreat"))
 
 
 # ---- Clans -----------------------------------------------------------------
@@ -267,9 +270,11 @@ def _recall(s, a, seat):
     g = s.gid(seat, a - CARD)
     if g in s.discards[seat]:
         s.discards[seat].remove(g)
+        s._event("recall", seat, (C.NAME[g], "discard"))
     else:
         r, e = s._find_active(g)
         s.active[r].remove(e)
+        s._event("recall", seat, (C.NAME[g], D.REGIONS[r]))
     s.hands[seat].append(g)
     s.known[seat].append(g)
     s._ask("recall", seat)
@@ -381,6 +386,7 @@ def _purge3(s, a, seat):
         r, e = s._find_active(g)
         s.active[r].remove(e)
     s.lost.append(g)
+    s._event("to-lost", seat, C.NAME[g])
     s._gain_lore(seat, 1)
     s._ask("purge3", seat, [s.darg[0] + 1])
 
@@ -394,4 +400,5 @@ def _purge3(s, a, seat):
 def _recall1(s, a, seat):
     g = s.gid(seat, a - CARD)
     s.discards[seat].remove(g)
+    s._event("recall", seat, (C.NAME[g], "discard"))
     s._to_hand(seat, g)

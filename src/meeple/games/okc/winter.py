@@ -28,6 +28,7 @@ def _winter(s) -> None:
     for r in range(3):
         for e in list(s.active[r]):
             if e[E_DEP] > 0:
+                s._event("deploy-stays", s.seat_of(e[E_GID]), (C.NAME[e[E_GID]], D.REGIONS[r]))
                 e[E_DEP] -= 1
                 e[E_PART] = 0
                 e[E_GT] = 0
@@ -42,6 +43,8 @@ def _winter(s) -> None:
     for x in range(s.players):
         s.herald[x] = -1
         stay = s.round_fx[x] & C.FX_SUPPORTERS  # Nobility tactic 1
+        if stay and any(s.sup_map[x]):
+            s._event("supporters-stay", x, sum(s.sup_map[x]))
         for r in range(3):
             if not stay:
                 s.lost_sup[x] += s.sup_map[x][r]
@@ -52,6 +55,7 @@ def _winter(s) -> None:
             if C.KNAME[x[1]] in D.KINGDOM_WINTER_DISCARD:
                 s.mut("kregion")[r].remove(x)
                 s.kdiscard.append(x[1])
+                s._event("kingdom-winter", x[0], (C.KNAME[x[1]], D.REGIONS[r]))
     s.clash_order = []
     s.copies = []
     s.used = [0] * s.players
@@ -66,6 +70,8 @@ def _winter(s) -> None:
 
 def _end(s) -> None:
     for x in range(s.players):
+        if s.site_lore[x] >= 2:
+            s._event("site-lore-scored", x, (s.site_lore[x], s.site_lore[x] // 2))
         s.influence[x] += s.site_lore[x] // 2
     best = max(s.influence)
     top = [x for x in range(s.players) if s.influence[x] == best]
