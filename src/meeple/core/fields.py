@@ -271,29 +271,15 @@ class StateDocument:
         # with `strict`, a STATE may hold no other top-level key than these
         self.keys = frozenset(["game", version.key.split(".")[0]] + [e.key.split(".")[0] for e in self.saved])
         self.strict = strict
+        self._dump = _dump_function(cls.__name__, game, self.saved)
         self.derived = tuple(e for e in entries if isinstance(e, Derived))
         self.not_saved = tuple(e for e in entries if isinstance(e, NotSaved))
 
     # ---- dump
     def dump(self, s: Any) -> dict:
-        doc: dict = {"game": self.game}
-        lists: dict = {}  # the per-seat lists made so far, by their key
-        for e, path in self.entries:
-            if path is None or (e.when is not None and not e.when(s)):
-                continue
-            f = e.field
-            value = getattr(s, f) if isinstance(f, str) else tuple(getattr(s, n) for n in f)
-            if "*" in path:
-                at = path.index("*")
-                head = tuple(path[:at])
-                if head not in lists:
-                    lists[head] = [{} for _ in range(s.players)]
-                    _place(doc, path[:at], lists[head])
-                for i, entry in enumerate(lists[head]):
-                    item = value[i] if isinstance(f, str) else tuple(v[i] for v in value)
-                    _place(entry, path[at + 1 :], e.dump(item))
-            else:
-                _place(doc, path, e.dump(value))
+        """The STATE document of `s` (made by code generated from the
+        declaration, straight-line as `clone`)."""
+        doc = self._dump(s)
         if self.version.current > 1:
             path = self.version.key.split(".")
             parent = _find(doc, path[:-1])
@@ -378,13 +364,6 @@ def _where(path: list[str], seat: int) -> str:
     return ".".join(str(seat) if p == "*" else p for p in path)
 
 
-def _place(doc: dict, path: list[str], value: Any) -> None:
-    """Put `value` at `path` of `doc`, making the objects on the way."""
-    for k in path[:-1]:
-        doc = doc.setdefault(k, {})
-    doc[path[-1]] = value
-
-
 def _find(doc: Any, path: list[str]) -> Any:
     for k in path:
         if not isinstance(doc, dict):
@@ -403,3 +382,79 @@ def _get(doc: dict, path: list[str], default: Any, prefix: str) -> Any:
         if not isinstance(doc, dict):
             raise BadState(f"{prefix + '.' if prefix else ''}{'.'.join(path[: n + 1])} must be an object")
     return doc.get(path[-1], default)
+
+
+def _dump_function(name: str, game: str, saved: tuple[Saved, ...]) -> Callable[[Any], dict]:
+    """`dump(state)`: straight-line code writing each saved field at its key,
+    in the declared order (the STATE's key order)."""
+    scope: dict = {"GAME": game}
+    lines = ["def dump(s):", "    doc = {'game': GAME}"]
+    made: dict = {(): "doc"}  # containers made unconditionally: path -> variable
+    n = 0
+
+    def var(prefix: str) -> str:
+        nonlocal n
+        n += 1
+        return f"{prefix}{n}"
+
+    def container(path: tuple, known: dict, indent: str) -> str:
+        """The variable holding the object at `path`, made on the way."""
+        if path in known:
+            return known[path]
+        parent = container(path[:-1], known, indent)
+        v = var("c")
+        lines.append(f"{indent}{v} = {parent}.setdefault({path[-1]!r}, {{}})")
+        known[path] = v
+        return v
+
+    def write(e: Saved, target: str, key: str, value: str, indent: str) -> None:
+        if e.dump is _as_is:
+            lines.append(f"{indent}{target}[{key!r}] = {value}")
+        else:
+            fn = var("d")
+            scope[fn] = e.dump
+            lines.append(f"{indent}{target}[{key!r}] = {fn}({value})")
+
+    def value_of(e: Saved, index: str = "") -> str:
+        names = (e.field,) if isinstance(e.field, str) else e.field
+        parts = [f"s.{f}{index}" for f in names]
+        return parts[0] if isinstance(e.field, str) else "(" + ", ".join(parts) + ",)"
+
+    i = 0
+    while i < len(saved):
+        e = saved[i]
+        path = tuple(e.key.split("."))
+        if "*" in path:
+            if e.when is not None:
+                raise TypeError(f"{name}: a per-seat key ({e.key}) is written always")
+            at = path.index("*")
+            head = path[:at]
+            seats = var("seats")
+            parent = container(head[:-1], made, "    ")
+            lines.append(f"    {seats} = {parent}[{head[-1]!r}] = [{{}} for _ in range(s.players)]")
+            lines.append(f"    for i_, e_ in enumerate({seats}):")
+            inner: dict = {(): "e_"}
+            while i < len(saved) and saved[i].key.split(".")[: at + 1] == list(path[: at + 1]):
+                e = saved[i]
+                rest = tuple(e.key.split("."))[at + 1 :]
+                write(e, container(rest[:-1], inner, "        "), rest[-1], value_of(e, "[i_]"), "        ")
+                i += 1
+            continue
+        if e.when is not None:
+            when = var("w")
+            scope[when] = e.when
+            lines.append(f"    if {when}(s):")
+            known = dict(made)
+            while i < len(saved) and saved[i].when is e.when:
+                e = saved[i]
+                p = tuple(e.key.split("."))
+                write(e, container(p[:-1], known, "        "), p[-1], value_of(e), "        ")
+                i += 1
+            continue
+        write(e, container(path[:-1], made, "    "), path[-1], value_of(e), "    ")
+        i += 1
+    lines.append("    return doc")
+    exec("\n".join(lines), scope)
+    fn = scope["dump"]
+    fn.__doc__ = f"The STATE of a {name} (generated from its declaration)."
+    return fn
