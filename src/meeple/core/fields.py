@@ -22,11 +22,30 @@ that seldom changes but is costly to copy is shared by a clone until one side
 changes it; whatever changes it in place takes it with `state.mut(name)`
 first, which copies it with the wrapped kind if the `SHARED` bit mask says a
 clone may still share it.
+
+How each field is saved is declared the same way, in the game's notation:
+a `Saved` names its place in the STATE document (a dotted key, `*` for one
+entry per seat), how its value is written and read back (checked), and its
+value when the key is missing; a `Derived` field is not saved because the
+saved ones give it (and says how), a `NotSaved` one because play goes on the
+same without it (and says why). `StateDocument` makes `dump` and `load` from
+that declaration and refuses one that leaves a field out, so a new field
+cannot be forgotten by the STATE.
+
+    DOC = StateDocument(MyState, FIELDS, "mygame", (
+        Saved("players", "players", load=whole(2, 5)),
+        Saved("hands", "seats.*.hand", dump=names, load=cards),
+        Saved("todo", "pending.todo", when=in_turn),
+        Derived("lay", "the board, which the players give", lambda s: board(s.players)),
+        NotSaved("history", "the replay log: a loaded state starts a new one"),
+    ), version=StateFormat("pending.version", 1))
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable, Mapping, NamedTuple
+
+from meeple.core.game import BadState
 
 
 class Copy(NamedTuple):
@@ -149,3 +168,293 @@ def _all_slots(cls: type) -> list[str]:
         slots = k.__dict__.get("__slots__", ())
         out.extend((slots,) if isinstance(slots, str) else slots)
     return out
+
+
+# ---- the STATE document: how each field is saved ----------------------------
+def _as_is(v: Any, *_: Any) -> Any:
+    return v
+
+
+class Saved(NamedTuple):
+    """Field `field` (or a tuple of fields saved together: `dump` gets, `load`
+    returns, a tuple) at `key` of the STATE, a dotted path ("favour.holder").
+    A `*` segment ("seats.*.hand") is one entry per seat: the field holds one
+    item per seat and each is written in its seat's entry.
+
+    `dump(value)` is the JSON written (the value as is by default);
+    `load(json, where, state)` (per seat `load(json, where, state, seat)`) the
+    value read back, or BadState naming `where` if the JSON is wrong; the
+    fields declared before this one are already set on `state`. A missing key
+    reads as `default`. With `when`, the key is written only if `when(state)`."""
+
+    field: str | tuple[str, ...]
+    key: str
+    dump: Callable[[Any], Any] = _as_is
+    load: Callable[..., Any] = _as_is
+    default: Any = None
+    when: Callable[[Any], Any] | None = None
+
+
+class Derived(NamedTuple):
+    """Field `field`, kept out of the STATE because the saved fields give it:
+    `why` says how, `load(state)` works it out again on load (the fields
+    declared before it are set). A test holds it equal to the original's."""
+
+    field: str
+    why: str
+    load: Callable[[Any], Any]
+
+
+class NotSaved(NamedTuple):
+    """Field `field`, kept out of the STATE because a game goes on the same
+    without it (a record of the play, a cache): `why` says so; a loaded state
+    starts it anew, at `start(state)` if given, else at its fresh value."""
+
+    field: str
+    why: str
+    start: Callable[[Any], Any] | None = None
+
+
+class StateFormat(NamedTuple):
+    """The format of a game's STATE, a whole number at `key`. A STATE without
+    it is format 1; a newer format than `current` is refused (never guessed);
+    it is written only once the format is past 1, so a format-1 STATE reads
+    and writes exactly as before formats were numbered. The step stack and
+    the pending decision are saved by name: `steps` and `decisions` are the
+    names format `current` knows, and a test holds them to the rules', so a
+    step or decision renamed or added raises `current` (the loaders then read
+    every older format still: the hook `after` gets the format read)."""
+
+    key: str
+    current: int = 1
+    steps: frozenset[str] = frozenset()  # the step names format `current` saves (the step stack)
+    decisions: frozenset[str] = frozenset()  # the decision kinds it saves
+
+
+class StateDocument:
+    """`dump` and `load` of a game's STATE, made from the declaration of each
+    of its fields: `entries`, one `Saved`, `Derived` or `NotSaved` per field of `fields`
+    (in the STATE's key order), checked complete. `after(state, doc, format)`
+    finishes a loaded state (checks across fields, the pending decision) and
+    returns it. A `Saved` with `when` inside an object that is not in the
+    STATE (`pending` between turns) leaves its field at its fresh value. With
+    `strict`, a top-level key the declaration does not name is refused."""
+
+    def __init__(
+        self,
+        cls: type,
+        fields: tuple[Field, ...],
+        game: str,
+        entries: tuple[Saved | Derived | NotSaved, ...],
+        version: StateFormat,
+        after: Callable[[Any, dict, int], Any] | None = None,
+        strict: bool = False,
+    ) -> None:
+        names = [f.name for f in fields]
+        said = [n for e in entries for n in ((e.field,) if isinstance(e.field, str) else e.field)]
+        missing = [n for n in names if n not in said]
+        unknown = [n for n in said if n not in names]
+        twice = sorted({n for n in said if said.count(n) > 1})
+        if missing or unknown or twice:
+            raise TypeError(
+                f"{cls.__name__}: the STATE declaration "
+                + "; ".join(
+                    f"{what}: {', '.join(ns)}"
+                    for what, ns in (("leaves out", missing), ("names no field", unknown), ("names twice", twice))
+                    if ns
+                )
+            )
+        self.cls, self.game, self.version, self.after = cls, game, version, after
+        self.fresh = {f.name: f for f in fields}
+        self.entries = tuple((e, e.key.split(".") if isinstance(e, Saved) else None) for e in entries)
+        self.saved = tuple(e for e in entries if isinstance(e, Saved))
+        # with `strict`, a STATE may hold no other top-level key than these
+        self.keys = frozenset(["game", version.key.split(".")[0]] + [e.key.split(".")[0] for e in self.saved])
+        self.strict = strict
+        self._dump = _dump_function(cls.__name__, game, self.saved)
+        self.derived = tuple(e for e in entries if isinstance(e, Derived))
+        self.not_saved = tuple(e for e in entries if isinstance(e, NotSaved))
+
+    # ---- dump
+    def dump(self, s: Any) -> dict:
+        """The STATE document of `s` (made by code generated from the
+        declaration, straight-line as `clone`)."""
+        doc = self._dump(s)
+        if self.version.current > 1:
+            path = self.version.key.split(".")
+            parent = _find(doc, path[:-1])
+            if isinstance(parent, dict):
+                parent[path[-1]] = self.version.current
+        return doc
+
+    # ---- load
+    def load(self, doc: Any) -> Any:
+        if not isinstance(doc, dict):
+            raise BadState("a STATE must be a JSON object")
+        if doc.get("game") != self.game:
+            raise BadState(f"STATE.game must be {self.game!r}, not {doc.get('game')!r}")
+        unknown = set(doc) - self.keys if self.strict else ()
+        if unknown:
+            raise BadState(f"unknown STATE field(s): {', '.join(sorted(map(str, unknown)))}")
+        version = self.format_of(doc)
+        s = self.cls.__new__(self.cls)
+        for e, path in self.entries:
+            if path is None:
+                if isinstance(e, Derived):
+                    value = e.load(s)
+                elif e.start is not None:
+                    value = e.start(s)
+                else:
+                    value = self.fresh[e.field].fresh_value(s.players)
+                setattr(s, e.field, value)
+                continue
+            if e.when is not None and len(path) > 1 and _find(doc, path[:-1]) is None:
+                # a key written only sometimes, and its object is not there
+                # (`pending` between turns): the field's fresh value
+                for n in (e.field,) if isinstance(e.field, str) else e.field:
+                    setattr(s, n, self.fresh[n].fresh_value(s.players))
+                continue
+            if "*" in path:
+                at = path.index("*")
+                entries = self._seat_entries(doc, path[:at], s.players)
+                value = [
+                    e.load(_get(entry, path[at + 1 :], e.default, _where(path[: at + 1], i)), _where(path, i), s, i)
+                    for i, entry in enumerate(entries)
+                ]
+                if not isinstance(e.field, str):
+                    value = tuple([v[k] for v in value] for k in range(len(e.field)))
+            else:
+                value = e.load(_get(doc, path, e.default, ""), e.key, s)
+            if isinstance(e.field, str):
+                setattr(s, e.field, value)
+            else:
+                for n, v in zip(e.field, value):
+                    setattr(s, n, v)
+        return self.after(s, doc, version) if self.after is not None else s
+
+    def format_of(self, doc: dict) -> int:
+        """The format of STATE `doc` (1 without the key); BadState if this
+        engine cannot read it."""
+        path = self.version.key.split(".")
+        parent = _find(doc, path[:-1])
+        v = parent.get(path[-1], 1) if isinstance(parent, dict) else 1
+        if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+            raise BadState(f"{self.version.key} must be a positive integer, got {v!r}")
+        if v > self.version.current:
+            raise BadState(
+                f"{self.version.key} {v} is newer than this engine reads (up to {self.version.current}): update meeple"
+            )
+        return v
+
+    @staticmethod
+    def _seat_entries(doc: dict, path: list[str], players: int) -> list:
+        where = ".".join(path)
+        v = _get(doc, path, None, "")
+        if not isinstance(v, list):
+            raise BadState(f"{where} must be a list")
+        if len(v) != players:
+            raise BadState(f"{where} must have {players} entries")
+        for i, x in enumerate(v):
+            if not isinstance(x, dict):
+                raise BadState(f"{where}.{i} must be an object")
+        return v
+
+
+def _where(path: list[str], seat: int) -> str:
+    return ".".join(str(seat) if p == "*" else p for p in path)
+
+
+def _find(doc: Any, path: list[str]) -> Any:
+    for k in path:
+        if not isinstance(doc, dict):
+            return None
+        doc = doc.get(k)
+    return doc
+
+
+def _get(doc: dict, path: list[str], default: Any, prefix: str) -> Any:
+    """The JSON at `path` (`default` if missing); BadState if an object on
+    the way is something else."""
+    for n, k in enumerate(path[:-1]):
+        doc = doc.get(k, {})
+        if doc is None:
+            doc = {}
+        if not isinstance(doc, dict):
+            raise BadState(f"{prefix + '.' if prefix else ''}{'.'.join(path[: n + 1])} must be an object")
+    return doc.get(path[-1], default)
+
+
+def _dump_function(name: str, game: str, saved: tuple[Saved, ...]) -> Callable[[Any], dict]:
+    """`dump(state)`: straight-line code writing each saved field at its key,
+    in the declared order (the STATE's key order)."""
+    scope: dict = {"GAME": game}
+    lines = ["def dump(s):", "    doc = {'game': GAME}"]
+    made: dict = {(): "doc"}  # containers made unconditionally: path -> variable
+    n = 0
+
+    def var(prefix: str) -> str:
+        nonlocal n
+        n += 1
+        return f"{prefix}{n}"
+
+    def container(path: tuple, known: dict, indent: str) -> str:
+        """The variable holding the object at `path`, made on the way."""
+        if path in known:
+            return known[path]
+        parent = container(path[:-1], known, indent)
+        v = var("c")
+        lines.append(f"{indent}{v} = {parent}.setdefault({path[-1]!r}, {{}})")
+        known[path] = v
+        return v
+
+    def write(e: Saved, target: str, key: str, value: str, indent: str) -> None:
+        if e.dump is _as_is:
+            lines.append(f"{indent}{target}[{key!r}] = {value}")
+        else:
+            fn = var("d")
+            scope[fn] = e.dump
+            lines.append(f"{indent}{target}[{key!r}] = {fn}({value})")
+
+    def value_of(e: Saved, index: str = "") -> str:
+        names = (e.field,) if isinstance(e.field, str) else e.field
+        parts = [f"s.{f}{index}" for f in names]
+        return parts[0] if isinstance(e.field, str) else "(" + ", ".join(parts) + ",)"
+
+    i = 0
+    while i < len(saved):
+        e = saved[i]
+        path = tuple(e.key.split("."))
+        if "*" in path:
+            if e.when is not None:
+                raise TypeError(f"{name}: a per-seat key ({e.key}) is written always")
+            at = path.index("*")
+            head = path[:at]
+            seats = var("seats")
+            parent = container(head[:-1], made, "    ")
+            lines.append(f"    {seats} = {parent}[{head[-1]!r}] = [{{}} for _ in range(s.players)]")
+            lines.append(f"    for i_, e_ in enumerate({seats}):")
+            inner: dict = {(): "e_"}
+            while i < len(saved) and saved[i].key.split(".")[: at + 1] == list(path[: at + 1]):
+                e = saved[i]
+                rest = tuple(e.key.split("."))[at + 1 :]
+                write(e, container(rest[:-1], inner, "        "), rest[-1], value_of(e, "[i_]"), "        ")
+                i += 1
+            continue
+        if e.when is not None:
+            when = var("w")
+            scope[when] = e.when
+            lines.append(f"    if {when}(s):")
+            known = dict(made)
+            while i < len(saved) and saved[i].when is e.when:
+                e = saved[i]
+                p = tuple(e.key.split("."))
+                write(e, container(p[:-1], known, "        "), p[-1], value_of(e), "        ")
+                i += 1
+            continue
+        write(e, container(path[:-1], made, "    "), path[-1], value_of(e), "    ")
+        i += 1
+    lines.append("    return doc")
+    exec("\n".join(lines), scope)
+    fn = scope["dump"]
+    fn.__doc__ = f"The STATE of a {name} (generated from its declaration)."
+    return fn

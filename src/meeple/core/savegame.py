@@ -15,7 +15,7 @@ import json
 from meeple.core.game import BadState, GameError, IllegalMove
 from meeple.core.spec import declared
 
-FORMAT = "meeple-game/1"
+FORMAT = "meeple-game/1"  # the document's format; without one (the server's game log), format 1
 
 
 def document(state, seed: int, options: dict) -> dict:
@@ -59,6 +59,12 @@ def check(doc) -> dict:
     """A normalised copy: moves as (seat, move) pairs; BadState if malformed."""
     if not isinstance(doc, dict):
         raise BadState("a saved game is a JSON object with game, players, seed, moves")
+    fmt = doc.get("format", FORMAT)
+    name, _, number = fmt.rpartition("/") if isinstance(fmt, str) else ("", "", "")
+    if name != "meeple-game" or not number.isdigit() or int(number) < 1:
+        raise BadState(f"format must be {FORMAT!r}, got {fmt!r}")
+    if int(number) > int(FORMAT.rpartition("/")[2]):
+        raise BadState(f"format {fmt!r} is newer than this meeple reads (up to {FORMAT!r}): update meeple")
     try:
         declared(doc.get("game"))
     except GameError as e:

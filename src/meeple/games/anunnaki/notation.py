@@ -9,6 +9,7 @@ simultaneous decision (otherwise the first seat still to choose answers).
 
 from __future__ import annotations
 
+from meeple.core.fields import Derived, NotSaved, Saved, StateDocument, StateFormat
 from meeple.core.game import BadState, IllegalMove
 from meeple.core.rng import Rng
 from meeple.games.anunnaki import state as st
@@ -16,6 +17,119 @@ from meeple.games.anunnaki.actions import SEAT_FIELDS, _copy, action_to_str
 from meeple.games.anunnaki.board import layout
 from meeple.games.anunnaki.data import ARTIFACTS, DATA, MAX_PLAYERS, MIN_PLAYERS, RESOURCES, TRACKS
 from meeple.games.anunnaki.declare import FLOW
+
+
+# The format of the STATE: 1 (a STATE without `pending.version`), the only one
+# so far. `pending` saves the rules' step stack (`todo`) and the decision by
+# name: format 1 has exactly these steps and decisions. Renaming or adding
+# one, or changing a step's arguments, raises the format, writes `version`
+# and keeps reading format 1 (tests/contract/test_state_document.py holds
+# these names to the rules').
+FORMAT = StateFormat(
+    "pending.version",
+    1,
+    frozenset(
+        {
+            "action",
+            "artifact_pick",
+            "b_chariot",
+            "b_chariot_one",
+            "b_composite",
+            "b_composite_one",
+            "b_end",
+            "b_helmet",
+            "b_helmet_one",
+            "b_loki",
+            "b_loki_one",
+            "b_pay",
+            "b_resolve",
+            "battle",
+            "battles",
+            "choose_effects",
+            "cube_move",
+            "culture",
+            "culture_offer",
+            "develop",
+            "domaction",
+            "effects",
+            "end_turn",
+            "extra",
+            "flip",
+            "follower_at",
+            "followers",
+            "gain",
+            "gain_any",
+            "harvest",
+            "income",
+            "lose_follower",
+            "lose_weapon",
+            "main",
+            "mana_choice",
+            "mana_gain",
+            "pay_any",
+            "pick_weapon",
+            "place_follower",
+            "settle",
+            "setup_gods",
+            "start_turn",
+            "steal",
+            "take_contract",
+            "tile_effect",
+            "track",
+            "units",
+            "vp",
+        }
+    ),
+    frozenset(
+        {
+            "artifact",
+            "battle",
+            "carry",
+            "chariot",
+            "choice",
+            "composite",
+            "contract",
+            "contract_half",
+            "creation",
+            "cube_from",
+            "cube_to",
+            "culture_benefit",
+            "destiny",
+            "dev_do",
+            "develop",
+            "discard_god",
+            "exhaust",
+            "extra",
+            "free_contract",
+            "from",
+            "harvest",
+            "harvest_res",
+            "helmet",
+            "horn",
+            "loki",
+            "lose_follower",
+            "lose_weapon",
+            "main",
+            "mana",
+            "market",
+            "pandora",
+            "pay",
+            "place_follower",
+            "ra_cube",
+            "resource",
+            "settle",
+            "steal",
+            "summon_hex",
+            "take_follower",
+            "tile_pick",
+            "to",
+            "unit",
+            "weapon",
+            "weapon_pick",
+            "yesno",
+        }
+    ),
+)
 
 
 def _norm(text: str) -> str:
@@ -92,52 +206,6 @@ def legal_moves_for(s, seat: int) -> list[str]:
     return [prefix + action_to_str(s, a, seat) for a in s.legal_actions(seat)]
 
 
-# ----------------------------------------------------------------- dump
-def dump(s) -> dict:
-    doc = {
-        "game": "anunnaki",
-        "players": s.players,
-        "houses": list(s.houses),
-        "first_game": s.first_game,
-        "arrangement": list(s.arrangement),
-        "current": s.current,
-        "end_triggered": s.end_triggered,
-        "objectives": dict(s.objectives),
-        "dom_tokens": list(s.dom_tokens),
-        "seats": _copy(s.seats),
-        "board": {
-            "followers": {h: list(v) for h, v in s.fol.items() if any(v)},
-            "gods": _copy(s.gods),
-            "settlements": dict(s.stl),
-            "unit_settlements": [dict(o) for o in s.osl],
-            "exhausted": {h: list(v) for h, v in s.exh.items() if v},
-            "ancient": {h: {"tile": v[0], "up": v[1], "god": v[2]} for h, v in s.anc.items()},
-            "culture": [None if c is None else {"token": c[0], "up": c[1]} for c in s.cul],
-        },
-        "contracts": {"deck": list(s.deck), "display": list(s.display)},
-        "artifacts": {"deck": list(s.art_deck), "seen": list(s.art_seen)},
-        "conquests": s.conquests,
-        "removed": list(s.removed),
-        "finished": s.finished,
-        "winners": list(s.winners),
-    }
-    if s.final is not None:
-        doc["final"] = _copy(s.final)
-    if not s.finished:
-        doc["pending"] = {
-            "kind": s.kind,
-            "seats": list(s.dseats),
-            "arg": _copy(s.darg),
-            "todo": _copy(s.todo),
-            "ctx": _copy(s.ctx),
-            "secret": dict(s.secret),
-            "used": list(s.used),
-            "flags": dict(s.flags),
-        }
-    doc["rng"] = s.rng.state
-    return doc
-
-
 # ----------------------------------------------------------------- load
 def _need(cond, msg: str) -> None:
     if not cond:
@@ -167,164 +235,301 @@ _MALFORMED = (TypeError, KeyError, IndexError, ValueError, AttributeError, Asser
 def load(doc) -> "st.AnunnakiState":
     """A state from a STATE document; BadState (with the reason) if it is not one."""
     try:
-        return _load(doc)
+        return STATE.load(doc)
     except BadState:
         raise
     except _MALFORMED as e:
         raise BadState(f"malformed STATE ({type(e).__name__}: {e})") from None
 
 
-def _load(doc) -> "st.AnunnakiState":
-    _need(isinstance(doc, dict), "STATE must be a JSON object")
-    _need(doc.get("game") == "anunnaki", f"STATE.game must be 'anunnaki', not {doc.get('game')!r}")
-    P = _int(doc.get("players"), "players", MIN_PLAYERS, MAX_PLAYERS)
-    houses = _list(doc.get("houses"), "houses")
+def dump(s) -> dict:
+    """The STATE document of `s`."""
+    return STATE.dump(s)
+
+
+def _players(v, where, s):
+    return _int(v, where, MIN_PLAYERS, MAX_PLAYERS)
+
+
+def _houses(houses, where, s):
+    P = s.players
+    _list(houses, where)
     _need(
         len(houses) == P and len(set(houses)) == P and all(h in DATA.houses for h in houses),
         f"houses must be {P} different of {', '.join(DATA.house_ids)}, not {houses!r}",
     )
-    lay = layout(houses, P)
-    s = st.AnunnakiState.__new__(st.AnunnakiState)
-    s.players = P
-    s.houses = list(houses)
-    s.lay = lay
-    s.first_game = bool(doc.get("first_game", False))
-    arr = _list(doc.get("arrangement"), "arrangement")
+    return list(houses)
+
+
+def _flag(v, where, s):
+    return bool(v)
+
+
+def _arrangement(arr, where, s):
+    _list(arr, where)
     _need(sorted(arr) == sorted(DATA.tiles), "arrangement must list the tiles 1-10 once each")
-    s.arrangement = list(arr)
-    s.current = _int(doc.get("current", 0), "current", 0, P - 1)
-    s.end_triggered = bool(doc.get("end_triggered", False))
-    objs = _dict(doc.get("objectives"), "objectives")
+    return list(arr)
+
+
+def _objectives(objs, where, s):
+    _dict(objs, where)
     _need(
         sorted(objs) == sorted(TRACKS + ("dom",)) and sorted(objs.values()) == sorted(DATA.objectives),
         "objectives must map war, tech, commerce, dom to the four objective tiles",
     )
-    s.objectives = dict(objs)
-    s.dom_tokens = [t for t in _list(doc.get("dom_tokens", DATA.dom_tokens), "dom_tokens")]
-    _need(all(t in DATA.dom_tokens for t in s.dom_tokens), "dom_tokens must be token spaces of the track")
-    seats = _list(doc.get("seats"), "seats")
-    _need(len(seats) == P, f"seats must have {P} entries")
-    s.seats = [_load_seat(sd, i, houses[i]) for i, sd in enumerate(seats)]
-    board = _dict(doc.get("board"), "board")
-    s.fol = {h: [0] * P for h in lay.hexes}
-    for h, v in _dict(board.get("followers", {}), "board.followers").items():
-        _need(h in s.fol, f"board.followers: unknown hex {h!r}")
-        _need(isinstance(v, list) and len(v) == P, f"board.followers.{h} must list {P} counts")
-        s.fol[h] = [_int(x, f"board.followers.{h}", 0) for x in v]
-    gods = _list(board.get("gods", [{}] * P), "board.gods")
-    _need(len(gods) == P, f"board.gods must have {P} entries")
-    s.gods = []
+    return dict(objs)
+
+
+def _dom_tokens(v, where, s):
+    tokens = list(_list(v, where))
+    _need(all(t in DATA.dom_tokens for t in tokens), "dom_tokens must be token spaces of the track")
+    return tokens
+
+
+def _seats(seats, where, s):
+    _list(seats, where)
+    _need(len(seats) == s.players, f"seats must have {s.players} entries")
+    return [_load_seat(sd, i, s.houses[i]) for i, sd in enumerate(seats)]
+
+
+def _followers(v, where, s):
+    P = s.players
+    fol = {h: [0] * P for h in s.lay.hexes}
+    for h, n in _dict(v, where).items():
+        _need(h in fol, f"{where}: unknown hex {h!r}")
+        _need(isinstance(n, list) and len(n) == P, f"{where}.{h} must list {P} counts")
+        fol[h] = [_int(x, f"{where}.{h}", 0) for x in n]
+    for i in range(P):
+        _need(sum(fol[h][i] for h in s.lay.hexes) <= DATA.setup["followers"], f"seat {i} has too many followers")
+    return fol
+
+
+def _gods(gods, where, s):
+    P = s.players
+    gods = _list([{}] * P if gods is None else gods, where)
+    _need(len(gods) == P, f"{where} must have {P} entries")
+    out = []
     for i, g in enumerate(gods):
-        _dict(g, f"board.gods.{i}")
+        _dict(g, f"{where}.{i}")
         for name, h in g.items():
             _need(
                 name == "major" or name in s.seats[i]["summoned"],
-                f"board.gods.{i}: {name!r} is not a summoned god of seat {i}",
+                f"{where}.{i}: {name!r} is not a summoned god of seat {i}",
             )
-            _need(h in s.fol, f"board.gods.{i}.{name}: unknown hex {h!r}")
-        _need(("major" in g) == s.seats[i]["major"], f"board.gods.{i}: the major god is on the board iff summoned")
-        _need(all(x in g for x in s.seats[i]["summoned"]), f"board.gods.{i}: every summoned minor god needs a hex")
-        s.gods.append(dict(g))
-    for i in range(P):
-        _need(sum(s.fol[h][i] for h in lay.hexes) <= DATA.setup["followers"], f"seat {i} has too many followers")
-    s.stl = {}
-    for h, o in _dict(board.get("settlements", {}), "board.settlements").items():
-        _need(h in s.fol and h != "uw", f"board.settlements: unknown hex {h!r}")
-        s.stl[h] = _int(o, f"board.settlements.{h}", 0, P - 1)
-    osl = _list(board.get("unit_settlements", [{}] * P), "board.unit_settlements")
-    _need(len(osl) == P, f"board.unit_settlements must have {P} entries")
-    s.osl = []
+            _need(h in s.fol, f"{where}.{i}.{name}: unknown hex {h!r}")
+        _need(("major" in g) == s.seats[i]["major"], f"{where}.{i}: the major god is on the board iff summoned")
+        _need(all(x in g for x in s.seats[i]["summoned"]), f"{where}.{i}: every summoned minor god needs a hex")
+        out.append(dict(g))
+    return out
+
+
+def _settlements(v, where, s):
+    stl = {}
+    for h, o in _dict(v, where).items():
+        _need(h in s.fol and h != "uw", f"{where}: unknown hex {h!r}")
+        stl[h] = _int(o, f"{where}.{h}", 0, s.players - 1)
+    return stl
+
+
+def _odin(house: str) -> bool:
+    return DATA.major[house]["basic"] == "odin_settlement_units"
+
+
+def _unit_settlements(osl, where, s):
+    P = s.players
+    osl = _list([{}] * P if osl is None else osl, where)
+    _need(len(osl) == P, f"{where} must have {P} entries")
+    out = []
     for i, o in enumerate(osl):
-        _dict(o, f"board.unit_settlements.{i}")
-        _need(
-            not o or DATA.major[houses[i]]["basic"] == "odin_settlement_units",
-            f"board.unit_settlements.{i}: only Odin's settlements are units",
-        )
+        _dict(o, f"{where}.{i}")
+        _need(not o or _odin(s.houses[i]), f"{where}.{i}: only Odin's settlements are units")
         for h, n in o.items():
-            _need(h in s.fol and h != "uw", f"board.unit_settlements.{i}: unknown hex {h!r}")
-            _int(n, f"board.unit_settlements.{i}.{h}", 1)
-        s.osl.append(dict(o))
+            _need(h in s.fol and h != "uw", f"{where}.{i}: unknown hex {h!r}")
+            _int(n, f"{where}.{i}.{h}", 1)
+        out.append(dict(o))
     for h, o in s.stl.items():
-        _need(
-            DATA.major[houses[o]]["basic"] != "odin_settlement_units",
-            f"board.settlements.{h}: Odin's settlements are listed in unit_settlements",
-        )
-    s.exh = {}
-    for h, v in _dict(board.get("exhausted", {}), "board.exhausted").items():
-        _need(h in s.fol, f"board.exhausted: unknown hex {h!r}")
-        for r in _list(v, f"board.exhausted.{h}"):
-            _need(r in RESOURCES or (h == "uw" and r == "any"), f"board.exhausted.{h}: unknown resource {r!r}")
-        s.exh[h] = list(v)
-    s.anc = {}
-    for h, v in _dict(board.get("ancient", {}), "board.ancient").items():
-        _need(h in lay.ancient_sites, f"board.ancient: {h!r} is not an ancient site")
-        _dict(v, f"board.ancient.{h}")
-        _need(v.get("tile") in DATA.ancient, f"board.ancient.{h}: unknown tile {v.get('tile')!r}")
-        s.anc[h] = [v["tile"], bool(v.get("up", False)), bool(v.get("god", False))]
-    cul = _list(board.get("culture", [None] * len(lay.spots)), "board.culture")
-    _need(len(cul) == len(lay.spots), f"board.culture must have {len(lay.spots)} spots")
-    s.cul = []
+        _need(not _odin(s.houses[o]), f"board.settlements.{h}: Odin's settlements are listed in unit_settlements")
+    return out
+
+
+def _exhausted(v, where, s):
+    exh = {}
+    for h, rs in _dict(v, where).items():
+        _need(h in s.fol, f"{where}: unknown hex {h!r}")
+        for r in _list(rs, f"{where}.{h}"):
+            _need(r in RESOURCES or (h == "uw" and r == "any"), f"{where}.{h}: unknown resource {r!r}")
+        exh[h] = list(rs)
+    return exh
+
+
+def _ancient(v, where, s):
+    anc = {}
+    for h, a in _dict(v, where).items():
+        _need(h in s.lay.ancient_sites, f"{where}: {h!r} is not an ancient site")
+        _dict(a, f"{where}.{h}")
+        _need(a.get("tile") in DATA.ancient, f"{where}.{h}: unknown tile {a.get('tile')!r}")
+        anc[h] = [a["tile"], bool(a.get("up", False)), bool(a.get("god", False))]
+    return anc
+
+
+def _culture(cul, where, s):
+    spots = len(s.lay.spots)
+    cul = _list([None] * spots if cul is None else cul, where)
+    _need(len(cul) == spots, f"{where} must have {spots} spots")
+    out = []
     for i, c in enumerate(cul):
         if c is None:
-            s.cul.append(None)
+            out.append(None)
             continue
-        _dict(c, f"board.culture.{i}")
-        _need(c.get("token") in DATA.culture, f"board.culture.{i}: unknown token {c.get('token')!r}")
-        s.cul.append([c["token"], bool(c.get("up", False))])
-    con = _dict(doc.get("contracts", {}), "contracts")
-    s.deck = [_contract(c, "contracts.deck") for c in _list(con.get("deck", []), "contracts.deck")]
-    s.display = [_contract(c, "contracts.display") for c in _list(con.get("display", []), "contracts.display")]
-    art = _dict(doc.get("artifacts", {}), "artifacts")
-    s.art_deck = list(_list(art.get("deck", []), "artifacts.deck"))
-    _need(all(a in ARTIFACTS for a in s.art_deck), "artifacts.deck: unknown artifact")
-    s.art_seen = [_int(x, "artifacts.seen", 0, P - 1) for x in _list(art.get("seen", []), "artifacts.seen")]
-    s.conquests = _int(doc.get("conquests", 0), "conquests", 0)
-    s.removed = list(_list(doc.get("removed", []), "removed"))
-    s.finished = bool(doc.get("finished", False))
-    s.winners = [_int(w, "winners", 0, P - 1) for w in _list(doc.get("winners", []), "winners")]
-    s.final = doc.get("final")
-    rng = doc.get("rng", 0)
-    s.rng = Rng(_int(rng, "rng", 0))
-    s.record = True
-    s.history = None
-    s.events = None
-    s.used, s.flags, s.ctx, s.secret = [], {}, {}, {}
-    s.kind, s.dseats, s.darg, s.todo = None, [], {}, []
-    pend = doc.get("pending")
-    if s.finished:
-        return s
-    if pend is None:
-        s._push(["start_turn"])
-        s._advance()
-        return s
-    _dict(pend, "pending")
-    kind = pend.get("kind")
-    _need(kind is None or kind in FLOW.decisions, f"pending.kind: unknown decision {kind!r}")
-    s.kind = kind
-    s.dseats = [_int(x, "pending.seats", 0, P - 1) for x in _list(pend.get("seats", []), "pending.seats")]
-    s.darg = _dict(_copy(pend.get("arg", {})), "pending.arg")
-    todo = _list(_copy(pend.get("todo", [])), "pending.todo")
+        _dict(c, f"{where}.{i}")
+        _need(c.get("token") in DATA.culture, f"{where}.{i}: unknown token {c.get('token')!r}")
+        out.append([c["token"], bool(c.get("up", False))])
+    return out
+
+
+def _contracts(v, where, s):
+    return [_contract(c, where) for c in _list(v, where)]
+
+
+def _art_deck(v, where, s):
+    deck = list(_list(v, where))
+    _need(all(a in ARTIFACTS for a in deck), f"{where}: unknown artifact")
+    return deck
+
+
+def _seats_list(v, where, s):
+    return [_int(x, where, 0, s.players - 1) for x in _list(v, where)]
+
+
+def _listed(v, where, s):
+    return list(_list(v, where))
+
+
+def _in_turn(s) -> bool:
+    return not s.finished
+
+
+def _pending(load, empty):
+    """A `pending` key's reader: a finished game keeps no pending decision
+    (`empty()` is what it holds then)."""
+    return lambda v, where, s: empty() if s.finished else load(v, where, s)
+
+
+def _kind(kind, where, s):
+    _need(kind is None or kind in FLOW.decisions, f"{where}: unknown decision {kind!r}")
+    return kind
+
+
+def _todo(v, where, s):
+    todo = _list(_copy(v), where)
     for step in todo:
         _need(
             isinstance(step, list) and step and isinstance(step[0], str) and step[0] in FLOW.steps,
-            f"pending.todo: unknown step {step!r}",
+            f"{where}: unknown step {step!r}",
         )
-    s.todo = todo
-    s.ctx = _dict(_copy(pend.get("ctx", {})), "pending.ctx")
-    s.secret = _dict(dict(pend.get("secret", {})), "pending.secret")
-    s.used = list(_list(pend.get("used", []), "pending.used"))
-    s.flags = dict(_dict(pend.get("flags", {}), "pending.flags"))
-    if kind is not None:
+    return todo
+
+
+def _object(v, where, s):
+    return _dict(_copy(v), where)
+
+
+def _after(s, doc: dict, version: int) -> "st.AnunnakiState":
+    """The pending decision (or the next turn) of a loaded state."""
+    if doc.get("pending") is None:  # none saved: no decision, no steps
+        s.used, s.flags, s.ctx, s.secret = [], {}, {}, {}
+        s.kind, s.dseats, s.darg, s.todo = None, [], {}, []
+    if s.finished:
+        return s
+    if doc.get("pending") is None:
+        s._push(["start_turn"])
+        s._advance()
+        return s
+    if s.kind is not None:
         _need(s.dseats, "pending.seats must name the deciding seats")
         try:
             ok = all(s.legal_actions(x) for x in s.dseats)
         except _MALFORMED as e:
-            raise BadState(f"pending decision {kind!r} does not fit the state ({type(e).__name__}: {e})") from None
-        _need(ok, f"pending decision {kind!r} has no legal answer in this state")
+            raise BadState(f"pending decision {s.kind!r} does not fit the state ({type(e).__name__}: {e})") from None
+        _need(ok, f"pending decision {s.kind!r} has no legal answer in this state")
     else:
-        _need(todo, "pending needs a decision or steps to run")
+        _need(s.todo, "pending needs a decision or steps to run")
         s._advance()
     return s
+
+
+# The STATE (docs/notation/anunnaki.md): every field of the state
+# (state.FIELDS) once, in the document's key order, with how it is written
+# and read back (a missing key reads as `default`) or why it is left out.
+STATE = StateDocument(
+    st.AnunnakiState,
+    st.FIELDS,
+    "anunnaki",
+    (
+        Saved("players", "players", load=_players),
+        Saved("houses", "houses", list, _houses),
+        Derived(
+            "lay",
+            "the board's layout, which the houses and the player count give",
+            lambda s: layout(s.houses, s.players),
+        ),
+        Saved("first_game", "first_game", load=_flag, default=False),
+        Saved("arrangement", "arrangement", list, _arrangement),
+        Saved("current", "current", load=lambda v, where, s: _int(v, where, 0, s.players - 1), default=0),
+        Saved("end_triggered", "end_triggered", load=_flag, default=False),
+        Saved("objectives", "objectives", dict, _objectives),
+        Saved("dom_tokens", "dom_tokens", list, _dom_tokens, DATA.dom_tokens),
+        Saved("seats", "seats", _copy, _seats),
+        Saved("fol", "board.followers", lambda fol: {h: list(v) for h, v in fol.items() if any(v)}, _followers, {}),
+        Saved("gods", "board.gods", _copy, _gods),
+        Saved("stl", "board.settlements", dict, _settlements, {}),
+        Saved("osl", "board.unit_settlements", lambda osl: [dict(o) for o in osl], _unit_settlements),
+        Saved("exh", "board.exhausted", lambda exh: {h: list(v) for h, v in exh.items() if v}, _exhausted, {}),
+        Saved(
+            "anc",
+            "board.ancient",
+            lambda anc: {h: {"tile": v[0], "up": v[1], "god": v[2]} for h, v in anc.items()},
+            _ancient,
+            {},
+        ),
+        Saved(
+            "cul",
+            "board.culture",
+            lambda cul: [None if c is None else {"token": c[0], "up": c[1]} for c in cul],
+            _culture,
+        ),
+        Saved("deck", "contracts.deck", list, _contracts, []),
+        Saved("display", "contracts.display", list, _contracts, []),
+        Saved("art_deck", "artifacts.deck", list, _art_deck, []),
+        Saved("art_seen", "artifacts.seen", list, _seats_list, []),
+        Saved("conquests", "conquests", load=lambda v, where, s: _int(v, where, 0), default=0),
+        Saved("removed", "removed", list, _listed, []),
+        Saved("finished", "finished", load=_flag, default=False),
+        Saved("winners", "winners", list, _seats_list, []),
+        Saved("final", "final", _copy, when=lambda s: s.final is not None),
+        Saved("kind", "pending.kind", load=_pending(_kind, lambda: None), when=_in_turn),
+        Saved("dseats", "pending.seats", list, _pending(_seats_list, list), [], _in_turn),
+        Saved("darg", "pending.arg", _copy, _pending(_object, dict), {}, _in_turn),
+        Saved("todo", "pending.todo", _copy, _pending(_todo, list), [], _in_turn),
+        Saved("ctx", "pending.ctx", _copy, _pending(_object, dict), {}, _in_turn),
+        Saved(
+            "secret", "pending.secret", dict, _pending(lambda v, where, s: _dict(dict(v), where), dict), {}, _in_turn
+        ),
+        Saved("used", "pending.used", list, _pending(_listed, list), [], _in_turn),
+        Saved("flags", "pending.flags", dict, _pending(lambda v, where, s: dict(_dict(v, where)), dict), {}, _in_turn),
+        Saved("rng", "rng", lambda r: r.state, lambda v, where, s: Rng(_int(v, where, 0)), 0),
+        NotSaved(
+            "reveals",
+            "counts what became known during play (meeple.core.record): a loaded state counts anew",
+            lambda s: 0,
+        ),
+        NotSaved("history", "the move record of a game played from its start: a loaded state has none"),
+        NotSaved("events", "the log of the play in progress: a loaded state has none"),
+        NotSaved("record", "whether moves are recorded: a loaded state records them", lambda s: True),
+    ),
+    FORMAT,
+    _after,
+)
 
 
 def _contract(c, where):

@@ -7,6 +7,7 @@ actions the engine applies; `apply_move` applies one atomically.
 
 from __future__ import annotations
 
+from meeple.core.fields import Derived, NotSaved, Saved, StateDocument, StateFormat
 from meeple.core.game import BadState, IllegalMove
 from meeple.core.rng import Rng
 from meeple.games.ethnos import data
@@ -24,28 +25,6 @@ from meeple.games.ethnos.cards import (
     parse as parse_card,
 )
 
-_TOP_KEYS = {
-    "game",
-    "players",
-    "age",
-    "tribes",
-    "kingdoms",
-    "deck",
-    "market",
-    "dragons",
-    "current",
-    "last_dragon",
-    "merfolk",
-    "giant",
-    "troll_pool",
-    "seats",
-    "finished",
-    "winners",
-    "pending",
-    "rng",
-}
-
-
 # The format of `pending`, which saves the rules' step stack (`todo`) by step
 # name and arguments. Format 1 has exactly these steps; a STATE without
 # `pending.version` is format 1. Renaming or adding a step, or changing its
@@ -54,6 +33,10 @@ PENDING_FORMAT = 1
 FORMAT_1_STEPS = frozenset(
     {"placement", "ability", "merfolk", "troll", "centaur", "discard", "wizard", "end", "orc", "age_bands"}
 )
+FORMAT_1_DECISIONS = frozenset(
+    {"band", "centaur", "fairy", "keep", "merfolk", "orc", "place", "troll", "turn", "wizard"}
+)
+FORMAT = StateFormat("pending.version", PENDING_FORMAT, FORMAT_1_STEPS, FORMAT_1_DECISIONS)
 
 # ----------------------------------------------------------------- dumping
 HIDDEN = "?"
@@ -63,63 +46,17 @@ def dump(s: "st.EthnosState", redact: bool = False, viewer: int | None = None) -
     """The STATE document. With `redact`, as `viewer` (None: a spectator) may see
     it: the deck, other hands and another seat's band in progress are "?", and the
     generator's state is left out (it would tell future shuffles)."""
-    p = s.players
-    doc = {
-        "game": "ethnos",
-        "players": p,
-        "age": s.age,
-        "tribes": [data.TRIBES[t] for t in s.tribes],
-        "kingdoms": {
-            name: {"glory": list(s.slots[k]), "markers": s.markers[k * p : (k + 1) * p]}
-            for k, name in enumerate(data.KINGDOMS)
-        },
-        "deck": [HIDDEN] * len(s.deck) if redact else [CARD_NAME[c] for c in reversed(s.deck)],
-        "market": [CARD_NAME[c] for c in s.market],
-        "dragons": s.dragons,
-        "current": s.current,
-        "last_dragon": s.last_dragon,
-    }
-    if s.merfolk is not None:
-        doc["merfolk"] = list(s.merfolk)
-    doc["giant"] = None if s.giant is None else {"seat": s.giant[0], "band": s.giant[1]}
-    doc["troll_pool"] = [v for v in data.TROLL_TOKENS if s.troll_pool >> v & 1]
-    doc["seats"] = [
-        {
-            "glory": s.glory[i],
-            "hand": [HIDDEN] * len(s.hands[i]) if redact and i != viewer else [CARD_NAME[c] for c in s.hands[i]],
-            "bands": [{"leader": CARD_NAME[b[0]], "cards": [CARD_NAME[c] for c in b]} for b in s.bands[i]],
-            "orc": [data.KINGDOMS[k] for k in range(NK) if s.orc[i] >> k & 1],
-            "trolls": list(s.trolls[i]),
-        }
-        for i in range(p)
-    ]
-    doc["finished"] = s.finished
-    doc["winners"] = list(s.winners)
-    pending = _dump_pending(s)
-    if pending is not None:
-        if redact and pending["seat"] != viewer:
+    doc = STATE.dump(s)
+    if redact:
+        doc["deck"] = [HIDDEN] * len(s.deck)
+        for i, seat in enumerate(doc["seats"]):
+            if i != viewer:
+                seat["hand"] = [HIDDEN] * len(s.hands[i])
+        pending = doc.get("pending")
+        if pending is not None and pending["seat"] != viewer:
             pending["build"] = [HIDDEN] * len(pending["build"])
-        doc["pending"] = pending
-    if not redact:
-        doc["rng"] = s.rng.state
+        del doc["rng"]
     return doc
-
-
-def _dump_pending(s) -> dict | None:
-    """Everything about a turn in progress; None between turns."""
-    if s.finished or (s.kind == "turn" and not s.todo and not s.build):
-        return None
-    return {
-        "kind": s.kind,
-        "seat": s.dseats[0],
-        "arg": s.darg,
-        "todo": [list(step) for step in s.todo],
-        "build": [CARD_NAME[c] for c in s.build],
-        "keep": s.keep,
-        "wizard": s.wiz,
-        "placed": s.placed,
-        "moved": [list(m) for m in s.moved],
-    }
 
 
 # ----------------------------------------------------------------- loading
@@ -152,21 +89,39 @@ def _cards(seq, where: str, allow_dragon: bool = False) -> list[int]:
 
 def load(doc) -> "st.EthnosState":
     """Build a state from a STATE document; BadState names the first problem."""
-    _need(isinstance(doc, dict), "STATE must be a JSON object")
-    _need(doc.get("game") == "ethnos", f"game must be 'ethnos', got {doc.get('game')!r}")
-    unknown = set(doc) - _TOP_KEYS
-    _need(not unknown, f"unknown STATE field(s): {', '.join(sorted(unknown))}")
-    p = _int(doc, "players", data.MIN_PLAYERS, data.MAX_PLAYERS)
-    s = st.blank(p)
-    s.players = p
-    s.age = _int(doc, "age", 1, s.ages)
-    tribes = doc.get("tribes")
+    try:
+        return STATE.load(doc)
+    except (TypeError, KeyError) as e:
+        raise BadState(f"STATE is malformed: {e!r}") from None
+
+
+def _num(lo: int, hi):
+    """An integer from `lo` to `hi` (a function of the state, or a number)."""
+
+    def load(v, where, s, seat=None):
+        return _int({where: v}, where, lo, hi(s) if callable(hi) else hi)
+
+    return load
+
+
+def _tribes(tribes, where, s):
     _need(isinstance(tribes, list) and tribes, "tribes must be a non-empty list")
     for t in tribes:
         _need(t in TRIBE_INDEX, f"unknown tribe {t!r}")
     _need(len(set(tribes)) == len(tribes), "tribes lists a tribe twice")
-    s.tribes = tuple(sorted(TRIBE_INDEX[t] for t in tribes))
-    kingdoms = doc.get("kingdoms")
+    return tuple(sorted(TRIBE_INDEX[t] for t in tribes))
+
+
+def _kingdoms_dump(v) -> dict:
+    slots, markers = v
+    p = len(markers) // NK
+    return {
+        name: {"glory": list(slots[k]), "markers": markers[k * p : (k + 1) * p]} for k, name in enumerate(data.KINGDOMS)
+    }
+
+
+def _kingdoms_load(kingdoms, where, s):
+    p = s.players
     _need(isinstance(kingdoms, dict), "kingdoms must be an object")
     extra = set(kingdoms) - set(data.KINGDOMS)
     _need(not extra, f"unknown kingdom(s): {', '.join(sorted(map(str, extra)))}")
@@ -192,149 +147,250 @@ def load(doc) -> "st.EthnosState":
             f"kingdoms.{name}.markers must be {p} non-negative integers",
         )
         markers[k * p : (k + 1) * p] = m
-    s.slots = tuple(slots)
-    s.markers = markers
-    s.deck = _cards(doc.get("deck", []), "deck", allow_dragon=True)[::-1]
-    s.market = _cards(doc.get("market", []), "market")
-    s.dragons = _int(doc, "dragons", 0, data.DRAGONS) if "dragons" in doc else 0
+    return tuple(slots), markers
+
+
+def _names(cards) -> list[str]:
+    return [CARD_NAME[c] for c in cards]
+
+
+def _card_list(v, where, s, seat=None):
+    return _cards(v, where)
+
+
+def _last_dragon(ld, where, s):
     _need(
-        s.dragons < data.DRAGONS or doc.get("finished") or doc.get("pending"),
-        f"dragons is {data.DRAGONS} but the age is not ending",
-    )
-    s.current = _int(doc, "current", 0, p - 1)
-    ld = doc.get("last_dragon")
-    _need(
-        ld is None or (isinstance(ld, int) and not isinstance(ld, bool) and 0 <= ld < p),
+        ld is None or (isinstance(ld, int) and not isinstance(ld, bool) and 0 <= ld < s.players),
         f"last_dragon must be null or a seat, got {ld!r}",
     )
-    s.last_dragon = ld
-    has_merfolk = TRIBE_INDEX["merfolk"] in s.tribes
-    mf = doc.get("merfolk")
-    if has_merfolk:
-        mf = [0] * p if mf is None else mf
-        _need(
-            isinstance(mf, list)
-            and len(mf) == p
-            and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= data.MERFOLK_TRACK_END for v in mf),
-            f"merfolk must be {p} track positions from 0 to {data.MERFOLK_TRACK_END}",
-        )
-        s.merfolk = list(mf)
-    else:
+    return ld
+
+
+def _merfolk(mf, where, s):
+    p = s.players
+    if TRIBE_INDEX["merfolk"] not in s.tribes:
         _need(mf is None, "merfolk is given but merfolk are not in play")
-        s.merfolk = None
-    pool = doc.get("troll_pool", list(data.TROLL_TOKENS))
+        return None
+    mf = [0] * p if mf is None else mf
+    _need(
+        isinstance(mf, list)
+        and len(mf) == p
+        and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= data.MERFOLK_TRACK_END for v in mf),
+        f"merfolk must be {p} track positions from 0 to {data.MERFOLK_TRACK_END}",
+    )
+    return list(mf)
+
+
+def _giant(g, where, s):
+    """The giant's (seat, band); that it names a giant-led band is checked
+    once the bands are read (`_after`)."""
+    if g is None:
+        return None
+    _need(isinstance(g, dict), "giant must be null or {seat, band}")
+    gs = _int(g, "seat", 0, s.players - 1, "giant.")
+    _int(g, "band", 0, 10**6, "giant.")
+    return gs, g["band"]
+
+
+def _troll_pool(pool, where, s):
     _need(
         isinstance(pool, list) and all(v in data.TROLL_TOKENS for v in pool) and len(set(pool)) == len(pool),
         f"troll_pool must hold distinct troll tokens, got {pool!r}",
     )
-    s.troll_pool = 0
+    mask = 0
     for v in pool:
-        s.troll_pool |= 1 << v
-    seats = doc.get("seats")
-    _need(isinstance(seats, list) and len(seats) == p, f"seats must list {p} seats")
-    s.glory, s.hands, s.bands, s.orc, s.trolls = [], [], [], [], []
-    for i, seat in enumerate(seats):
-        w = f"seats.{i}."
-        _need(isinstance(seat, dict), f"seats.{i} must be an object")
-        s.glory.append(_int(seat, "glory", 0, 10**6, w) if "glory" in seat else 0)
-        s.hands.append(_cards(seat.get("hand", []), w + "hand"))
-        bands = seat.get("bands", [])
-        _need(isinstance(bands, list), w + "bands must be a list")
-        out = []
-        for j, b in enumerate(bands):
-            _need(isinstance(b, dict), f"{w}bands.{j} must be an object")
-            cards = _cards(b.get("cards"), f"{w}bands.{j}.cards")
-            try:
-                lead = parse_card(b.get("leader"))
-            except ValueError as e:
-                raise BadState(f"{w}bands.{j}.leader: {e}") from None
-            _need(lead != SKELETON and lead != DRAGON, f"{w}bands.{j}: a skeleton cannot lead")
-            _need(lead in cards, f"{w}bands.{j}: the leader must be one of its cards")
-            cards.remove(lead)
-            out.append((lead, *sorted(cards)))
-        s.bands.append(out)
-        orc = seat.get("orc", [])
-        _need(
-            isinstance(orc, list) and all(k in KINGDOM_INDEX for k in orc) and len(set(orc)) == len(orc),
-            f"{w}orc must list distinct kingdoms",
-        )
-        mask = 0
-        for k in orc:
-            mask |= 1 << KINGDOM_INDEX[k]
-        s.orc.append(mask)
-        tr = seat.get("trolls", [])
-        _need(isinstance(tr, list) and all(v in data.TROLL_TOKENS for v in tr), f"{w}trolls must hold troll tokens")
-        for v in tr:
-            _need(not s.troll_pool >> v & 1, f"troll token {v} is both in the pool and held")
-        s.trolls.append(tuple(sorted(tr)))
+        mask |= 1 << v
+    return mask
+
+
+def _bands_dump(bands) -> list:
+    return [{"leader": CARD_NAME[b[0]], "cards": [CARD_NAME[c] for c in b]} for b in bands]
+
+
+def _bands_load(bands, where, s, seat):
+    _need(isinstance(bands, list), where + " must be a list")
+    out = []
+    for j, b in enumerate(bands):
+        _need(isinstance(b, dict), f"{where}.{j} must be an object")
+        cards = _cards(b.get("cards"), f"{where}.{j}.cards")
+        try:
+            lead = parse_card(b.get("leader"))
+        except ValueError as e:
+            raise BadState(f"{where}.{j}.leader: {e}") from None
+        _need(lead != SKELETON and lead != DRAGON, f"{where}.{j}: a skeleton cannot lead")
+        _need(lead in cards, f"{where}.{j}: the leader must be one of its cards")
+        cards.remove(lead)
+        out.append((lead, *sorted(cards)))
+    return out
+
+
+def _orc_load(orc, where, s, seat):
+    _need(
+        isinstance(orc, list) and all(k in KINGDOM_INDEX for k in orc) and len(set(orc)) == len(orc),
+        f"{where} must list distinct kingdoms",
+    )
+    mask = 0
+    for k in orc:
+        mask |= 1 << KINGDOM_INDEX[k]
+    return mask
+
+
+def _trolls_load(tr, where, s, seat):
+    _need(isinstance(tr, list) and all(v in data.TROLL_TOKENS for v in tr), f"{where} must hold troll tokens")
+    for v in tr:
+        _need(not s.troll_pool >> v & 1, f"troll token {v} is both in the pool and held")
+    return tuple(sorted(tr))
+
+
+def _winners(w, where, s):
+    _need(isinstance(w, list) and all(isinstance(x, int) and 0 <= x < s.players for x in w), "winners must list seats")
+    return list(w)
+
+
+def _rng(rng, where, s):
+    _need(isinstance(rng, int) and not isinstance(rng, bool) and rng >= 0, "rng must be a non-negative integer")
+    return Rng(rng)
+
+
+def _in_turn(s) -> bool:
+    """A turn (or an age's end) is under way: its `pending` is saved."""
+    return not s.finished and not (s.kind == "turn" and not s.todo and not s.build)
+
+
+def _pending(load, field: str):
+    """A `pending` key's reader: a finished game keeps no pending decision
+    (its field stays fresh)."""
+    fresh = next(f for f in st.FIELDS if f.name == field)
+    return lambda v, where, s: fresh.fresh_value(s.players) if s.finished else load(v, where, s)
+
+
+def _kind(kind, where, s):
+    _need(kind in st.RULES.decisions or kind is None, f"pending.kind {kind!r} is unknown")
+    return kind
+
+
+def _arg(arg, where, s):
+    _need(arg is None or isinstance(arg, int), "pending.arg must be an integer or null")
+    return arg
+
+
+def _todo(steps, where, s):
+    todo = []
+    for step in steps:
+        _need(isinstance(step, list) and step and step[0] in st.RULES.steps, f"pending.todo: bad step {step!r}")
+        _need(all(isinstance(x, int) for x in step[1:]), f"pending.todo: bad step {step!r}")
+        todo.append(tuple(step))
+    return todo
+
+
+def _after(s, doc: dict, version: int) -> "st.EthnosState":
+    """Checks across fields, then the pending decision (or the next turn)."""
+    p = s.players
+    _need(
+        s.dragons < data.DRAGONS or doc.get("finished") or doc.get("pending"),
+        f"dragons is {data.DRAGONS} but the age is not ending",
+    )
     held = [v for t in s.trolls for v in t]
     _need(len(set(held)) == len(held), "a troll token is held twice")
-    g = doc.get("giant")
-    if g is None:
-        s.giant = None
-    else:
-        _need(isinstance(g, dict), "giant must be null or {seat, band}")
-        gs = _int(g, "seat", 0, p - 1, "giant.")
-        gb = _int(g, "band", 0, max(0, len(s.bands[gs]) - 1), "giant.")
+    if s.giant is not None:
+        gs, gb = s.giant
+        _int({"band": gb}, "band", 0, max(0, len(s.bands[gs]) - 1), "giant.")
         _need(
             gb < len(s.bands[gs]) and CARD_TRIBE[s.bands[gs][gb][0]] == TRIBE_INDEX["giant"],
             "giant.band must name a giant-led band of that seat",
         )
-        s.giant = (gs, gb)
     for i in range(p):
         _need(s.supply(i) >= 0, f"seat {i} uses more than {data.MARKERS_PER_PLAYER} markers")
-    s.finished = bool(doc.get("finished", False))
-    w = doc.get("winners", [])
-    _need(isinstance(w, list) and all(isinstance(x, int) and 0 <= x < p for x in w), "winners must list seats")
-    s.winners = list(w)
-    rng = doc.get("rng", 0)
-    _need(isinstance(rng, int) and not isinstance(rng, bool) and rng >= 0, "rng must be a non-negative integer")
-    s.rng = Rng(rng)
-    s.dseats = [s.current]
     pending = doc.get("pending")
+    if s.finished or pending is None:
+        s.dseats = [s.current]
     if s.finished:
         pass
     elif pending is None:
         start_turn(s)
         s.advance()
     else:
-        _load_pending(s, pending)
+        _need("kind" in pending, "pending is malformed: 'kind'")
+        if s.kind is None:
+            s.advance()
     return s
 
 
-def _load_pending(s, pd) -> None:
-    _need(isinstance(pd, dict), "pending must be an object")
-    version = pd.get("version", 1)
-    _need(
-        isinstance(version, int) and not isinstance(version, bool) and version >= 1,
-        f"pending.version must be a positive integer, got {version!r}",
-    )
-    _need(
-        version <= PENDING_FORMAT,
-        f"pending.version {version} is newer than this engine reads (up to {PENDING_FORMAT}): update meeple",
-    )
-    try:
-        kind = pd["kind"]
-        _need(kind in st.RULES.decisions or kind is None, f"pending.kind {kind!r} is unknown")
-        s.kind = kind
-        s.dseats = [_int(pd, "seat", 0, s.players - 1, "pending.")]
-        s.darg = pd.get("arg")
-        _need(s.darg is None or isinstance(s.darg, int), "pending.arg must be an integer or null")
-        todo = []
-        for step in pd.get("todo", []):
-            _need(isinstance(step, list) and step and step[0] in st.RULES.steps, f"pending.todo: bad step {step!r}")
-            _need(all(isinstance(x, int) for x in step[1:]), f"pending.todo: bad step {step!r}")
-            todo.append(tuple(step))
-        s.todo = todo
-        s.build = _cards(pd.get("build", []), "pending.build")
-        s.keep = _int(pd, "keep", 0, 99, "pending.") if "keep" in pd else 0
-        s.wiz = _int(pd, "wizard", 0, 99, "pending.") if "wizard" in pd else 0
-        s.placed = bool(pd.get("placed", False))
-        s.moved = tuple(tuple(m) for m in pd.get("moved", []))
-    except (TypeError, KeyError) as e:
-        raise BadState(f"pending is malformed: {e}") from None
-    if s.kind is None:
-        s.advance()
+# The STATE (shared/conformance/SPEC.md, docs/notation/ethnos.md): every field
+# of the state (state.FIELDS) once, in the document's key order, with how it is
+# written and read back (a missing key reads as `default`) or why it is left out.
+STATE = StateDocument(
+    st.EthnosState,
+    st.FIELDS,
+    "ethnos",
+    (
+        Saved("players", "players", load=_num(data.MIN_PLAYERS, data.MAX_PLAYERS)),
+        Derived("ages", "the number of ages, which the player count gives", lambda s: data.ages(s.players)),
+        Saved("age", "age", load=_num(1, lambda s: s.ages)),
+        Saved("tribes", "tribes", lambda ts: [data.TRIBES[t] for t in ts], _tribes),
+        Saved(("slots", "markers"), "kingdoms", _kingdoms_dump, _kingdoms_load),
+        Saved("deck", "deck", lambda d: _names(reversed(d)), lambda v, where, s: _cards(v, where, True)[::-1], []),
+        Saved("market", "market", _names, _card_list, []),
+        Saved("dragons", "dragons", load=_num(0, data.DRAGONS), default=0),
+        Saved("current", "current", load=_num(0, lambda s: s.players - 1)),
+        Saved("last_dragon", "last_dragon", load=_last_dragon),
+        Saved("merfolk", "merfolk", list, _merfolk, when=lambda s: s.merfolk is not None),
+        Saved("giant", "giant", lambda g: None if g is None else {"seat": g[0], "band": g[1]}, _giant),
+        Saved(
+            "troll_pool",
+            "troll_pool",
+            lambda pool: [v for v in data.TROLL_TOKENS if pool >> v & 1],
+            _troll_pool,
+            list(data.TROLL_TOKENS),
+        ),
+        Saved("glory", "seats.*.glory", load=_num(0, 10**6), default=0),
+        Saved("hands", "seats.*.hand", _names, _card_list, []),
+        Saved("bands", "seats.*.bands", _bands_dump, _bands_load, []),
+        Saved("orc", "seats.*.orc", lambda m: [data.KINGDOMS[k] for k in range(NK) if m >> k & 1], _orc_load, []),
+        Saved("trolls", "seats.*.trolls", list, _trolls_load, []),
+        Saved("finished", "finished", load=lambda v, where, s: bool(v), default=False),
+        Saved("winners", "winners", list, _winners, []),
+        Saved("kind", "pending.kind", load=_pending(_kind, "kind"), when=_in_turn),
+        Saved(
+            "dseats",
+            "pending.seat",
+            lambda d: d[0],
+            _pending(lambda v, where, s: [_num(0, s.players - 1)(v, where, s)], "dseats"),
+            when=_in_turn,
+        ),
+        Saved("darg", "pending.arg", load=_pending(_arg, "darg"), when=_in_turn),
+        Saved(
+            "todo", "pending.todo", lambda todo: [list(step) for step in todo], _pending(_todo, "todo"), [], _in_turn
+        ),
+        Saved("build", "pending.build", _names, _pending(_card_list, "build"), [], _in_turn),
+        Saved("keep", "pending.keep", load=_pending(_num(0, 99), "keep"), default=0, when=_in_turn),
+        Saved("wiz", "pending.wizard", load=_pending(_num(0, 99), "wiz"), default=0, when=_in_turn),
+        Saved(
+            "placed",
+            "pending.placed",
+            load=_pending(lambda v, where, s: bool(v), "placed"),
+            default=False,
+            when=_in_turn,
+        ),
+        Saved(
+            "moved",
+            "pending.moved",
+            lambda moved: [list(m) for m in moved],
+            _pending(lambda v, where, s: tuple(tuple(m) for m in v), "moved"),
+            [],
+            _in_turn,
+        ),
+        Saved("rng", "rng", lambda r: r.state, _rng, 0),
+        NotSaved("reveals", "counts what became known during play (meeple.core.record): a loaded state counts anew"),
+        NotSaved("history", "the move record of a game played from its start: a loaded state has none"),
+        NotSaved("events", "the log of the play in progress: a loaded state has none"),
+        NotSaved("record", "whether moves are recorded: a loaded state records them"),
+        NotSaved("known", "what a bot's determinized state knows of the hands: none in a loaded state"),
+    ),
+    FORMAT,
+    _after,
+    strict=True,
+)
 
 
 # ------------------------------------------------------------------ moves

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import re
 
+from meeple.core.fields import SHARED, NotSaved, Saved, StateDocument, StateFormat
 from meeple.core.game import BadState, IllegalMove
 from meeple.core.rng import Rng
 from meeple.games.okc import cards as C
 from meeple.games.okc import data as D
 from meeple.games.okc import actions as A
 from meeple.games.okc.rules import RULES, action_word  # noqa: F401  (action_word: the MOVE words)
-from meeple.games.okc.state import OKCState
+from meeple.games.okc.state import FIELDS, OKCState
 
 KINDS = tuple(RULES.decisions)  # every decision a STATE's pending.kind may name
 STEPS = tuple(RULES.steps)  # every step its pending.todo may hold
@@ -89,6 +90,128 @@ FORMS = {
     "kingdom": "choose <card> | tactic <n> | council <council> | supporter <region|board|lost> | "
     "swap <region> <region> | top | bottom | space <n> | discard-it | done",
 }
+
+
+# The format of the STATE: 1 (a STATE without `pending.version`), the only one
+# so far. `pending` saves the rules' step stack (`todo`) and the decision by
+# name: format 1 has exactly these steps and decisions. Renaming or adding
+# one, or changing a step's arguments, raises the format, writes `version`
+# and keeps reading format 1 (tests/contract/test_state_document.py holds
+# these names to the rules').
+FORMAT = StateFormat(
+    "pending.version",
+    1,
+    frozenset(
+        {
+            "advanced",
+            "advanced_place",
+            "advanced_reveal",
+            "ask_retreat",
+            "autumn",
+            "autumn_seat",
+            "bids",
+            "burn_acquire",
+            "buy",
+            "clash",
+            "clashes",
+            "day",
+            "day_end",
+            "day_seat",
+            "facedown",
+            "joust",
+            "joust_end",
+            "location_reward",
+            "markers",
+            "night",
+            "refill",
+            "resolve_bid",
+            "reveal_bids",
+            "reward",
+            "rewards",
+            "road_now",
+            "round",
+            "secrets_next",
+            "secrets_reward",
+            "set_order",
+            "site_lore",
+            "spring",
+            "spring_seat",
+            "tactic_bid",
+            "tally",
+            "tie",
+            "trim",
+            "udiscard",
+            "uswap",
+            "winter",
+            "year",
+        }
+    ),
+    frozenset(
+        {
+            "advanced",
+            "ambush",
+            "autumn",
+            "bid",
+            "buy",
+            "castle",
+            "clans_herald",
+            "clans_sup",
+            "council",
+            "day",
+            "deploy",
+            "facedown",
+            "fd_declare",
+            "flank",
+            "flank_sup",
+            "gain",
+            "gather",
+            "herald",
+            "joust",
+            "joust_win",
+            "kingdom",
+            "koccupy",
+            "kpick",
+            "kplace",
+            "ktake",
+            "location",
+            "lock",
+            "markers",
+            "necro_discard",
+            "necropolis",
+            "oaths",
+            "peek",
+            "purge",
+            "purge3",
+            "rally",
+            "recall",
+            "recall1",
+            "relics",
+            "resolve",
+            "retreat",
+            "revive",
+            "reward",
+            "rgovern",
+            "secrets",
+            "secrets_order",
+            "set_order",
+            "shrine",
+            "site",
+            "site_lore",
+            "space",
+            "spring",
+            "swap1",
+            "swap2",
+            "tactic_bid",
+            "tie",
+            "trim",
+            "udiscard",
+            "uswap_fd",
+            "uswap_opp",
+            "uswap_with",
+            "wilderness",
+        }
+    ),
+)
 
 
 # ---- actions in words: rules.action_word, each decision's verbs declared with it
@@ -296,105 +419,6 @@ def _entry(e) -> dict:
     }
 
 
-# A seat's numbers in the STATE: (state field, STATE key, lowest, highest);
-# a STATE without one has the field's new-game value (state.FIELDS).
-SEAT_NUMBERS = (
-    ("influence", "influence", 0, 10**9),
-    ("lore", "lore", 0, 10**9),
-    ("site_lore", "site_lore", 0, 10**9),
-    ("hand_size", "hand_size", D.MIN_HAND_SIZE, D.MAX_HAND_SIZE),
-    ("used", "used", 0, (1 << 24) - 1),
-    ("bonus", "bonus", 0, 99),
-    ("hqtok", "hq_tokens", 0, 3),
-    ("round_fx", "effects", 0, 255),
-)
-
-
-def dump(s) -> dict:
-    seats = []
-    for i in range(s.players):
-        seats.append(
-            {
-                "faction": D.FACTIONS[s.factions[i]],
-                **{key: getattr(s, field)[i] for field, key, _, _ in SEAT_NUMBERS},
-                "hand": _names(s.hands[i]),
-                "deck": _names(s.decks[i]),
-                "discard": _names(s.discards[i]),
-                "site": _names(s.site[i]),
-                "hq": _names(s.hq[i]),
-                "board": [
-                    None if sp is None else {"kingdom": C.KNAME[sp[0]], "occupier": C.NAME[sp[1]]} for sp in s.boards[i]
-                ],
-                "herald": None if s.herald[i] < 0 else D.LOCATIONS[s.herald[i]],
-                "supporters": {
-                    "board": s.sup_board[i],
-                    "map": list(s.sup_map[i]),
-                    "counted": list(s.sup_part[i]),
-                    "lost": s.lost_sup[i],
-                },
-                "tokens": {D.LOCATIONS[loc]: n for loc, n in enumerate(s.tokens[i]) if n},
-                "bid": None if s.bids[i] is None else C.NAME[s.bids[i]],
-                "tactics": list(s.tactics[i]),
-                "council_tokens": list(s.ctokens[i]),
-                "a2_tokens": list(s.gtokens[i]),
-                "kingdom_supply": [C.KNAME[k] for k in s.ksupply[i]],
-                "joust": None if s.joust[i] is None else C.NAME[s.joust[i]],
-                "offer": [C.KNAME[k] for k in s.offer[i]],
-                "peeked": _names(s.peeked[i]),
-                "pick": [C.KNAME[s.pick[i][0]]] + [C.NAME[g] for g in s.pick[i][1:]] if s.pick[i] else [],
-            }
-        )
-    doc = {
-        "game": "okc",
-        "players": s.players,
-        "rounds": s.rounds,
-        "round": s.round,
-        "order": list(s.order),
-        "favour": {"holder": None if s.favour < 0 else s.favour, "uses": s.favour_uses},
-        "road": [None if k is None else C.KNAME[k] for k in s.road],
-        "kingdom_deck": [C.KNAME[k] for k in s.kdeck],
-        "kingdom_discard": [C.KNAME[k] for k in s.kdiscard],
-        "lost": _names(s.lost),
-        "kingdom_map": {
-            "regions": {
-                D.REGIONS[r]: [{"seat": o, "kingdom": C.KNAME[k]} for o, k in s.kregion[r]]
-                for r in range(3)
-                if s.kregion[r]
-            },
-            "locations": {
-                D.LOCATIONS[loc]: [{"seat": o, "kingdom": C.KNAME[k]} for o, k in s.kloc[loc]]
-                for loc in range(6)
-                if s.kloc[loc]
-            },
-        },
-        "kingdom_burned": [C.KNAME[k] for k in s.kburned],
-        "burned": _names(s.burned),
-        "copies": [{"card": C.NAME[a], "copy": C.NAME[b], "strength": bool(w)} for a, b, w in s.copies],
-        "councils": {D.COUNCILS[c]: _names(s.councils[c]) for c in range(3)},
-        "regions": {
-            D.REGIONS[r]: {"facedown": _names(s.facedown[r]), "active": [_entry(e) for e in s.active[r]]}
-            for r in range(3)
-        },
-        "clash_order": [D.REGIONS[r] for r in s.clash_order],
-        "bids_open": s.bids_open,
-        "taken": s.taken,
-        "seats": seats,
-        "rng": s.rng.state,
-        "finished": s.finished,
-        "winners": list(s.winners),
-    }
-    if s.todo or s.kind is not None:
-        doc["pending"] = {
-            "kind": s.kind,
-            "seats": list(s.dseats),
-            "arg": s.darg,
-            "todo": [list(_jsonable(t)) for t in s.todo],
-            "facedown_pos": list(s.fd_pos),
-            "facedown_log": [list(x) for x in s.fd_log],
-        }
-    return doc
-
-
 def _jsonable(t):
     return [list(x) if isinstance(x, (list, tuple)) else x for x in t]
 
@@ -430,42 +454,105 @@ def _kcard(v, where: str) -> int:
     return C.KCARD_BY_NAME[v]
 
 
-def load(doc) -> "OKCState":
-    _need(isinstance(doc, dict), "a STATE must be a JSON object")
-    _need(doc.get("game") == "okc", "state.game must be 'okc'")
-    p = _int(doc.get("players"), "players", D.MIN_PLAYERS, D.MAX_PLAYERS)
-    s = OKCState.blank(p)
-    s.players = p
-    s.rounds = _int(doc.get("rounds", D.ROUNDS), "rounds", 4, 6)
-    s.round = _int(doc.get("round", 1), "round", 1, s.rounds)
-    order = _list(doc.get("order", list(range(p))), "order")
-    _need(sorted(order) == list(range(p)), f"order must list each seat 0..{p - 1} once")
-    s.order = list(order)
-    fav = doc.get("favour") or {}
-    _need(isinstance(fav, dict), "favour must be an object")
-    holder = fav.get("holder")
-    s.favour = -1 if holder is None else _int(holder, "favour.holder", 0, p - 1)
-    s.favour_uses = _int(fav.get("uses", D.FAVOUR_USES), "favour.uses", 0, D.FAVOUR_USES)
-    road = _list(doc.get("road", [None] * D.ROAD_SIZE), "road")
+def _cards():
+    """A list of card names: read back (checked, of the seat's faction for a
+    seat's cards)."""
+
+    def load(v, where, s, seat=None):
+        f = None if seat is None else s.factions[seat]
+        return [_card(c, where, f) for c in _list(v, where)]
+
+    return load
+
+
+def _kcards(v, where, s, seat=None) -> list[int]:
+    return [_kcard(k, where) for k in _list(v, where)]
+
+
+def _kingdom_names(ks) -> list[str]:
+    return [C.KNAME[k] for k in ks]
+
+
+def _whole(lo, hi):
+    """A whole number in lo..hi (`hi` may be a function of the state)."""
+
+    def load(v, where, s, seat=None):
+        return _int(v, where, lo, hi(s) if callable(hi) else hi)
+
+    return load
+
+
+def _flag(v, where, s, seat=None) -> bool:
+    return bool(v)
+
+
+def _order(v, where, s):
+    order = _list(list(range(s.players)) if v is None else v, where)
+    _need(sorted(order) == list(range(s.players)), f"order must list each seat 0..{s.players - 1} once")
+    return list(order)
+
+
+def _holder(v, where, s):
+    return -1 if v is None else _int(v, where, 0, s.players - 1)
+
+
+def _road(v, where, s):
+    road = _list([None] * D.ROAD_SIZE if v is None else v, where)
     _need(len(road) == D.ROAD_SIZE, f"road has {D.ROAD_SIZE} spaces")
-    s.road = [None if k is None else _kcard(k, "road") for k in road]
-    s.kdeck = [_kcard(k, "kingdom_deck") for k in _list(doc.get("kingdom_deck", []), "kingdom_deck")]
-    s.kdiscard = [_kcard(k, "kingdom_discard") for k in _list(doc.get("kingdom_discard", []), "kingdom_discard")]
-    s.lost = [_card(c, "lost") for c in _list(doc.get("lost", []), "lost")]
-    councils = doc.get("councils", {})
-    _need(isinstance(councils, dict), "councils must be an object")
-    for k in councils:
+    return [None if k is None else _kcard(k, where) for k in road]
+
+
+def _kmap_dump(names):
+    return lambda places: {
+        names[r]: [{"seat": o, "kingdom": C.KNAME[k]} for o, k in at] for r, at in enumerate(places) if at
+    }
+
+
+def _kmap_load(names):
+    def load(part, where, s):
+        _need(isinstance(part, dict), f"{where} must be an object")
+        dest = [[] for _ in names]
+        for at, lst in part.items():
+            _need(at in names, f"{where}: unknown name {at!r}")
+            for x in _list(lst, f"{where}.{at}"):
+                _need(isinstance(x, dict), f"{where}.{at} holds {{seat, kingdom}} objects")
+                dest[names.index(at)].append(
+                    [_int(x.get("seat"), "kingdom_map seat", 0, s.players - 1), _kcard(x.get("kingdom"), "kingdom_map")]
+                )
+        return dest
+
+    return load
+
+
+def _copies_load(v, where, s):
+    out = []
+    for x in _list(v, where):
+        _need(isinstance(x, dict), "copies holds {card, copy} objects")
+        out.append([_card(x.get("card"), where), _card(x.get("copy"), where), int(bool(x.get("strength", True)))])
+    return out
+
+
+def _councils_load(v, where, s):
+    _need(isinstance(v, dict), "councils must be an object")
+    for k in v:
         _need(k in D.COUNCILS, f"unknown council {k!r}")
-    s.councils = [[_card(c, f"councils.{n}") for c in _list(councils.get(n, []), f"councils.{n}")] for n in D.COUNCILS]
-    regions = doc.get("regions", {})
+    return [[_card(c, f"councils.{n}") for c in _list(v.get(n, []), f"councils.{n}")] for n in D.COUNCILS]
+
+
+def _regions_dump(v) -> dict:
+    facedown, active = v
+    return {D.REGIONS[r]: {"facedown": _names(facedown[r]), "active": [_entry(e) for e in active[r]]} for r in range(3)}
+
+
+def _regions_load(regions, where, s):
     _need(isinstance(regions, dict), "regions must be an object")
     for k in regions:
         _need(k in D.REGIONS, f"unknown region {k!r}")
-    s.facedown, s.active = [], []
+    facedown, active = [], []
     for n in D.REGIONS:
         rd = regions.get(n, {})
         _need(isinstance(rd, dict), f"regions.{n} must be an object")
-        s.facedown.append(
+        facedown.append(
             [_card(c, f"regions.{n}.facedown") for c in _list(rd.get("facedown", []), f"regions.{n}.facedown")]
         )
         ents = []
@@ -483,100 +570,140 @@ def load(doc) -> "OKCState":
             ents.append(
                 [g, int(bool(e.get("counted", False))), gt, gc, used, dep, _int(e.get("wave", 0), w + ".wave", 0, 99)]
             )
-        s.active.append(ents)
-    s.clash_order = [
-        D.REGIONS.index(r) if r in D.REGIONS else _need(False, f"unknown region {r!r}")
-        for r in _list(doc.get("clash_order", []), "clash_order")
-    ]
-    s.bids_open = bool(doc.get("bids_open", False))
-    s.taken = bool(doc.get("taken", False))
-    seats = _list(doc.get("seats"), "seats")
-    _need(len(seats) == p, f"seats must have {p} entries")
-    s.factions = []
-    for i, sd in enumerate(seats):
-        _need(isinstance(sd, dict), f"seats.{i} must be an object")
-        fac = sd.get("faction")
-        _need(fac in D.FACTIONS, f"seats.{i}.faction must be one of {', '.join(D.FACTIONS)}")
-        s.factions.append(D.FACTIONS.index(fac))
+        active.append(ents)
+    return facedown, active
+
+
+def _clash_order(v, where, s):
+    return [D.REGIONS.index(r) if r in D.REGIONS else _need(False, f"unknown region {r!r}") for r in _list(v, where)]
+
+
+def _faction(v, where, s, seat):
+    _need(v in D.FACTIONS, f"{where} must be one of {', '.join(D.FACTIONS)}")
+    return D.FACTIONS.index(v)
+
+
+def _site(v, where, s, seat):
+    f = s.factions[seat]
+    return C.site_cards(f) if v is None else [_card(c, where, f) for c in _list(v, where)]
+
+
+def _board_dump(b):
+    return [None if sp is None else {"kingdom": C.KNAME[sp[0]], "occupier": C.NAME[sp[1]]} for sp in b]
+
+
+def _board_load(v, where, s, seat):
+    board = _list([None] * D.BOARD_SPACES if v is None else v, where)
+    _need(1 <= len(board) <= 3, f"{where} has 2 spaces")
+    b = []
+    for sp in board:
+        if sp is None:
+            b.append(None)
+        else:
+            _need(isinstance(sp, dict), f"{where} spaces are null or objects")
+            b.append([_kcard(sp.get("kingdom"), where), _card(sp.get("occupier"), where, s.factions[seat])])
+    return b
+
+
+def _herald_load(h, where, s, seat):
+    _need(h is None or h in D.LOCATIONS, f"{where}: unknown location {h!r}")
+    return -1 if h is None else D.LOCATIONS.index(h)
+
+
+def _three(hi):
+    def load(v, where, s, seat):
+        v = _list([0, 0, 0] if v is None else v, where)
+        _need(len(v) == 3, f"{where} has one count per council" if "tokens" in where else f"{where} has 3 regions")
+        return [_int(x, where, 0, hi) for x in v]
+
+    return load
+
+
+def _tokens_load(toks, where, s, seat):
+    _need(isinstance(toks, dict), f"{where} must be an object")
+    tl = [0] * 6
+    for loc, n in toks.items():
+        _need(loc in D.LOCATIONS, f"{where}: unknown location {loc!r}")
+        tl[D.LOCATIONS.index(loc)] = _int(n, f"{where}.{loc}", 0, D.FACTION_TOKENS)
+    _need(sum(tl) <= D.FACTION_TOKENS, f"{where[: -len('.tokens')]}: at most {D.FACTION_TOKENS} faction tokens")
+    return tl
+
+
+def _maybe_card(v, where, s, seat):
+    return None if v is None else _card(v, where, s.factions[seat])
+
+
+def _maybe_name(g):
+    return None if g is None else C.NAME[g]
+
+
+def _tactics_load(v, where, s, seat):
+    tiles = C.TACTICS[s.factions[seat]]
+    tac = _list([u for _, u, _ in tiles] if v is None else v, where)
+    _need(len(tac) == 4, f"{where} lists the uses left of the 4 tactic tiles")
+    # uses left per tile; -1 = burned (trade-06)
+    return [_int(x, where, -1, tiles[t][1]) if x != -1 else -1 for t, x in enumerate(tac)]
+
+
+def _peeked_load(v, where, s, seat):
+    return [_card(c, where) for c in _list(v, where)]
+
+
+def _pick_dump(pk):
+    return [C.KNAME[pk[0]]] + [C.NAME[g] for g in pk[1:]] if pk else []
+
+
+def _pick_load(v, where, s, seat):
+    pk = _list(v, where)
+    _need(len(pk) <= 2, f"{where} is [kingdom card, occupier]")
+    return ([_kcard(pk[0], where)] if pk else []) + ([_card(pk[1], where, s.factions[seat])] if len(pk) > 1 else [])
+
+
+def _in_turn(s) -> bool:
+    return bool(s.todo) or s.kind is not None
+
+
+def _pending(load):
+    """A `pending` key's reader: a finished game keeps no pending decision."""
+    return lambda v, where, s: None if s.finished else load(v, where, s)
+
+
+def _kind_load(kind, where, s):
+    _need(kind is None or kind in KINDS, f"pending.kind: unknown decision {kind!r}")
+    return kind
+
+
+def _dseats_load(v, where, s):
+    return [_int(x, where, 0, s.players - 1) for x in _list(v, where)]
+
+
+def _todo_load(todo, where, s):
+    for t in _list(todo, where):
+        _need(isinstance(t, list) and t and isinstance(t[0], str), "pending.todo holds steps [name, ...]")
+        _need(t[0] in STEPS, f"pending.todo: unknown step {t[0]!r}")
+    return [tuple(t) for t in todo]
+
+
+def _fd_pos_load(fp, where, s):
+    fp = [0] * s.players if fp is None else fp
+    _need(isinstance(fp, list) and len(fp) == s.players, "pending.facedown_pos has one entry per seat")
+    return [_int(x, where, 0, 3) for x in fp]
+
+
+def _fd_log_load(fl, where, s):
+    fl = [[] for _ in range(s.players)] if fl is None else fl
+    _need(isinstance(fl, list) and len(fl) == s.players, "pending.facedown_log has one entry per seat")
+    return [list(x) for x in fl]
+
+
+def _after(s, doc: dict, version: int) -> OKCState:
+    """Checks across fields, then the pending decision (or the next round)."""
+    p = s.players
     _need(len(set(s.factions)) == p, "each seat needs a different faction")
-    s.hands, s.decks, s.discards, s.site, s.hq, s.boards = [], [], [], [], [], []
-    s.herald, s.sup_board, s.sup_map, s.sup_part, s.lost_sup, s.tokens = [], [], [], [], [], []
-    s.bids, s.tactics = [], []
-    s.ctokens, s.gtokens, s.ksupply, s.joust = [], [], [], []
-    s.offer, s.pick, s.peeked = [], [], []
-    for i, sd in enumerate(seats):
-        f = s.factions[i]
-        w = f"seats.{i}"
-        for field, key, lo, hi in SEAT_NUMBERS:
-            values = getattr(s, field)
-            values[i] = _int(sd.get(key, values[i]), f"{w}.{key}", lo, hi)
-        for key, dest in (("hand", s.hands), ("deck", s.decks), ("discard", s.discards), ("hq", s.hq)):
-            dest.append([_card(c, f"{w}.{key}", f) for c in _list(sd.get(key, []), f"{w}.{key}")])
-        site = sd.get("site")
-        s.site.append(C.site_cards(f) if site is None else [_card(c, w + ".site", f) for c in _list(site, w + ".site")])
-        board = _list(sd.get("board", [None] * D.BOARD_SPACES), w + ".board")
-        _need(1 <= len(board) <= 3, f"{w}.board has 2 spaces")
-        b = []
-        for sp in board:
-            if sp is None:
-                b.append(None)
-            else:
-                _need(isinstance(sp, dict), f"{w}.board spaces are null or objects")
-                b.append([_kcard(sp.get("kingdom"), w + ".board"), _card(sp.get("occupier"), w + ".board", f)])
-        s.boards.append(b)
-        h = sd.get("herald")
-        _need(h is None or h in D.LOCATIONS, f"{w}.herald: unknown location {h!r}")
-        s.herald.append(-1 if h is None else D.LOCATIONS.index(h))
-        sup = sd.get("supporters", {})
-        _need(isinstance(sup, dict), f"{w}.supporters must be an object")
-        s.sup_board.append(_int(sup.get("board", D.SUPPORTERS), w + ".supporters.board", 0, D.SUPPORTERS))
-        m = _list(sup.get("map", [0, 0, 0]), w + ".supporters.map")
-        cnt = _list(sup.get("counted", [0, 0, 0]), w + ".supporters.counted")
-        _need(len(m) == 3 and len(cnt) == 3, f"{w}.supporters.map has 3 regions")
-        s.sup_map.append([_int(x, w + ".supporters.map", 0, D.SUPPORTERS) for x in m])
-        s.sup_part.append([_int(x, w + ".supporters.counted", 0, D.SUPPORTERS) for x in cnt])
-        s.lost_sup.append(_int(sup.get("lost", 0), w + ".supporters.lost", 0, D.SUPPORTERS))
+    for i in range(p):
         _need(
             s.sup_board[i] + sum(s.sup_map[i]) + s.lost_sup[i] == D.SUPPORTERS,
-            f"{w}: board, map and lost supporters must add up to {D.SUPPORTERS}",
-        )
-        toks = sd.get("tokens", {})
-        _need(isinstance(toks, dict), f"{w}.tokens must be an object")
-        tl = [0] * 6
-        for loc, n in toks.items():
-            _need(loc in D.LOCATIONS, f"{w}.tokens: unknown location {loc!r}")
-            tl[D.LOCATIONS.index(loc)] = _int(n, f"{w}.tokens.{loc}", 0, D.FACTION_TOKENS)
-        _need(sum(tl) <= D.FACTION_TOKENS, f"{w}: at most {D.FACTION_TOKENS} faction tokens")
-        s.tokens.append(tl)
-        bid = sd.get("bid")
-        s.bids.append(None if bid is None else _card(bid, w + ".bid", f))
-        for key, dest, hi in (("council_tokens", s.ctokens, 2), ("a2_tokens", s.gtokens, D.FACTION_TOKENS)):
-            v = _list(sd.get(key, [0, 0, 0]), f"{w}.{key}")
-            _need(len(v) == 3, f"{w}.{key} has one count per council")
-            dest.append([_int(x, f"{w}.{key}", 0, hi) for x in v])
-        s.ksupply.append(
-            [_kcard(k, w + ".kingdom_supply") for k in _list(sd.get("kingdom_supply", []), w + ".kingdom_supply")]
-        )
-        j = sd.get("joust")
-        s.joust.append(None if j is None else _card(j, w + ".joust", f))
-        s.offer.append([_kcard(k, w + ".offer") for k in _list(sd.get("offer", []), w + ".offer")])
-        s.peeked.append([_card(c, w + ".peeked") for c in _list(sd.get("peeked", []), w + ".peeked")])
-        pk = _list(sd.get("pick", []), w + ".pick")
-        _need(len(pk) <= 2, f"{w}.pick is [kingdom card, occupier]")
-        s.pick.append(
-            ([_kcard(pk[0], w + ".pick")] if pk else []) + ([_card(pk[1], w + ".pick", f)] if len(pk) > 1 else [])
-        )
-        tiles = C.TACTICS[f]
-        tac = _list(sd.get("tactics", [u for _, u, _ in tiles]), w + ".tactics")
-        _need(len(tac) == 4, f"{w}.tactics lists the uses left of the 4 tactic tiles")
-        # uses left per tile; -1 = burned (trade-06)
-        s.tactics.append([_int(x, f"{w}.tactics", -1, tiles[t][1]) if x != -1 else -1 for t, x in enumerate(tac)])
-    s.burned = [_card(c, "burned") for c in _list(doc.get("burned", []), "burned")]
-    s.copies = []
-    for x in _list(doc.get("copies", []), "copies"):
-        _need(isinstance(x, dict), "copies holds {card, copy} objects")
-        s.copies.append(
-            [_card(x.get("card"), "copies"), _card(x.get("copy"), "copies"), int(bool(x.get("strength", True)))]
+            f"seats.{i}: board, map and lost supporters must add up to {D.SUPPORTERS}",
         )
     # every faction card in at most one place
     seen = []
@@ -594,20 +721,6 @@ def load(doc) -> "OKCState":
     owned = set(s.factions)
     for g in seen:
         _need(C.faction_of(g) in owned, f"{C.NAME[g]} belongs to no seat's faction")
-    kmap = doc.get("kingdom_map") or {}
-    _need(isinstance(kmap, dict), "kingdom_map must be an object")
-    s.kregion, s.kloc = [[], [], []], [[] for _ in range(6)]
-    for key, names, dest in (("regions", D.REGIONS, s.kregion), ("locations", D.LOCATIONS, s.kloc)):
-        part = kmap.get(key, {})
-        _need(isinstance(part, dict), f"kingdom_map.{key} must be an object")
-        for where, lst in part.items():
-            _need(where in names, f"kingdom_map.{key}: unknown name {where!r}")
-            for x in _list(lst, f"kingdom_map.{key}.{where}"):
-                _need(isinstance(x, dict), f"kingdom_map.{key}.{where} holds {{seat, kingdom}} objects")
-                dest[names.index(where)].append(
-                    [_int(x.get("seat"), "kingdom_map seat", 0, p - 1), _kcard(x.get("kingdom"), "kingdom_map")]
-                )
-    s.kburned = [_kcard(k, "kingdom_burned") for k in _list(doc.get("kingdom_burned", []), "kingdom_burned")]
     ks = (
         s.kdeck
         + s.kdiscard
@@ -620,41 +733,16 @@ def load(doc) -> "OKCState":
         + [k for o in s.offer for k in o]
     )
     _need(len(ks) == len(set(ks)), "a kingdom card appears in two places")
-    rng = doc.get("rng", 0)
-    s.rng = Rng(_int(rng, "rng", 0, (1 << 64) - 1))
-    s.finished = bool(doc.get("finished", False))
-    s.winners = [_int(w, "winners", 0, p - 1) for w in _list(doc.get("winners", []), "winners")]
-    s.history = None
-    s.events = None
-    s.record = True
-    pend = doc.get("pending")
-    s.fd_pos = [0] * p
-    s.fd_log = [[] for _ in range(p)]
     if s.finished:
         s.todo, s.kind, s.dseats, s.darg = [], None, [], None
+        s.fd_pos, s.fd_log = [0] * p, [[] for _ in range(p)]
         return s
-    if pend is None:
+    if doc.get("pending") is None:
         # a state between rounds: the next round starts
         s.todo, s.kind, s.dseats, s.darg = [("round",)], None, [], None
+        s.fd_pos, s.fd_log = [0] * p, [[] for _ in range(p)]
     else:
-        _need(isinstance(pend, dict), "pending must be an object")
-        kind = pend.get("kind")
-        _need(kind is None or kind in KINDS, f"pending.kind: unknown decision {kind!r}")
-        s.kind = kind
-        s.dseats = [_int(x, "pending.seats", 0, p - 1) for x in _list(pend.get("seats", []), "pending.seats")]
-        _need(kind is None or s.dseats, "pending.seats must name the deciding seat(s)")
-        s.darg = pend.get("arg")
-        todo = _list(pend.get("todo", []), "pending.todo")
-        for t in todo:
-            _need(isinstance(t, list) and t and isinstance(t[0], str), "pending.todo holds steps [name, ...]")
-            _need(t[0] in STEPS, f"pending.todo: unknown step {t[0]!r}")
-        s.todo = [tuple(t) for t in todo]
-        fp = pend.get("facedown_pos", [0] * p)
-        _need(isinstance(fp, list) and len(fp) == p, "pending.facedown_pos has one entry per seat")
-        s.fd_pos = [_int(x, "pending.facedown_pos", 0, 3) for x in fp]
-        fl = pend.get("facedown_log", [[] for _ in range(p)])
-        _need(isinstance(fl, list) and len(fl) == p, "pending.facedown_log has one entry per seat")
-        s.fd_log = [list(x) for x in fl]
+        _need(s.kind is None or s.dseats, "pending.seats must name the deciding seat(s)")
     try:
         if s.kind is not None:
             s.legal_actions(s.dseats[0])
@@ -662,6 +750,119 @@ def load(doc) -> "OKCState":
     except (AssertionError, IndexError, KeyError, TypeError, ValueError, StopIteration) as e:
         raise BadState(f"pending decision does not fit the state: {e!r}") from None
     return s
+
+
+def _seat_number(field: str, key: str, lo: int, hi: int, default: int) -> Saved:
+    return Saved(field, f"seats.*.{key}", load=_whole(lo, hi), default=default)
+
+
+# The STATE (docs/notation/okc.md): every field of the state (state.FIELDS)
+# once, in the document's key order, with how it is written and read back
+# (a missing key reads as `default`) or why it is left out.
+STATE = StateDocument(
+    OKCState,
+    FIELDS,
+    "okc",
+    (
+        Saved("players", "players", load=_whole(D.MIN_PLAYERS, D.MAX_PLAYERS)),
+        Saved("rounds", "rounds", load=_whole(4, 6), default=D.ROUNDS),
+        Saved("round", "round", load=_whole(1, lambda s: s.rounds), default=1),
+        Saved("order", "order", list, _order),
+        Saved("favour", "favour.holder", lambda h: None if h < 0 else h, _holder),
+        Saved("favour_uses", "favour.uses", load=_whole(0, D.FAVOUR_USES), default=D.FAVOUR_USES),
+        Saved("road", "road", lambda r: [None if k is None else C.KNAME[k] for k in r], _road),
+        Saved("kdeck", "kingdom_deck", _kingdom_names, _kcards, []),
+        Saved("kdiscard", "kingdom_discard", _kingdom_names, _kcards, []),
+        Saved("lost", "lost", _names, _cards(), []),
+        Saved("kregion", "kingdom_map.regions", _kmap_dump(D.REGIONS), _kmap_load(D.REGIONS), {}),
+        Saved("kloc", "kingdom_map.locations", _kmap_dump(D.LOCATIONS), _kmap_load(D.LOCATIONS), {}),
+        Saved("kburned", "kingdom_burned", _kingdom_names, _kcards, []),
+        Saved("burned", "burned", _names, _cards(), []),
+        Saved(
+            "copies",
+            "copies",
+            lambda cs: [{"card": C.NAME[a], "copy": C.NAME[b], "strength": bool(w)} for a, b, w in cs],
+            _copies_load,
+            [],
+        ),
+        Saved("councils", "councils", lambda cs: {D.COUNCILS[c]: _names(cs[c]) for c in range(3)}, _councils_load, {}),
+        Saved(("facedown", "active"), "regions", _regions_dump, _regions_load, {}),
+        Saved("clash_order", "clash_order", lambda o: [D.REGIONS[r] for r in o], _clash_order, []),
+        Saved("bids_open", "bids_open", load=_flag, default=False),
+        Saved("taken", "taken", load=_flag, default=False),
+        Saved("factions", "seats.*.faction", lambda f: D.FACTIONS[f], _faction),
+        _seat_number("influence", "influence", 0, 10**9, 0),
+        _seat_number("lore", "lore", 0, 10**9, 0),
+        _seat_number("site_lore", "site_lore", 0, 10**9, 0),
+        _seat_number("hand_size", "hand_size", D.MIN_HAND_SIZE, D.MAX_HAND_SIZE, D.START_HAND_SIZE),
+        _seat_number("used", "used", 0, (1 << 24) - 1, 0),
+        _seat_number("bonus", "bonus", 0, 99, 0),
+        _seat_number("hqtok", "hq_tokens", 0, 3, 0),
+        _seat_number("round_fx", "effects", 0, 255, 0),
+        Saved("hands", "seats.*.hand", _names, _cards(), []),
+        Saved("decks", "seats.*.deck", _names, _cards(), []),
+        Saved("discards", "seats.*.discard", _names, _cards(), []),
+        Saved("site", "seats.*.site", _names, _site),
+        Saved("hq", "seats.*.hq", _names, _cards(), []),
+        Saved("boards", "seats.*.board", _board_dump, _board_load),
+        Saved("herald", "seats.*.herald", lambda h: None if h < 0 else D.LOCATIONS[h], _herald_load),
+        Saved("sup_board", "seats.*.supporters.board", load=_whole(0, D.SUPPORTERS), default=D.SUPPORTERS),
+        Saved("sup_map", "seats.*.supporters.map", list, _three(D.SUPPORTERS)),
+        Saved("sup_part", "seats.*.supporters.counted", list, _three(D.SUPPORTERS)),
+        Saved("lost_sup", "seats.*.supporters.lost", load=_whole(0, D.SUPPORTERS), default=0),
+        Saved(
+            "tokens", "seats.*.tokens", lambda t: {D.LOCATIONS[x]: n for x, n in enumerate(t) if n}, _tokens_load, {}
+        ),
+        Saved("bids", "seats.*.bid", _maybe_name, _maybe_card),
+        Saved("tactics", "seats.*.tactics", list, _tactics_load),
+        Saved("ctokens", "seats.*.council_tokens", list, _three(2)),
+        Saved("gtokens", "seats.*.a2_tokens", list, _three(D.FACTION_TOKENS)),
+        Saved("ksupply", "seats.*.kingdom_supply", _kingdom_names, _kcards, []),
+        Saved("joust", "seats.*.joust", _maybe_name, _maybe_card),
+        Saved("offer", "seats.*.offer", _kingdom_names, _kcards, []),
+        Saved("peeked", "seats.*.peeked", _names, _peeked_load, []),
+        Saved("pick", "seats.*.pick", _pick_dump, _pick_load, []),
+        Saved("rng", "rng", lambda r: r.state, lambda v, where, s: Rng(_int(v, where, 0, (1 << 64) - 1)), 0),
+        Saved("finished", "finished", load=_flag, default=False),
+        Saved(
+            "winners",
+            "winners",
+            list,
+            lambda v, where, s: [_int(w, where, 0, s.players - 1) for w in _list(v, where)],
+            [],
+        ),
+        Saved("kind", "pending.kind", load=_pending(_kind_load), when=_in_turn),
+        Saved("dseats", "pending.seats", list, _pending(_dseats_load), [], _in_turn),
+        Saved("darg", "pending.arg", load=_pending(lambda v, where, s: v), when=_in_turn),
+        Saved(
+            "todo", "pending.todo", lambda todo: [list(_jsonable(t)) for t in todo], _pending(_todo_load), [], _in_turn
+        ),
+        Saved("fd_pos", "pending.facedown_pos", list, _pending(_fd_pos_load), when=_in_turn),
+        Saved(
+            "fd_log", "pending.facedown_log", lambda fl: [list(x) for x in fl], _pending(_fd_log_load), when=_in_turn
+        ),
+        NotSaved("reveals", "counts what became known during play (meeple.core.record): a loaded state counts anew"),
+        NotSaved("known", "the hand cards every seat saw arrive: a loaded state knows none (views start from it)"),
+        NotSaved("history", "the move record of a game played from its start: a loaded state has none"),
+        NotSaved("events", "the log of the play in progress: a loaded state has none"),
+        NotSaved("record", "whether moves are recorded: a loaded state records them"),
+        NotSaved("hid_known", "the cards a move just hid face down: kept for that move's record only"),
+        NotSaved("legal_now", "the pending decision's legal actions, worked out again when asked"),
+        NotSaved(SHARED, "which fields a clone shares (copy on write): a loaded state shares none"),
+    ),
+    FORMAT,
+    _after,
+)
+
+
+def dump(s) -> dict:
+    """The STATE document of `s`."""
+    return STATE.dump(s)
+
+
+def load(doc) -> OKCState:
+    """A state from a STATE document; BadState (with the reason) if it is not one."""
+    return STATE.load(doc)
 
 
 def _names_in(v, table: dict, where: str) -> list[str]:
