@@ -22,6 +22,7 @@ from meeple.games.okc.actions import (
     LOC,
     OATHS,
     OFAVOUR,
+    PER,
     RALLY_C,
     REGION,
     RGOVERN,
@@ -54,12 +55,13 @@ def _autumn_legal(s, seat):
             acts.extend(
                 JOURNEY + C.local(e[E_GID]) for _, e in s._own_active(seat) if s.icons(seat, e[E_GID], C.LORE) >= 1
             )
+    mine = s.factions[seat]  # a card is seat's when g // PER is its faction
     for a in s.active:
         for e in a:
             g = e[E_GID]
             if (
                 not e[E_USED] & (D.RALLY_SELF | D.RALLY_TWO)
-                and s.seat_of(g) == seat
+                and g // PER == mine
                 and s._cmds(seat, e) & (D.RALLY_SELF | D.RALLY_TWO)
             ):
                 acts.append(RALLY_C + C.local(g))
