@@ -174,7 +174,7 @@ def _uswap_with(s, a, seat):
     else:
         j = a - SPACE
         x = s.boards[seat][j][1]
-        s.boards[seat][j][1] = g
+        s.mut("boards")[seat][j][1] = g
         s._mark_reveal()  # the face-down card now occupies the board
     s.facedown[r].append(x)
     s.facedown[r].sort()

@@ -44,7 +44,7 @@ def discard_this(s, seat, j, occupier_too=False):
     """The kingdom card goes to the kingdom discard; its occupier to hand, or
     to the discard pile with 'discard this and its occupier'."""
     kc, occ = s.boards[seat][j]
-    s.boards[seat][j] = None
+    s.mut("boards")[seat][j] = None
     s.kdiscard.append(kc)
     if occupier_too:
         s.discards[seat].append(occ)
@@ -376,7 +376,7 @@ def _m06_answer(s, seat, darg, a):
     if a >= E.SPACE and a < E.HERALD:
         i = a - E.SPACE
         x = s.boards[seat][i][1]
-        s.boards[seat][i][1] = g
+        s.mut("boards")[seat][i][1] = g
     else:
         x = s.gid(seat, a - E.CARD)
         for c in s.councils:
@@ -535,7 +535,7 @@ def _i03_answer(s, seat, darg, a):
     if E.SPACE <= a < E.HERALD:
         i = a - E.SPACE
         x = s.boards[seat][i][1]
-        s.boards[seat][i][1] = h
+        s.mut("boards")[seat][i][1] = h
     else:
         x = s.gid(seat, a - E.CARD)
         for c in s.councils:
@@ -587,7 +587,7 @@ def _i09_ready(s, seat, j):
 
 def _i09_start(s, seat, j):
     kc, occ = s.boards[seat][j]
-    s.boards[seat][j] = None
+    s.mut("boards")[seat][j] = None
     s.mut("kburned").append(kc)
     s._to_hand(seat, occ)
     s._event("burn", seat, C.KNAME[kc])

@@ -201,7 +201,7 @@ def _chq2_answer(s, seat, darg, a):
 # ---- Uprising HQ1 (on gaining: a third kingdom space; autumn: a Great Road card onto it)
 def _uhq1_gain(s, seat, g):
     if len(s.boards[seat]) < 3:
-        s.boards[seat].append(None)
+        s.mut("boards")[seat].append(None)
 
 
 def _uhq1_hand(s, seat):
@@ -236,7 +236,7 @@ def _uhq1_answer(s, seat, darg, a):
     if old is not None:
         s.kdiscard.append(old[0])
         s._to_hand(seat, old[1])
-    s.boards[seat][2] = [kc, x]
+    s.mut("boards")[seat][2] = [kc, x]
     s._event("take", seat, C.KNAME[kc])
     s._refill_road_now()
     s._kingdom_gained(seat, kc)

@@ -122,7 +122,7 @@ FIELDS = (
     Field("kdeck", LIST, _empty),
     Field("road", LIST, lambda p: [None] * D.ROAD_SIZE),
     Field("kdiscard", LIST, _empty),
-    Field("boards", BOARDS, lambda p: [[None] * D.BOARD_SPACES for _ in range(p)]),  # [kingdom, occupier] | None
+    Field("boards", on_write(BOARDS), lambda p: [[None] * D.BOARD_SPACES for _ in range(p)]),  # [kingdom, occupier] | None
     Field("herald", LIST, _per_seat(-1)),
     Field("sup_board", LIST, _per_seat(D.SUPPORTERS)),
     Field("sup_map", LISTS, _lists_per_seat(3)),
