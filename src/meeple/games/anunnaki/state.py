@@ -292,11 +292,17 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
         return out
 
     def controller(self, h: str):
-        occ = self.occupants(h)
-        if len(occ) == 1:
-            return None if h in self.anc else occ[0]
-        if occ:
-            return None
+        """The seat controlling region h, or None (the occupants as in
+        `occupants`, read only as far as a second one)."""
+        f, gods, osl = self.fol[h], self.gods, self.osl
+        who = None
+        for s in range(self.players):
+            if f[s] or h in osl[s] or h in gods[s].values():
+                if who is not None:
+                    return None  # two occupants: contested
+                who = s
+        if who is not None:
+            return None if h in self.anc else who
         return self.stl.get(h)
 
     def controllers(self) -> dict:
