@@ -243,8 +243,8 @@ def _oaths(s, a, seat):
         s.lost_sup[seat] -= 1
     else:
         r = a - SUPP
-        s.sup_map[seat][r] -= 1
-        s.sup_part[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
+        s.mut("sup_map")[seat][r] -= 1
+        s.mut("sup_part")[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
     s.sup_board[seat] += 1
     s._ask("oaths", seat, [s.darg[0] - 1])
 

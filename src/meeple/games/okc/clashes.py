@@ -235,9 +235,9 @@ def _retreat(s, a, seat):
         s._journey(seat, s.gid(seat, a - JOURNEY))
         return
     elif a == SUPP + r:
-        s.sup_map[seat][r] -= 1
+        s.mut("sup_map")[seat][r] -= 1
         s.sup_board[seat] += 1
-        s.sup_part[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
+        s.mut("sup_part")[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
     else:
         g = s.gid(seat, a - CARD)
         e = next(e for e in s.active[r] if e[E_GID] == g)
@@ -278,9 +278,9 @@ def _flank_sup_legal(s, seat):
 def _flank_sup(s, a, seat):
     if a != DONE:
         r, x = s.darg
-        s.sup_map[seat][r] -= 1
-        s.sup_part[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
-        s.sup_map[seat][x] += 1
+        s.mut("sup_map")[seat][r] -= 1
+        s.mut("sup_part")[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
+        s.mut("sup_map")[seat][x] += 1
         s._ask("flank_sup", seat, [r, x])
 
 
@@ -397,7 +397,7 @@ def _tally(s, r, parts) -> None:
             e[E_PART] = 1
     s.bonus = [0] * s.players
     for x in parts:
-        s.sup_part[x][r] = s.sup_map[x][r]
+        s.mut("sup_part")[x][r] = s.sup_map[x][r]
     for o in C.region_cards(s, r, "halve_opponents"):  # martial-09
         for x in parts:
             if x != o:

@@ -206,7 +206,7 @@ def _clans_sup(s, a, seat):
         return
     r, left = s.darg
     x = a - SUPP
-    s.sup_map[seat][x] -= 1
-    s.sup_part[seat][x] = min(s.sup_part[seat][x], s.sup_map[seat][x])
-    s.sup_map[seat][r] += 1
+    s.mut("sup_map")[seat][x] -= 1
+    s.mut("sup_part")[seat][x] = min(s.sup_part[seat][x], s.sup_map[seat][x])
+    s.mut("sup_map")[seat][r] += 1
     s._ask("clans_sup", seat, [r, left - 1])

@@ -177,12 +177,12 @@ def _i05_answer(s, seat, darg, a):
     if a == E.DONE:
         return
     r = _clash_region(s)
-    s.sup_map[seat][r] -= 1
-    s.sup_part[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
+    s.mut("sup_map")[seat][r] -= 1
+    s.mut("sup_part")[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
     if a == E.SUPP_LOST:
         s.sup_board[seat] += 1  # back to the player board
     else:
-        s.sup_map[seat][a - E.SUPP] += 1
+        s.mut("sup_map")[seat][a - E.SUPP] += 1
     _ask(s, seat, darg)
 
 
@@ -411,8 +411,8 @@ def _m08_answer(s, seat, darg, a):
         s.lost_sup[seat] -= 1
     else:
         r = a - E.SUPP
-        s.sup_map[seat][r] -= 1
-        s.sup_part[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
+        s.mut("sup_map")[seat][r] -= 1
+        s.mut("sup_part")[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
     s.sup_board[seat] += 1
     _ask(s, seat, [darg[0], darg[1], darg[2] + 1])
 

@@ -194,7 +194,7 @@ def _chq2_answer(s, seat, darg, a):
     if a == E.DONE:
         return
     s.lost_sup[seat] -= 1
-    s.sup_map[seat][a - E.REGION] += 1
+    s.mut("sup_map")[seat][a - E.REGION] += 1
     _ask(s, seat, [darg[0], darg[1], darg[2] + 1])
 
 

@@ -122,11 +122,12 @@ FIELDS = (
     Field("kdeck", LIST, _empty),
     Field("road", LIST, lambda p: [None] * D.ROAD_SIZE),
     Field("kdiscard", LIST, _empty),
-    Field("boards", on_write(BOARDS), lambda p: [[None] * D.BOARD_SPACES for _ in range(p)]),  # [kingdom, occupier] | None
+    # per seat, per space: [kingdom, occupier] | None
+    Field("boards", on_write(BOARDS), lambda p: [[None] * D.BOARD_SPACES for _ in range(p)]),
     Field("herald", LIST, _per_seat(-1)),
     Field("sup_board", LIST, _per_seat(D.SUPPORTERS)),
-    Field("sup_map", LISTS, _lists_per_seat(3)),
-    Field("sup_part", LISTS, _lists_per_seat(3)),  # supporters already counted in a clash
+    Field("sup_map", COW, _lists_per_seat(3)),
+    Field("sup_part", COW, _lists_per_seat(3)),  # supporters already counted in a clash
     Field("tokens", COW, _lists_per_seat(6)),  # faction tokens per location
     Field("councils", LISTS, lambda p: [[], [], []]),
     Field("bids", LIST, _per_seat(None)),
