@@ -25,6 +25,8 @@ state itself; all component numbers come from `data.py`.
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from meeple.core.fields import COPY, LIST, SAME, Copy, Field, clone_function, slots
 from meeple.core.flow import FlowState
 from meeple.core.rng import Rng
@@ -74,9 +76,12 @@ from meeple.games.anunnaki.movement import Movement
 from meeple.games.anunnaki.turn import Turn
 
 
+_COPY = itemgetter(slice(None))  # v -> v[:], called from C
+
+
 def _lists(x):
     if type(x) is dict:
-        return {k: v[:] for k, v in x.items()}
+        return dict(zip(x, map(_COPY, x.values())))
     return [None if v is None else v[:] for v in x]
 
 
@@ -99,11 +104,17 @@ SEAT_LISTS = (
 )
 
 
-def _seat(sd: dict) -> dict:
-    d = sd.copy()
-    for k in SEAT_LISTS:
-        d[k] = d[k][:]
-    return d
+def _seat_copier():
+    """`_seat(sd)`: a seat record with each of its SEAT_LISTS copied, the
+    loop over them unrolled (a clone copies every seat's record)."""
+    lines = ["def _seat(sd: dict) -> dict:", "    d = sd.copy()"]
+    lines += [f"    d[{k!r}] = sd[{k!r}][:]" for k in SEAT_LISTS]
+    scope: dict = {}
+    exec("\n".join(lines + ["    return d"]), scope)
+    return scope["_seat"]
+
+
+_seat = _seat_copier()
 
 
 # Anunnaki's own copy kinds, beside the standard ones of `meeple.core.fields`
