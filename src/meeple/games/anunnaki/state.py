@@ -352,7 +352,7 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
         return sorted((h for h in cand if self.controller(h) == seat), key=idx.__getitem__)
 
     def supply(self, seat: int) -> int:
-        return SETUP["followers"] - sum(f[seat] for f in self.fol.values())
+        return SETUP["followers"] - sum(map(itemgetter(seat), self.fol.values()))
 
     def shrines(self, seat: int, controllers: dict | None = None) -> int:
         n = sum(self.lay.info[h]["shrines"] for h in self.controlled(seat, controllers))
@@ -365,9 +365,10 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
         elif obj == "settlements":
             n = len(self.settlements_of(seat))
         elif obj == "regions":
-            n = len(self.controlled(seat, controllers))
+            # with the controllers at hand, the regions seat controls are counted in C
+            n = len(self.controlled(seat)) if controllers is None else [*controllers.values()].count(seat)
         else:
-            n = sum(f[seat] for f in self.fol.values()) + len(self.gods[seat])  # settlements aside
+            n = sum(map(itemgetter(seat), self.fol.values())) + len(self.gods[seat])  # settlements aside
         return min(o["max"], n // o["divisor"])
 
     def can_pay(self, seat: int, cost: dict) -> bool:
