@@ -14,6 +14,7 @@ from meeple.games.okc.actions import (
     CARD,
     DEPLOY_C,
     DONE,
+    E_GC,
     E_GID,
     E_USED,
     FAVOUR,
@@ -62,6 +63,8 @@ def _autumn_legal(s, seat):
             if (
                 not e[E_USED] & (D.RALLY_SELF | D.RALLY_TWO)
                 and g // PER == mine
+                # only printed or gained commands rally (cards.commands adds none): else no need to ask
+                and (C.CMDS[g] | e[E_GC]) & (D.RALLY_SELF | D.RALLY_TWO)
                 and s._cmds(seat, e) & (D.RALLY_SELF | D.RALLY_TWO)
             ):
                 acts.append(RALLY_C + C.local(g))
