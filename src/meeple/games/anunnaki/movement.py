@@ -26,8 +26,16 @@ class Movement:
         return sorted(out)
 
     def _at_war(self, h: str) -> bool:
-        occ = self.occupants(h)
-        return len(occ) > 1 or (bool(occ) and h in self.anc)
+        """Two occupants or more, or one in an ancient region (the occupants
+        as in `occupants`, read only as far as a second one)."""
+        f, gods, osl = self.fol[h], self.gods, self.osl
+        one = False
+        for s in range(self.players):
+            if f[s] or h in osl[s] or h in gods[s].values():
+                if one:
+                    return True
+                one = True
+        return one and h in self.anc
 
     def _my_hexes(self, s) -> list[str]:
         """Regions holding `s`'s units, in layout order."""

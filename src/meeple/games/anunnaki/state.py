@@ -25,6 +25,8 @@ state itself; all component numbers come from `data.py`.
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from meeple.core.fields import COPY, LIST, SAME, Copy, Field, clone_function, slots
 from meeple.core.flow import FlowState
 from meeple.core.rng import Rng
@@ -74,9 +76,12 @@ from meeple.games.anunnaki.movement import Movement
 from meeple.games.anunnaki.turn import Turn
 
 
+_COPY = itemgetter(slice(None))  # v -> v[:], called from C
+
+
 def _lists(x):
     if type(x) is dict:
-        return {k: v[:] for k, v in x.items()}
+        return dict(zip(x, map(_COPY, x.values())))
     return [None if v is None else v[:] for v in x]
 
 
@@ -99,11 +104,17 @@ SEAT_LISTS = (
 )
 
 
-def _seat(sd: dict) -> dict:
-    d = sd.copy()
-    for k in SEAT_LISTS:
-        d[k] = d[k][:]
-    return d
+def _seat_copier():
+    """`_seat(sd)`: a seat record with each of its SEAT_LISTS copied, the
+    loop over them unrolled (a clone copies every seat's record)."""
+    lines = ["def _seat(sd: dict) -> dict:", "    d = sd.copy()"]
+    lines += [f"    d[{k!r}] = sd[{k!r}][:]" for k in SEAT_LISTS]
+    scope: dict = {}
+    exec("\n".join(lines + ["    return d"]), scope)
+    return scope["_seat"]
+
+
+_seat = _seat_copier()
 
 
 # Anunnaki's own copy kinds, beside the standard ones of `meeple.core.fields`
@@ -292,11 +303,17 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
         return out
 
     def controller(self, h: str):
-        occ = self.occupants(h)
-        if len(occ) == 1:
-            return None if h in self.anc else occ[0]
-        if occ:
-            return None
+        """The seat controlling region h, or None (the occupants as in
+        `occupants`, read only as far as a second one)."""
+        f, gods, osl = self.fol[h], self.gods, self.osl
+        who = None
+        for s in range(self.players):
+            if f[s] or h in osl[s] or h in gods[s].values():
+                if who is not None:
+                    return None  # two occupants: contested
+                who = s
+        if who is not None:
+            return None if h in self.anc else who
         return self.stl.get(h)
 
     def controllers(self) -> dict:
@@ -335,7 +352,7 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
         return sorted((h for h in cand if self.controller(h) == seat), key=idx.__getitem__)
 
     def supply(self, seat: int) -> int:
-        return SETUP["followers"] - sum(f[seat] for f in self.fol.values())
+        return SETUP["followers"] - sum(map(itemgetter(seat), self.fol.values()))
 
     def shrines(self, seat: int, controllers: dict | None = None) -> int:
         n = sum(self.lay.info[h]["shrines"] for h in self.controlled(seat, controllers))
@@ -348,9 +365,10 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
         elif obj == "settlements":
             n = len(self.settlements_of(seat))
         elif obj == "regions":
-            n = len(self.controlled(seat, controllers))
+            # with the controllers at hand, the regions seat controls are counted in C
+            n = len(self.controlled(seat)) if controllers is None else [*controllers.values()].count(seat)
         else:
-            n = sum(f[seat] for f in self.fol.values()) + len(self.gods[seat])  # settlements aside
+            n = sum(map(itemgetter(seat), self.fol.values())) + len(self.gods[seat])  # settlements aside
         return min(o["max"], n // o["divisor"])
 
     def can_pay(self, seat: int, cost: dict) -> bool:

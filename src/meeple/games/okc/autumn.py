@@ -14,6 +14,7 @@ from meeple.games.okc.actions import (
     CARD,
     DEPLOY_C,
     DONE,
+    E_GC,
     E_GID,
     E_USED,
     FAVOUR,
@@ -22,6 +23,7 @@ from meeple.games.okc.actions import (
     LOC,
     OATHS,
     OFAVOUR,
+    PER,
     RALLY_C,
     REGION,
     RGOVERN,
@@ -54,12 +56,15 @@ def _autumn_legal(s, seat):
             acts.extend(
                 JOURNEY + C.local(e[E_GID]) for _, e in s._own_active(seat) if s.icons(seat, e[E_GID], C.LORE) >= 1
             )
+    mine = s.factions[seat]  # a card is seat's when g // PER is its faction
     for a in s.active:
         for e in a:
             g = e[E_GID]
             if (
                 not e[E_USED] & (D.RALLY_SELF | D.RALLY_TWO)
-                and s.seat_of(g) == seat
+                and g // PER == mine
+                # only printed or gained commands rally (cards.commands adds none): else no need to ask
+                and (C.CMDS[g] | e[E_GC]) & (D.RALLY_SELF | D.RALLY_TWO)
                 and s._cmds(seat, e) & (D.RALLY_SELF | D.RALLY_TWO)
             ):
                 acts.append(RALLY_C + C.local(g))
@@ -246,8 +251,8 @@ def _oaths(s, a, seat):
         s.lost_sup[seat] -= 1
     else:
         r = a - SUPP
-        s.sup_map[seat][r] -= 1
-        s.sup_part[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
+        s.mut("sup_map")[seat][r] -= 1
+        s.mut("sup_part")[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
     s.sup_board[seat] += 1
     s._event("oaths", seat, "the lost pile" if a == SUPP_LOST else D.REGIONS[a - SUPP])
     s._ask("oaths", seat, [s.darg[0] - 1])

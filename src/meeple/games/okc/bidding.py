@@ -223,7 +223,7 @@ def _space(s, a, seat):
         s.kdiscard.append(old[0])
         s._to_hand(seat, old[1])
         s.todo.append(("trim", seat))
-    s.boards[seat][j] = [s.darg[0], s.darg[1]]
+    s.mut("boards")[seat][j] = [s.darg[0], s.darg[1]]
     s._kingdom_gained(seat, s.darg[0])
 
 
@@ -273,7 +273,7 @@ def take_board_card(s, o: int, j: int) -> int:
     """An opponent's kingdom card taken from its board: the occupier goes to
     its owner's hand (whose hand size may drop: trimmed after)."""
     kc, occ = s.boards[o][j]
-    s.boards[o][j] = None
+    s.mut("boards")[o][j] = None
     s._to_hand(o, occ)
     s.todo.append(("trim", o))
     return kc
@@ -356,7 +356,7 @@ def _advanced_place(s, x, kc, occ) -> None:
     s.mut("offer")[x] = []
     s.mut("pick")[x] = []
     if C.KPLACE[kc] == "board":
-        s.boards[x][0] = [kc, occ]
+        s.mut("boards")[x][0] = [kc, occ]
         s._kingdom_gained(x, kc)
     else:
         acquire(s, x, kc, occ)

@@ -114,12 +114,14 @@ def _day_legal(s, seat):
     r, parts, p = s._current_clash()
     hand = s.hands[seat]
     acts = [DONE]
-    unres = [x for x in s._unresolved() if x != r and not s._locked(seat, x)]
-    locked = s._locked(seat, r)
+    mine = s.factions[seat]  # a card is seat's when g // PER is its faction
+    unres = locked = None  # asked once, when a card of seat's needs them
     for e in s.active[r]:
         g = e[E_GID]
-        if s.seat_of(g) != seat or e[E_PART] or (p and e[E_PASS] != p):
+        if g // PER != mine or e[E_PART] or (p and e[E_PASS] != p):
             continue
+        if locked is None:
+            locked = s._locked(seat, r)
         cm = s._cmds(seat, e) & ~e[E_USED]
         if locked:
             cm &= ~(D.AMBUSH | D.RETREAT | D.FLANK)
@@ -128,8 +130,11 @@ def _day_legal(s, seat):
             acts.append(AMBUSH_C + lo)
         if cm & D.RETREAT:
             acts.append(RETREAT_C + lo)
-        if cm & D.FLANK and unres:
-            acts.append(FLANK_C + lo)
+        if cm & D.FLANK:
+            if unres is None:
+                unres = any(x != r and not s._locked(seat, x) for x in s._unresolved())
+            if unres:
+                acts.append(FLANK_C + lo)
     if p == 0:
         acts.extend(favour.moves(s, seat, "day"))
         acts.extend(tactics.tactic_options(s, seat, "day"))
@@ -243,9 +248,9 @@ def _retreat(s, a, seat):
         s._journey(seat, s.gid(seat, a - JOURNEY))
         return
     elif a == SUPP + r:
-        s.sup_map[seat][r] -= 1
+        s.mut("sup_map")[seat][r] -= 1
         s.sup_board[seat] += 1
-        s.sup_part[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
+        s.mut("sup_part")[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
         s._event("retreat-supporter", seat, D.REGIONS[r])
     else:
         g = s.gid(seat, a - CARD)
@@ -289,9 +294,9 @@ def _flank_sup_legal(s, seat):
 def _flank_sup(s, a, seat):
     if a != DONE:
         r, x = s.darg
-        s.sup_map[seat][r] -= 1
-        s.sup_part[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
-        s.sup_map[seat][x] += 1
+        s.mut("sup_map")[seat][r] -= 1
+        s.mut("sup_part")[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
+        s.mut("sup_map")[seat][x] += 1
         s._ask("flank_sup", seat, [r, x])
 
 
@@ -408,7 +413,7 @@ def _tally(s, r, parts) -> None:
             e[E_PART] = 1
     s.bonus = [0] * s.players
     for x in parts:
-        s.sup_part[x][r] = s.sup_map[x][r]
+        s.mut("sup_part")[x][r] = s.sup_map[x][r]
     for o in C.region_cards(s, r, "halve_opponents"):  # martial-09
         for x in parts:
             if x != o:

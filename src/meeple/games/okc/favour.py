@@ -174,7 +174,7 @@ def _uswap_with(s, a, seat):
     else:
         j = a - SPACE
         x = s.boards[seat][j][1]
-        s.boards[seat][j][1] = g
+        s.mut("boards")[seat][j][1] = g
         s._mark_reveal()  # the face-down card now occupies the board
     s.facedown[r].append(x)
     s.facedown[r].sort()
@@ -206,7 +206,7 @@ def _clans_sup(s, a, seat):
         return
     r, left = s.darg
     x = a - SUPP
-    s.sup_map[seat][x] -= 1
-    s.sup_part[seat][x] = min(s.sup_part[seat][x], s.sup_map[seat][x])
-    s.sup_map[seat][r] += 1
+    s.mut("sup_map")[seat][x] -= 1
+    s.mut("sup_part")[seat][x] = min(s.sup_part[seat][x], s.sup_map[seat][x])
+    s.mut("sup_map")[seat][r] += 1
     s._ask("clans_sup", seat, [r, left - 1])

@@ -44,7 +44,7 @@ def discard_this(s, seat, j, occupier_too=False):
     """The kingdom card goes to the kingdom discard; its occupier to hand, or
     to the discard pile with 'discard this and its occupier'."""
     kc, occ = s.boards[seat][j]
-    s.boards[seat][j] = None
+    s.mut("boards")[seat][j] = None
     s.kdiscard.append(kc)
     if occupier_too:
         s.discards[seat].append(occ)
@@ -177,12 +177,12 @@ def _i05_answer(s, seat, darg, a):
     if a == E.DONE:
         return
     r = _clash_region(s)
-    s.sup_map[seat][r] -= 1
-    s.sup_part[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
+    s.mut("sup_map")[seat][r] -= 1
+    s.mut("sup_part")[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
     if a == E.SUPP_LOST:
         s.sup_board[seat] += 1  # back to the player board
     else:
-        s.sup_map[seat][a - E.SUPP] += 1
+        s.mut("sup_map")[seat][a - E.SUPP] += 1
     _ask(s, seat, darg)
 
 
@@ -376,7 +376,7 @@ def _m06_answer(s, seat, darg, a):
     if a >= E.SPACE and a < E.HERALD:
         i = a - E.SPACE
         x = s.boards[seat][i][1]
-        s.boards[seat][i][1] = g
+        s.mut("boards")[seat][i][1] = g
     else:
         x = s.gid(seat, a - E.CARD)
         for c in s.councils:
@@ -411,8 +411,8 @@ def _m08_answer(s, seat, darg, a):
         s.lost_sup[seat] -= 1
     else:
         r = a - E.SUPP
-        s.sup_map[seat][r] -= 1
-        s.sup_part[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
+        s.mut("sup_map")[seat][r] -= 1
+        s.mut("sup_part")[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
     s.sup_board[seat] += 1
     _ask(s, seat, [darg[0], darg[1], darg[2] + 1])
 
@@ -535,7 +535,7 @@ def _i03_answer(s, seat, darg, a):
     if E.SPACE <= a < E.HERALD:
         i = a - E.SPACE
         x = s.boards[seat][i][1]
-        s.boards[seat][i][1] = h
+        s.mut("boards")[seat][i][1] = h
     else:
         x = s.gid(seat, a - E.CARD)
         for c in s.councils:
@@ -587,7 +587,7 @@ def _i09_ready(s, seat, j):
 
 def _i09_start(s, seat, j):
     kc, occ = s.boards[seat][j]
-    s.boards[seat][j] = None
+    s.mut("boards")[seat][j] = None
     s.mut("kburned").append(kc)
     s._to_hand(seat, occ)
     s._event("burn", seat, C.KNAME[kc])

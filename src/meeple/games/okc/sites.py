@@ -194,14 +194,14 @@ def _chq2_answer(s, seat, darg, a):
     if a == E.DONE:
         return
     s.lost_sup[seat] -= 1
-    s.sup_map[seat][a - E.REGION] += 1
+    s.mut("sup_map")[seat][a - E.REGION] += 1
     _ask(s, seat, [darg[0], darg[1], darg[2] + 1])
 
 
 # ---- Uprising HQ1 (on gaining: a third kingdom space; autumn: a Great Road card onto it)
 def _uhq1_gain(s, seat, g):
     if len(s.boards[seat]) < 3:
-        s.boards[seat].append(None)
+        s.mut("boards")[seat].append(None)
 
 
 def _uhq1_hand(s, seat):
@@ -236,7 +236,7 @@ def _uhq1_answer(s, seat, darg, a):
     if old is not None:
         s.kdiscard.append(old[0])
         s._to_hand(seat, old[1])
-    s.boards[seat][2] = [kc, x]
+    s.mut("boards")[seat][2] = [kc, x]
     s._event("take", seat, C.KNAME[kc])
     s._refill_road_now()
     s._kingdom_gained(seat, kc)

@@ -136,7 +136,7 @@ def _spring(s, a, seat):
     elif a < SUPP_LOST:
         r = a - SUPP
         s.sup_board[seat] -= 1
-        s.sup_map[seat][r] += 1
+        s.mut("sup_map")[seat][r] += 1
         s._event("supporter", seat, D.REGIONS[r])
 
 

@@ -68,6 +68,8 @@ from meeple.games.okc.actions import (
 from meeple.games.okc.rules import RULES
 
 _EFFECT = C.EFFECT
+_HEIR = [a == "heir" for a in C.ARCH]  # by card
+_BLANKS = [x == "blank_opponents" for x in _EFFECT]  # by card: Uprising A3's printed text
 
 # ---- the fields ------------------------------------------------------------
 # Declared with `meeple.core.fields`: how a clone copies each (its standard
@@ -120,11 +122,12 @@ FIELDS = (
     Field("kdeck", LIST, _empty),
     Field("road", LIST, lambda p: [None] * D.ROAD_SIZE),
     Field("kdiscard", LIST, _empty),
-    Field("boards", BOARDS, lambda p: [[None] * D.BOARD_SPACES for _ in range(p)]),  # [kingdom, occupier] | None
+    # per seat, per space: [kingdom, occupier] | None
+    Field("boards", on_write(BOARDS), lambda p: [[None] * D.BOARD_SPACES for _ in range(p)]),
     Field("herald", LIST, _per_seat(-1)),
     Field("sup_board", LIST, _per_seat(D.SUPPORTERS)),
-    Field("sup_map", LISTS, _lists_per_seat(3)),
-    Field("sup_part", LISTS, _lists_per_seat(3)),  # supporters already counted in a clash
+    Field("sup_map", COW, _lists_per_seat(3)),
+    Field("sup_part", COW, _lists_per_seat(3)),  # supporters already counted in a clash
     Field("tokens", COW, _lists_per_seat(6)),  # faction tokens per location
     Field("councils", LISTS, lambda p: [[], [], []]),
     Field("bids", LIST, _per_seat(None)),
@@ -282,18 +285,22 @@ class OKCState(FlowState):
         """The printed information (traits, commands, icons, text) of seat's
         active card e is blank: martial-15 of an opponent in its region, or an
         opposing Uprising A3 text in its region (non-heirs only)."""
-        if self._region_blank(seat, e):
+        kr = self.kregion
+        if (kr[0] or kr[1] or kr[2]) and self._region_blank(seat, e):
             return True
-        if C.ARCH[e[E_GID]] == "heir":
+        if _HEIR[e[E_GID]]:
             return False
         copies = self.copies
         for a in self.active:  # only the cards of e's own region can blank it
-            if not any(y is e for y in a):
+            for y in a:
+                if y is e:
+                    break
+            else:
                 continue
             for x in a:
                 g = x[E_GID]
                 copied = bool(copies) and self._copied_text(g) == "blank_opponents"
-                if not copied and _EFFECT[g] != "blank_opponents":
+                if not copied and not _BLANKS[g]:
                     continue
                 o = self.seat_of(g)
                 if o != seat and (copied or not self._region_blank(o, x) and not self._blanked_by_copy(o, a)):
@@ -303,9 +310,10 @@ class OKCState(FlowState):
 
     def _region_blank(self, seat: int, e) -> bool:
         """martial-15: an opponent's card on e's region blanks seat's printed information there."""
-        if any(self.kregion):
+        kr = self.kregion
+        if kr[0] or kr[1] or kr[2]:
             for r in range(3):
-                if any(o != seat and C.KEFFECT[k] == "blank_opponents_region" for o, k in self.kregion[r]) and any(
+                if any(o != seat and C.KEFFECT[k] == "blank_opponents_region" for o, k in kr[r]) and any(
                     y is e for y in self.active[r]
                 ):
                     return True
@@ -352,11 +360,15 @@ class OKCState(FlowState):
     def _locked(self, s: int, r: int) -> bool:
         """Nobility tactic 2: another seat locked region r's first clash (the
         clash in progress there, or the one still to come)."""
-        cur = self._current_clash()
-        if cur is not None and cur[0] == r and self._clash_n() != 0:
-            return False
         bit = C.FX_LOCK << r
-        return any(o != s and self.round_fx[o] & bit for o in range(self.players))
+        fx = self.round_fx
+        for o in range(self.players):
+            if o != s and fx[o] & bit:
+                break
+        else:
+            return False  # nobody locked it
+        cur = self._current_clash()
+        return not (cur is not None and cur[0] == r and self._clash_n() != 0)
 
     def _unresolved(self) -> list[int]:
         """Regions whose clash has not begun yet this round."""

@@ -150,9 +150,9 @@ def tactic(s, seat: int, t: int) -> None:
     else:
         if t == 0:
             r = cur[0]
-            s.sup_map[seat][r] -= 2
+            s.mut("sup_map")[seat][r] -= 2
             s.lost_sup[seat] += 2
-            s.sup_part[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
+            s.mut("sup_part")[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
             s._ask("revive", seat, [r, cur[2]])
         elif t == 1:
             pool = sorted(s.kdiscard)

@@ -48,8 +48,8 @@ def _winter(s) -> None:
         for r in range(3):
             if not stay:
                 s.lost_sup[x] += s.sup_map[x][r]
-                s.sup_map[x][r] = 0
-            s.sup_part[x][r] = 0
+                s.mut("sup_map")[x][r] = 0
+            s.mut("sup_part")[x][r] = 0
     for r in range(3):
         for x in list(s.kregion[r]):
             if C.KNAME[x[1]] in D.KINGDOM_WINTER_DISCARD:
