@@ -404,6 +404,11 @@ def _need(cond, msg: str) -> None:
         raise BadState(msg)
 
 
+def _region(r) -> int:
+    _need(r in D.REGIONS, f"unknown region {r!r}")
+    return D.REGIONS.index(r)
+
+
 def _int(v, where: str, lo: int = 0, hi: int = 10**9) -> int:
     _need(
         isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi,
@@ -484,10 +489,7 @@ def load(doc) -> "OKCState":
                 [g, int(bool(e.get("counted", False))), gt, gc, used, dep, _int(e.get("wave", 0), w + ".wave", 0, 99)]
             )
         s.active.append(ents)
-    s.clash_order = [
-        D.REGIONS.index(r) if r in D.REGIONS else _need(False, f"unknown region {r!r}")
-        for r in _list(doc.get("clash_order", []), "clash_order")
-    ]
+    s.clash_order = [_region(r) for r in _list(doc.get("clash_order", []), "clash_order")]
     s.bids_open = bool(doc.get("bids_open", False))
     s.taken = bool(doc.get("taken", False))
     seats = _list(doc.get("seats"), "seats")
@@ -516,7 +518,7 @@ def load(doc) -> "OKCState":
         s.site.append(C.site_cards(f) if site is None else [_card(c, w + ".site", f) for c in _list(site, w + ".site")])
         board = _list(sd.get("board", [None] * D.BOARD_SPACES), w + ".board")
         _need(1 <= len(board) <= 3, f"{w}.board has 2 spaces")
-        b = []
+        b: list[list[int] | None] = []
         for sp in board:
             if sp is None:
                 b.append(None)
@@ -585,8 +587,9 @@ def load(doc) -> "OKCState":
         seen += [sp[1] for sp in s.boards[i] if sp is not None]
         if s.bids[i] is not None:
             seen.append(s.bids[i])
-        if s.joust[i] is not None:
-            seen.append(s.joust[i])
+        j = s.joust[i]
+        if j is not None:
+            seen.append(j)
         seen += s.pick[i][1:]
     seen += s.lost + s.burned + [g for c in s.councils for g in c] + [g for f in s.facedown for g in f]
     seen += [e[0] for a in s.active for e in a]
@@ -597,14 +600,14 @@ def load(doc) -> "OKCState":
     kmap = doc.get("kingdom_map") or {}
     _need(isinstance(kmap, dict), "kingdom_map must be an object")
     s.kregion, s.kloc = [[], [], []], [[] for _ in range(6)]
-    for key, names, dest in (("regions", D.REGIONS, s.kregion), ("locations", D.LOCATIONS, s.kloc)):
+    for key, names, spots in (("regions", D.REGIONS, s.kregion), ("locations", D.LOCATIONS, s.kloc)):
         part = kmap.get(key, {})
         _need(isinstance(part, dict), f"kingdom_map.{key} must be an object")
         for where, lst in part.items():
             _need(where in names, f"kingdom_map.{key}: unknown name {where!r}")
             for x in _list(lst, f"kingdom_map.{key}.{where}"):
                 _need(isinstance(x, dict), f"kingdom_map.{key}.{where} holds {{seat, kingdom}} objects")
-                dest[names.index(where)].append(
+                spots[names.index(where)].append(
                     [_int(x.get("seat"), "kingdom_map seat", 0, p - 1), _kcard(x.get("kingdom"), "kingdom_map")]
                 )
     s.kburned = [_kcard(k, "kingdom_burned") for k in _list(doc.get("kingdom_burned", []), "kingdom_burned")]
