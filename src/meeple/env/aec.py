@@ -42,7 +42,12 @@ def is_action_int(action) -> bool:
 
 
 class MeepleAEC(AECEnv, EzPickle):
-    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "name": "meeple_v0", "is_parallelizable": False, "render_fps": 1}
+    metadata: dict[str, Any] = {
+        "render_modes": ["human", "ansi"],
+        "name": "meeple_v0",
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
 
     def __init__(
         self,
