@@ -47,3 +47,16 @@ def test_the_base_annotations_are_fields_of_every_game():
     for game, fields, _, _ in CASES:
         names = {f.name for f in fields} - {SHARED}
         assert BASE <= names, f"{game}: {sorted(BASE - names)} typed on the base but not a field"
+
+
+def test_anunnaki_query_stubs_name_methods_of_the_state():
+    """The queries `AnunnakiFields` declares for the type checker (their
+    signatures mypy holds to the real ones) are all methods of the state."""
+    import ast
+    import inspect
+
+    tree = ast.parse(inspect.getsource(anunnaki_fields))
+    stubs = [n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)]
+    assert stubs, "no query stubs found"
+    missing = [name for name in stubs if not callable(getattr(anunnaki.AnunnakiState, name, None))]
+    assert not missing, f"stubs of no method of AnunnakiState: {missing}"
