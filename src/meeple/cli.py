@@ -158,7 +158,10 @@ def main(argv: list[str] | None = None) -> int:
             if notice:
                 print(notice)
             # each game has its own terminal table, named by its spec (it uses rich and bots)
-            code = importlib.import_module(GAMES[args.game].terminal).play(args)
+            terminal = GAMES[args.game].terminal
+            if terminal is None:
+                raise SystemExit(f"{args.game} has no terminal table")
+            code = importlib.import_module(terminal).play(args)
             _save_played(args)
             return code
     except GameError as e:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 BOTS = {"ethnos": "greedy", "okc": "ismcts:25", "anunnaki": "random"}
 BUCKETS = 10
@@ -145,7 +146,7 @@ def calibrate(
         for i in range(games)
     ]
     rows = [r for rs in run_jobs(play_and_sample, jobs, workers, backend, progress, "calibrating") for r in rs]
-    report = {
+    report: dict[str, Any] = {
         "games": games,
         "per_game": per_game,
         "iterations": iterations,

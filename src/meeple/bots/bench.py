@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 import platform
 import time
+from typing import Any
 
 TARGET_SIMS_PER_S = 2000
 
@@ -31,7 +32,7 @@ def bench_bot(name: str, spec: str, seconds: float = 5.0, players: int = 4) -> d
     game = registry.get(name)
     players = max(game.min_players, min(players, game.max_players))
     kind, opts = parse_spec(spec)
-    states = []
+    states: list[Any] = []  # game states
     seed = 7
     while len(states) < 5:
         s = _mid_game(game, players, seed)

@@ -77,7 +77,7 @@ class _Node:
         self.visits = 0
         self.avail = 0
         self.reward = 0.0
-        self.prior = None  # the game policy's action here (progressive bias)
+        self.prior: int | None = None  # the game policy's action here (progressive bias)
 
 
 class ISMCTSBot:
@@ -116,7 +116,7 @@ class ISMCTSBot:
         self.last_seconds = 0.0  # budget used by it, on `clock` (CPU or wall seconds)
         self.last_wall = 0.0  # wall seconds of the last search
         self.last_stopped_early = False
-        self.last_root = None  # the last search's tree (None after a forced choice)
+        self.last_root: _Node | None = None  # the last search's tree (None after a forced choice)
 
     # ------------------------------------------------------------------ search
     def choose(self, obs: Observation) -> int:
@@ -138,8 +138,8 @@ class ISMCTSBot:
         base = game.from_view(obs.view, obs.seat, rng, log=obs.log)
         # the spec declares which helpers help its search (Heuristics.search)
         uses = helpers.search if helpers is not None else ()
-        value_fn = helpers.values if "values" in uses else None
-        game_policy = helpers.policy if "policy" in uses else None
+        value_fn = helpers.values if helpers is not None and "values" in uses else None
+        game_policy = helpers.policy if helpers is not None and "policy" in uses else None
         policy_fn = game_policy if self.rollout == "heuristic" else None
         bias = self.bias if game_policy is not None else 0.0
         # other seats play the game's policy inside the tree (if it has one)
@@ -153,6 +153,7 @@ class ISMCTSBot:
         limit = self.iterations
         early = self.early_stop
         it = 0
+        ch: _Node | None
         log = math.log
         sqrt = math.sqrt
         while True:
@@ -166,9 +167,10 @@ class ISMCTSBot:
                 if early:
                     # smart pruning: stop when no other root child can catch
                     # the most visited one in the simulations left
+                    left: float
                     if limit is not None:
                         left = limit - it
-                    else:
+                    elif deadline is not None:  # (one of the two is set)
                         spent = now - t0
                         left = (deadline - now) * it / spent if spent > 0 else float("inf")
                     if deadline is not None and limit is not None:
@@ -177,11 +179,11 @@ class ISMCTSBot:
                             left = min(left, (deadline - now) * it / spent)
                     top = second = 0
                     for ch in root.children.values():
-                        v = ch.visits
-                        if v > top:
-                            top, second = v, top
-                        elif v > second:
-                            second = v
+                        vis = ch.visits
+                        if vis > top:
+                            top, second = vis, top
+                        elif vis > second:
+                            second = vis
                     if top - second > left:
                         self.last_stopped_early = True
                         break
@@ -207,7 +209,7 @@ class ISMCTSBot:
                     continue
                 children = node.children
                 prior = None
-                if bias:
+                if bias and game_policy is not None:  # (bias is 0 without a policy)
                     # the game policy's choice: once per node of the searching
                     # seat (what it knows is the same in every determinization),
                     # at every visit for other seats (their hands differ)
@@ -217,8 +219,8 @@ class ISMCTSBot:
                         prior = node.prior
                     else:
                         prior = game_policy(s, rng)
-                untried = []
-                best = None
+                untried: list[int] = []
+                best = -1  # always replaced: any child's value beats best_v
                 best_v = -1e9
                 for a in acts:
                     ch = children.get(a)
@@ -271,12 +273,12 @@ class ISMCTSBot:
         self.last_seconds = clock() - t0
         self.last_wall = time.perf_counter() - w0
         self.last_root = root
-        best, best_n = None, -1
+        pick, pick_n = None, -1
         for a in obs.legal:
             ch = root.children.get(a)
-            if ch is not None and ch.visits > best_n:
-                best, best_n = a, ch.visits
-        return best if best is not None else obs.legal[0]
+            if ch is not None and ch.visits > pick_n:
+                pick, pick_n = a, ch.visits
+        return pick if pick is not None else obs.legal[0]
 
 
 def root_stats(root: _Node, legal) -> list[tuple[int, int, float]]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import re
+from typing import Any
 
 from meeple.core.game import GameError
 
@@ -98,6 +99,7 @@ def make_bot(spec: str, seed: int = 0, game: str | None = None):
     `game` lets `greedy` fail at once for a game without heuristics; without
     it, the game's heuristic bot is chosen at the first decision."""
     kind, opts = parse_spec(spec)
+    bot: Any  # a bot of one of these kinds (meeple.bots.base.Bot)
     if kind == "random":
         from meeple.bots.random_bot import RandomBot
 
@@ -108,7 +110,7 @@ def make_bot(spec: str, seed: int = 0, game: str | None = None):
         from meeple.bots.ismcts import ISMCTSBot
         import os
 
-        extra = {}
+        extra: dict[str, Any] = {}
         # tuning knobs for experiments (documented in docs/strength.md)
         if os.environ.get("MEEPLE_ISMCTS_DEPTH"):
             extra["depth"] = int(os.environ["MEEPLE_ISMCTS_DEPTH"])

@@ -43,7 +43,9 @@ cannot be forgotten by the STATE.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, NamedTuple
+from typing import Any, Callable, Mapping, NamedTuple, TypeVar
+
+T = TypeVar("T")
 
 from meeple.core.game import BadState
 
@@ -84,7 +86,7 @@ class Field(NamedTuple):
         return self.fresh(players) if callable(self.fresh) else self.fresh
 
 
-def clone_function(cls: type, fields: tuple[Field, ...]) -> Callable[[Any], Any]:
+def clone_function(cls: type[T], fields: tuple[Field, ...]) -> Callable[[T], T]:
     """`clone(self)`: a new `cls` (built without `__init__`/`__new__` hooks: every
     field is set here) with each field copied as declared; with `on_write`
     fields, both the original and the clone mark them all shared."""
@@ -115,7 +117,7 @@ def mut_function(fields: tuple[Field, ...]) -> Callable[[Any, str], Any]:
     in place: this state's own copy first if a clone may share it."""
     written = _written(fields)
     bit = {f.name: 1 << i for i, f in enumerate(written)}
-    copy = {f.name: _copier(f.copy.written) for f in written}
+    copy = {f.name: _copier(kind) for f in written if (kind := f.copy.written) is not None}
 
     def mut(self, name: str):
         """Field `name`, about to change in place: this state's own copy
@@ -136,9 +138,9 @@ def slots(fields: tuple[Field, ...], base: type) -> tuple[str, ...]:
     return tuple(f.name for f in fields if f.name not in held)
 
 
-def fresh(cls: type, fields: tuple[Field, ...], players: int) -> Any:
+def fresh(cls: type[T], fields: tuple[Field, ...], players: int) -> T:
     """A `cls` with every field at its fresh value for `players` players."""
-    s = object.__new__(cls)
+    s: Any = object.__new__(cls)
     for f in fields:
         setattr(s, f.name, f.fresh_value(players))
     return s
@@ -163,7 +165,7 @@ def _bind(scope: dict, names: Mapping[str, Any], where: Any) -> None:
 
 
 def _all_slots(cls: type) -> list[str]:
-    out = []
+    out: list[str] = []
     for k in cls.__mro__:
         slots = k.__dict__.get("__slots__", ())
         out.extend((slots,) if isinstance(slots, str) else slots)

@@ -123,6 +123,10 @@ class FlowState(GameRecord):
     own fields, and call `ask` and `push` from their effects and steps."""
 
     __slots__ = ("kind", "dseats", "darg", "todo")
+    kind: str | None  # the pending decision (None: the step stack runs next)
+    dseats: list[int]  # the seats it waits for
+    darg: Any  # its argument
+    todo: list[Any]  # the step stack: (name, *args) tuples or lists, last first
     RULES: ClassVar[Rules]
     _HOOKED: ClassVar[bool] = False  # the class has its own before_forced
     _ANSWER_HOOKED: ClassVar[bool] = False  # the class has its own before_answer
@@ -136,7 +140,7 @@ class FlowState(GameRecord):
     def ask(self, kind: str, seats: int | list[int], arg: Any = None) -> None:
         """Make `kind` the pending decision of `seats` (one seat or several)."""
         self.kind = kind
-        self.dseats = [seats] if type(seats) is int else list(seats)
+        self.dseats = [seats] if isinstance(seats, int) else list(seats)
         self.darg = arg
 
     def settle(self) -> None:
@@ -197,14 +201,16 @@ class FlowState(GameRecord):
             seat = self.dseats[0]
         if self._ANSWER_HOOKED:
             self.before_answer(action, seat)
-        self.RULES.effect_of[self.kind](self, action, seat, False)
+        # called only while a decision is pending (`kind` is not None), as on the hot path it is not re-checked
+        self.RULES.effect_of[self.kind](self, action, seat, False)  # type: ignore[index]
         self.advance()
 
     def take_action(self, action: int, seat: int | None = None) -> None:
         """Apply one legal action's effect and stop there: no step runs and no
         forced answer is taken (for a notation that reads the steps of one
         move, such as the cards of a band, one action at a time)."""
-        self.RULES.decisions[self.kind].effect(self, action, self.dseats[0] if seat is None else seat, False)
+        seat = self.dseats[0] if seat is None else seat
+        self.RULES.decisions[self.kind].effect(self, action, seat, False)  # type: ignore[index]  # a decision is pending
 
     def before_answer(self, action: int, seat: int) -> None:
         """Hook: a seat's answer is about to be applied (not a forced one); a

@@ -9,8 +9,13 @@ declares (`meeple.core.spec`: the spec named by the state's `game`).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, ClassVar
+
 from meeple.core import gamedata
 from meeple.core.spec import declared
+
+if TYPE_CHECKING:
+    from typing import Self
 
 
 def _unroll(chain) -> list:
@@ -27,6 +32,21 @@ class GameRecord:
     # (a card drawn, dealt, flipped or shown, a secret choice disclosed);
     # `meeple.core.undo` reads it, with the rng, to tell an undoable move.
     __slots__ = ("reveals",)
+    reveals: int
+    # what every game's state declares (its fields: slots made from its FIELDS)
+    game: ClassVar[str]
+    players: int
+    finished: bool
+    winners: list[int]
+    record: bool  # keep the move list and the event log
+    history: Any  # the move list: (previous, (seat, move)) or None
+    events: Any  # the event log: (previous, (kind, seat, detail, private_to)) or None
+
+    if TYPE_CHECKING:  # every game's state has these (its clone is generated from its fields)
+
+        def clone(self) -> Self: ...
+
+        def legal_actions(self, seat: int | None = None) -> list[int]: ...
 
     def __new__(cls, *args, **kwargs):
         obj = super().__new__(cls)
@@ -80,7 +100,7 @@ class GameRecord:
             return NotImplemented
         return self.to_json() == other.to_json()
 
-    __hash__ = None
+    # (with __eq__ and no __hash__, Python makes a state unhashable)
 
     # ------------------------------------------------------------ the end
     def is_terminal(self) -> bool:

@@ -330,8 +330,9 @@ class GameSpec:
         return [o.to_json(self.sizes) for o in self.options]
 
 
-def declared(name: str) -> GameSpec:
-    """The spec of `name`, once its package is imported (`meeple.games` imports every one)."""
+def declared(name: Any) -> GameSpec:
+    """The spec of `name`, once its package is imported (`meeple.games` imports every one);
+    GameError for any other value (`name` may come straight from a document)."""
     try:
         return _declared[name]
     except (KeyError, TypeError):

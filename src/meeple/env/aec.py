@@ -26,6 +26,7 @@ sees only its observation).
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
@@ -41,7 +42,12 @@ def is_action_int(action) -> bool:
 
 
 class MeepleAEC(AECEnv, EzPickle):
-    metadata = {"render_modes": ["human", "ansi"], "name": "meeple_v0", "is_parallelizable": False, "render_fps": 1}
+    metadata: dict[str, Any] = {
+        "render_modes": ["human", "ansi"],
+        "name": "meeple_v0",
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
 
     def __init__(
         self,
@@ -87,7 +93,7 @@ class MeepleAEC(AECEnv, EzPickle):
         }
         self.action_spaces = {a: spaces.Discrete(encoder.num_actions) for a in self.possible_agents}
         self._rng: random.Random | None = None
-        self.game_state = None
+        self.game_state: Any = None  # a game state once reset
         self._legal: list[int] | None = None
         self._zero_mask = np.zeros(encoder.num_actions, dtype=np.int8)
 
@@ -111,7 +117,7 @@ class MeepleAEC(AECEnv, EzPickle):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict] = {a: {} for a in self.agents}
         self._legal = None
         self._select()
         if self.render_mode == "human":

@@ -23,11 +23,13 @@ checker and generic agents sample the whole space) ends the game with
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
+from meeple.bots.base import Bot
 from meeple.env.aec import is_action_int
 from meeple.env.encoder import ILLEGAL_MODES, REWARD_MODES, Encoder, IllegalActionError, final_rewards
 
@@ -46,14 +48,14 @@ def bot_factory(spec, game: str):
     try:
         from meeple.bots.registry import make_bot
     except ImportError:  # the registry is optional: random bots only
-        make_bot = None
-    if make_bot is not None:
+        pass
+    else:
         make_bot(spec, 0, game=game)  # fail early on an unknown spec
 
-        def make(seat, seed):
+        def make_named(seat, seed):
             return make_bot(spec, seed, game=game)
 
-        return make
+        return make_named
     if spec != "random":
         raise ValueError(f"unknown opponent {spec!r}: only 'random' is available")
     from meeple.bots import RandomBot
@@ -106,8 +108,8 @@ class SoloEnv(gym.Env):
         )
         self.action_space = spaces.Discrete(encoder.num_actions)
         self._rng: random.Random | None = None
-        self.game_state = None
-        self.bots: dict[int, object] = {}
+        self.game_state: Any = None  # a game state once reset
+        self.bots: dict[int, Bot] = {}
         self._done = True
 
     # -------------------------------------------------------------- internals

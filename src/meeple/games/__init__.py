@@ -12,8 +12,8 @@ from meeple.games import anunnaki, ethnos, okc
 GAMES: dict[str, GameSpec] = {spec.name: spec for spec in (ethnos.SPEC, okc.SPEC, anunnaki.SPEC)}
 
 
-def get(name: str) -> GameSpec:
-    """The spec of `name`; GameError names the known games."""
+def get(name: object) -> GameSpec:
+    """The spec of `name` (any value, as read from a document); GameError names the known games."""
     spec = GAMES.get(name) if isinstance(name, str) else None
     if spec is None:
         raise GameError(f"unknown game {name!r}; known: {', '.join(sorted(GAMES))}")

@@ -21,6 +21,7 @@ import concurrent.futures
 import logging
 import os
 import threading
+from typing import Any
 from dataclasses import dataclass
 
 from fastapi import APIRouter, FastAPI, Query, Request
@@ -215,7 +216,7 @@ class AdviceDesk:
                 backend="server pool",
                 run=run,
             )
-            outcome = (finished.set_result, res)
+            outcome: tuple[Any, Any] = (finished.set_result, res)
         except Exception as e:  # noqa: BLE001 - handed to the waiting task
             outcome = (finished.set_exception, e)
         try:

@@ -123,7 +123,7 @@ class Guard:
         self,
         app,
         addresses: ClientAddresses,
-        buckets: Buckets,
+        buckets: Buckets | SharedBuckets,
         max_body: int = MAX_BODY,
         accounts: SessionAccounts | None = None,
     ) -> None:
@@ -509,8 +509,10 @@ def create_app(
                 except ValueError:
                     raise ApiError(400, "seat must be a number") from None
                 seat = service.auth(g, s, token)
-        except SQLAlchemyError as e:
-            e = ApiError(503, f"the database is unreachable or failing; try again in a moment ({type(e).__name__})")
+        except SQLAlchemyError as db_error:
+            e = ApiError(
+                503, f"the database is unreachable or failing; try again in a moment ({type(db_error).__name__})"
+            )
             await ws.send_text(dumps({"type": "error", "status": e.status, "error": e.message}))
             await ws.close(code=1013, reason=e.message[:120])
             return

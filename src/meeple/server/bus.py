@@ -66,7 +66,7 @@ class Bus:
             url, socket_connect_timeout=2, socket_timeout=None, health_check_interval=5, retry_on_timeout=False
         )
         self.up = False
-        self.reason = "not connected yet"
+        self.reason: str | None = "not connected yet"
         self.stats = {"published": 0, "heard": 0, "reconnects": 0, "publish_failed": 0}
         self._out: asyncio.Queue = asyncio.Queue()
         self._tasks: list[asyncio.Task] = []

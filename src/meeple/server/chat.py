@@ -12,6 +12,7 @@ the document as text, never as HTML.
 from __future__ import annotations
 
 import unicodedata
+from typing import Any
 
 from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
@@ -58,7 +59,7 @@ async def post_chat(request: Request, game_id: str, body: ChatBody):
     if body.seat is not None or body.token is not None:
         seat = service.auth(g, body.seat, body.token)
         channel, name, account = "players", g.seats[seat]["name"], bool(g.rec.seats[seat].get("account"))
-        writer = ("seat", seat)
+        writer: tuple[str, Any] = ("seat", seat)
     else:
         user = await current_user(request, writing=True)
         if user is not None:

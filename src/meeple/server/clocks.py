@@ -21,7 +21,7 @@ import asyncio
 import logging
 import time
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
@@ -182,7 +182,7 @@ class Clocks:
         clock = self.by_game.get(g.id)
         seats = []
         for i, stored in enumerate(g.rec.seats):
-            row = {"seat": i, "stand_in": stored["bot"] if stored.get("stand_in") else None}
+            row: dict[str, Any] = {"seat": i, "stand_in": stored["bot"] if stored.get("stand_in") else None}
             person = stored["kind"] == "human" and not stored.get("open")
             row["remaining"] = round(clock.remaining(i, now), 1) if clock and person else None
             row["running"] = bool(clock and i in clock.waiting)
@@ -233,7 +233,8 @@ async def hand_over(request: Request, game_id: str, body: HandOverBody):
         raise ApiError(400, "take your own seat back with reclaim, not hand-over")
     if g.finished:
         raise ApiError(409, "the game is over")
-    levels = presenter(g.rec.game).meta().get("levels", ["random"])
+    meta = presenter(g.rec.game).meta
+    levels = meta().get("levels", ["random"]) if meta is not None else ["random"]
     if body.level not in levels:  # the lobby's levels: no stand-in may think longer than those
         raise ApiError(400, f"level must be one of {', '.join(levels)}")
     level = check_spec(body.level, g.rec.game)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import ipaddress
 import time
+from typing import Any
 from collections import Counter
 from dataclasses import dataclass
 
@@ -104,7 +105,7 @@ class SharedBuckets:
         self.prefix = f"meeple:{purpose}:" + hashlib.sha256(cluster.encode()).hexdigest()[:16]
         self.burst = int(burst)
         self.window = max(1, round(burst / rate))
-        self._redis = None
+        self._redis: Any = None  # a redis.asyncio client, once used
 
     async def allow(self, key: str) -> bool:
         if not self.local.allow(key):

@@ -13,6 +13,7 @@ the log and in replays.
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
@@ -126,7 +127,7 @@ async def sit(request: Request, game_id: str, body: SitBody):
         raise ApiError(400, f"seat {body.seat} is not a human seat of this game")
     async with g.lock:
         stored = g.rec.seats[body.seat]
-        out = {"seat": body.seat}
+        out: dict[str, Any] = {"seat": body.seat}
         if body.token is not None:
             social.service.auth(g, body.seat, body.token)
         elif not stored.get("open"):

@@ -54,7 +54,7 @@ class Pages:
     def url(self, name: str) -> str:
         return f"/static/{name}?v={self.versions[name]}"
 
-    def _assets(self, games) -> str:
+    def _assets(self, games) -> tuple[str, str]:
         css = [f"{g}.css" for g in games if f"{g}.css" in self.versions]
         links = "\n".join(f'<link rel="stylesheet" href="{html.escape(self.url(c))}">' for c in [*COMMON_STYLES, *css])
         scripts = "\n".join(

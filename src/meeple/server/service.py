@@ -25,10 +25,12 @@ import secrets
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from typing import Any
 
 from meeple import games as registry
 from meeple.bots.base import observe
 from meeple.core import gamedata, savegame
+from meeple.core.flow import FlowState
 from meeple.core.game import GameError, IllegalMove
 from meeple.core.present import own_move
 from meeple.server.present import presenter, redact_moves
@@ -74,7 +76,7 @@ def _seat_names(seats: list[dict]) -> list[dict]:
 @dataclass
 class LiveGame:
     rec: GameRecord
-    state: object
+    state: FlowState  # the game's own state class
     seats: list[dict]  # public seat descriptions
     moves: list[tuple[int, str]]
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -223,7 +225,7 @@ class GameService:
             items = [b[:6] for b in batch]
             try:
                 await self._db(self.storage.append_batch, items)
-                results = [None] * len(batch)
+                results: list[Exception | None] = [None] * len(batch)
             except Exception:
                 # isolate the failing append: commit the others one by one
                 results = []
@@ -417,7 +419,7 @@ class GameService:
     def seed_info(self, g: LiveGame) -> dict:
         """{open_seed} for every table, and the seed where everyone may know it:
         at an open-seed table, or once the game is over."""
-        out = {"open_seed": g.rec.open_seed}
+        out: dict[str, int | bool] = {"open_seed": g.rec.open_seed}
         if g.rec.open_seed or g.finished:
             out["seed"] = g.rec.seed
         return out
@@ -515,6 +517,7 @@ class GameService:
             if g.seat_kind(seat) != "human":
                 raise ApiError(409, "a bot plays your seat now: take it back first")
             d = g.state.decision()
+            assert d is not None  # the game is not over
             if seat not in d.seats:
                 raise ApiError(
                     409, f"not your decision: {g.seats[d.seat]['name']} (seat {d.seat}) must answer '{d.kind}'"
@@ -764,7 +767,8 @@ class GameService:
     async def on_bus(self, msg: dict) -> None:
         """Another node's message: apply it to this node's copy of the table,
         if it holds one; anything that does not follow the copy reads it again."""
-        g = self.live.get(msg.get("g")) or self.done.get(msg.get("g"))
+        gid: Any = msg.get("g")  # a table id, if the message is well formed
+        g = self.live.get(gid) or self.done.get(gid)
         if g is None:
             return
         kind = msg.get("k")
@@ -903,6 +907,7 @@ class GameService:
                         a = obs.legal[0]
                     else:
                         bot_seed = _bot_seed(g.rec.seed, seat, g.ply, step)
+                        assert self.pool is not None  # bots are driven only with a pool (_kick)
                         try:
                             a = await self.pool.choose(spec, bot_seed, obs, g.id, ply=g.ply)
                         except StaleJob:

@@ -120,7 +120,9 @@ class SocialStore:
                     username=username, username_key=key, password_hash=password_hash, created_at=time.time()
                 )
             )
-            return r.inserted_primary_key[0]
+            pk = r.inserted_primary_key
+            assert pk is not None  # an insert's new row
+            return pk[0]
 
     def user_by_name(self, username: str):
         with self.engine.connect() as c:
@@ -307,8 +309,10 @@ class SocialStore:
                     game_id=game_id, channel=channel, seat=seat, name=name, account=account, text=text, at=at
                 )
             )
+            pk = r.inserted_primary_key
+            assert pk is not None  # an insert's new row
             return {
-                "id": r.inserted_primary_key[0],
+                "id": pk[0],
                 "channel": channel,
                 "seat": seat,
                 "name": name,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import os
 import time
+from typing import Any
 from dataclasses import dataclass, field
 
 from sqlalchemy import (
@@ -176,11 +177,9 @@ class Storage:
                     if col.server_default is None:
                         raise RuntimeError(f"cannot add column games.{col.name} to an old database: it has no default")
                     kind = col.type.compile(dialect=self.engine.dialect)
+                    default: Any = col.server_default  # a DefaultClause: its text
                     c.execute(
-                        text(
-                            f"ALTER TABLE games ADD COLUMN {col.name} {kind} NOT NULL "
-                            f"DEFAULT {col.server_default.arg.text}"
-                        )
+                        text(f"ALTER TABLE games ADD COLUMN {col.name} {kind} NOT NULL DEFAULT {default.arg.text}")
                     )
 
     @staticmethod

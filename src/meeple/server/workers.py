@@ -179,7 +179,7 @@ class BotPool:
         function), queued behind `table`'s own jobs and taken in turn with the
         other tables' (round robin)."""
         fut = asyncio.get_running_loop().create_future()
-        fut.queued_at = time.monotonic()
+        fut.queued_at = time.monotonic()  # type: ignore[attr-defined]  # the queue's note on its future
         self._queues.setdefault(table, collections.deque()).append((fn, args, fut))
         self._dispatch()
         return await fut

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import sys
+from typing import Any
 
 from rich import box
 from rich.console import Console, Group
@@ -200,11 +201,18 @@ def render(view, seat) -> Group:
     )
 
 
+def _asked(state, seat: int) -> dict:
+    """The decision `seat` must answer now, in words."""
+    d = decision_for(state, seat)
+    assert d is not None  # a decision is pending
+    return d
+
+
 def _menu(state, seat) -> list[tuple[int, str]]:
     """The legal moves, each with its words when they say more than the move."""
     words = {
         o["move"].split(" ", 1)[1] if o["move"].startswith("@") else o["move"]: o["label"]
-        for o in decision_for(state, seat).get("options", [])
+        for o in _asked(state, seat).get("options", [])
     }
     out = []
     for a in state.legal_actions(seat):
@@ -266,7 +274,7 @@ def play(args, stdin=None, stdout=None) -> int:
         return 2
     houses = getattr(args, "houses", None)
     try:
-        options = {
+        options: dict[str, Any] = {
             "first_game": bool(getattr(args, "first_game", False)),
             "houses": [h.strip() for h in houses.split(",")] if houses else None,
         }
@@ -289,6 +297,7 @@ def play(args, stdin=None, stdout=None) -> int:
         while not state.is_terminal():
             seen = narrate(console, state, me, seen)
             d = state.decision()
+            assert d is not None  # the game is not over
             if me in d.seats:
                 if d.kind in ("main", "weapon") and shown != len(state.moves):
                     console.print(render(state.view(me), me))  # the table, once per turn
@@ -303,7 +312,7 @@ def play(args, stdin=None, stdout=None) -> int:
                         )
                     )
                 menu = _menu(state, me)
-                console.print(Text(f"Your decision: {decision_for(state, me)['prompt']}", style="bold"))
+                console.print(Text(f"Your decision: {_asked(state, me)['prompt']}", style="bold"))
                 for i, (_a, text) in enumerate(menu, 1):
                     console.print(f"  {i:>2}. {text}")
                 console.print("> ", end="")
@@ -343,6 +352,7 @@ def play(args, stdin=None, stdout=None) -> int:
     v = state.view(me)
     console.print(render(v, me))
     final = present.scoring(state.log(), state)
+    assert final is not None  # the game is over
     t = Table(title="Final scoring (VP by source)", box=box.SIMPLE)
     t.add_column("source")
     for s in range(players):

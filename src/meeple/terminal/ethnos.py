@@ -20,7 +20,7 @@ import sys
 from dataclasses import dataclass, field
 
 from rich import box
-from rich.console import Console, Group
+from rich.console import Console, Group, JustifyMethod, RenderableType
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
@@ -212,8 +212,8 @@ def render_kingdoms(view: dict, pal: Palette) -> Group:
             else:
                 cells.append(Text(pal.dot, style="dim"))
         table.add_row(kingdom_text(k), slots, *cells)
-    slots = " ".join(ROMAN[1 : data.ages(p) + 1])
-    return _titled(f"Kingdoms: glory slots {slots} ({_glory_note(p, age)}), markers", table)
+    ages = " ".join(ROMAN[1 : data.ages(p) + 1])
+    return _titled(f"Kingdoms: glory slots {ages} ({_glory_note(p, age)}), markers", table)
 
 
 def supply(view: dict, seat: int) -> int:
@@ -238,7 +238,7 @@ def render_players(view: dict, pal: Palette) -> Group:
     for s, sd in enumerate(view["seats"]):
         who = Text("> " if s == view["current"] and not view.get("finished") else "  ", style="bold")
         who.append_text(pal.tag(s))
-        row = [
+        row: list[RenderableType] = [
             who,
             Text(str(sd["glory"]), style="bold"),
             str(len(sd["hand"])),
@@ -339,7 +339,7 @@ def render_hand(view: dict, pal: Palette) -> Text:
 
 def render_board(view: dict, pal: Palette) -> Group:
     """The whole table as `pal.me` may see it (from the view alone)."""
-    parts = [
+    parts: list[RenderableType] = [
         pal.rule(style="dim"),
         render_header(view, pal),
         render_kingdoms(view, pal),
@@ -376,7 +376,7 @@ def render_decision(view: dict, pal: Palette, kind: str) -> Group:
     """What the person needs to see for a decision other than the whole board."""
     pend = _pending(view)
     title = DECISION_TITLES.get(kind, kind).format(arg=pend.get("arg"))
-    parts = [Text(title, style="bold reverse")]
+    parts: list[RenderableType] = [Text(title, style="bold reverse")]
     me = pal.me
     if kind in ("band", "keep"):
         t = Text("Band so far: " if kind == "band" else "Kept so far: ", style="bold")
@@ -584,14 +584,15 @@ def render_scoring(
 
 def render_ranking(view: dict, pal: Palette) -> Group:
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    for col, j in (
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
         ("Rank", "right"),
         ("Player", "left"),
         ("Glory", "right"),
         ("Markers on board", "right"),
         ("Bands (last age)", "left"),
         ("Tie-break", "left"),
-    ):
+    )
+    for col, j in columns:
         table.add_column(col, justify=j)
     rows = ranking(view)
     winners = set(view.get("winners") or [])

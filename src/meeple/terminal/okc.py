@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 import sys
 
-from rich.console import Console, Group
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -43,7 +43,7 @@ def _short(name: str) -> str:
 
 
 def render(view: dict, you: int, decision) -> Group:
-    parts = []
+    parts: list[RenderableType] = []
     head = Text(f"Round {view['round']}/{view['rounds']}  ", style="bold")
     head.append("order: ")
     for i, s in enumerate(view["order"]):

@@ -37,7 +37,9 @@ WEAPON_KINDS = frozenset({"weapon", "weapon_pick", "helmet", "composite", "lose_
 RI = {r: i for i, r in enumerate(RESOURCES)}
 ART_IDS = tuple(DATA.artifacts)
 # market combinations: basic (pay, a, b) then developed (a, b)
-MARKET = [(p, a, b) for p in range(4) for a in range(4) for b in range(a + 1, 4) if p not in (a, b)]
+MARKET: list[tuple[int | None, int, int]] = [
+    (p, a, b) for p in range(4) for a in range(4) for b in range(a + 1, 4) if p not in (a, b)
+]
 MARKET += [(None, a, b) for a in range(4) for b in range(a + 1, 4)]
 TRACK_CHOICES = TRACKS + ("dom",)
 SETUP = DATA.setup

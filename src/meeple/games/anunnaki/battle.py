@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from itertools import combinations
 
 from meeple.games.anunnaki.actions import (
@@ -20,8 +22,13 @@ from meeple.games.anunnaki.actions import (
 from meeple.games.anunnaki.data import DATA
 from meeple.games.anunnaki.declare import decide, step
 
+if TYPE_CHECKING:  # the fields' types: the state this mixin is part of (fields.py)
+    from meeple.games.anunnaki.fields import AnunnakiFields as _Fields
+else:
+    _Fields = object
 
-class Battle:
+
+class Battle(_Fields):
     """The battle rules a state answers for (mixed into `AnunnakiState`)."""
 
     __slots__ = ()

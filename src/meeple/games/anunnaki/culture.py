@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from meeple.games.anunnaki.actions import PASS, YES
 from meeple.games.anunnaki.board import UNDERWORLD
 from meeple.games.anunnaki.data import DATA, TRACKS
 from meeple.games.anunnaki.declare import decide, step
 
+if TYPE_CHECKING:  # the fields' types: the state this mixin is part of (fields.py)
+    from meeple.games.anunnaki.fields import AnunnakiFields as _Fields
+else:
+    _Fields = object
 
-class CultureEnd:
+
+class CultureEnd(_Fields):
     """The culture and the end rules a state answers for (mixed into `AnunnakiState`)."""
 
     __slots__ = ()
@@ -19,7 +26,7 @@ class CultureEnd:
             if "scarab" in self.seats[s]["artifacts"]:
                 for t in TRACKS:
                     self._track(s, t, 1)
-        fin = [dict() for _ in range(P)]
+        fin: list[dict[str, int]] = [dict() for _ in range(P)]
         mult = DATA.multipliers
         F = DATA.final
         for i, t in enumerate(TRACKS):

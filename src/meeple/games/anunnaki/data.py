@@ -211,10 +211,10 @@ class Data:
                     return
         for file, entry, why, holds in RULEBOOK:
             if not holds(self):
-                e = DataError(f"anunnaki data {file}: entry {entry}: {why}")
+                err = DataError(f"anunnaki data {file}: entry {entry}: {why}")
                 if problems is None:
-                    raise e
-                problems.append(str(e))
+                    raise err
+                problems.append(str(err))
 
     def _load(self, name: str, path: str) -> None:
         ctx = _Ctx(name)

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from meeple.games.anunnaki.actions import CHOICE, FULFILL, HEX, NDEV, PASS, PORTAL_BASIC, RES, RI, RULES, WEAPON, YES
 from meeple.games.anunnaki.data import DATA, RESOURCES, TRACKS
 from meeple.games.anunnaki.declare import decide, step
 
+if TYPE_CHECKING:  # the fields' types: the state this mixin is part of (fields.py)
+    from meeple.games.anunnaki.fields import AnunnakiFields as _Fields
+else:
+    _Fields = object
 
-class Effects:
+
+class Effects(_Fields):
     """The card effects rules a state answers for (mixed into `AnunnakiState`)."""
 
     __slots__ = ()

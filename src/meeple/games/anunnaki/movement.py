@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from meeple.games.anunnaki.actions import HEX, PASS, RES, RI, SETTLEMENT, UNIT
 from meeple.games.anunnaki.board import UNDERWORLD
 from meeple.games.anunnaki.data import RESOURCES
 from meeple.games.anunnaki.declare import decide, step
 
+if TYPE_CHECKING:  # the fields' types: the state this mixin is part of (fields.py)
+    from meeple.games.anunnaki.fields import AnunnakiFields as _Fields
+else:
+    _Fields = object
 
-class Movement:
+
+class Movement(_Fields):
     """The movement and the land rules a state answers for (mixed into `AnunnakiState`)."""
 
     __slots__ = ()
@@ -116,7 +123,7 @@ class Movement:
             return list(info["res"]) * info["icons"]
         ex = list(self.exh.get(h, []))
         if len(info["res"]) > 1:
-            return [r for r in info["res"] if not (r in ex and not ex.remove(r))]
+            return [r for r in info["res"] if not _take(ex, r)]
         return [info["res"][0]] * max(0, info["icons"] - len(ex)) if info["res"] else []
 
     def _harvestable(self, s, done) -> list[str]:
@@ -125,7 +132,7 @@ class Movement:
         ]
 
     def _follower_spots(self, s) -> list[str]:
-        return sorted({h for h in self.settlements_of(s) if self.controller(h) == s}, key=self.lay.index.get)
+        return sorted({h for h in self.settlements_of(s) if self.controller(h) == s}, key=self.lay.index.__getitem__)
 
     def _settle_spots(self, s) -> list[str]:
         if self.seats[s]["settle_left"] <= 0:
@@ -380,3 +387,11 @@ def _ans_settle(gs, a, s, arg):
         gs.stl[h] = s
     gs.seats[s]["settle_left"] -= 1
     gs._event("settle", s, h)
+
+
+def _take(items: list, x) -> bool:
+    """Whether `x` is in `items`, taking one out if so."""
+    if x in items:
+        items.remove(x)
+        return True
+    return False

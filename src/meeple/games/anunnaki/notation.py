@@ -9,6 +9,8 @@ simultaneous decision (otherwise the first seat still to choose answers).
 
 from __future__ import annotations
 
+from typing import Any
+
 from meeple.core.fields import Derived, NotSaved, Saved, StateDocument, StateFormat
 from meeple.core.game import BadState, IllegalMove
 from meeple.core.rng import Rng
@@ -544,7 +546,7 @@ def _load_seat(sd, i, house) -> dict:
     w = f"seats.{i}"
     _dict(sd, w)
     h = DATA.houses[house]
-    out = {}
+    out: dict[str, Any] = {}
     res = _list(sd.get("res"), f"{w}.res")
     _need(len(res) == 4, f"{w}.res must list food, wood, metal, gold")
     out["res"] = [_int(x, f"{w}.res", 0) for x in res]

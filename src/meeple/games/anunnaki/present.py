@@ -11,6 +11,8 @@ named to its owner only.
 
 from __future__ import annotations
 
+from typing import Any
+
 from meeple.core.present import decision as _decision, moves_for_seat, places, seat_name
 from meeple.games.anunnaki import state as st  # noqa: F401  (importing it declares every decision)
 from meeple.games.anunnaki.data import ARTIFACTS, DATA, MAX_PLAYERS, MIN_PLAYERS, RESOURCES, TRACKS
@@ -217,7 +219,7 @@ def _label(state, seat: int, move: str) -> dict:
     lay = state.lay
     bare = move.split(" ", 1)[1] if move.startswith("@") else move
     w = bare.split()
-    out = {"move": move}
+    out: dict[str, Any] = {"move": move}
     sd = state.seats[seat]
     if bare == "pass":
         out["label"] = {
@@ -344,10 +346,10 @@ def _label(state, seat: int, move: str) -> dict:
         return out
     if kind == "mana" and w[0] == "mana":
         k = w[1]
-        cost = dict(DATA.rules["mana_actions"].get(k, {}))
+        pay = dict(DATA.rules["mana_actions"].get(k, {}))
         disc = state.darg.get("discount", 0)
         words = ", ".join(
-            f"{max(0, n - disc) if r == 'mana' else n} {r}" for r, n in cost.items() if r in ("mana",) + RESOURCES
+            f"{max(0, n - disc) if r == 'mana' else n} {r}" for r, n in pay.items() if r in ("mana",) + RESOURCES
         )
         out["label"] = f"Mana: {MANA_TEXT.get(k, k)}" + (f" (costs {words})" if words else "")
         return out
@@ -394,8 +396,8 @@ def _label(state, seat: int, move: str) -> dict:
         return out
     if kind in ("contract_half", "choice"):
         opts = state.darg.get("options") or []
-        k = 0 if w[0] in ("middle",) else 1 if w[0] == "bottom" else int(w[-1]) - 1
-        what = effects_text(opts[k]) if k < len(opts) else bare
+        i = 0 if w[0] in ("middle",) else 1 if w[0] == "bottom" else int(w[-1]) - 1
+        what = effects_text(opts[i]) if i < len(opts) else bare
         out["label"] = (
             f"{'Middle' if w[0] == 'middle' else 'Bottom' if w[0] == 'bottom' else 'Option ' + w[-1]}: {what}"
         )

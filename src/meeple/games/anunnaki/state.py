@@ -395,7 +395,7 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
         return NDEV - 1 if self.seats[seat]["dom"] >= DATA.lightning else NDEV - 2
 
 
-AnunnakiState.clone = clone_function(AnunnakiState, FIELDS)
+AnunnakiState.clone = clone_function(AnunnakiState, FIELDS)  # type: ignore[method-assign, assignment]  # generated code
 
 
 # ------------------------------------------------------------------ new game

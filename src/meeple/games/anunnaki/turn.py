@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from meeple.games.anunnaki.actions import (
     CHOICE,
     CONTRACT,
@@ -27,8 +29,13 @@ from meeple.games.anunnaki.actions import (
 from meeple.games.anunnaki.data import DATA, RESOURCES, TRACKS
 from meeple.games.anunnaki.declare import decide, step
 
+if TYPE_CHECKING:  # the fields' types: the state this mixin is part of (fields.py)
+    from meeple.games.anunnaki.fields import AnunnakiFields as _Fields
+else:
+    _Fields = object
 
-class Turn:
+
+class Turn(_Fields):
     """The turn and tiles rules a state answers for (mixed into `AnunnakiState`)."""
 
     __slots__ = ()

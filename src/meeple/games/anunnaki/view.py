@@ -147,6 +147,7 @@ def from_view(doc: dict, seat: int, rng, log=()):
             return _from_view(doc, seat, rng)
         except BadState as e:  # a deal leaving a deciding seat without an answer
             err = e
+    assert err is not None  # thirty tries failed
     raise err
 
 

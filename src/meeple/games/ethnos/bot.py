@@ -241,7 +241,7 @@ def _counts(cards: list[int]):
     return tc, kc, sk
 
 
-def _hand_potential(cards: list[int]) -> float:
+def _hand_potential(cards: list[int]) -> int:
     """How good a hand is for later: its largest band's size."""
     if not cards:
         return 0

@@ -8,6 +8,7 @@ confidence column of the digest is kept beside each value.
 """
 
 import os
+from typing import Any
 
 from meeple.core import gamedata
 
@@ -89,7 +90,8 @@ GLORY_PER_KINGDOM = 3  # rulebook setup 2; 2 per kingdom with 2-3 players
 
 def _glory(doc: dict, c: gamedata.Checker) -> tuple:
     """(all tokens, the 4+ tokens) of glory.json, in the file's order (it sets the shuffle)."""
-    tokens, plus = doc.get("tokens"), doc.get("tokens_4plus")
+    tokens: Any = doc.get("tokens")  # checked below
+    plus: Any = doc.get("tokens_4plus")
     for name, v in (("tokens", tokens), ("tokens_4plus", plus)):
         if c.need(isinstance(v, list), name, "must be a list of glory values"):
             for i, t in enumerate(v):

@@ -7,6 +7,8 @@ actions the engine applies; `apply_move` applies one atomically.
 
 from __future__ import annotations
 
+from typing import Any
+
 from meeple.core.fields import Derived, NotSaved, Saved, StateDocument, StateFormat
 from meeple.core.game import BadState, IllegalMove
 from meeple.core.rng import Rng
@@ -60,13 +62,13 @@ def dump(s: "st.EthnosState", redact: bool = False, viewer: int | None = None) -
 
 
 # ----------------------------------------------------------------- loading
-def _need(cond: bool, msg: str) -> None:
+def _need(cond: object, msg: str) -> None:
     if not cond:
         raise BadState(msg)
 
 
 def _int(doc: dict, key: str, lo: int, hi: int, where: str = "") -> int:
-    v = doc.get(key)
+    v: Any = doc.get(key)
     _need(
         isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi,
         f"{where}{key} must be an integer from {lo} to {hi}, got {v!r}",
@@ -432,8 +434,11 @@ def move_actions(s, text: str) -> list[int]:
     def bad(why: str = "") -> IllegalMove:
         return IllegalMove(f"{why + '; ' if why else ''}seat {s.dseats[0]} must answer '{kind}': {expected}")
 
+    read = st.RULES.decisions[kind].read
+    if read is None:  # every Ethnos decision declares how its moves read
+        raise bad(f"cannot read {text!r}")
     try:
-        actions = st.RULES.decisions[kind].read(s, verb, args)
+        actions = read(s, verb, args)
     except Misread as e:
         raise bad(str(e)) from None
     if actions is not None:

@@ -9,6 +9,8 @@ the shared flow's pending decision and step stack.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from meeple.core.fields import COPY, LIST, LISTS, MAYBE_LIST, SAME, Field, clone_function, fresh, slots
 from meeple.core.flow import FlowState
 from meeple.core.game import IllegalMove
@@ -95,6 +97,37 @@ class EthnosState(FlowState):
     game = "ethnos"
     RULES = RULES
     __slots__ = slots(FIELDS, FlowState)
+    # the types of the fields above (a test holds these names to FIELDS; the
+    # flow's and the record's fields are typed on FlowState and GameRecord)
+    ages: int
+    age: int
+    tribes: tuple[int, ...]
+    slots: tuple[tuple[int, ...], ...]
+    markers: list[int]
+    deck: list[int]
+    market: list[int]
+    dragons: int
+    current: int
+    last_dragon: int | None
+    merfolk: list[int] | None
+    giant: tuple[int, int] | None
+    troll_pool: int
+    glory: list[int]
+    hands: list[list[int]]
+    bands: list[list[tuple[int, ...]]]
+    orc: list[int]
+    trolls: list[tuple[int, ...]]
+    build: list[int]
+    keep: int
+    wiz: int
+    placed: bool
+    moved: tuple[tuple[int, int], ...]
+    rng: Rng
+    known: Any
+
+    if TYPE_CHECKING:
+
+        def clone(self) -> EthnosState: ...  # generated from FIELDS below
 
     def scores(self) -> list[int]:
         """Victory points per seat: glory."""
@@ -112,7 +145,7 @@ class EthnosState(FlowState):
         return sum(self.markers[seat :: self.players])
 
 
-EthnosState.clone = clone_function(EthnosState, FIELDS)
+EthnosState.clone = clone_function(EthnosState, FIELDS)  # type: ignore[method-assign, assignment]  # generated code
 
 
 def blank(players: int) -> EthnosState:

@@ -60,7 +60,7 @@ def _pin(known: list[list[int]], hands: list[int], pool: list[int]) -> list[list
     only cards still among the unseen ones (taken out of `pool`)."""
     out = []
     for i, cards in enumerate(known):
-        kept = []
+        kept: list[int] = []
         for c in cards:
             if len(kept) < hands[i] and c in pool:
                 pool.remove(c)

@@ -162,7 +162,7 @@ def _deploy(s, a, seat):
 
 # ---- trade-10: govern with an active card ------------------------------------
 def rgovern_cards(s, seat: int) -> list[int]:
-    out = []
+    out: list[int] = []
     for r in range(3):
         if any(o == seat and C.KEFFECT[k] == "region_govern" for o, k in s.kregion[r]):
             out.extend(

@@ -392,7 +392,7 @@ def _tally(s, r, parts) -> None:
         if not e[E_PART] and s.seat_of(e[E_GID]) in parts
     )  # Gathering A4
     totals = {}
-    win_bonus = {}
+    win_bonus: dict[int, int] = {}
     for x in parts:
         v = 0
         for e in s.active[r]:

@@ -16,6 +16,7 @@ printed strength, traits, commands, votes and lore only).
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from meeple.core import gamedata
 
@@ -333,8 +334,8 @@ def _advanced(doc: dict, c: gamedata.Checker) -> tuple:
     kingdom_deck = sum(len(texts) for texts in KINGDOM_TEXT.values())
     offer = doc.get("offer")
     c.whole(offer, "offer", "kingdom cards dealt to each player", 1, (kingdom_deck - ROAD_SIZE) // MAX_PLAYERS)
-    rows = doc.get("rounds")
-    table = {}
+    rows: Any = doc.get("rounds")  # checked below
+    table: dict[int, tuple] = {}
     lengths = [str(r) for r in (ROUNDS,) + SKIRMISH_ROUNDS]
     if not c.need(isinstance(rows, dict), "rounds", 'must be an object by game length ("6", "5", "4")'):
         return offer, table, doc.get("provenance")

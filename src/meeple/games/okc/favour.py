@@ -50,7 +50,7 @@ def _borrowed(s, seat: int):
 def moves(s, seat: int, timing: str) -> list[int]:
     """Favour actions open to seat now: its own faction's (as the holder,
     or with trade-15), and the holder's faction's with intrigue-11."""
-    out = []
+    out: list[int] = []
     for base, fac in ((FAVOUR, _own), (OFAVOUR, _borrowed)):
         f = fac(s, seat)
         if f is None:

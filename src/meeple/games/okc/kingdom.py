@@ -676,7 +676,7 @@ def _always(s, seat, j):
     return True
 
 
-ACTIONS = {
+ACTIONS: dict[str | None, CardAction] = {  # read by a card's effect (None: it has none)
     "council_spring_influence": CardAction("spring", _t02_ready, _t02_start, _t02_options, _t02_answer),
     "burn_tactic": CardAction("spring", _t06_ready, _t06_start, _t06_options, _t06_answer),
     "spring_lore_or_influence": CardAction("spring", _always, _t13_start, None, None),
@@ -799,7 +799,7 @@ def _joust_result(s, seat, j) -> None:
     picks = [(x, g) for x, g in enumerate(s.joust) if g is not None]
     s._mark_reveal()
     s._event("joust", None, [(x, C.NAME[g]) for x, g in picks])
-    counts = {}
+    counts: dict[int, int] = {}
     for _, g in picks:
         counts[C.STR[g]] = counts.get(C.STR[g], 0) + 1
     best = None

@@ -428,6 +428,11 @@ def _need(cond, msg: str) -> None:
         raise BadState(msg)
 
 
+def _region(r) -> int:
+    _need(r in D.REGIONS, f"unknown region {r!r}")
+    return D.REGIONS.index(r)
+
+
 def _int(v, where: str, lo: int = 0, hi: int = 10**9) -> int:
     _need(
         isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi,
@@ -712,8 +717,9 @@ def _after(s, doc: dict, version: int) -> OKCState:
         seen += [sp[1] for sp in s.boards[i] if sp is not None]
         if s.bids[i] is not None:
             seen.append(s.bids[i])
-        if s.joust[i] is not None:
-            seen.append(s.joust[i])
+        j = s.joust[i]
+        if j is not None:
+            seen.append(j)
         seen += s.pick[i][1:]
     seen += s.lost + s.burned + [g for c in s.councils for g in c] + [g for f in s.facedown for g in f]
     seen += [e[0] for a in s.active for e in a]

@@ -122,7 +122,7 @@ def card_info(name: str) -> dict:
 
 def _site_texts() -> dict:
     """Site of Power texts from the effect names (the card data's short words)."""
-    words = {
+    words: dict[str | None, str] = {  # by effect name
         "steal_zero": "when stealing, the occupier counts as strength 0",
         "council_move": "autumn, in a council: move it to another council",
         "govern_three": "on gaining it, govern up to 3 of your lost/discard cards into different councils",
@@ -319,7 +319,7 @@ def _card_titles() -> dict:
     for title, names in seen.items():
         if len(names) > 1:
             for name in names:
-                out[name] = f"{title} ({C.EFFECT[C.CARD_BY_NAME[name]].replace('_', ' ')})"
+                out[name] = f"{title} ({str(C.EFFECT[C.CARD_BY_NAME[name]]).replace('_', ' ')})"
     return out
 
 
@@ -623,7 +623,7 @@ def scoring(events, state) -> list[dict]:
 
 
 # where influence comes from: the event a gain follows (see final_scoring)
-INFLUENCE_SOURCE = {
+INFLUENCE_SOURCE: dict[str | None, str] = {  # by the event that gave the influence (None: none yet)
     "claim": "Locations won in clashes",
     "secrets": "Council of Secrets",
     "favour": "The Kingdom's Favour",
@@ -666,7 +666,7 @@ def final_scoring(events, state) -> dict:
     def add(source, seat, n):
         rows.setdefault(source, [0] * p)[seat] += n
 
-    cause = None
+    cause: str | None = None
     for kind, seat, detail, _ in events:
         if kind == "influence":
             add(INFLUENCE_SOURCE.get(cause, OTHER_SOURCE), seat, detail)

@@ -38,11 +38,13 @@ class CardAction:
     darg [effect, where, stage, ...]: `options` and `answer`), and what it
     does when the card is gained (`on_gain`)."""
 
-    timing: str | tuple[str, ...] | None
-    ready: Callable | None = None  # (s, seat, where) -> bool
-    start: Callable | None = None  # (s, seat, where)
-    options: Callable | None = None  # (s, seat, darg) -> legal actions
-    answer: Callable | None = None  # (s, seat, darg, action)
+    # (typed Any: a card that has a timing has `ready` and `start`, one with
+    # a sub-decision `options` and `answer`; the rules call them only then)
+    timing: Any  # str | tuple[str, ...] | None
+    ready: Any = None  # (s, seat, where) -> bool
+    start: Any = None  # (s, seat, where)
+    options: Any = None  # (s, seat, darg) -> legal actions
+    answer: Any = None  # (s, seat, darg, action)
     on_gain: Callable | None = None  # (s, seat, gid)
 
 

@@ -329,7 +329,7 @@ def _ga3_answer(s, seat, darg, a):
     s._event("copy", seat, C.NAME[src])
 
 
-ACTIONS = {
+ACTIONS: dict[str | None, CardAction] = {  # read by a card's effect (None: it has none)
     "copy_lost": CardAction("day", _ga3_ready, _ga3_start, _ga3_options, _ga3_answer),
     "council_move": CardAction("autumn", _na2_ready, _na2_start, _na2_options, _na2_answer),
     "govern_three": CardAction(None, None, None, _na3_options, _na3_answer, on_gain=_na3_gain),

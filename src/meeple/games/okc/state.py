@@ -17,6 +17,8 @@ every seat has chosen.
 
 from __future__ import annotations
 
+from typing import Any
+
 from itertools import combinations
 from math import comb
 
@@ -177,6 +179,65 @@ class OKCState(FlowState):
     game = "okc"
     RULES = RULES
     __slots__ = slots(FIELDS, FlowState)
+    # the types of the fields above (a test holds these names to FIELDS; the
+    # flow's and the record's fields are typed on FlowState and GameRecord)
+    factions: list[int]
+    rounds: int
+    round: int
+    order: list[int]
+    influence: list[int]
+    lore: list[int]
+    site_lore: list[int]
+    hand_size: list[int]
+    hands: list[list[int]]
+    known: list[list[int]]
+    decks: list[list[int]]
+    discards: list[list[int]]
+    lost: list[int]
+    lost_sup: list[int]
+    site: list[list[int]]
+    hq: list[list[int]]
+    kdeck: list[int]
+    road: list[int | None]
+    kdiscard: list[int]
+    boards: list[list[list[int] | None]]
+    herald: list[int]
+    sup_board: list[int]
+    sup_map: list[list[int]]
+    sup_part: list[list[int]]
+    tokens: list[list[int]]
+    councils: list[list[int]]
+    bids: list[Any]
+    bids_open: bool
+    facedown: list[list[Any]]
+    active: list[list[list[int]]]
+    favour: int
+    favour_uses: int
+    used: list[int]
+    round_fx: list[int]
+    clash_order: list[Any]
+    taken: bool
+    fd_pos: list[int]
+    rng: Rng
+    fd_log: list[list[Any]]
+    tactics: list[list[int]]
+    bonus: list[int]
+    ctokens: list[list[int]]
+    gtokens: list[list[int]]
+    hqtok: list[int]
+    ksupply: list[list[int]]
+    kregion: list[list[list[int]]]
+    kloc: list[list[list[int]]]
+    kburned: list[int]
+    joust: list[int | None]
+    copies: list[list[int]]
+    burned: list[int]
+    offer: list[list[int]]
+    pick: list[list[int]]
+    peeked: list[list[int]]
+    hid_known: tuple[Any, tuple[int, ...]] | None
+    legal_now: list[int] | None
+    shared: int
 
     @classmethod
     def blank(cls, players: int) -> "OKCState":
@@ -562,7 +623,7 @@ class OKCState(FlowState):
     def _refill_road_now(self) -> None:
         """After a card leaves the Great Road outside bidding: slide right, refill."""
         road = self.road
-        rest = [c for c in road if c is not None]
+        rest: list[int | None] = [c for c in road if c is not None]
         road[:] = [None] * (D.ROAD_SIZE - len(rest)) + rest
         new = []
         for i in range(D.ROAD_SIZE - 1, -1, -1):
@@ -653,13 +714,13 @@ class OKCState(FlowState):
         if kind is not None:
             self.kind = kind
         try:
-            return self.RULES.decisions[self.kind].legal(self, s)
+            return self.RULES.decisions[self.kind].legal(self, s)  # type: ignore[index]  # a decision is pending
         finally:
             self.hands[s] = real
             self.kind = pending
 
 
-OKCState.clone = clone_function(OKCState, FIELDS)
+OKCState.clone = clone_function(OKCState, FIELDS)  # type: ignore[method-assign, assignment]  # generated code
 
 
 # moves whose card may be one only its owner sees (a hand or face-down card):

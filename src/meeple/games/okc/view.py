@@ -211,7 +211,7 @@ def from_view(doc: dict, seat: int, rng, log=()):
         for e in rd.get("active", []):
             see(e["card"] if isinstance(e, dict) else e)
     shuffle = rng.shuffle
-    dealt_fd = {}
+    dealt_fd: dict[int, dict[str, list[str]]] = {}
     for i, sd in enumerate(full["seats"]):
         f = factions[i]
         pool = sorted(g for g in range(f * C.PER, (f + 1) * C.PER) if g not in seen)

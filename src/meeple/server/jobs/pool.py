@@ -21,6 +21,7 @@ import multiprocessing
 import os
 import time
 import uuid
+from typing import Any
 
 from meeple.core.game import GameError
 import meeple.server.jobs.protocol as p
@@ -62,7 +63,7 @@ class JobPool:
         self._jobs: dict[str, tuple] = {}  # job id -> what SUBMIT needs
         self._waiters: dict[str, list[asyncio.Future]] = {}
         self._tables: dict[str, list] = {}  # table -> [its lock, its callers]
-        self._redis = None
+        self._redis: Any = None  # a redis.asyncio client, once started
         self._tasks: list[asyncio.Task] = []
         self._loop: asyncio.AbstractEventLoop | None = None
         self._closed = False
@@ -156,11 +157,13 @@ class JobPool:
         for waiters in self._waiters.values():
             for fut in waiters:
                 fut.cancel()  # as the game's own task: no fallback move is made of it
-        if self._redis is not None:
+        if self._redis is not None and self._loop is not None:  # (both set by _start)
             self._loop.create_task(self._redis.aclose())
 
     async def _ask(self, job_id: str, table: str, ply: int | None, body: bytes):
-        fut = self._loop.create_future()
+        loop = self._loop
+        assert loop is not None  # started
+        fut = loop.create_future()
         self._waiters.setdefault(job_id, []).append(fut)
         self._jobs[job_id] = (
             table,

@@ -1,0 +1,103 @@
+"""Anunnaki: the types of the state's fields, for the type checker.
+
+The rules are mixins (`turn`, `movement`, `battle`, `effects`, `culture`)
+that `AnunnakiState` combines; they are checked as subclasses of
+`AnunnakiFields`, which types every field the state declares in its FIELDS
+(`state.py`) beyond those the shared flow and the record type. It is never a
+base at run time (the state's slots come from FIELDS); a test holds its names
+to FIELDS (tests/core/test_field_types.py). Values are plain JSON (names, not
+indexes), so most are dicts and lists of names and numbers.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from meeple.core.flow import FlowState
+
+if TYPE_CHECKING:
+    from meeple.core.rng import Rng
+    from meeple.games.anunnaki.board import Layout
+
+
+class AnunnakiFields(FlowState):
+    houses: list[str]
+    lay: Layout
+    arrangement: list[str]  # the tiles, in their places
+    first_game: bool
+    current: int  # the seat to play
+    end_triggered: bool
+    seats: list[dict[str, Any]]  # a record per seat (state.SEAT_LISTS are its lists)
+    fol: dict[str, list[int]]  # followers per hex, per seat
+    gods: list[dict[str, Any]]
+    stl: dict[str, int]  # settlements: hex -> seat
+    osl: list[dict[str, int]]
+    exh: dict[str, Any]
+    anc: dict[str, list[Any]]  # ancient site: [card, taken, atlantis]
+    cul: list[list[Any]]  # culture spots: [token, taken]
+    deck: list[str]
+    display: list[str]
+    art_deck: list[str]
+    art_seen: list[str]
+    conquests: int
+    dom_tokens: list[Any]
+    objectives: dict[str, str]
+    removed: list[Any]
+    used: list[Any]
+    flags: dict[str, Any]
+    ctx: dict[str, Any]  # the turn's working values (nested JSON)
+    secret: dict[str, int]  # a simultaneous decision's answers so far, by seat
+    final: Any
+    rng: Rng
+
+    if TYPE_CHECKING:  # the queries the mixins ask of each other and of the state (state.py)
+
+        def can_pay(self, seat: int, cost: dict) -> bool: ...
+
+        def _settle_spots(self, s) -> list[str]: ...
+
+        def minor_list(self, seat: int) -> list: ...
+
+        def power(self, seat: int, power: str) -> bool: ...
+
+        def _push(self, *steps) -> None: ...
+
+        def occupants(self, h: str) -> list[int]: ...
+
+        def controlled(self, seat: int, controllers: dict | None = None) -> list[str]: ...
+
+        def controller(self, h: str): ...
+
+        def units_at(
+            self, h: str, seat: int, settlements: bool = True, god_strength: int | None = None
+        ) -> list[int]: ...
+
+        def has(self, seat: int, god: str) -> bool: ...
+
+        def settlements_of(self, seat: int) -> list[str]: ...
+
+        def has_settlement(self, h: str) -> bool: ...
+
+        def _dev_cap(self, seat: int) -> int: ...
+
+        def _trigger_end(self, s, why) -> None: ...
+
+        def _track(self, s, t, n) -> None: ...
+
+        def objective(self, seat: int, obj: str, controllers: dict | None = None) -> int: ...
+
+        def scores(self) -> list[int]: ...
+
+        def _uncovered(self, h) -> list[str]: ...
+
+        def supply(self, seat: int) -> int: ...
+
+        def _my_hexes(self, s) -> list[str]: ...
+
+        def _at_war(self, h: str) -> bool: ...
+
+        def weapon_list(self, seat: int) -> list: ...
+
+        def weapon_cost(self, seat: int, w: str) -> dict: ...
+
+        def _set(self, kind: str, seat, arg=None) -> None: ...
