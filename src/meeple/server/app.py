@@ -41,7 +41,7 @@ from meeple.server.people import attach as attach_people, routers as people_rout
 from meeple.server.hub import Conn, Hub
 from meeple.server.limits import Buckets, ClientAddresses, Limits, SharedBuckets, Sockets, TableQuota
 from meeple.server.pages import Assets, Pages
-from meeple.server.presence import PresenceDown
+from meeple.server.presence import Presence, PresenceDown, SharedTableQuota
 from meeple.server.service import MAX_SEED, ApiError, GameService, dumps
 from meeple.server.storage import Storage
 from meeple.server.workers import bot_pool
@@ -242,11 +242,10 @@ def create_app(
     tables = TableQuota(limits)
     # in a cluster, what one client holds is counted in Redis for every node
     # (presence.py): its websocket messages, sockets and tables, and who is online
-    presence = shared_tables = None
-    ws_buckets = Buckets(limits.ws_rate, limits.ws_burst)
+    presence: Presence | None = None
+    shared_tables: SharedTableQuota | None = None
+    ws_buckets: Buckets | SharedBuckets = Buckets(limits.ws_rate, limits.ws_burst)
     if bus_url is not None:
-        from meeple.server.presence import Presence, SharedTableQuota
-
         presence = Presence(bus_url, db_url or "", hub)
         shared_tables = SharedTableQuota(bus_url, limits, db_url or "")
         ws_buckets = SharedBuckets(bus_url, limits.ws_rate, limits.ws_burst, cluster=db_url or "", purpose="ws")
@@ -269,7 +268,10 @@ def create_app(
         if bus_url is not None:
             from meeple.server.bus import Bus
 
+            assert presence is not None  # made with the bus, above
+
             def heard(msg: dict):
+                assert presence is not None
                 if msg.get("k") == "online":
                     return presence.heard(msg)
                 return state["service"].on_bus(msg)
@@ -279,6 +281,7 @@ def create_app(
         service = GameService(storage, pool, bot_delay=bot_delay, notify=hub.notify, bus=bus)
         state["service"] = service
         if bus is not None:
+            assert presence is not None
             bus.start()
             presence.start()
             for _ in range(50):  # up to 5 s for Redis; moves answer 503 until it is there
@@ -315,7 +318,9 @@ def create_app(
                 await write_buckets.close()
             if presence is not None:
                 await presence.close()
+            if shared_tables is not None:
                 await shared_tables.close()
+            if isinstance(ws_buckets, SharedBuckets):
                 await ws_buckets.close()
             if pool is not None:
                 await asyncio.get_running_loop().run_in_executor(None, pool.close)

@@ -29,6 +29,8 @@ import hashlib
 import itertools
 import logging
 import time
+from collections.abc import Callable
+from typing import Any
 
 from meeple.server.bus import shown
 
@@ -71,8 +73,9 @@ class Presence:
         self.redis = aioredis.from_url(url, socket_timeout=1.0, socket_connect_timeout=1.0)
         self._admit = self.redis.register_script(ADMIT)
         self.node = ""  # the bus's name of this node, set when the bus exists
-        self.publish = None  # bus.publish, set with the node
-        self.on_left = None  # on_left(game_id, seat): a seat's last socket elsewhere closed (the clocks' away time)
+        self.publish: Callable[[dict], None] | None = None  # bus.publish, set with the node
+        # on_left(game_id, seat): a seat's last socket elsewhere closed (the clocks' away time)
+        self.on_left: Callable[[str, int], Any] | None = None
         self.members: dict = {}  # conn -> its member name
         self._ids = itertools.count(1)
         self._tasks: set = set()

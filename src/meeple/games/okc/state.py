@@ -633,9 +633,9 @@ class OKCState(FlowState):
                     self.kdiscard = []
                     self.rng.shuffle(self.kdeck)
                 if self.kdeck:
-                    road[i] = self.kdeck.pop(0)
+                    card = road[i] = self.kdeck.pop(0)
                     self._mark_reveal()
-                    new.append(C.KNAME[road[i]])
+                    new.append(C.KNAME[card])
         if new:
             self._event("road", None, new)
 
