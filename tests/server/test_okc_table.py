@@ -11,6 +11,7 @@ import re
 import time
 
 import httpx
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 import pytest
 
 from meeple.games.okc import cards as C
@@ -351,7 +352,14 @@ def test_okc_full_game_by_clicking(live_server, chromium):
             page.screenshot(path=str(out / "okc-midgame.png"), full_page=True)
             shot = True
         fd_shot = str(out / "okc-facedown.png") if "facedown" not in kinds else None
-        kinds.add(act(page, rng, fd_shot))
+        try:
+            kinds.add(act(page, rng, fd_shot))
+        except (AssertionError, ValueError, PlaywrightTimeout):
+            # a secret choice with one answer left is taken for this seat once
+            # the other seat has chosen; the page then moves on under the hand
+            if page.evaluate("document.body.dataset.ply !== window.__acted"):
+                continue
+            raise
         moves += 1
         assert moves < 600, "the game does not end"
     page.wait_for_selector("#ranking li")
