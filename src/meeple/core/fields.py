@@ -273,6 +273,8 @@ class StateDocument:
         # with `strict`, a STATE may hold no other top-level key than these
         self.keys = frozenset(["game", version.key.split(".")[0]] + [e.key.split(".")[0] for e in self.saved])
         self.strict = strict
+        *inside, key = version.key.split(".")
+        self._format_at = (inside, key)  # where format_of finds the format: the object's path, the key
         self._dump = _dump_function(cls.__name__, game, self.saved)
         self._load = _load_function(cls, self.fresh, entries)
         self.derived = tuple(e for e in entries if isinstance(e, Derived))
@@ -308,9 +310,9 @@ class StateDocument:
     def format_of(self, doc: dict) -> int:
         """The format of STATE `doc` (1 without the key); BadState if this
         engine cannot read it."""
-        path = self.version.key.split(".")
-        parent = _find(doc, path[:-1])
-        v = parent.get(path[-1], 1) if isinstance(parent, dict) else 1
+        inside, key = self._format_at
+        parent = _find(doc, inside)
+        v = parent.get(key, 1) if isinstance(parent, dict) else 1
         if isinstance(v, bool) or not isinstance(v, int) or v < 1:
             raise BadState(f"{self.version.key} must be a positive integer, got {v!r}")
         if v > self.version.current:
@@ -436,10 +438,19 @@ def _load_function(
 ) -> Callable[[dict], Any]:
     """`load(doc)`: a new `cls` with each field read from STATE `doc` (already
     checked a JSON object of the game), straight-line code in the declared
-    order: paths, seat entries and `when` are worked out here, once."""
-    scope: dict = {"cls": cls, "_get": _get, "_find": _find, "_seat_entries": _seat_entries}
-    lines = ["def load(doc):", "    s = cls.__new__(cls)"]
+    order: paths, seat entries and `when` are worked out here, once. Each
+    object on the way to a key is read (and checked an object) once."""
+    scope: dict = {
+        "cls": cls,
+        "new": cls.__new__,
+        "_get": _get,
+        "_find": _find,
+        "_seat_entries": _seat_entries,
+        "BadState": BadState,
+    }
+    lines = ["def load(doc):", "    s = new(cls)"]
     seats: dict[tuple[str, ...], str] = {}  # per-seat lists already read (and checked): path -> variable
+    read: dict[tuple[str, ...], str] = {(): "doc"}  # objects read (and checked) unconditionally: path -> variable
     n = 0
 
     def const(prefix: str, value: Any) -> str:
@@ -453,36 +464,30 @@ def _load_function(
         f = fresh[name].fresh
         return f"{const('f', f)}(s.players)" if callable(f) else const("f", f)
 
+    def obj(path: tuple[str, ...], known: dict[tuple[str, ...], str], indent: str) -> str:
+        """The variable holding the object at `path` ({} if missing or null),
+        read on the way; BadState if it is something else (as `_get`)."""
+        if path in known:
+            return known[path]
+        parent = obj(path[:-1], known, indent)
+        v = const("o", None)
+        lines.append(f"{indent}{v} = {parent}.get({path[-1]!r})")
+        lines.append(f"{indent}if {v} is None:")
+        lines.append(f"{indent}    {v} = {{}}")
+        lines.append(f"{indent}elif not isinstance({v}, dict):")
+        lines.append(f"{indent}    raise BadState({'.'.join(path) + ' must be an object'!r})")
+        known[path] = v
+        return v
+
     def call(e: Saved, json: str, where: str, seat: str = "") -> str:
         if e.load is _as_is:
             return json
         return f"{const('l', e.load)}({json}, {where}, s{seat})"
 
-    def set_fields(names: tuple[str, ...], value: str, indent: str) -> None:
-        lines.append(f"{indent}v_ = {value}")
-        lines.append(f"{indent}for n_, x_ in zip({const('n', names)}, v_):")
-        lines.append(f"{indent}    setattr(s, n_, x_)")
-
-    for e in entries:
-        if isinstance(e, Derived):
-            lines.append(f"    s.{e.field} = {const('d', e.load)}(s)")
-            continue
-        if isinstance(e, NotSaved):
-            value = start(e.field) if e.start is None else f"{const('s', e.start)}(s)"
-            lines.append(f"    s.{e.field} = {value}")
-            continue
+    def read_entry(e: Saved, known: dict[tuple[str, ...], str], indent: str) -> None:
         names = (e.field,) if isinstance(e.field, str) else e.field
         path = e.key.split(".")
         default = const("k", e.default)
-        indent = "    "
-        if e.when is not None and len(path) > 1:
-            # a key written only sometimes, and its object is not there
-            # (`pending` between turns): the field's fresh value
-            there = f"doc.get({path[0]!r})" if len(path) == 2 else f"_find(doc, {const('p', path[:-1])})"
-            lines.append(f"    if {there} is None:")
-            lines.extend(f"        s.{name} = {start(name)}" for name in names)
-            lines.append("    else:")
-            indent = "        "
         if "*" in path:
             at = path.index("*")
             head = tuple(path[:at])
@@ -503,18 +508,55 @@ def _load_function(
                 lines.append(f"{indent}v_ = {value}")
                 lines.extend(f"{indent}s.{name} = [v[{k}] for v in v_]" for k, name in enumerate(names))
         else:
-            json = (
-                f"doc.get({path[0]!r}, {default})"
-                if len(path) == 1
-                else f"_get(doc, {const('p', path)}, {default}, '')"
-            )
+            json = f"{obj(tuple(path[:-1]), known, indent)}.get({path[-1]!r}, {default})"
             value = call(e, json, repr(e.key))
             if isinstance(e.field, str):
                 lines.append(f"{indent}s.{e.field} = {value}")
             else:
-                set_fields(e.field, value, indent)
+                lines.append(f"{indent}v_ = {value}")
+                lines.append(f"{indent}for n_, x_ in zip({const('n', e.field)}, v_):")
+                lines.append(f"{indent}    setattr(s, n_, x_)")
         if "players" in names:
             seats.clear()  # the seat count is read anew: so are the seat entries
+
+    def sometimes(e: Saved | Derived | NotSaved) -> tuple[str, ...] | None:
+        """For a key written only sometimes, inside an object: that object's path."""
+        if isinstance(e, Saved) and e.when is not None and "." in e.key:
+            return tuple(e.key.split(".")[:-1])
+        return None
+
+    i = 0
+    while i < len(entries):
+        e = entries[i]
+        if isinstance(e, Derived):
+            lines.append(f"    s.{e.field} = {const('d', e.load)}(s)")
+        elif isinstance(e, NotSaved):
+            value = start(e.field) if e.start is None else f"{const('s', e.start)}(s)"
+            lines.append(f"    s.{e.field} = {value}")
+        elif (inside := sometimes(e)) is not None:
+            # keys written only sometimes, and their object is not there
+            # (`pending` between turns): the fields' fresh values
+            group: list[Saved] = []
+            while i < len(entries) and sometimes(entries[i]) == inside:
+                g = entries[i]
+                assert isinstance(g, Saved)
+                group.append(g)
+                i += 1
+            there = f"doc.get({inside[0]!r})" if len(inside) == 1 else f"_find(doc, {const('p', list(inside))})"
+            lines.append(f"    if {there} is None:")
+            for g in group:
+                lines.extend(
+                    f"        s.{name} = {start(name)}"
+                    for name in ((g.field,) if isinstance(g.field, str) else g.field)
+                )
+            lines.append("    else:")
+            known = dict(read)
+            for g in group:
+                read_entry(g, known, "        ")
+            continue
+        else:
+            read_entry(e, read, "    ")
+        i += 1
     lines.append("    return s")
     exec("\n".join(lines), scope)
     fn = scope["load"]
