@@ -45,9 +45,9 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, NamedTuple, TypeVar
 
-T = TypeVar("T")
-
 from meeple.core.game import BadState
+
+T = TypeVar("T")
 
 
 class Copy(NamedTuple):
@@ -273,7 +273,10 @@ class StateDocument:
         # with `strict`, a STATE may hold no other top-level key than these
         self.keys = frozenset(["game", version.key.split(".")[0]] + [e.key.split(".")[0] for e in self.saved])
         self.strict = strict
+        *inside, key = version.key.split(".")
+        self._format_at = (inside, key)  # where format_of finds the format: the object's path, the key
         self._dump = _dump_function(cls.__name__, game, self.saved)
+        self._load = _load_function(cls, self.fresh, entries)
         self.derived = tuple(e for e in entries if isinstance(e, Derived))
         self.not_saved = tuple(e for e in entries if isinstance(e, NotSaved))
 
@@ -291,6 +294,8 @@ class StateDocument:
 
     # ---- load
     def load(self, doc: Any) -> Any:
+        """The state STATE `doc` holds (its fields read by code generated from
+        the declaration, straight-line as `dump`); BadState if it is wrong."""
         if not isinstance(doc, dict):
             raise BadState("a STATE must be a JSON object")
         if doc.get("game") != self.game:
@@ -299,47 +304,15 @@ class StateDocument:
         if unknown:
             raise BadState(f"unknown STATE field(s): {', '.join(sorted(map(str, unknown)))}")
         version = self.format_of(doc)
-        s = self.cls.__new__(self.cls)
-        for e, path in self.entries:
-            if path is None:
-                if isinstance(e, Derived):
-                    value = e.load(s)
-                elif e.start is not None:
-                    value = e.start(s)
-                else:
-                    value = self.fresh[e.field].fresh_value(s.players)
-                setattr(s, e.field, value)
-                continue
-            if e.when is not None and len(path) > 1 and _find(doc, path[:-1]) is None:
-                # a key written only sometimes, and its object is not there
-                # (`pending` between turns): the field's fresh value
-                for n in (e.field,) if isinstance(e.field, str) else e.field:
-                    setattr(s, n, self.fresh[n].fresh_value(s.players))
-                continue
-            if "*" in path:
-                at = path.index("*")
-                entries = self._seat_entries(doc, path[:at], s.players)
-                value = [
-                    e.load(_get(entry, path[at + 1 :], e.default, _where(path[: at + 1], i)), _where(path, i), s, i)
-                    for i, entry in enumerate(entries)
-                ]
-                if not isinstance(e.field, str):
-                    value = tuple([v[k] for v in value] for k in range(len(e.field)))
-            else:
-                value = e.load(_get(doc, path, e.default, ""), e.key, s)
-            if isinstance(e.field, str):
-                setattr(s, e.field, value)
-            else:
-                for n, v in zip(e.field, value):
-                    setattr(s, n, v)
+        s = self._load(doc)
         return self.after(s, doc, version) if self.after is not None else s
 
     def format_of(self, doc: dict) -> int:
         """The format of STATE `doc` (1 without the key); BadState if this
         engine cannot read it."""
-        path = self.version.key.split(".")
-        parent = _find(doc, path[:-1])
-        v = parent.get(path[-1], 1) if isinstance(parent, dict) else 1
+        inside, key = self._format_at
+        parent = _find(doc, inside)
+        v = parent.get(key, 1) if isinstance(parent, dict) else 1
         if isinstance(v, bool) or not isinstance(v, int) or v < 1:
             raise BadState(f"{self.version.key} must be a positive integer, got {v!r}")
         if v > self.version.current:
@@ -348,22 +321,20 @@ class StateDocument:
             )
         return v
 
-    @staticmethod
-    def _seat_entries(doc: dict, path: list[str], players: int) -> list:
-        where = ".".join(path)
-        v = _get(doc, path, None, "")
-        if not isinstance(v, list):
-            raise BadState(f"{where} must be a list")
-        if len(v) != players:
-            raise BadState(f"{where} must have {players} entries")
-        for i, x in enumerate(v):
-            if not isinstance(x, dict):
-                raise BadState(f"{where}.{i} must be an object")
-        return v
 
-
-def _where(path: list[str], seat: int) -> str:
-    return ".".join(str(seat) if p == "*" else p for p in path)
+def _seat_entries(doc: dict, path: list[str], players: int) -> list:
+    """The list of per-seat objects at `path`; BadState unless it has an
+    object for each of `players` seats."""
+    where = ".".join(path)
+    v = _get(doc, path, None, "")
+    if not isinstance(v, list):
+        raise BadState(f"{where} must be a list")
+    if len(v) != players:
+        raise BadState(f"{where} must have {players} entries")
+    for i, x in enumerate(v):
+        if not isinstance(x, dict):
+            raise BadState(f"{where}.{i} must be an object")
+    return v
 
 
 def _find(doc: Any, path: list[str]) -> Any:
@@ -459,4 +430,135 @@ def _dump_function(name: str, game: str, saved: tuple[Saved, ...]) -> Callable[[
     exec("\n".join(lines), scope)
     fn = scope["dump"]
     fn.__doc__ = f"The STATE of a {name} (generated from its declaration)."
+    return fn
+
+
+def _load_function(
+    cls: type, fresh: Mapping[str, Field], entries: tuple[Saved | Derived | NotSaved, ...]
+) -> Callable[[dict], Any]:
+    """`load(doc)`: a new `cls` with each field read from STATE `doc` (already
+    checked a JSON object of the game), straight-line code in the declared
+    order: paths, seat entries and `when` are worked out here, once. Each
+    object on the way to a key is read (and checked an object) once."""
+    scope: dict = {
+        "cls": cls,
+        "new": cls.__new__,
+        "_get": _get,
+        "_find": _find,
+        "_seat_entries": _seat_entries,
+        "BadState": BadState,
+    }
+    lines = ["def load(doc):", "    s = new(cls)"]
+    seats: dict[tuple[str, ...], str] = {}  # per-seat lists already read (and checked): path -> variable
+    read: dict[tuple[str, ...], str] = {(): "doc"}  # objects read (and checked) unconditionally: path -> variable
+    n = 0
+
+    def const(prefix: str, value: Any) -> str:
+        nonlocal n
+        n += 1
+        scope[f"{prefix}{n}"] = value
+        return f"{prefix}{n}"
+
+    def start(name: str) -> str:
+        """The expression of field `name`'s fresh value."""
+        f = fresh[name].fresh
+        return f"{const('f', f)}(s.players)" if callable(f) else const("f", f)
+
+    def obj(path: tuple[str, ...], known: dict[tuple[str, ...], str], indent: str) -> str:
+        """The variable holding the object at `path` ({} if missing or null),
+        read on the way; BadState if it is something else (as `_get`)."""
+        if path in known:
+            return known[path]
+        parent = obj(path[:-1], known, indent)
+        v = const("o", None)
+        lines.append(f"{indent}{v} = {parent}.get({path[-1]!r})")
+        lines.append(f"{indent}if {v} is None:")
+        lines.append(f"{indent}    {v} = {{}}")
+        lines.append(f"{indent}elif not isinstance({v}, dict):")
+        lines.append(f"{indent}    raise BadState({'.'.join(path) + ' must be an object'!r})")
+        known[path] = v
+        return v
+
+    def call(e: Saved, json: str, where: str, seat: str = "") -> str:
+        if e.load is _as_is:
+            return json
+        return f"{const('l', e.load)}({json}, {where}, s{seat})"
+
+    def read_entry(e: Saved, known: dict[tuple[str, ...], str], indent: str) -> None:
+        names = (e.field,) if isinstance(e.field, str) else e.field
+        path = e.key.split(".")
+        default = const("k", e.default)
+        if "*" in path:
+            at = path.index("*")
+            head = tuple(path[:at])
+            if head not in seats:
+                seats[head] = var = f"seats{len(seats)}"
+                lines.append(f"{indent}{var} = _seat_entries(doc, {list(head)!r}, s.players)")
+            rest = path[at + 1 :]
+            if len(rest) == 1:
+                json = f"e_.get({rest[0]!r}, {default})"
+            else:
+                prefix = repr(".".join(path[: at + 1]).replace("*", "{i_}"))
+                json = f"_get(e_, {const('p', rest)}, {default}, f{prefix})"
+            where = "f" + repr(".".join("{i_}" if p == "*" else p for p in path))
+            value = f"[{call(e, json, where, ', i_')} for i_, e_ in enumerate({seats[head]})]"
+            if isinstance(e.field, str):
+                lines.append(f"{indent}s.{e.field} = {value}")
+            else:
+                lines.append(f"{indent}v_ = {value}")
+                lines.extend(f"{indent}s.{name} = [v[{k}] for v in v_]" for k, name in enumerate(names))
+        else:
+            json = f"{obj(tuple(path[:-1]), known, indent)}.get({path[-1]!r}, {default})"
+            value = call(e, json, repr(e.key))
+            if isinstance(e.field, str):
+                lines.append(f"{indent}s.{e.field} = {value}")
+            else:
+                lines.append(f"{indent}v_ = {value}")
+                lines.append(f"{indent}for n_, x_ in zip({const('n', e.field)}, v_):")
+                lines.append(f"{indent}    setattr(s, n_, x_)")
+        if "players" in names:
+            seats.clear()  # the seat count is read anew: so are the seat entries
+
+    def sometimes(e: Saved | Derived | NotSaved) -> tuple[str, ...] | None:
+        """For a key written only sometimes, inside an object: that object's path."""
+        if isinstance(e, Saved) and e.when is not None and "." in e.key:
+            return tuple(e.key.split(".")[:-1])
+        return None
+
+    i = 0
+    while i < len(entries):
+        e = entries[i]
+        if isinstance(e, Derived):
+            lines.append(f"    s.{e.field} = {const('d', e.load)}(s)")
+        elif isinstance(e, NotSaved):
+            value = start(e.field) if e.start is None else f"{const('s', e.start)}(s)"
+            lines.append(f"    s.{e.field} = {value}")
+        elif (inside := sometimes(e)) is not None:
+            # keys written only sometimes, and their object is not there
+            # (`pending` between turns): the fields' fresh values
+            group: list[Saved] = []
+            while i < len(entries) and sometimes(entries[i]) == inside:
+                g = entries[i]
+                assert isinstance(g, Saved)
+                group.append(g)
+                i += 1
+            there = f"doc.get({inside[0]!r})" if len(inside) == 1 else f"_find(doc, {const('p', list(inside))})"
+            lines.append(f"    if {there} is None:")
+            for g in group:
+                lines.extend(
+                    f"        s.{name} = {start(name)}"
+                    for name in ((g.field,) if isinstance(g.field, str) else g.field)
+                )
+            lines.append("    else:")
+            known = dict(read)
+            for g in group:
+                read_entry(g, known, "        ")
+            continue
+        else:
+            read_entry(e, read, "    ")
+        i += 1
+    lines.append("    return s")
+    exec("\n".join(lines), scope)
+    fn = scope["load"]
+    fn.__doc__ = f"A {cls.__name__} read from its STATE (generated from its declaration)."
     return fn

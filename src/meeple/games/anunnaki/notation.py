@@ -215,6 +215,8 @@ def _need(cond, msg: str) -> None:
 
 
 def _int(v, where: str, lo: int | None = None, hi: int | None = None) -> int:
+    if v.__class__ is int and (lo is None or v >= lo) and (hi is None or v <= hi):
+        return v  # the usual case, without making the messages below
     _need(isinstance(v, int) and not isinstance(v, bool), f"{where} must be a whole number, not {v!r}")
     _need(lo is None or v >= lo, f"{where} must be at least {lo}, not {v}")
     _need(hi is None or v <= hi, f"{where} must be at most {hi}, not {v}")

@@ -84,7 +84,8 @@ def _cards(seq, where: str, allow_dragon: bool = False) -> list[int]:
             c = parse_card(text)
         except ValueError as e:
             raise BadState(f"{where}[{i}]: {e}") from None
-        _need(allow_dragon or c != DRAGON, f"{where}[{i}]: a dragon cannot be here")
+        if c == DRAGON and not allow_dragon:  # (the message made only then)
+            raise BadState(f"{where}[{i}]: a dragon cannot be here")
         out.append(c)
     return out
 
