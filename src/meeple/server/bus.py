@@ -39,6 +39,18 @@ def channel_for(db_url: str) -> str:
     return "meeple:" + hashlib.sha256(key.encode()).hexdigest()[:16]
 
 
+def redis_client(url: str, timeout: float, max_connections: int = 64):
+    """An asyncio Redis client whose connections are capped and waited for:
+    a burst (every socket of a dead node reconnecting at once) queues for a
+    free connection up to `timeout` instead of failing at the pool's cap."""
+    import redis.asyncio as aioredis
+
+    pool = aioredis.BlockingConnectionPool.from_url(
+        url, max_connections=max_connections, timeout=timeout, socket_timeout=timeout, socket_connect_timeout=timeout
+    )
+    return aioredis.Redis.from_pool(pool)
+
+
 def shown(url: str) -> str:
     """A URL without its password, for messages."""
     parts = urlsplit(url)

@@ -111,9 +111,9 @@ class SharedBuckets:
         if not self.local.allow(key):
             return False
         if self._redis is None:
-            import redis.asyncio as aioredis
+            from meeple.server.bus import redis_client
 
-            self._redis = aioredis.from_url(self.url, socket_timeout=0.5, socket_connect_timeout=0.5)
+            self._redis = redis_client(self.url, timeout=0.5)
         name = f"{self.prefix}:{key}:{int(time.time()) // self.window}"
         try:
             async with self._redis.pipeline(transaction=True) as pipe:

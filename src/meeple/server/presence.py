@@ -32,7 +32,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from meeple.server.bus import shown
+from meeple.server.bus import redis_client, shown
 
 log = logging.getLogger("meeple.server")
 
@@ -64,13 +64,11 @@ class PresenceDown(Exception):
 
 class Presence:
     def __init__(self, url: str, cluster: str, hub, *, ttl: float = 5.0, every: float = 1.0) -> None:
-        import redis.asyncio as aioredis
-
         self.url = url
         self.hub = hub
         self.ttl, self.every = ttl, every
         self.prefix = "meeple:sockets:" + hashlib.sha256(cluster.encode()).hexdigest()[:16]
-        self.redis = aioredis.from_url(url, socket_timeout=1.0, socket_connect_timeout=1.0)
+        self.redis = redis_client(url, timeout=2.0)
         self._admit = self.redis.register_script(ADMIT)
         self.node = ""  # the bus's name of this node, set when the bus exists
         self.publish: Callable[[dict], None] | None = None  # bus.publish, set with the node
@@ -268,9 +266,7 @@ class SharedTableQuota:
 
     def _client(self):
         if self._redis is None:
-            import redis.asyncio as aioredis
-
-            self._redis = aioredis.from_url(self.url, socket_timeout=1.0, socket_connect_timeout=1.0)
+            self._redis = redis_client(self.url, timeout=2.0)
         return self._redis
 
     async def check(self, creators: dict[str, str], statuses) -> str | None:

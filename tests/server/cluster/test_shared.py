@@ -219,3 +219,26 @@ def test_one_address_has_one_table_quota_across_nodes(cluster_factory):
     with client(141, m0.url) as h0, client(141, m1.url) as h1:
         codes = [(h0, h1)[i % 2].post("/api/games", json=body).status_code for i in range(12)]
     assert codes == [201] * 10 + [429] * 2, codes
+
+
+def test_a_burst_of_sockets_is_counted_not_refused(redis_url):
+    """Every socket of a dead node reconnecting to one survivor at once: 400
+    admissions at the same instant all wait for a Redis connection and are
+    counted (the client's default pool of 100 connections failed the rest
+    with "Too many connections", and the sockets got 503)."""
+    import uuid
+
+    from meeple.server.hub import Conn, Hub
+    from meeple.server.presence import Presence
+
+    async def burst() -> list:
+        presence = Presence(redis_url, f"burst-{uuid.uuid4()}", Hub())
+        presence.node = "n0"
+        try:
+            conns = [Conn(None, f"t{i % 200}", i % 4, 20, 40, address(i)) for i in range(400)]
+            return await asyncio.gather(*(presence.admit(c, 10, 10) for c in conns), return_exceptions=True)
+        finally:
+            await presence.close()
+
+    results = asyncio.run(burst())
+    assert results == [None] * 400, {type(r).__name__ for r in results if r is not None}
