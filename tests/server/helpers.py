@@ -5,21 +5,8 @@ from __future__ import annotations
 import random
 import re
 
-
-def options_from(decision: dict) -> list[str]:
-    """Whole MOVE strings a client can build from a seat's decision description."""
-    kind = decision["kind"]
-    if kind in ("turn", "centaur"):
-        out = [f"recruit {c}" for c in decision["recruit"]]
-        if decision["deck"]:
-            out.append("recruit deck")
-        out += [f"band {c}" for c in decision["leaders"]]
-        if decision["pass"]:
-            out.append("pass")
-        return out
-    if kind == "keep":
-        return ["keep"]
-    return list(decision["moves"])
+# the MOVE strings a client builds from a decision: one definition, the benches'
+from bench.cluster_failure import options_from
 
 
 def random_move(decision: dict, hand: list[str], rng: random.Random) -> str:
