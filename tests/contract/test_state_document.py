@@ -26,8 +26,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 
 
 def document(name: str) -> StateDocument:
-    """The game's STATE declaration, beside its notation's `dump`."""
-    return sys.modules[games.get(name).rules.notation.dump.__module__].STATE
+    """The game's STATE declaration, beside its notation's `load`."""
+    return sys.modules[games.get(name).rules.notation.load.__module__].STATE
 
 
 def declared_fields(doc: StateDocument) -> tuple[Field, ...]:

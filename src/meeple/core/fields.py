@@ -177,6 +177,28 @@ def _as_is(v: Any, *_: Any) -> Any:
     return v
 
 
+class Inline:
+    """A `Saved` dump given as an expression, `template` with `{}` where the
+    value goes (`{0}`, `{1}`, ... the fields of a `Saved` of several), written into the generated `dump` itself (no call per field:
+    a STATE is dumped for every view sent); `names` are the globals it reads.
+    Called, it dumps one value as the generated code would."""
+
+    __slots__ = ("template", "names", "_fn")
+
+    def __init__(self, template: str, **names: Any) -> None:
+        self.template, self.names = template, names
+        scope = dict(names)
+        try:
+            body = template.format("v_")
+        except IndexError:  # several fields: called with their tuple
+            body = template.format(*(f"v_[{i}]" for i in range(template.count("{") + 1)))
+        exec("def dump(v_):\n    return " + body, scope)
+        self._fn = scope["dump"]
+
+    def __call__(self, v: Any) -> Any:
+        return self._fn(v)
+
+
 class Saved(NamedTuple):
     """Field `field` (or a tuple of fields saved together: `dump` gets, `load`
     returns, a tuple) at `key` of the STATE, a dotted path ("favour.holder").
@@ -276,6 +298,8 @@ class StateDocument:
         *inside, key = version.key.split(".")
         self._format_at = (inside, key)  # where format_of finds the format: the object's path, the key
         self._dump = _dump_function(cls.__name__, game, self.saved)
+        if version.current == 1:  # nothing to add: the generated function itself (no call more per STATE)
+            self.dump = self._dump  # type: ignore[method-assign,assignment]
         self._load = _load_function(cls, self.fresh, entries)
         self.derived = tuple(e for e in entries if isinstance(e, Derived))
         self.not_saved = tuple(e for e in entries if isinstance(e, NotSaved))
@@ -359,10 +383,10 @@ def _get(doc: dict, path: list[str], default: Any, prefix: str) -> Any:
 
 def _dump_function(name: str, game: str, saved: tuple[Saved, ...]) -> Callable[[Any], dict]:
     """`dump(state)`: straight-line code writing each saved field at its key,
-    in the declared order (the STATE's key order)."""
+    in the declared order (the STATE's key order). Objects are dict displays
+    where they can be (one BUILD_MAP, not a store per key); a per-seat object
+    is one display per seat; a key written only `when` is a store under `if`."""
     scope: dict = {"GAME": game}
-    lines = ["def dump(s):", "    doc = {'game': GAME}"]
-    made: dict = {(): "doc"}  # containers made unconditionally: path -> variable
     n = 0
 
     def var(prefix: str) -> str:
@@ -370,29 +394,34 @@ def _dump_function(name: str, game: str, saved: tuple[Saved, ...]) -> Callable[[
         n += 1
         return f"{prefix}{n}"
 
-    def container(path: tuple, known: dict, indent: str) -> str:
-        """The variable holding the object at `path`, made on the way."""
-        if path in known:
-            return known[path]
-        parent = container(path[:-1], known, indent)
-        v = var("c")
-        lines.append(f"{indent}{v} = {parent}.setdefault({path[-1]!r}, {{}})")
-        known[path] = v
-        return v
-
-    def write(e: Saved, target: str, key: str, value: str, indent: str) -> None:
-        if e.dump is _as_is:
-            lines.append(f"{indent}{target}[{key!r}] = {value}")
-        else:
-            fn = var("d")
-            scope[fn] = e.dump
-            lines.append(f"{indent}{target}[{key!r}] = {fn}({value})")
-
-    def value_of(e: Saved, index: str = "") -> str:
+    def expr(e: Saved, index: str = "") -> str:
+        """The expression of e's JSON (`index` picks a seat's item)."""
         names = (e.field,) if isinstance(e.field, str) else e.field
         parts = [f"s.{f}{index}" for f in names]
-        return parts[0] if isinstance(e.field, str) else "(" + ", ".join(parts) + ",)"
+        value = parts[0] if isinstance(e.field, str) else "(" + ", ".join(parts) + ",)"
+        if e.dump is _as_is:
+            return value
+        if isinstance(e.dump, Inline):
+            for k, v in e.dump.names.items():
+                if scope.setdefault(k, v) != v:
+                    raise TypeError(f"{name}: {k!r} names two values in the STATE's inline dumps")
+            return e.dump.template.format(*parts) if len(parts) > 1 else e.dump.template.format(value)
+        fn = var("d")
+        scope[fn] = e.dump
+        return f"{fn}({value})"
 
+    def display(items: list[tuple[tuple[str, ...], str]]) -> str:
+        """A dict display of (path, expression) items, keys in first-written order."""
+        tree: dict = {}
+        for path, x in items:
+            node = tree
+            for k in path[:-1]:
+                node = node.setdefault(k, {})
+            node[path[-1]] = x
+        return _show(tree)
+
+    # the STATE as items (path, expression) and `when` groups, in declared order
+    blocks: list[tuple[Any, list[tuple[tuple[str, ...], str]]]] = []  # (when or None, items)
     i = 0
     while i < len(saved):
         e = saved[i]
@@ -401,36 +430,63 @@ def _dump_function(name: str, game: str, saved: tuple[Saved, ...]) -> Callable[[
             if e.when is not None:
                 raise TypeError(f"{name}: a per-seat key ({e.key}) is written always")
             at = path.index("*")
-            head = path[:at]
-            seats = var("seats")
-            parent = container(head[:-1], made, "    ")
-            lines.append(f"    {seats} = {parent}[{head[-1]!r}] = [{{}} for _ in range(s.players)]")
-            lines.append(f"    for i_, e_ in enumerate({seats}):")
-            inner: dict = {(): "e_"}
-            while i < len(saved) and saved[i].key.split(".")[: at + 1] == list(path[: at + 1]):
-                e = saved[i]
-                rest = tuple(e.key.split("."))[at + 1 :]
-                write(e, container(rest[:-1], inner, "        "), rest[-1], value_of(e, "[i_]"), "        ")
+            if at == 0:
+                raise TypeError(f"{name}: a per-seat key ({e.key}) needs the key of its list")
+            inner = []
+            while i < len(saved) and tuple(saved[i].key.split("."))[: at + 1] == path[: at + 1]:
+                inner.append((tuple(saved[i].key.split("."))[at + 1 :], expr(saved[i], "[i_]")))
                 i += 1
-            continue
-        if e.when is not None:
-            when = var("w")
-            scope[when] = e.when
-            lines.append(f"    if {when}(s):")
-            known = dict(made)
-            while i < len(saved) and saved[i].when is e.when:
-                e = saved[i]
-                p = tuple(e.key.split("."))
-                write(e, container(p[:-1], known, "        "), p[-1], value_of(e), "        ")
-                i += 1
-            continue
-        write(e, container(path[:-1], made, "    "), path[-1], value_of(e), "    ")
-        i += 1
+            item = (path[:at], f"[{display(inner)} for i_ in range(s.players)]")
+        else:
+            item = (path, expr(e))
+            i += 1
+        if blocks and blocks[-1][0] is e.when:
+            blocks[-1][1].append(item)
+        else:
+            blocks.append((e.when, [item]))
+
+    lines = ["def dump(s):"]
+    first = blocks.pop(0)[1] if blocks and blocks[0][0] is None else []
+    lines.append(f"    doc = {display([(('game',), 'GAME'), *first])}")
+    made = {p[:k] for p, _ in first for k in range(1, len(p))}  # objects the first display made
+    heads = [p[0] for _, items in blocks for p, _ in items]  # the top-level keys still to write
+    for when, items in blocks:
+        indent = "    "
+        if when is not None:
+            if isinstance(when, Inline):
+                lines.append(f"    if {when.template.format('s')}:")
+                for k, v in when.names.items():
+                    scope.setdefault(k, v)
+            else:
+                w = var("w")
+                scope[w] = when
+                lines.append(f"    if {w}(s):")
+            indent = "        "
+        own = [p[0] for p, _ in items]
+        for head in dict.fromkeys(own):
+            mine = [(p, x) for p, x in items if p[0] == head]
+            if (head,) not in made and heads.count(head) == own.count(head):  # the whole object is here
+                x = mine[0][1] if mine[0][0] == (head,) else display([(p[1:], x) for p, x in mine])
+                lines.append(f"{indent}doc[{head!r}] = {x}")
+                continue
+            known: dict = {(): "doc"}
+            for p, x in mine:
+                target = "doc"
+                for depth in range(1, len(p)):
+                    if p[:depth] not in known:
+                        known[p[:depth]] = var("c")
+                        lines.append(f"{indent}{known[p[:depth]]} = {target}.setdefault({p[depth - 1]!r}, {{}})")
+                    target = known[p[:depth]]
+                lines.append(f"{indent}{target}[{p[-1]!r}] = {x}")
     lines.append("    return doc")
     exec("\n".join(lines), scope)
     fn = scope["dump"]
     fn.__doc__ = f"The STATE of a {name} (generated from its declaration)."
     return fn
+
+
+def _show(node: dict) -> str:
+    return "{" + ", ".join(f"{k!r}: {_show(v) if isinstance(v, dict) else v}" for k, v in node.items()) + "}"
 
 
 def _load_function(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from meeple.core.fields import Derived, NotSaved, Saved, StateDocument, StateFormat
+from meeple.core.fields import Derived, Inline, NotSaved, Saved, StateDocument, StateFormat
 from meeple.core.game import BadState, IllegalMove
 from meeple.core.rng import Rng
 from meeple.games.anunnaki import state as st
@@ -246,11 +246,6 @@ def load(doc) -> "st.AnunnakiState":
         raise BadState(f"malformed STATE ({type(e).__name__}: {e})") from None
 
 
-def dump(s) -> dict:
-    """The STATE document of `s`."""
-    return STATE.dump(s)
-
-
 def _players(v, where, s):
     return _int(v, where, MIN_PLAYERS, MAX_PLAYERS)
 
@@ -409,8 +404,10 @@ def _listed(v, where, s):
     return list(_list(v, where))
 
 
-def _in_turn(s) -> bool:
-    return not s.finished
+_in_turn = Inline("not {}.finished")  # a game under way saves its pending decision
+
+# the STATE's dumps written into its generated dump (no call per field)
+_LIST, _DICT, _COPY = Inline("list({})"), Inline("dict({})"), Inline("copy_({})", copy_=_copy)
 
 
 def _pending(load, empty):
@@ -471,57 +468,57 @@ STATE = StateDocument(
     "anunnaki",
     (
         Saved("players", "players", load=_players),
-        Saved("houses", "houses", list, _houses),
+        Saved("houses", "houses", _LIST, _houses),
         Derived(
             "lay",
             "the board's layout, which the houses and the player count give",
             lambda s: layout(s.houses, s.players),
         ),
         Saved("first_game", "first_game", load=_flag, default=False),
-        Saved("arrangement", "arrangement", list, _arrangement),
+        Saved("arrangement", "arrangement", _LIST, _arrangement),
         Saved("current", "current", load=lambda v, where, s: _int(v, where, 0, s.players - 1), default=0),
         Saved("end_triggered", "end_triggered", load=_flag, default=False),
-        Saved("objectives", "objectives", dict, _objectives),
-        Saved("dom_tokens", "dom_tokens", list, _dom_tokens, DATA.dom_tokens),
-        Saved("seats", "seats", _copy, _seats),
-        Saved("fol", "board.followers", lambda fol: {h: list(v) for h, v in fol.items() if any(v)}, _followers, {}),
-        Saved("gods", "board.gods", _copy, _gods),
-        Saved("stl", "board.settlements", dict, _settlements, {}),
-        Saved("osl", "board.unit_settlements", lambda osl: [dict(o) for o in osl], _unit_settlements),
-        Saved("exh", "board.exhausted", lambda exh: {h: list(v) for h, v in exh.items() if v}, _exhausted, {}),
+        Saved("objectives", "objectives", _DICT, _objectives),
+        Saved("dom_tokens", "dom_tokens", _LIST, _dom_tokens, DATA.dom_tokens),
+        Saved("seats", "seats", _COPY, _seats),
+        Saved("fol", "board.followers", Inline("{{h: list(v) for h, v in {}.items() if any(v)}}"), _followers, {}),
+        Saved("gods", "board.gods", _COPY, _gods),
+        Saved("stl", "board.settlements", _DICT, _settlements, {}),
+        Saved("osl", "board.unit_settlements", Inline("[dict(o) for o in {}]"), _unit_settlements),
+        Saved("exh", "board.exhausted", Inline("{{h: list(v) for h, v in {}.items() if v}}"), _exhausted, {}),
         Saved(
             "anc",
             "board.ancient",
-            lambda anc: {h: {"tile": v[0], "up": v[1], "god": v[2]} for h, v in anc.items()},
+            Inline('{{h: {{"tile": v[0], "up": v[1], "god": v[2]}} for h, v in {}.items()}}'),
             _ancient,
             {},
         ),
         Saved(
             "cul",
             "board.culture",
-            lambda cul: [None if c is None else {"token": c[0], "up": c[1]} for c in cul],
+            Inline('[None if c is None else {{"token": c[0], "up": c[1]}} for c in {}]'),
             _culture,
         ),
-        Saved("deck", "contracts.deck", list, _contracts, []),
-        Saved("display", "contracts.display", list, _contracts, []),
-        Saved("art_deck", "artifacts.deck", list, _art_deck, []),
-        Saved("art_seen", "artifacts.seen", list, _seats_list, []),
+        Saved("deck", "contracts.deck", _LIST, _contracts, []),
+        Saved("display", "contracts.display", _LIST, _contracts, []),
+        Saved("art_deck", "artifacts.deck", _LIST, _art_deck, []),
+        Saved("art_seen", "artifacts.seen", _LIST, _seats_list, []),
         Saved("conquests", "conquests", load=lambda v, where, s: _int(v, where, 0), default=0),
-        Saved("removed", "removed", list, _listed, []),
+        Saved("removed", "removed", _LIST, _listed, []),
         Saved("finished", "finished", load=_flag, default=False),
-        Saved("winners", "winners", list, _seats_list, []),
-        Saved("final", "final", _copy, when=lambda s: s.final is not None),
+        Saved("winners", "winners", _LIST, _seats_list, []),
+        Saved("final", "final", _COPY, when=Inline("{}.final is not None")),
         Saved("kind", "pending.kind", load=_pending(_kind, lambda: None), when=_in_turn),
-        Saved("dseats", "pending.seats", list, _pending(_seats_list, list), [], _in_turn),
-        Saved("darg", "pending.arg", _copy, _pending(_object, dict), {}, _in_turn),
-        Saved("todo", "pending.todo", _copy, _pending(_todo, list), [], _in_turn),
-        Saved("ctx", "pending.ctx", _copy, _pending(_object, dict), {}, _in_turn),
+        Saved("dseats", "pending.seats", _LIST, _pending(_seats_list, list), [], _in_turn),
+        Saved("darg", "pending.arg", _COPY, _pending(_object, dict), {}, _in_turn),
+        Saved("todo", "pending.todo", _COPY, _pending(_todo, list), [], _in_turn),
+        Saved("ctx", "pending.ctx", _COPY, _pending(_object, dict), {}, _in_turn),
         Saved(
-            "secret", "pending.secret", dict, _pending(lambda v, where, s: _dict(dict(v), where), dict), {}, _in_turn
+            "secret", "pending.secret", _DICT, _pending(lambda v, where, s: _dict(dict(v), where), dict), {}, _in_turn
         ),
-        Saved("used", "pending.used", list, _pending(_listed, list), [], _in_turn),
-        Saved("flags", "pending.flags", dict, _pending(lambda v, where, s: dict(_dict(v, where)), dict), {}, _in_turn),
-        Saved("rng", "rng", lambda r: r.state, lambda v, where, s: Rng(_int(v, where, 0)), 0),
+        Saved("used", "pending.used", _LIST, _pending(_listed, list), [], _in_turn),
+        Saved("flags", "pending.flags", _DICT, _pending(lambda v, where, s: dict(_dict(v, where)), dict), {}, _in_turn),
+        Saved("rng", "rng", Inline("{}.state"), lambda v, where, s: Rng(_int(v, where, 0)), 0),
         NotSaved(
             "reveals",
             "counts what became known during play (meeple.core.record): a loaded state counts anew",
@@ -534,6 +531,7 @@ STATE = StateDocument(
     FORMAT,
     _after,
 )
+dump = STATE.dump  # the STATE document of a state (the generated function itself)
 
 
 def _contract(c, where):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from meeple.core.fields import Derived, NotSaved, Saved, StateDocument, StateFormat
+from meeple.core.fields import Derived, Inline, NotSaved, Saved, StateDocument, StateFormat
 from meeple.core.game import BadState, IllegalMove
 from meeple.core.rng import Rng
 from meeple.games.ethnos import data
@@ -48,7 +48,7 @@ def dump(s: "st.EthnosState", redact: bool = False, viewer: int | None = None) -
     """The STATE document. With `redact`, as `viewer` (None: a spectator) may see
     it: the deck, other hands and another seat's band in progress are "?", and the
     generator's state is left out (it would tell future shuffles)."""
-    doc = STATE.dump(s)
+    doc = _dump(s)
     if redact:
         doc["deck"] = [HIDDEN] * len(s.deck)
         for i, seat in enumerate(doc["seats"]):
@@ -115,12 +115,13 @@ def _tribes(tribes, where, s):
     return tuple(sorted(TRIBE_INDEX[t] for t in tribes))
 
 
-def _kingdoms_dump(v) -> dict:
-    slots, markers = v
-    p = len(markers) // NK
-    return {
-        name: {"glory": list(slots[k]), "markers": markers[k * p : (k + 1) * p]} for k, name in enumerate(data.KINGDOMS)
-    }
+# each kingdom's glory tokens and the markers of each seat there (markers: NK x players)
+_KINGDOMS = Inline(
+    '{{name: {{"glory": list({0}[k]), "markers": {1}[k * p_ : (k + 1) * p_]}}'
+    " for p_ in (len({1}) // NK,) for k, name in enumerate(KINGDOMS)}}",
+    NK=NK,
+    KINGDOMS=data.KINGDOMS,
+)
 
 
 def _kingdoms_load(kingdoms, where, s):
@@ -153,8 +154,7 @@ def _kingdoms_load(kingdoms, where, s):
     return tuple(slots), markers
 
 
-def _names(cards) -> list[str]:
-    return [CARD_NAME[c] for c in cards]
+_NAMES = Inline("[CARD_NAME[c] for c in {}]", CARD_NAME=CARD_NAME)  # card names (inlined in the STATE's dump)
 
 
 def _card_list(v, where, s, seat=None):
@@ -206,8 +206,7 @@ def _troll_pool(pool, where, s):
     return mask
 
 
-def _bands_dump(bands) -> list:
-    return [{"leader": CARD_NAME[b[0]], "cards": [CARD_NAME[c] for c in b]} for b in bands]
+_BANDS = Inline('[{{"leader": CARD_NAME[b[0]], "cards": [CARD_NAME[c] for c in b]}} for b in {}]', CARD_NAME=CARD_NAME)
 
 
 def _bands_load(bands, where, s, seat):
@@ -255,9 +254,8 @@ def _rng(rng, where, s):
     return Rng(rng)
 
 
-def _in_turn(s) -> bool:
-    """A turn (or an age's end) is under way: its `pending` is saved."""
-    return not s.finished and not (s.kind == "turn" and not s.todo and not s.build)
+# A turn (or an age's end) is under way: its `pending` is saved.
+_in_turn = Inline('not {0}.finished and not ({0}.kind == "turn" and not {0}.todo and not {0}.build)')
 
 
 def _pending(load, field: str):
@@ -330,42 +328,52 @@ STATE = StateDocument(
         Saved("players", "players", load=_num(data.MIN_PLAYERS, data.MAX_PLAYERS)),
         Derived("ages", "the number of ages, which the player count gives", lambda s: data.ages(s.players)),
         Saved("age", "age", load=_num(1, lambda s: s.ages)),
-        Saved("tribes", "tribes", lambda ts: [data.TRIBES[t] for t in ts], _tribes),
-        Saved(("slots", "markers"), "kingdoms", _kingdoms_dump, _kingdoms_load),
-        Saved("deck", "deck", lambda d: _names(reversed(d)), lambda v, where, s: _cards(v, where, True)[::-1], []),
-        Saved("market", "market", _names, _card_list, []),
+        Saved("tribes", "tribes", Inline("[TRIBES[t] for t in {}]", TRIBES=data.TRIBES), _tribes),
+        Saved(("slots", "markers"), "kingdoms", _KINGDOMS, _kingdoms_load),
+        Saved(
+            "deck",
+            "deck",
+            Inline("[CARD_NAME[c] for c in reversed({})]", CARD_NAME=CARD_NAME),
+            lambda v, where, s: _cards(v, where, True)[::-1],
+            [],
+        ),
+        Saved("market", "market", _NAMES, _card_list, []),
         Saved("dragons", "dragons", load=_num(0, data.DRAGONS), default=0),
         Saved("current", "current", load=_num(0, lambda s: s.players - 1)),
         Saved("last_dragon", "last_dragon", load=_last_dragon),
-        Saved("merfolk", "merfolk", list, _merfolk, when=lambda s: s.merfolk is not None),
-        Saved("giant", "giant", lambda g: None if g is None else {"seat": g[0], "band": g[1]}, _giant),
+        Saved("merfolk", "merfolk", Inline("list({})"), _merfolk, when=Inline("{}.merfolk is not None")),
+        Saved("giant", "giant", Inline('None if {0} is None else {{"seat": {0}[0], "band": {0}[1]}}'), _giant),
         Saved(
             "troll_pool",
             "troll_pool",
-            lambda pool: [v for v in data.TROLL_TOKENS if pool >> v & 1],
+            Inline("[v for v in TROLL_TOKENS if {} >> v & 1]", TROLL_TOKENS=data.TROLL_TOKENS),
             _troll_pool,
             list(data.TROLL_TOKENS),
         ),
         Saved("glory", "seats.*.glory", load=_num(0, 10**6), default=0),
-        Saved("hands", "seats.*.hand", _names, _card_list, []),
-        Saved("bands", "seats.*.bands", _bands_dump, _bands_load, []),
-        Saved("orc", "seats.*.orc", lambda m: [data.KINGDOMS[k] for k in range(NK) if m >> k & 1], _orc_load, []),
-        Saved("trolls", "seats.*.trolls", list, _trolls_load, []),
+        Saved("hands", "seats.*.hand", _NAMES, _card_list, []),
+        Saved("bands", "seats.*.bands", _BANDS, _bands_load, []),
+        Saved(
+            "orc",
+            "seats.*.orc",
+            Inline("[KINGDOMS[k] for k in range(NK) if {} >> k & 1]", KINGDOMS=data.KINGDOMS, NK=NK),
+            _orc_load,
+            [],
+        ),
+        Saved("trolls", "seats.*.trolls", Inline("list({})"), _trolls_load, []),
         Saved("finished", "finished", load=lambda v, where, s: bool(v), default=False),
-        Saved("winners", "winners", list, _winners, []),
+        Saved("winners", "winners", Inline("list({})"), _winners, []),
         Saved("kind", "pending.kind", load=_pending(_kind, "kind"), when=_in_turn),
         Saved(
             "dseats",
             "pending.seat",
-            lambda d: d[0],
+            Inline("{}[0]"),
             _pending(lambda v, where, s: [_num(0, s.players - 1)(v, where, s)], "dseats"),
             when=_in_turn,
         ),
         Saved("darg", "pending.arg", load=_pending(_arg, "darg"), when=_in_turn),
-        Saved(
-            "todo", "pending.todo", lambda todo: [list(step) for step in todo], _pending(_todo, "todo"), [], _in_turn
-        ),
-        Saved("build", "pending.build", _names, _pending(_card_list, "build"), [], _in_turn),
+        Saved("todo", "pending.todo", Inline("[list(step) for step in {}]"), _pending(_todo, "todo"), [], _in_turn),
+        Saved("build", "pending.build", _NAMES, _pending(_card_list, "build"), [], _in_turn),
         Saved("keep", "pending.keep", load=_pending(_num(0, 99), "keep"), default=0, when=_in_turn),
         Saved("wiz", "pending.wizard", load=_pending(_num(0, 99), "wiz"), default=0, when=_in_turn),
         Saved(
@@ -378,12 +386,12 @@ STATE = StateDocument(
         Saved(
             "moved",
             "pending.moved",
-            lambda moved: [list(m) for m in moved],
+            Inline("[list(m) for m in {}]"),
             _pending(lambda v, where, s: tuple(tuple(m) for m in v), "moved"),
             [],
             _in_turn,
         ),
-        Saved("rng", "rng", lambda r: r.state, _rng, 0),
+        Saved("rng", "rng", Inline("{}.state"), _rng, 0),
         NotSaved("reveals", "counts what became known during play (meeple.core.record): a loaded state counts anew"),
         NotSaved("history", "the move record of a game played from its start: a loaded state has none"),
         NotSaved("events", "the log of the play in progress: a loaded state has none"),
@@ -394,6 +402,7 @@ STATE = StateDocument(
     _after,
     strict=True,
 )
+_dump = STATE.dump
 
 
 # ------------------------------------------------------------------ moves

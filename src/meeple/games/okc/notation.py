@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from meeple.core.fields import SHARED, NotSaved, Saved, StateDocument, StateFormat
+from meeple.core.fields import SHARED, Inline, NotSaved, Saved, StateDocument, StateFormat
 from meeple.core.game import BadState, IllegalMove
 from meeple.core.rng import Rng
 from meeple.games.okc import cards as C
@@ -474,10 +474,6 @@ def _kcards(v, where, s, seat=None) -> list[int]:
     return [_kcard(k, where) for k in _list(v, where)]
 
 
-def _kingdom_names(ks) -> list[str]:
-    return [C.KNAME[k] for k in ks]
-
-
 def _whole(lo, hi):
     """A whole number in lo..hi (`hi` may be a function of the state)."""
 
@@ -593,8 +589,11 @@ def _site(v, where, s, seat):
     return C.site_cards(f) if v is None else [_card(c, where, f) for c in _list(v, where)]
 
 
-def _board_dump(b):
-    return [None if sp is None else {"kingdom": C.KNAME[sp[0]], "occupier": C.NAME[sp[1]]} for sp in b]
+_BOARD = Inline(
+    '[None if sp is None else {{"kingdom": KNAME[sp[0]], "occupier": NAME[sp[1]]}} for sp in {}]',
+    KNAME=C.KNAME,
+    NAME=C.NAME,
+)
 
 
 def _board_load(v, where, s, seat):
@@ -638,10 +637,6 @@ def _maybe_card(v, where, s, seat):
     return None if v is None else _card(v, where, s.factions[seat])
 
 
-def _maybe_name(g):
-    return None if g is None else C.NAME[g]
-
-
 def _tactics_load(v, where, s, seat):
     tiles = C.TACTICS[s.factions[seat]]
     tac = _list([u for _, u, _ in tiles] if v is None else v, where)
@@ -654,8 +649,7 @@ def _peeked_load(v, where, s, seat):
     return [_card(c, where) for c in _list(v, where)]
 
 
-def _pick_dump(pk):
-    return [C.KNAME[pk[0]]] + [C.NAME[g] for g in pk[1:]] if pk else []
+_PICK = Inline("[KNAME[{0}[0]]] + [NAME[g] for g in {0}[1:]] if {0} else []", KNAME=C.KNAME, NAME=C.NAME)
 
 
 def _pick_load(v, where, s, seat):
@@ -664,8 +658,13 @@ def _pick_load(v, where, s, seat):
     return ([_kcard(pk[0], where)] if pk else []) + ([_card(pk[1], where, s.factions[seat])] if len(pk) > 1 else [])
 
 
-def _in_turn(s) -> bool:
-    return bool(s.todo) or s.kind is not None
+_in_turn = Inline("bool({0}.todo) or {0}.kind is not None")  # a decision or step is pending
+
+# the STATE's dumps written into its generated dump (no call per field and seat)
+_NAMES = Inline("[NAME[g] for g in {}]", NAME=C.NAME)
+_KNAMES = Inline("[KNAME[k] for k in {}]", KNAME=C.KNAME)
+_MAYBE_NAME = Inline("None if {0} is None else NAME[{0}]", NAME=C.NAME)
+_LIST = Inline("list({})")
 
 
 def _pending(load):
@@ -773,17 +772,17 @@ STATE = StateDocument(
         Saved("players", "players", load=_whole(D.MIN_PLAYERS, D.MAX_PLAYERS)),
         Saved("rounds", "rounds", load=_whole(4, 6), default=D.ROUNDS),
         Saved("round", "round", load=_whole(1, lambda s: s.rounds), default=1),
-        Saved("order", "order", list, _order),
-        Saved("favour", "favour.holder", lambda h: None if h < 0 else h, _holder),
+        Saved("order", "order", _LIST, _order),
+        Saved("favour", "favour.holder", Inline("None if {0} < 0 else {0}"), _holder),
         Saved("favour_uses", "favour.uses", load=_whole(0, D.FAVOUR_USES), default=D.FAVOUR_USES),
-        Saved("road", "road", lambda r: [None if k is None else C.KNAME[k] for k in r], _road),
-        Saved("kdeck", "kingdom_deck", _kingdom_names, _kcards, []),
-        Saved("kdiscard", "kingdom_discard", _kingdom_names, _kcards, []),
-        Saved("lost", "lost", _names, _cards(), []),
+        Saved("road", "road", Inline("[None if k is None else KNAME[k] for k in {}]", KNAME=C.KNAME), _road),
+        Saved("kdeck", "kingdom_deck", _KNAMES, _kcards, []),
+        Saved("kdiscard", "kingdom_discard", _KNAMES, _kcards, []),
+        Saved("lost", "lost", _NAMES, _cards(), []),
         Saved("kregion", "kingdom_map.regions", _kmap_dump(D.REGIONS), _kmap_load(D.REGIONS), {}),
         Saved("kloc", "kingdom_map.locations", _kmap_dump(D.LOCATIONS), _kmap_load(D.LOCATIONS), {}),
-        Saved("kburned", "kingdom_burned", _kingdom_names, _kcards, []),
-        Saved("burned", "burned", _names, _cards(), []),
+        Saved("kburned", "kingdom_burned", _KNAMES, _kcards, []),
+        Saved("burned", "burned", _NAMES, _cards(), []),
         Saved(
             "copies",
             "copies",
@@ -793,10 +792,10 @@ STATE = StateDocument(
         ),
         Saved("councils", "councils", lambda cs: {D.COUNCILS[c]: _names(cs[c]) for c in range(3)}, _councils_load, {}),
         Saved(("facedown", "active"), "regions", _regions_dump, _regions_load, {}),
-        Saved("clash_order", "clash_order", lambda o: [D.REGIONS[r] for r in o], _clash_order, []),
+        Saved("clash_order", "clash_order", Inline("[REGIONS[r] for r in {}]", REGIONS=D.REGIONS), _clash_order, []),
         Saved("bids_open", "bids_open", load=_flag, default=False),
         Saved("taken", "taken", load=_flag, default=False),
-        Saved("factions", "seats.*.faction", lambda f: D.FACTIONS[f], _faction),
+        Saved("factions", "seats.*.faction", Inline("FACTIONS[{}]", FACTIONS=D.FACTIONS), _faction),
         _seat_number("influence", "influence", 0, 10**9, 0),
         _seat_number("lore", "lore", 0, 10**9, 0),
         _seat_number("site_lore", "site_lore", 0, 10**9, 0),
@@ -805,48 +804,55 @@ STATE = StateDocument(
         _seat_number("bonus", "bonus", 0, 99, 0),
         _seat_number("hqtok", "hq_tokens", 0, 3, 0),
         _seat_number("round_fx", "effects", 0, 255, 0),
-        Saved("hands", "seats.*.hand", _names, _cards(), []),
-        Saved("decks", "seats.*.deck", _names, _cards(), []),
-        Saved("discards", "seats.*.discard", _names, _cards(), []),
-        Saved("site", "seats.*.site", _names, _site),
-        Saved("hq", "seats.*.hq", _names, _cards(), []),
-        Saved("boards", "seats.*.board", _board_dump, _board_load),
-        Saved("herald", "seats.*.herald", lambda h: None if h < 0 else D.LOCATIONS[h], _herald_load),
+        Saved("hands", "seats.*.hand", _NAMES, _cards(), []),
+        Saved("decks", "seats.*.deck", _NAMES, _cards(), []),
+        Saved("discards", "seats.*.discard", _NAMES, _cards(), []),
+        Saved("site", "seats.*.site", _NAMES, _site),
+        Saved("hq", "seats.*.hq", _NAMES, _cards(), []),
+        Saved("boards", "seats.*.board", _BOARD, _board_load),
+        Saved(
+            "herald",
+            "seats.*.herald",
+            Inline("None if {0} < 0 else LOCATIONS[{0}]", LOCATIONS=D.LOCATIONS),
+            _herald_load,
+        ),
         Saved("sup_board", "seats.*.supporters.board", load=_whole(0, D.SUPPORTERS), default=D.SUPPORTERS),
-        Saved("sup_map", "seats.*.supporters.map", list, _three(D.SUPPORTERS)),
-        Saved("sup_part", "seats.*.supporters.counted", list, _three(D.SUPPORTERS)),
+        Saved("sup_map", "seats.*.supporters.map", _LIST, _three(D.SUPPORTERS)),
+        Saved("sup_part", "seats.*.supporters.counted", _LIST, _three(D.SUPPORTERS)),
         Saved("lost_sup", "seats.*.supporters.lost", load=_whole(0, D.SUPPORTERS), default=0),
         Saved(
-            "tokens", "seats.*.tokens", lambda t: {D.LOCATIONS[x]: n for x, n in enumerate(t) if n}, _tokens_load, {}
+            "tokens",
+            "seats.*.tokens",
+            Inline("{{LOCATIONS[x]: n for x, n in enumerate({}) if n}}", LOCATIONS=D.LOCATIONS),
+            _tokens_load,
+            {},
         ),
-        Saved("bids", "seats.*.bid", _maybe_name, _maybe_card),
-        Saved("tactics", "seats.*.tactics", list, _tactics_load),
-        Saved("ctokens", "seats.*.council_tokens", list, _three(2)),
-        Saved("gtokens", "seats.*.a2_tokens", list, _three(D.FACTION_TOKENS)),
-        Saved("ksupply", "seats.*.kingdom_supply", _kingdom_names, _kcards, []),
-        Saved("joust", "seats.*.joust", _maybe_name, _maybe_card),
-        Saved("offer", "seats.*.offer", _kingdom_names, _kcards, []),
-        Saved("peeked", "seats.*.peeked", _names, _peeked_load, []),
-        Saved("pick", "seats.*.pick", _pick_dump, _pick_load, []),
-        Saved("rng", "rng", lambda r: r.state, lambda v, where, s: Rng(_int(v, where, 0, (1 << 64) - 1)), 0),
+        Saved("bids", "seats.*.bid", _MAYBE_NAME, _maybe_card),
+        Saved("tactics", "seats.*.tactics", _LIST, _tactics_load),
+        Saved("ctokens", "seats.*.council_tokens", _LIST, _three(2)),
+        Saved("gtokens", "seats.*.a2_tokens", _LIST, _three(D.FACTION_TOKENS)),
+        Saved("ksupply", "seats.*.kingdom_supply", _KNAMES, _kcards, []),
+        Saved("joust", "seats.*.joust", _MAYBE_NAME, _maybe_card),
+        Saved("offer", "seats.*.offer", _KNAMES, _kcards, []),
+        Saved("peeked", "seats.*.peeked", _NAMES, _peeked_load, []),
+        Saved("pick", "seats.*.pick", _PICK, _pick_load, []),
+        Saved("rng", "rng", Inline("{}.state"), lambda v, where, s: Rng(_int(v, where, 0, (1 << 64) - 1)), 0),
         Saved("finished", "finished", load=_flag, default=False),
         Saved(
             "winners",
             "winners",
-            list,
+            _LIST,
             lambda v, where, s: [_int(w, where, 0, s.players - 1) for w in _list(v, where)],
             [],
         ),
         Saved("kind", "pending.kind", load=_pending(_kind_load), when=_in_turn),
-        Saved("dseats", "pending.seats", list, _pending(_dseats_load), [], _in_turn),
+        Saved("dseats", "pending.seats", _LIST, _pending(_dseats_load), [], _in_turn),
         Saved("darg", "pending.arg", load=_pending(lambda v, where, s: v), when=_in_turn),
         Saved(
             "todo", "pending.todo", lambda todo: [list(_jsonable(t)) for t in todo], _pending(_todo_load), [], _in_turn
         ),
-        Saved("fd_pos", "pending.facedown_pos", list, _pending(_fd_pos_load), when=_in_turn),
-        Saved(
-            "fd_log", "pending.facedown_log", lambda fl: [list(x) for x in fl], _pending(_fd_log_load), when=_in_turn
-        ),
+        Saved("fd_pos", "pending.facedown_pos", _LIST, _pending(_fd_pos_load), when=_in_turn),
+        Saved("fd_log", "pending.facedown_log", Inline("[list(x) for x in {}]"), _pending(_fd_log_load), when=_in_turn),
         NotSaved("reveals", "counts what became known during play (meeple.core.record): a loaded state counts anew"),
         NotSaved("known", "the hand cards every seat saw arrive: a loaded state knows none (views start from it)"),
         NotSaved("history", "the move record of a game played from its start: a loaded state has none"),
@@ -859,11 +865,7 @@ STATE = StateDocument(
     FORMAT,
     _after,
 )
-
-
-def dump(s) -> dict:
-    """The STATE document of `s`."""
-    return STATE.dump(s)
+dump = STATE.dump  # the STATE document of a state (the generated function itself)
 
 
 def load(doc) -> OKCState:
