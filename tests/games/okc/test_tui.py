@@ -95,4 +95,4 @@ def test_the_table_shows_tactics_tokens_and_the_kingdom_map():
     text = out.getvalue()
     assert "1 (spring, exhausted)" in text and "2 of 2 uses left): in a region" in text
     assert "faction tokens: Castle 2" in text
-    assert "Kingdom cards on the map: Plateau: martial-09 (" in text and "Kingdom card Martial 9 (" in text
+    assert "Kingdom cards on the map: Plateau: Kingdom card Martial 9 (" in text and "martial-09" not in text
