@@ -76,11 +76,7 @@ def render(view: dict, you: int, decision) -> Group:
     for i, sd in enumerate(view["seats"]):
         sup = sd["supporters"]
         kc = (
-            ", ".join(
-                f"{_kname(sp['kingdom'])} (occupied by {_short(sp['occupier'])})"
-                for sp in sd["board"]
-                if sp
-            )
+            ", ".join(f"{_kname(sp['kingdom'])} (occupied by {_short(sp['occupier'])})" for sp in sd["board"] if sp)
             or "-"
         )
         t.add_row(
@@ -326,11 +322,24 @@ def _menu_match(text: str, acts: list[int], words: list[str], faction: str | Non
     return named or None
 
 
+def menu_lines(state, seat: int) -> list[tuple[int, str, str]]:
+    """`seat`'s menu: each legal action with its line in words (what it
+    offers, by name and faction) and the effect of what it offers."""
+    kind = state.decision().kind
+    fac = D.FACTIONS[state.factions[seat]]
+    out = []
+    for a in state.legal_actions(seat):
+        option = present.label(action_word(state, a, kind, seat), fac)
+        out.append((a, option["label"], present.option_text(option, fac)))
+    return out
+
+
 def _ask_human(console: Console, state, seat: int, inp) -> None:
     d = state.decision()
     view = state.view(seat)
     console.print(render(view, seat, d))
-    acts = state.legal_actions(seat)
+    lines = menu_lines(state, seat)
+    acts = [a for a, _, _ in lines]
     words = [action_word(state, a, d.kind, seat) for a in acts]
     if d.kind == "facedown":
         r = state.fd_pos[seat]
@@ -345,9 +354,8 @@ def _ask_human(console: Console, state, seat: int, inp) -> None:
         console.print(Text(PROMPTS.get(d.kind, d.kind), style="bold"))
     fac = D.FACTIONS[state.factions[seat]]
     menu = Table(box=None, show_header=False)
-    for i, w in enumerate(words, 1):
-        option = present.label(w, fac)
-        menu.add_row(f"{i}.", option["label"], Text(present.option_text(option, fac), style="dim"))
+    for i, (_a, said, effect) in enumerate(lines, 1):
+        menu.add_row(f"{i}.", said, Text(effect, style="dim"))
     console.print(menu)
     while True:
         console.print(Text("> ", style="bold"), end="")

@@ -820,6 +820,7 @@ def meta() -> dict:
             for c, k in DATA.contracts.items()
         },
         "culture": {k: effects_text(t["benefit"]) for k, t in DATA.culture.items()},
+        "region_names": dict(REGION_NAME),
         "ancient": {
             a: {"strength": t["strength"], "reward": effects_text(t["reward"])} for a, t in DATA.ancient.items()
         },
