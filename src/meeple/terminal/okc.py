@@ -404,5 +404,11 @@ def _ask_human(console: Console, state, seat: int, inp) -> None:
                 text = f"{seat}: {text}"
             state.apply_move(text)
             return
-        except IllegalMove as e:
-            console.print(Text(str(e), style="red"))
+        except IllegalMove:  # the notation's reason names the decision's internal name: words instead
+            console.print(
+                Text(
+                    f"{text.split(': ', 1)[-1]!r} is not on the menu: type a line's number, its words "
+                    f"(such as {lines[0][1]!r}) or the name of what it offers",
+                    style="red",
+                )
+            )
