@@ -243,19 +243,22 @@ def _norm(text: str) -> str:
 
 def _typed(state, seat: int, menu: list[tuple[int, str]], line: str) -> int | None:
     """The menu line typed in words: the whole line, or the region's name
-    alone ('gaia 5', 'pharaos 1') when one line only is about it."""
+    alone ('gaia 5', 'pharaos 1'), a god's or a weapon's ('anu', 'long shield')
+    when one line only is about it."""
     typed = _norm(line)
     whole = [a for a, text in menu if _norm(text) == typed]
     if len(whole) == 1:
         return whole[0]
-    named = [
-        a
-        for a, _text in menu
-        if (w := state.action_to_str_for(a, seat).split())
-        and w[-1] in present.REGION_NAME
-        and _norm(present.region_name(w[-1])) == typed
-    ]
+    named = [a for a, _text in menu if _norm(_named(state.action_to_str_for(a, seat))) == typed]
     return named[0] if len(named) == 1 else None
+
+
+def _named(move: str) -> str:
+    """The name alone of what a move is about: its region, god, weapon..."""
+    w = move.split()
+    if len(w) < 2 or w[-1].isdigit():
+        return ""
+    return present.region_name(w[-1]) if w[-1] in present.REGION_NAME else present.nice(w[-1])
 
 
 def render_vp_sources(state, names: list[dict]) -> Text:
@@ -377,8 +380,14 @@ def play(args, stdin=None, stdout=None) -> int:
                         state.apply_action(a, me)
                     else:
                         state.apply_move(f"@{me} {line}" if len(d.seats) > 1 else line)
-                except IllegalMove as e:
-                    console.print(Text(str(e), style="red"))
+                except IllegalMove:  # the notation's reason names the decision by its internal name
+                    console.print(
+                        Text(
+                            f"{line!r} is not on the menu: type a line's number, its words (such as "
+                            f"{menu[0][1]!r}) or the name of the region, god or weapon it is about",
+                            style="red",
+                        )
+                    )
                 continue
             seat = next(s for s in d.seats if s != me)
             a = bots[seat].choose(observe(state, seat))
