@@ -86,11 +86,11 @@ def render_boards(view) -> Table:
         if ex:
             notes.append("exhausted " + ",".join(ex))
         if info["capital"] is not None:
-            notes.append(f"capital of {info['capital']}")
+            notes.append(f"capital of {present.HOUSE_NAME.get(view['houses'][info['capital']], '?')}")
         if info["atlantis"]:
             notes.append(
-                "ATLANTIS (entered only from "
-                + ",".join(sorted(x for e in lay.dotted for x in e if h in e and x != h))
+                "Atlantis (entered only from "
+                + ", ".join(sorted(present.region_name(x) for e in lay.dotted for x in e if h in e and x != h))
                 + ")"
             )
         a = b["ancient"].get(h)
@@ -100,16 +100,23 @@ def render_boards(view) -> Table:
         for i, o in enumerate(b.get("unit_settlements", [])):
             owners += [i] * o.get(h, 0)
         t.add_row(
-            h,
-            info["board"],
+            present.region_name(h),
+            info["board"].capitalize(),
             prod,
             str(info["shrines"] or ""),
             _units(view, h),
             " ".join(f"[{COLORS[o]}]{o}[/]" for o in owners),
-            " ".join(sorted(lay.nb.get(h, ()))),
+            ", ".join(_short_region(h, x) for x in sorted(lay.nb.get(h, ()), key=lay.index.__getitem__)),
             "; ".join(notes),
         )
     return t
+
+
+def _short_region(here: str, there: str) -> str:
+    """A neighbour in the region table: its number alone on the same board."""
+    a, b = present.region_name(here), present.region_name(there)
+    same = a.rsplit(" ", 1)[0] == b.rsplit(" ", 1)[0] and not b.startswith("Atlantis")
+    return b.rsplit(" ", 1)[1] if same else b
 
 
 def render_culture(view) -> Text:
@@ -122,7 +129,7 @@ def render_culture(view) -> Text:
             continue
         tok = c["token"]
         ben = "face down" if tok == "?" else present.effects_text(DATA.culture[tok]["benefit"])
-        parts.append(f"{'/'.join(tri)}: {ben}")
+        parts.append(f"{', '.join(present.region_name(x) for x in tri)}: {ben}")
     return Text("culture tokens: " + (" | ".join(parts) if parts else "none"))
 
 
@@ -143,17 +150,24 @@ def render_players(view, seat) -> Table:
             str(sd["dom"]),
             str(len(sd["cubes"])),
             gods + free,
-            " ".join(sd["hand"]),
-            " ".join(sd["contracts"]),
+            ", ".join(present.nice(w) for w in sd["hand"]),
+            str(len(sd["contracts"])),
         )
     return t
 
 
 def render_contracts(view) -> Text:
-    rows = []
-    for c in view["contracts"]["display"]:
-        rows.append(f"{present.contract_text(c)} ({present.contract_title(c).split(' (', 1)[1]}")
-    return Text("contracts on display: " + "\n    ".join([""] + rows))
+    rows = [f"{present.contract_text(c)} ({present.contract_house(c)})" for c in view["contracts"]["display"]]
+    held = []
+    for i, sd in enumerate(view["seats"]):
+        for c in sd["contracts"]:
+            held.append(f"{present.HOUSE_NAME.get(view['houses'][i], '?')}: {present.contract_text(c)}")
+    return Text(
+        "contracts on display: "
+        + "\n    ".join([""] + rows)
+        + "\ncontracts held: "
+        + ("\n    ".join([""] + held) if held else "none")
+    )
 
 
 def render_you(view, seat) -> Text:
@@ -209,7 +223,8 @@ def _asked(state, seat: int) -> dict:
 
 
 def _menu(state, seat) -> list[tuple[int, str]]:
-    """The legal moves, each with its words when they say more than the move."""
+    """The legal moves in words (the presenter's labels: regions, contracts,
+    gods and weapons by name)."""
     words = {
         o["move"].split(" ", 1)[1] if o["move"].startswith("@") else o["move"]: o["label"]
         for o in _asked(state, seat).get("options", [])
@@ -218,8 +233,32 @@ def _menu(state, seat) -> list[tuple[int, str]]:
     for a in state.legal_actions(seat):
         move = state.action_to_str_for(a, seat)
         label = words.get(move, move)
-        out.append((a, move if label.lower() == move else f"{move}  ({label})"))
+        out.append((a, label[0].upper() + label[1:] if label else move))
     return out
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.lower().replace("_", " ").replace("“", "").replace("”", "").split())
+
+
+def _typed(state, seat: int, menu: list[tuple[int, str]], line: str) -> int | None:
+    """The menu line typed in words: the whole line, or the region's name
+    alone ('gaia 5', 'pharaos 1'), a god's or a weapon's ('anu', 'long shield')
+    when one line only is about it."""
+    typed = _norm(line)
+    whole = [a for a, text in menu if _norm(text) == typed]
+    if len(whole) == 1:
+        return whole[0]
+    named = [a for a, _text in menu if _norm(_named(state.action_to_str_for(a, seat))) == typed]
+    return named[0] if len(named) == 1 else None
+
+
+def _named(move: str) -> str:
+    """The name alone of what a move is about: its region, god, weapon..."""
+    w = move.split()
+    if len(w) < 2 or w[-1].isdigit():
+        return ""
+    return present.region_name(w[-1]) if w[-1] in present.REGION_NAME else present.nice(w[-1])
 
 
 def render_vp_sources(state, names: list[dict]) -> Text:
@@ -324,7 +363,8 @@ def play(args, stdin=None, stdout=None) -> int:
                     return 0
                 if line in ("help", "?"):
                     console.print(
-                        "Answer with a menu number or the move words (as in the menu); 'info NAME' "
+                        "Answer with a menu number, the menu line's words, a region's name (as the map names it) "
+                        "or the move in notation ('to g5'); 'info NAME' "
                         "tells what a god, weapon, contract, artifact, objective or 'tile N' does; "
                         "'hint' shows the advisor's three best moves for you; 'quit' leaves."
                     )
@@ -336,10 +376,18 @@ def play(args, stdin=None, stdout=None) -> int:
                 try:
                     if line.isdigit() and 1 <= int(line) <= len(menu):
                         state.apply_action(menu[int(line) - 1][0], me)
+                    elif (a := _typed(state, me, menu, line)) is not None:
+                        state.apply_action(a, me)
                     else:
                         state.apply_move(f"@{me} {line}" if len(d.seats) > 1 else line)
-                except IllegalMove as e:
-                    console.print(Text(str(e), style="red"))
+                except IllegalMove:  # the notation's reason names the decision by its internal name
+                    console.print(
+                        Text(
+                            f"{line!r} is not on the menu: type a line's number, its words (such as "
+                            f"{menu[0][1]!r}) or the name of the region, god or weapon it is about",
+                            style="red",
+                        )
+                    )
                 continue
             seat = next(s for s in d.seats if s != me)
             a = bots[seat].choose(observe(state, seat))

@@ -35,11 +35,22 @@ def _fac(view: dict, seat: int) -> str:
 
 def _tag(view: dict, seat: int, you: int) -> Text:
     f = _fac(view, seat)
-    return Text(f"{f}{' (you)' if seat == you else ''}", style=f"bold {COLOURS[f]}")
+    return Text(f"{f.capitalize()}{' (you)' if seat == you else ''}", style=f"bold {COLOURS[f]}")
 
 
 def _short(name: str) -> str:
-    return name.split(":", 1)[1] if ":" in name else name
+    """A faction card as the table shows it: its name with its faction
+    ("Nobility captain 7"), a hidden one by its back ("a Nobility card")."""
+    fac, _, local = name.partition(":")
+    if local == "?":
+        return f"a face-down {fac.capitalize()} card"
+    if name == "?":
+        return "a face-down card"
+    return present.CARD_TITLE.get(name, name)
+
+
+def _kname(k: str | None) -> str:
+    return "-" if k is None else present.kingdom_name(k)
 
 
 def render(view: dict, you: int, decision) -> Group:
@@ -52,24 +63,20 @@ def render(view: dict, you: int, decision) -> Group:
             head.append(" > ")
     fav = view["favour"]
     head.append(
-        f"   Favour: {'Harvest Field' if fav['holder'] is None else _fac(view, fav['holder'])} ({fav['uses']} uses)"
+        f"   Favour: {'Harvest Field' if fav['holder'] is None else _fac(view, fav['holder']).capitalize()} ({fav['uses']} uses)"
     )
     parts.append(head)
     road = Text("Great Road: ")
-    road.append("  ".join(k or "-" for k in view["road"]))
+    road.append(", ".join(_kname(k) for k in view["road"]))
     parts.append(road)
     t = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     t.add_column("seat")
-    for col in ("infl", "lore", "hand", "deck", "disc", "herald", "supporters b/map/lost", "kingdom cards", "bid"):
+    for col in ("infl", "lore", "hand", "deck", "disc", "herald", "supporters", "kingdom cards", "bid"):
         t.add_column(col)
     for i, sd in enumerate(view["seats"]):
         sup = sd["supporters"]
         kc = (
-            ", ".join(
-                f"{sp['kingdom']} (occupied by {present.CARD_TITLE.get(sp['occupier'], 'a card')})"
-                for sp in sd["board"]
-                if sp
-            )
+            ", ".join(f"{_kname(sp['kingdom'])} (occupied by {_short(sp['occupier'])})" for sp in sd["board"] if sp)
             or "-"
         )
         t.add_row(
@@ -79,8 +86,8 @@ def render(view: dict, you: int, decision) -> Group:
             f"{len(sd['hand'])}/{sd['hand_size']}",
             str(len(sd["deck"])),
             str(len(sd["discard"])),
-            sd["herald"] or "-",
-            f"{sup['board']}/{sup['map']}/{sup['lost']}",
+            _place(sd["herald"]) if sd["herald"] else "-",
+            _supporters(sup),
             kc,
             _short(sd["bid"]) if sd["bid"] else "-",
         )
@@ -97,18 +104,21 @@ def render(view: dict, you: int, decision) -> Group:
         for e in rd["active"]:
             f = e["card"].split(":")[0]
             act.append(
-                _short(e["card"]) + ("*" if e["counted"] else "") + (" (blank)" if e.get("blank") else "") + " ",
+                _short(e["card"])
+                + (" (counted)" if e["counted"] else "")
+                + (" (blank)" if e.get("blank") else "")
+                + "; ",
                 style=COLOURS.get(f, ""),
             )
         fd = Text()
         for c in rd["facedown"]:
             f = c.split(":")[0]
-            fd.append(_short(c) + " ", style=COLOURS.get(f, ""))
-        r.add_row(name, "I II III".split()[order.index(name)] if name in order else "", act, fd)
+            fd.append(_short(c) + "; ", style=COLOURS.get(f, ""))
+        r.add_row(_place(name), "I II III".split()[order.index(name)] if name in order else "", act, fd)
     parts.append(r)
     cs = Text("Councils: ")
     for c, cards in view["councils"].items():
-        cs.append(f"{c}: " + (", ".join(cards) or "-") + "   ")
+        cs.append(f"{_place(c)}: " + (", ".join(_short(x) for x in cards) or "-") + "   ")
     parts.append(cs)
     parts.append(_extras(view, you))
     me = view["seats"][you]
@@ -141,7 +151,7 @@ def _extras(view: dict, you: int) -> Text:
         out.append("\n")
     kmap = view["kingdom_map"]
     on_map = [
-        f"{_place(where)}: {e['kingdom']} ({_fac(view, e['seat'])}) — {present.info(e['kingdom'])}"
+        f"{_place(where)}: {present.info(e['kingdom'])} ({_fac(view, e['seat']).capitalize()})"
         for key in ("regions", "locations")
         for where, cards in kmap[key].items()
         for e in cards
@@ -152,6 +162,12 @@ def _extras(view: dict, you: int) -> Text:
 
 def _place(name: str) -> str:
     return name.replace("-", " ").capitalize()
+
+
+def _supporters(sup: dict) -> str:
+    """A seat's supporters in words: on its board, on the map by region, lost."""
+    on_map = ", ".join(f"{n} in {_place(r)}" for r, n in zip(D.REGIONS, sup["map"]) if n)
+    return f"{sup['board']} on the board" + (f", {on_map}" if on_map else "") + f", {sup['lost']} lost"
 
 
 class Leave(Exception):
@@ -261,35 +277,85 @@ def _narrate(console: Console, state, seat: int, seen: int) -> int:
     return len(log)
 
 
-def _menu_match(text: str, acts: list[int], words: list[str]) -> int | None:
-    """The action whose menu words were typed (at the face-down step the card
-    name alone will do: 'heir' for 'place heir')."""
-    typed = " ".join(text.lower().split())
+def _norm(text: str) -> str:
+    return " ".join(text.lower().replace("-", " ").replace("_", " ").split())
+
+
+def _menu_keys(word: str, option: dict, faction: str) -> tuple[set[str], set[str]]:
+    """What may be typed for one menu line: its words in full (the menu's
+    label, or the move's notation) and, alone, the name of what it offers
+    (the card with or without its faction, the kingdom card, the location)."""
+    full = {_norm(option["label"]), _norm(word)}
+    names = set()
+    name = option.get("name")
+    if name:
+        names |= {_norm(name), _norm(name.removeprefix("kingdom card "))}
+        if _norm(name).startswith(faction + " "):
+            names.add(_norm(name)[len(faction) + 1 :])
+    if "card" in option:
+        names.add(_norm(option["card"].split(":", 1)[1]))
+    if option.get("place"):
+        names.add(_norm(option["place"]))
+    args = word.split(" ", 1)[1:] if " " in word else []
+    names |= {_norm(a) for a in args if not a.isdigit()}
+    return full, names
+
+
+def _menu_match(text: str, acts: list[int], words: list[str], faction: str | None = None) -> int | list[int] | None:
+    """The action whose menu line was typed: its words as the menu shows them
+    ('Place Nobility heir'), its notation ('place heir'), or the name alone of
+    what it offers ('heir', 'captain 7', 'trade 14') when that names one line
+    only. Several lines named alike: the list of them; none: None."""
+    typed = _norm(text)
+    if not typed:
+        return None
+    keys = []
     for a, w in zip(acts, words):
-        if typed in (w.lower(), w.lower().removeprefix("place ")):
-            return a
-    return None
+        fac = faction or ""
+        keys.append((a, *_menu_keys(w, present.label(w, fac), fac)))
+    exact = [a for a, full, _ in keys if typed in full]
+    if exact:
+        return exact[0] if len(exact) == 1 else exact
+    named = [a for a, _, names in keys if typed in names]
+    if len(named) == 1:
+        return named[0]
+    return named or None
+
+
+def menu_lines(state, seat: int) -> list[tuple[int, str, str]]:
+    """`seat`'s menu: each legal action with its line in words (what it
+    offers, by name and faction) and the effect of what it offers."""
+    kind = state.decision().kind
+    fac = D.FACTIONS[state.factions[seat]]
+    out = []
+    for a in state.legal_actions(seat):
+        option = present.label(action_word(state, a, kind, seat), fac)
+        out.append((a, option["label"], present.option_text(option, fac)))
+    return out
 
 
 def _ask_human(console: Console, state, seat: int, inp) -> None:
     d = state.decision()
     view = state.view(seat)
     console.print(render(view, seat, d))
-    acts = state.legal_actions(seat)
+    lines = menu_lines(state, seat)
+    acts = [a for a, _, _ in lines]
     words = [action_word(state, a, d.kind, seat) for a in acts]
     if d.kind == "facedown":
         r = state.fd_pos[seat]
         declared = state.darg and state.darg[seat] >> r & 1
         console.print(
-            Text(f"Face-down card for {D.REGIONS[r]}" + (" (declared: no card):" if declared else ":"), style="bold")
+            Text(
+                f"Face-down card for {_place(D.REGIONS[r])}" + (" (declared: no card):" if declared else ":"),
+                style="bold",
+            )
         )
     else:
         console.print(Text(PROMPTS.get(d.kind, d.kind), style="bold"))
     fac = D.FACTIONS[state.factions[seat]]
     menu = Table(box=None, show_header=False)
-    for i, w in enumerate(words, 1):
-        effect = present.option_text(present.label(w, fac), fac)
-        menu.add_row(f"{i}.", w, Text(effect, style="dim"))
+    for i, (_a, said, effect) in enumerate(lines, 1):
+        menu.add_row(f"{i}.", said, Text(effect, style="dim"))
     console.print(menu)
     while True:
         console.print(Text("> ", style="bold"), end="")
@@ -317,10 +383,20 @@ def _ask_human(console: Console, state, seat: int, inp) -> None:
         if text.isdigit() and 1 <= int(text) <= len(acts):
             state.apply_action(acts[int(text) - 1], seat)
             return
-        named = _menu_match(text, acts, words)
-        if named is not None:
+        named = _menu_match(text, acts, words, fac)
+        if isinstance(named, int):
             state.apply_action(named, seat)
             return
+        if named:
+            console.print(
+                Text(
+                    f"{text!r} names several lines of the menu ("
+                    + ", ".join(str(acts.index(a) + 1) for a in named)
+                    + "): type the number or the whole line",
+                    style="red",
+                )
+            )
+            continue
         try:
             if d.kind in ("bid", "facedown", "joust") and ":" not in text:
                 text = f"{seat}: {text}"
@@ -328,5 +404,11 @@ def _ask_human(console: Console, state, seat: int, inp) -> None:
                 text = f"{seat}: {text}"
             state.apply_move(text)
             return
-        except IllegalMove as e:
-            console.print(Text(str(e), style="red"))
+        except IllegalMove:  # the notation's reason names the decision's internal name: words instead
+            console.print(
+                Text(
+                    f"{text.split(': ', 1)[-1]!r} is not on the menu: type a line's number, its words "
+                    f"(such as {lines[0][1]!r}) or the name of what it offers",
+                    style="red",
+                )
+            )

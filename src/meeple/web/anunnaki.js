@@ -6,6 +6,8 @@
 (() => {
 
 const AM = () => META.games.anunnaki;
+// a region in words, as the log and the terminal name it ("Pharaos 3", "Gaia 12", "Atlantis A")
+const regionName = (id) => (AM().region_names || {})[id] || id;
 const RES = ["food", "wood", "metal", "gold"];
 const RLET = {food: "F", wood: "W", metal: "M", gold: "G", any: "★"};
 const RCOL = {food: "#f3d46e", wood: "#86b86b", metal: "#b4bdc6", gold: "#e5a84a"};
@@ -91,7 +93,7 @@ function boardSvg(v, name, hexes, extra) {
     kids.push(svg("polygon", {points: pts, class: "hexline" + (ctrl !== null ? " ctrl p" + ctrl : "")}));
     const dark = info.atlantis || h.id === "uw";
     const txt = (ty, t, cls) => svg("text", {x, y: y + ty, class: "ht " + (cls || "") + (dark ? " dark" : ""), "text-anchor": "middle"}, t);
-    kids.push(txt(-25, h.id + (info.capital ? " ♛" : ""), "hid"));
+    kids.push(txt(-25, regionName(h.id).split(" ").pop() + (info.capital ? " ♛" : ""), "hid"));
     const resWords = info.atlantis ? "Atlantis" : h.id === "uw" ? "Underworld" : res.map((r) => RLET[r]).join("/") + "×" + info.icons;
     kids.push(txt(-12, resWords + (info.shrines ? " " + "✦".repeat(info.shrines) : ""), "hres"));
     const ex = (s.board.exhausted || {})[h.id] || [];
@@ -159,7 +161,7 @@ function boardSvg(v, name, hexes, extra) {
 }
 function hexTitle(v, h, ctrl) {
   const s = v.state;
-  const parts = [h.id + ":"];
+  const parts = [regionName(h.id) + ":"];
   if (h.atlantis) parts.push("Atlantis,");
   else if (h.id === "uw") parts.push("the Underworld (any resource),");
   else parts.push((h.res || []).join(" and ") + " ×" + h.icons + ",");
@@ -376,7 +378,7 @@ function battlePanel(v) {
   const att = b.att, dfn = b.def;
   const anc = s.board.ancient[b.hex];
   const foe = dfn === null || dfn === undefined ? "the ancient guardian" + (anc && anc.tile !== "?" && anc.up ? " (strength " + AM().ancient[anc.tile].strength + ")" : "") : null;
-  const rows = [el("p", {}, "Battle in ", el("b", {}, b.hex), ": ", playerTag(v, att), " attacks ", foe ? foe : playerTag(v, dfn))];
+  const rows = [el("p", {}, "Battle in ", el("b", {}, regionName(b.hex)), ": ", playerTag(v, att), " attacks ", foe ? foe : playerTag(v, dfn))];
   const cards = b.cards || {};
   if (Object.keys(cards).length) {
     rows.push(el("p", {}, "Revealed: ", Object.entries(cards).flatMap(([k, ws]) => [playerTag(v, +k), " " + ws.map(nice).join(" + ") + "  "])));
@@ -399,7 +401,7 @@ function anDecision(v, box) {
   if (d.kind === "weapon") {
     box.classList.add("secret-choice");
     const b = d.battle;
-    box.append(el("p", {class: "secret"}, "Secret: choose your weapon" + (b ? " for the battle in " + b.hex : "") +
+    box.append(el("p", {class: "secret"}, "Secret: choose your weapon" + (b ? " for the battle in " + regionName(b.hex) : "") +
       ". Only you see your choice until every side has chosen; then both are revealed."));
   }
   if (d.left !== undefined && d.left !== null) box.append(el("p", {class: "hint"},

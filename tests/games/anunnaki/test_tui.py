@@ -15,7 +15,21 @@ def test_a_full_game_in_the_terminal():
     text = out.getvalue()
     assert code == 0
     assert "Final scoring (VP by source)" in text and "Winner: " in text and "Total" in text
-    assert "is not a legal" in text  # the bad answer was refused, nothing applied
+    assert "'nonsense' is not on the menu" in text  # the bad answer was refused, nothing applied
+    assert "discard_god" not in text  # ... in words, not by the decision's internal name
+
+
+def test_a_menu_line_is_answered_by_the_name_of_what_it_is_about():
+    """'anu' discards the god Anu (its line: 'Discard Anu: ...'); 'tile 2' (the
+    notation) moves the pawn; a region's name as the map shows it picks it
+    ('babylon 1', 'Babylon 2')."""
+    out = io.StringIO()
+    args = SimpleNamespace(players=4, seat=0, seed=9, bot="random")
+    play(args, stdin=io.StringIO("anu\ntile 2\nbabylon 1\nBabylon 2\nquit\n"), stdout=out)
+    text = " ".join(out.getvalue().split())
+    assert "Babylon (you) discards the god Anu" in text
+    assert "Babylon (you) moves the pawn to tile 2" in text
+    assert "Babylon (you) moves a unit from Babylon 1 to Babylon 2" in text and "not on the menu" not in text
 
 
 def test_bad_flags():

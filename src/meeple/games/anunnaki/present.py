@@ -84,15 +84,33 @@ def nice(name: str) -> str:
     return str(name).replace("_", " ").capitalize()
 
 
+def _region_names() -> dict[str, str]:
+    """Every region's name in words, as the terminal map shows it: a home
+    planet's region by its house and number ("Pharaos 3"), Gaia's by number
+    ("Gaia 12"), the Atlantis regions by letter, the Underworld as such."""
+    out = {"uw": "the Underworld"}
+    for house, (_p, seen, _nb) in DATA.planets.items():
+        for hid in seen:
+            out[hid] = f"{HOUSE_NAME.get(house, nice(house))} {hid.lstrip('abcdefghijklmnopqrstuvwxyz')}"
+    for _g, seen, _nb in DATA.gaia.values():
+        for hid, h in seen.items():
+            out[hid] = f"Atlantis {hid[-1].upper()}" if h.get("atlantis") else f"Gaia {hid.removeprefix('g')}"
+    return out
+
+
+REGION_NAME = _region_names()
+
+
+def region_name(h) -> str:
+    """A region in words ("Babylon 2", "Gaia 5", "Atlantis A")."""
+    return REGION_NAME.get(str(h), str(h))
+
+
 def hex_words(lay, h: str) -> str:
-    if h == "uw":
-        return "the Underworld"
-    info = lay.info[h]
-    if info["atlantis"]:
-        return f"Atlantis ({h})"
-    if info["capital"] is not None:
-        return f"{h} (capital of {HOUSE_NAME.get(lay.houses[info['capital']], '?')})"
-    return h
+    info = lay.info.get(h)
+    if info is not None and info["capital"] is not None:
+        return f"{region_name(h)} (capital of {HOUSE_NAME.get(lay.houses[info['capital']], '?')})"
+    return region_name(h)
 
 
 def effect_text(e) -> str:
@@ -156,20 +174,33 @@ def weapon_text(state, seat, w: str) -> str:
     return out
 
 
+def contract_name(c: str) -> str:
+    """A contract named by what it asks and gives ("“2 gold + 1 metal → move 2”";
+    no two contracts ask and give alike)."""
+    k = DATA.contracts.get(c)
+    if k is None:
+        return str(c)
+    return f"“{cost_text(k['cost'])} → {effects_text(k['middle'])}”"
+
+
 def contract_text(c: str) -> str:
     k = DATA.contracts[c]
     return (
-        f"{c}: pay {cost_text(k['cost'])} → {effects_text(k['middle'])} | "
+        f"pay {cost_text(k['cost'])} → {effects_text(k['middle'])} | "
         f"or {k['bottom']['vp']} VP, +{k['bottom']['commerce']} commerce"
     )
 
 
+def contract_house(c: str) -> str:
+    k = DATA.contracts[c]
+    return f"{HOUSE_NAME[k['house']]} house" if k["house"] else "no house"
+
+
 def contract_title(c: str) -> str:
     """A contract named with its house icon (or none), as every card shown."""
-    k = DATA.contracts.get(c)
-    if k is None:
+    if c not in DATA.contracts:
         return str(c)
-    return f"{c} ({HOUSE_NAME[k['house']] + ' house' if k['house'] else 'no house'})"
+    return f"{contract_name(c)} ({contract_house(c)})"
 
 
 def god_text(g: str) -> str:
@@ -194,7 +225,7 @@ def info(name: str, state=None, seat: int | None = None) -> str | None:
     if key in DATA.weapons:
         return f"Weapon {weapon_text(state, seat, key)} ({DATA.weapons[key]['kind']})"
     if key in DATA.contracts:
-        return f"Contract {contract_text(key)} — {contract_title(key).split(' (', 1)[1].rstrip(')')}"
+        return f"Contract {contract_name(key)}: {contract_text(key)} — {contract_house(key)}"
     by_name = {ARTIFACT_NAME.get(a, a).lower().replace("'s", "").replace(" ", "_"): a for a in ARTIFACTS}
     art = key if key in ARTIFACTS else by_name.get(key)
     if art is not None:
@@ -211,6 +242,19 @@ def info(name: str, state=None, seat: int | None = None) -> str | None:
         t = int(words[1])
         return f"Tile {t}: {tile_text(t)} — {ACTION_HELP[DATA.tiles[t]['action']]}; developed: {tile_text(t, True)}"
     return None
+
+
+HEX_VERB = {  # a region's options, by decision
+    "from": "Take a unit from",
+    "to": "Move to",
+    "harvest": "Harvest",
+    "place_follower": "Place a follower in",
+    "take_follower": "Take a follower from",
+    "settle": "Build a settlement in",
+    "summon_hex": "The god replaces the follower in",
+    "battle": "Battle in",
+    "lose_follower": "Remove a follower from",
+}
 
 
 def _label(state, seat: int, move: str) -> dict:
@@ -265,17 +309,7 @@ def _label(state, seat: int, move: str) -> dict:
     ):
         h = w[1]
         out["hex"] = h
-        verb = {
-            "from": "Take a unit from",
-            "to": "Move to",
-            "harvest": "Harvest",
-            "place_follower": "Place a follower in",
-            "take_follower": "Take a follower from",
-            "settle": "Build a settlement in",
-            "summon_hex": "The god replaces the follower in",
-            "battle": "Battle in",
-            "lose_follower": "Remove a follower from",
-        }[kind]
+        verb = HEX_VERB[kind]
         extra = ""
         if kind == "harvest":
             info = lay.info[h]
@@ -338,11 +372,11 @@ def _label(state, seat: int, move: str) -> dict:
         return out
     if kind == "contract" and w[0] == "take":
         out["contract"] = w[1]
-        out["label"] = f"Take contract {contract_text(w[1])}"
+        out["label"] = f"Take the contract: {contract_text(w[1])} ({contract_house(w[1])})"
         return out
     if w[0] == "fulfil":
         out["contract"] = w[1]
-        out["label"] = f"Fulfil contract {contract_text(w[1])}"
+        out["label"] = f"Fulfil the contract: {contract_text(w[1])}"
         return out
     if kind == "mana" and w[0] == "mana":
         k = w[1]
@@ -489,12 +523,16 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
     elif kind == "pay_res":
         text = f"{who} pays 1 {detail}"
     elif kind == "exhaust":
-        text = f"The {detail[1]} of {detail[0]} is exhausted"
+        text = f"The {detail[1]} of {region_name(detail[0])} is exhausted"
     elif kind == "follower":
-        text = f"{who} places a follower in {detail}"
+        text = f"{who} places a follower in {region_name(detail)}"
     elif kind == "follower_back":
         here, there = detail
-        text = f"{who} moves a follower from {here} to {there}" if there else f"{who} takes a follower back from {here}"
+        text = (
+            f"{who} moves a follower from {region_name(here)} to {region_name(there)}"
+            if there
+            else f"{who} takes a follower back from {region_name(here)}"
+        )
     elif kind == "market":
         paid, x, y = detail
         text = (
@@ -525,7 +563,7 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
         unit = "a settlement" if d.startswith("settlement ") else "a unit"
         src, _, dst = d.removeprefix("settlement ").partition(">")
         verb = {"move": "moves", "portal": "teleports", "anu": "moves (Anu)", "carry": "carries"}[kind]
-        text = f"{who} {verb} {unit} from {src} to {dst}"
+        text = f"{who} {verb} {unit} from {region_name(src)} to {region_name(dst)}"
     elif kind == "culture_up":
         text = f"A culture token is turned up: {_culture(detail)}"
     elif kind == "culture":
@@ -533,13 +571,13 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
     elif kind == "culture_declined":
         text = f"{who} forfeits the benefit of the culture token ({_culture(detail)})"
     elif kind == "harvest":
-        text = f"{who} harvests {detail}"
+        text = f"{who} harvests {region_name(detail)}"
     elif kind == "dom_token":
-        text = f"{who} takes the domination token at space {detail}: +2 VP"
+        text = f"{who} takes the domination token at {detail} on the domination track: +2 VP"
     elif kind == "settle":
-        text = f"{who} builds a settlement in {detail}"
+        text = f"{who} builds a settlement in {region_name(detail)}"
     elif kind == "contract":
-        text = f"{who} takes contract {contract_title(detail)}"
+        text = f"{who} takes the contract {contract_title(detail)}"
     elif kind == "weapon":
         text = f"{who} draws the advanced weapon {nice(detail)}" if detail else f"{who} draws an advanced weapon"
     elif kind == "develop":
@@ -554,11 +592,11 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
     elif kind == "summon":
         text = f"{who} summons their major god" if detail == "major" else f"{who} summons the god {nice(detail)}"
     elif kind == "fulfil":
-        text = f"{who} fulfils contract {contract_title(detail)}"
+        text = f"{who} fulfils the contract {contract_title(detail)}"
     elif kind == "pandora":
         text = f"{who} takes Pandora's {detail} token"
     elif kind == "battle":
-        text = f"{who} starts a battle in {detail}"
+        text = f"{who} starts a battle in {region_name(detail)}"
     elif kind == "reveal":
         parts = [f"{seat_name(seats, int(s))}: {' + '.join(nice(w) for w in ws)}" for s, ws in sorted(detail.items())]
         text = "Weapons revealed — " + "; ".join(parts) if parts else "Weapons revealed"
@@ -566,9 +604,9 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
         text = f"{who}'s viking helmet wins the battle"
     elif kind == "battle_won":
         text = (
-            f"{who} wins the battle in {detail}"
+            f"{who} wins the battle in {region_name(detail)}"
             if isinstance(seat, int) and seat >= 0
-            else f"The ancient guardian holds {detail}"
+            else f"The ancient guardian holds {region_name(detail)}"
         )
     elif kind == "end":
         vp = detail.get("vp", [])
@@ -595,7 +633,17 @@ def _move_words(kind: str, move: str) -> str:
     words = move.split()
     if move == "pass":
         return "pass"
-    return " ".join(nice(w) if "_" in w else w for w in words)
+    if kind in HEX_VERB and len(words) == 2 and words[1] in REGION_NAME:
+        return f"{HEX_VERB[kind]} {region_name(words[1])}".lower()
+    out = []
+    for w in words:
+        if w in REGION_NAME:
+            out.append(region_name(w))
+        elif w in DATA.contracts:
+            out.append(f"the contract {contract_title(w)}")
+        else:
+            out.append(nice(w).lower() if "_" in w else w)
+    return " ".join(out)
 
 
 # ------------------------------------------------------------------ VP by source
@@ -772,6 +820,7 @@ def meta() -> dict:
             for c, k in DATA.contracts.items()
         },
         "culture": {k: effects_text(t["benefit"]) for k, t in DATA.culture.items()},
+        "region_names": dict(REGION_NAME),
         "ancient": {
             a: {"strength": t["strength"], "reward": effects_text(t["reward"])} for a, t in DATA.ancient.items()
         },

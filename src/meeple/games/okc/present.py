@@ -165,10 +165,12 @@ def label(move: str, faction: str) -> dict:
         card = _card_name(faction, w)
         if card is not None:
             out["card"] = card
-            shown.append(w)
+            out["name"] = _card(card)
+            shown.append(out["name"])
         elif w in C.KCARD_BY_NAME:
             out["kingdom"] = w
-            shown.append(w)
+            out["name"] = f"kingdom card {_kname(w)}"
+            shown.append(out["name"])
         elif w in D.REGIONS or w in D.LOCATIONS or w in D.COUNCILS:
             out["place"] = w
             shown.append(w.replace("-", " ").capitalize())
@@ -178,7 +180,10 @@ def label(move: str, faction: str) -> dict:
         shown = [str(int(args[0]) + 1)] if args and args[0].isdigit() else shown
     if verb == "tactic" and args:
         shown = [f"tile {args[0]}"]
+        out["name"] = f"tactic {args[0]}"
     label = VERBS.get(verb, verb.capitalize())
+    if label.endswith("kingdom card") and shown[:1] and shown[0].startswith("kingdom card "):
+        shown[0] = shown[0].removeprefix("kingdom card ")
     if verb == "supporter" and args == ["lost"]:
         label, shown = "Supporter from the lost pile", []
     elif verb == "supporter" and args == ["board"]:
@@ -210,8 +215,12 @@ def info(name: str, faction: str | None = None) -> str | None:
     full = key if key in C.CARD_BY_NAME else (f"{faction}:{key.replace(' ', '-')}" if faction else None)
     if full in C.CARD_BY_NAME:
         return card_text(full)
+    if faction and f"{faction} {key}" in titles:  # one's own card without its faction
+        key = f"{faction} {key}"
     if key in titles:
         return card_text(titles[key])
+    knames = {_kname(k).lower(): k for k in C.KCARD_BY_NAME}
+    key = knames.get(key.removeprefix("kingdom card "), key)
     if key in C.KCARD_BY_NAME:
         text = _kingdom(key)
         return text[0].upper() + text[1:]
@@ -338,6 +347,11 @@ def _kname(k) -> str:
     return f"{suit.capitalize()} {int(n)}" if n.isdigit() else str(k)
 
 
+def kingdom_name(k) -> str:
+    """A kingdom card as a table shows it: "kingdom card Trade 1"."""
+    return f"kingdom card {_kname(k)}"
+
+
 def _kingdom(k) -> str:
     i = C.KCARD_BY_NAME.get(k)
     return f"kingdom card {_kname(k)}" if i is None else f"kingdom card {_kname(k)} ({C.KTEXT[i]})"
@@ -356,13 +370,7 @@ def _forced(d, who: str) -> str:
     if words in ("done", "pass"):
         them = "you" if who.endswith("(you)") else "them"
         return f"{who} has nothing to do at “{PROMPTS.get(kind, kind)}”: passed for {them}"
-    said = label(words, faction)["label"]
-    for w in words.split()[1:]:  # the names in words, not identifiers
-        card = _card_name(faction, w)
-        if card is not None:
-            said = said.replace(w, _card(card))
-        elif w in C.KCARD_BY_NAME:
-            said = said.replace(w, f"kingdom card {_kname(w)}")
+    said = label(words, faction)["label"]  # the names in words, not identifiers
     return f"Done for {who}, the only possible answer to “{PROMPTS.get(kind, kind)}”: {said}"
 
 
