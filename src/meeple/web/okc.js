@@ -16,13 +16,19 @@ const SHORT = {invulnerable: "Inv", pathfinder: "Path", resilient: "Res", ambush
 const nice = (s) => cap(String(s).replace(/-/g, " "));
 const localOf = (c) => c.includes(":") ? c.split(":")[1] : c;
 const facOf = (c) => c.includes(":") ? c.split(":")[0] : null;
+// a faction card's name in words, its faction first ("Nobility captain 7", "Uprising agent 5 (blank opponents)")
+const cardName = (c) => (OM().cards[c] && OM().cards[c].title) || (facOf(c) ? nice(facOf(c)) + " " : "") + nice(localOf(c));
+// the same without the faction, for a tile already coloured and marked by it
+const cardShort = (c) => facOf(c) ? cardName(c).replace(new RegExp("^" + nice(facOf(c)) + " "), "") : cardName(c);
+// a kingdom card's name in words ("Trade 1")
+const kName = (k) => (OM().kingdom_names && OM().kingdom_names[k]) || nice(k);
 const you = (v) => (v.you === null || v.you === undefined || T.replay) ? null : v.you;
 
 // ---------------------------------------------------------------- pieces
 function cardTitle(c) {
   const i = OM().cards[c];
   if (!i) return c;
-  const bits = [nice(facOf(c)) + " " + localOf(c), "strength " + i.strength, i.archetype];
+  const bits = [cardName(c), "strength " + i.strength, i.archetype];
   if (i.traits.length) bits.push("traits: " + i.traits.join(", "));
   if (i.commands.length) bits.push("commands: " + i.commands.join(", "));
   bits.push("votes " + i.votes + ", lore " + i.lore + (i.cost ? ", cost " + i.cost : ""));
@@ -35,12 +41,12 @@ function cardEl(c, opts) {
   const back = c === "?" || c.endsWith(":?");
   const fac = facOf(c);
   const i = back ? null : OM().cards[c];
-  const label = back ? (fac ? "face-down " + nice(fac) + " card" : "hidden card") : nice(fac) + " " + localOf(c);
+  const label = back ? (fac ? "face-down " + nice(fac) + " card" : "hidden card") : cardName(c);
   const cls = "ocard" + (back ? " back" : "") + (fac ? " f-" + fac : "") + (opts.selected ? " sel" : "") + (opts.cls ? " " + opts.cls : "");
   const inner = back ? [el("span", {class: "fm", "aria-hidden": "true"}, fac ? FAC_MARK[fac] : "?"), el("span", {class: "cn"}, "?")] : [
     el("span", {class: "fm", "aria-hidden": "true"}, FAC_MARK[fac]),
     el("span", {class: "cs"}, i.strength),
-    el("span", {class: "cn"}, localOf(c).replace(/-/g, " ")),
+    el("span", {class: "cn"}, cardShort(c)),
     el("span", {class: "ct"}, i.traits.concat(i.commands).map((t) => SHORT[t] || t).join(" "))];
   const attrs = {class: cls, title: opts.title || (back ? label : cardTitle(c)), "data-card": c, id: opts.id};
   if (opts.onclick) {
@@ -56,8 +62,8 @@ function kcardEl(k, extra) {
   const suit = k.split("-")[0];
   const text = OM().kingdom[k] || "";
   const off = OM().kingdom_not_implemented.includes(k) ? " (text not played by the engine)" : "";
-  return el("span", {class: "kcard s-" + suit, title: k + ": " + text + off, "data-kingdom": k},
-    el("b", {}, k), extra ? el("span", {class: "kocc"}, extra) : null,
+  return el("span", {class: "kcard s-" + suit, title: "Kingdom card " + kName(k) + ": " + text + off, "data-kingdom": k},
+    el("b", {}, kName(k)), extra ? el("span", {class: "kocc"}, extra) : null,
     el("span", {class: "ktext"}, text));
 }
 function seatTag(v, s) {
@@ -96,8 +102,8 @@ function handPanel(v) {
     el("h2", {}, "Your hand (" + hand.length + " of " + sd.hand_size + ")" + (sd.bid ? " — your bid: " : ""), sd.bid ? cardEl(sd.bid, {cls: "mini"}) : null,
       sd.joust ? [" — your joust card: ", cardEl(sd.joust, {cls: "mini"})] : null),
     el("div", {class: "ocards hand"}, cards.length ? cards : el("p", {class: "hint"}, "empty")),
-    el("p", {class: "hint"}, "Deck " + sd.deck.length + " · discard: ", sd.discard.length ? sd.discard.map(localOf).join(", ") : "empty",
-      sd.site.length ? " · Site of Power (buy with lore): " : "", sd.site.map((c) => el("span", {class: "sitec", title: cardTitle(c)}, localOf(c) + " (" + OM().cards[c].cost + ") "))));
+    el("p", {class: "hint"}, "Deck " + sd.deck.length + " · discard: ", sd.discard.length ? sd.discard.map((c) => el("span", {class: "discc", title: cardTitle(c)}, cardName(c))).map((x, i) => [i ? ", " : "", x]).flat() : "empty",
+      sd.site.length ? " · Site of Power (buy with lore): " : "", sd.site.map((c) => el("span", {class: "sitec", title: cardTitle(c)}, cardName(c) + " (cost " + OM().cards[c].cost + " lore) "))));
 }
 
 function mapPanel(v) {
@@ -143,7 +149,7 @@ function roadPanel(v) {
     el("h2", {}, "Councils"),
     el("div", {class: "councils"}, OM().councils.map((c) => el("div", {class: "council", "data-council": c},
       el("b", {}, nice(c)), el("div", {class: "ocards"}, (s.councils[c] || []).length ? s.councils[c].map((x) => cardEl(x, {cls: "small"})) : el("span", {class: "hint"}, "empty"))))),
-    s.lost.length ? el("p", {class: "hint"}, "Lost pile: " + s.lost.map((c) => nice(facOf(c)) + " " + localOf(c)).join(", ")) : null);
+    s.lost.length ? el("p", {class: "hint"}, "Lost pile: ", s.lost.map((c) => el("span", {class: "lostc", title: cardTitle(c)}, cardName(c))).map((x, i) => [i ? ", " : "", x]).flat()) : null);
 }
 
 function playersPanel(v) {
@@ -168,9 +174,9 @@ function playersPanel(v) {
           el("span", {title: "votes per council"}, "Tokens " + Object.values(sd.tokens).reduce((a, b) => a + b, 0)),
           el("span", {title: "uses left per tactic tile"}, "Tactics " + sd.tactics.map((u) => u < 0 ? "✗" : u).join(" ")),
           bid ? el("span", {}, "Bid ", bid) : null),
-        el("div", {class: "kboard"}, sd.board.map((sp) => sp ? kcardEl(sp.kingdom, "occupied by " + localOf(sp.occupier)) : kcardEl(null)),
+        el("div", {class: "kboard"}, sd.board.map((sp) => sp ? kcardEl(sp.kingdom, "occupied by " + cardName(sp.occupier)) : kcardEl(null)),
           (sd.kingdom_supply || []).map((k) => kcardEl(k, "supply"))),
-        sd.hq.length ? el("div", {class: "hint"}, "HQ: " + sd.hq.map(localOf).join(", ")) : null);
+        sd.hq.length ? el("div", {class: "hint"}, "HQ: ", sd.hq.map((c) => el("span", {class: "hqc", title: cardTitle(c)}, cardName(c))).map((x, i) => [i ? ", " : "", x]).flat()) : null);
     })));
 }
 
@@ -203,7 +209,7 @@ function clashPanel(v) {
 function optionButton(o) {
   const attrs = {type: "button", "data-move": o.move, onclick: () => send(o.move), id: "opt-" + o.move.replace(/[^a-z0-9]+/gi, "-")};
   if (o.card && OM().cards[o.card]) attrs.title = cardTitle(o.card);
-  if (o.kingdom) attrs.title = o.kingdom + ": " + (OM().kingdom[o.kingdom] || "");
+  if (o.kingdom) attrs.title = "Kingdom card " + kName(o.kingdom) + ": " + (OM().kingdom[o.kingdom] || "");
   const cls = ["opt"];
   if (["done", "pass"].includes(o.verb)) cls.push("quiet");
   attrs.class = cls.join(" ");
@@ -222,7 +228,7 @@ function facedownDecision(v, box) {
       (d.cards < n - declared.length ? " You have fewer cards than regions: place " + d.cards + "." : " Place one card in each region" + (declared.length ? " you did not declare." : ".")) + " Click a placed card to take it back."),
     el("div", {class: "fd-slots"}, d.regions.map((r, i) => el("div", {class: "fd-slot", "data-region": r},
       el("span", {class: "zl"}, nice(r)),
-      declared.includes(r) ? el("span", {class: "hint"}, "no card (declared)") : T.sel[i] ? cardEl(T.sel[i], {verb: "Take back from " + r, cls: "small", id: "fd-slot-" + i, onclick: () => { T.sel[i] = null; render(); }}) :
+      declared.includes(r) ? el("span", {class: "hint"}, "no card (declared)") : T.sel[i] ? cardEl(T.sel[i], {verb: "Take back from " + nice(r), cls: "small", id: "fd-slot-" + i, onclick: () => { T.sel[i] = null; render(); }}) :
         el("span", {class: "hint"}, "empty")))),
     el("div", {class: "choices"},
       el("button", {type: "button", class: "primary", id: "fd-confirm", disabled: placed !== d.cards,
@@ -251,13 +257,13 @@ function advancedDecision(v, box) {
   box.append(el("h2", {}, d.prompt),
     el("p", {class: "hint"}, "1. Choose the kingdom card to keep (the others go back to the deck)."),
     el("div", {class: "choices"}, d.offer.map((k) => el("button", {type: "button", class: "kpick" + (a.kingdom === k ? " sel" : ""),
-      "aria-pressed": String(a.kingdom === k), "data-kingdom": k, id: "adv-k-" + k, title: k + ": " + (OM().kingdom[k] || ""),
-      onclick: () => { T.adv = Object.assign({}, T.adv, {kingdom: k}); render(); }}, k + " — " + (OM().kingdom[k] || "")))),
+      "aria-pressed": String(a.kingdom === k), "data-kingdom": k, id: "adv-k-" + k, title: "Kingdom card " + kName(k) + ": " + (OM().kingdom[k] || ""),
+      onclick: () => { T.adv = Object.assign({}, T.adv, {kingdom: k}); render(); }}, kName(k) + " — " + (OM().kingdom[k] || "")))),
     el("p", {class: "hint"}, "2. Choose its occupier from your hand."),
     el("div", {class: "ocards in-decision"}, hand.map((c) => cardEl(c, {selected: a.card === c, pressable: true, cls: "adv-card", verb: "Occupy with", id: "adv-c-" + localOf(c),
       onclick: () => { T.adv = Object.assign({}, T.adv, {card: c}); render(); }}))),
     el("button", {type: "button", class: "primary", id: "adv-confirm", disabled: !move, "data-move": move, onclick: () => send(move)},
-      move ? "Keep " + a.kingdom + " occupied by " + localOf(a.card) : "Choose a kingdom card and an occupier"));
+      move ? "Keep kingdom card " + kName(a.kingdom) + " occupied by " + cardName(a.card) : "Choose a kingdom card and an occupier"));
 }
 
 function okcDecision(v, box) {

@@ -90,3 +90,21 @@ def test_options_are_checked():
             SPEC.check_options(bad)
     m = P.meta()
     assert m["levels"] and "medium" in m["levels"] and len(m["kingdom"]) == 51
+
+
+def test_meta_names_every_card_in_words_for_the_page():
+    """The page builds card tiles from the meta: every faction card has its
+    title ("Nobility captain 7", "Uprising agent 5 (blank opponents)"), faction
+    first and no id ("captain-7", "a3"); every kingdom card its name ("Trade 1")."""
+    import re
+
+    from meeple.games.okc import present as P
+
+    m = P.meta()
+    for name, card in m["cards"].items():
+        fac = name.split(":")[0]
+        assert card["title"].startswith(fac.capitalize() + " "), card["title"]
+        assert "-" not in card["title"] and not re.search(r"\b[a-z]+\d\b", card["title"]), card["title"]
+    assert m["cards"]["uprising:a3"]["title"] == "Uprising agent 5 (blank opponents)"
+    assert set(m["kingdom_names"]) == set(m["kingdom"])
+    assert all(re.fullmatch(r"[A-Z][a-z]+ \d+", n) for n in m["kingdom_names"].values()), m["kingdom_names"]

@@ -98,3 +98,28 @@ def test_the_table_shows_tactics_tokens_and_the_kingdom_map():
     assert "1 (spring, exhausted)" in text and "2 of 2 uses left): in a region" in text
     assert "faction tokens: Castle 2" in text
     assert "Kingdom cards on the map: Plateau: Kingdom card Martial 9 (" in text and "martial-09" not in text
+
+
+def test_the_log_names_every_card_with_its_faction():
+    """A seat's own cards keep their faction in the log, as others' do
+    ("Gathering takes their bid, Gathering follower 4"), never the bare
+    archetype after the seat's name."""
+    import random
+    import re
+
+    from meeple.core.present import narration
+    from meeple.games.okc import new_game, present
+    from meeple.terminal.okc import seat_names
+
+    s = new_game(2, seed=4, rounds=4)
+    rng = random.Random(4)
+    while not s.is_terminal():
+        seat = s.decision().seats[-1]
+        s.apply_action(rng.choice(s.legal_actions(seat)), seat)
+    said = [x["text"] for x in narration(s.log(), present.describe, seat_names(s, 0), 0, 0)]
+    archetypes = "|".join(sorted({t.split(" ")[1] for t in present.CARD_TITLE.values()}, key=len, reverse=True))
+    factions = "|".join(f.capitalize() for f in ("nobility", "clans", "uprising", "gathering"))
+    bare = [t for t in said if re.search(rf"(?:'s|their bid,|with) (?:{archetypes}) \d", t)]
+    assert not bare, bare[:5]
+    own = [t for t in said if re.search(rf"\(you\)'s (?:{factions}) ", t) or "their bid, " in t]
+    assert own and all(re.search(rf"(?:'s|bid,) (?:{factions}) ", t) for t in own), own[:5]

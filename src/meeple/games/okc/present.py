@@ -10,7 +10,6 @@ everybody learns who has already chosen, never what.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Mapping
 
 from meeple.core.present import decision as _decision, moves_for_seat, places, seat_name
@@ -483,11 +482,11 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
         text = f"{who} purges the Council of {_place(d)}"
     elif kind == "bids":
         text = "Bids revealed: " + ", ".join(
-            _own_cards(f"{seat_name(seats, x)} bid {_card(c)}", seat_name(seats, x)) for x, c in d
+            f"{seat_name(seats, x)} bid {_card(c)}" for x, c in d
         )
     elif kind == "joust":
         text = "Joust revealed: " + ", ".join(
-            _own_cards(f"{seat_name(seats, x)} jousts with {_card(c)}", seat_name(seats, x)) for x, c in d
+            f"{seat_name(seats, x)} jousts with {_card(c)}" for x, c in d
         )
     elif kind == "advanced":
         text = "Advanced setup revealed: " + "; ".join(
@@ -594,20 +593,7 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
         text = "The game ends. Influence: " + ", ".join(f"{seat_name(seats, s)} {v}" for s, v in enumerate(d))
     else:
         text = f"{who}: {kind.replace('-', ' ')}" + (f" ({d})" if d not in (None, "", []) else "")
-    return {"kind": kind, "seat": seat, "detail": detail, "text": _own_cards(text, who) if seat is not None else text}
-
-
-_ARCHETYPES = "|".join(sorted({a for a in C.ARCH if a != "hq"}, key=len, reverse=True))
-
-
-def _own_cards(text: str, who: str) -> str:
-    """Where a seat is named by its faction (the terminal), its own cards
-    read without the faction: "Clans (you)'s Clans captain 6" says "Clans
-    (you)'s captain 6" (each faction is one seat's; others' cards keep it)."""
-    fac = who.split(" ", 1)[0]
-    if fac.lower() in D.FACTIONS:
-        text = re.sub(rf"\b{fac} (?=(?:{_ARCHETYPES})\b)", "", text)
-    return text
+    return {"kind": kind, "seat": seat, "detail": detail, "text": text}
 
 
 def scoring(events, state) -> list[dict]:
@@ -722,7 +708,7 @@ def ranking(state) -> list[dict]:
 def meta() -> dict:
     """What the lobby and the table need to know of the game (no game state; the
     name, player counts and options come from the spec)."""
-    cards = {C.NAME[g]: card_info(C.NAME[g]) for g in range(C.NCARDS)}
+    cards = {C.NAME[g]: dict(card_info(C.NAME[g]), title=CARD_TITLE[C.NAME[g]]) for g in range(C.NCARDS)}
     return {
         "levels": ["easy", "medium", "hard", "random", "ismcts:0.5s"],
         "rounds": [D.ROUNDS, *D.SKIRMISH_ROUNDS],
@@ -734,6 +720,7 @@ def meta() -> dict:
         "councils": list(D.COUNCILS),
         "cards": cards,
         "kingdom": {n: t for n, t in zip(C.KNAME, C.KTEXT)},
+        "kingdom_names": {n: _kname(n) for n in C.KNAME},
         "kingdom_not_implemented": list(D.KINGDOM_NOT_IMPLEMENTED),
         "favour": dict(D.FAVOUR_TEXT),
         "tactics": {f: [{"timing": t, "uses": u, "text": x} for t, u, x in D.TACTICS[f]] for f in D.FACTIONS},
