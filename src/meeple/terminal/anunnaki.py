@@ -29,7 +29,34 @@ from meeple.games.anunnaki.present import decision_for
 from meeple.games.anunnaki.state import new_game
 
 COLORS = ["red", "blue", "green", "yellow"]
-SHORT = {"food": "F", "wood": "W", "metal": "M", "gold": "G"}
+
+
+def house(view, i: int) -> str:
+    """Seat `i` by its house's name ("Babylon")."""
+    h = view["houses"][i]
+    return present.HOUSE_NAME.get(h, present.nice(h))
+
+
+def major_name(view, i: int) -> str:
+    """Seat `i`'s major god by name ("the major god Ra")."""
+    return f"the major god {present.nice(DATA.houses[view['houses'][i]]['major'])}"
+
+
+def objective_words(key: str | None) -> str:
+    """An objective tile in words: what it counts ("settlements on planets",
+    "controlled regions, 1 per 2")."""
+    o = DATA.objectives.get(key) if key else None
+    if o is None:
+        return "not known"
+    note = o["note"].rstrip(".").split(" /")[0]
+    note = note[0].lower() + note[1:]
+    return note + (f", 1 per {o['divisor']}" if o["divisor"] > 1 else "")
+
+
+def objectives_line(view) -> str:
+    """Which objective each track scores at the end, in words."""
+    names = {"war": "war track", "tech": "tech track", "commerce": "commerce track", "dom": "domination track"}
+    return "; ".join(f"{names.get(k, k)} scores {objective_words(v)}" for k, v in view["objectives"].items())
 
 
 def _units(view, h) -> str:
@@ -39,33 +66,51 @@ def _units(view, h) -> str:
     for i in range(P):
         parts = []
         if fol[i]:
-            parts.append(f"{fol[i]}f")
+            parts.append(f"{fol[i]} follower{'s' if fol[i] > 1 else ''}")
         for g, w in view["board"]["gods"][i].items():
             if w == h:
-                parts.append("MAJOR" if g == "major" else g[:4])
+                parts.append(major_name(view, i) if g == "major" else present.nice(g))
         if parts:
-            out.append(f"[{COLORS[i]}]{i}:{'+'.join(parts)}[/]")
-    return " ".join(out)
+            out.append(f"[{COLORS[i]}]{house(view, i)}: {' + '.join(parts)}[/]")
+    return "; ".join(out)
 
 
 def render_star(view, seat) -> Table:
-    t = Table(title="action star (your board)", box=box.SIMPLE, show_header=True)
-    t.add_column("pos")
+    t = Table(
+        title="action star (your board)",
+        caption=(
+            "Moving your pawn along a line to a joined tile puts one of your cubes on that line's "
+            "space and gives its mana; a line already holding your cube gives nothing. "
+            f"The game ends once a player has placed {DATA.setup['cubes']} cubes."
+        ),
+        box=box.SIMPLE,
+        show_header=True,
+    )
     t.add_column("tile")
-    t.add_column("joined to (space:mana)")
+    t.add_column("lines to the joined tiles")
     sd = view["seats"][seat] if seat is not None else None
     for pos, tile in enumerate(view["arrangement"]):
         d = DATA.tiles[tile]
         dev = sd is not None and tile in sd["developed"]
-        name = f"{tile} {d['action']}{'+' if dev else ''} ({d['color']})"
+        name = f"Tile {tile}: {tile_words(tile, dev)} ({d['color']})"
         if sd is not None and sd["pawn"] == pos:
-            name = "[bold]>> " + name + "[/]"
+            name = "[bold]>> " + name + " — your pawn[/]"
         links = []
-        for other, sp in sorted(DATA.adj[pos].items()):
-            mark = "#" if sd is not None and sp in sd["cubes"] else str(DATA.spaces[sp][2])
-            links.append(f"{view['arrangement'][other]}({sp}:{mark})")
-        t.add_row(str(pos), name, " ".join(links))
+        for other, sp in sorted(DATA.adj[pos].items(), key=lambda x: view["arrangement"][x[0]]):
+            mana = DATA.spaces[sp][2]
+            what = (
+                "your cube is there"
+                if sd is not None and sp in sd["cubes"]
+                else (f"+{mana} mana" if mana else "no mana")
+            )
+            links.append(f"to tile {view['arrangement'][other]} (space {sp}: {what})")
+        t.add_row(name, "; ".join(links))
     return t
+
+
+def tile_words(tile: int, developed: bool) -> str:
+    """An action tile in words: its action and strength, developed or not."""
+    return present.tile_text(tile, developed)
 
 
 def render_boards(view) -> Table:
@@ -73,18 +118,18 @@ def render_boards(view) -> Table:
 
     lay = layout(view["houses"], view["players"])
     t = Table(title="regions", box=box.SIMPLE)
-    for c in ("region", "board", "produces", "shrines", "units", "settlement", "neighbours", "notes"):
+    for c in ("region", "board", "harvest", "shrines", "units", "settlement", "neighbours", "notes"):
         t.add_column(c)
     b = view["board"]
     for h in lay.hexes:
         info = lay.info[h]
         if h == "uw" and not any("underworld_map" in sd["artifacts"] for sd in view["seats"]):
             continue
-        prod = " ".join(SHORT[r] for r in info["res"]) + (f" x{info['icons']}" if info["icons"] else "")
+        prod = f"{info['icons']} {' or '.join(info['res']) or 'of any resource'}" if info["icons"] else ""
         ex = b["exhausted"].get(h, [])
         notes = []
         if ex:
-            notes.append("exhausted " + ",".join(ex))
+            notes.append("exhausted: " + ", ".join(ex))
         if info["capital"] is not None:
             notes.append(f"capital of {present.HOUSE_NAME.get(view['houses'][info['capital']], '?')}")
         if info["atlantis"]:
@@ -95,7 +140,15 @@ def render_boards(view) -> Table:
             )
         a = b["ancient"].get(h)
         if a:
-            notes.append(f"ancient {a['tile']}" + (" +god" if a["god"] else ""))
+            t_ = DATA.ancient.get(a["tile"]) if a.get("up", True) else None
+            notes.append(
+                (
+                    f"ancient tile (strength {t_['strength']}, reward {present.effects_text(t_['reward'])})"
+                    if t_
+                    else "face-down ancient tile"
+                )
+                + (" guarding the Atlantis god" if a["god"] else "")
+            )
         owners = [b["settlements"][h]] if h in b["settlements"] else []
         for i, o in enumerate(b.get("unit_settlements", [])):
             owners += [i] * o.get(h, 0)
@@ -105,7 +158,7 @@ def render_boards(view) -> Table:
             prod,
             str(info["shrines"] or ""),
             _units(view, h),
-            " ".join(f"[{COLORS[o]}]{o}[/]" for o in owners),
+            ", ".join(f"[{COLORS[o]}]{house(view, o)}[/]" for o in owners),
             ", ".join(_short_region(h, x) for x in sorted(lay.nb.get(h, ()), key=lay.index.__getitem__)),
             "; ".join(notes),
         )
@@ -135,25 +188,38 @@ def render_culture(view) -> Text:
 
 def render_players(view, seat) -> Table:
     t = Table(title="players", box=box.SIMPLE)
-    for c in ("seat", "house", "VP", "F W M G", "mana", "war/tech/com", "dom", "cubes", "gods", "weapons", "contracts"):
+    cols = ("house", "VP", "food wood metal gold", "mana", "war tech commerce", "domination", "cubes placed")
+    for c in (*cols, "gods summoned", "weapons", "contracts"):
         t.add_column(c)
     for i, sd in enumerate(view["seats"]):
-        gods = ",".join(sd["summoned"]) + (" +MAJOR" if sd["major"] else "")
-        free = f" free:{sd['free_minor']}{'+M' if sd['free_major'] else ''}"
+        gods = [present.nice(g) for g in sd["summoned"]] + ([major_name(view, i)] if sd["major"] else [])
+        free = []
+        if sd["free_minor"]:
+            free.append(f"{sd['free_minor']} minor god{'s' if sd['free_minor'] > 1 else ''}")
+        if sd["free_major"]:
+            free.append("the major god")
         t.add_row(
-            f"[{COLORS[i]}]{i}{' (you)' if i == seat else ''}[/]",
-            view["houses"][i],
+            f"[{COLORS[i]}]{house(view, i)}{' (you)' if i == seat else ''}[/]",
             str(sd["vp"]),
             " ".join(map(str, sd["res"])),
             str(sd["mana"]),
-            "/".join(map(str, sd["tracks"])),
+            " ".join(map(str, sd["tracks"])),
             str(sd["dom"]),
-            str(len(sd["cubes"])),
-            gods + free,
-            ", ".join(present.nice(w) for w in sd["hand"]),
+            f"{len(sd['cubes'])} of {DATA.setup['cubes']}",
+            (", ".join(gods) or "none") + (f"; may summon free: {' and '.join(free)}" if free else ""),
+            weapons_words(sd["hand"]),
             str(len(sd["contracts"])),
         )
     return t
+
+
+def weapons_words(hand: list) -> str:
+    """A seat's weapons: by name, those it keeps hidden counted ("1 hidden advanced weapon")."""
+    hidden = sum(1 for w in hand if w not in DATA.weapons)
+    named = [present.nice(w) for w in hand if w in DATA.weapons]
+    if hidden:
+        named.append(f"{hidden} hidden advanced weapon{'s' if hidden > 1 else ''}")
+    return ", ".join(named) or "none"
 
 
 def render_contracts(view) -> Text:
@@ -161,7 +227,7 @@ def render_contracts(view) -> Text:
     held = []
     for i, sd in enumerate(view["seats"]):
         for c in sd["contracts"]:
-            held.append(f"{present.HOUSE_NAME.get(view['houses'][i], '?')}: {present.contract_text(c)}")
+            held.append(f"{house(view, i)} holds: {present.contract_text(c)} ({present.contract_house(c)})")
     return Text(
         "contracts on display: "
         + "\n    ".join([""] + rows)
@@ -187,21 +253,29 @@ def render_you(view, seat) -> Text:
     for t, step in zip(TRACKS, sd["tracks"]):
         obj = view["objectives"].get(t)
         lines.append(
-            f"{t.capitalize()} track: step {step} (multiplier x{mult[min(step, len(mult) - 1)]}), objective {obj}"
+            f"{t.capitalize()} track: step {step} (multiplier x{mult[min(step, len(mult) - 1)]}); "
+            f"its objective counts {objective_words(obj)}"
         )
     lines.append(
         f"Domination: {sd['dom']} (worth {DATA.dom_vp.get(sd['dom'], 0)} VP now; track "
-        f"{DATA.dom_min} to {DATA.dom_max}, lightning at {DATA.lightning}; objective "
-        f"{view['objectives'].get('dom')})"
+        f"{DATA.dom_min} to {DATA.dom_max}, lightning at {DATA.lightning}; its objective counts "
+        f"{objective_words(view['objectives'].get('dom'))})"
     )
     return Text("\n".join(lines))
 
 
 def render(view, seat) -> Group:
+    cur = view["current"]
+    turn = (
+        f"{house(view, cur)}'s turn{' (you)' if cur == seat else ''}"
+        if isinstance(cur, int) and 0 <= cur < view["players"]
+        else "between turns"
+    )
     head = Text(
-        f"Anunnaki  turn of seat {view['current']}"
-        f"{'  END TRIGGERED' if view['end_triggered'] else ''}  objectives: "
-        + ", ".join(f"{k}={v}" for k, v in view["objectives"].items()),
+        f"Anunnaki — {turn}"
+        + ("  — the end is triggered: this round is the last" if view["end_triggered"] else "")
+        + "\nEnd-of-game objectives (times the track's multiplier): "
+        + objectives_line(view),
         style="bold",
     )
     return Group(
@@ -324,8 +398,9 @@ def play(args, stdin=None, stdout=None) -> int:
     track(args, state, seed, **options)
     console.print(
         Text(
-            f"Anunnaki, {players} players, seed {seed}; you are seat {me} "
-            f"({state.houses[me]}). Type a number or the move; 'help', 'quit'.",
+            f"Anunnaki, {players} players, seed {seed}; you play the house of "
+            f"{present.HOUSE_NAME.get(state.houses[me], state.houses[me])} (seat {me}). "
+            "Type a number or the move; 'help', 'quit'.",
             style="bold",
         )
     )
@@ -346,7 +421,9 @@ def play(args, stdin=None, stdout=None) -> int:
                     sd = state.view(me)["seats"][me]
                     console.print(
                         Text(
-                            f"you: VP {sd['vp']}  F W M G {' '.join(map(str, sd['res']))}  mana {sd['mana']}",
+                            f"You: {sd['vp']} VP; "
+                            + ", ".join(f"{n} {r}" for n, r in zip(sd["res"], RESOURCES))
+                            + f"; {sd['mana']} mana",
                             style="dim",
                         )
                     )
@@ -415,4 +492,3 @@ def play(args, stdin=None, stdout=None) -> int:
 
 
 __all__ = ["play", "render"]
-del RESOURCES

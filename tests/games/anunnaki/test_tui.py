@@ -72,3 +72,70 @@ def test_the_table_shows_what_a_player_needs(monkeypatch):
     assert "Your weapons: - " in text and "— strength " in text
     assert "War track: step 0 (multiplier x0)" in text
     assert "Domination: " in text and "lightning at" in text and "contracts on display:" in text
+
+
+def _whole_game_text(monkeypatch, seed: int = 3, players: int = 2) -> str:
+    monkeypatch.setenv("COLUMNS", "240")
+    out = io.StringIO()
+    play(
+        SimpleNamespace(players=players, seat=0, seed=seed, bot="random"),
+        stdin=io.StringIO("1\n" * 3000),
+        stdout=out,
+    )
+    return out.getvalue()
+
+
+def test_the_table_names_houses_not_seat_numbers(monkeypatch):
+    """Whose turn, whose units and settlements, the players' rows: by house
+    ("Babylon's turn (you)", "Babylon: 2 followers"), never "seat 0", "0:2f",
+    a settlement owner 0 or a house in lower case; gods by name, not "MAJOR"."""
+    import re
+
+    raw = _whole_game_text(monkeypatch)
+    text = " ".join(raw.split())
+    assert "Babylon's turn (you)" in text and "you play the house of Babylon" in text
+    assert "Babylon: 2 followers" in text and "Babylon (you)" in text
+    assert "turn of seat" not in text and not re.search(r"\b\d:\d*f\b", text)
+    assert not re.search(r"\b(babylon|ellenys|pharaos|norrenis)\b", text)  # always capitalized, as names
+    assert "MAJOR" not in text and "+god" not in text
+    capital = [line for line in raw.splitlines() if "capital of Babylon" in line]
+    assert capital and all(re.search(r"\s{2}Babylon\s{2,}2, 3, 4\s", line) for line in capital)  # owner by house
+
+
+def test_the_action_star_objectives_and_gods_are_told_in_words(monkeypatch):
+    """The action star says in words where each line leads and what a cube there
+    gives; the objectives say what they count; free summons are words, not "free:0";
+    a face-down ancient tile is called so; a god's effect has no data notes."""
+    import re
+
+    text = " ".join(_whole_game_text(monkeypatch).split())
+    assert not re.search(r"\d+\(\d+:[\d#]+\)", text) and "(space:mana)" not in text
+    assert "to tile 5 (space 0: +1 mana)" in text and "puts one of your cubes on that line's space" in text
+    assert "cubes placed" in text
+    assert "objectives: war=" not in text and "=settlements" not in text
+    assert "war track scores settlements on planets" in text and "1 per 2" in text
+    assert "its objective counts" in text and "objective settlements" not in text
+    assert not re.search(r"free:\d", text) and "face-down ancient tile" in text and "ancient ?" not in text
+    assert "Icon-only" not in text and "+2 dom)" not in text and "placeholder" not in text
+    assert "F W M G" not in text and "food wood metal gold" in text
+    assert re.search(r"You: \d+ VP; \d+ food, \d+ wood, \d+ metal, \d+ gold; \d+ mana", text)
+
+
+def test_free_summons_and_hidden_weapons_in_words():
+    from meeple.games.anunnaki.state import new_game
+    from meeple.terminal.anunnaki import render_players, render_star, weapons_words
+
+    from rich.console import Console
+
+    s = new_game(2, seed=5)
+    s.seats[0]["free_minor"] = 1
+    s.seats[0]["free_major"] = True
+    out = io.StringIO()
+    Console(file=out, width=300).print(render_players(s.view(0), 0))
+    text = " ".join(out.getvalue().split())
+    assert "may summon free: 1 minor god and the major god" in text
+    assert weapons_words(["long_shield", "?", "?"]) == "Long shield, 2 hidden advanced weapons"
+    s.seats[0]["cubes"] = [0]
+    out = io.StringIO()
+    Console(file=out, width=300).print(render_star(s.view(0), 0))
+    assert "(space 0: your cube is there)" in out.getvalue()

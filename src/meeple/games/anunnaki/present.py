@@ -11,6 +11,7 @@ named to its owner only.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from meeple.core.present import decision as _decision, moves_for_seat, places, seat_name
@@ -203,10 +204,28 @@ def contract_title(c: str) -> str:
     return f"{contract_name(c)} ({contract_house(c)})"
 
 
+def plain_note(note: str) -> str:
+    """A god's or artifact's effect as a player reads it: without the data's
+    notes on where it comes from ("Icon-only in the rulebook: ", "placeholder",
+    "its icon count (2) is a placeholder")."""
+    m = re.match(r"^Icon-only(?: in the rulebook)?(?: \(([^)]*)\))?[:;] (?:from the \w+ note: )?", note)
+    out = note[m.end() :] if m else note
+    if m and m.group(1) and m.group(1).startswith("applies"):  # a condition, not a source
+        out = out.rstrip(".") + f" ({m.group(1)})."
+    out = re.sub(r"^\w+/\w+: ", "", out)  # "Asbis/Anubis: ", the god's two spellings
+    out = re.sub(r"^placeholder '([^']*)'", r"\1", out)
+    out = re.sub(r"^Rulebook effect \((.*)\); its icon count \(\d+\) is a placeholder\.$", r"\1.", out)
+    return out[:1].upper() + out[1:]
+
+
+TRACK_WORD = {"dom": "domination"}
+
+
 def god_text(g: str) -> str:
     d = DATA.minor[g]
     sm = d["summon"]
-    return f"{nice(g)}: {d['note']} (summoning: +{sm['steps']} {sm['track']})"
+    track = TRACK_WORD.get(sm["track"], sm["track"])
+    return f"{nice(g)}: {plain_note(d['note'])} (summoning: +{sm['steps']} {track})"
 
 
 def info(name: str, state=None, seat: int | None = None) -> str | None:
@@ -229,7 +248,7 @@ def info(name: str, state=None, seat: int | None = None) -> str | None:
     by_name = {ARTIFACT_NAME.get(a, a).lower().replace("'s", "").replace(" ", "_"): a for a in ARTIFACTS}
     art = key if key in ARTIFACTS else by_name.get(key)
     if art is not None:
-        return f"Artifact {ARTIFACT_NAME.get(art, nice(art))}: {DATA.artifacts[art]['note']}"
+        return f"Artifact {ARTIFACT_NAME.get(art, nice(art))}: {plain_note(DATA.artifacts[art]['note'])}"
     if key in DATA.objectives:
         o = DATA.objectives[key]
         per = "each counts 1" if o["divisor"] == 1 else f"every {o['divisor']} count 1"
@@ -376,7 +395,7 @@ def _label(state, seat: int, move: str) -> dict:
         return out
     if w[0] == "fulfil":
         out["contract"] = w[1]
-        out["label"] = f"Fulfil the contract: {contract_text(w[1])}"
+        out["label"] = f"Fulfil the contract: {contract_text(w[1])} ({contract_house(w[1])})"
         return out
     if kind == "mana" and w[0] == "mana":
         k = w[1]
@@ -438,7 +457,7 @@ def _label(state, seat: int, move: str) -> dict:
         return out
     if kind == "artifact":
         a = w[1]
-        out["label"] = f"{ARTIFACT_NAME.get(a, nice(a))}: {DATA.artifacts[a]['note']}" if a in ARTIFACTS else bare
+        out["label"] = f"{ARTIFACT_NAME.get(a, nice(a))}: {plain_note(DATA.artifacts[a]['note'])}" if a in ARTIFACTS else bare
         return out
     if kind == "destiny":
         out["label"] = f"Destiny: the {w[1]} track"
@@ -824,7 +843,7 @@ def meta() -> dict:
         "ancient": {
             a: {"strength": t["strength"], "reward": effects_text(t["reward"])} for a, t in DATA.ancient.items()
         },
-        "artifacts": {a: {"name": ARTIFACT_NAME.get(a, nice(a)), "text": DATA.artifacts[a]["note"]} for a in ARTIFACTS},
+        "artifacts": {a: {"name": ARTIFACT_NAME.get(a, nice(a)), "text": plain_note(DATA.artifacts[a]["note"])} for a in ARTIFACTS},
         "objectives": {o: {"divisor": d["divisor"], "max": d["max"]} for o, d in DATA.objectives.items()},
         "multipliers": list(DATA.multipliers),
         "dom": {
