@@ -6,13 +6,13 @@
 (() => {
 
 const OM = () => META.games.okc;
-const FAC_MARK = {nobility: "N", clans: "C", uprising: "U", gathering: "G"};
 const SIMUL = ["bid", "facedown", "joust", "advanced"];
 const ROMAN = ["I", "II", "III"];
-// traits and commands on a card face (the title spells them out)
-const SHORT = {invulnerable: "Inv", pathfinder: "Path", resilient: "Res", ambush: "Amb", retreat: "Ret",
-  flank: "Flank", "rally-self": "Rally", "rally-two": "Rally 2", deploy: "Deploy", deadly: "Deadly",
-  "ambush-from-discard": "Amb+", "retreat-journey": "Ret+"};
+// traits and commands on a card face, in words (the title tells what each does)
+const SHORT = {invulnerable: "Invulnerable", pathfinder: "Pathfinder", resilient: "Resilient", ambush: "Ambush", retreat: "Retreat",
+  flank: "Flank", "rally-self": "Rally", "rally-two": "Rally two", deploy: "Deploy", deadly: "Deadly",
+  "ambush-from-discard": "Ambush from discard", "retreat-journey": "Retreat on a journey"};
+const word = (t) => SHORT[t] || nice(t);
 const nice = (s) => cap(String(s).replace(/-/g, " "));
 const localOf = (c) => c.includes(":") ? c.split(":")[1] : c;
 const facOf = (c) => c.includes(":") ? c.split(":")[0] : null;
@@ -29,8 +29,8 @@ function cardTitle(c) {
   const i = OM().cards[c];
   if (!i) return c;
   const bits = [cardName(c), "strength " + i.strength, i.archetype];
-  if (i.traits.length) bits.push("traits: " + i.traits.join(", "));
-  if (i.commands.length) bits.push("commands: " + i.commands.join(", "));
+  if (i.traits.length) bits.push("traits: " + i.traits.map(word).join(", "));
+  if (i.commands.length) bits.push("commands: " + i.commands.map(word).join(", "));
   bits.push("votes " + i.votes + ", lore " + i.lore + (i.cost ? ", cost " + i.cost : ""));
   if (i.text) bits.push(i.text);
   return bits.join(" — ");
@@ -43,11 +43,11 @@ function cardEl(c, opts) {
   const i = back ? null : OM().cards[c];
   const label = back ? (fac ? "face-down " + nice(fac) + " card" : "hidden card") : cardName(c);
   const cls = "ocard" + (back ? " back" : "") + (fac ? " f-" + fac : "") + (opts.selected ? " sel" : "") + (opts.cls ? " " + opts.cls : "");
-  const inner = back ? [el("span", {class: "fm", "aria-hidden": "true"}, fac ? FAC_MARK[fac] : "?"), el("span", {class: "cn"}, "?")] : [
-    el("span", {class: "fm", "aria-hidden": "true"}, FAC_MARK[fac]),
+  const inner = back ? [el("span", {class: "fm", "aria-hidden": "true"}, fac ? nice(fac) : "?"), el("span", {class: "cn"}, "?")] : [
+    el("span", {class: "fm", "aria-hidden": "true"}, nice(fac)),
     el("span", {class: "cs"}, i.strength),
     el("span", {class: "cn"}, cardShort(c)),
-    el("span", {class: "ct"}, i.traits.concat(i.commands).map((t) => SHORT[t] || t).join(" "))];
+    el("span", {class: "ct"}, i.traits.concat(i.commands).map(word).join(", "))];
   const attrs = {class: cls, title: opts.title || (back ? label : cardTitle(c)), "data-card": c, id: opts.id};
   if (opts.onclick) {
     return el("button", Object.assign(attrs, {type: "button", onclick: opts.onclick, disabled: opts.disabled,
@@ -103,7 +103,7 @@ function handPanel(v) {
       sd.joust ? [" — your joust card: ", cardEl(sd.joust, {cls: "mini"})] : null),
     el("div", {class: "ocards hand"}, cards.length ? cards : el("p", {class: "hint"}, "empty")),
     el("p", {class: "hint"}, "Deck " + sd.deck.length + " · discard: ", sd.discard.length ? sd.discard.map((c) => el("span", {class: "discc", title: cardTitle(c)}, cardName(c))).map((x, i) => [i ? ", " : "", x]).flat() : "empty",
-      sd.site.length ? " · Site of Power (buy with lore): " : "", sd.site.map((c) => el("span", {class: "sitec", title: cardTitle(c)}, cardName(c) + " (cost " + OM().cards[c].cost + " lore) "))));
+      sd.site.length ? " · Site of Power (buy with lore): " : "", sd.site.map((c) => el("span", {class: "sitec", title: cardTitle(c)}, cardName(c) + " (cost " + OM().cards[c].cost + " lore)")).map((x, i) => [i ? ", " : "", x]).flat()));
 }
 
 function mapPanel(v) {
@@ -135,8 +135,9 @@ function mapPanel(v) {
         el("div", {class: "zone"}, el("span", {class: "zl"}, "Active"),
           el("div", {class: "ocards"}, rd.active.length ? rd.active.map((e) => cardEl(e.card, {cls: "small" + (e.counted ? " counted" : "") + (e.blank ? " blank" : ""),
             title: cardTitle(e.card) + (e.blank ? " — BLANK here: its printed traits, commands, votes, lore and text are ignored" : "") +
-              (e.counted ? " — already clashed this round" : "") + (e.deploy !== null ? " — deployed (" + e.deploy + ")" : "") +
-              (e.gained_commands.length ? " — gained: " + e.gained_commands.join(", ") : "")})) : el("span", {class: "hint"}, "none"))));
+              (e.counted ? " — already clashed this round" : "") + (e.deploy !== null ? " — deployed with a Deploy token" : "") +
+              (e.gained_traits && e.gained_traits.length ? " — gained: " + e.gained_traits.map(word).join(", ") : "") +
+              (e.gained_commands.length ? " — gained: " + e.gained_commands.map(word).join(", ") : "")})) : el("span", {class: "hint"}, "none"))));
     })));
 }
 
