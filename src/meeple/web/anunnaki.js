@@ -152,7 +152,7 @@ function boardSvg(v, name, hexes, extra) {
       const cx = tri.reduce((a, t) => a + byId[t][0], 0) / 3, cy = tri.reduce((a, t) => a + byId[t][1], 0) / 3;
       const known = c.token !== "?";
       g.append(svg("g", {class: "cult" + (c.up ? " up" : "")},
-        svg("title", {}, "culture token " + (known ? c.token + ": " + AM().culture[c.token] : "(face down)")),
+        svg("title", {}, "culture token of " + tri.map(regionName).join(", ") + ": " + (known ? AM().culture[c.token] : "face down")),
         svg("circle", {cx, cy, r: 8}),
         svg("text", {x: cx, y: cy + 3.5, "text-anchor": "middle"}, known ? "C" : "?")));
     }
@@ -168,7 +168,7 @@ function hexTitle(v, h, ctrl) {
   if (h.shrines) parts.push(h.shrines + " shrine" + (h.shrines > 1 ? "s" : "") + ",");
   if (h.capital) parts.push("a capital,");
   const anc = s.board.ancient[h.id];
-  if (anc) parts.push("ancient tile " + (anc.tile !== "?" && anc.up ? anc.tile + " (strength " + AM().ancient[anc.tile].strength +
+  if (anc) parts.push("ancient tile " + (anc.tile !== "?" && anc.up ? "(strength " + AM().ancient[anc.tile].strength +
     ", reward " + AM().ancient[anc.tile].reward + ")" : "face down") + (anc.god ? " with the Atlantis god" : "") + ",");
   const ex = (s.board.exhausted || {})[h.id] || [];
   if (ex.length) parts.push("exhausted: " + ex.join(", ") + ",");
@@ -213,7 +213,7 @@ function cultureList(v, spots) {
   const up = spots.filter(([, i]) => s.board.culture[i] && s.board.culture[i].up && s.board.culture[i].token !== "?");
   if (!up.length) return null;
   return el("p", {class: "hint", id: "culture-up"}, "Face-up culture tokens (resolved once all three regions are controlled; each player controlling one gains it): ",
-    up.map(([tri, i], k) => (k ? "; " : "") + tri.join("/") + " → " + AM().culture[s.board.culture[i].token]).join(""));
+    up.map(([tri, i], k) => (k ? "; " : "") + tri.map(regionName).join(", ") + " → " + AM().culture[s.board.culture[i].token]).join(""));
 }
 
 // ------------------------------------------------------------- action star
@@ -259,8 +259,9 @@ function starSvg(v, seat) {
     const val = dev ? tile.developed : tile.basic;
     const kids = [svg("title", {}, `tile ${t}: ${tile.name} ${val}${dev ? " (developed)" : ""}, ${tile.color} — ${tile.help}`),
       svg("rect", {x: x - 21, y: y - 15, width: 42, height: 30, rx: 6, class: "tile " + tile.color + (dev ? " dev" : "")}),
-      svg("text", {x, y: y - 2, "text-anchor": "middle", class: "tile-t"}, t + (tile.color === "red" ? "R" : "B") + (dev ? "+" : "")),
-      svg("text", {x, y: y + 10, "text-anchor": "middle", class: "tile-n"}, tile.name.slice(0, 6) + " " + val)];
+      svg("text", {x, y: y - 3, "text-anchor": "middle", class: "tile-t"}, "Tile " + t + (dev ? "+" : "")),
+      svg("text", Object.assign({x, y: y + 10, "text-anchor": "middle", class: "tile-n"},
+        (tile.name + " " + val).length > 9 ? {textLength: 38, lengthAdjust: "spacingAndGlyphs"} : {}), tile.name + " " + val)];
     if (sd.pawn === pos) kids.push(svg("text", {x: x + 22, y: y - 12, class: "pawn p" + seat, "text-anchor": "middle"},
       svg("title", {}, "pawn of " + v.seats[seat].name), ICONS[seat]));
     const attrs = {class: "tl", "data-tile": t, id: pick ? "tile-" + t : null};
@@ -277,7 +278,7 @@ function starsPanel(v) {
     el("div", {class: "an-stars"}, order.map((i) => el("div", {class: "an-star" + (i === v.you ? " mine" : "")},
       el("h3", {}, playerTag(v, i), i === v.you ? " (you)" : "", " — cubes " + s.seats[i].cubes.length + "/" + AM().star.cubes),
       starSvg(v, i)))),
-    el("p", {class: "hint legend"}, "Tiles: number, R red / B blue, + developed; the player's icon by a tile is the pawn; ",
+    el("p", {class: "hint legend"}, "Tiles: number, action and its strength; red or blue; + developed; the player's icon by a tile is the pawn; ",
       "squares are the spaces between tiles (n✧ = mana), filled with the icon when a cube is on it; ☉/☀ god tokens earned."));
 }
 
@@ -334,24 +335,30 @@ function playersPanel(v) {
           offer.length ? el("span", {}, "Can summon: ", offer.map((g) => el("span", {class: "gchip off", title: M.gods[g].text}, nice(g)))) : null,
           sd.free_minor || sd.free_major ? el("span", {title: "free summon tokens"}, "Free summons ", sd.free_minor + (sd.free_major ? " + major" : "")) : null),
         el("div", {class: "pstats"}, "Weapons: ", hand.length ? hand : el("span", {class: "hint"}, "none"),
-          el("span", {title: "advanced weapons still on the action board"}, " (board: " + sd.pile.length + ")")),
+          el("span", {title: "advanced weapons still on the action board"}, " · advanced weapons left to draw: " + sd.pile.length)),
         el("div", {class: "pstats"},
-          sd.contracts.length ? el("span", {}, "Contracts: ", sd.contracts.map((c) => el("span", {class: "cchip", title: contractTitle(c)}, c))) : null,
-          sd.fulfilled.length ? el("span", {title: sd.fulfilled.join(", ")}, "Fulfilled " + sd.fulfilled.length) : null,
+          sd.contracts.length ? el("span", {}, "Contracts: ", sd.contracts.map((c) => el("span", {class: "cchip", title: contractTitle(c)}, contractName(c)))) : null,
+          sd.fulfilled.length ? el("span", {title: "fulfilled: " + sd.fulfilled.map(contractTitle).join("; ")}, "Fulfilled " + sd.fulfilled.length) : null,
           sd.artifacts.length ? el("span", {}, "Artifacts: ", sd.artifacts.map((a) => el("span", {class: "gchip", title: M.artifacts[a].text}, M.artifacts[a].name))) : null,
           sd.pandora && sd.pandora.length ? el("span", {}, "Pandora tokens: " + sd.pandora.join(", ")) : null,
           sd.destiny ? el("span", {title: "the Destiny Stone's secret track"}, "Destiny: " + (sd.destiny === "?" ? "hidden" : sd.destiny)) : null,
           sd.defeated.length ? el("span", {}, "Ancient tiles won " + sd.defeated.length) : null));
     })));
 }
+// a contract by what it asks and gives, as the log names it ("2 gold + 1 metal → move 2")
+function contractName(c) {
+  const k = AM().contracts[c];
+  return k ? "“" + k.cost + " → " + k.middle + "”" : "a contract";
+}
+const contractHouse = (k) => k.house ? houseName(k.house) + " house" : "no house";
 function contractTitle(c) {
   const k = AM().contracts[c];
-  return c + ": pay " + k.cost + " → " + k.middle + ", or " + k.vp + " VP and +" + k.commerce + " commerce" +
-    (k.house ? " (house " + houseName(k.house) + ")" : "");
+  return "Contract (" + contractHouse(k) + "): pay " + k.cost + " → " + k.middle + ", or " + k.vp + " VP and +" + k.commerce + " commerce" +
+    "";
 }
 function contractCard(c, opt) {
   const k = AM().contracts[c];
-  const inner = [el("span", {class: "ct"}, c + (k.house ? " · " + houseName(k.house) : "")),
+  const inner = [el("span", {class: "ct"}, "Contract · " + contractHouse(k)),
     el("span", {class: "cc"}, "Pay " + k.cost),
     el("span", {class: "cm"}, "→ " + k.middle),
     el("span", {class: "cb"}, "or " + k.vp + " VP, +" + k.commerce + " commerce")];
@@ -430,7 +437,7 @@ function scoringPanel(v) {
   const title = sc.final === false ? "VP by source so far" : "Final scoring";
   return el("section", {class: "panel", "aria-label": title.toLowerCase(), id: sc.final === false ? "vp-sources" : "final-scoring"}, el("h2", {}, title),
     el("table", {class: "scoring"},
-      el("thead", {}, el("tr", {}, el("th", {}, ""), Array.from({length: p}, (_, i) => el("th", {scope: "col"}, el("span", {class: "ptag p" + i}, ICONS[i] + " " + (i + 1)))))),
+      el("thead", {}, el("tr", {}, el("th", {}, ""), Array.from({length: p}, (_, i) => el("th", {scope: "col"}, playerTag(v, i), el("br"), el("small", {}, houseName(v.state.houses[i])))))),
       el("tbody", {}, sc.rows.map((r) => el("tr", {}, el("th", {scope: "row"}, r.name), r.values.map((x) => el("td", {}, x || "")))),
         el("tr", {class: "total"}, el("th", {scope: "row"}, "Total VP"), sc.total.map((x) => el("td", {}, x))))));
 }

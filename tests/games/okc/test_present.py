@@ -108,3 +108,18 @@ def test_meta_names_every_card_in_words_for_the_page():
     assert m["cards"]["uprising:a3"]["title"] == "Uprising agent 5 (blank opponents)"
     assert set(m["kingdom_names"]) == set(m["kingdom"])
     assert all(re.fullmatch(r"[A-Z][a-z]+ \d+", n) for n in m["kingdom_names"].values()), m["kingdom_names"]
+
+
+def test_the_final_ranking_names_the_faction_as_a_name():
+    import random
+
+    from meeple.games.okc import new_game
+    from meeple.games.okc import present as P
+
+    s = new_game(2, seed=4, rounds=4)
+    rng = random.Random(4)
+    while not s.is_terminal():
+        seat = s.decision().seats[-1]
+        s.apply_action(rng.choice(s.legal_actions(seat)), seat)
+    for row in P.ranking(s):
+        assert f"({row['faction'].capitalize()})" in row["summary"], row["summary"]

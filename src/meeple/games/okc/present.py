@@ -696,7 +696,7 @@ def ranking(state) -> list[dict]:
             "faction": D.FACTIONS[state.factions[s]],
             "winner": s in state.winners,
             "breakdown": dict(parts[s]),
-            "summary": f"{state.influence[s]} influence ({D.FACTIONS[state.factions[s]]})"
+            "summary": f"{state.influence[s]} influence ({D.FACTIONS[state.factions[s]].capitalize()})"
             + (": " + ", ".join(f"{name} {n:+d}" for name, n in parts[s]) if parts[s] else ""),
         }
         for s in range(p)
