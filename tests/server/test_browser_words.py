@@ -1,0 +1,48 @@
+"""The table pages in words: OKC card tiles name the card and its faction
+(no "captain-7", "a3", "U"), kingdom cards by name ("Trade 6", not
+"trade-06"); Anunnaki contracts by house and what they ask (no "c35"),
+culture tokens and the final scoring by name."""
+
+from __future__ import annotations
+
+import re
+
+import httpx
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def _table(live_server, chromium, game, options):
+    g = httpx.post(
+        f"{live_server}/api/games",
+        json={"game": game, "players": 2, "seats": ["human", "bot:easy"], "seed": 3, "open_seed": True, "options": options},
+    ).json()
+    page = chromium.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{live_server}/game/{g['id']}#seat=0&token={g['seats'][0]['token']}")
+    page.wait_for_selector("#decision button[data-move]")
+    return page
+
+
+def test_okc_cards_on_the_page_are_named_with_their_faction(live_server, chromium):
+    page = _table(live_server, chromium, "okc", {"rounds": 4})
+    marks = page.locator(".ocard:not(.back) .fm").all_inner_texts()
+    assert marks and all(m.strip() in ("Nobility", "Clans", "Uprising", "Gathering") for m in marks), marks
+    names = page.locator(".ocard:not(.back) .cn").all_inner_texts()
+    assert names and not [n for n in names if re.search(r"-|\b[a-z]+\d\b", n)], names
+    labels = [page.locator(".ocard:not(.back)").nth(i).get_attribute("aria-label") for i in range(len(names))]
+    assert all(re.match(r"(Bid )?(Nobility|Clans|Uprising|Gathering) ", x) for x in labels), labels
+    traits = " ".join(page.locator(".ocard .ct").all_inner_texts())
+    assert not re.search(r"\b(Inv|Path|Res|Amb|Ret)\b", traits), traits
+    kingdom = page.locator(".kcard:not(.empty):not(.back) b").all_inner_texts()
+    assert kingdom and all(re.fullmatch(r"[A-Z][a-z]+ \d+", k) for k in kingdom), kingdom
+
+
+def test_anunnaki_contracts_and_culture_tokens_by_name(live_server, chromium):
+    page = _table(live_server, chromium, "anunnaki", {})
+    heads = page.locator("#contracts .contract .ct").all_inner_texts()
+    assert heads and all(re.fullmatch(r"Contract · (\w+ house|no house)", h) for h in heads), heads
+    culture = page.locator("#culture-up").inner_text()
+    assert not re.search(r"\b(ba|el|ph|no|g)\d+\b", culture), culture
+    tiles = page.locator("svg.star .tile-t").evaluate_all("els => els.map((e) => e.textContent)")
+    assert tiles and all(re.fullmatch(r"Tile \d+\+?", t) for t in tiles), tiles
