@@ -16,7 +16,14 @@ pytestmark = pytest.mark.browser
 def _table(live_server, chromium, game, options):
     g = httpx.post(
         f"{live_server}/api/games",
-        json={"game": game, "players": 2, "seats": ["human", "bot:easy"], "seed": 3, "open_seed": True, "options": options},
+        json={
+            "game": game,
+            "players": 2,
+            "seats": ["human", "bot:easy"],
+            "seed": 3,
+            "open_seed": True,
+            "options": options,
+        },
     ).json()
     page = chromium.new_page(viewport={"width": 1280, "height": 900})
     page.goto(f"{live_server}/game/{g['id']}#seat=0&token={g['seats'][0]['token']}")

@@ -77,11 +77,7 @@ def test_the_table_shows_what_a_player_needs(monkeypatch):
 def _whole_game_text(monkeypatch, seed: int = 3, players: int = 2) -> str:
     monkeypatch.setenv("COLUMNS", "240")
     out = io.StringIO()
-    play(
-        SimpleNamespace(players=players, seat=0, seed=seed, bot="random"),
-        stdin=io.StringIO("1\n" * 3000),
-        stdout=out,
-    )
+    play(SimpleNamespace(players=players, seat=0, seed=seed, bot="random"), stdin=io.StringIO("1\n" * 3000), stdout=out)
     return out.getvalue()
 
 

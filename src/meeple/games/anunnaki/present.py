@@ -457,7 +457,9 @@ def _label(state, seat: int, move: str) -> dict:
         return out
     if kind == "artifact":
         a = w[1]
-        out["label"] = f"{ARTIFACT_NAME.get(a, nice(a))}: {plain_note(DATA.artifacts[a]['note'])}" if a in ARTIFACTS else bare
+        out["label"] = (
+            f"{ARTIFACT_NAME.get(a, nice(a))}: {plain_note(DATA.artifacts[a]['note'])}" if a in ARTIFACTS else bare
+        )
         return out
     if kind == "destiny":
         out["label"] = f"Destiny: the {w[1]} track"
@@ -843,7 +845,9 @@ def meta() -> dict:
         "ancient": {
             a: {"strength": t["strength"], "reward": effects_text(t["reward"])} for a, t in DATA.ancient.items()
         },
-        "artifacts": {a: {"name": ARTIFACT_NAME.get(a, nice(a)), "text": plain_note(DATA.artifacts[a]["note"])} for a in ARTIFACTS},
+        "artifacts": {
+            a: {"name": ARTIFACT_NAME.get(a, nice(a)), "text": plain_note(DATA.artifacts[a]["note"])} for a in ARTIFACTS
+        },
         "objectives": {o: {"divisor": d["divisor"], "max": d["max"]} for o, d in DATA.objectives.items()},
         "multipliers": list(DATA.multipliers),
         "dom": {

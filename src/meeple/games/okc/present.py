@@ -481,13 +481,9 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
     elif kind == "purge":
         text = f"{who} purges the Council of {_place(d)}"
     elif kind == "bids":
-        text = "Bids revealed: " + ", ".join(
-            f"{seat_name(seats, x)} bid {_card(c)}" for x, c in d
-        )
+        text = "Bids revealed: " + ", ".join(f"{seat_name(seats, x)} bid {_card(c)}" for x, c in d)
     elif kind == "joust":
-        text = "Joust revealed: " + ", ".join(
-            f"{seat_name(seats, x)} jousts with {_card(c)}" for x, c in d
-        )
+        text = "Joust revealed: " + ", ".join(f"{seat_name(seats, x)} jousts with {_card(c)}" for x, c in d)
     elif kind == "advanced":
         text = "Advanced setup revealed: " + "; ".join(
             f"{seat_name(seats, x)} keeps kingdom card {_kname(k)}, occupied by {_card(c)}" for x, k, c in d
