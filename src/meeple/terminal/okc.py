@@ -70,8 +70,18 @@ def render(view: dict, you: int, decision) -> Group:
     road.append(", ".join(_kname(k) for k in view["road"]))
     parts.append(road)
     t = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
-    t.add_column("seat")
-    for col in ("infl", "lore", "hand", "deck", "disc", "herald", "supporters", "kingdom cards", "bid"):
+    t.add_column("faction")
+    for col in (
+        "influence",
+        "lore (+ on Site)",
+        "hand",
+        "deck",
+        "discard",
+        "herald",
+        "supporters",
+        "kingdom cards",
+        "bid",
+    ):
         t.add_column(col)
     for i, sd in enumerate(view["seats"]):
         sup = sd["supporters"]
@@ -82,7 +92,7 @@ def render(view: dict, you: int, decision) -> Group:
         t.add_row(
             _tag(view, i, you),
             str(sd["influence"]),
-            f"{sd['lore']}+{sd['site_lore']}",
+            f"{sd['lore']} (+{sd['site_lore']})" if sd["site_lore"] else str(sd["lore"]),
             f"{len(sd['hand'])}/{sd['hand_size']}",
             str(len(sd["deck"])),
             str(len(sd["discard"])),
@@ -211,8 +221,8 @@ def play(args, stdin=None, stdout=None) -> int:
         return 2
     console.print(
         Text(
-            f"The Old King's Crown, {players} players, you are seat {seat} "
-            f"({D.FACTIONS[state.factions[seat]]}); seed {seed}. Type 'help'.",
+            f"The Old King's Crown, {players} players, you play the "
+            f"{D.FACTIONS[state.factions[seat]].capitalize()} (seat {seat}); seed {seed}. Type 'help'.",
             style="bold",
         )
     )

@@ -123,3 +123,15 @@ def test_the_log_names_every_card_with_its_faction():
     assert not bare, bare[:5]
     own = [t for t in said if re.search(rf"\(you\)'s (?:{factions}) ", t) or "their bid, " in t]
     assert own and all(re.search(rf"(?:'s|bid,) (?:{factions}) ", t) for t in own), own[:5]
+
+
+def test_the_table_heads_and_the_greeting_are_words(monkeypatch):
+    """The seats table heads its columns in words and the greeting names your
+    faction as a name (not "infl", "disc", "0+0" or "(uprising)")."""
+    monkeypatch.setenv("COLUMNS", "200")
+    out = io.StringIO()
+    play(SimpleNamespace(players=2, seat=0, seed=3, bot="random"), stdin=io.StringIO("quit\n"), stdout=out)
+    text = out.getvalue()
+    assert "you play the Uprising (seat 0)" in text and "(uprising)" not in text
+    assert "influence" in text and "discard" in text and "lore (+ on Site)" in text
+    assert " infl " not in text and " disc " not in text and "0+0" not in text
