@@ -89,13 +89,18 @@ K = {n: KCARD_BY_NAME[n] for n in data.KINGDOM_EFFECTS}  # effect name lookups
 KPLACE = [data.KINGDOM_PLACEMENT.get(n, "board") for n in KNAME]
 
 
+# the kingdom card with each effect (no two cards share one)
+KCARD_OF = {e: k for k, e in enumerate(KEFFECT) if e is not None}
+assert len(KCARD_OF) == sum(e is not None for e in KEFFECT), "two kingdom cards share an effect"
+
+
 def owns_kingdom(s, seat: int, effect: str) -> bool:
-    """The seat holds a kingdom card with that effect (on its board or in its supply)."""
+    """The seat holds the kingdom card with that effect (on its board or in its supply)."""
+    k = KCARD_OF.get(effect)
     for sp in s.boards[seat]:
-        if sp is not None and KEFFECT[sp[0]] == effect:
+        if sp is not None and sp[0] == k:
             return True
-    supply = s.ksupply[seat]
-    return bool(supply) and any(KEFFECT[k] == effect for k in supply)
+    return k in s.ksupply[seat]
 
 
 def region_cards(s, r: int, effect: str) -> list[int]:

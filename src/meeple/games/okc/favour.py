@@ -47,11 +47,20 @@ def _borrowed(s, seat: int):
     return None
 
 
+# the season each faction's Favour is used in (its branch in `moves`)
+_TIMING = {"nobility": "spring", "uprising": "spring", "clans": "day", "gathering": "autumn"}
+
+
 def moves(s, seat: int, timing: str) -> list[int]:
     """Favour actions open to seat now: its own faction's (as the holder,
     or with trade-15), and the holder's faction's with intrigue-11."""
     out: list[int] = []
-    for base, fac in ((FAVOUR, _own), (OFAVOUR, _borrowed)):
+    h = s.favour
+    for base, fac, whose in ((FAVOUR, _own, seat), (OFAVOUR, _borrowed, h)):
+        # a Favour acts in one season only: no need to ask whose it is in another
+        # (its own faction's for `_own`, the holder's for `_borrowed`)
+        if whose < 0 or _TIMING[D.FACTIONS[s.factions[whose]]] != timing:
+            continue
         f = fac(s, seat)
         if f is None:
             continue

@@ -591,12 +591,14 @@ class OKCState(FlowState):
 
     def _draw_up(self, s: int) -> None:
         hand, deck = self.hands[s], self.decks[s]
-        while len(hand) < self.hsize(s):
+        size = self.hsize(s)
+        while len(hand) < size:
             if not deck:
                 # attrition: the discard becomes the deck, the hand size drops
                 self._attrition(s)
                 if not deck:
                     break
+                size = self.hsize(s)
                 continue
             hand.append(deck.pop(0))
             self._mark_reveal()

@@ -76,15 +76,19 @@ def tactic_ok(s, seat: int, t: int) -> bool:
 
 
 def tactic_options(s, seat: int, timing: str) -> list[int]:
-    tiles = C.TACTICS[s.factions[seat]]
+    uses, used = s.tactics[seat], s.used[seat]
     return [
         TACTIC + t
-        for t in range(4)
-        if tiles[t][0] == timing
-        and s.tactics[seat][t] > 0
-        and not s.used[seat] & (U_TACTIC << t)
-        and tactic_ok(s, seat, t)
+        for t in _TILES[s.factions[seat]].get(timing, ())
+        if uses[t] > 0 and not used & (U_TACTIC << t) and tactic_ok(s, seat, t)
     ]
+
+
+# per faction and timing: its tactic tiles activated then, in order
+_TILES = [
+    {when: tuple(t for t in range(4) if C.TACTICS[f][t][0] == when) for when in {x[0] for x in C.TACTICS[f]}}
+    for f in range(len(D.FACTIONS))
+]
 
 
 def uswap_pairs(s, seat: int, o: int) -> list[int]:
