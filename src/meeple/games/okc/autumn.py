@@ -69,7 +69,7 @@ def _autumn_legal(s, seat):
             ):
                 acts.append(RALLY_C + C.local(g))
     for g in hand:
-        if C.commands(s, seat, g) & D.DEPLOY:
+        if (C.CMDS[g] | C.MAY_GAIN[g]) & D.DEPLOY and C.commands(s, seat, g) & D.DEPLOY:
             acts.append(DEPLOY_C + C.local(g))
     if not u & U_SECRETS and s.votes(seat, 1) and s.tokens_free(seat):
         acts.append(SECRETS)

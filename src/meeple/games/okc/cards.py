@@ -181,6 +181,16 @@ def commands(s, seat: int, gid: int, gained: int = 0, blank: bool = False) -> in
     return c
 
 
+# by card: the commands `commands` may add to its printed and gained ones (a
+# card whose printed, gained and these lack a command never has it)
+MAY_GAIN = [
+    (data.FLANK if a == "trader" else 0)
+    | (data.DEPLOY if a in ("follower", "cavalry") else 0)
+    | (data.DEPLOY | data.DEADLY | data.FLANK | data.RETREAT if a == "heir" else 0)
+    for a in ARCH
+]
+
+
 def journey_lore(s, seat: int, printed: int) -> int:
     """Lore gained for journeying a card with `printed` lore icons (as they count now)."""
     v = printed
@@ -196,6 +206,15 @@ def council_votes(s, seat: int, gid: int) -> int:
     if ARCH[gid] == "follower" and owns_kingdom(s, seat, "follower_votes"):
         v += 1 if s.order[0] == seat else 2  # trade-03
     return v
+
+
+def may_fall_alone(s, g: int) -> bool:
+    """Could `night_self_eliminated` hold for active card g with any of its
+    texts (`state.texts`: its printed one, or one copied this round)?"""
+    return ARCH[g] == "heir" or EFFECT[g] in _SELF_ELIMINATING or bool(s.copies)
+
+
+_SELF_ELIMINATING = ("blank_opponents", "agent_dies_to_follower")  # the texts night_self_eliminated reads
 
 
 def night_self_eliminated(

@@ -287,7 +287,8 @@ class OKCState(FlowState):
         return self.factions[seat] * PER + local
 
     def votes(self, seat: int, council: int) -> int:
-        v = sum(C.council_votes(self, seat, g) for g in self.councils[council] if self.seat_of(g) == seat)
+        mine = self.factions[seat]  # a card is seat's when g // PER is its faction
+        v = sum(C.council_votes(self, seat, g) for g in self.councils[council] if g // PER == mine)
         v += self.ctokens[seat][council]  # Uprising HQ2 tokens
         if self.gtokens[seat][council] and C.card_in_council(self, seat, "council_token"):
             v += self.gtokens[seat][council]  # Gathering A2 tokens, while it stays
@@ -315,9 +316,8 @@ class OKCState(FlowState):
 
     def _own_active(self, s: int, r: int | None = None, counted: bool = True):
         rs = range(3) if r is None else (r,)
-        return [
-            (x, e) for x in rs for e in self.active[x] if self.seat_of(e[E_GID]) == s and (counted or not e[E_PART])
-        ]
+        mine = self.factions[s]  # a card is seat s's when g // PER is its faction
+        return [(x, e) for x in rs for e in self.active[x] if e[E_GID] // PER == mine and (counted or not e[E_PART])]
 
     def _copied_text(self, g: int):
         """The rule text g gained this round by a copy (Gathering A3, intrigue-12), or None."""
@@ -333,6 +333,11 @@ class OKCState(FlowState):
         if C.EFFECT[e[E_GID]] and not self._blank(seat, e):
             out.append(C.EFFECT[e[E_GID]])
         return out
+
+    def has_text(self, seat: int, e, text: str) -> bool:
+        """Is `text` among the active card's rule texts now (`texts`)? Only its
+        printed text or a copied one can be: the blank is read only then."""
+        return (C.EFFECT[e[E_GID]] == text or bool(self.copies)) and text in self.texts(seat, e)
 
     def strength(self, g: int) -> int:
         """Printed strength plus gained strength (Gathering A3's copy)."""
