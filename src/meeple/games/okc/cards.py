@@ -170,14 +170,15 @@ def commands(s, seat: int, gid: int, gained: int = 0, blank: bool = False) -> in
     if ARCH[gid] in ("follower", "cavalry") and owns_kingdom(s, seat, "followers_deploy"):
         c |= data.DEPLOY
     if ARCH[gid] == "heir":
-        if owns_kingdom(s, seat, "heirs_deploy"):
-            c |= data.DEPLOY
         if s.round_fx[seat] & FX_HEIRS_DEADLY:
             c |= data.DEADLY
-        if owns_kingdom(s, seat, "heirs_flank"):
-            c |= data.FLANK
-        if owns_kingdom(s, seat, "heirs_deadly_retreat"):
-            c |= data.DEADLY | data.RETREAT
+        if s.ksupply[seat] or any(s.boards[seat]):  # a seat without kingdom cards has none of these
+            if owns_kingdom(s, seat, "heirs_deploy"):
+                c |= data.DEPLOY
+            if owns_kingdom(s, seat, "heirs_flank"):
+                c |= data.FLANK
+            if owns_kingdom(s, seat, "heirs_deadly_retreat"):
+                c |= data.DEADLY | data.RETREAT
     return c
 
 

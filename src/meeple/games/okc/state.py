@@ -351,39 +351,32 @@ class OKCState(FlowState):
         """The printed information (traits, commands, icons, text) of seat's
         active card e is blank: martial-15 of an opponent in its region, or an
         opposing Uprising A3 text in its region (non-heirs only)."""
-        kr = self.kregion
-        if (kr[0] or kr[1] or kr[2]) and self._region_blank(seat, e):
+        active = self.active
+        for r in range(3):  # e's region: only it matters (entries are unique by card: equal is the same)
+            if e in active[r]:
+                break
+        else:
+            return False  # not active
+        if self._kregion_blanks(seat, r):
             return True
         if _HEIR[e[E_GID]]:
             return False
         copies = self.copies
-        for a in self.active:  # only the cards of e's own region can blank it
-            for y in a:
-                if y is e:
-                    break
-            else:
+        a = active[r]  # only the cards of e's own region can blank it
+        for x in a:
+            g = x[E_GID]
+            copied = bool(copies) and self._copied_text(g) == "blank_opponents"
+            if not copied and not _BLANKS[g]:
                 continue
-            for x in a:
-                g = x[E_GID]
-                copied = bool(copies) and self._copied_text(g) == "blank_opponents"
-                if not copied and not _BLANKS[g]:
-                    continue
-                o = self.seat_of(g)
-                if o != seat and (copied or not self._region_blank(o, x) and not self._blanked_by_copy(o, a)):
-                    return True
-            return False
+            o = self.seat_of(g)
+            if o != seat and (copied or not self._kregion_blanks(o, r) and not self._blanked_by_copy(o, a)):
+                return True
         return False
 
-    def _region_blank(self, seat: int, e) -> bool:
-        """martial-15: an opponent's card on e's region blanks seat's printed information there."""
-        kr = self.kregion
-        if kr[0] or kr[1] or kr[2]:
-            for r in range(3):
-                if any(o != seat and C.KEFFECT[k] == "blank_opponents_region" for o, k in kr[r]) and any(
-                    y is e for y in self.active[r]
-                ):
-                    return True
-        return False
+    def _kregion_blanks(self, seat: int, r: int) -> bool:
+        """martial-15: an opponent's card on region r blanks seat's printed information there."""
+        kr = self.kregion[r]
+        return bool(kr) and any(o != seat and C.KEFFECT[k] == "blank_opponents_region" for o, k in kr)
 
     def _blanked_by_copy(self, seat: int, region_cards) -> bool:
         """A gained (copied) A3 text of an opponent among these cards blanks
