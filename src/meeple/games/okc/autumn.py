@@ -61,8 +61,8 @@ def _autumn_legal(s, seat):
         for e in a:
             g = e[E_GID]
             if (
-                not e[E_USED] & (D.RALLY_SELF | D.RALLY_TWO)
-                and g // PER == mine
+                g // PER == mine
+                and not e[E_USED] & (D.RALLY_SELF | D.RALLY_TWO)
                 # only printed or gained commands rally (cards.commands adds none): else no need to ask
                 and (C.CMDS[g] | e[E_GC]) & (D.RALLY_SELF | D.RALLY_TWO)
                 and s._cmds(seat, e) & (D.RALLY_SELF | D.RALLY_TWO)
@@ -163,8 +163,11 @@ def _deploy(s, a, seat):
 # ---- trade-10: govern with an active card ------------------------------------
 def rgovern_cards(s, seat: int) -> list[int]:
     out: list[int] = []
+    kr = s.kregion
+    if not (kr[0] or kr[1] or kr[2]):
+        return out  # no kingdom card on the map
     for r in range(3):
-        if any(o == seat and C.KEFFECT[k] == "region_govern" for o, k in s.kregion[r]):
+        if any(o == seat and C.KEFFECT[k] == "region_govern" for o, k in kr[r]):
             out.extend(
                 e[E_GID] for e in s.active[r] if s.seat_of(e[E_GID]) == seat and s.icons(seat, e[E_GID], C.VOTES) >= 1
             )
