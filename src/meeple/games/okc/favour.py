@@ -47,33 +47,38 @@ def _borrowed(s, seat: int):
     return None
 
 
-# the season each faction's Favour is used in (its branch in `moves`)
-_TIMING = {"nobility": "spring", "uprising": "spring", "clans": "day", "gathering": "autumn"}
+# by faction: the season its Favour is used in (its branch in `_offer`)
+_WHEN = [{"nobility": "spring", "uprising": "spring", "clans": "day", "gathering": "autumn"}[f] for f in D.FACTIONS]
 
 
 def moves(s, seat: int, timing: str) -> list[int]:
     """Favour actions open to seat now: its own faction's (as the holder,
-    or with trade-15), and the holder's faction's with intrigue-11."""
+    or with trade-15), and the holder's faction's with intrigue-11. (A
+    Favour acts in one season only: whose it is is asked only in that one.)"""
     out: list[int] = []
-    h = s.favour
-    for base, fac, whose in ((FAVOUR, _own, seat), (OFAVOUR, _borrowed, h)):
-        # a Favour acts in one season only: no need to ask whose it is in another
-        # (its own faction's for `_own`, the holder's for `_borrowed`)
-        if whose < 0 or _TIMING[D.FACTIONS[s.factions[whose]]] != timing:
-            continue
-        f = fac(s, seat)
-        if f is None:
-            continue
-        name = D.FACTIONS[f]
-        if name == "nobility" and timing == "spring":
-            out.extend((base, base + 1))
-        elif name == "uprising" and timing == "spring" and any(s.facedown):
-            out.append(base)
-        elif name == "clans" and timing == "day":
-            out.append(base)
-        elif name == "gathering" and timing == "autumn" and gather_targets(s, seat):
-            out.append(base)
+    fs, h = s.factions, s.favour
+    if _WHEN[fs[seat]] == timing:
+        f = _own(s, seat)
+        if f is not None:
+            _offer(s, seat, timing, f, FAVOUR, out)
+    if 0 <= h != seat and _WHEN[fs[h]] == timing:
+        f = _borrowed(s, seat)
+        if f is not None:
+            _offer(s, seat, timing, f, OFAVOUR, out)
     return out
+
+
+def _offer(s, seat: int, timing: str, f: int, base: int, out: list[int]) -> None:
+    """Faction f's Favour as actions from `base`, if it can act now."""
+    name = D.FACTIONS[f]
+    if name == "nobility" and timing == "spring":
+        out.extend((base, base + 1))
+    elif name == "uprising" and timing == "spring" and any(s.facedown):
+        out.append(base)
+    elif name == "clans" and timing == "day":
+        out.append(base)
+    elif name == "gathering" and timing == "autumn" and gather_targets(s, seat):
+        out.append(base)
 
 
 def use(s, seat: int, a: int) -> None:
