@@ -49,9 +49,9 @@ def _autumn_legal(s, seat):
     u = s.used[seat]
     # a hand card is never active: its printed icons count (state.icons)
     if not u & U_GOVERN:
-        acts.extend(GOVERN + C.local(g) for g in hand if C.VOTES[g] >= 1)
+        acts.extend(GOVERN + g % PER for g in hand if C.VOTES[g] >= 1)  # (g % PER: the local id, cards.local)
     if not u & U_JOURNEY:
-        acts.extend(JOURNEY + C.local(g) for g in hand if C.LORE[g] >= 1)
+        acts.extend(JOURNEY + g % PER for g in hand if C.LORE[g] >= 1)
         if C.owns_kingdom(s, seat, "all_pathfinder"):  # trade-01: active cards too
             acts.extend(
                 JOURNEY + C.local(e[E_GID]) for _, e in s._own_active(seat) if s.icons(seat, e[E_GID], C.LORE) >= 1

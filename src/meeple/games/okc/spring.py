@@ -16,6 +16,7 @@ from meeple.games.okc.actions import (
     LOC,
     OFAVOUR,
     OFAVOUR2,
+    PER,
     REGION,
     SUPP,
     SUPP_LOST,
@@ -61,8 +62,8 @@ def _facedown_legal(s, seat):
     r = s.fd_pos[seat]
     hand = s.hands[seat]
     if s.darg:  # declared in turn order: '-' there and only there
-        return [DONE] if s.darg[seat] >> r & 1 else [CARD + C.local(g) for g in hand]
-    acts = [CARD + C.local(g) for g in hand]
+        return [DONE] if s.darg[seat] >> r & 1 else [CARD + g % PER for g in hand]
+    acts = [CARD + g % PER for g in hand]  # (g % PER: the local id, cards.local)
     if len(hand) < 3 - r:
         acts.append(DONE)
     return acts
