@@ -419,8 +419,9 @@ def _tally(s, r, parts) -> None:
         if e[E_GID] // PER in facs:
             e[E_PART] = 1
     s.bonus = [0] * s.players
+    sup_part = s.mut("sup_part")
     for x in parts:
-        s.mut("sup_part")[x][r] = s.sup_map[x][r]
+        sup_part[x][r] = s.sup_map[x][r]
     for o in C.region_cards(s, r, "halve_opponents"):  # martial-09
         for x in parts:
             if x != o:

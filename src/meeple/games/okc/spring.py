@@ -92,16 +92,18 @@ def _facedown(s, a, seat):
         s.mut("fd_log")[seat].append(g)
     s.fd_pos[seat] = r + 1
     if r + 1 == 3:
-        s._note(seat, "facedown " + " ".join("-" if g < 0 else C.local_name(g) for g in s.fd_log[seat]), True)
+        if s.record:  # (the words are built only for a recorded game)
+            s._note(seat, "facedown " + " ".join("-" if g < 0 else C.local_name(g) for g in s.fd_log[seat]), True)
         s.dseats.remove(seat)
         if not s.dseats:
             s.kind = None
             s.darg = None
-            s._event(
-                "facedown-done",
-                None,
-                [(x, [D.REGIONS[i] for i, g in enumerate(s.fd_log[x]) if g >= 0]) for x in s.order],
-            )
+            if s.record:
+                s._event(
+                    "facedown-done",
+                    None,
+                    [(x, [D.REGIONS[i] for i, g in enumerate(s.fd_log[x]) if g >= 0]) for x in s.order],
+                )
             s.fd_pos = [0] * s.players
             s.fd_log = [[] for _ in range(s.players)]
 
