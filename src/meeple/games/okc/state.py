@@ -419,8 +419,10 @@ class OKCState(FlowState):
     def _locked(self, s: int, r: int) -> bool:
         """Nobility tactic 2: another seat locked region r's first clash (the
         clash in progress there, or the one still to come)."""
-        bit = C.FX_LOCK << r
         fx = self.round_fx
+        if not any(fx):
+            return False  # no effect this round at all
+        bit = C.FX_LOCK << r
         for o in range(self.players):
             if o != s and fx[o] & bit:
                 break

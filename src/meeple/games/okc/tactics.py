@@ -65,6 +65,8 @@ def tactic_ok(s, seat: int, t: int) -> bool:
         return True
     # gathering
     if t == 0:
+        if max(s.sup_map[seat]) < 2:
+            return False  # (two supporters in no region: not in this one either)
         r = s._current_clash()[0]
         return s.sup_map[seat][r] >= 2 and any(s.seat_of(g) == seat for g in s.lost) and not s._locked(seat, r)
     if t == 1:
