@@ -120,7 +120,11 @@ def _spring_legal(s, seat):
     acts.extend(kingdom.options(s, seat, "spring"))
     acts.extend(sites.options(s, seat, "spring"))
     if C.owns_kingdom(s, seat, "deploy_influence"):  # martial-03: Deploy in spring
-        acts.extend(DEPLOY_C + C.local(g) for g in s.hands[seat] if (C.CMDS[g] | C.MAY_GAIN[g]) & D.DEPLOY and C.commands(s, seat, g) & D.DEPLOY)
+        acts.extend(
+            DEPLOY_C + C.local(g)
+            for g in s.hands[seat]
+            if (C.CMDS[g] | C.MAY_GAIN[g]) & D.DEPLOY and C.commands(s, seat, g) & D.DEPLOY
+        )
     acts.extend(tactics.tactic_options(s, seat, "spring"))
     return acts
 
