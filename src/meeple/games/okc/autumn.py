@@ -54,7 +54,7 @@ def _autumn_legal(s, seat):
         acts.extend(JOURNEY + g % PER for g in hand if C.LORE[g] >= 1)
         if C.owns_kingdom(s, seat, "all_pathfinder"):  # trade-01: active cards too
             acts.extend(
-                JOURNEY + C.local(e[E_GID]) for _, e in s._own_active(seat) if s.icons(seat, e[E_GID], C.LORE) >= 1
+                JOURNEY + C.local(e[E_GID]) for _, e in s._own_active(seat) if s.active_icons(seat, e, C.LORE) >= 1
             )
     mine = s.factions[seat]  # a card is seat's when g // PER is its faction
     for a in s.active:
@@ -169,7 +169,7 @@ def rgovern_cards(s, seat: int) -> list[int]:
     for r in range(3):
         if any(o == seat and C.KEFFECT[k] == "region_govern" for o, k in kr[r]):
             out.extend(
-                e[E_GID] for e in s.active[r] if s.seat_of(e[E_GID]) == seat and s.icons(seat, e[E_GID], C.VOTES) >= 1
+                e[E_GID] for e in s.active[r] if s.seat_of(e[E_GID]) == seat and s.active_icons(seat, e, C.VOTES) >= 1
             )
     return out
 

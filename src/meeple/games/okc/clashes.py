@@ -225,7 +225,7 @@ def _retreat_legal(s, seat):
     acts.extend(
         JOURNEY + C.local(e[E_GID])
         for e in s.active[r]
-        if s.seat_of(e[E_GID]) == seat and e[E_GC] & D.RETREAT_JOURNEY and s.icons(seat, e[E_GID], C.LORE) >= 1
+        if s.seat_of(e[E_GID]) == seat and e[E_GC] & D.RETREAT_JOURNEY and s.active_icons(seat, e, C.LORE) >= 1
     )
     if s.herald[seat] >= 0 and s.herald[seat] // 2 == r:
         acts.append(HERALD)

@@ -403,6 +403,11 @@ class OKCState(FlowState):
         e = self._find_active(g)[1]
         return 0 if e is not None and self._blank(seat, e) else printed[g]
 
+    def active_icons(self, seat: int, e, printed: list[int]) -> int:
+        """`icons` of the active card whose entry e is at hand (no search for it)."""
+        n = printed[e[E_GID]]
+        return n if n and not self._blank(seat, e) else 0
+
     def _current_clash(self):
         """(region, participants, pass) of the clash being resolved, or None."""
         for t in reversed(self.todo):
