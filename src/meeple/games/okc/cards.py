@@ -111,7 +111,8 @@ def region_cards(s, r: int, effect: str) -> list[int]:
 def bid_strength(s, seat: int) -> int:
     """Printed strength of the bid card plus bid abilities (trade-05: +5);
     0 for an opponent of a Nobility seat that used its tactic 3 this round."""
-    if any(o != seat and s.round_fx[o] & FX_BIDS_ZERO for o in range(s.players)):
+    fx = s.round_fx
+    if any(fx) and any(o != seat and fx[o] & FX_BIDS_ZERO for o in range(s.players)):
         return 0
     v = STR[s.bids[seat]]
     if owns_kingdom(s, seat, "bid_plus_five"):

@@ -221,11 +221,11 @@ def _tie(s, a, seat):
 def _retreat_legal(s, seat):
     r = s.darg[0]
     acts = [DONE]
-    acts.extend(CARD + C.local(e[E_GID]) for e in s.active[r] if s.seat_of(e[E_GID]) == seat)
+    mine = s.factions[seat]  # a card is seat's when g // PER is its faction
+    own = [e for e in s.active[r] if e[E_GID] // PER == mine]
+    acts.extend(CARD + C.local(e[E_GID]) for e in own)
     acts.extend(
-        JOURNEY + C.local(e[E_GID])
-        for e in s.active[r]
-        if s.seat_of(e[E_GID]) == seat and e[E_GC] & D.RETREAT_JOURNEY and s.active_icons(seat, e, C.LORE) >= 1
+        JOURNEY + C.local(e[E_GID]) for e in own if e[E_GC] & D.RETREAT_JOURNEY and s.active_icons(seat, e, C.LORE) >= 1
     )
     if s.herald[seat] >= 0 and s.herald[seat] // 2 == r:
         acts.append(HERALD)
