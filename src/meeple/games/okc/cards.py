@@ -95,8 +95,9 @@ assert len(KCARD_OF) == sum(e is not None for e in KEFFECT), "two kingdom cards 
 
 
 def owns_kingdom(s, seat: int, effect: str) -> bool:
-    """The seat holds the kingdom card with that effect (on its board or in its supply)."""
-    k = KCARD_OF.get(effect)
+    """The seat holds the kingdom card with that effect (on its board or in
+    its supply); an effect no kingdom card has is a KeyError (a typo)."""
+    k = KCARD_OF[effect]
     for sp in s.boards[seat]:
         if sp is not None and sp[0] == k:
             return True
