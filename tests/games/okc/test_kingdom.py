@@ -2,6 +2,7 @@
 
 import pytest
 
+from meeple.games.okc import cards as C
 from meeple.games.okc import dump, load
 from tests.games.okc.helpers import SUMMER, active, doc, fd, in_clash, summer
 
@@ -587,3 +588,11 @@ def test_intrigue_12_copies_all_but_strength():
     # the follower gained Deadly (and the agent's text) but not its strength: it kills the captain
     assert "clans:captain-7" in d["lost"] and "clans:agent" in d["lost"]
     assert s.decision().kind == "location" and s.decision().seats == (0,)
+
+
+def test_owns_kingdom_names_a_card_effect():
+    # each effect is one kingdom card's: asking for one no card has is a typo, not "no"
+    s = at("autumn", [("trade-01", "nobility:agent")])
+    assert C.owns_kingdom(s, 0, "all_pathfinder") and not C.owns_kingdom(s, 1, "all_pathfinder")
+    with pytest.raises(KeyError):
+        C.owns_kingdom(s, 0, "all_pathfinders")

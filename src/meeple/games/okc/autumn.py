@@ -49,27 +49,27 @@ def _autumn_legal(s, seat):
     u = s.used[seat]
     # a hand card is never active: its printed icons count (state.icons)
     if not u & U_GOVERN:
-        acts.extend(GOVERN + C.local(g) for g in hand if C.VOTES[g] >= 1)
+        acts.extend(GOVERN + g % PER for g in hand if C.VOTES[g] >= 1)  # (g % PER: the local id, cards.local)
     if not u & U_JOURNEY:
-        acts.extend(JOURNEY + C.local(g) for g in hand if C.LORE[g] >= 1)
+        acts.extend(JOURNEY + g % PER for g in hand if C.LORE[g] >= 1)
         if C.owns_kingdom(s, seat, "all_pathfinder"):  # trade-01: active cards too
             acts.extend(
-                JOURNEY + C.local(e[E_GID]) for _, e in s._own_active(seat) if s.icons(seat, e[E_GID], C.LORE) >= 1
+                JOURNEY + C.local(e[E_GID]) for _, e in s._own_active(seat) if s.active_icons(seat, e, C.LORE) >= 1
             )
     mine = s.factions[seat]  # a card is seat's when g // PER is its faction
     for a in s.active:
         for e in a:
             g = e[E_GID]
             if (
-                not e[E_USED] & (D.RALLY_SELF | D.RALLY_TWO)
-                and g // PER == mine
+                g // PER == mine
+                and not e[E_USED] & (D.RALLY_SELF | D.RALLY_TWO)
                 # only printed or gained commands rally (cards.commands adds none): else no need to ask
                 and (C.CMDS[g] | e[E_GC]) & (D.RALLY_SELF | D.RALLY_TWO)
                 and s._cmds(seat, e) & (D.RALLY_SELF | D.RALLY_TWO)
             ):
                 acts.append(RALLY_C + C.local(g))
     for g in hand:
-        if C.commands(s, seat, g) & D.DEPLOY:
+        if (C.CMDS[g] | C.MAY_GAIN[g]) & D.DEPLOY and C.commands(s, seat, g) & D.DEPLOY:
             acts.append(DEPLOY_C + C.local(g))
     if not u & U_SECRETS and s.votes(seat, 1) and s.tokens_free(seat):
         acts.append(SECRETS)
@@ -163,10 +163,13 @@ def _deploy(s, a, seat):
 # ---- trade-10: govern with an active card ------------------------------------
 def rgovern_cards(s, seat: int) -> list[int]:
     out: list[int] = []
+    kr = s.kregion
+    if not (kr[0] or kr[1] or kr[2]):
+        return out  # no kingdom card on the map
     for r in range(3):
-        if any(o == seat and C.KEFFECT[k] == "region_govern" for o, k in s.kregion[r]):
+        if any(o == seat and C.KEFFECT[k] == "region_govern" for o, k in kr[r]):
             out.extend(
-                e[E_GID] for e in s.active[r] if s.seat_of(e[E_GID]) == seat and s.icons(seat, e[E_GID], C.VOTES) >= 1
+                e[E_GID] for e in s.active[r] if s.seat_of(e[E_GID]) == seat and s.active_icons(seat, e, C.VOTES) >= 1
             )
     return out
 

@@ -87,7 +87,8 @@ def _secret_card(s, a, seat, kind: str) -> None:
         s.bids[seat] = g
     else:
         s.joust[seat] = g
-    s._note(seat, f"{kind} " + C.local_name(g), True)
+    if s.record:  # (the words are built only for a recorded game)
+        s._note(seat, f"{kind} " + C.local_name(g), True)
     s.dseats.remove(seat)
     if not s.dseats:
         s.kind = None

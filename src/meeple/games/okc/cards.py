@@ -89,13 +89,19 @@ K = {n: KCARD_BY_NAME[n] for n in data.KINGDOM_EFFECTS}  # effect name lookups
 KPLACE = [data.KINGDOM_PLACEMENT.get(n, "board") for n in KNAME]
 
 
+# the kingdom card with each effect (no two cards share one)
+KCARD_OF = {e: k for k, e in enumerate(KEFFECT) if e is not None}
+assert len(KCARD_OF) == sum(e is not None for e in KEFFECT), "two kingdom cards share an effect"
+
+
 def owns_kingdom(s, seat: int, effect: str) -> bool:
-    """The seat holds a kingdom card with that effect (on its board or in its supply)."""
+    """The seat holds the kingdom card with that effect (on its board or in
+    its supply); an effect no kingdom card has is a KeyError (a typo)."""
+    k = KCARD_OF[effect]
     for sp in s.boards[seat]:
-        if sp is not None and KEFFECT[sp[0]] == effect:
+        if sp is not None and sp[0] == k:
             return True
-    supply = s.ksupply[seat]
-    return bool(supply) and any(KEFFECT[k] == effect for k in supply)
+    return k in s.ksupply[seat]
 
 
 def region_cards(s, r: int, effect: str) -> list[int]:
@@ -106,7 +112,8 @@ def region_cards(s, r: int, effect: str) -> list[int]:
 def bid_strength(s, seat: int) -> int:
     """Printed strength of the bid card plus bid abilities (trade-05: +5);
     0 for an opponent of a Nobility seat that used its tactic 3 this round."""
-    if any(o != seat and s.round_fx[o] & FX_BIDS_ZERO for o in range(s.players)):
+    fx = s.round_fx
+    if any(fx) and any(o != seat and fx[o] & FX_BIDS_ZERO for o in range(s.players)):
         return 0
     v = STR[s.bids[seat]]
     if owns_kingdom(s, seat, "bid_plus_five"):
@@ -165,15 +172,26 @@ def commands(s, seat: int, gid: int, gained: int = 0, blank: bool = False) -> in
     if ARCH[gid] in ("follower", "cavalry") and owns_kingdom(s, seat, "followers_deploy"):
         c |= data.DEPLOY
     if ARCH[gid] == "heir":
-        if owns_kingdom(s, seat, "heirs_deploy"):
-            c |= data.DEPLOY
         if s.round_fx[seat] & FX_HEIRS_DEADLY:
             c |= data.DEADLY
-        if owns_kingdom(s, seat, "heirs_flank"):
-            c |= data.FLANK
-        if owns_kingdom(s, seat, "heirs_deadly_retreat"):
-            c |= data.DEADLY | data.RETREAT
+        if s.ksupply[seat] or any(s.boards[seat]):  # a seat without kingdom cards has none of these
+            if owns_kingdom(s, seat, "heirs_deploy"):
+                c |= data.DEPLOY
+            if owns_kingdom(s, seat, "heirs_flank"):
+                c |= data.FLANK
+            if owns_kingdom(s, seat, "heirs_deadly_retreat"):
+                c |= data.DEADLY | data.RETREAT
     return c
+
+
+# by card: the commands `commands` may add to its printed and gained ones (a
+# card whose printed, gained and these lack a command never has it)
+MAY_GAIN = [
+    (data.FLANK if a == "trader" else 0)
+    | (data.DEPLOY if a in ("follower", "cavalry") else 0)
+    | (data.DEPLOY | data.DEADLY | data.FLANK | data.RETREAT if a == "heir" else 0)
+    for a in ARCH
+]
 
 
 def journey_lore(s, seat: int, printed: int) -> int:
@@ -191,6 +209,15 @@ def council_votes(s, seat: int, gid: int) -> int:
     if ARCH[gid] == "follower" and owns_kingdom(s, seat, "follower_votes"):
         v += 1 if s.order[0] == seat else 2  # trade-03
     return v
+
+
+def may_fall_alone(s, g: int) -> bool:
+    """Could `night_self_eliminated` hold for active card g with any of its
+    texts (`state.texts`: its printed one, or one copied this round)?"""
+    return ARCH[g] == "heir" or EFFECT[g] in _SELF_ELIMINATING or bool(s.copies)
+
+
+_SELF_ELIMINATING = ("blank_opponents", "agent_dies_to_follower")  # the texts night_self_eliminated reads
 
 
 def night_self_eliminated(

@@ -110,6 +110,9 @@ def _day_end(s, r, parts, pas) -> None:
         s.todo.append(("day", r, parts, pas + 1))
 
 
+_DAY_CMDS = D.AMBUSH | D.RETREAT | D.FLANK
+
+
 def _day_legal(s, seat):
     r, parts, p = s._current_clash()
     hand = s.hands[seat]
@@ -120,6 +123,8 @@ def _day_legal(s, seat):
         g = e[E_GID]
         if g // PER != mine or e[E_PART] or (p and e[E_PASS] != p):
             continue
+        if not (C.CMDS[g] | e[E_GC] | C.MAY_GAIN[g]) & _DAY_CMDS:
+            continue  # it can have no day command (cards.MAY_GAIN)
         if locked is None:
             locked = s._locked(seat, r)
         cm = s._cmds(seat, e) & ~e[E_USED]
@@ -161,7 +166,7 @@ def _day(s, a, seat):
     if cmd != D.FLANK:  # a flank is told where it goes (_flank)
         s._event("ambush" if cmd == D.AMBUSH else "retreat", seat, (C.NAME[g], D.REGIONS[r]))
     e[E_USED] |= cmd
-    if "ambush_or_retreat" in s.texts(seat, e) and cmd != D.FLANK:
+    if cmd != D.FLANK and s.has_text(seat, e, "ambush_or_retreat"):
         e[E_USED] |= D.AMBUSH | D.RETREAT
     if cmd == D.AMBUSH:
         s._ask("ambush", seat, [r, int(bool(s._cmds(seat, e) & D.AMBUSH_FROM_DISCARD))])
@@ -216,11 +221,11 @@ def _tie(s, a, seat):
 def _retreat_legal(s, seat):
     r = s.darg[0]
     acts = [DONE]
-    acts.extend(CARD + C.local(e[E_GID]) for e in s.active[r] if s.seat_of(e[E_GID]) == seat)
+    mine = s.factions[seat]  # a card is seat's when g // PER is its faction
+    own = [e for e in s.active[r] if e[E_GID] // PER == mine]
+    acts.extend(CARD + C.local(e[E_GID]) for e in own)
     acts.extend(
-        JOURNEY + C.local(e[E_GID])
-        for e in s.active[r]
-        if s.seat_of(e[E_GID]) == seat and e[E_GC] & D.RETREAT_JOURNEY and s.icons(seat, e[E_GID], C.LORE) >= 1
+        JOURNEY + C.local(e[E_GID]) for e in own if e[E_GC] & D.RETREAT_JOURNEY and s.active_icons(seat, e, C.LORE) >= 1
     )
     if s.herald[seat] >= 0 and s.herald[seat] // 2 == r:
         acts.append(HERALD)
@@ -302,7 +307,9 @@ def _flank_sup(s, a, seat):
 
 # ---- the night -------------------------------------------------------------
 def _clash_cards(s, r: int, parts: list[int]):
-    return [e for e in s.active[r] if not e[E_PART] and s.seat_of(e[E_GID]) in parts]
+    """The region's cards that count in this clash (of its participants, not yet counted)."""
+    facs = {s.factions[x] for x in parts}  # a card is seat x's when g // PER is its faction
+    return [e for e in s.active[r] if not e[E_PART] and e[E_GID] // PER in facs]
 
 
 @step("night")
@@ -313,19 +320,22 @@ def _night(s, r, parts) -> None:
     doomed = set()
     killers = set()
     for e, o in zip(es, owners):
-        if s._cmds(o, e) & D.DEADLY:
+        g = e[E_GID]
+        # (only a card whose printed, gained or possible commands include Deadly is asked: cards.MAY_GAIN)
+        if (C.CMDS[g] | e[E_GC] | C.MAY_GAIN[g]) & D.DEADLY and s._cmds(o, e) & D.DEADLY:
             for i, (e2, o2) in enumerate(zip(es, owners)):
                 if o2 != o and not s._traits(o2, e2) & D.INVULNERABLE:
                     doomed.add(i)
                     killers.add(o)
     for i, (e, o) in enumerate(zip(es, owners)):
         if (
-            any(C.night_self_eliminated(s, e[E_GID], o, pairs, t) for t in s.texts(o, e) or [""])
+            C.may_fall_alone(s, e[E_GID])
+            and any(C.night_self_eliminated(s, e[E_GID], o, pairs, t) for t in s.texts(o, e) or [""])
             and not s._traits(o, e) & D.INVULNERABLE
         ):
             doomed.add(i)
     for e, o in zip(es, owners):
-        if "assassin" in s.texts(o, e):  # Uprising A2
+        if s.has_text(o, e, "assassin"):  # Uprising A2
             hit = [
                 i
                 for i, (e2, o2) in enumerate(zip(es, owners))
@@ -386,34 +396,32 @@ def _reward(s, a, seat):
 # ---- the tally -------------------------------------------------------------
 @step("tally")
 def _tally(s, r, parts) -> None:
-    lowest = any(
-        "lowest_wins" in s.texts(s.seat_of(e[E_GID]), e)
-        for e in s.active[r]
-        if not e[E_PART] and s.seat_of(e[E_GID]) in parts
-    )  # Gathering A4
+    es = _clash_cards(s, r, parts)
+    owners = [s.seat_of(e[E_GID]) for e in es]
+    lowest = any(s.has_text(o, e, "lowest_wins") for e, o in zip(es, owners))  # Gathering A4
     totals = {}
     win_bonus: dict[int, int] = {}
     for x in parts:
         v = 0
-        for e in s.active[r]:
-            if not e[E_PART] and s.seat_of(e[E_GID]) == x:
-                v += s.strength(e[E_GID])
-                if "win_influence" in s.texts(x, e):
-                    win_bonus[x] = win_bonus.get(x, 0) + 1
+        mine = [e for e, o in zip(es, owners) if o == x]
+        for e in mine:
+            v += s.strength(e[E_GID])
+            if s.has_text(x, e, "win_influence"):
+                win_bonus[x] = win_bonus.get(x, 0) + 1
         per = 2 if s.round_fx[x] & C.FX_SUPPORTERS else 1
         v += per * (s.sup_map[x][r] - s.sup_part[x][r])
         v += s.bonus[x]
-        if C.owns_kingdom(s, x, "hand_size_heir") and any(
-            C.ARCH[e[E_GID]] == "heir" for e in s.active[r] if not e[E_PART] and s.seat_of(e[E_GID]) == x
-        ):
+        if C.owns_kingdom(s, x, "hand_size_heir") and any(C.ARCH[e[E_GID]] == "heir" for e in mine):
             win_bonus[x] = win_bonus.get(x, 0) + 1
         totals[x] = v
+    facs = {s.factions[x] for x in parts}  # a card is seat x's when g // PER is its faction
     for e in s.active[r]:
-        if s.seat_of(e[E_GID]) in parts:
+        if e[E_GID] // PER in facs:
             e[E_PART] = 1
     s.bonus = [0] * s.players
+    sup_part = s.mut("sup_part")
     for x in parts:
-        s.mut("sup_part")[x][r] = s.sup_map[x][r]
+        sup_part[x][r] = s.sup_map[x][r]
     for o in C.region_cards(s, r, "halve_opponents"):  # martial-09
         for x in parts:
             if x != o:

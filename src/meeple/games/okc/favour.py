@@ -47,24 +47,38 @@ def _borrowed(s, seat: int):
     return None
 
 
+# by faction: the season its Favour is used in (its branch in `_offer`)
+_WHEN = [{"nobility": "spring", "uprising": "spring", "clans": "day", "gathering": "autumn"}[f] for f in D.FACTIONS]
+
+
 def moves(s, seat: int, timing: str) -> list[int]:
     """Favour actions open to seat now: its own faction's (as the holder,
-    or with trade-15), and the holder's faction's with intrigue-11."""
+    or with trade-15), and the holder's faction's with intrigue-11. (A
+    Favour acts in one season only: whose it is is asked only in that one.)"""
     out: list[int] = []
-    for base, fac in ((FAVOUR, _own), (OFAVOUR, _borrowed)):
-        f = fac(s, seat)
-        if f is None:
-            continue
-        name = D.FACTIONS[f]
-        if name == "nobility" and timing == "spring":
-            out.extend((base, base + 1))
-        elif name == "uprising" and timing == "spring" and any(s.facedown):
-            out.append(base)
-        elif name == "clans" and timing == "day":
-            out.append(base)
-        elif name == "gathering" and timing == "autumn" and gather_targets(s, seat):
-            out.append(base)
+    fs, h = s.factions, s.favour
+    if _WHEN[fs[seat]] == timing:
+        f = _own(s, seat)
+        if f is not None:
+            _offer(s, seat, timing, f, FAVOUR, out)
+    if 0 <= h != seat and _WHEN[fs[h]] == timing:
+        f = _borrowed(s, seat)
+        if f is not None:
+            _offer(s, seat, timing, f, OFAVOUR, out)
     return out
+
+
+def _offer(s, seat: int, timing: str, f: int, base: int, out: list[int]) -> None:
+    """Faction f's Favour as actions from `base`, if it can act now."""
+    name = D.FACTIONS[f]
+    if name == "nobility" and timing == "spring":
+        out.extend((base, base + 1))
+    elif name == "uprising" and timing == "spring" and any(s.facedown):
+        out.append(base)
+    elif name == "clans" and timing == "day":
+        out.append(base)
+    elif name == "gathering" and timing == "autumn" and gather_targets(s, seat):
+        out.append(base)
 
 
 def use(s, seat: int, a: int) -> None:

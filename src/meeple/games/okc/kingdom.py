@@ -714,12 +714,18 @@ def options(s, seat: int, timing: str) -> list[int]:
     taken now (once a round)."""
     out = []
     for j, sp in enumerate(s.boards[seat]):
-        if sp is None or s.used[seat] & (E.U_KINGDOM << j):
+        if sp is None or timing not in _WHEN[sp[0]] or s.used[seat] & (E.U_KINGDOM << j):
             continue
-        act = ACTIONS.get(C.KEFFECT[sp[0]])
-        if act is not None and (act.timing == timing or timing in act.timing) and act.ready(s, seat, j):
+        if ACTIONS[C.KEFFECT[sp[0]]].ready(s, seat, j):
             out.append(E.KACT + j)
     return out
+
+
+# by kingdom card: the seasons its action may be taken in (none without one)
+_WHEN = [
+    () if act is None or act.timing is None else (act.timing,) if isinstance(act.timing, str) else act.timing
+    for act in (ACTIONS.get(e) for e in C.KEFFECT)
+]
 
 
 def action(s, seat: int, j: int) -> None:

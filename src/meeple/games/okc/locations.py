@@ -96,12 +96,13 @@ def _with_icon(kind: str):
         if shrine and s.darg[0] >= 3:
             return acts
         for g in s.hands[seat]:
-            if shrine or s.icons(seat, g, key) >= 1:
+            if shrine or key[g] >= 1:  # a hand card is never active: its printed icons count (state.icons)
                 acts.append(CARD + C.local(g))
+        mine = s.factions[seat]  # a card is seat's when g // PER is its faction
         for a in s.active:
             for e in a:
                 g = e[0]
-                if s.seat_of(g) == seat and (shrine or s.icons(seat, g, key) >= 1):
+                if g // C.PER == mine and (shrine or s.active_icons(seat, e, key) >= 1):
                     acts.append(CARD + C.local(g))
         return acts
 

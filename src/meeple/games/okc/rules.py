@@ -192,4 +192,4 @@ def action_word(s, a: int, kind: str, seat: int) -> str:
 
 def hand_cards(s, seat: int) -> list[int]:
     """CARD actions for each card in seat's hand (the commonest answer)."""
-    return [A.CARD + C.local(g) for g in s.hands[seat]]
+    return [A.CARD + g % C.PER for g in s.hands[seat]]  # (g % PER: the local id, cards.local)

@@ -355,6 +355,8 @@ def options(s, seat: int, timing: str) -> list[int]:
             continue
         if C.KIND[g] == "hq" and g not in s.hq[seat]:
             continue
+        if g in s.site[seat]:
+            continue  # not bought yet: its ability works only in a council or active (the `ready`s above)
         e = s._find_active(g)[1]
         if e is not None and eff not in s.texts(seat, e):  # its text is blank there
             continue

@@ -16,6 +16,7 @@ from meeple.games.okc.actions import (
     LOC,
     OFAVOUR,
     OFAVOUR2,
+    PER,
     REGION,
     SUPP,
     SUPP_LOST,
@@ -61,8 +62,8 @@ def _facedown_legal(s, seat):
     r = s.fd_pos[seat]
     hand = s.hands[seat]
     if s.darg:  # declared in turn order: '-' there and only there
-        return [DONE] if s.darg[seat] >> r & 1 else [CARD + C.local(g) for g in hand]
-    acts = [CARD + C.local(g) for g in hand]
+        return [DONE] if s.darg[seat] >> r & 1 else [CARD + g % PER for g in hand]
+    acts = [CARD + g % PER for g in hand]  # (g % PER: the local id, cards.local)
     if len(hand) < 3 - r:
         acts.append(DONE)
     return acts
@@ -91,16 +92,18 @@ def _facedown(s, a, seat):
         s.mut("fd_log")[seat].append(g)
     s.fd_pos[seat] = r + 1
     if r + 1 == 3:
-        s._note(seat, "facedown " + " ".join("-" if g < 0 else C.local_name(g) for g in s.fd_log[seat]), True)
+        if s.record:  # (the words are built only for a recorded game)
+            s._note(seat, "facedown " + " ".join("-" if g < 0 else C.local_name(g) for g in s.fd_log[seat]), True)
         s.dseats.remove(seat)
         if not s.dseats:
             s.kind = None
             s.darg = None
-            s._event(
-                "facedown-done",
-                None,
-                [(x, [D.REGIONS[i] for i, g in enumerate(s.fd_log[x]) if g >= 0]) for x in s.order],
-            )
+            if s.record:
+                s._event(
+                    "facedown-done",
+                    None,
+                    [(x, [D.REGIONS[i] for i, g in enumerate(s.fd_log[x]) if g >= 0]) for x in s.order],
+                )
             s.fd_pos = [0] * s.players
             s.fd_log = [[] for _ in range(s.players)]
 
@@ -117,7 +120,11 @@ def _spring_legal(s, seat):
     acts.extend(kingdom.options(s, seat, "spring"))
     acts.extend(sites.options(s, seat, "spring"))
     if C.owns_kingdom(s, seat, "deploy_influence"):  # martial-03: Deploy in spring
-        acts.extend(DEPLOY_C + C.local(g) for g in s.hands[seat] if C.commands(s, seat, g) & D.DEPLOY)
+        acts.extend(
+            DEPLOY_C + C.local(g)
+            for g in s.hands[seat]
+            if (C.CMDS[g] | C.MAY_GAIN[g]) & D.DEPLOY and C.commands(s, seat, g) & D.DEPLOY
+        )
     acts.extend(tactics.tactic_options(s, seat, "spring"))
     return acts
 

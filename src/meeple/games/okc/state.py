@@ -287,7 +287,8 @@ class OKCState(FlowState):
         return self.factions[seat] * PER + local
 
     def votes(self, seat: int, council: int) -> int:
-        v = sum(C.council_votes(self, seat, g) for g in self.councils[council] if self.seat_of(g) == seat)
+        mine = self.factions[seat]  # a card is seat's when g // PER is its faction
+        v = sum(C.council_votes(self, seat, g) for g in self.councils[council] if g // PER == mine)
         v += self.ctokens[seat][council]  # Uprising HQ2 tokens
         if self.gtokens[seat][council] and C.card_in_council(self, seat, "council_token"):
             v += self.gtokens[seat][council]  # Gathering A2 tokens, while it stays
@@ -315,9 +316,8 @@ class OKCState(FlowState):
 
     def _own_active(self, s: int, r: int | None = None, counted: bool = True):
         rs = range(3) if r is None else (r,)
-        return [
-            (x, e) for x in rs for e in self.active[x] if self.seat_of(e[E_GID]) == s and (counted or not e[E_PART])
-        ]
+        mine = self.factions[s]  # a card is seat s's when g // PER is its faction
+        return [(x, e) for x in rs for e in self.active[x] if e[E_GID] // PER == mine and (counted or not e[E_PART])]
 
     def _copied_text(self, g: int):
         """The rule text g gained this round by a copy (Gathering A3, intrigue-12), or None."""
@@ -334,6 +334,11 @@ class OKCState(FlowState):
             out.append(C.EFFECT[e[E_GID]])
         return out
 
+    def has_text(self, seat: int, e, text: str) -> bool:
+        """Is `text` among the active card's rule texts now (`texts`)? Only its
+        printed text or a copied one can be: the blank is read only then."""
+        return (C.EFFECT[e[E_GID]] == text or bool(self.copies)) and text in self.texts(seat, e)
+
     def strength(self, g: int) -> int:
         """Printed strength plus gained strength (Gathering A3's copy)."""
         v = C.STR[g]
@@ -346,39 +351,32 @@ class OKCState(FlowState):
         """The printed information (traits, commands, icons, text) of seat's
         active card e is blank: martial-15 of an opponent in its region, or an
         opposing Uprising A3 text in its region (non-heirs only)."""
-        kr = self.kregion
-        if (kr[0] or kr[1] or kr[2]) and self._region_blank(seat, e):
+        active = self.active
+        for r in range(3):  # e's region: only it matters (entries are unique by card: equal is the same)
+            if e in active[r]:
+                break
+        else:
+            return False  # not active
+        if self._kregion_blanks(seat, r):
             return True
         if _HEIR[e[E_GID]]:
             return False
         copies = self.copies
-        for a in self.active:  # only the cards of e's own region can blank it
-            for y in a:
-                if y is e:
-                    break
-            else:
+        a = active[r]  # only the cards of e's own region can blank it
+        for x in a:
+            g = x[E_GID]
+            copied = bool(copies) and self._copied_text(g) == "blank_opponents"
+            if not copied and not _BLANKS[g]:
                 continue
-            for x in a:
-                g = x[E_GID]
-                copied = bool(copies) and self._copied_text(g) == "blank_opponents"
-                if not copied and not _BLANKS[g]:
-                    continue
-                o = self.seat_of(g)
-                if o != seat and (copied or not self._region_blank(o, x) and not self._blanked_by_copy(o, a)):
-                    return True
-            return False
+            o = self.seat_of(g)
+            if o != seat and (copied or not self._kregion_blanks(o, r) and not self._blanked_by_copy(o, a)):
+                return True
         return False
 
-    def _region_blank(self, seat: int, e) -> bool:
-        """martial-15: an opponent's card on e's region blanks seat's printed information there."""
-        kr = self.kregion
-        if kr[0] or kr[1] or kr[2]:
-            for r in range(3):
-                if any(o != seat and C.KEFFECT[k] == "blank_opponents_region" for o, k in kr[r]) and any(
-                    y is e for y in self.active[r]
-                ):
-                    return True
-        return False
+    def _kregion_blanks(self, seat: int, r: int) -> bool:
+        """martial-15: an opponent's card on region r blanks seat's printed information there."""
+        kr = self.kregion[r]
+        return bool(kr) and any(o != seat and C.KEFFECT[k] == "blank_opponents_region" for o, k in kr)
 
     def _blanked_by_copy(self, seat: int, region_cards) -> bool:
         """A gained (copied) A3 text of an opponent among these cards blanks
@@ -405,6 +403,11 @@ class OKCState(FlowState):
         e = self._find_active(g)[1]
         return 0 if e is not None and self._blank(seat, e) else printed[g]
 
+    def active_icons(self, seat: int, e, printed: list[int]) -> int:
+        """`icons` of the active card whose entry e is at hand (no search for it)."""
+        n = printed[e[E_GID]]
+        return n if n and not self._blank(seat, e) else 0
+
     def _current_clash(self):
         """(region, participants, pass) of the clash being resolved, or None."""
         for t in reversed(self.todo):
@@ -421,8 +424,10 @@ class OKCState(FlowState):
     def _locked(self, s: int, r: int) -> bool:
         """Nobility tactic 2: another seat locked region r's first clash (the
         clash in progress there, or the one still to come)."""
-        bit = C.FX_LOCK << r
         fx = self.round_fx
+        if not any(fx):
+            return False  # no effect this round at all
+        bit = C.FX_LOCK << r
         for o in range(self.players):
             if o != s and fx[o] & bit:
                 break
@@ -591,12 +596,14 @@ class OKCState(FlowState):
 
     def _draw_up(self, s: int) -> None:
         hand, deck = self.hands[s], self.decks[s]
-        while len(hand) < self.hsize(s):
+        size = self.hsize(s)
+        while len(hand) < size:
             if not deck:
                 # attrition: the discard becomes the deck, the hand size drops
                 self._attrition(s)
                 if not deck:
                     break
+                size = self.hsize(s)
                 continue
             hand.append(deck.pop(0))
             self._mark_reveal()

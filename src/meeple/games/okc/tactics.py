@@ -65,6 +65,8 @@ def tactic_ok(s, seat: int, t: int) -> bool:
         return True
     # gathering
     if t == 0:
+        if max(s.sup_map[seat]) < 2:
+            return False  # (two supporters in no region: not in this one either)
         r = s._current_clash()[0]
         return s.sup_map[seat][r] >= 2 and any(s.seat_of(g) == seat for g in s.lost) and not s._locked(seat, r)
     if t == 1:
@@ -76,15 +78,19 @@ def tactic_ok(s, seat: int, t: int) -> bool:
 
 
 def tactic_options(s, seat: int, timing: str) -> list[int]:
-    tiles = C.TACTICS[s.factions[seat]]
+    uses, used = s.tactics[seat], s.used[seat]
     return [
         TACTIC + t
-        for t in range(4)
-        if tiles[t][0] == timing
-        and s.tactics[seat][t] > 0
-        and not s.used[seat] & (U_TACTIC << t)
-        and tactic_ok(s, seat, t)
+        for t in _TILES[s.factions[seat]].get(timing, ())
+        if uses[t] > 0 and not used & (U_TACTIC << t) and tactic_ok(s, seat, t)
     ]
+
+
+# per faction and timing: its tactic tiles activated then, in order
+_TILES = [
+    {when: tuple(t for t in range(4) if C.TACTICS[f][t][0] == when) for when in {x[0] for x in C.TACTICS[f]}}
+    for f in range(len(D.FACTIONS))
+]
 
 
 def uswap_pairs(s, seat: int, o: int) -> list[int]:

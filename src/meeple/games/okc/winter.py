@@ -40,16 +40,17 @@ def _winter(s) -> None:
                 g = e[E_GID]
                 s.discards[s.seat_of(g)].append(g)
     # clean up
+    sup_map, sup_part = s.mut("sup_map"), s.mut("sup_part")
     for x in range(s.players):
         s.herald[x] = -1
         stay = s.round_fx[x] & C.FX_SUPPORTERS  # Nobility tactic 1
-        if stay and any(s.sup_map[x]):
-            s._event("supporters-stay", x, sum(s.sup_map[x]))
+        if stay and any(sup_map[x]):
+            s._event("supporters-stay", x, sum(sup_map[x]))
         for r in range(3):
             if not stay:
-                s.lost_sup[x] += s.sup_map[x][r]
-                s.mut("sup_map")[x][r] = 0
-            s.mut("sup_part")[x][r] = 0
+                s.lost_sup[x] += sup_map[x][r]
+                sup_map[x][r] = 0
+            sup_part[x][r] = 0
     for r in range(3):
         for x in list(s.kregion[r]):
             if C.KNAME[x[1]] in D.KINGDOM_WINTER_DISCARD:
