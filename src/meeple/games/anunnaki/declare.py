@@ -21,6 +21,7 @@ def decide(kind: str, prompt: str, legal, *, forced: bool = True, secret: bool =
 
     def declare(body):
         def effect(gs, a: int, seat: int, auto: bool) -> None:
+            gs.legal_now = None  # the legal actions kept by before_forced: no longer the pending ones
             arg = gs.darg
             if auto and gs.record:  # the only answer, taken for the seat: said to it alone
                 gs._event("forced", seat, (kind, gs.action_to_str_for(a, seat)), seat)

@@ -49,6 +49,7 @@ class AnunnakiFields(FlowState):
     secret: dict[str, int]  # a simultaneous decision's answers so far, by seat
     final: Any
     rng: Rng
+    legal_now: list[int] | None  # the pending decision's legal actions, once the flow has them (a cache)
 
     if TYPE_CHECKING:  # the queries the mixins ask of each other and of the state (state.py)
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from meeple.core.fields import COPY, LIST, SAME, Copy, Field, clone_function, slots
+from meeple.core.fields import CACHE, COPY, LIST, SAME, Copy, Field, clone_function, slots
 from meeple.core.flow import FlowState
 from meeple.core.rng import Rng
 from meeple.games.anunnaki.actions import (  # noqa: F401  (the action space, read here by bots and encoders)
@@ -170,6 +170,7 @@ FIELDS = tuple(
         ("history", SAME),
         ("events", SAME),
         ("record", SAME),
+        ("legal_now", CACHE),  # the pending decision's legal actions, once the flow has them
     )
 )
 _BASE_FIELDS = frozenset(FlowState.__slots__) | {"reveals"}
@@ -204,11 +205,22 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
             self._record(seat, f"@{seat} {text}" if len(self.dseats) > 1 else text)
 
     def before_forced(self, acts: list[int]) -> None:
+        """The flow has the pending decision's legal actions: mark what a hidden
+        hand told, then keep them (until the next answer or decision, see
+        `declare.decide` and `_set`) so `legal_actions` need not work them out again."""
         if self.kind in WEAPON_KINDS:
             # asked or answered for it: either tells whether it had one choice
+            # (other hands tried before the actions are kept: legal_actions works them out)
             seat, forced = self.dseats[0], len(acts) == 1
             if self._weapons_tell(seat, lambda: (len(self.legal_actions(seat)) == 1) != forced):
                 self._mark_reveal()
+        self.legal_now = acts
+
+    def legal_actions(self, seat: int | None = None) -> list[int]:
+        acts = self.legal_now
+        if acts is not None and (seat is None or seat == self.dseats[0]) and not self.finished:
+            return acts[:]
+        return FlowState.legal_actions(self, seat)
 
     def advance(self) -> None:
         super().advance()
@@ -221,6 +233,7 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
         return action_to_str(self, a, seat)
 
     def _set(self, kind: str, seat, arg=None) -> None:
+        self.legal_now = None
         self.kind = kind
         self.dseats = list(seat) if isinstance(seat, (list, tuple)) else [seat]
         self.darg = arg if arg is not None else {}
@@ -514,6 +527,7 @@ def new_game(
     s.dseats = []
     s.darg = {}
     s.todo = []
+    s.legal_now = None
     FLOW.steps["flip"](s)
     s.events = None
     steps = [] if first_game else [["setup_gods", i] for i in range(players)]
