@@ -35,3 +35,15 @@ def test_kept_legal_actions_are_the_fresh_ones():
             s.apply_legal(rng.choice(_fresh(s)))
             n += 1
         assert s.legal_actions() == []
+
+
+def test_controllers_are_each_regions_controller():
+    """`controllers()` (and the culture step, which works it out region by
+    region the same way) agrees with `controller` everywhere."""
+    for seed in range(3):
+        s = new_game(4, seed=seed, record=False)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            if rng.random() < 0.1:
+                assert s.controllers() == {h: s.controller(h) for h in s.lay.hexes}
+            s.apply_legal(rng.choice(s.legal_actions()))

@@ -101,14 +101,25 @@ def _run_culture(gs):
     cur = gs.current
     lay = gs.lay
     steps = []
-    controller = gs.controllers()
+    # each region's controller as `controllers()` gives it, worked out only as
+    # far as needed: most spots stop at their first region
+    P, fol, stl, anc = gs.players, gs.fol, gs.stl, gs.anc
+    more = gs._unit_holders()
+    nobody = [0] * P
     for i, (tri, board) in enumerate(lay.spots):
         c = gs.cul[i]
         if c is None:
             continue
         ctrl = []
         for h in tri:
-            c_h = controller[h]
+            f = fol[h]
+            if h in more:
+                seats = more[h].union(s for s in range(P) if f[s])
+                c_h = next(iter(seats)) if len(seats) == 1 and h not in anc else None
+            elif f == nobody:
+                c_h = stl.get(h)
+            else:
+                c_h = None if h in anc or f.count(0) != P - 1 else f.index(max(f))
             if c_h is None:
                 break
             ctrl.append(c_h)

@@ -333,12 +333,7 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
         """The controller of every region at once (None: nobody), for rules
         that look at many regions (culture tokens); the same as `controller`."""
         P, anc = self.players, self.anc
-        more: dict[str, set] = {}  # regions holding gods or settlement units: whose
-        for s in range(P):
-            for h in self.gods[s].values():
-                more.setdefault(h, set()).add(s)
-            for h in self.osl[s]:
-                more.setdefault(h, set()).add(s)
+        more = self._unit_holders()
         out = dict.fromkeys(self.fol)
         out.update(self.stl)
         nobody = [0] * P
@@ -351,6 +346,16 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
                 seats = seats.union(s for s in range(P) if f[s])
                 out[h] = next(iter(seats)) if len(seats) == 1 and h not in anc else None
         return out
+
+    def _unit_holders(self) -> dict[str, set]:
+        """The regions holding gods or settlement units: whose (for `controllers`)."""
+        more: dict[str, set] = {}
+        for s in range(self.players):
+            for h in self.gods[s].values():
+                more.setdefault(h, set()).add(s)
+            for h in self.osl[s]:
+                more.setdefault(h, set()).add(s)
+        return more
 
     def controlled(self, seat: int, controllers: dict | None = None) -> list[str]:
         """Regions `seat` controls, in layout order (from `controllers()` when
