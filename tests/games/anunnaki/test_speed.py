@@ -47,3 +47,32 @@ def test_controllers_are_each_regions_controller():
             if rng.random() < 0.1:
                 assert s.controllers() == {h: s.controller(h) for h in s.lay.hexes}
             s.apply_legal(rng.choice(s.legal_actions()))
+
+
+def test_unrecorded_play_tries_no_other_hands(monkeypatch):
+    """What a weapon decision tells of a hidden hand is counted only for a
+    recorded game (undo reads it); unrecorded play (bots, bench) skips the
+    hands tried and reaches the same states."""
+    from meeple.games.anunnaki.state import AnunnakiState
+
+    for seed in range(3):
+        rec = new_game(4, seed=seed)
+        rng = random.Random(seed)
+        moves = []
+        while not rec.is_terminal():
+            moves.append(rng.choice(rec.legal_actions()))
+            rec.apply_legal(moves[-1])
+        assert rec.reveals > 0
+        tried = []
+        real = AnunnakiState._weapons_tell
+
+        def spy(self, s, differs, real=real):
+            tried.append(self.record)
+            return real(self, s, differs)
+
+        monkeypatch.setattr(AnunnakiState, "_weapons_tell", spy)
+        s = new_game(4, seed=seed, record=False)
+        for a in moves:
+            s.apply_legal(a)
+        monkeypatch.undo()
+        assert tried == [] and notation.dump(s) == notation.dump(rec)

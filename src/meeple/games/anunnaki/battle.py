@@ -58,7 +58,8 @@ class Battle(_Fields):
         asked tells everyone that much of its hidden advanced weapons, unless
         every hand they think possible gives the same answer."""
         armed = bool(self._weapon_options(s, attacker, False))
-        if self._weapons_tell(s, lambda: bool(self._weapon_options(s, attacker, False)) != armed):
+        # what became known is counted for a recorded game (undo reads it), as OKC's hand does
+        if self.record and self._weapons_tell(s, lambda: bool(self._weapon_options(s, attacker, False)) != armed):
             self._mark_reveal()
         return armed
 

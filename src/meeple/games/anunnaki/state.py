@@ -208,9 +208,10 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
         """The flow has the pending decision's legal actions: mark what a hidden
         hand told, then keep them (until the next answer or decision, see
         `declare.decide` and `_set`) so `legal_actions` need not work them out again."""
-        if self.kind in WEAPON_KINDS:
+        if self.record and self.kind in WEAPON_KINDS:
             # asked or answered for it: either tells whether it had one choice
-            # (other hands tried before the actions are kept: legal_actions works them out)
+            # (counted for a recorded game: undo reads it; other hands are
+            # tried before the actions are kept: legal_actions works them out)
             seat, forced = self.dseats[0], len(acts) == 1
             if self._weapons_tell(seat, lambda: (len(self.legal_actions(seat)) == 1) != forced):
                 self._mark_reveal()
