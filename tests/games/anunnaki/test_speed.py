@@ -1,18 +1,23 @@
 """Anunnaki's speed-ups keep the rules' answers: the legal actions the flow
-keeps (`legal_now`) are those worked out afresh, for the state, its clone
-and its STATE loaded back."""
+keeps (`legal_now`, handed over by the step asking or worked out by the
+flow) are those worked out afresh, for the state, its clone and its STATE
+loaded back."""
 
 from __future__ import annotations
 
 import random
 
-from meeple.core.flow import FlowState
 from meeple.games.anunnaki import notation
+from meeple.games.anunnaki.declare import LEGAL
 from meeple.games.anunnaki.state import new_game
 
 
 def _fresh(s, seat=None):
-    return FlowState.legal_actions(s, seat)
+    """The legal actions worked out afresh (as declared, nothing kept)."""
+    if s.finished or s.kind is None:
+        return []
+    seat = s.dseats[0] if seat is None else seat
+    return LEGAL[s.kind](s, seat) if seat in s.dseats else []
 
 
 def test_kept_legal_actions_are_the_fresh_ones():

@@ -192,15 +192,16 @@ class Battle(_Fields):
 @step("battles")
 def _run_battles(gs):
     s = gs.current
-    if gs._war_hexes(s):
-        gs._set("battle", s)
+    acts = _legal_battle(gs, s)
+    if acts:
+        gs._set("battle", s, acts=acts)
 
 
 def _legal_battle(gs, s):
     return gs._hexacts(gs._war_hexes(s))
 
 
-@decide("battle", "Choose the next battle", _legal_battle)
+@decide("battle", "Choose the next battle", _legal_battle, kept=True)
 def _ans_battle(gs, a, s, arg):
     h = gs.lay.hexes[a - HEX]
     gs._push(["battle", s, h], ["battles"])

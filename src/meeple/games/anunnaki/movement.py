@@ -159,16 +159,20 @@ def _run_units(gs, s, mode, n, src):
             return
         gs._set("unit", s, {"mode": mode, "n": n, "hex": src})
         return
-    if not gs._sources(s, mode):
-        return
-    gs._set("from", s, {"mode": mode, "n": n})
+    acts = _from_acts(gs, s, mode)
+    if len(acts) > 1:
+        gs._set("from", s, {"mode": mode, "n": n}, acts)
+
+
+def _from_acts(gs, s, mode):
+    return [PASS] + gs._hexacts(gs._sources(s, mode))
 
 
 def _legal_from(gs, s):
-    return [PASS] + gs._hexacts(gs._sources(s, gs.darg["mode"]))
+    return _from_acts(gs, s, gs.darg["mode"])
 
 
-@decide("from", "Choose a region to take a unit from (or stop)", _legal_from)
+@decide("from", "Choose a region to take a unit from (or stop)", _legal_from, kept=True)
 def _ans_from(gs, a, s, arg):
     if a == PASS:
         return
@@ -261,16 +265,22 @@ def _run_flip(gs):
 
 @step("harvest")
 def _run_harvest(gs, s, n, done):
-    if n <= 0 or not gs._harvestable(s, done):
+    if n <= 0:
         return
-    gs._set("harvest", s, {"n": n, "done": done})
+    acts = _harvest_acts(gs, s, done)
+    if len(acts) > 1:
+        gs._set("harvest", s, {"n": n, "done": done}, acts)
+
+
+def _harvest_acts(gs, s, done):
+    return [PASS] + gs._hexacts(gs._harvestable(s, done))
 
 
 def _legal_harvest(gs, s):
-    return [PASS] + gs._hexacts(gs._harvestable(s, gs.darg["done"]))
+    return _harvest_acts(gs, s, gs.darg["done"])
 
 
-@decide("harvest", "Harvest: choose a region you control (or stop)", _legal_harvest)
+@decide("harvest", "Harvest: choose a region you control (or stop)", _legal_harvest, kept=True)
 def _ans_harvest(gs, a, s, arg):
     if a == PASS:
         return
@@ -334,19 +344,20 @@ def _run_followers(gs, s, n):
 
 @step("place_follower")
 def _run_place_follower(gs, s):
-    if not gs._follower_spots(s):
+    acts = _legal_place_follower(gs, s)
+    if not acts:
         return
     if gs.supply(s) <= 0:
         gs._set("take_follower", s, {"then": None})
         return
-    gs._set("place_follower", s)
+    gs._set("place_follower", s, acts=acts)
 
 
 def _legal_place_follower(gs, s):
     return gs._hexacts(gs._follower_spots(s))
 
 
-@decide("place_follower", "Place a follower", _legal_place_follower)
+@decide("place_follower", "Place a follower", _legal_place_follower, kept=True)
 def _ans_place_follower(gs, a, s, arg):
     gs.fol[gs.lay.hexes[a - HEX]][s] += 1
     gs._event("follower", s, gs.lay.hexes[a - HEX])
@@ -370,15 +381,16 @@ def _ans_take_follower(gs, a, s, arg):
 
 @step("settle")
 def _run_settle(gs, s):
-    if gs._settle_spots(s):
-        gs._set("settle", s)
+    acts = _legal_settle(gs, s)
+    if acts:
+        gs._set("settle", s, acts=acts)
 
 
 def _legal_settle(gs, s):
     return gs._hexacts(gs._settle_spots(s))
 
 
-@decide("settle", "Build a settlement: choose the region", _legal_settle)
+@decide("settle", "Build a settlement: choose the region", _legal_settle, kept=True)
 def _ans_settle(gs, a, s, arg):
     h = gs.lay.hexes[a - HEX]
     if gs.power(s, "odin_settlement_units"):

@@ -233,8 +233,10 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
     def action_to_str_for(self, a: int, seat: int) -> str:
         return action_to_str(self, a, seat)
 
-    def _set(self, kind: str, seat, arg=None) -> None:
-        self.legal_now = None
+    def _set(self, kind: str, seat, arg=None, acts: list[int] | None = None) -> None:
+        """Ask decision `kind` of `seat` (or seats); `acts`: its legal actions,
+        when the step asking has them already (a decision declared `kept`)."""
+        self.legal_now = acts
         self.kind = kind
         self.dseats = list(seat) if isinstance(seat, (list, tuple)) else [seat]
         self.darg = arg if arg is not None else {}

@@ -419,15 +419,20 @@ def _ans_cube_to(gs, a, s, arg):
 
 @step("mana_choice")
 def _run_mana_choice(gs, s, discount, exclude, more):
-    if gs._mana_options(s, discount, exclude):
-        gs._set("mana", s, {"discount": discount, "exclude": exclude, "more": more})
+    acts = _mana_acts(gs, s, discount, exclude)
+    if len(acts) > 1:
+        gs._set("mana", s, {"discount": discount, "exclude": exclude, "more": more}, acts)
+
+
+def _mana_acts(gs, s, discount, exclude):
+    return [PASS] + [MANA + MANA_KINDS.index(k) for k in gs._mana_options(s, discount, exclude)]
 
 
 def _legal_mana(gs, s):
-    return [PASS] + [MANA + MANA_KINDS.index(k) for k in gs._mana_options(s, gs.darg["discount"], gs.darg["exclude"])]
+    return _mana_acts(gs, s, gs.darg["discount"], gs.darg["exclude"])
 
 
-@decide("mana", "Mana action (or pass)", _legal_mana)
+@decide("mana", "Mana action (or pass)", _legal_mana, kept=True)
 def _ans_mana(gs, a, s, arg):
     if a == PASS:
         return
@@ -462,15 +467,16 @@ def _ans_mana(gs, a, s, arg):
 @step("extra")
 def _run_extra(gs):
     s = gs.current
-    if gs._extra_options(s):
-        gs._set("extra", s)
+    acts = _legal_extra(gs, s)
+    if len(acts) > 1:
+        gs._set("extra", s, acts=acts)
 
 
 def _legal_extra(gs, s):
     return [PASS] + gs._extra_options(s)
 
 
-@decide("extra", "Additional actions: summon a god, fulfil a contract… (or end the turn)", _legal_extra)
+@decide("extra", "Additional actions: summon a god, fulfil a contract… (or end the turn)", _legal_extra, kept=True)
 def _ans_extra(gs, a, s, arg):
     if a == PASS:
         return
