@@ -81,3 +81,33 @@ def test_unrecorded_play_tries_no_other_hands(monkeypatch):
             s.apply_legal(a)
         monkeypatch.undo()
         assert tried == [] and notation.dump(s) == notation.dump(rec)
+
+
+def test_clones_share_nothing_they_change():
+    """The board fields a clone shares until written (followers, exhausted
+    icons, ancient sites, culture tokens): playing on either side, or dealing
+    a clone's hidden things again, never changes the other."""
+    for seed in range(3):
+        s = new_game(4, seed=seed, record=False)
+        rng = random.Random(seed)
+        n = 0
+        while not s.is_terminal():
+            if n % 41 == 0:
+                before = notation.dump(s)
+                c = s.clone()
+                d = s.determinize(n % 4, random.Random(n))
+                r = random.Random(n)
+                for _ in range(60):
+                    if c.is_terminal():
+                        break
+                    c.apply_legal(r.choice(c.legal_actions()))
+                assert notation.dump(s) == before
+                kept = notation.dump(c), notation.dump(d)
+                t = s.clone()
+                for _ in range(60):
+                    if t.is_terminal():
+                        break
+                    t.apply_legal(r.choice(t.legal_actions()))
+                assert (notation.dump(c), notation.dump(d)) == kept and notation.dump(s) == before
+            s.apply_legal(rng.choice(s.legal_actions()))
+            n += 1

@@ -178,9 +178,10 @@ class Battle(_Fields):
 
     def _send_home(self, s, h) -> None:
         cap = self.lay.capital[s]
-        n = self.fol[h][s]
-        self.fol[h][s] = 0
-        self.fol[cap][s] += n
+        fol = self.mut("fol")
+        n = fol[h][s]
+        fol[h][s] = 0
+        fol[cap][s] += n
         for g, w in self.gods[s].items():
             if w == h:
                 self.gods[s][g] = cap
@@ -251,7 +252,7 @@ def _ans_weapon(gs, a, s, arg):
     if shown:
         gs._mark_reveal()
     if h in gs.anc:
-        gs.anc[h][1] = True
+        gs.mut("anc")[h][1] = True
     gs._event("reveal", b["att"], {k: v for k, v in b["cards"].items()})
     gs._push(["b_loki"], ["b_pay"], ["b_helmet"], ["b_composite"], ["b_chariot"], ["b_resolve"], ["b_end"])
 
@@ -425,7 +426,7 @@ def _run_b_end(gs):
         if gs.has(winner, "thor"):
             steps.append(["vp", winner, 2])
     if dfn is None and win_att:
-        tile, _up, god = gs.anc.pop(h)
+        tile, _up, god = gs.mut("anc").pop(h)
         gs.seats[att]["defeated"].append(tile)
         gs.removed.append(tile)
         steps.append(["effects", att, DATA.ancient[tile]["reward"]])

@@ -127,9 +127,8 @@ def _run_culture(gs):
             continue
         if not c[1]:
             gs._mark_reveal()
-        c[1] = True
         tok = c[0]
-        gs.cul[i] = None
+        gs.mut("cul")[i] = None  # taken off the board (up, if it was not)
         gs.removed.append(tok)
         gs._event("culture", cur, tok)
         for s in gs._order_from(cur):

@@ -49,9 +49,12 @@ class AnunnakiFields(FlowState):
     secret: dict[str, int]  # a simultaneous decision's answers so far, by seat
     final: Any
     rng: Rng
+    shared: int  # a bit per field a clone may share until written (meeple.core.fields.on_write)
     legal_now: list[int] | None  # the pending decision's legal actions, once the flow has them (a cache)
 
     if TYPE_CHECKING:  # the queries the mixins ask of each other and of the state (state.py)
+
+        def mut(self, name: str) -> Any: ...
 
         def can_pay(self, seat: int, cost: dict) -> bool: ...
 

@@ -211,8 +211,9 @@ def _ans_to(gs, a, s, arg):
             gs._set("carry", s, {"from": src, "to": dest, "n": 2})
         return
     if u == 0:
-        gs.fol[src][s] -= 1
-        gs.fol[dest][s] += 1
+        fol = gs.mut("fol")
+        fol[src][s] -= 1
+        fol[dest][s] += 1
     else:
         god = "major" if u == 1 else gs.minor_list(s)[u - 2]
         gs.gods[s][god] = dest
@@ -235,8 +236,9 @@ def _ans_carry(gs, a, s, arg):
     src, dest = arg["from"], arg["to"]
     u = a - UNIT
     if u == 0:
-        gs.fol[src][s] -= 1
-        gs.fol[dest][s] += 1
+        fol = gs.mut("fol")
+        fol[src][s] -= 1
+        fol[dest][s] += 1
     else:
         gs.gods[s]["major" if u == 1 else gs.minor_list(s)[u - 2]] = dest
     gs._event("carry", s, f"{src}>{dest}")
@@ -247,7 +249,7 @@ def _ans_carry(gs, a, s, arg):
 @step("follower_at")
 def _run_follower_at(gs, s, h):
     if gs.supply(s) > 0:
-        gs.fol[h][s] += 1
+        gs.mut("fol")[h][s] += 1
         return
     gs._set("take_follower", s, {"then": h, "avoid": h})
 
@@ -258,7 +260,7 @@ def _run_flip(gs):
     for i, (tri, _b) in enumerate(lay.spots):
         c = gs.cul[i]
         if c is not None and not c[1] and any(gs.occupants(h) for h in tri):
-            c[1] = True
+            gs.mut("cul")[i][1] = True
             gs._mark_reveal()
             gs._event("culture_up", None, c[0])
 
@@ -291,7 +293,7 @@ def _ans_harvest(gs, a, s, arg):
     info = gs.lay.info[h]
     gs._event("harvest", s, h)
     if h == UNDERWORLD:
-        gs.exh.setdefault(h, []).append("any")
+        gs.mut("exh").setdefault(h, []).append("any")
         gs._push(["gain_any", s, min(st, len(unc))])
         return
     if info["capital"] is not None:
@@ -307,12 +309,12 @@ def _ans_harvest(gs, a, s, arg):
             gs._set("harvest_res", s, {"hex": h, "options": kinds})
         else:
             gs._gain(s, kinds[0], 1)
-            gs.exh.setdefault(h, []).append(kinds[0])
+            gs.mut("exh").setdefault(h, []).append(kinds[0])
         return
     r = info["res"][0]
     n = st if gs.power(s, "ishtar_no_cap") else min(st, len(unc))
     gs._gain(s, r, n)
-    gs.exh.setdefault(h, []).append(r)
+    gs.mut("exh").setdefault(h, []).append(r)
 
 
 def _legal_harvest_res(gs, s):
@@ -324,12 +326,12 @@ def _ans_harvest_res(gs, a, s, arg):
     r = RESOURCES[a - RES]
     gs._gain(s, r, 1)
     gs._event("gain_res", s, r)
-    gs.exh.setdefault(arg["hex"], []).append(r)
+    gs.mut("exh").setdefault(arg["hex"], []).append(r)
 
 
 @decide("exhaust", "Which resource is exhausted?", _legal_harvest_res)
 def _ans_exhaust(gs, a, s, arg):
-    gs.exh.setdefault(arg["hex"], []).append(RESOURCES[a - RES])
+    gs.mut("exh").setdefault(arg["hex"], []).append(RESOURCES[a - RES])
     gs._event("exhaust", s, (arg["hex"], RESOURCES[a - RES]))
 
 
@@ -359,7 +361,7 @@ def _legal_place_follower(gs, s):
 
 @decide("place_follower", "Place a follower", _legal_place_follower, kept=True)
 def _ans_place_follower(gs, a, s, arg):
-    gs.fol[gs.lay.hexes[a - HEX]][s] += 1
+    gs.mut("fol")[gs.lay.hexes[a - HEX]][s] += 1
     gs._event("follower", s, gs.lay.hexes[a - HEX])
 
 
@@ -371,10 +373,11 @@ def _legal_take_follower(gs, s):
 def _ans_take_follower(gs, a, s, arg):
     if a == PASS:
         return
-    gs.fol[gs.lay.hexes[a - HEX]][s] -= 1
+    fol = gs.mut("fol")
+    fol[gs.lay.hexes[a - HEX]][s] -= 1
     gs._event("follower_back", s, (gs.lay.hexes[a - HEX], arg.get("then")))
     if arg.get("then"):
-        gs.fol[arg["then"]][s] += 1
+        fol[arg["then"]][s] += 1
     else:
         gs._set("place_follower", s)
 

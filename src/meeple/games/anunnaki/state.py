@@ -27,7 +27,19 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from meeple.core.fields import CACHE, COPY, LIST, SAME, Copy, Field, clone_function, slots
+from meeple.core.fields import (
+    CACHE,
+    COPY,
+    LIST,
+    SAME,
+    SHARED,
+    Copy,
+    Field,
+    clone_function,
+    mut_function,
+    on_write,
+    slots,
+)
 from meeple.core.flow import FlowState
 from meeple.core.rng import Rng
 from meeple.games.anunnaki.actions import (  # noqa: F401  (the action space, read here by bots and encoders)
@@ -140,13 +152,13 @@ FIELDS = tuple(
         ("finished", SAME),
         ("winners", SAME),
         ("seats", SEATS),
-        ("fol", LISTS_OR_NONE),
+        ("fol", on_write(LISTS_OR_NONE)),  # shared by a clone until written (mut)
         ("gods", DICTS),
         ("stl", COPY),
         ("osl", DICTS),
-        ("exh", LISTS_OR_NONE),
-        ("anc", LISTS_OR_NONE),
-        ("cul", LISTS_OR_NONE),
+        ("exh", on_write(LISTS_OR_NONE)),
+        ("anc", on_write(LISTS_OR_NONE)),
+        ("cul", on_write(LISTS_OR_NONE)),
         ("deck", LIST),
         ("display", LIST),
         ("art_deck", LIST),
@@ -171,6 +183,7 @@ FIELDS = tuple(
         ("events", SAME),
         ("record", SAME),
         ("legal_now", CACHE),  # the pending decision's legal actions, once the flow has them
+        (SHARED, SAME),  # a bit per field shared by a clone until written (`mut`)
     )
 )
 _BASE_FIELDS = frozenset(FlowState.__slots__) | {"reveals"}
@@ -184,6 +197,11 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
     # ------------------------------------------------------------ basics
     def clone(self) -> "AnunnakiState":
         raise NotImplementedError  # replaced by the copier generated from FIELDS below
+
+    # the board's followers, exhausted icons, ancient sites and culture tokens
+    # are shared by a clone until one side changes them: whatever changes
+    # them in place takes them with `mut(name)` first
+    mut = mut_function(FIELDS)
 
     def scores(self) -> list[int]:
         return [sd["vp"] for sd in self.seats]
@@ -536,6 +554,7 @@ def new_game(
     s.darg = {}
     s.todo = []
     s.legal_now = None
+    s.shared = 0
     FLOW.steps["flip"](s)
     s.events = None
     steps = [] if first_game else [["setup_gods", i] for i in range(players)]

@@ -511,7 +511,7 @@ def _ans_summon_hex(gs, a, s, arg):
     h = gs.lay.hexes[a - HEX]
     sd = gs.seats[s]
     god = arg["god"]
-    gs.fol[h][s] -= 1
+    gs.mut("fol")[h][s] -= 1
     gs.gods[s][god] = h
     gs._event("summon", s, god)
     if god == "major":
