@@ -201,7 +201,7 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
     # the board's followers, exhausted icons, ancient sites and culture tokens
     # are shared by a clone until one side changes them: whatever changes
     # them in place takes them with `mut(name)` first
-    mut = mut_function(FIELDS)
+    mut = mut_function(FIELDS)  # type: ignore[assignment]  # generated code
 
     def scores(self) -> list[int]:
         return [sd["vp"] for sd in self.seats]
