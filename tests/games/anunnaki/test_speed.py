@@ -44,13 +44,19 @@ def test_kept_legal_actions_are_the_fresh_ones():
 
 def test_controllers_are_each_regions_controller():
     """`controllers()` (and the culture step, which works it out region by
-    region the same way) agrees with `controller` everywhere."""
+    region the same way) agrees with `controller` everywhere, and so do the
+    regions a seat controls; its regions at war are those `_at_war` tells."""
     for seed in range(3):
         s = new_game(4, seed=seed, record=False)
         rng = random.Random(seed)
         while not s.is_terminal():
             if rng.random() < 0.1:
-                assert s.controllers() == {h: s.controller(h) for h in s.lay.hexes}
+                ctrl = {h: s.controller(h) for h in s.lay.hexes}
+                assert s.controllers() == ctrl
+                for seat in range(s.players):
+                    assert s.controlled(seat) == [h for h in s.lay.hexes if ctrl[h] == seat]
+                    mine = s._my_hexes(seat)
+                    assert s._war_hexes(seat) == [h for h in mine if s._at_war(h)]
             s.apply_legal(rng.choice(s.legal_actions()))
 
 

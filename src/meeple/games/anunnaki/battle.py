@@ -34,7 +34,7 @@ class Battle(_Fields):
     __slots__ = ()
 
     def _war_hexes(self, s) -> list[str]:
-        return [h for h in self._my_hexes(s) if self._at_war(h)]
+        return self._at_war_among(s, self._my_hexes(s))
 
     def _weapon_options(self, s, attacker: bool, pairs: bool) -> list[int]:
         wl = self.weapon_list(s)

@@ -44,6 +44,23 @@ class Movement(_Fields):
                 one = True
         return one and h in self.anc
 
+    def _at_war_among(self, s, mine) -> list[str]:
+        """Those of `s`'s regions `mine` (holding its units) at war, as
+        `_at_war` tells: `s` is there, so another seat's units or an ancient
+        site make a war."""
+        P, fol, anc = self.players, self.fol, self.anc
+        others = self._others_units(s)
+        return [h for h in mine if h in anc or h in others or P - fol[h].count(0) > (1 if fol[h][s] else 0)]
+
+    def _others_units(self, s) -> set[str]:
+        """The regions holding another seat's god or settlement units."""
+        out: set[str] = set()
+        for o in range(self.players):
+            if o != s:
+                out.update(self.gods[o].values())
+                out.update(self.osl[o])
+        return out
+
     def _my_hexes(self, s) -> list[str]:
         """Regions holding `s`'s units, in layout order."""
         cand = {h for h, f in self.fol.items() if f[s]}
@@ -54,8 +71,10 @@ class Movement(_Fields):
     def _sources(self, s, mode) -> list[str]:
         out = []
         lay = self.lay
-        for h in self._my_hexes(s):
-            if self._at_war(h):
+        mine = self._my_hexes(s)
+        war = self._at_war_among(s, mine)
+        for h in mine:
+            if h in war:
                 continue
             atl = lay.info[h]["atlantis"]
             if atl and (mode != "move" or self.end_triggered):

@@ -383,12 +383,23 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
         the caller has it already)."""
         if controllers is not None:
             return [h for h, c in controllers.items() if c == seat]
-        cand = {h for h, f in self.fol.items() if f[seat]}
-        cand.update(self.gods[seat].values())
-        cand.update(self.osl[seat])
-        cand.update(h for h, o in self.stl.items() if o == seat)
-        idx = self.lay.index
-        return sorted((h for h in cand if self.controller(h) == seat), key=idx.__getitem__)
+        # where seat has units, it controls the region if no other seat has
+        # any there and it is no ancient site; where it has only a settlement,
+        # if nobody has units there (as `controller`)
+        P, fol, anc = self.players, self.fol, self.anc
+        others = self._others_units(seat)
+        mine = self._my_hexes(seat)
+        out = []
+        for h in mine:
+            f = fol[h]
+            if h not in anc and h not in others and P - f.count(0) <= (1 if f[seat] else 0):
+                out.append(h)
+        if seat in self.stl.values():
+            for h, o in self.stl.items():
+                if o == seat and h not in others and fol[h].count(0) == P and h not in mine:
+                    out.append(h)
+            out.sort(key=self.lay.index.__getitem__)
+        return out
 
     def supply(self, seat: int) -> int:
         return SETUP["followers"] - sum(map(itemgetter(seat), self.fol.values()))
