@@ -401,6 +401,10 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
             out.sort(key=self.lay.index.__getitem__)
         return out
 
+    def has_followers(self, seat: int) -> bool:
+        """Has `seat` a follower on the board?"""
+        return any(map(itemgetter(seat), self.fol.values()))
+
     def supply(self, seat: int) -> int:
         return SETUP["followers"] - sum(map(itemgetter(seat), self.fol.values()))
 
