@@ -92,9 +92,11 @@ class Movement(_Fields):
             if h == UNDERWORLD:
                 cand = [x for x in self.controlled(s) if x != UNDERWORLD and not lay.info[x]["atlantis"]]
             else:
-                cand = [x for x in lay.nb[h] if lay.edge_ok(h, x)]
+                cand = list(lay.reach[s][h])  # (no other seat's capital)
                 if self._owns_underworld(s) and self.controller(h) == s:
                     cand.append(UNDERWORLD)
+                if not self.end_triggered:
+                    return cand
             out = []
             for x in cand:
                 info = lay.info[x]
