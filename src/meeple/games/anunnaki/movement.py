@@ -277,13 +277,19 @@ def _run_follower_at(gs, s, h):
 
 @step("flip")
 def _run_flip(gs):
-    lay = gs.lay
-    for i, (tri, _b) in enumerate(lay.spots):
-        c = gs.cul[i]
-        if c is not None and not c[1] and any(gs.occupants(h) for h in tri):
-            gs.mut("cul")[i][1] = True
-            gs._mark_reveal()
-            gs._event("culture_up", None, c[0])
+    fol, spots = gs.fol, gs.lay.spots
+    units = None  # the regions holding gods or settlement units (worked out when first needed)
+    for i, c in enumerate(gs.cul):
+        if c is None or c[1]:
+            continue
+        if units is None:
+            units = gs._unit_holders()
+        for h in spots[i][0]:
+            if h in units or any(fol[h]):  # someone is there (as `occupants`)
+                gs.mut("cul")[i][1] = True
+                gs._mark_reveal()
+                gs._event("culture_up", None, c[0])
+                break
 
 
 @step("harvest")
