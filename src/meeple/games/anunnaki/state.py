@@ -242,7 +242,7 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
         return FlowState.legal_actions(self, seat)
 
     def advance(self) -> None:
-        super().advance()
+        FlowState.advance(self)
         if self.kind is None and not self.finished:
             raise AssertionError("no step left and no decision")
 
