@@ -34,7 +34,7 @@ class Battle(_Fields):
     __slots__ = ()
 
     def _war_hexes(self, s) -> list[str]:
-        return [h for h in self._my_hexes(s) if self._at_war(h)]
+        return self._at_war_among(s, self._my_hexes(s))
 
     def _weapon_options(self, s, attacker: bool, pairs: bool) -> list[int]:
         wl = self.weapon_list(s)
@@ -58,7 +58,8 @@ class Battle(_Fields):
         asked tells everyone that much of its hidden advanced weapons, unless
         every hand they think possible gives the same answer."""
         armed = bool(self._weapon_options(s, attacker, False))
-        if self._weapons_tell(s, lambda: bool(self._weapon_options(s, attacker, False)) != armed):
+        # what became known is counted for a recorded game (undo reads it), as OKC's hand does
+        if self.record and self._weapons_tell(s, lambda: bool(self._weapon_options(s, attacker, False)) != armed):
             self._mark_reveal()
         return armed
 
@@ -177,9 +178,10 @@ class Battle(_Fields):
 
     def _send_home(self, s, h) -> None:
         cap = self.lay.capital[s]
-        n = self.fol[h][s]
-        self.fol[h][s] = 0
-        self.fol[cap][s] += n
+        fol = self.mut("fol")
+        n = fol[h][s]
+        fol[h][s] = 0
+        fol[cap][s] += n
         for g, w in self.gods[s].items():
             if w == h:
                 self.gods[s][g] = cap
@@ -191,15 +193,16 @@ class Battle(_Fields):
 @step("battles")
 def _run_battles(gs):
     s = gs.current
-    if gs._war_hexes(s):
-        gs._set("battle", s)
+    acts = _legal_battle(gs, s)
+    if acts:
+        gs._set("battle", s, acts=acts)
 
 
 def _legal_battle(gs, s):
     return gs._hexacts(gs._war_hexes(s))
 
 
-@decide("battle", "Choose the next battle", _legal_battle)
+@decide("battle", "Choose the next battle", _legal_battle, kept=True)
 def _ans_battle(gs, a, s, arg):
     h = gs.lay.hexes[a - HEX]
     gs._push(["battle", s, h], ["battles"])
@@ -249,7 +252,7 @@ def _ans_weapon(gs, a, s, arg):
     if shown:
         gs._mark_reveal()
     if h in gs.anc:
-        gs.anc[h][1] = True
+        gs.mut("anc")[h][1] = True
     gs._event("reveal", b["att"], {k: v for k, v in b["cards"].items()})
     gs._push(["b_loki"], ["b_pay"], ["b_helmet"], ["b_composite"], ["b_chariot"], ["b_resolve"], ["b_end"])
 
@@ -423,7 +426,7 @@ def _run_b_end(gs):
         if gs.has(winner, "thor"):
             steps.append(["vp", winner, 2])
     if dfn is None and win_att:
-        tile, _up, god = gs.anc.pop(h)
+        tile, _up, god = gs.mut("anc").pop(h)
         gs.seats[att]["defeated"].append(tile)
         gs.removed.append(tile)
         steps.append(["effects", att, DATA.ancient[tile]["reward"]])

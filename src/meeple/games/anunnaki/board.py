@@ -27,6 +27,7 @@ class Layout:
         "ancient_sites",
         "start_hex",
         "gaia_side",
+        "reach",
     )
 
     def __init__(self, houses: tuple, players: int) -> None:
@@ -61,6 +62,15 @@ class Layout:
         uw = DATA.underworld
         self._add(UNDERWORLD, {"res": [], "icons": uw["icons"], "shrines": uw["shrines"]}, (), "underworld", None)
         self.index = {h: i for i, h in enumerate(self.hexes)}
+        # per seat, per region: the neighbours a unit of that seat may move
+        # into (across an edge it may cross, no other seat's capital)
+        self.reach = [
+            {
+                h: tuple(x for x in self.nb[h] if self.edge_ok(h, x) and self.info[x]["capital"] in (None, s))
+                for h in self.hexes
+            }
+            for s in range(players)
+        ]
 
     def _add(self, hid, h, nb, board, cap) -> None:
         self.hexes.append(hid)

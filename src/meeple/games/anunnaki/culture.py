@@ -98,36 +98,51 @@ class CultureEnd(_Fields):
 
 @step("culture")
 def _run_culture(gs):
-    cur = gs.current
-    lay = gs.lay
-    steps = []
-    controller = gs.controllers()
-    for i, (tri, board) in enumerate(lay.spots):
-        c = gs.cul[i]
+    steps: list = []
+    # each region's controller as `controllers()` gives it, worked out only as
+    # far as needed: most spots stop at their first region
+    P, fol, stl, anc = gs.players, gs.fol, gs.stl, gs.anc
+    more = gs._unit_holders()
+    nobody = [0] * P
+    spots = gs.lay.spots
+    for i, c in enumerate(gs.cul):  # (a token taken below is written in a copy when shared: read-only here)
         if c is None:
             continue
+        tri, board = spots[i]
         ctrl = []
         for h in tri:
-            c_h = controller[h]
+            f = fol[h]
+            if h in more:
+                seats = more[h].union(s for s in range(P) if f[s])
+                c_h = next(iter(seats)) if len(seats) == 1 and h not in anc else None
+            elif f == nobody:
+                c_h = stl.get(h)
+            else:
+                c_h = None if h in anc or f.count(0) != P - 1 else f.index(max(f))
             if c_h is None:
                 break
             ctrl.append(c_h)
-        if len(ctrl) < len(tri):
-            continue
-        if not c[1]:
-            gs._mark_reveal()
-        c[1] = True
-        tok = c[0]
-        gs.cul[i] = None
-        gs.removed.append(tok)
-        gs._event("culture", cur, tok)
-        for s in gs._order_from(cur):
-            gets = s in ctrl
-            if not gets and gs.power(s, "zeus_planet_culture"):
-                gets = any(gs.has_units(h, s) for h in lay.hexes if lay.board_of[h] == board)
-            if gets:
-                steps.append(["culture_offer", s, tok])
+        else:
+            _resolve(gs, i, c, board, ctrl, steps)
     gs._push(*steps)
+
+
+def _resolve(gs, i, c, board, ctrl, steps) -> None:
+    """Culture token `c` of spot `i`, controlled by `ctrl`: taken off the
+    board, its benefit offered to whom it goes (queued in `steps`)."""
+    lay, cur = gs.lay, gs.current
+    if not c[1]:
+        gs._mark_reveal()
+    tok = c[0]
+    gs.mut("cul")[i] = None  # taken off the board (up, if it was not)
+    gs.removed.append(tok)
+    gs._event("culture", cur, tok)
+    for s in gs._order_from(cur):
+        gets = s in ctrl
+        if not gets and gs.power(s, "zeus_planet_culture"):
+            gets = any(gs.has_units(h, s) for h in lay.hexes if lay.board_of[h] == board)
+        if gets:
+            steps.append(["culture_offer", s, tok])
 
 
 @step("culture_offer")

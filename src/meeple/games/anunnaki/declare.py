@@ -16,11 +16,26 @@ from meeple.core.flow import Rules
 FLOW = Rules("anunnaki")
 
 
-def decide(kind: str, prompt: str, legal, *, forced: bool = True, secret: bool = False):
-    """Declare decision `kind` with its legal actions; the decorated function is its effect."""
+LEGAL: dict = {}  # kind -> its legal actions as declared (worked out afresh, never the kept ones)
+
+
+def decide(kind: str, prompt: str, legal, *, forced: bool = True, secret: bool = False, kept: bool = False):
+    """Declare decision `kind` with its legal actions; the decorated function is its effect.
+    With `kept`, the step asking it may hand over the legal actions it worked
+    out already (`state._set(..., acts=)`), kept in `legal_now` until answered."""
+    LEGAL[kind] = legal
+    if kept:
+        fresh = legal
+
+        def legal(gs, seat: int) -> list[int]:
+            acts = gs.legal_now
+            if acts is not None and seat == gs.dseats[0]:
+                return acts
+            return fresh(gs, seat)
 
     def declare(body):
         def effect(gs, a: int, seat: int, auto: bool) -> None:
+            gs.legal_now = None  # the legal actions kept by before_forced: no longer the pending ones
             arg = gs.darg
             if auto and gs.record:  # the only answer, taken for the seat: said to it alone
                 gs._event("forced", seat, (kind, gs.action_to_str_for(a, seat)), seat)

@@ -243,7 +243,7 @@ def _ans_yesno(gs, a, s, arg):
 
 @step("lose_follower")
 def _run_lose_follower(gs, s):
-    if any(gs.fol[h][s] for h in gs.lay.hexes):
+    if gs.has_followers(s):
         gs._set("lose_follower", s)
 
 
@@ -253,7 +253,7 @@ def _legal_lose_follower(gs, s):
 
 @decide("lose_follower", "Pandora: remove one of your followers", _legal_lose_follower)
 def _ans_lose_follower(gs, a, s, arg):
-    gs.fol[gs.lay.hexes[a - HEX]][s] -= 1
+    gs.mut("fol")[gs.lay.hexes[a - HEX]][s] -= 1
 
 
 @step("effects")
@@ -378,7 +378,7 @@ def _free_contract(gs, s):
 
 def _sacrifice_follower(gs, s):
     """Freyja: may remove a follower for 4 resources of choice."""
-    if any(gs.fol[h][s] for h in gs.lay.hexes):
+    if gs.has_followers(s):
         gs._set("yesno", s, {"why": "freyja"})
 
 

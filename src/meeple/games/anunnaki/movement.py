@@ -44,6 +44,23 @@ class Movement(_Fields):
                 one = True
         return one and h in self.anc
 
+    def _at_war_among(self, s, mine) -> list[str]:
+        """Those of `s`'s regions `mine` (holding its units) at war, as
+        `_at_war` tells: `s` is there, so another seat's units or an ancient
+        site make a war."""
+        P, fol, anc = self.players, self.fol, self.anc
+        others = self._others_units(s)
+        return [h for h in mine if h in anc or h in others or P - fol[h].count(0) > (1 if fol[h][s] else 0)]
+
+    def _others_units(self, s) -> set[str]:
+        """The regions holding another seat's god or settlement units."""
+        out: set[str] = set()
+        for o in range(self.players):
+            if o != s:
+                out.update(self.gods[o].values())
+                out.update(self.osl[o])
+        return out
+
     def _my_hexes(self, s) -> list[str]:
         """Regions holding `s`'s units, in layout order."""
         cand = {h for h, f in self.fol.items() if f[s]}
@@ -54,8 +71,10 @@ class Movement(_Fields):
     def _sources(self, s, mode) -> list[str]:
         out = []
         lay = self.lay
-        for h in self._my_hexes(s):
-            if self._at_war(h):
+        mine = self._my_hexes(s)
+        war = self._at_war_among(s, mine)
+        for h in mine:
+            if h in war:
                 continue
             atl = lay.info[h]["atlantis"]
             if atl and (mode != "move" or self.end_triggered):
@@ -73,9 +92,11 @@ class Movement(_Fields):
             if h == UNDERWORLD:
                 cand = [x for x in self.controlled(s) if x != UNDERWORLD and not lay.info[x]["atlantis"]]
             else:
-                cand = [x for x in lay.nb[h] if lay.edge_ok(h, x)]
+                cand = list(lay.reach[s][h])  # (no other seat's capital)
                 if self._owns_underworld(s) and self.controller(h) == s:
                     cand.append(UNDERWORLD)
+                if not self.end_triggered:
+                    return cand
             out = []
             for x in cand:
                 info = lay.info[x]
@@ -159,16 +180,20 @@ def _run_units(gs, s, mode, n, src):
             return
         gs._set("unit", s, {"mode": mode, "n": n, "hex": src})
         return
-    if not gs._sources(s, mode):
-        return
-    gs._set("from", s, {"mode": mode, "n": n})
+    acts = _from_acts(gs, s, mode)
+    if len(acts) > 1:
+        gs._set("from", s, {"mode": mode, "n": n}, acts)
+
+
+def _from_acts(gs, s, mode):
+    return [PASS] + gs._hexacts(gs._sources(s, mode))
 
 
 def _legal_from(gs, s):
-    return [PASS] + gs._hexacts(gs._sources(s, gs.darg["mode"]))
+    return _from_acts(gs, s, gs.darg["mode"])
 
 
-@decide("from", "Choose a region to take a unit from (or stop)", _legal_from)
+@decide("from", "Choose a region to take a unit from (or stop)", _legal_from, kept=True)
 def _ans_from(gs, a, s, arg):
     if a == PASS:
         return
@@ -207,8 +232,9 @@ def _ans_to(gs, a, s, arg):
             gs._set("carry", s, {"from": src, "to": dest, "n": 2})
         return
     if u == 0:
-        gs.fol[src][s] -= 1
-        gs.fol[dest][s] += 1
+        fol = gs.mut("fol")
+        fol[src][s] -= 1
+        fol[dest][s] += 1
     else:
         god = "major" if u == 1 else gs.minor_list(s)[u - 2]
         gs.gods[s][god] = dest
@@ -231,8 +257,9 @@ def _ans_carry(gs, a, s, arg):
     src, dest = arg["from"], arg["to"]
     u = a - UNIT
     if u == 0:
-        gs.fol[src][s] -= 1
-        gs.fol[dest][s] += 1
+        fol = gs.mut("fol")
+        fol[src][s] -= 1
+        fol[dest][s] += 1
     else:
         gs.gods[s]["major" if u == 1 else gs.minor_list(s)[u - 2]] = dest
     gs._event("carry", s, f"{src}>{dest}")
@@ -243,34 +270,46 @@ def _ans_carry(gs, a, s, arg):
 @step("follower_at")
 def _run_follower_at(gs, s, h):
     if gs.supply(s) > 0:
-        gs.fol[h][s] += 1
+        gs.mut("fol")[h][s] += 1
         return
     gs._set("take_follower", s, {"then": h, "avoid": h})
 
 
 @step("flip")
 def _run_flip(gs):
-    lay = gs.lay
-    for i, (tri, _b) in enumerate(lay.spots):
-        c = gs.cul[i]
-        if c is not None and not c[1] and any(gs.occupants(h) for h in tri):
-            c[1] = True
-            gs._mark_reveal()
-            gs._event("culture_up", None, c[0])
+    fol, spots = gs.fol, gs.lay.spots
+    units = None  # the regions holding gods or settlement units (worked out when first needed)
+    for i, c in enumerate(gs.cul):
+        if c is None or c[1]:
+            continue
+        if units is None:
+            units = gs._unit_holders()
+        for h in spots[i][0]:
+            if h in units or any(fol[h]):  # someone is there (as `occupants`)
+                gs.mut("cul")[i][1] = True
+                gs._mark_reveal()
+                gs._event("culture_up", None, c[0])
+                break
 
 
 @step("harvest")
 def _run_harvest(gs, s, n, done):
-    if n <= 0 or not gs._harvestable(s, done):
+    if n <= 0:
         return
-    gs._set("harvest", s, {"n": n, "done": done})
+    acts = _harvest_acts(gs, s, done)
+    if len(acts) > 1:
+        gs._set("harvest", s, {"n": n, "done": done}, acts)
+
+
+def _harvest_acts(gs, s, done):
+    return [PASS] + gs._hexacts(gs._harvestable(s, done))
 
 
 def _legal_harvest(gs, s):
-    return [PASS] + gs._hexacts(gs._harvestable(s, gs.darg["done"]))
+    return _harvest_acts(gs, s, gs.darg["done"])
 
 
-@decide("harvest", "Harvest: choose a region you control (or stop)", _legal_harvest)
+@decide("harvest", "Harvest: choose a region you control (or stop)", _legal_harvest, kept=True)
 def _ans_harvest(gs, a, s, arg):
     if a == PASS:
         return
@@ -281,7 +320,7 @@ def _ans_harvest(gs, a, s, arg):
     info = gs.lay.info[h]
     gs._event("harvest", s, h)
     if h == UNDERWORLD:
-        gs.exh.setdefault(h, []).append("any")
+        gs.mut("exh").setdefault(h, []).append("any")
         gs._push(["gain_any", s, min(st, len(unc))])
         return
     if info["capital"] is not None:
@@ -297,12 +336,12 @@ def _ans_harvest(gs, a, s, arg):
             gs._set("harvest_res", s, {"hex": h, "options": kinds})
         else:
             gs._gain(s, kinds[0], 1)
-            gs.exh.setdefault(h, []).append(kinds[0])
+            gs.mut("exh").setdefault(h, []).append(kinds[0])
         return
     r = info["res"][0]
     n = st if gs.power(s, "ishtar_no_cap") else min(st, len(unc))
     gs._gain(s, r, n)
-    gs.exh.setdefault(h, []).append(r)
+    gs.mut("exh").setdefault(h, []).append(r)
 
 
 def _legal_harvest_res(gs, s):
@@ -314,12 +353,12 @@ def _ans_harvest_res(gs, a, s, arg):
     r = RESOURCES[a - RES]
     gs._gain(s, r, 1)
     gs._event("gain_res", s, r)
-    gs.exh.setdefault(arg["hex"], []).append(r)
+    gs.mut("exh").setdefault(arg["hex"], []).append(r)
 
 
 @decide("exhaust", "Which resource is exhausted?", _legal_harvest_res)
 def _ans_exhaust(gs, a, s, arg):
-    gs.exh.setdefault(arg["hex"], []).append(RESOURCES[a - RES])
+    gs.mut("exh").setdefault(arg["hex"], []).append(RESOURCES[a - RES])
     gs._event("exhaust", s, (arg["hex"], RESOURCES[a - RES]))
 
 
@@ -334,21 +373,22 @@ def _run_followers(gs, s, n):
 
 @step("place_follower")
 def _run_place_follower(gs, s):
-    if not gs._follower_spots(s):
+    acts = _legal_place_follower(gs, s)
+    if not acts:
         return
     if gs.supply(s) <= 0:
         gs._set("take_follower", s, {"then": None})
         return
-    gs._set("place_follower", s)
+    gs._set("place_follower", s, acts=acts)
 
 
 def _legal_place_follower(gs, s):
     return gs._hexacts(gs._follower_spots(s))
 
 
-@decide("place_follower", "Place a follower", _legal_place_follower)
+@decide("place_follower", "Place a follower", _legal_place_follower, kept=True)
 def _ans_place_follower(gs, a, s, arg):
-    gs.fol[gs.lay.hexes[a - HEX]][s] += 1
+    gs.mut("fol")[gs.lay.hexes[a - HEX]][s] += 1
     gs._event("follower", s, gs.lay.hexes[a - HEX])
 
 
@@ -360,25 +400,27 @@ def _legal_take_follower(gs, s):
 def _ans_take_follower(gs, a, s, arg):
     if a == PASS:
         return
-    gs.fol[gs.lay.hexes[a - HEX]][s] -= 1
+    fol = gs.mut("fol")
+    fol[gs.lay.hexes[a - HEX]][s] -= 1
     gs._event("follower_back", s, (gs.lay.hexes[a - HEX], arg.get("then")))
     if arg.get("then"):
-        gs.fol[arg["then"]][s] += 1
+        fol[arg["then"]][s] += 1
     else:
         gs._set("place_follower", s)
 
 
 @step("settle")
 def _run_settle(gs, s):
-    if gs._settle_spots(s):
-        gs._set("settle", s)
+    acts = _legal_settle(gs, s)
+    if acts:
+        gs._set("settle", s, acts=acts)
 
 
 def _legal_settle(gs, s):
     return gs._hexacts(gs._settle_spots(s))
 
 
-@decide("settle", "Build a settlement: choose the region", _legal_settle)
+@decide("settle", "Build a settlement: choose the region", _legal_settle, kept=True)
 def _ans_settle(gs, a, s, arg):
     h = gs.lay.hexes[a - HEX]
     if gs.power(s, "odin_settlement_units"):

@@ -527,6 +527,10 @@ STATE = StateDocument(
         NotSaved("history", "the move record of a game played from its start: a loaded state has none"),
         NotSaved("events", "the log of the play in progress: a loaded state has none"),
         NotSaved("record", "whether moves are recorded: a loaded state records them", lambda s: True),
+        NotSaved("legal_now", "the pending decision's legal actions, worked out again when asked"),
+        NotSaved(
+            "shared", "which fields a clone still shares (copy on write): a loaded state shares none", lambda s: 0
+        ),
     ),
     FORMAT,
     _after,

@@ -27,7 +27,19 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from meeple.core.fields import COPY, LIST, SAME, Copy, Field, clone_function, slots
+from meeple.core.fields import (
+    CACHE,
+    COPY,
+    LIST,
+    SAME,
+    SHARED,
+    Copy,
+    Field,
+    clone_function,
+    mut_function,
+    on_write,
+    slots,
+)
 from meeple.core.flow import FlowState
 from meeple.core.rng import Rng
 from meeple.games.anunnaki.actions import (  # noqa: F401  (the action space, read here by bots and encoders)
@@ -140,13 +152,13 @@ FIELDS = tuple(
         ("finished", SAME),
         ("winners", SAME),
         ("seats", SEATS),
-        ("fol", LISTS_OR_NONE),
+        ("fol", on_write(LISTS_OR_NONE)),  # shared by a clone until written (mut)
         ("gods", DICTS),
         ("stl", COPY),
         ("osl", DICTS),
-        ("exh", LISTS_OR_NONE),
-        ("anc", LISTS_OR_NONE),
-        ("cul", LISTS_OR_NONE),
+        ("exh", on_write(LISTS_OR_NONE)),
+        ("anc", on_write(LISTS_OR_NONE)),
+        ("cul", on_write(LISTS_OR_NONE)),
         ("deck", LIST),
         ("display", LIST),
         ("art_deck", LIST),
@@ -170,6 +182,8 @@ FIELDS = tuple(
         ("history", SAME),
         ("events", SAME),
         ("record", SAME),
+        ("legal_now", CACHE),  # the pending decision's legal actions, once the flow has them
+        (SHARED, SAME),  # a bit per field shared by a clone until written (`mut`)
     )
 )
 _BASE_FIELDS = frozenset(FlowState.__slots__) | {"reveals"}
@@ -183,6 +197,11 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
     # ------------------------------------------------------------ basics
     def clone(self) -> "AnunnakiState":
         raise NotImplementedError  # replaced by the copier generated from FIELDS below
+
+    # the board's followers, exhausted icons, ancient sites and culture tokens
+    # are shared by a clone until one side changes them: whatever changes
+    # them in place takes them with `mut(name)` first
+    mut = mut_function(FIELDS)  # type: ignore[assignment]  # generated code
 
     def scores(self) -> list[int]:
         return [sd["vp"] for sd in self.seats]
@@ -204,14 +223,26 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
             self._record(seat, f"@{seat} {text}" if len(self.dseats) > 1 else text)
 
     def before_forced(self, acts: list[int]) -> None:
-        if self.kind in WEAPON_KINDS:
+        """The flow has the pending decision's legal actions: mark what a hidden
+        hand told, then keep them (until the next answer or decision, see
+        `declare.decide` and `_set`) so `legal_actions` need not work them out again."""
+        if self.record and self.kind in WEAPON_KINDS:
             # asked or answered for it: either tells whether it had one choice
+            # (counted for a recorded game: undo reads it; other hands are
+            # tried before the actions are kept: legal_actions works them out)
             seat, forced = self.dseats[0], len(acts) == 1
             if self._weapons_tell(seat, lambda: (len(self.legal_actions(seat)) == 1) != forced):
                 self._mark_reveal()
+        self.legal_now = acts
+
+    def legal_actions(self, seat: int | None = None) -> list[int]:
+        acts = self.legal_now
+        if acts is not None and (seat is None or seat == self.dseats[0]) and not self.finished:
+            return acts[:]
+        return FlowState.legal_actions(self, seat)
 
     def advance(self) -> None:
-        super().advance()
+        FlowState.advance(self)
         if self.kind is None and not self.finished:
             raise AssertionError("no step left and no decision")
 
@@ -220,7 +251,10 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
     def action_to_str_for(self, a: int, seat: int) -> str:
         return action_to_str(self, a, seat)
 
-    def _set(self, kind: str, seat, arg=None) -> None:
+    def _set(self, kind: str, seat, arg=None, acts: list[int] | None = None) -> None:
+        """Ask decision `kind` of `seat` (or seats); `acts`: its legal actions,
+        when the step asking has them already (a decision declared `kept`)."""
+        self.legal_now = acts
         self.kind = kind
         self.dseats = list(seat) if isinstance(seat, (list, tuple)) else [seat]
         self.darg = arg if arg is not None else {}
@@ -320,12 +354,7 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
         """The controller of every region at once (None: nobody), for rules
         that look at many regions (culture tokens); the same as `controller`."""
         P, anc = self.players, self.anc
-        more: dict[str, set] = {}  # regions holding gods or settlement units: whose
-        for s in range(P):
-            for h in self.gods[s].values():
-                more.setdefault(h, set()).add(s)
-            for h in self.osl[s]:
-                more.setdefault(h, set()).add(s)
+        more = self._unit_holders()
         out = dict.fromkeys(self.fol)
         out.update(self.stl)
         nobody = [0] * P
@@ -339,17 +368,42 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
                 out[h] = next(iter(seats)) if len(seats) == 1 and h not in anc else None
         return out
 
+    def _unit_holders(self) -> dict[str, set]:
+        """The regions holding gods or settlement units: whose (for `controllers`)."""
+        more: dict[str, set] = {}
+        for s in range(self.players):
+            for h in self.gods[s].values():
+                more.setdefault(h, set()).add(s)
+            for h in self.osl[s]:
+                more.setdefault(h, set()).add(s)
+        return more
+
     def controlled(self, seat: int, controllers: dict | None = None) -> list[str]:
         """Regions `seat` controls, in layout order (from `controllers()` when
         the caller has it already)."""
         if controllers is not None:
             return [h for h, c in controllers.items() if c == seat]
-        cand = {h for h, f in self.fol.items() if f[seat]}
-        cand.update(self.gods[seat].values())
-        cand.update(self.osl[seat])
-        cand.update(h for h, o in self.stl.items() if o == seat)
-        idx = self.lay.index
-        return sorted((h for h in cand if self.controller(h) == seat), key=idx.__getitem__)
+        # where seat has units, it controls the region if no other seat has
+        # any there and it is no ancient site; where it has only a settlement,
+        # if nobody has units there (as `controller`)
+        P, fol, anc = self.players, self.fol, self.anc
+        others = self._others_units(seat)
+        mine = self._my_hexes(seat)
+        out = []
+        for h in mine:
+            f = fol[h]
+            if h not in anc and h not in others and P - f.count(0) <= (1 if f[seat] else 0):
+                out.append(h)
+        if seat in self.stl.values():
+            for h, o in self.stl.items():
+                if o == seat and h not in others and fol[h].count(0) == P and h not in mine:
+                    out.append(h)
+            out.sort(key=self.lay.index.__getitem__)
+        return out
+
+    def has_followers(self, seat: int) -> bool:
+        """Has `seat` a follower on the board?"""
+        return any(map(itemgetter(seat), self.fol.values()))
 
     def supply(self, seat: int) -> int:
         return SETUP["followers"] - sum(map(itemgetter(seat), self.fol.values()))
@@ -514,6 +568,8 @@ def new_game(
     s.dseats = []
     s.darg = {}
     s.todo = []
+    s.legal_now = None
+    s.shared = 0
     FLOW.steps["flip"](s)
     s.events = None
     steps = [] if first_game else [["setup_gods", i] for i in range(players)]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from operator import lt
 from typing import TYPE_CHECKING
 
 from meeple.games.anunnaki.actions import (
@@ -28,6 +29,14 @@ from meeple.games.anunnaki.actions import (
 )
 from meeple.games.anunnaki.data import DATA, RESOURCES, TRACKS
 from meeple.games.anunnaki.declare import decide, step
+
+# per mana action: its cost, the resources it takes and how many of each
+_MANA = {
+    k: (c, [RI[r] for r in c if r in RI], [n for r, n in c.items() if r in RI])
+    for k, c in RULES["mana_actions"].items()
+}
+# the tiles of each colour (the arrangement places every tile once)
+_TILES_OF = {c: sum(1 for t in DATA.tiles.values() if t["color"] == c) for c in ("red", "blue")}
 
 if TYPE_CHECKING:  # the fields' types: the state this mixin is part of (fields.py)
     from meeple.games.anunnaki.fields import AnunnakiFields as _Fields
@@ -66,14 +75,15 @@ class Turn(_Fields):
                 if "mirror" in sd["artifacts"] and not discount:
                     out.append(k)
                 continue
-            cost = RULES["mana_actions"][k]
+            cost, kinds, counts = _MANA[k]
             if sd["mana"] < max(0, cost["mana"] - discount):
                 continue
-            if any(res[RI[r]] < n for r, n in cost.items() if r in RI):
+            if any(map(lt, map(res.__getitem__, kinds), counts)):  # short of a resource it takes
                 continue
             if k in ("red", "blue"):
-                pawn_tile = self.arrangement[sd["pawn"]] if sd["pawn"] >= 0 else None
-                if not any(DATA.tiles[t]["color"] == k and t != pawn_tile for t in self.arrangement):
+                # a tile of that colour other than the one the pawn is on
+                on = sd["pawn"] >= 0 and DATA.tiles[self.arrangement[sd["pawn"]]]["color"] == k
+                if _TILES_OF[k] - on <= 0:
                     continue
             elif k == "weapons" and not sd["pile"]:
                 continue
@@ -94,7 +104,7 @@ class Turn(_Fields):
         sd = self.seats[s]
         used = self.used
         out = []
-        has_follower = any(self.fol[h][s] for h in self.lay.hexes)
+        has_follower = self.has_followers(s)
         if "summon" not in used and has_follower:
             if sd["free_minor"] > 0:
                 ml = self.minor_list(s)
@@ -419,15 +429,20 @@ def _ans_cube_to(gs, a, s, arg):
 
 @step("mana_choice")
 def _run_mana_choice(gs, s, discount, exclude, more):
-    if gs._mana_options(s, discount, exclude):
-        gs._set("mana", s, {"discount": discount, "exclude": exclude, "more": more})
+    acts = _mana_acts(gs, s, discount, exclude)
+    if len(acts) > 1:
+        gs._set("mana", s, {"discount": discount, "exclude": exclude, "more": more}, acts)
+
+
+def _mana_acts(gs, s, discount, exclude):
+    return [PASS] + [MANA + MANA_KINDS.index(k) for k in gs._mana_options(s, discount, exclude)]
 
 
 def _legal_mana(gs, s):
-    return [PASS] + [MANA + MANA_KINDS.index(k) for k in gs._mana_options(s, gs.darg["discount"], gs.darg["exclude"])]
+    return _mana_acts(gs, s, gs.darg["discount"], gs.darg["exclude"])
 
 
-@decide("mana", "Mana action (or pass)", _legal_mana)
+@decide("mana", "Mana action (or pass)", _legal_mana, kept=True)
 def _ans_mana(gs, a, s, arg):
     if a == PASS:
         return
@@ -462,15 +477,16 @@ def _ans_mana(gs, a, s, arg):
 @step("extra")
 def _run_extra(gs):
     s = gs.current
-    if gs._extra_options(s):
-        gs._set("extra", s)
+    acts = _legal_extra(gs, s)
+    if len(acts) > 1:
+        gs._set("extra", s, acts=acts)
 
 
 def _legal_extra(gs, s):
     return [PASS] + gs._extra_options(s)
 
 
-@decide("extra", "Additional actions: summon a god, fulfil a contract… (or end the turn)", _legal_extra)
+@decide("extra", "Additional actions: summon a god, fulfil a contract… (or end the turn)", _legal_extra, kept=True)
 def _ans_extra(gs, a, s, arg):
     if a == PASS:
         return
@@ -505,7 +521,7 @@ def _ans_summon_hex(gs, a, s, arg):
     h = gs.lay.hexes[a - HEX]
     sd = gs.seats[s]
     god = arg["god"]
-    gs.fol[h][s] -= 1
+    gs.mut("fol")[h][s] -= 1
     gs.gods[s][god] = h
     gs._event("summon", s, god)
     if god == "major":

@@ -1,0 +1,119 @@
+"""Anunnaki's speed-ups keep the rules' answers: the legal actions the flow
+keeps (`legal_now`, handed over by the step asking or worked out by the
+flow) are those worked out afresh, for the state, its clone and its STATE
+loaded back."""
+
+from __future__ import annotations
+
+import random
+
+from meeple.games.anunnaki import notation
+from meeple.games.anunnaki.declare import LEGAL
+from meeple.games.anunnaki.state import new_game
+
+
+def _fresh(s, seat=None):
+    """The legal actions worked out afresh (as declared, nothing kept)."""
+    if s.finished or s.kind is None:
+        return []
+    seat = s.dseats[0] if seat is None else seat
+    return LEGAL[s.kind](s, seat) if seat in s.dseats else []
+
+
+def test_kept_legal_actions_are_the_fresh_ones():
+    for seed in range(4):
+        s = new_game(4, seed=seed, record=seed % 2 == 0)
+        rng = random.Random(seed)
+        n = 0
+        while not s.is_terminal():
+            for seat in range(s.players):
+                assert s.legal_actions(seat) == _fresh(s, seat)
+            acts = s.legal_actions()
+            assert acts == _fresh(s)
+            acts.append(-1)  # the caller's own list: the state's is not changed
+            assert s.legal_actions() == _fresh(s)
+            if n % 97 == 0:
+                c = s.clone()
+                assert c.legal_now is None and c.legal_actions() == _fresh(s)
+                loaded = notation.load(notation.dump(s))
+                assert loaded.legal_actions() == _fresh(s)
+            s.apply_legal(rng.choice(_fresh(s)))
+            n += 1
+        assert s.legal_actions() == []
+
+
+def test_controllers_are_each_regions_controller():
+    """`controllers()` (and the culture step, which works it out region by
+    region the same way) agrees with `controller` everywhere, and so do the
+    regions a seat controls; its regions at war are those `_at_war` tells."""
+    for seed in range(3):
+        s = new_game(4, seed=seed, record=False)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            if rng.random() < 0.1:
+                ctrl = {h: s.controller(h) for h in s.lay.hexes}
+                assert s.controllers() == ctrl
+                for seat in range(s.players):
+                    assert s.controlled(seat) == [h for h in s.lay.hexes if ctrl[h] == seat]
+                    mine = s._my_hexes(seat)
+                    assert s._war_hexes(seat) == [h for h in mine if s._at_war(h)]
+            s.apply_legal(rng.choice(s.legal_actions()))
+
+
+def test_unrecorded_play_tries_no_other_hands(monkeypatch):
+    """What a weapon decision tells of a hidden hand is counted only for a
+    recorded game (undo reads it); unrecorded play (bots, bench) skips the
+    hands tried and reaches the same states."""
+    from meeple.games.anunnaki.state import AnunnakiState
+
+    for seed in range(3):
+        rec = new_game(4, seed=seed)
+        rng = random.Random(seed)
+        moves = []
+        while not rec.is_terminal():
+            moves.append(rng.choice(rec.legal_actions()))
+            rec.apply_legal(moves[-1])
+        assert rec.reveals > 0
+        tried = []
+        real = AnunnakiState._weapons_tell
+
+        def spy(self, s, differs, real=real):
+            tried.append(self.record)
+            return real(self, s, differs)
+
+        monkeypatch.setattr(AnunnakiState, "_weapons_tell", spy)
+        s = new_game(4, seed=seed, record=False)
+        for a in moves:
+            s.apply_legal(a)
+        monkeypatch.undo()
+        assert tried == [] and notation.dump(s) == notation.dump(rec)
+
+
+def test_clones_share_nothing_they_change():
+    """The board fields a clone shares until written (followers, exhausted
+    icons, ancient sites, culture tokens): playing on either side, or dealing
+    a clone's hidden things again, never changes the other."""
+    for seed in range(3):
+        s = new_game(4, seed=seed, record=False)
+        rng = random.Random(seed)
+        n = 0
+        while not s.is_terminal():
+            if n % 41 == 0:
+                before = notation.dump(s)
+                c = s.clone()
+                d = s.determinize(n % 4, random.Random(n))
+                r = random.Random(n)
+                for _ in range(60):
+                    if c.is_terminal():
+                        break
+                    c.apply_legal(r.choice(c.legal_actions()))
+                assert notation.dump(s) == before
+                kept = notation.dump(c), notation.dump(d)
+                t = s.clone()
+                for _ in range(60):
+                    if t.is_terminal():
+                        break
+                    t.apply_legal(r.choice(t.legal_actions()))
+                assert (notation.dump(c), notation.dump(d)) == kept and notation.dump(s) == before
+            s.apply_legal(rng.choice(s.legal_actions()))
+            n += 1
