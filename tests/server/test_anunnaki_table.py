@@ -304,7 +304,7 @@ def test_person_plays_a_whole_game_in_the_browser(live_server, chromium):
                 assert "Secret" in page.locator("#decision").inner_text()
             picks = page.locator("svg .pick")
             buttons = page.locator("#decision button[data-move]")
-            assert picks.count() + buttons.count(), f"nothing offered for {kind}"
+            assert picks.count() + buttons.count(), f"nothing offered for {kind} (page errors: {errors})"
             passes = page.locator("#decision button.pass")
             if passes.count() and rng.random() < 0.35:
                 passes.first.click(timeout=5_000)
