@@ -62,11 +62,19 @@ class Movement(_Fields):
         return out
 
     def _my_hexes(self, s) -> list[str]:
-        """Regions holding `s`'s units, in layout order."""
-        cand = {h for h, f in self.fol.items() if f[s]}
-        cand.update(self.gods[s].values())
-        cand.update(self.osl[s])
-        return sorted(cand, key=self.lay.index.__getitem__)
+        """Regions holding `s`'s units, in layout order (the followers' board
+        is in layout order: the list is sorted only when a god or settlement
+        unit stands elsewhere)."""
+        fol = self.fol
+        mine = [h for h, f in fol.items() if f[s]]
+        more = set(self.gods[s].values())
+        more.update(self.osl[s])
+        if more:
+            more.difference_update(mine)
+            if more:
+                mine += more
+                mine.sort(key=self.lay.index.__getitem__)
+        return mine
 
     def _sources(self, s, mode) -> list[str]:
         out = []
