@@ -55,10 +55,13 @@ class Movement(_Fields):
     def _others_units(self, s) -> set[str]:
         """The regions holding another seat's god or settlement units."""
         out: set[str] = set()
-        for o in range(self.players):
+        osl = self.osl
+        for o, g in enumerate(self.gods):
             if o != s:
-                out.update(self.gods[o].values())
-                out.update(self.osl[o])
+                if g:
+                    out.update(g.values())
+                if osl[o]:
+                    out.update(osl[o])
         return out
 
     def _my_hexes(self, s) -> list[str]:
@@ -291,7 +294,7 @@ def _run_flip(gs):
         if c is None or c[1]:
             continue
         if units is None:
-            units = gs._unit_holders()
+            units = gs._unit_regions()
         for h in spots[i][0]:
             if h in units or any(fol[h]):  # someone is there (as `occupants`)
                 gs.mut("cul")[i][1] = True

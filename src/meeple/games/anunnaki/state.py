@@ -378,6 +378,17 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
                 more.setdefault(h, set()).add(s)
         return more
 
+    def _unit_regions(self) -> set[str]:
+        """The regions holding gods or settlement units, anyone's."""
+        out: set[str] = set()
+        for g in self.gods:
+            if g:
+                out.update(g.values())
+        for o in self.osl:
+            if o:
+                out.update(o)
+        return out
+
     def controlled(self, seat: int, controllers: dict | None = None) -> list[str]:
         """Regions `seat` controls, in layout order (from `controllers()` when
         the caller has it already)."""
