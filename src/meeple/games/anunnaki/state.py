@@ -260,9 +260,9 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
         self.darg = arg if arg is not None else {}
 
     def _push(self, *steps) -> None:
-        """Queue steps to run in the order given."""
-        for st in reversed(steps):
-            self.todo.append(list(st))
+        """Queue steps (lists, never changed in place: clones share them) to
+        run in the order given."""
+        self.todo += steps[::-1]
 
     def _hexacts(self, hexes) -> list[int]:
         idx = self.lay.index
