@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from operator import lt
 from typing import TYPE_CHECKING
 
 from meeple.games.anunnaki.actions import (
@@ -30,11 +29,21 @@ from meeple.games.anunnaki.actions import (
 from meeple.games.anunnaki.data import DATA, RESOURCES, TRACKS
 from meeple.games.anunnaki.declare import decide, step
 
-# per mana action: its cost, the resources it takes and how many of each
-_MANA = {
-    k: (c, [RI[r] for r in c if r in RI], [n for r, n in c.items() if r in RI])
-    for k, c in RULES["mana_actions"].items()
-}
+
+def _mana_table() -> dict:
+    """Per mana action: its cost, its mana, and the one resource it takes
+    (index) with how many (none: 0 of resource 0)."""
+    out = {}
+    for k, c in RULES["mana_actions"].items():
+        takes = [(RI[r], n) for r, n in c.items() if r in RI]
+        if len(takes) > 1:
+            raise ValueError(f"mana action {k} takes more than one resource")
+        out[k] = (c, c["mana"], *(takes[0] if takes else (0, 0)))
+    return out
+
+
+_MANA = _mana_table()
+
 # the tiles of each colour (the arrangement places every tile once)
 _TILES_OF = {c: sum(1 for t in DATA.tiles.values() if t["color"] == c) for c in ("red", "blue")}
 
@@ -66,7 +75,7 @@ class Turn(_Fields):
 
     def _mana_options(self, s, discount, exclude) -> list[str]:
         sd = self.seats[s]
-        res = sd["res"]
+        res, mana = sd["res"], sd["mana"]
         out = []
         for k in MANA_KINDS:
             if k in exclude:
@@ -75,10 +84,8 @@ class Turn(_Fields):
                 if "mirror" in sd["artifacts"] and not discount:
                     out.append(k)
                 continue
-            cost, kinds, counts = _MANA[k]
-            if sd["mana"] < max(0, cost["mana"] - discount):
-                continue
-            if any(map(lt, map(res.__getitem__, kinds), counts)):  # short of a resource it takes
+            cost, need, r, n = _MANA[k]
+            if mana < max(0, need - discount) or res[r] < n:  # short of mana or of the resource it takes
                 continue
             if k in ("red", "blue"):
                 # a tile of that colour other than the one the pawn is on
