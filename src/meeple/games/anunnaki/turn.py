@@ -181,7 +181,8 @@ def _run_start_turn(gs):
     s = gs.current
     gs.used = []
     gs.flags = {}
-    gs._push(["main"], ["mana_choice", s, 0, [], False], ["extra"], ["battles"], ["culture"], ["end_turn"])
+    gs._push(["mana_choice", s, 0, [], False], ["extra"], ["battles"], ["culture"], ["end_turn"])
+    _run_main(gs)  # the main action is asked at once (the step "main" on top, run now)
 
 
 @step("main")
@@ -241,7 +242,7 @@ def _run_end_turn(gs):
         gs._finish()
         return
     gs.current = (s + 1) % gs.players
-    gs._push(["start_turn"])
+    _run_start_turn(gs)  # the next turn starts at once (the step "start_turn" on top, run now)
 
 
 @step("action")
