@@ -111,12 +111,12 @@ class Turn(_Fields):
         sd = self.seats[s]
         used = self.used
         out = []
-        has_follower = self.has_followers(s)
-        if "summon" not in used and has_follower:
-            if sd["free_minor"] > 0:
+        minor, major = sd["free_minor"] > 0, sd["free_major"] and not sd["major"]
+        if (minor or major) and "summon" not in used and self.has_followers(s):  # a god replaces a follower
+            if minor:
                 ml = self.minor_list(s)
                 out += [SUMMON + ml.index(g) for g in sd["gods_offer"] if g not in sd["summoned"]]
-            if sd["free_major"] and not sd["major"]:
+            if major:
                 out.append(SUMMON_MAJOR)
         if "contract" not in used:
             for c in sd["contracts"]:
@@ -191,14 +191,11 @@ def _run_main(gs):
 
 
 def _legal_main(gs, s):
-    sd = gs.seats[s]
-    out = []
-    for pos, t in enumerate(gs.arrangement):
-        if pos == sd["pawn"]:
-            continue
-        if sd["pawn"] < 0 and DATA.tiles[t]["color"] != "blue":
-            continue
-        out.append(TILE + t - 1)
+    pawn = gs.seats[s]["pawn"]
+    if pawn < 0:  # the first move: to a blue tile
+        return [TILE + t - 1 for t in gs.arrangement if DATA.tiles[t]["color"] == "blue"]
+    out = [TILE + t - 1 for t in gs.arrangement]
+    del out[pawn]  # any tile but the pawn's
     return out
 
 
@@ -250,7 +247,8 @@ def _run_action(gs, s, t, developed):
     tile = DATA.tiles[t]
     v = tile["developed"] if developed else tile["basic"]
     act = tile["action"]
-    gs._event("action", s, f"{act}{'+' if developed else ''}")
+    if gs.record:
+        gs._event("action", s, f"{act}{'+' if developed else ''}")
     if act == "portal":
         n = v + (1 if gs.has(s, "enlil") else 0)
         gs._push(["units", s, "portal", n, None], ["flip"])
