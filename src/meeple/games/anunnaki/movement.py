@@ -82,6 +82,7 @@ class Movement(_Fields):
     def _sources(self, s, mode) -> list[str]:
         out = []
         lay = self.lay
+        reach = lay.reach[s]
         mine = self._my_hexes(s)
         war = self._at_war_among(s, mine)
         for h in mine:
@@ -90,8 +91,8 @@ class Movement(_Fields):
             atl = lay.info[h]["atlantis"]
             if atl and (mode != "move" or self.end_triggered):
                 continue
-            if mode == "move" and not self._dests(s, h, mode):
-                continue
+            if mode == "move" and not (reach[h] and not self.end_triggered) and not self._dests(s, h, mode):
+                continue  # (a neighbour it may move into, before the end: somewhere to go, as `_dests` tells)
             out.append(h)
         return out
 
