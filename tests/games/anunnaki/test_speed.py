@@ -45,7 +45,8 @@ def test_kept_legal_actions_are_the_fresh_ones():
 def test_controllers_are_each_regions_controller():
     """`controllers()` (and the culture step, which works it out region by
     region the same way) agrees with `controller` everywhere, and so do the
-    regions a seat controls; its regions at war are those `_at_war` tells."""
+    regions a seat controls; the regions holding its units are those
+    `has_units` tells, and those at war among them those `_at_war` tells."""
     for seed in range(3):
         s = new_game(4, seed=seed, record=False)
         rng = random.Random(seed)
@@ -56,7 +57,12 @@ def test_controllers_are_each_regions_controller():
                 for seat in range(s.players):
                     assert s.controlled(seat) == [h for h in s.lay.hexes if ctrl[h] == seat]
                     mine = s._my_hexes(seat)
+                    assert mine == [h for h in s.lay.hexes if s.has_units(h, seat)]
                     assert s._war_hexes(seat) == [h for h in mine if s._at_war(h)]
+                    others = {h for h in s.lay.hexes for o in range(s.players) if o != seat and h in s.gods[o].values()}
+                    others |= {h for o in range(s.players) if o != seat for h in s.osl[o]}
+                    assert s._others_units(seat) == others
+                assert s._unit_regions() == set(s._unit_holders())
             s.apply_legal(rng.choice(s.legal_actions()))
 
 

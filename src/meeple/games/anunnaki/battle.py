@@ -34,7 +34,22 @@ class Battle(_Fields):
     __slots__ = ()
 
     def _war_hexes(self, s) -> list[str]:
-        return self._at_war_among(s, self._my_hexes(s))
+        """The regions at war holding `s`'s units, in layout order: as
+        `_at_war_among(s, _my_hexes(s))`, the followers' board (in layout
+        order) read once."""
+        fol, anc = self.fol, self.anc
+        others = self._others_units(s)
+        alone = self.players - 1  # the empty places of a region where only `s` has followers
+        out = [h for h, f in fol.items() if f[s] and (h in anc or h in others or f.count(0) < alone)]
+        more = set(self.gods[s].values())
+        more.update(self.osl[s])
+        if more:
+            # a god or settlement unit where `s` has no follower: at war with any follower there
+            war = [h for h in more if not fol[h][s] and (h in anc or h in others or any(fol[h]))]
+            if war:
+                out += war
+                out.sort(key=self.lay.index.__getitem__)
+        return out
 
     def _weapon_options(self, s, attacker: bool, pairs: bool) -> list[int]:
         wl = self.weapon_list(s)

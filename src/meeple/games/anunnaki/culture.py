@@ -102,7 +102,7 @@ def _run_culture(gs):
     # each region's controller as `controllers()` gives it, worked out only as
     # far as needed: most spots stop at their first region
     P, fol, stl, anc = gs.players, gs.fol, gs.stl, gs.anc
-    more = gs._unit_holders()
+    more = gs._unit_regions()
     nobody = [0] * P
     spots = gs.lay.spots
     for i, c in enumerate(gs.cul):  # (a token taken below is written in a copy when shared: read-only here)
@@ -112,9 +112,8 @@ def _run_culture(gs):
         ctrl = []
         for h in tri:
             f = fol[h]
-            if h in more:
-                seats = more[h].union(s for s in range(P) if f[s])
-                c_h = next(iter(seats)) if len(seats) == 1 and h not in anc else None
+            if h in more:  # a god or settlement unit there: asked in full
+                c_h = gs.controller(h)
             elif f == nobody:
                 c_h = stl.get(h)
             else:

@@ -55,22 +55,34 @@ class Movement(_Fields):
     def _others_units(self, s) -> set[str]:
         """The regions holding another seat's god or settlement units."""
         out: set[str] = set()
-        for o in range(self.players):
+        osl = self.osl
+        for o, g in enumerate(self.gods):
             if o != s:
-                out.update(self.gods[o].values())
-                out.update(self.osl[o])
+                if g:
+                    out.update(g.values())
+                if osl[o]:
+                    out.update(osl[o])
         return out
 
     def _my_hexes(self, s) -> list[str]:
-        """Regions holding `s`'s units, in layout order."""
-        cand = {h for h, f in self.fol.items() if f[s]}
-        cand.update(self.gods[s].values())
-        cand.update(self.osl[s])
-        return sorted(cand, key=self.lay.index.__getitem__)
+        """Regions holding `s`'s units, in layout order (the followers' board
+        is in layout order: the list is sorted only when a god or settlement
+        unit stands elsewhere)."""
+        fol = self.fol
+        mine = [h for h, f in fol.items() if f[s]]
+        more = set(self.gods[s].values())
+        more.update(self.osl[s])
+        if more:
+            more.difference_update(mine)
+            if more:
+                mine += more
+                mine.sort(key=self.lay.index.__getitem__)
+        return mine
 
     def _sources(self, s, mode) -> list[str]:
         out = []
         lay = self.lay
+        reach = lay.reach[s]
         mine = self._my_hexes(s)
         war = self._at_war_among(s, mine)
         for h in mine:
@@ -79,8 +91,8 @@ class Movement(_Fields):
             atl = lay.info[h]["atlantis"]
             if atl and (mode != "move" or self.end_triggered):
                 continue
-            if mode == "move" and not self._dests(s, h, mode):
-                continue
+            if mode == "move" and not (reach[h] and not self.end_triggered) and not self._dests(s, h, mode):
+                continue  # (a neighbour it may move into, before the end: somewhere to go, as `_dests` tells)
             out.append(h)
         return out
 
@@ -283,7 +295,7 @@ def _run_flip(gs):
         if c is None or c[1]:
             continue
         if units is None:
-            units = gs._unit_holders()
+            units = gs._unit_regions()
         for h in spots[i][0]:
             if h in units or any(fol[h]):  # someone is there (as `occupants`)
                 gs.mut("cul")[i][1] = True

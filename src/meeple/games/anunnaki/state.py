@@ -260,9 +260,9 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
         self.darg = arg if arg is not None else {}
 
     def _push(self, *steps) -> None:
-        """Queue steps to run in the order given."""
-        for st in reversed(steps):
-            self.todo.append(list(st))
+        """Queue steps (lists, never changed in place: clones share them) to
+        run in the order given."""
+        self.todo += steps[::-1]
 
     def _hexacts(self, hexes) -> list[int]:
         idx = self.lay.index
@@ -377,6 +377,17 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
             for h in self.osl[s]:
                 more.setdefault(h, set()).add(s)
         return more
+
+    def _unit_regions(self) -> set[str]:
+        """The regions holding gods or settlement units, anyone's."""
+        out: set[str] = set()
+        for g in self.gods:
+            if g:
+                out.update(g.values())
+        for o in self.osl:
+            if o:
+                out.update(o)
+        return out
 
     def controlled(self, seat: int, controllers: dict | None = None) -> list[str]:
         """Regions `seat` controls, in layout order (from `controllers()` when

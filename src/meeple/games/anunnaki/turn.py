@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from operator import lt
 from typing import TYPE_CHECKING
 
 from meeple.games.anunnaki.actions import (
@@ -30,11 +29,21 @@ from meeple.games.anunnaki.actions import (
 from meeple.games.anunnaki.data import DATA, RESOURCES, TRACKS
 from meeple.games.anunnaki.declare import decide, step
 
-# per mana action: its cost, the resources it takes and how many of each
-_MANA = {
-    k: (c, [RI[r] for r in c if r in RI], [n for r, n in c.items() if r in RI])
-    for k, c in RULES["mana_actions"].items()
-}
+
+def _mana_table() -> dict:
+    """Per mana action: its cost, its mana, and the one resource it takes
+    (index) with how many (none: 0 of resource 0)."""
+    out = {}
+    for k, c in RULES["mana_actions"].items():
+        takes = [(RI[r], n) for r, n in c.items() if r in RI]
+        if len(takes) > 1:
+            raise ValueError(f"mana action {k} takes more than one resource")
+        out[k] = (c, c["mana"], *(takes[0] if takes else (0, 0)))
+    return out
+
+
+_MANA = _mana_table()
+
 # the tiles of each colour (the arrangement places every tile once)
 _TILES_OF = {c: sum(1 for t in DATA.tiles.values() if t["color"] == c) for c in ("red", "blue")}
 
@@ -66,7 +75,7 @@ class Turn(_Fields):
 
     def _mana_options(self, s, discount, exclude) -> list[str]:
         sd = self.seats[s]
-        res = sd["res"]
+        res, mana = sd["res"], sd["mana"]
         out = []
         for k in MANA_KINDS:
             if k in exclude:
@@ -75,10 +84,8 @@ class Turn(_Fields):
                 if "mirror" in sd["artifacts"] and not discount:
                     out.append(k)
                 continue
-            cost, kinds, counts = _MANA[k]
-            if sd["mana"] < max(0, cost["mana"] - discount):
-                continue
-            if any(map(lt, map(res.__getitem__, kinds), counts)):  # short of a resource it takes
+            cost, need, r, n = _MANA[k]
+            if mana < max(0, need - discount) or res[r] < n:  # short of mana or of the resource it takes
                 continue
             if k in ("red", "blue"):
                 # a tile of that colour other than the one the pawn is on
@@ -104,12 +111,12 @@ class Turn(_Fields):
         sd = self.seats[s]
         used = self.used
         out = []
-        has_follower = self.has_followers(s)
-        if "summon" not in used and has_follower:
-            if sd["free_minor"] > 0:
+        minor, major = sd["free_minor"] > 0, sd["free_major"] and not sd["major"]
+        if (minor or major) and "summon" not in used and self.has_followers(s):  # a god replaces a follower
+            if minor:
                 ml = self.minor_list(s)
                 out += [SUMMON + ml.index(g) for g in sd["gods_offer"] if g not in sd["summoned"]]
-            if sd["free_major"] and not sd["major"]:
+            if major:
                 out.append(SUMMON_MAJOR)
         if "contract" not in used:
             for c in sd["contracts"]:
@@ -174,7 +181,8 @@ def _run_start_turn(gs):
     s = gs.current
     gs.used = []
     gs.flags = {}
-    gs._push(["main"], ["mana_choice", s, 0, [], False], ["extra"], ["battles"], ["culture"], ["end_turn"])
+    gs._push(["mana_choice", s, 0, [], False], ["extra"], ["battles"], ["culture"], ["end_turn"])
+    _run_main(gs)  # the main action is asked at once (the step "main" on top, run now)
 
 
 @step("main")
@@ -183,14 +191,11 @@ def _run_main(gs):
 
 
 def _legal_main(gs, s):
-    sd = gs.seats[s]
-    out = []
-    for pos, t in enumerate(gs.arrangement):
-        if pos == sd["pawn"]:
-            continue
-        if sd["pawn"] < 0 and DATA.tiles[t]["color"] != "blue":
-            continue
-        out.append(TILE + t - 1)
+    pawn = gs.seats[s]["pawn"]
+    if pawn < 0:  # the first move: to a blue tile
+        return [TILE + t - 1 for t in gs.arrangement if DATA.tiles[t]["color"] == "blue"]
+    out = [TILE + t - 1 for t in gs.arrangement]
+    del out[pawn]  # any tile but the pawn's
     return out
 
 
@@ -234,7 +239,7 @@ def _run_end_turn(gs):
         gs._finish()
         return
     gs.current = (s + 1) % gs.players
-    gs._push(["start_turn"])
+    _run_start_turn(gs)  # the next turn starts at once (the step "start_turn" on top, run now)
 
 
 @step("action")
@@ -242,7 +247,8 @@ def _run_action(gs, s, t, developed):
     tile = DATA.tiles[t]
     v = tile["developed"] if developed else tile["basic"]
     act = tile["action"]
-    gs._event("action", s, f"{act}{'+' if developed else ''}")
+    if gs.record:
+        gs._event("action", s, f"{act}{'+' if developed else ''}")
     if act == "portal":
         n = v + (1 if gs.has(s, "enlil") else 0)
         gs._push(["units", s, "portal", n, None], ["flip"])
