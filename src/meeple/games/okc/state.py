@@ -178,6 +178,7 @@ FIELDS = (
 class OKCState(FlowState):
     game = "okc"
     RULES = RULES
+    QUIET = True  # unrecorded, the flow runs each decision's effect without its prologue (rules.decision)
     __slots__ = slots(FIELDS, FlowState)
     # the types of the fields above (a test holds these names to FIELDS; the
     # flow's and the record's fields are typed on FlowState and GameRecord)
