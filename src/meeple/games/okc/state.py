@@ -33,7 +33,7 @@ from meeple.core.fields import (
     Copy,
     Field,
     clone_function,
-    fresh,
+    fresh_function,
     mut_function,
     on_write,
     slots,
@@ -244,7 +244,7 @@ class OKCState(FlowState):
     def blank(cls, players: int) -> "OKCState":
         """A state of `players` seats with every field at its new-game value
         (those without one, None: new_game or load sets them)."""
-        s = fresh(cls, FIELDS, players)
+        s = _fresh(players)
         s.players = players
         return s
 
@@ -729,6 +729,7 @@ class OKCState(FlowState):
 
 
 OKCState.clone = clone_function(OKCState, FIELDS)  # type: ignore[method-assign, assignment]  # generated code
+_fresh = fresh_function(OKCState, FIELDS)
 
 
 # moves whose card may be one only its owner sees (a hand or face-down card):
