@@ -15,6 +15,7 @@ from meeple.core.fields import (
     Field,
     clone_function,
     fresh,
+    fresh_function,
     mut_function,
     on_write,
     slots,
@@ -127,3 +128,16 @@ def test_slots_are_the_fields_a_base_does_not_hold():
         __slots__ = ("players",)
 
     assert slots(FIELDS, Base) == ("hands", "pile", "extra", "rng", "name")
+
+
+def test_the_generated_fresh_gives_what_fresh_gives():
+    made = fresh_function(Thing, FIELDS)
+    for p in (2, 5):
+        a, b = fresh(Thing, FIELDS, p), made(p)
+        assert type(b) is Thing
+        for f in FIELDS:
+            va, vb = getattr(a, f.name), getattr(b, f.name)
+            assert (va.state == vb.state) if f.name == "rng" else va == vb
+    one, two = made(3), made(3)
+    assert one.hands is not two.hands and one.hands[0] is not one.hands[1]  # made anew each time
+    assert one.name == "x" and one.name is two.name  # a declared value is set as it is

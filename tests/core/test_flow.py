@@ -204,3 +204,70 @@ def test_restore_puts_back_the_flow_fields_too():
     t.apply_action(1, seat=1)
     t._restore(s)
     assert (t.kind, t.dseats, t.todo) == kept and t.pile == 6
+
+
+# ---- quiet effects: the flow runs a game's per-answer prologue itself -----
+QUIET = Rules("quiet-toy")
+
+
+class QuietToy(FlowState):
+    __slots__ = ("players", "pile", "finished", "record", "legal_now", "log")
+    RULES = QUIET
+    QUIET = True
+    game = "quiet-toy"
+
+
+def _quiet_take(s, a, seat):
+    s.log.append(("take", seat, a, s.kind, s.legal_now))
+    s.pile -= a
+    s.push("next", seat)
+
+
+@QUIET.decision(
+    "take", prompt="Take 1 or 2 stones", legal=lambda s, seat: list(range(1, min(2, s.pile) + 1)), quiet=_quiet_take
+)
+def _loud_take(s, a, seat, auto):
+    s.legal_now = None
+    s.kind = None
+    s.log.append(("recorded", seat, a, auto))
+    _quiet_take(s, a, seat)
+
+
+@QUIET.step("next")
+def _quiet_next(s, seat):
+    if s.pile == 0:
+        s.finished = True
+    else:
+        s.ask("take", 1 - seat)
+
+
+def _quiet_new(record: bool, pile: int = 4) -> QuietToy:
+    s = QuietToy()
+    s.players, s.pile, s.finished, s.record, s.legal_now, s.log = 2, pile, False, record, None, []
+    s.todo = []
+    s.ask("take", 0)
+    return s
+
+
+def test_unrecorded_a_quiet_effect_runs_after_the_flow_clears_the_decision():
+    s = _quiet_new(record=False)
+    s.legal_now = [1, 2]  # kept legal actions: forgotten before the effect
+    s.apply_legal(2)
+    assert s.log == [("take", 0, 2, None, None)]  # the pending decision already cleared
+    assert s.legal_now == [1, 2] and s.decision() == Decision("take", (1,))  # kept by the flow
+    s.apply_legal(1)  # one stone left: seat 0's single answer is taken for it, quietly
+    assert s.log[1:] == [("take", 1, 1, None, None), ("take", 0, 1, None, None)] and s.finished
+
+
+def test_recorded_the_full_effect_runs():
+    s = _quiet_new(record=True, pile=3)
+    s.apply_legal(2)
+    assert s.log[0] == ("recorded", 0, 2, False) and s.log[2] == ("recorded", 1, 1, True)
+    assert s.finished
+
+
+def test_quiet_effects_are_declared_for_every_decision_or_none():
+    r = Rules("half")
+    r.decision("a", prompt="A", legal=lambda s, seat: [0], quiet=lambda s, a, seat: None)(lambda s, a, seat, auto: None)
+    with pytest.raises(ValueError, match="every decision or none"):
+        r.decision("b", prompt="B", legal=lambda s, seat: [0])(lambda s, a, seat, auto: None)

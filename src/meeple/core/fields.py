@@ -146,6 +146,25 @@ def fresh(cls: type[T], fields: tuple[Field, ...], players: int) -> T:
     return s
 
 
+def fresh_function(cls: type[T], fields: tuple[Field, ...]) -> Callable[[int], T]:
+    """`fresh(players)`: what `fresh(cls, fields, players)` gives, as generated
+    straight-line code (as `clone`): a new game makes one per game."""
+    scope: dict = {"new": object.__new__, "cls": cls}
+    lines = ["def fresh(players):", "    s = new(cls)"]
+    for i, f in enumerate(fields):
+        if callable(f.fresh):
+            scope[f"f{i}"] = f.fresh
+            lines.append(f"    s.{f.name} = f{i}(players)")
+        else:
+            scope[f"v{i}"] = f.fresh  # the declared value itself, as `fresh` sets it
+            lines.append(f"    s.{f.name} = v{i}")
+    lines.append("    return s")
+    exec("\n".join(lines), scope)
+    fn = scope["fresh"]
+    fn.__doc__ = f"A {cls.__name__} with every field at its fresh value (generated from its fields)."
+    return fn
+
+
 def _written(fields: tuple[Field, ...]) -> list[Field]:
     return [f for f in fields if f.copy.written is not None]
 

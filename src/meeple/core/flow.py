@@ -32,6 +32,7 @@ from meeple.core.record import GameRecord
 
 Legal = Callable[[Any, int], list[int]]
 Effect = Callable[[Any, int, int, bool], None]
+Quiet = Callable[[Any, int, int], None]  # (state, action, seat): an effect without its record keeping
 Why = Callable[[Any], str]
 Read = Callable[[Any, str, list[str]], "list[int] | None"]
 
@@ -75,6 +76,8 @@ class Rules:
         self.legal_of: dict[str, Legal] = {}
         self.effect_of: dict[str, Effect] = {}
         self.waiting: set[str] = set()  # kinds never taken for the player
+        self.quiet_of: dict[str, Quiet] = {}  # kind -> its quiet effect (see `decision`)
+        self.together: set[str] = set()  # kinds several seats answer (simultaneous)
 
     def decision(
         self,
@@ -87,8 +90,19 @@ class Rules:
         moves: str = "",
         why: Why | None = None,
         read: Read | None = None,
+        quiet: Quiet | None = None,
     ) -> Callable[[Effect], Effect]:
-        """Declare decision `kind`; the decorated function is its effect."""
+        """Declare decision `kind`; the decorated function is its effect.
+
+        `quiet(state, action, seat)` is the effect as it runs in a game that
+        keeps no record (`record` false), for a game whose effects all first
+        do the same: forget the kept legal actions (its field `legal_now`),
+        clear the pending decision unless several seats answer it, and keep
+        the record. In such a game the flow does the first two itself and runs
+        `quiet`, one call per answer instead of two; the hooks `before_answer`
+        and `before_forced` are then called only while recording. A game
+        gives `quiet` for every decision or for none, and its state class
+        says so (`QUIET = True`) and has the field `legal_now`."""
 
         def declare(effect: Effect) -> Effect:
             if kind in self.decisions:
@@ -99,6 +113,12 @@ class Rules:
             self.legal_of[kind], self.effect_of[kind] = legal, effect
             if rule.waits:
                 self.waiting.add(kind)
+            if simultaneous:
+                self.together.add(kind)
+            if quiet is not None:
+                self.quiet_of[kind] = quiet
+            if self.quiet_of and len(self.quiet_of) != len(self.decisions):
+                raise ValueError(f"{self.game}: decision {kind!r}: quiet effects for every decision or none")
             return effect
 
         return declare
@@ -130,11 +150,17 @@ class FlowState(GameRecord):
     RULES: ClassVar[Rules]
     _HOOKED: ClassVar[bool] = False  # the class has its own before_forced
     _ANSWER_HOOKED: ClassVar[bool] = False  # the class has its own before_answer
+    QUIET: ClassVar[bool] = False  # its RULES give quiet effects (Rules.decision), run when unrecorded
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._HOOKED = cls.before_forced is not FlowState.before_forced
         cls._ANSWER_HOOKED = cls.before_answer is not FlowState.before_answer
+        if cls.__dict__.get("QUIET"):  # (a game without quiet effects keeps the plain ones)
+            if "apply_legal" not in cls.__dict__:
+                cls.apply_legal = FlowState._apply_legal_quiet  # type: ignore[method-assign]
+            if "advance" not in cls.__dict__:
+                cls.advance = FlowState._advance_quiet  # type: ignore[method-assign]
 
     # ------------------------------------------------------------ asking
     def ask(self, kind: str, seats: int | list[int], arg: Any = None) -> None:
@@ -205,6 +231,22 @@ class FlowState(GameRecord):
         self.RULES.effect_of[self.kind](self, action, seat, False)  # type: ignore[index]
         self.advance()
 
+    def _apply_legal_quiet(self, action: int, seat: int | None = None) -> None:
+        """`apply_legal` of a game with quiet effects (`Rules.decision`)."""
+        if self.record:
+            FlowState.apply_legal(self, action, seat)
+            return
+        if seat is None:
+            seat = self.dseats[0]
+        kind = self.kind
+        kept: Any = self  # (its `legal_now` is a field of the game's state class)
+        kept.legal_now = None
+        rules = self.RULES
+        if kind not in rules.together:
+            self.kind = None
+        rules.quiet_of[kind](self, action, seat)  # type: ignore[index]  # a decision is pending
+        self._advance_quiet()
+
     def take_action(self, action: int, seat: int | None = None) -> None:
         """Apply one legal action's effect and stop there: no step runs and no
         forced answer is taken (for a notation that reads the steps of one
@@ -242,6 +284,40 @@ class FlowState(GameRecord):
             if len(acts) != 1:
                 return
             rules.effect_of[kind](self, acts[0], seat, True)
+
+    def _advance_quiet(self) -> None:
+        """`advance` of a game with quiet effects (`Rules.decision`): the same
+        steps and forced answers; unrecorded, the legal actions worked out
+        are kept in `legal_now` and a forced answer runs its quiet effect."""
+        if self.record:
+            FlowState.advance(self)
+            return
+        rules = self.RULES
+        steps, waiting, together = rules.steps, rules.waiting, rules.together
+        legal_of, quiet_of = rules.legal_of, rules.quiet_of
+        kept: Any = self  # (its `legal_now` is a field of the game's state class)
+        while True:
+            kind = self.kind
+            while kind is None:
+                todo = self.todo  # a step may replace the stack (an age ends)
+                if self.finished or not todo:
+                    return
+                step = todo.pop()
+                if len(step) == 1:
+                    steps[step[0]](self)
+                else:
+                    steps[step[0]](self, *step[1:])
+                kind = self.kind
+            if kind in waiting or len(self.dseats) > 1:
+                return  # several seats still to answer: nobody is answered for
+            seat = self.dseats[0]
+            acts = kept.legal_now = legal_of[kind](self, seat)
+            if len(acts) != 1:
+                return
+            kept.legal_now = None
+            if kind not in together:
+                self.kind = None
+            quiet_of[kind](self, acts[0], seat)
 
     def before_forced(self, acts: list[int]) -> None:
         """Hook: a decision with these legal actions is about to be taken for

@@ -35,3 +35,19 @@ def test_every_legal_action_has_words_that_read_back():
                 for a, w in zip(acts, words):
                     assert notation.move_actions(s, w) == (seat, [a])
             s.apply_action(rng.choice(acts), seat)
+
+
+def test_seat_of_reads_the_faction_table_which_a_loaded_state_works_out_again():
+    from meeple.games.okc import cards as C
+    from meeple.games.okc.notation import STATE
+
+    s = okc.new_game(3, seed=4)
+    for seat, f in enumerate(s.factions):
+        assert s.seat_of(f * C.PER + 2) == seat
+    missing = next(f for f in range(4) if f not in s.factions)
+    try:
+        s.seat_of(missing * C.PER)
+        raise AssertionError("a faction not in the game has no seat")
+    except KeyError:
+        pass  # (as `factions.index` raised ValueError: a hand-edited STATE's odd card is refused)
+    assert STATE.load(STATE.dump(s)).fseat == s.fseat

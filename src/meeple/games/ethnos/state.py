@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from meeple.core.fields import COPY, LIST, LISTS, MAYBE_LIST, SAME, Field, clone_function, fresh, slots
+from meeple.core.fields import COPY, LIST, LISTS, MAYBE_LIST, SAME, Field, clone_function, fresh_function, slots
 from meeple.core.flow import FlowState
 from meeple.core.game import IllegalMove
 from meeple.core.rng import Rng
@@ -146,11 +146,12 @@ class EthnosState(FlowState):
 
 
 EthnosState.clone = clone_function(EthnosState, FIELDS)  # type: ignore[method-assign, assignment]  # generated code
+_fresh = fresh_function(EthnosState, FIELDS)
 
 
 def blank(players: int) -> EthnosState:
     """A state with every field fresh (new_game and the STATE loader fill it)."""
-    return fresh(EthnosState, FIELDS, players)
+    return _fresh(players)
 
 
 def new_game(

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from meeple.games.okc import cards as C
 from meeple.games.okc import data as D
-from meeple.games.okc import favour, kingdom, locations, sites, tactics
+from meeple.games.okc import favour, locations, sites, tactics
+from meeple.games.okc.free import free_actions
 from meeple.games.okc.actions import (
     AMBUSH_C,
     BUY,
@@ -75,10 +76,7 @@ def _autumn_legal(s, seat):
         acts.append(SECRETS)
     if not u & U_OATHS and s.votes(seat, 2) and (s.lost_sup[seat] or sum(s.sup_map[seat])):
         acts.append(OATHS)
-    acts.extend(favour.moves(s, seat, "autumn"))
-    acts.extend(tactics.tactic_options(s, seat, "autumn"))
-    acts.extend(kingdom.options(s, seat, "autumn"))
-    acts.extend(sites.options(s, seat, "autumn"))
+    free_actions(s, seat, "autumn", acts)
     if not u & U_RGOVERN and rgovern_cards(s, seat):
         acts.append(RGOVERN)
     return acts

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from meeple.games.okc import cards as C
 from meeple.games.okc import data as D
-from meeple.games.okc import favour, kingdom, sites, tactics
+from meeple.games.okc import favour, kingdom, tactics
+from meeple.games.okc.free import free_actions
 from meeple.games.okc.actions import (
     AMBUSH_C,
     BACK,
@@ -141,10 +142,7 @@ def _day_legal(s, seat):
             if unres:
                 acts.append(FLANK_C + lo)
     if p == 0:
-        acts.extend(favour.moves(s, seat, "day"))
-        acts.extend(tactics.tactic_options(s, seat, "day"))
-        acts.extend(kingdom.options(s, seat, "day"))
-        acts.extend(sites.options(s, seat, "day"))
+        free_actions(s, seat, "day", acts)
     return acts
 
 

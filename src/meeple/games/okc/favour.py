@@ -47,8 +47,8 @@ def _borrowed(s, seat: int):
     return None
 
 
-# by faction: the season its Favour is used in (its branch in `_offer`)
-_WHEN = [{"nobility": "spring", "uprising": "spring", "clans": "day", "gathering": "autumn"}[f] for f in D.FACTIONS]
+# by faction: the season its Favour is used in (its branch in `_offer`; free.py reads it)
+SEASON = [{"nobility": "spring", "uprising": "spring", "clans": "day", "gathering": "autumn"}[f] for f in D.FACTIONS]
 
 
 def moves(s, seat: int, timing: str) -> list[int]:
@@ -57,11 +57,11 @@ def moves(s, seat: int, timing: str) -> list[int]:
     Favour acts in one season only: whose it is is asked only in that one.)"""
     out: list[int] = []
     fs, h = s.factions, s.favour
-    if _WHEN[fs[seat]] == timing:
+    if SEASON[fs[seat]] == timing:
         f = _own(s, seat)
         if f is not None:
             _offer(s, seat, timing, f, FAVOUR, out)
-    if 0 <= h != seat and _WHEN[fs[h]] == timing:
+    if 0 <= h != seat and SEASON[fs[h]] == timing:
         f = _borrowed(s, seat)
         if f is not None:
             _offer(s, seat, timing, f, OFAVOUR, out)

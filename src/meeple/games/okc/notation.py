@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import re
 
-from meeple.core.fields import SHARED, Inline, NotSaved, Saved, StateDocument, StateFormat
+from meeple.core.fields import SHARED, Derived, Inline, NotSaved, Saved, StateDocument, StateFormat
 from meeple.core.game import BadState, IllegalMove
 from meeple.core.rng import Rng
 from meeple.games.okc import cards as C
 from meeple.games.okc import data as D
 from meeple.games.okc import actions as A
 from meeple.games.okc.rules import RULES, action_word  # noqa: F401  (action_word: the MOVE words)
-from meeple.games.okc.state import FIELDS, OKCState
+from meeple.games.okc.state import FIELDS, OKCState, seats_by_faction
 
 KINDS = tuple(RULES.decisions)  # every decision a STATE's pending.kind may name
 STEPS = tuple(RULES.steps)  # every step its pending.todo may hold
@@ -796,6 +796,7 @@ STATE = StateDocument(
         Saved("bids_open", "bids_open", load=_flag, default=False),
         Saved("taken", "taken", load=_flag, default=False),
         Saved("factions", "seats.*.faction", Inline("FACTIONS[{}]", FACTIONS=D.FACTIONS), _faction),
+        Derived("fseat", "each faction's seat: the seats' factions give it", lambda s: seats_by_faction(s.factions)),
         _seat_number("influence", "influence", 0, 10**9, 0),
         _seat_number("lore", "lore", 0, 10**9, 0),
         _seat_number("site_lore", "site_lore", 0, 10**9, 0),

@@ -6,7 +6,8 @@ favour, kingdom cards, Sites of Power), with `decision`: its legal actions,
 its effect and its words side by side. `decision` adds what every OKC
 decision shares: the pending decision clears (with the legal actions the state
 kept of it) and a player's own answer is noted in the move list, in its
-words, before the effect runs.
+words, before the effect runs (in a game not recorded, the flow clears the
+pending decision itself and runs the effect alone: its `quiet` effect).
 
 The words of an action are its base's words (`actions.py`) with the verbs a
 decision declares: `card` (a card of mine), `loc` (a location), `region`
@@ -75,7 +76,8 @@ def decision(kind: str, *, prompt: str, legal: Callable, simultaneous: bool = Fa
                         s._note(seat, action_word(s, a, kind, seat))
                 body(s, a, seat)
 
-        RULES.decision(kind, prompt=prompt, legal=legal, simultaneous=simultaneous)(effect)
+        # unrecorded, the flow does the prologue itself and runs the body (Rules.decision's `quiet`)
+        RULES.decision(kind, prompt=prompt, legal=legal, simultaneous=simultaneous, quiet=body)(effect)
         WORDS[kind] = words
         return body
 

@@ -380,6 +380,11 @@ _USABLE = [
 ]
 
 
+# per faction and timing: the cards of `_USABLE` (a card still to buy offers
+# nothing: while all of them are, `options` is empty; free.py reads it)
+USABLE_NOW = [{t: frozenset(g for _, g, _, _ in usable) for t, usable in by_time.items()} for by_time in _USABLE]
+
+
 def action(s, seat: int, lo: int) -> None:
     """Use the ability of seat's Site of Power card with local index lo."""
     s.used[seat] |= E.U_SITE << (lo - D.NBASIC)

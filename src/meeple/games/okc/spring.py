@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from meeple.games.okc import cards as C
 from meeple.games.okc import data as D
-from meeple.games.okc import favour, kingdom, sites, tactics
+from meeple.games.okc import favour, tactics
+from meeple.games.okc.free import free_actions
 from meeple.games.okc.actions import (
     CARD,
     DEPLOY_C,
@@ -116,16 +117,15 @@ def _spring_legal(s, seat):
     acts = [DONE]
     if s.sup_board[seat] > 0:
         acts.extend(SUPP + r for r in range(3))
-    acts.extend(favour.moves(s, seat, "spring"))
-    acts.extend(kingdom.options(s, seat, "spring"))
-    acts.extend(sites.options(s, seat, "spring"))
+    free_actions(s, seat, "spring", acts, tactic=False)  # the tactic tiles last
     if C.owns_kingdom(s, seat, "deploy_influence"):  # martial-03: Deploy in spring
         acts.extend(
             DEPLOY_C + C.local(g)
             for g in s.hands[seat]
             if (C.CMDS[g] | C.MAY_GAIN[g]) & D.DEPLOY and C.commands(s, seat, g) & D.DEPLOY
         )
-    acts.extend(tactics.tactic_options(s, seat, "spring"))
+    if "spring" in tactics.TILES[s.factions[seat]]:  # (as free_actions)
+        acts += tactics.tactic_options(s, seat, "spring")
     return acts
 
 

@@ -33,7 +33,7 @@ from meeple.core.fields import (
     Copy,
     Field,
     clone_function,
-    fresh,
+    fresh_function,
     mut_function,
     on_write,
     slots,
@@ -106,6 +106,7 @@ FIELDS = (
     Field("players", SAME, None),  # set by new_game / load
     Field("reveals", SAME, 0),  # what became known (meeple.core.record)
     Field("factions", SAME, None),  # faction index per seat
+    Field("fseat", SAME, None),  # the seat of each faction in the game: seats_by_faction(factions)
     Field("rounds", SAME, None),
     Field("round", SAME, lambda p: 1),
     Field("order", LIST, None),  # turn order, seats
@@ -178,10 +179,12 @@ FIELDS = (
 class OKCState(FlowState):
     game = "okc"
     RULES = RULES
+    QUIET = True  # unrecorded, the flow runs each decision's effect without its prologue (rules.decision)
     __slots__ = slots(FIELDS, FlowState)
     # the types of the fields above (a test holds these names to FIELDS; the
     # flow's and the record's fields are typed on FlowState and GameRecord)
     factions: list[int]
+    fseat: dict[int, int]
     rounds: int
     round: int
     order: list[int]
@@ -243,7 +246,7 @@ class OKCState(FlowState):
     def blank(cls, players: int) -> "OKCState":
         """A state of `players` seats with every field at its new-game value
         (those without one, None: new_game or load sets them)."""
-        s = fresh(cls, FIELDS, players)
+        s = _fresh(players)
         s.players = players
         return s
 
@@ -281,7 +284,8 @@ class OKCState(FlowState):
 
     # ------------------------------------------------------------ small queries
     def seat_of(self, gid: int) -> int:
-        return self.factions.index(gid // PER)
+        """The seat of card gid's faction (a KeyError if it is not in the game)."""
+        return self.fseat[gid // PER]
 
     def gid(self, seat: int, local: int) -> int:
         return self.factions[seat] * PER + local
@@ -727,7 +731,13 @@ class OKCState(FlowState):
             self.kind = pending
 
 
+def seats_by_faction(factions: list[int]) -> dict[int, int]:
+    """faction -> its seat, for the factions in the game (`OKCState.fseat`)."""
+    return {f: seat for seat, f in enumerate(factions)}
+
+
 OKCState.clone = clone_function(OKCState, FIELDS)  # type: ignore[method-assign, assignment]  # generated code
+_fresh = fresh_function(OKCState, FIELDS)
 
 
 # moves whose card may be one only its owner sees (a hand or face-down card):
@@ -778,6 +788,7 @@ def new_game(
         fs = [D.FACTIONS.index(f) for f in factions]
     s = OKCState.blank(players)
     s.factions = fs
+    s.fseat = seats_by_faction(fs)
     s.rounds = rounds
     s.rng = rng
     s.kdeck = list(range(C.NK))

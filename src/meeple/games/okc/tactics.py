@@ -79,15 +79,15 @@ def tactic_ok(s, seat: int, t: int) -> bool:
 
 def tactic_options(s, seat: int, timing: str) -> list[int]:
     uses, used = s.tactics[seat], s.used[seat]
-    return [
-        TACTIC + t
-        for t in _TILES[s.factions[seat]].get(timing, ())
-        if uses[t] > 0 and not used & (U_TACTIC << t) and tactic_ok(s, seat, t)
-    ]
+    out = []
+    for t in TILES[s.factions[seat]].get(timing, ()):
+        if uses[t] > 0 and not used & (U_TACTIC << t) and tactic_ok(s, seat, t):
+            out.append(TACTIC + t)
+    return out
 
 
-# per faction and timing: its tactic tiles activated then, in order
-_TILES = [
+# per faction and timing: its tactic tiles activated then, in order (free.py reads it)
+TILES = [
     {when: tuple(t for t in range(4) if C.TACTICS[f][t][0] == when) for when in {x[0] for x in C.TACTICS[f]}}
     for f in range(len(D.FACTIONS))
 ]

@@ -1,0 +1,30 @@
+"""The actions a seat may take in a season besides the season's own: its
+Favour (`favour`), a tactic tile (`tactics`), a kingdom card's action
+(`kingdom`) and a Site of Power card's ability (`sites`).
+
+They are offered at nearly every spring, day and autumn decision and are
+rarely possible, so each part is asked only when a cheap look at the state
+says it could offer one: the look never rules out an option the part would
+offer (each look is the part's own first test), it only spares the asking.
+"""
+
+from __future__ import annotations
+
+from meeple.games.okc import favour, kingdom, sites, tactics
+
+
+def free_actions(s, seat: int, timing: str, acts: list[int], tactic: bool = True) -> None:
+    """Add to `acts` seat's free actions in season `timing` ("spring", "day",
+    "autumn"), in the order: Favour, tactic tiles (unless not `tactic`: the
+    spring offers them last), kingdom cards, Site of Power cards."""
+    fs = s.factions
+    f, h = fs[seat], s.favour
+    # a Favour acts in its faction's season only: seat's own, or the holder's (borrowed)
+    if favour.SEASON[f] == timing or (0 <= h != seat and favour.SEASON[fs[h]] == timing):
+        acts += favour.moves(s, seat, timing)
+    if tactic and timing in tactics.TILES[f]:  # a tile of seat's faction acts now
+        acts += tactics.tactic_options(s, seat, timing)
+    if s.boards[seat] != kingdom.EMPTY_BOARD:  # a kingdom card on seat's board
+        acts += kingdom.options(s, seat, timing)
+    if not sites.USABLE_NOW[f][timing].issubset(s.site[seat]):  # one of them no longer to buy
+        acts += sites.options(s, seat, timing)
