@@ -39,7 +39,10 @@ OKC_IDS = re.compile(
     r"|\b(?:nobility|clans|uprising|gathering):"  # nobility:heir
     r"|\b(?:" + "|".join(map(re.escape, _HYPHENED)) + r")\b"  # war-machine, harvest-field
 )
-ANUNNAKI_IDS = re.compile(r"\bc\d+\b|\b(?:ph|no|ba|el)\d\b|\bg\d+\b|\bga[ab]\b|\buw\b|\bk\d+\b")
+ANUNNAKI_IDS = re.compile(
+    r"\bc\d+\b|\b(?:ph|no|ba|el)\d\b|\bg\d+\b|\bga[ab]\b|\buw\b|\bk\d+\b"
+    r"|\bspace \d+\b|\b(?:cube|from|to|on) \d+\b"  # a star space by its number: "space 7", "cube to 7"
+)
 SNAKE = re.compile(r"\b[a-z]+_[a-z_]+\b")
 
 
@@ -136,3 +139,57 @@ def test_anunnaki_regions_and_contracts_read_as_names():
         "P0 takes the contract “2 gold + 1 metal → move 2” (no house)"
     )
     assert AP.describe(("move", 1, "ph1>g5", None), SEATS, None)["text"] == "P1 moves a unit from Pharaos 1 to Gaia 5"
+
+
+def _to_decision(kinds: tuple[str, ...], seed: int):
+    s = anunnaki_game(2, seed=seed)
+    rng = random.Random(seed)
+    while not s.is_terminal() and s.decision().kind not in kinds:
+        seat = s.decision().seats[-1]
+        s.apply_action(rng.choice(s.legal_actions(seat)), seat)
+    return s
+
+
+def test_anunnaki_star_spaces_read_as_the_tiles_they_join():
+    """A star space is told by the two tiles its line joins and its mana, the
+    same words in the log, a forced answer and the menu; never 'space 7'."""
+    from meeple.games.anunnaki.data import DATA
+
+    sp = next(i for i, x in enumerate(DATA.spaces) if x[2])
+    mana = DATA.spaces[sp][2]
+    said = AP.describe(("cube", 0, (sp, 2, 9), None), SEATS, None)["text"]
+    assert said == f"P0 places a cube on the space between tile 2 (Move) and tile 9 (Domination) (+{mana} mana)"
+    forced = AP.describe(("forced", 0, ("cube_from", f"cube from {sp}", (3, 5)), 0), SEATS, 0)["text"]
+    assert forced.endswith(": take the cube from the space between tile 3 (Move) and tile 5 (Harvest)"), forced
+    s = anunnaki_game(2, seed=1)
+    a, b, _ = DATA.spaces[sp]
+    assert s.space_tiles(sp) == tuple(sorted((s.arrangement[a], s.arrangement[b])))
+    s = _to_decision(("cube_to",), 4)
+    assert s.decision().kind == "cube_to"
+    for _a, line in anunnaki_tui._menu(s, 0 if 0 in s.decision().seats else 1):
+        assert re.fullmatch(
+            r"Put the cube on the space between tile \d+ \(\w+\) and tile \d+ \(\w+\)( \(\+\d mana\))?", line
+        ), line
+
+
+def test_anunnaki_cube_event_names_the_tiles_of_its_space():
+    """Every cube placed in a played game is told with the tiles of the
+    arrangement its space lies between."""
+    s = play(anunnaki_game, 2, 11, lambda s: None)
+    cubes = [ev for ev in s.log() if ev[0] == "cube"]
+    assert cubes
+    for ev in cubes:
+        sp, x, y = ev[2]
+        assert (x, y) == s.space_tiles(sp)
+        text = AP.describe(ev, SEATS, None)["text"]
+        assert f"between tile {x} (" in text and f"and tile {y} (" in text
+
+
+def test_anunnaki_star_table_names_no_space_numbers():
+    s = anunnaki_game(2, seed=1)
+    from rich.console import Console
+
+    con = Console(width=200, record=True)
+    con.print(anunnaki_tui.render_star(s.view(0), 0))
+    text = con.export_text()
+    assert "to tile " in text and not re.search(r"space \d", text), text

@@ -53,3 +53,14 @@ def test_anunnaki_contracts_and_culture_tokens_by_name(live_server, chromium):
     assert not re.search(r"\b(ba|el|ph|no|g)\d+\b", culture), culture
     tiles = page.locator("svg.star .tile-t").evaluate_all("els => els.map((e) => e.textContent)")
     assert tiles and all(re.fullmatch(r"Tile \d+\+?", t) for t in tiles), tiles
+
+
+def test_anunnaki_star_spaces_are_named_by_their_tiles(live_server, chromium):
+    """A star space's tooltip names the tiles its line joins and its mana, the
+    presenter's words; its square shows the mana, never the space's number."""
+    page = _table(live_server, chromium, "anunnaki", {})
+    titles = page.locator("svg.star g.sp > title").evaluate_all("els => els.map((e) => e.textContent)")
+    space = r"The space between tile \d+ \(\w+\) and tile \d+ \(\w+\)( \(\+\d mana\))?: (free|a cube of .+)"
+    assert titles and all(re.fullmatch(space, t) for t in titles), titles
+    marks = page.locator("svg.star g.sp text").evaluate_all("els => els.map((e) => e.textContent)")
+    assert marks and not [m for m in marks if re.fullmatch(r"\d+", m)], marks

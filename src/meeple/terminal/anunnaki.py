@@ -103,7 +103,7 @@ def render_star(view, seat) -> Table:
                 if sd is not None and sp in sd["cubes"]
                 else (f"+{mana} mana" if mana else "no mana")
             )
-            links.append(f"to tile {view['arrangement'][other]} (space {sp}: {what})")
+            links.append(f"to tile {view['arrangement'][other]} ({what})")
         t.add_row(name, "; ".join(links))
     return t
 

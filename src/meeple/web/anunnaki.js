@@ -224,6 +224,12 @@ function starPos(i, S) {
   const r = outer ? S : S * 0.5;
   return [r * Math.cos(a), r * Math.sin(a)];
 }
+// a star space by the tiles its line joins (the presenter's words: present.space_words)
+function spaceWords(s, a, b, mana) {
+  const M = AM(), [x, y] = [s.arrangement[a], s.arrangement[b]].sort((p, q) => p - q);
+  const tile = (t) => "tile " + t + " (" + M.tiles[String(t)].name + ")";
+  return "the space between " + tile(x) + " and " + tile(y) + (mana ? " (+" + mana + " mana)" : "");
+}
 function starSvg(v, seat) {
   const s = v.state, M = AM(), sd = s.seats[seat], S = 110;
   const me = seat === v.you && mine(v);
@@ -245,9 +251,9 @@ function starSvg(v, seat) {
     const mx = (x1 + x2) / 2, my = (y1 + y2) / 2;
     const has = sd.cubes.includes(sp);
     const pick = bySpace[sp];
-    const kids = [svg("title", {}, "space " + sp + (mana ? " (" + mana + " mana)" : "") + (has ? ": a cube of " + v.seats[seat].name : ": free")),
+    const kids = [svg("title", {}, cap(spaceWords(s, a, b, mana)) + (has ? ": a cube of " + v.seats[seat].name : ": free")),
       svg("rect", {x: mx - 9, y: my - 9, width: 18, height: 18, rx: 3, class: has ? "cube p" + seat : "space"}),
-      svg("text", {x: mx, y: my + 4, "text-anchor": "middle", class: has ? "cube-t" : "space-t"}, has ? ICONS[seat] : (mana ? mana + "✧" : sp))];
+      svg("text", {x: mx, y: my + 4, "text-anchor": "middle", class: has ? "cube-t" : "space-t"}, has ? ICONS[seat] : (mana ? mana + "✧" : ""))];
     const attrs = {class: "sp", "data-space": sp, id: pick ? "space-" + sp : null};
     g.append(svg("g", pick ? pickable(attrs, pick.move, pick.label) : attrs, kids));
   });

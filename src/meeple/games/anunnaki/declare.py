@@ -38,7 +38,9 @@ def decide(kind: str, prompt: str, legal, *, forced: bool = True, secret: bool =
             gs.legal_now = None  # the legal actions kept by before_forced: no longer the pending ones
             arg = gs.darg
             if auto and gs.record:  # the only answer, taken for the seat: said to it alone
-                gs._event("forced", seat, (kind, gs.action_to_str_for(a, seat)), seat)
+                move = gs.action_to_str_for(a, seat)
+                sp = gs.space_of(a)  # a star space is told by the tiles it joins
+                gs._event("forced", seat, (kind, move) if sp is None else (kind, move, gs.space_tiles(sp)), seat)
             if secret or len(gs.dseats) > 1:
                 gs.secret[str(seat)] = a
                 gs.dseats = [x for x in gs.dseats if x != seat]

@@ -163,6 +163,13 @@ def tile_text(t: int, developed: bool = False) -> str:
     return f"{ACTION_NAME[d['action']]} {v}{' (developed)' if developed else ''}"
 
 
+def space_words(tiles, mana: int = 0) -> str:
+    """A star space by what a player sees: the two tiles its line joins (with
+    their actions) and the mana it gives, never its number."""
+    a, b = (f"tile {t} ({ACTION_NAME[DATA.tiles[t]['action']]})" for t in tiles)
+    return f"the space between {a} and {b}" + (f" (+{mana} mana)" if mana else "")
+
+
 def weapon_text(state, seat, w: str) -> str:
     d = DATA.weapons[w]
     eff = WEAPON_EFFECT.get(d["effect"])
@@ -352,12 +359,8 @@ def _label(state, seat: int, move: str) -> dict:
         sp = int(w[-1])
         out["space"] = sp
         mana = DATA.spaces[sp][2]
-        verb = {
-            "ra_cube": "Move the cube to space",
-            "cube_from": "Take the cube from space",
-            "cube_to": "Put the cube on space",
-        }[kind]
-        out["label"] = f"{verb} {sp}" + (f" ({mana} mana)" if mana and kind != "cube_from" else "")
+        verb = {"ra_cube": "Move the cube to", "cube_from": "Take the cube from", "cube_to": "Put the cube on"}[kind]
+        out["label"] = f"{verb} {space_words(state.space_tiles(sp), 0 if kind == 'cube_from' else mana)}"
         return out
     if kind == "unit" or kind == "carry":
         pre = "Carry" if kind == "carry" else "Move"
@@ -526,12 +529,12 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
         if detail is None:  # another seat's: that it was answered, not what
             text = f"{who} had a single possible answer: it is taken for them"
         else:
-            dk, move = detail
+            dk, move, *tiles = detail
             text = (
                 f"{who} has nothing to do at “{PROMPT.get(dk, nice(dk))}”: passed for "
                 + ("you" if who.endswith("(you)") else "them")
                 if move == "pass"
-                else f"Done for {who}, the only possible answer to “{PROMPT.get(dk, nice(dk))}”: {_move_words(dk, move)}"
+                else f"Done for {who}, the only possible answer to “{PROMPT.get(dk, nice(dk))}”: {_move_words(dk, move, *tiles)}"
             )
     elif kind == "vp":
         n, src = detail
@@ -566,8 +569,8 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
     elif kind == "main":
         text = f"{who} moves the pawn to tile {detail} ({tile_text(detail)})"
     elif kind == "cube":
-        mana = DATA.spaces[detail][2]
-        text = f"{who} places a cube on space {detail}" + (f" (+{mana} mana)" if mana else "")
+        sp, *tiles = detail
+        text = f"{who} places a cube on {space_words(tiles, DATA.spaces[sp][2])}"
     elif kind == "end_trigger":
         why = (
             "placed the last cube"
@@ -649,11 +652,15 @@ def _culture(tok) -> str:
     return "unknown"
 
 
-def _move_words(kind: str, move: str) -> str:
-    """A forced answer's MOVE in words: the names in it, not identifiers."""
+def _move_words(kind: str, move: str, tiles=None) -> str:
+    """A forced answer's MOVE in words: the names in it, not identifiers (a
+    star space by the TILES it joins)."""
     words = move.split()
     if move == "pass":
         return "pass"
+    if tiles is not None and words[-1].isdigit():
+        verb = {"cube_from": "take the cube from", "cube_to": "put the cube on"}.get(kind, "move the cube to")
+        return f"{verb} {space_words(tiles)}"
     if kind in HEX_VERB and len(words) == 2 and words[1] in REGION_NAME:
         return f"{HEX_VERB[kind]} {region_name(words[1])}".lower()
     out = []

@@ -128,13 +128,25 @@ class Turn(_Fields):
             out.append(PANDORA)
         return sorted(out)
 
+    @staticmethod
+    def space_of(a: int) -> int | None:
+        """The star space action `a` names, if it names one."""
+        return a - SPACE if SPACE <= a < CONTRACT else None
+
+    def space_tiles(self, sp: int) -> tuple[int, int]:
+        """The two tiles a star space lies between (their numbers, lower first):
+        its name in words, the arrangement being the same on every seat's star."""
+        a, b, _mana = DATA.spaces[sp]
+        x, y = self.arrangement[a], self.arrangement[b]
+        return (x, y) if x < y else (y, x)
+
     def _place_cube(self, s, sp) -> None:
         sd = self.seats[s]
         sd["cubes"].append(sp)
         sd["cubes"].sort()
         mana = DATA.spaces[sp][2]
         sd["mana"] += mana
-        self._event("cube", s, sp)
+        self._event("cube", s, (sp, *self.space_tiles(sp)))
         for k, tok in enumerate(DATA.minor_tokens):
             if k not in sd["tokens"] and all(x in sd["cubes"] for x in tok):
                 sd["tokens"].append(k)
