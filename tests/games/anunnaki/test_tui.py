@@ -106,7 +106,11 @@ def test_the_action_star_objectives_and_gods_are_told_in_words(monkeypatch):
 
     text = " ".join(_whole_game_text(monkeypatch).split())
     assert not re.search(r"\d+\(\d+:[\d#]+\)", text) and "(space:mana)" not in text
-    assert "to tile 5 (+1 mana)" in text and not re.search(r"space \d", text) and "puts one of your cubes on that line's space" in text
+    assert (
+        "to tile 5 (+1 mana)" in text
+        and not re.search(r"space \d", text)
+        and "puts one of your cubes on that line's space" in text
+    )
     assert "cubes placed" in text
     assert "objectives: war=" not in text and "=settlements" not in text
     assert "war track scores settlements on planets" in text and "1 per 2" in text
