@@ -22,8 +22,13 @@ def free_actions(s, seat: int, timing: str, acts: list[int], tactic: bool = True
     # a Favour acts in its faction's season only: seat's own, or the holder's (borrowed)
     if favour.SEASON[f] == timing or (0 <= h != seat and favour.SEASON[fs[h]] == timing):
         acts += favour.moves(s, seat, timing)
-    if tactic and timing in tactics.TILES[f]:  # a tile of seat's faction acts now
-        acts += tactics.tactic_options(s, seat, timing)
+    if tactic:  # (tactics.tactic_options, inline)
+        tiles = tactics.CHECKS[f].get(timing)
+        if tiles:  # a tile of seat's faction acts now
+            uses, used = s.tactics[seat], s.used[seat]
+            for t, bit, ok, a in tiles:
+                if uses[t] > 0 and not used & bit and ok(s, seat):
+                    acts.append(a)
     if s.boards[seat] != kingdom.EMPTY_BOARD:  # a kingdom card on seat's board
         acts += kingdom.options(s, seat, timing)
     if not sites.USABLE_NOW[f][timing].issubset(s.site[seat]):  # one of them no longer to buy

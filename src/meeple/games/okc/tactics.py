@@ -29,60 +29,92 @@ from meeple.games.okc.actions import (
 from meeple.games.okc.rules import decision, hand_cards, step
 
 
-def tactic_ok(s, seat: int, t: int) -> bool:
-    """Can seat's tile t do anything now?"""
-    f = D.FACTIONS[s.factions[seat]]
-    if f == "nobility":
-        if t == 1:
-            return any(C.ARCH[e[E_GID]] == "war machine" for _, e in s._own_active(seat))
-        if t == 3:
-            return any(s.councils)
-        return True
-    if f == "clans":
-        if t == 1:
-            r = s._current_clash()[0]
-            return any(
-                C.ARCH[e[E_GID]] in ("heir", "captain", "war machine") and not e[E_GC] & D.FLANK
-                for _, e in s._own_active(seat, r, False)
-            )
-        if t == 2:
-            return bool(s.hands[seat]) and any(
-                sp is not None for o in range(s.players) if o != seat for sp in s.boards[o]
-            )
-        if t == 3:
-            return len(s.hands[seat]) < s.hsize(seat) and bool(s.discards[seat] or s._own_active(seat))
-        return True
-    if f == "uprising":
-        if t == 1:
-            r = s._current_clash()[0]
-            return any(not e[E_GC] & D.RETREAT for _, e in s._own_active(seat, r, False)) and not s._locked(seat, r)
-        if t == 2:
-            return any(sp is not None for sp in s.boards[seat]) and any(
-                s.hands[o] for o in range(s.players) if o != seat
-            )
-        if t == 3:
-            return any(uswap_pairs(s, seat, o) for o in range(s.players) if o != seat)
-        return True
-    # gathering
-    if t == 0:
-        if max(s.sup_map[seat]) < 2:
-            return False  # (two supporters in no region: not in this one either)
-        r = s._current_clash()[0]
-        return s.sup_map[seat][r] >= 2 and any(s.seat_of(g) == seat for g in s.lost) and not s._locked(seat, r)
-    if t == 1:
-        return bool(s.kdiscard) and bool(s.hands[seat])
-    if t == 2:
-        r = s._current_clash()[0]
-        return not s._locked(seat, r) and len({x for x, _ in s._own_active(seat)}) >= 2
+def _yes(s, seat: int) -> bool:
+    return True
+
+
+def _nobility_1(s, seat: int) -> bool:
+    return any(C.ARCH[e[E_GID]] == "war machine" for _, e in s._own_active(seat))
+
+
+def _nobility_3(s, seat: int) -> bool:
+    return any(s.councils)
+
+
+def _clans_1(s, seat: int) -> bool:
+    r = s._current_clash()[0]
+    return any(
+        C.ARCH[e[E_GID]] in ("heir", "captain", "war machine") and not e[E_GC] & D.FLANK
+        for _, e in s._own_active(seat, r, False)
+    )
+
+
+def _clans_2(s, seat: int) -> bool:
+    return bool(s.hands[seat]) and any(sp is not None for o in range(s.players) if o != seat for sp in s.boards[o])
+
+
+def _clans_3(s, seat: int) -> bool:
+    return len(s.hands[seat]) < s.hsize(seat) and bool(s.discards[seat] or s._own_active(seat))
+
+
+def _uprising_1(s, seat: int) -> bool:
+    r = s._current_clash()[0]
+    return any(not e[E_GC] & D.RETREAT for _, e in s._own_active(seat, r, False)) and not s._locked(seat, r)
+
+
+def _uprising_2(s, seat: int) -> bool:
+    return any(sp is not None for sp in s.boards[seat]) and any(s.hands[o] for o in range(s.players) if o != seat)
+
+
+def _uprising_3(s, seat: int) -> bool:
+    return any(uswap_pairs(s, seat, o) for o in range(s.players) if o != seat)
+
+
+def _gathering_0(s, seat: int) -> bool:
+    if max(s.sup_map[seat]) < 2:
+        return False  # (two supporters in no region: not in this one either)
+    r = s._current_clash()[0]
+    return s.sup_map[seat][r] >= 2 and any(s.seat_of(g) == seat for g in s.lost) and not s._locked(seat, r)
+
+
+def _gathering_1(s, seat: int) -> bool:
+    return bool(s.kdiscard) and bool(s.hands[seat])
+
+
+def _gathering_2(s, seat: int) -> bool:
+    r = s._current_clash()[0]
+    return not s._locked(seat, r) and len({x for x, _ in s._own_active(seat)}) >= 2
+
+
+def _gathering_3(s, seat: int) -> bool:
     return bool(s.discards[seat] or s._own_active(seat))
 
 
+# per faction (index) and tile: can the seat's tile do anything now?
+OK = [
+    {
+        "nobility": (_yes, _nobility_1, _yes, _nobility_3),
+        "clans": (_yes, _clans_1, _clans_2, _clans_3),
+        "uprising": (_yes, _uprising_1, _uprising_2, _uprising_3),
+        "gathering": (_gathering_0, _gathering_1, _gathering_2, _gathering_3),
+    }[f]
+    for f in D.FACTIONS
+]
+
+
+def tactic_ok(s, seat: int, t: int) -> bool:
+    """Can seat's tile t do anything now?"""
+    return OK[s.factions[seat]][t](s, seat)
+
+
 def tactic_options(s, seat: int, timing: str) -> list[int]:
+    """Seat's tactic tiles it may activate in season `timing`: uses left, not
+    used this round, and able to do something now."""
     uses, used = s.tactics[seat], s.used[seat]
     out = []
-    for t in TILES[s.factions[seat]].get(timing, ()):
-        if uses[t] > 0 and not used & (U_TACTIC << t) and tactic_ok(s, seat, t):
-            out.append(TACTIC + t)
+    for t, bit, ok, a in CHECKS[s.factions[seat]].get(timing, ()):
+        if uses[t] > 0 and not used & bit and ok(s, seat):
+            out.append(a)
     return out
 
 
@@ -90,6 +122,12 @@ def tactic_options(s, seat: int, timing: str) -> list[int]:
 TILES = [
     {when: tuple(t for t in range(4) if C.TACTICS[f][t][0] == when) for when in {x[0] for x in C.TACTICS[f]}}
     for f in range(len(D.FACTIONS))
+]
+# the same tiles with what tactic_options asks of each: (tile, its used-this-round
+# bit, its test, its action)
+CHECKS = [
+    {when: tuple((t, U_TACTIC << t, OK[f][t], TACTIC + t) for t in ts) for when, ts in tiles.items()}
+    for f, tiles in enumerate(TILES)
 ]
 
 
