@@ -15,6 +15,7 @@ from meeple.games.okc.actions import (
     E_GID,
     E_PART,
     E_PASS,
+    PER,
     KACT,
     KPICK,
     PAIR,
@@ -34,7 +35,12 @@ def _yes(s, seat: int) -> bool:
 
 
 def _nobility_1(s, seat: int) -> bool:
-    return any(C.ARCH[e[E_GID]] == "war machine" for _, e in s._own_active(seat))
+    wm = _WAR_MACHINES[s.factions[seat]]  # an active war machine of seat's
+    for cards in s.active:
+        for e in cards:
+            if e[E_GID] in wm:
+                return True
+    return False
 
 
 def _nobility_3(s, seat: int) -> bool:
@@ -43,10 +49,11 @@ def _nobility_3(s, seat: int) -> bool:
 
 def _clans_1(s, seat: int) -> bool:
     r = s._current_clash()[0]
-    return any(
-        C.ARCH[e[E_GID]] in ("heir", "captain", "war machine") and not e[E_GC] & D.FLANK
-        for _, e in s._own_active(seat, r, False)
-    )
+    may = _FLANKERS[s.factions[seat]]  # seat's heir, captain or war machine there, not counted, without Flank
+    for e in s.active[r]:
+        if e[E_GID] in may and not e[E_PART] and not e[E_GC] & D.FLANK:
+            return True
+    return False
 
 
 def _clans_2(s, seat: int) -> bool:
@@ -59,7 +66,11 @@ def _clans_3(s, seat: int) -> bool:
 
 def _uprising_1(s, seat: int) -> bool:
     r = s._current_clash()[0]
-    return any(not e[E_GC] & D.RETREAT for _, e in s._own_active(seat, r, False)) and not s._locked(seat, r)
+    mine = s.factions[seat]  # seat's card there, not counted, without Retreat; r not locked
+    for e in s.active[r]:
+        if e[E_GID] // PER == mine and not e[E_PART] and not e[E_GC] & D.RETREAT:
+            return not s._locked(seat, r)
+    return False
 
 
 def _uprising_2(s, seat: int) -> bool:
@@ -83,12 +94,29 @@ def _gathering_1(s, seat: int) -> bool:
 
 def _gathering_2(s, seat: int) -> bool:
     r = s._current_clash()[0]
-    return not s._locked(seat, r) and len({x for x, _ in s._own_active(seat)}) >= 2
+    if s._locked(seat, r):
+        return False
+    mine, n = s.factions[seat], 0  # seat has active cards in two regions
+    for cards in s.active:
+        for e in cards:
+            if e[E_GID] // PER == mine:
+                n += 1
+                break
+    return n >= 2
 
 
 def _gathering_3(s, seat: int) -> bool:
     return bool(s.discards[seat] or s._own_active(seat))
 
+
+# per faction: its war machines; its heirs, captains and war machines
+_WAR_MACHINES = [
+    frozenset(g for g in range(f * PER, f * PER + PER) if C.ARCH[g] == "war machine") for f in range(len(D.FACTIONS))
+]
+_FLANKERS = [
+    frozenset(g for g in range(f * PER, f * PER + PER) if C.ARCH[g] in ("heir", "captain", "war machine"))
+    for f in range(len(D.FACTIONS))
+]
 
 # per faction (index) and tile: can the seat's tile do anything now?
 OK = [
