@@ -29,7 +29,12 @@ def free_actions(s, seat: int, timing: str, acts: list[int], tactic: bool = True
             for t, bit, ok, a in tiles:
                 if uses[t] > 0 and not used & bit and ok(s, seat):
                     acts.append(a)
-    if s.boards[seat] != kingdom.EMPTY_BOARD:  # a kingdom card on seat's board
-        acts += kingdom.options(s, seat, timing)
+    board = s.boards[seat]
+    if board != kingdom.EMPTY_BOARD:  # a kingdom card on seat's board
+        acting = kingdom.ACTING[timing]
+        for sp in board:
+            if sp is not None and sp[0] in acting:  # one with an action in this season
+                acts += kingdom.options(s, seat, timing)
+                break
     if not sites.USABLE_NOW[f][timing].issubset(s.site[seat]):  # one of them no longer to buy
         acts += sites.options(s, seat, timing)
