@@ -36,5 +36,8 @@ def free_actions(s, seat: int, timing: str, acts: list[int], tactic: bool = True
             if sp is not None and sp[0] in acting:  # one with an action in this season
                 acts += kingdom.options(s, seat, timing)
                 break
-    if not sites.USABLE_NOW[f][timing].issubset(s.site[seat]):  # one of them no longer to buy
-        acts += sites.options(s, seat, timing)
+    site = s.site[seat]
+    for g in sites.USABLE_NOW[f][timing]:
+        if g not in site:  # one of them no longer to buy
+            acts += sites.options(s, seat, timing)
+            break
