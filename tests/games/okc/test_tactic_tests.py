@@ -1,6 +1,7 @@
 """Each tactic tile's test ("can it do anything now?", `tactics.OK`) agrees
 with the rule as first written, at every spring, day and autumn decision of
-random games, for the tiles of that season."""
+random games, for the tiles of that season; and the tiles offered there are
+those with uses left, unused this round, that pass it."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import random
 from meeple.games.okc import cards as C
 from meeple.games.okc import data as D
 from meeple.games.okc import new_game, tactics
-from meeple.games.okc.actions import E_GC, E_GID
+from meeple.games.okc.actions import E_GC, E_GID, KPICK, TACTIC, U_TACTIC
 
 
 def reference(s, seat: int, t: int) -> bool:
@@ -69,10 +70,16 @@ def test_tile_tests_agree_with_the_rules_in_random_games():
             if d is not None and d.kind in ("spring", "day", "autumn"):
                 for seat in d.seats:
                     f = s.factions[seat]
+                    offer = []
                     for t in tactics.TILES[f].get(d.kind, ()):
                         want = reference(s, seat, t)
                         assert tactics.tactic_ok(s, seat, t) == want, (seed, D.FACTIONS[f], t)
                         seen.add((f, t, want))
+                        if want and s.tactics[seat][t] > 0 and not s.used[seat] & (U_TACTIC << t):
+                            offer.append(TACTIC + t)
+                    if d.kind == "day" and s._current_clash()[2]:
+                        offer = []  # a day's free actions come in its first pass only
+                    assert [a for a in s.legal_actions(seat) if TACTIC <= a < KPICK] == offer, (seed, d.kind)
             s.apply_action(rng.choice(s.legal_actions()))
     # the tests written as loops over the active cards were seen failing and passing
     for name, t in (("nobility", 1), ("clans", 1), ("uprising", 1), ("gathering", 2)):

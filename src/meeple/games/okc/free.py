@@ -22,7 +22,7 @@ def free_actions(s, seat: int, timing: str, acts: list[int], tactic: bool = True
     # a Favour acts in its faction's season only: seat's own, or the holder's (borrowed)
     if favour.SEASON[f] == timing or (0 <= h != seat and favour.SEASON[fs[h]] == timing):
         acts += favour.moves(s, seat, timing)
-    if tactic:  # (tactics.tactic_options, inline)
+    if tactic:  # seat's tactic tiles (tactics.CHECKS)
         tiles = tactics.CHECKS[f].get(timing)
         if tiles:  # a tile of seat's faction acts now
             uses, used = s.tactics[seat], s.used[seat]

@@ -135,24 +135,14 @@ def tactic_ok(s, seat: int, t: int) -> bool:
     return OK[s.factions[seat]][t](s, seat)
 
 
-def tactic_options(s, seat: int, timing: str) -> list[int]:
-    """Seat's tactic tiles it may activate in season `timing`: uses left, not
-    used this round, and able to do something now."""
-    uses, used = s.tactics[seat], s.used[seat]
-    out = []
-    for t, bit, ok, a in CHECKS[s.factions[seat]].get(timing, ()):
-        if uses[t] > 0 and not used & bit and ok(s, seat):
-            out.append(a)
-    return out
-
-
 # per faction and timing: its tactic tiles activated then, in order (free.py reads it)
 TILES = [
     {when: tuple(t for t in range(4) if C.TACTICS[f][t][0] == when) for when in {x[0] for x in C.TACTICS[f]}}
     for f in range(len(D.FACTIONS))
 ]
-# the same tiles with what tactic_options asks of each: (tile, its used-this-round
-# bit, its test, its action)
+# the same tiles with what is asked of each before it is offered (uses left, not
+# used this round, able to do something now): (tile, its used-this-round bit,
+# its test, its action); free.py and spring.py read it
 CHECKS = [
     {when: tuple((t, U_TACTIC << t, OK[f][t], TACTIC + t) for t in ts) for when, ts in tiles.items()}
     for f, tiles in enumerate(TILES)
