@@ -164,12 +164,20 @@ def rgovern_cards(s, seat: int) -> list[int]:
     kr = s.kregion
     if not (kr[0] or kr[1] or kr[2]):
         return out  # no kingdom card on the map
+    rg = _REGION_GOVERN
     for r in range(3):
-        if any(o == seat and C.KEFFECT[k] == "region_govern" for o, k in kr[r]):
-            out.extend(
-                e[E_GID] for e in s.active[r] if s.seat_of(e[E_GID]) == seat and s.active_icons(seat, e, C.VOTES) >= 1
-            )
+        for o, k in kr[r]:
+            if k == rg and o == seat:  # seat's trade-10 in region r
+                out.extend(
+                    e[E_GID]
+                    for e in s.active[r]
+                    if s.seat_of(e[E_GID]) == seat and s.active_icons(seat, e, C.VOTES) >= 1
+                )
+                break
     return out
+
+
+_REGION_GOVERN = C.KCARD_OF["region_govern"]  # (trade-10)
 
 
 @decision(

@@ -22,9 +22,22 @@ def free_actions(s, seat: int, timing: str, acts: list[int], tactic: bool = True
     # a Favour acts in its faction's season only: seat's own, or the holder's (borrowed)
     if favour.SEASON[f] == timing or (0 <= h != seat and favour.SEASON[fs[h]] == timing):
         acts += favour.moves(s, seat, timing)
-    if tactic and timing in tactics.TILES[f]:  # a tile of seat's faction acts now
-        acts += tactics.tactic_options(s, seat, timing)
-    if s.boards[seat] != kingdom.EMPTY_BOARD:  # a kingdom card on seat's board
-        acts += kingdom.options(s, seat, timing)
-    if not sites.USABLE_NOW[f][timing].issubset(s.site[seat]):  # one of them no longer to buy
-        acts += sites.options(s, seat, timing)
+    if tactic:  # seat's tactic tiles (tactics.CHECKS)
+        tiles = tactics.CHECKS[f].get(timing)
+        if tiles:  # a tile of seat's faction acts now
+            uses, used = s.tactics[seat], s.used[seat]
+            for t, bit, ok, a in tiles:
+                if uses[t] > 0 and not used & bit and ok(s, seat):
+                    acts.append(a)
+    board = s.boards[seat]
+    if board != kingdom.EMPTY_BOARD:  # a kingdom card on seat's board
+        acting = kingdom.ACTING[timing]
+        for sp in board:
+            if sp is not None and sp[0] in acting:  # one with an action in this season
+                acts += kingdom.options(s, seat, timing)
+                break
+    site = s.site[seat]
+    for g in sites.USABLE_NOW[f][timing]:
+        if g not in site:  # one of them no longer to buy
+            acts += sites.options(s, seat, timing)
+            break

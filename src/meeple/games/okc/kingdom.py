@@ -728,6 +728,8 @@ _WHEN = [
     () if act is None or act.timing is None else (act.timing,) if isinstance(act.timing, str) else act.timing
     for act in (ACTIONS.get(e) for e in C.KEFFECT)
 ]
+# by season: the kingdom cards with an action then (free.py reads it)
+ACTING = {when: frozenset(k for k, ws in enumerate(_WHEN) if when in ws) for when in ("spring", "day", "autumn")}
 
 
 def action(s, seat: int, j: int) -> None:

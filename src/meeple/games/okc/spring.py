@@ -124,8 +124,12 @@ def _spring_legal(s, seat):
             for g in s.hands[seat]
             if (C.CMDS[g] | C.MAY_GAIN[g]) & D.DEPLOY and C.commands(s, seat, g) & D.DEPLOY
         )
-    if "spring" in tactics.TILES[s.factions[seat]]:  # (as free_actions)
-        acts += tactics.tactic_options(s, seat, "spring")
+    tiles = tactics.CHECKS[s.factions[seat]].get("spring")
+    if tiles:  # seat's tactic tiles, last (as in free_actions)
+        uses, used = s.tactics[seat], s.used[seat]
+        for t, bit, ok, a in tiles:
+            if uses[t] > 0 and not used & bit and ok(s, seat):
+                acts.append(a)
     return acts
 
 

@@ -15,6 +15,7 @@ from meeple.games.okc.actions import (
     E_GID,
     E_PART,
     E_PASS,
+    PER,
     KACT,
     KPICK,
     PAIR,
@@ -29,67 +30,122 @@ from meeple.games.okc.actions import (
 from meeple.games.okc.rules import decision, hand_cards, step
 
 
-def tactic_ok(s, seat: int, t: int) -> bool:
-    """Can seat's tile t do anything now?"""
-    f = D.FACTIONS[s.factions[seat]]
-    if f == "nobility":
-        if t == 1:
-            return any(C.ARCH[e[E_GID]] == "war machine" for _, e in s._own_active(seat))
-        if t == 3:
-            return any(s.councils)
-        return True
-    if f == "clans":
-        if t == 1:
-            r = s._current_clash()[0]
-            return any(
-                C.ARCH[e[E_GID]] in ("heir", "captain", "war machine") and not e[E_GC] & D.FLANK
-                for _, e in s._own_active(seat, r, False)
-            )
-        if t == 2:
-            return bool(s.hands[seat]) and any(
-                sp is not None for o in range(s.players) if o != seat for sp in s.boards[o]
-            )
-        if t == 3:
-            return len(s.hands[seat]) < s.hsize(seat) and bool(s.discards[seat] or s._own_active(seat))
-        return True
-    if f == "uprising":
-        if t == 1:
-            r = s._current_clash()[0]
-            return any(not e[E_GC] & D.RETREAT for _, e in s._own_active(seat, r, False)) and not s._locked(seat, r)
-        if t == 2:
-            return any(sp is not None for sp in s.boards[seat]) and any(
-                s.hands[o] for o in range(s.players) if o != seat
-            )
-        if t == 3:
-            return any(uswap_pairs(s, seat, o) for o in range(s.players) if o != seat)
-        return True
-    # gathering
-    if t == 0:
-        if max(s.sup_map[seat]) < 2:
-            return False  # (two supporters in no region: not in this one either)
-        r = s._current_clash()[0]
-        return s.sup_map[seat][r] >= 2 and any(s.seat_of(g) == seat for g in s.lost) and not s._locked(seat, r)
-    if t == 1:
-        return bool(s.kdiscard) and bool(s.hands[seat])
-    if t == 2:
-        r = s._current_clash()[0]
-        return not s._locked(seat, r) and len({x for x, _ in s._own_active(seat)}) >= 2
+def _yes(s, seat: int) -> bool:
+    return True
+
+
+def _nobility_1(s, seat: int) -> bool:
+    wm = _WAR_MACHINES[s.factions[seat]]  # an active war machine of seat's
+    for cards in s.active:
+        for e in cards:
+            if e[E_GID] in wm:
+                return True
+    return False
+
+
+def _nobility_3(s, seat: int) -> bool:
+    return any(s.councils)
+
+
+def _clans_1(s, seat: int) -> bool:
+    r = s._current_clash()[0]
+    may = _FLANKERS[s.factions[seat]]  # seat's heir, captain or war machine there, not counted, without Flank
+    for e in s.active[r]:
+        if e[E_GID] in may and not e[E_PART] and not e[E_GC] & D.FLANK:
+            return True
+    return False
+
+
+def _clans_2(s, seat: int) -> bool:
+    return bool(s.hands[seat]) and any(sp is not None for o in range(s.players) if o != seat for sp in s.boards[o])
+
+
+def _clans_3(s, seat: int) -> bool:
+    return len(s.hands[seat]) < s.hsize(seat) and bool(s.discards[seat] or s._own_active(seat))
+
+
+def _uprising_1(s, seat: int) -> bool:
+    r = s._current_clash()[0]
+    mine = s.factions[seat]  # seat's card there, not counted, without Retreat; r not locked
+    for e in s.active[r]:
+        if e[E_GID] // PER == mine and not e[E_PART] and not e[E_GC] & D.RETREAT:
+            return not s._locked(seat, r)
+    return False
+
+
+def _uprising_2(s, seat: int) -> bool:
+    return any(sp is not None for sp in s.boards[seat]) and any(s.hands[o] for o in range(s.players) if o != seat)
+
+
+def _uprising_3(s, seat: int) -> bool:
+    return any(uswap_pairs(s, seat, o) for o in range(s.players) if o != seat)
+
+
+def _gathering_0(s, seat: int) -> bool:
+    if max(s.sup_map[seat]) < 2:
+        return False  # (two supporters in no region: not in this one either)
+    r = s._current_clash()[0]
+    return s.sup_map[seat][r] >= 2 and any(s.seat_of(g) == seat for g in s.lost) and not s._locked(seat, r)
+
+
+def _gathering_1(s, seat: int) -> bool:
+    return bool(s.kdiscard) and bool(s.hands[seat])
+
+
+def _gathering_2(s, seat: int) -> bool:
+    r = s._current_clash()[0]
+    if s._locked(seat, r):
+        return False
+    mine, n = s.factions[seat], 0  # seat has active cards in two regions
+    for cards in s.active:
+        for e in cards:
+            if e[E_GID] // PER == mine:
+                n += 1
+                break
+    return n >= 2
+
+
+def _gathering_3(s, seat: int) -> bool:
     return bool(s.discards[seat] or s._own_active(seat))
 
 
-def tactic_options(s, seat: int, timing: str) -> list[int]:
-    uses, used = s.tactics[seat], s.used[seat]
-    out = []
-    for t in TILES[s.factions[seat]].get(timing, ()):
-        if uses[t] > 0 and not used & (U_TACTIC << t) and tactic_ok(s, seat, t):
-            out.append(TACTIC + t)
-    return out
+# per faction: its war machines; its heirs, captains and war machines
+_WAR_MACHINES = [
+    frozenset(g for g in range(f * PER, f * PER + PER) if C.ARCH[g] == "war machine") for f in range(len(D.FACTIONS))
+]
+_FLANKERS = [
+    frozenset(g for g in range(f * PER, f * PER + PER) if C.ARCH[g] in ("heir", "captain", "war machine"))
+    for f in range(len(D.FACTIONS))
+]
+
+# per faction (index) and tile: can the seat's tile do anything now?
+OK = [
+    {
+        "nobility": (_yes, _nobility_1, _yes, _nobility_3),
+        "clans": (_yes, _clans_1, _clans_2, _clans_3),
+        "uprising": (_yes, _uprising_1, _uprising_2, _uprising_3),
+        "gathering": (_gathering_0, _gathering_1, _gathering_2, _gathering_3),
+    }[f]
+    for f in D.FACTIONS
+]
+
+
+def tactic_ok(s, seat: int, t: int) -> bool:
+    """Can seat's tile t do anything now?"""
+    return OK[s.factions[seat]][t](s, seat)
 
 
 # per faction and timing: its tactic tiles activated then, in order (free.py reads it)
 TILES = [
     {when: tuple(t for t in range(4) if C.TACTICS[f][t][0] == when) for when in {x[0] for x in C.TACTICS[f]}}
     for f in range(len(D.FACTIONS))
+]
+# the same tiles with what is asked of each before it is offered (uses left, not
+# used this round, able to do something now): (tile, its used-this-round bit,
+# its test, its action); free.py and spring.py read it
+CHECKS = [
+    {when: tuple((t, U_TACTIC << t, OK[f][t], TACTIC + t) for t in ts) for when, ts in tiles.items()}
+    for f, tiles in enumerate(TILES)
 ]
 
 
