@@ -315,6 +315,13 @@ def test_redis_restart_503_then_recovery_and_catch_up(cluster_factory, own_redis
         with client(42, n0.url) as h:
             for _ in range(3):
                 assert move_once(h, gid, tokens, rng).status_code == 200
+            # the socket is admitted (counted in Redis) before Redis goes: a
+            # socket opened while it is away is refused with 1013, by design
+            ply = h.get(f"/api/games/{gid}").json()["ply"]
+            deadline = time.time() + 20
+            while not got or got[-1] != ply:
+                assert th.is_alive() and time.time() < deadline, (got, ply)
+                time.sleep(0.05)
             stop_redis()
             r = wait_status(n0.url + "/api/ready", 503)
             assert "Redis" in r.json()["error"]
