@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 import re
 
+import httpx
+
 # the MOVE strings a client builds from a decision: one definition, the benches'
 from bench.cluster_failure import options_from
 
@@ -54,3 +56,24 @@ def start_in_lobby(page, base: str, game: str, seats: list[str], seed: int, sele
     link.click()
     page.wait_for_selector("#decision")
     return game_id
+
+
+def seat_zero_page(live_server: str, chromium, game: str, options: dict, **page_options):
+    """A 2-seat table (a person and an easy bot, seed 3, open seed) created
+    through the API, opened as seat 0 once its decision shows; `page_options`
+    go to `new_page` (a phone: viewport, is_mobile, has_touch)."""
+    g = httpx.post(
+        f"{live_server}/api/games",
+        json={
+            "game": game,
+            "players": 2,
+            "seats": ["human", "bot:easy"],
+            "seed": 3,
+            "open_seed": True,
+            "options": options,
+        },
+    ).json()
+    page = chromium.new_page(**({"viewport": {"width": 1280, "height": 900}} | page_options))
+    page.goto(f"{live_server}/game/{g['id']}#seat=0&token={g['seats'][0]['token']}")
+    page.wait_for_selector("#decision button[data-move]")
+    return page

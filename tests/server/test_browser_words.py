@@ -7,28 +7,15 @@ from __future__ import annotations
 
 import re
 
-import httpx
 import pytest
+
+from tests.server.helpers import seat_zero_page
 
 pytestmark = pytest.mark.browser
 
 
 def _table(live_server, chromium, game, options):
-    g = httpx.post(
-        f"{live_server}/api/games",
-        json={
-            "game": game,
-            "players": 2,
-            "seats": ["human", "bot:easy"],
-            "seed": 3,
-            "open_seed": True,
-            "options": options,
-        },
-    ).json()
-    page = chromium.new_page(viewport={"width": 1280, "height": 900})
-    page.goto(f"{live_server}/game/{g['id']}#seat=0&token={g['seats'][0]['token']}")
-    page.wait_for_selector("#decision button[data-move]")
-    return page
+    return seat_zero_page(live_server, chromium, game, options)
 
 
 def test_okc_cards_on_the_page_are_named_with_their_faction(live_server, chromium):

@@ -4,8 +4,9 @@ reads its text instead; the OKC option buttons say what they offer."""
 
 from __future__ import annotations
 
-import httpx
 import pytest
+
+from tests.server.helpers import seat_zero_page
 
 pytestmark = pytest.mark.browser
 
@@ -13,21 +14,8 @@ GAMES = {"okc": {"rounds": 4}, "anunnaki": {}}
 
 
 def _phone_table(live_server, chromium, game):
-    g = httpx.post(
-        f"{live_server}/api/games",
-        json={
-            "game": game,
-            "players": 2,
-            "seats": ["human", "bot:easy"],
-            "seed": 3,
-            "open_seed": True,
-            "options": GAMES[game],
-        },
-    ).json()
-    page = chromium.new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    page.goto(f"{live_server}/game/{g['id']}#seat=0&token={g['seats'][0]['token']}")
-    page.wait_for_selector("#decision button[data-move]")
-    return page
+    phone = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+    return seat_zero_page(live_server, chromium, game, GAMES[game], **phone)
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

@@ -106,10 +106,12 @@ def clone_function(cls: type[T], fields: tuple[Field, ...]) -> Callable[[T], T]:
         _bind(scope, f.copy.names, cls)
         lines.append(f"    n.{f.name} = " + f.copy.template.format(f"self.{f.name}"))
     lines.append("    return n")
-    exec("\n".join(lines), scope)
-    fn = scope["clone"]
-    fn.__doc__ = f"A copy of this {cls.__name__} that shares nothing mutable with it (generated from its fields)."
-    return fn
+    return _compiled(
+        lines,
+        scope,
+        "clone",
+        f"A copy of this {cls.__name__} that shares nothing mutable with it (generated from its fields).",
+    )
 
 
 def mut_function(fields: tuple[Field, ...]) -> Callable[[Any, str], Any]:
@@ -159,9 +161,16 @@ def fresh_function(cls: type[T], fields: tuple[Field, ...]) -> Callable[[int], T
             scope[f"v{i}"] = f.fresh  # the declared value itself, as `fresh` sets it
             lines.append(f"    s.{f.name} = v{i}")
     lines.append("    return s")
+    return _compiled(
+        lines, scope, "fresh", f"A {cls.__name__} with every field at its fresh value (generated from its fields)."
+    )
+
+
+def _compiled(lines: list[str], scope: dict, name: str, doc: str) -> Callable:
+    """The function `name` the generated `lines` define (run in `scope`), with its docstring."""
     exec("\n".join(lines), scope)
-    fn = scope["fresh"]
-    fn.__doc__ = f"A {cls.__name__} with every field at its fresh value (generated from its fields)."
+    fn = scope[name]
+    fn.__doc__ = doc
     return fn
 
 
@@ -498,10 +507,7 @@ def _dump_function(name: str, game: str, saved: tuple[Saved, ...]) -> Callable[[
                     target = known[p[:depth]]
                 lines.append(f"{indent}{target}[{p[-1]!r}] = {x}")
     lines.append("    return doc")
-    exec("\n".join(lines), scope)
-    fn = scope["dump"]
-    fn.__doc__ = f"The STATE of a {name} (generated from its declaration)."
-    return fn
+    return _compiled(lines, scope, "dump", f"The STATE of a {name} (generated from its declaration).")
 
 
 def _show(node: dict) -> str:
@@ -633,7 +639,4 @@ def _load_function(
             read_entry(e, read, "    ")
         i += 1
     lines.append("    return s")
-    exec("\n".join(lines), scope)
-    fn = scope["load"]
-    fn.__doc__ = f"A {cls.__name__} read from its STATE (generated from its declaration)."
-    return fn
+    return _compiled(lines, scope, "load", f"A {cls.__name__} read from its STATE (generated from its declaration).")

@@ -296,6 +296,8 @@ class FlowState(GameRecord):
         steps, waiting, together = rules.steps, rules.waiting, rules.together
         legal_of, quiet_of = rules.legal_of, rules.quiet_of
         kept: Any = self  # (its `legal_now` is a field of the game's state class)
+        # the step loop is `advance`'s, written out again: a call per action
+        # less on the hot path (tests/core/test_flow.py holds the two equal)
         while True:
             kind = self.kind
             while kind is None:
