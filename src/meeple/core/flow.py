@@ -198,6 +198,17 @@ class FlowState(GameRecord):
             return []
         return self.RULES.legal_of[kind](self, seat)
 
+    def kept_legal_actions(self, seat: int | None = None) -> list[int]:
+        """`legal_actions` of a game that keeps the pending decision's legal
+        actions in its field `legal_now` once the flow has worked them out
+        (its `before_forced`; cleared on every answer): a copy of them, so
+        the list is worked out once per decision. A game opts in with
+        `legal_actions = FlowState.kept_legal_actions`."""
+        acts = self.legal_now  # type: ignore[attr-defined]  # (the game's field)
+        if acts is not None and (seat is None or seat == self.dseats[0]) and not self.finished:
+            return acts[:]
+        return FlowState.legal_actions(self, seat)
+
     # ------------------------------------------------------------ applying
     def apply_action(self, action: int, seat: int | None = None) -> None:
         """Apply one action after checking it is legal, with a message for

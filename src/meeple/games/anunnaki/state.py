@@ -235,11 +235,7 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
                 self._mark_reveal()
         self.legal_now = acts
 
-    def legal_actions(self, seat: int | None = None) -> list[int]:
-        acts = self.legal_now
-        if acts is not None and (seat is None or seat == self.dseats[0]) and not self.finished:
-            return acts[:]
-        return FlowState.legal_actions(self, seat)
+    legal_actions = FlowState.kept_legal_actions  # the list before_forced keeps, copied
 
     def advance(self) -> None:
         FlowState.advance(self)

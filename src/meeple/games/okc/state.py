@@ -263,11 +263,7 @@ class OKCState(FlowState):
         if self.record and self._forced_by_hand(len(acts)):
             self._mark_reveal()
 
-    def legal_actions(self, seat: int | None = None) -> list[int]:
-        acts = self.legal_now
-        if acts is not None and (seat is None or seat == self.dseats[0]) and not self.finished:
-            return acts[:]
-        return FlowState.legal_actions(self, seat)
+    legal_actions = FlowState.kept_legal_actions  # the list before_forced keeps, copied
 
     _advance = FlowState.advance
 
