@@ -422,6 +422,13 @@ def _dump_function(name: str, game: str, saved: tuple[Saved, ...]) -> Callable[[
         n += 1
         return f"{prefix}{n}"
 
+    def inline(x: Inline, *values: str) -> str:
+        """`x` written out on `values`, its names bound in the generated code's scope."""
+        for k, v in x.names.items():
+            if scope.setdefault(k, v) != v:
+                raise TypeError(f"{name}: {k!r} names two values in the STATE's inline dumps")
+        return x.template.format(*values)
+
     def expr(e: Saved, index: str = "") -> str:
         """The expression of e's JSON (`index` picks a seat's item)."""
         names = (e.field,) if isinstance(e.field, str) else e.field
@@ -430,10 +437,7 @@ def _dump_function(name: str, game: str, saved: tuple[Saved, ...]) -> Callable[[
         if e.dump is _as_is:
             return value
         if isinstance(e.dump, Inline):
-            for k, v in e.dump.names.items():
-                if scope.setdefault(k, v) != v:
-                    raise TypeError(f"{name}: {k!r} names two values in the STATE's inline dumps")
-            return e.dump.template.format(*parts) if len(parts) > 1 else e.dump.template.format(value)
+            return inline(e.dump, *parts) if len(parts) > 1 else inline(e.dump, value)
         fn = var("d")
         scope[fn] = e.dump
         return f"{fn}({value})"
@@ -482,9 +486,7 @@ def _dump_function(name: str, game: str, saved: tuple[Saved, ...]) -> Callable[[
         indent = "    "
         if when is not None:
             if isinstance(when, Inline):
-                lines.append(f"    if {when.template.format('s')}:")
-                for k, v in when.names.items():
-                    scope.setdefault(k, v)
+                lines.append(f"    if {inline(when, 's')}:")
             else:
                 w = var("w")
                 scope[w] = when
