@@ -378,11 +378,13 @@ def _ask_human(console: Console, state, seat: int, inp) -> None:
         if text == "help":
             console.print(
                 "Type a number, or a move such as 'herald castle'. 'info NAME' tells what a card, "
-                "kingdom card, 'tactic N' or 'favour' does; 'log' shows events, 'hint' the "
+                "kingdom card, location, 'tactic N' or 'favour' does; 'log' shows events, 'hint' the "
                 "advisor's three best moves for you, 'quit' leaves."
             )
             continue
-        found = look_up(text, state, seat, lambda name: present.info(name, fac), "No card or tile is called {!r}.")
+        found = look_up(
+            text, state, seat, lambda name: present.info(name, fac), "No card, tile or location is called {!r}."
+        )
         if found is not None:
             console.print(found)
             continue

@@ -79,7 +79,26 @@ def test_info_and_the_menu_tell_what_cards_do():
     assert "heir: strength 10, heir, Pathfinder, Resilient, Rally self" in text
     assert "Kingdom card Intrigue 5 (day: move your supporters" in text
     assert "tactic 1 (" in text and "Favour action:" in text
-    assert "No card or tile is called 'nothing'" in text
+    assert "No card, tile or location is called 'nothing'" in text
+
+
+def test_info_and_the_herald_menu_tell_what_locations_give():
+    """Every location's reward in words, on request and beside the Herald's menu line."""
+    from meeple.games.okc import data as D
+    from meeple.games.okc.present import info
+
+    for loc, n, extra in zip(D.LOCATIONS, D.LOCATION_INFLUENCE, D.LOCATION_TEXT):
+        text = info(loc.replace("-", " ").upper())
+        assert text is not None and f"{n} influence" in text and extra in text and "Herald" in text
+    assert "govern with an active or hand card" in info("castle")
+    assert "claim the Kingdom's Favour" in info("harvest-field")
+    args = SimpleNamespace(players=2, seat=0, seed=5, bot="greedy")
+    out = io.StringIO()
+    play(args, stdin=io.StringIO("1\n1\ninfo necropolis\nquit\n"), stdout=out)
+    text = " ".join(out.getvalue().split())
+    assert "Place your Herald on a location" in text
+    assert "Herald to Castle claimed by a clash winner: 1 influence, then govern" in text
+    assert "Necropolis (a location of the Lowlands): claimed by a clash winner: 1 influence, then shuffle" in text
 
 
 def test_the_table_shows_tactics_tokens_and_the_kingdom_map():

@@ -43,6 +43,16 @@ REGIONS = ("highlands", "plateau", "lowlands")
 LOCATIONS = ("castle", "wilderness", "harvest-field", "battlefield", "shrine", "necropolis")
 LOCATION_INFLUENCE = (1, 1, 1, 2, 1, 1)
 LOCATION_PROVENANCE = ("card image",) * 6  # data/okc.md (board image); the seed names the locations
+# what a clash winner who claims the location does after its influence (the
+# seed, "LOCATION REWARDS": the extra text printed on it; data/okc.md, Locations)
+LOCATION_TEXT = (
+    "govern with an active or hand card; every other card in that council is discarded",
+    "journey with an active or hand card",
+    "claim the Kingdom's Favour (or reset its uses to 3)",
+    "",
+    "put up to 3 active or hand cards on the bottom of your deck",
+    "shuffle your discard, draw up to 3 cards from it, then discard any from your hand",
+)
 COUNCILS = ("relics", "secrets", "oaths")
 SUITS = ("trade", "intrigue", "martial")
 

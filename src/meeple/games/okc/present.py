@@ -233,7 +233,22 @@ def info(name: str, faction: str | None = None) -> str | None:
             return f"{fac.capitalize()} tactic {n} ({timing}, {uses} use{'s' if uses > 1 else ''}): {text}"
     if fac and rest == ["favour"]:
         return f"{fac.capitalize()} Favour action: {D.FAVOUR_TEXT[fac]}"
+    place = key.replace(" ", "-")
+    if place in D.LOCATIONS:
+        return f"{_place(place)} (a location of the {_place(D.REGIONS[D.LOCATIONS.index(place) // 2])}): " + (
+            location_text(place)
+        )
     return None
+
+
+def location_text(place: str) -> str:
+    """What claiming a location gives: the Herald's reward, then the
+    location's influence and its printed extra."""
+    loc = D.LOCATIONS.index(place)
+    n = D.LOCATION_INFLUENCE[loc]
+    extra = D.LOCATION_TEXT[loc]
+    reward = f"claimed by a clash winner: {n} influence" + (f", then {extra}" if extra else "")
+    return f"{reward}; if your Herald stands here when you claim it: +1 influence (+1 per Relics vote) and 1 taken from each other Herald here"
 
 
 def option_text(option: dict, faction: str) -> str:
@@ -248,6 +263,8 @@ def option_text(option: dict, faction: str) -> str:
         return _tactic_text(faction, int(words[1]))
     if words[0] in ("favour", "borrow-favour"):
         return D.FAVOUR_TEXT[faction]
+    if option.get("place") in D.LOCATIONS:
+        return location_text(option["place"])
     return ""
 
 
