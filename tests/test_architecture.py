@@ -157,18 +157,9 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return out
 
 
-# Cycles inside one game that the game's own refactor (issue #20, point 4)
-# removes; a new cycle anywhere fails. Remove a line once its cycle is gone.
-KNOWN_CYCLES = [
-    {"meeple.games.okc.kingdom", "meeple.games.okc.notation", "meeple.games.okc.sites", "meeple.games.okc.state"},
-    {"meeple.games.anunnaki.notation", "meeple.games.anunnaki.state"},
-]
-
-
 def test_no_import_cycle_between_layers_or_packages():
-    cycles = [set(c) for c in _cycles(_graph())]
-    new = [sorted(c) for c in cycles if not any(c <= k for k in KNOWN_CYCLES)]
-    assert not new, f"import cycles: {new}"
+    cycles = _cycles(_graph())
+    assert not cycles, f"import cycles: {cycles}"
 
 
 def test_the_cycle_check_finds_a_cycle():
