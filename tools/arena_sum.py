@@ -1,10 +1,12 @@
-"""Sum `meeple arena --out DIR` chunks: python tools/arena_sum.py DIR [DIR ...] [--bot SPEC]
+"""Sum `meeple arena --out DIR` chunks: python tools/arena_sum.py DIR [DIR ...] [--bot SPEC] [--ladder OUT]
 
 Adds up games, wins (shared wins as fractions), glory and think time over the
 chunks' results.json for one line-up entry (default: the first), and gives the
 win rate's 95% Wilson interval on the sum, mean CPU time and simulations per
 searched decision, the share of searches stopped early, and the chunks' wall
-time. Chunks must be the same line-up (seeds differ).
+time. Chunks must be the same line-up (seeds differ). `--ladder OUT` also
+writes the sum as a rung of the ladder chart (`tools/ladder_chart.py` reads
+OUT, e.g. bench/strength/ladder/okc/4-hard-1s-65cf02f/results.json).
 """
 
 from __future__ import annotations
@@ -90,17 +92,32 @@ def summarize(dirs: list[str], bot: str | None = None) -> dict | None:
     }
 
 
+def _option(argv: list[str], name: str) -> tuple[str | None, list[str]]:
+    if name not in argv:
+        return None, argv
+    i = argv.index(name)
+    return argv[i + 1], argv[:i] + argv[i + 2 :]
+
+
 def main(argv: list[str]) -> int:
-    bot = None
-    if "--bot" in argv:
-        i = argv.index("--bot")
-        bot = argv[i + 1]
-        argv = argv[:i] + argv[i + 2 :]
+    bot, argv = _option(argv, "--bot")
+    ladder, argv = _option(argv, "--ladder")
     out = summarize(argv, bot)
     if out is None:
         print("no finished chunks")
         return 1
     print(json.dumps(out, indent=1))
+    if ladder:
+        parents = sorted({os.path.dirname(os.path.normpath(d)) for d in argv})
+        rung = {
+            "summed_from": f"{', '.join(p + '/s*' for p in parents)} by tools/arena_sum.py",
+            "lineup": out["lineup"],
+            "bots": [{k: v for k, v in out.items() if k != "lineup"}],
+        }
+        os.makedirs(os.path.dirname(ladder) or ".", exist_ok=True)
+        with open(ladder, "w") as f:
+            json.dump(rung, f, indent=1)
+            f.write("\n")
     return 0
 
 
