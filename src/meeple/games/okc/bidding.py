@@ -257,6 +257,7 @@ def acquire(s, seat: int, kc: int, occ: int) -> None:
         s._ask("space", seat, [kc, occ])
         return
     s.discards[seat].append(occ)
+    s._event("kingdom-acquired", seat, (C.KNAME[kc], place, C.NAME[occ]))
     if place == "supply":
         s.mut("ksupply")[seat].append(kc)
         if C.KEFFECT[kc] == "deck_top_two":  # intrigue-17 turns the deck's top face up
