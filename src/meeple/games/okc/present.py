@@ -518,6 +518,9 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
         text = f"{who} purges the Council of {_place(d)}"
     elif kind == "bids":
         text = "Bids revealed: " + ", ".join(f"{seat_name(seats, x)} bid {_card(c)}" for x, c in d)
+    elif kind == "bids-shown":  # before Nobility tactic 3 may change their strength
+        text = "Bids revealed: " + ", ".join(f"{seat_name(seats, x)} bid {_card(c)}" for x, c in d)
+        text += f"; {who} may use Nobility tactic 3 (every opponent's bid strength 0) before they resolve"
     elif kind == "joust":
         text = "Joust revealed: " + ", ".join(f"{seat_name(seats, x)} jousts with {_card(c)}" for x, c in d)
     elif kind == "advanced":
@@ -705,7 +708,7 @@ NOT_A_CAUSE = frozenset(
     " site-lore-scored facedown-done supporter markers herald bid-back space token oaths shrine necropolis relics"
     " discard gain recall to-lost lock purge herald-reward location-reward council-call supporter-move"
     " herald-move to-council council-token council-out swap-cards lost-to-deck hq-tokens kingdom-acquired"
-    " influence-on".split()
+    " influence-on bids-shown".split()
 )
 
 
