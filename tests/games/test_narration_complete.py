@@ -16,7 +16,9 @@ a change of turn there must come with a "turn" event.
 
 Silent by design (`secret`): the simultaneous secret choices, where the table
 learns only that a seat has chosen (OKC's bid, face-down cards, joust and
-advanced setup; Anunnaki's battle weapons); the reveal is told.
+advanced setup; Anunnaki's battle weapons): no name appears in the view then
+that was not there before, only hidden cards ("uprising:?"); the reveal is
+told.
 
 The sentences of these games name things in words (no ids, tuples or
 decision names: `raw_words`).
@@ -145,12 +147,24 @@ def untold(name: str, players: int, seed: int, **options) -> list[str]:
         where = f"{d.kind}: {move} ({players} players, seed {seed}, ply {ply})"
         if told - NOT_TOLD:
             steps = []  # told with this answer
-        elif rest0 != rest1 and d.kind not in game.secret:
+        elif rest0 != rest1 and d.kind in game.secret:
+            shown = _strings(rest1) - _strings(rest0)  # a secret choice shows a hidden card at most
+            if any(not x.endswith("?") for x in shown):
+                out.append(f"{where} showed {sorted(shown)} in silence")
+        elif rest0 != rest1:
             verb = move.split(": ", 1)[-1].split()[0]
             (steps if (d.kind, verb) in game.steps else out).append(f"{where} changed {_changed(rest0, rest1)}")
         if game.announces_turn and turn0 != turn1 and "turn" not in told and not s.is_terminal():
             out.append(f"{where} passed the turn untold")
     return out + steps
+
+
+def _strings(x) -> set[str]:
+    if isinstance(x, dict):
+        return {s for v in x.values() for s in _strings(v)}
+    if isinstance(x, list):
+        return {s for v in x for s in _strings(v)}
+    return {x} if isinstance(x, str) else set()
 
 
 def _changed(a, b) -> str:
