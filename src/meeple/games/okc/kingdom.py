@@ -499,7 +499,7 @@ def _m10_answer(s, seat, darg, a):
     g = s.gid(seat, a - E.CARD)
     r, e = s._find_active(g)
     e[E.E_GC] |= D.RETREAT | D.RETREAT_JOURNEY
-    s._event("gain", seat, (C.NAME[g], "Retreat (a journey on it)"))
+    s._event("gain", seat, (C.NAME[g], "Retreat (it may journey when it retreats)"))
 
 
 # ---- intrigue-02 (spring): chosen players put their hands on their deck bottoms and redraw
