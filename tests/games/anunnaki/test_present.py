@@ -51,6 +51,14 @@ KNOWN = {
     "battle_won",
     "end",
     "culture_declined",
+    "turn",
+    "steal",
+    "culture_taken",
+    "reward",
+    "follower_lost",
+    "loki",
+    "helmet",
+    "composite",
 }
 
 

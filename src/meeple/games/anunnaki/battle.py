@@ -19,7 +19,7 @@ from meeple.games.anunnaki.actions import (
     WEAPON,
     WPAIR,
 )
-from meeple.games.anunnaki.data import DATA
+from meeple.games.anunnaki.data import DATA, RESOURCES
 from meeple.games.anunnaki.declare import decide, step
 
 if TYPE_CHECKING:  # the fields' types: the state this mixin is part of (fields.py)
@@ -298,6 +298,7 @@ def _ans_loki(gs, a, s, arg):
         if w != keep:
             gs.seats[s]["hand"].append(w)
     b["cards"][str(s)] = [keep]
+    gs._event("loki", s, keep)
 
 
 @step("b_pay")
@@ -336,6 +337,7 @@ def _ans_helmet(gs, a, s, arg):
     gs.seats[s]["hand"].remove(w)
     b = gs.ctx["battle"]
     b["cards"][str(s)] = [w]
+    gs._event("helmet", s, w)
     gs._pay(s, gs.weapon_cost(s, w))
     if b.get("bow_phase") and DATA.weapons[w]["effect"] == "composite":
         gs._push(["b_composite_one", s])  # replayed after the composite step began
@@ -376,6 +378,7 @@ def _ans_composite(gs, a, s, arg):
         gs._mark_reveal()  # an advanced weapon played face up from its hidden hand
     gs.seats[s]["hand"].remove(w)
     gs.ctx["battle"]["extra"][str(s)] = [w]
+    gs._event("composite", s, w)
     gs._pay(s, gs.weapon_cost(s, w))
     if DATA.weapons[w]["effect"] == "helmet":
         gs._push(["b_helmet_one", s])  # "all effects of the second card"
@@ -475,6 +478,7 @@ def _legal_steal(gs, s):
 def _ans_steal(gs, a, s, arg):
     gs.seats[arg["from"]]["res"][a - RES] -= 1
     gs.seats[s]["res"][a - RES] += 1
+    gs._event("steal", s, (arg["from"], RESOURCES[a - RES]))
 
 
 @step("artifact_pick")

@@ -161,4 +161,5 @@ def _ans_culture_benefit(gs, a, s, arg):
         gs._event("culture_declined", s, arg["token"])
         return
     times = 2 if gs.power(s, "zeus_double_culture") else 1
+    gs._event("culture_taken", s, (arg["token"], times))
     gs._push(*[["effects", s, DATA.culture[arg["token"]]["benefit"]]] * times)

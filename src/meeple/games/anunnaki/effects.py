@@ -202,6 +202,7 @@ def _legal_contract_half(gs, s):
 
 @decide("contract_half", "Fulfilled contract: take the middle or the bottom reward", _legal_contract_half)
 def _ans_contract_half(gs, a, s, arg):
+    gs._event("reward", s, ("middle" if a == CHOICE else "bottom", arg["options"][a - CHOICE]))
     gs._effects(s, arg["options"][a - CHOICE])
 
 
@@ -214,6 +215,7 @@ def _ans_choice(gs, a, s, arg):
     why = arg.get("why")
     k = a - CHOICE
     if why == "reward":
+        gs._event("reward", s, (None, arg["options"][k]))
         gs._effects(s, arg["options"][k])
 
 
@@ -254,6 +256,7 @@ def _legal_lose_follower(gs, s):
 @decide("lose_follower", "Pandora: remove one of your followers", _legal_lose_follower)
 def _ans_lose_follower(gs, a, s, arg):
     gs.mut("fol")[gs.lay.hexes[a - HEX]][s] -= 1
+    gs._event("follower_lost", s, gs.lay.hexes[a - HEX])
 
 
 @step("effects")

@@ -632,6 +632,25 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
             if isinstance(seat, int) and seat >= 0
             else f"The ancient guardian holds {region_name(detail)}"
         )
+    elif kind == "turn":
+        text = f"{who}'s turn begins (their turn {detail})"
+    elif kind == "steal":
+        text = f"{who} steals 1 {detail[1]} from {seat_name(seats, detail[0])}"
+    elif kind == "culture_taken":
+        text = f"{who} takes the benefit of the culture token: {_culture(detail[0])}" + (
+            " (twice: Zeus)" if detail[1] > 1 else ""
+        )
+    elif kind == "reward":
+        half = f"the {detail[0]} reward of the contract" if detail[0] else "the reward"
+        text = f"{who} takes {half}: {effects_text(detail[1])}"
+    elif kind == "follower_lost":
+        text = f"{who} removes a follower from {region_name(detail)}"
+    elif kind == "loki":
+        text = f"{who} keeps the {nice(detail)} (Loki); their other weapon goes back to their hand"
+    elif kind == "helmet":
+        text = f"{who} plays a second weapon with the Viking helmet: {nice(detail)}"
+    elif kind == "composite":
+        text = f"{who} adds the {nice(detail)} with the Composite bow"
     elif kind == "end":
         vp = detail.get("vp", [])
         parts = [f"{seat_name(seats, s)} {v} VP" for s, v in enumerate(vp)]

@@ -193,6 +193,7 @@ def _run_start_turn(gs):
     s = gs.current
     gs.used = []
     gs.flags = {}
+    gs._event("turn", s, gs.seats[s]["turns"] + 1)
     gs._push(["mana_choice", s, 0, [], False], ["extra"], ["battles"], ["culture"], ["end_turn"])
     _run_main(gs)  # the main action is asked at once (the step "main" on top, run now)
 

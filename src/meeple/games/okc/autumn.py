@@ -94,9 +94,11 @@ def _autumn(s, a, seat):
         s._ask("rgovern", seat)
     elif a == SECRETS:
         s.used[seat] |= U_SECRETS
+        s._event("council-call", seat, "secrets")
         s._ask("secrets", seat, [s.votes(seat, 1)])
     elif a == OATHS:
         s.used[seat] |= U_OATHS
+        s._event("council-call", seat, "oaths")
         s._ask("oaths", seat, [s.votes(seat, 2)])
     elif a in (FAVOUR, OFAVOUR):
         favour.use(s, seat, a)

@@ -118,6 +118,8 @@ def _reveal_bids(s, *again) -> None:
         x for x in s.order if D.FACTIONS[s.factions[x]] == "nobility" and s.bids[x] is not None and s.tactics[x][2] > 0
     ]
     if nob and not again:
+        if s.record:
+            s._event("bids-shown", nob[0], [(x, C.NAME[s.bids[x]]) for x in s.order if s.bids[x] is not None])
         s.todo.append(("reveal_bids", 1))
         s.todo.append(("tactic_bid", nob[0]))
         return
@@ -257,6 +259,7 @@ def acquire(s, seat: int, kc: int, occ: int) -> None:
         s._ask("space", seat, [kc, occ])
         return
     s.discards[seat].append(occ)
+    s._event("kingdom-acquired", seat, (C.KNAME[kc], place, C.NAME[occ]))
     if place == "supply":
         s.mut("ksupply")[seat].append(kc)
         if C.KEFFECT[kc] == "deck_top_two":  # intrigue-17 turns the deck's top face up

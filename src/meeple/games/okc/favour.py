@@ -136,6 +136,7 @@ def _gather(s, a, seat):
     g = s.gid(seat, a - CARD)
     r, e = s._find_active(g)
     s.active[r].remove(e)
+    s._event("to-hand", seat, (C.NAME[g], D.REGIONS[r], s._hand_full(seat)))
     s._to_hand(seat, g)
 
 
@@ -185,11 +186,17 @@ def _uswap_with(s, a, seat):
         x = s.gid(seat, a - CARD)
         s._leave_hand(seat, x)
         s.hands[seat].append(g)
+        s._event("swap-cards", seat, (None, "hand", None, ("facedown", D.REGIONS[r])))
     else:
         j = a - SPACE
         x = s.boards[seat][j][1]
         s.mut("boards")[seat][j][1] = g
         s._mark_reveal()  # the face-down card now occupies the board
+        s._event(
+            "swap-cards",
+            seat,
+            (C.NAME[x], ("board", C.KNAME[s.boards[seat][j][0]]), C.NAME[g], ("facedown", D.REGIONS[r])),
+        )
     s.facedown[r].append(x)
     s.facedown[r].sort()
 
@@ -203,6 +210,7 @@ def _uswap_with(s, a, seat):
 )
 def _clans_herald(s, a, seat):
     s.herald[seat] = a - LOC
+    s._event("herald-move", seat, (seat, D.LOCATIONS[a - LOC]))
     s._ask("clans_sup", seat, [s.darg[0], 2])
 
 
@@ -223,4 +231,5 @@ def _clans_sup(s, a, seat):
     s.mut("sup_map")[seat][x] -= 1
     s.mut("sup_part")[seat][x] = min(s.sup_part[seat][x], s.sup_map[seat][x])
     s.mut("sup_map")[seat][r] += 1
+    s._event("supporter-move", seat, (D.REGIONS[x], D.REGIONS[r]))
     s._ask("clans_sup", seat, [r, left - 1])

@@ -124,6 +124,7 @@ def _t14_options(s, seat, darg):
 def _t14_answer(s, seat, darg, a):
     g = s.gid(seat, a - E.CARD)
     s.discards[seat].remove(g)
+    s._event("recall", seat, (C.NAME[g], "discard"))
     s._to_hand(seat, g)
 
 
@@ -146,6 +147,8 @@ def _t16_options(s, seat, darg):
 
 def _t16_answer(s, seat, darg, a):
     g = s.gid(seat, a - E.CARD)
+    if s.record:
+        s._event("council-out", seat, (C.NAME[g], next(D.COUNCILS[c] for c in range(3) if g in s.councils[c])))
     for c in s.councils:
         if g in c:
             c.remove(g)
@@ -183,6 +186,7 @@ def _i05_answer(s, seat, darg, a):
         s.sup_board[seat] += 1  # back to the player board
     else:
         s.mut("sup_map")[seat][a - E.SUPP] += 1
+    s._event("supporter-move", seat, (D.REGIONS[r], "board" if a == E.SUPP_LOST else D.REGIONS[a - E.SUPP]))
     _ask(s, seat, darg)
 
 
@@ -207,6 +211,7 @@ def _i06_options(s, seat, darg):
 def _i06_answer(s, seat, darg, a):
     ra, rb = E.PAIRS[a - E.PAIR]
     s.swap_facedown(seat, ra, rb)
+    s._event("swap-facedown", seat, (seat, D.REGIONS[ra], D.REGIONS[rb]))
 
 
 # ---- intrigue-07 (autumn): an active card to a council, discard the others there, discard this
@@ -236,8 +241,10 @@ def _i07_answer(s, seat, darg, a):
     s.active[r].remove(e)
     c = a - E.COUNCIL
     for o in s.councils[c]:
+        s._event("council-out", s.seat_of(o), (C.NAME[o], D.COUNCILS[c]))
         s._leave_council(o)
     s.councils[c] = [darg[3]]
+    s._event("to-council", seat, (C.NAME[darg[3]], D.COUNCILS[c], D.REGIONS[r]))
     discard_this(s, seat, darg[1])
 
 
@@ -268,6 +275,7 @@ def _i08_answer(s, seat, darg, a):
     s.lost.append(h)
     s.hands[seat].append(g)
     s.known[seat].append(g)
+    s._event("swap-cards", seat, (C.NAME[h], "hand", C.NAME[g], "lost"))
 
 
 # ---- intrigue-14 (autumn): all your lost-pile cards to the deck top or bottom, discard this
@@ -290,6 +298,7 @@ def _i14_answer(s, seat, darg, a):
         s.decks[seat][:0] = mine
     else:
         s.decks[seat].extend(mine)
+    s._event("lost-to-deck", seat, (len(mine), "top" if a == E.SPACE else "bottom"))
     discard_this(s, seat, darg[1])
 
 
@@ -310,6 +319,7 @@ def _i15_answer(s, seat, darg, a):
     g = s.gid(seat, a - E.CARD)
     r, e = s._find_active(g)
     s.active[r].remove(e)
+    s._event("to-hand", seat, (C.NAME[g], D.REGIONS[r], s._hand_full(seat)))
     s._to_hand(seat, g)
 
 
@@ -350,6 +360,7 @@ def _m03_answer(s, seat, darg, a):
     g = s.gid(seat, a - E.CARD)
     r, e = s._find_active(g)
     e[E.E_DEP] = max(0, e[E.E_DEP]) + 1
+    s._event("influence-on", seat, C.NAME[g])
 
 
 # ---- martial-06 (day): swap an active card with your council or occupying card
@@ -377,8 +388,12 @@ def _m06_answer(s, seat, darg, a):
         i = a - E.SPACE
         x = s.boards[seat][i][1]
         s.mut("boards")[seat][i][1] = g
+        s._event("swap-cards", seat, (C.NAME[g], D.REGIONS[r], C.NAME[x], ("board", C.KNAME[s.boards[seat][i][0]])))
     else:
         x = s.gid(seat, a - E.CARD)
+        if s.record:
+            where = next(D.COUNCILS[c] for c in range(3) if x in s.councils[c])
+            s._event("swap-cards", seat, (C.NAME[g], D.REGIONS[r], C.NAME[x], where))
         for c in s.councils:
             if x in c:
                 c[c.index(x)] = g
@@ -414,6 +429,7 @@ def _m08_answer(s, seat, darg, a):
         s.mut("sup_map")[seat][r] -= 1
         s.mut("sup_part")[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
     s.sup_board[seat] += 1
+    s._event("supporter-move", seat, ("lost" if a == E.SUPP_LOST else D.REGIONS[a - E.SUPP], "board"))
     _ask(s, seat, [darg[0], darg[1], darg[2] + 1])
 
 
@@ -435,6 +451,7 @@ def _gain_answer(s, seat, darg, a):
     g = s.gid(seat, a - E.CARD)
     r, e = s._find_active(g)
     eff = darg[0]
+    s._event("gain", seat, (C.NAME[g], _GAINED[eff]))
     if eff == "gain_ambush":
         e[E.E_GC] |= D.AMBUSH
     elif eff == "gain_deadly":
@@ -443,6 +460,9 @@ def _gain_answer(s, seat, darg, a):
     else:
         e[E.E_GT] |= D.INVULNERABLE
         discard_this(s, seat, darg[1])
+
+
+_GAINED = {"gain_ambush": "Ambush", "gain_deadly": "Deadly", "gain_invulnerable": "Invulnerable"}
 
 
 # ---- martial-12 (day): +5 strength, discard this and its occupier
@@ -476,8 +496,10 @@ def _m14_answer(s, seat, darg, a):
 
 # ---- martial-10 (day): an active card gains Retreat; on that Retreat it may journey
 def _m10_answer(s, seat, darg, a):
-    r, e = s._find_active(s.gid(seat, a - E.CARD))
+    g = s.gid(seat, a - E.CARD)
+    r, e = s._find_active(g)
     e[E.E_GC] |= D.RETREAT | D.RETREAT_JOURNEY
+    s._event("gain", seat, (C.NAME[g], "Retreat (it may journey when it retreats)"))
 
 
 # ---- intrigue-02 (spring): chosen players put their hands on their deck bottoms and redraw
@@ -536,8 +558,12 @@ def _i03_answer(s, seat, darg, a):
         i = a - E.SPACE
         x = s.boards[seat][i][1]
         s.mut("boards")[seat][i][1] = h
+        s._event("swap-cards", seat, (C.NAME[h], "hand", C.NAME[x], ("board", C.KNAME[s.boards[seat][i][0]])))
     else:
         x = s.gid(seat, a - E.CARD)
+        if s.record:
+            where = next(D.COUNCILS[c] for c in range(3) if x in s.councils[c])
+            s._event("swap-cards", seat, (C.NAME[h], "hand", C.NAME[x], where))
         for c in s.councils:
             if x in c:
                 c[c.index(x)] = h
@@ -576,6 +602,7 @@ def _i04_answer(s, seat, darg, a):
             continue
         if (a == E.BACK and C.STR[g] == C.STR[h]) or (a == E.DRAW and C.ARCH[g] == C.ARCH[h]):
             s.active[r].remove(e)
+            s._event("to-hand", o, (C.NAME[g], D.REGIONS[r], s._hand_full(o)))
             s._to_hand(o, g)
     discard_this(s, seat, darg[1])
 
@@ -633,6 +660,7 @@ def _i13_answer(s, seat, darg, a):
         discard_this(s, seat, darg[1])
         return
     s.herald[a - E.SEAT] = darg[3]
+    s._event("herald-move", seat, (a - E.SEAT, D.LOCATIONS[darg[3]]))
     _ask(s, seat, darg)
 
 

@@ -377,6 +377,25 @@ def _cards(n: int) -> str:
     return f"{n} card{'s' if n != 1 else ''}"
 
 
+def _spot(x) -> str:
+    """Where a card or supporter comes from or goes to, in words."""
+    if x in D.COUNCILS:
+        return f"the Council of {_place(x)}"
+    return {"lost": "the lost pile", "board": "their board", "discard": "their discard", "hand": "their hand"}.get(
+        x, _place(x)
+    )
+
+
+def _at(x) -> str:
+    """Where a swapped card stands: "in Lowlands", "in the Council of Oaths",
+    "on kingdom card Trade 1", "from their hand", "face down in Plateau"."""
+    if x == "hand":
+        return "from their hand"
+    if isinstance(x, (list, tuple)):  # (where, what): face down in a region, or on a kingdom card
+        return f"face down in {_place(x[1])}" if x[0] == "facedown" else f"on kingdom card {_kname(x[1])}"
+    return f"in {_spot(x)}"
+
+
 def _forced(d, who: str) -> str:
     """A decision with a single answer, taken for the seat (others are told
     no more than that it was answered)."""
@@ -499,6 +518,9 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
         text = f"{who} purges the Council of {_place(d)}"
     elif kind == "bids":
         text = "Bids revealed: " + ", ".join(f"{seat_name(seats, x)} bid {_card(c)}" for x, c in d)
+    elif kind == "bids-shown":  # before Nobility tactic 3 may change their strength
+        text = "Bids revealed: " + ", ".join(f"{seat_name(seats, x)} bid {_card(c)}" for x, c in d)
+        text += f"; {who} may use Nobility tactic 3 (every opponent's bid strength 0) before they resolve"
     elif kind == "joust":
         text = "Joust revealed: " + ", ".join(f"{seat_name(seats, x)} jousts with {_card(c)}" for x, c in d)
     elif kind == "advanced":
@@ -574,7 +596,8 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
     elif kind == "burn-tactic":
         text = f"{who} burns tactic tile {d}"
     elif kind == "swap-facedown":
-        text = f"{who} swaps {seat_name(seats, d[0])}'s face-down cards in {_place(d[1])} and {_place(d[2])}"
+        whose = "their" if d[0] == seat else f"{seat_name(seats, d[0])}'s"
+        text = f"{who} swaps {whose} face-down cards in {_place(d[1])} and {_place(d[2])}"
     elif kind == "revive":
         text = f"{who} brings {_card(d)} back from the lost pile"
     elif kind == "copy":
@@ -597,6 +620,31 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
         text = f"{who} reshuffles the discard (attrition): hand size now {d}"
     elif kind == "attrition-absorbed":
         text = f"{who}'s kingdom card {_kname(d)} absorbs the attrition"
+    elif kind == "council-call":
+        text = f"{who} calls on the Council of {_place(d)}"
+    elif kind == "supporter-move":
+        text = f"{who} moves a supporter from {_spot(d[0])} to {_spot(d[1])}"
+    elif kind == "herald-move":
+        whose = "their" if d[0] == seat else f"{seat_name(seats, d[0])}'s"
+        text = f"{who} moves {whose} Herald to the {_place(d[1])}"
+    elif kind == "to-council":
+        text = f"{who} puts {_card(d[0])} from {_spot(d[2])} into the Council of {_place(d[1])}"
+    elif kind == "council-token":
+        text = f"{who} places a faction token on the Council of {_place(d)} (+1 vote while it stays)"
+    elif kind == "council-out":
+        text = f"{who}'s {_card(d[0])} leaves the Council of {_place(d[1])}"
+    elif kind == "swap-cards":
+        text = f"{who} swaps {_card(d[0])} {_at(d[1])} with {_card(d[2])} {_at(d[3])}"
+    elif kind == "lost-to-deck":
+        text = f"{who} puts their {_cards(d[0])} from the lost pile on the {d[1]} of their deck"
+    elif kind == "kingdom-acquired":
+        how = {"supply": "keeps {} in their supply", "discard": "acquires {}, discarded at once"}
+        text = f"{who} " + how.get(d[1], "acquires {} for the map").format(_kingdom(d[0]))
+        text += f"; {_card(d[2])} goes to their discard"
+    elif kind == "influence-on":
+        text = f"{who} puts 1 influence on {_card(d)}"
+    elif kind == "hq-tokens":
+        text = f"{who} spends {d} of the Gathering HQ's tokens"
     elif kind == "winter":
         text = (
             f"Winter: round {d} ends. The cards on the map go to their owners' discards (a card with a Deploy"
@@ -658,7 +706,9 @@ NOT_A_CAUSE = frozenset(
     "lore forced round ambush retreat hide tie-pass retreat-herald retreat-supporter to-hand flank"
     " flank-supporter rally draw-up road road-discard deploy-stays supporters-stay kingdom-winter"
     " site-lore-scored facedown-done supporter markers herald bid-back space token oaths shrine necropolis relics"
-    " discard gain recall to-lost lock purge herald-reward location-reward".split()
+    " discard gain recall to-lost lock purge herald-reward location-reward council-call supporter-move"
+    " herald-move to-council council-token council-out swap-cards lost-to-deck hq-tokens kingdom-acquired"
+    " influence-on bids-shown".split()
 )
 
 

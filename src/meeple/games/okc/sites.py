@@ -54,6 +54,9 @@ def _na2_options(s, seat, darg):
 
 def _na2_answer(s, seat, darg, a):
     g = s.gid(seat, darg[1])
+    if s.record:
+        was = next(D.COUNCILS[c] for c in range(3) if g in s.councils[c])
+        s._event("to-council", seat, (C.NAME[g], D.COUNCILS[a - E.COUNCIL], was))
     for c in s.councils:
         if g in c:
             c.remove(g)
@@ -86,6 +89,9 @@ def _na3_answer(s, seat, darg, a):
         return
     if len(darg) % 2 == 0:
         g = darg[-1]
+        s._event(
+            "to-council", seat, (C.NAME[g], D.COUNCILS[a - E.COUNCIL], "discard" if g in s.discards[seat] else "lost")
+        )
         if g in s.discards[seat]:
             s.discards[seat].remove(g)
         else:
@@ -107,6 +113,7 @@ def _na4_ready(s, seat, g):
 def _na4_start(s, seat, g):
     r, e = _active_entry(s, g)
     e[E.E_DEP] = max(0, e[E.E_DEP]) + 1
+    s._event("influence-on", seat, C.NAME[g])
 
 
 # ---- Nobility HQ (autumn): a captain from discard to hand or +1 influence (both if not first)
@@ -131,6 +138,7 @@ def _nhq_answer(s, seat, darg, a):
         return
     x = s.gid(seat, a - E.CARD)
     s.discards[seat].remove(x)
+    s._event("recall", seat, (C.NAME[x], "discard"))
     s._to_hand(seat, x)
 
 
@@ -170,6 +178,7 @@ def _chq1_answer(s, seat, darg, a):
     r, e = _active_entry(s, g)
     s.active[r].remove(e)
     s.councils[a - E.COUNCIL].append(g)
+    s._event("to-council", seat, (C.NAME[g], D.COUNCILS[a - E.COUNCIL], D.REGIONS[r]))
     if _flank_cards(s, seat):
         _ask(s, seat, [darg[0], darg[1], 0])
 
@@ -195,6 +204,7 @@ def _chq2_answer(s, seat, darg, a):
         return
     s.lost_sup[seat] -= 1
     s.mut("sup_map")[seat][a - E.REGION] += 1
+    s._event("supporter-move", seat, ("lost", D.REGIONS[a - E.REGION]))
     _ask(s, seat, [darg[0], darg[1], darg[2] + 1])
 
 
@@ -257,6 +267,7 @@ def _ga2_options(s, seat, darg):
 
 def _ga2_answer(s, seat, darg, a):
     s.mut("gtokens")[seat][a - E.COUNCIL] += 1
+    s._event("council-token", seat, D.COUNCILS[a - E.COUNCIL])
 
 
 # ---- Gathering HQ (3 tokens on gaining; day: 1 token gives an active card Ambush,
@@ -290,11 +301,13 @@ def _ghq_answer(s, seat, darg, a):
     if darg[2] == 0:
         n = 2 if a == E.DRAW else 1
         s.mut("hqtok")[seat] -= n
+        s._event("hq-tokens", seat, n)
         _ask(s, seat, [darg[0], darg[1], n])
         return
     r, e = _active_entry(s, s.gid(seat, a - E.CARD))
     e[E.E_GC] |= D.AMBUSH | (C.AMBUSH_FROM_DISCARD if darg[2] == 2 else 0)
     e[E.E_USED] &= ~D.AMBUSH
+    s._event("gain", seat, (C.NAME[e[E.E_GID]], "Ambush from the discard" if darg[2] == 2 else "Ambush"))
 
 
 # ---- Gathering A3 (day): burn one of your lost-pile cards; gain its printed strength,

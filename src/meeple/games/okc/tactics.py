@@ -425,6 +425,7 @@ def _swap2(s, a, seat):
         e[E_PASS] = 0
     s.active[ra].append(eb)
     s.active[rb].append(ea)
+    s._event("swap-cards", seat, (C.NAME[ea[E_GID]], D.REGIONS[ra], C.NAME[eb[E_GID]], D.REGIONS[rb]))
 
 
 def _purge3_legal(s, seat):
