@@ -100,6 +100,8 @@ def places(keys: list) -> list[int]:
 
 
 def narration(log: list, describe, seats: list[dict], viewer: int | None, seen: int = 0) -> list[dict]:
-    """The events of `log` from index `seen` that `viewer` may be told, each
-    described by the game's `describe` (one narration for page and terminal)."""
-    return [describe(ev, seats, viewer) for ev in log[seen:] if ev[3] is None or ev[3] == viewer]
+    """The events of `log` from index `seen` as `viewer` is told them, each
+    described by the game's `describe`: another seat's private event too,
+    without its secret ("P2 draws a weapon"), as the page's log and replays
+    tell it (one narration for page, replay and terminal)."""
+    return [describe(ev, seats, viewer) for ev in log[seen:]]
