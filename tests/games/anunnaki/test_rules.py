@@ -19,6 +19,7 @@ def hand(s, seat, *weapons):
 def run_steps(s, *steps):
     """Run rule steps now (as if an effect queued them), keeping the rest of the turn."""
     s.kind, s.dseats, s.darg = None, [], {}
+    s.cul_check = -1  # the board may have been set by hand (not through `_changed`): every culture spot looked at
     s._push(*steps)
     s._advance()
     return s

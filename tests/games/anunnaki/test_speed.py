@@ -123,3 +123,18 @@ def test_clones_share_nothing_they_change():
                 assert (notation.dump(c), notation.dump(d)) == kept and notation.dump(s) == before
             s.apply_legal(rng.choice(s.legal_actions()))
             n += 1
+
+
+def test_culture_spots_not_to_check_are_not_controlled():
+    """A culture spot left out of `cul_check` (none of its regions changed
+    since the last culture step) has a region nobody controls, as a recount
+    of every region's controller tells, after every move of random games."""
+    for seed in range(6):
+        s = new_game(4, seed=seed, record=seed % 2 == 0)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            ctrl = s.controllers()
+            for i, c in enumerate(s.cul):
+                if c is not None and not s.cul_check >> i & 1:
+                    assert any(ctrl[h] is None for h in s.lay.spots[i][0]), (seed, i)
+            s.apply_legal(rng.choice(s.legal_actions()))

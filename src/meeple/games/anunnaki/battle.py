@@ -193,6 +193,8 @@ class Battle(_Fields):
 
     def _send_home(self, s, h) -> None:
         cap = self.lay.capital[s]
+        self._changed(h)
+        self._changed(cap)
         fol = self.mut("fol")
         n = fol[h][s]
         fol[h][s] = 0
@@ -442,6 +444,7 @@ def _run_b_end(gs):
             steps.append(["vp", winner, 2])
     if dfn is None and win_att:
         tile, _up, god = gs.mut("anc").pop(h)
+        gs._changed(h)
         gs.seats[att]["defeated"].append(tile)
         gs.removed.append(tile)
         steps.append(["effects", att, DATA.ancient[tile]["reward"]])

@@ -253,7 +253,9 @@ def _legal_lose_follower(gs, s):
 
 @decide("lose_follower", "Pandora: remove one of your followers", _legal_lose_follower)
 def _ans_lose_follower(gs, a, s, arg):
-    gs.mut("fol")[gs.lay.hexes[a - HEX]][s] -= 1
+    h = gs.lay.hexes[a - HEX]
+    gs.mut("fol")[h][s] -= 1
+    gs._changed(h)
 
 
 @step("effects")

@@ -35,6 +35,7 @@ class AnunnakiFields(FlowState):
     exh: dict[str, Any]
     anc: dict[str, list[Any]]  # ancient site: [card, taken, atlantis]
     cul: list[list[Any]]  # culture spots: [token, taken]
+    cul_check: int  # the culture spots to look at again (bit i: spot i; -1: all)
     deck: list[str]
     display: list[str]
     art_deck: list[str]
@@ -65,6 +66,8 @@ class AnunnakiFields(FlowState):
         def power(self, seat: int, power: str) -> bool: ...
 
         def _push(self, *steps) -> None: ...
+
+        def _changed(self, h: str) -> None: ...
 
         def occupants(self, h: str) -> list[int]: ...
 

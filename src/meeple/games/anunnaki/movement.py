@@ -173,6 +173,8 @@ class Movement(_Fields):
         return [h for h in self.controlled(s) if not self.has_settlement(h) and h != UNDERWORLD]
 
     def _move_settlement(self, s, src, dest) -> None:
+        self._changed(src)
+        self._changed(dest)
         o = self.osl[s]
         o[src] -= 1
         if not o[src]:
@@ -243,6 +245,8 @@ def _ans_to(gs, a, s, arg):
         if gs._carry_opts(s, src):
             gs._set("carry", s, {"from": src, "to": dest, "n": 2})
         return
+    gs._changed(src)
+    gs._changed(dest)
     if u == 0:
         fol = gs.mut("fol")
         fol[src][s] -= 1
@@ -268,6 +272,8 @@ def _ans_carry(gs, a, s, arg):
         return
     src, dest = arg["from"], arg["to"]
     u = a - UNIT
+    gs._changed(src)
+    gs._changed(dest)
     if u == 0:
         fol = gs.mut("fol")
         fol[src][s] -= 1
@@ -283,6 +289,7 @@ def _ans_carry(gs, a, s, arg):
 def _run_follower_at(gs, s, h):
     if gs.supply(s) > 0:
         gs.mut("fol")[h][s] += 1
+        gs._changed(h)
         return
     gs._set("take_follower", s, {"then": h, "avoid": h})
 
@@ -400,8 +407,10 @@ def _legal_place_follower(gs, s):
 
 @decide("place_follower", "Place a follower", _legal_place_follower, kept=True)
 def _ans_place_follower(gs, a, s, arg):
-    gs.mut("fol")[gs.lay.hexes[a - HEX]][s] += 1
-    gs._event("follower", s, gs.lay.hexes[a - HEX])
+    h = gs.lay.hexes[a - HEX]
+    gs.mut("fol")[h][s] += 1
+    gs._changed(h)
+    gs._event("follower", s, h)
 
 
 def _legal_take_follower(gs, s):
@@ -412,11 +421,14 @@ def _legal_take_follower(gs, s):
 def _ans_take_follower(gs, a, s, arg):
     if a == PASS:
         return
+    h = gs.lay.hexes[a - HEX]
     fol = gs.mut("fol")
-    fol[gs.lay.hexes[a - HEX]][s] -= 1
-    gs._event("follower_back", s, (gs.lay.hexes[a - HEX], arg.get("then")))
+    fol[h][s] -= 1
+    gs._changed(h)
+    gs._event("follower_back", s, (h, arg.get("then")))
     if arg.get("then"):
         fol[arg["then"]][s] += 1
+        gs._changed(arg["then"])
     else:
         gs._set("place_follower", s)
 
@@ -435,6 +447,7 @@ def _legal_settle(gs, s):
 @decide("settle", "Build a settlement: choose the region", _legal_settle, kept=True)
 def _ans_settle(gs, a, s, arg):
     h = gs.lay.hexes[a - HEX]
+    gs._changed(h)
     if gs.power(s, "odin_settlement_units"):
         gs.osl[s][h] = gs.osl[s].get(h, 0) + 1
     else:

@@ -528,6 +528,7 @@ STATE = StateDocument(
         NotSaved("events", "the log of the play in progress: a loaded state has none"),
         NotSaved("record", "whether moves are recorded: a loaded state records them", lambda s: True),
         NotSaved("legal_now", "the pending decision's legal actions, worked out again when asked"),
+        NotSaved("cul_check", "which culture spots changed, to save work: a loaded state looks at all", lambda s: -1),
         NotSaved(
             "shared", "which fields a clone still shares (copy on write): a loaded state shares none", lambda s: 0
         ),

@@ -80,7 +80,7 @@ from meeple.games.anunnaki.actions import (  # noqa: F401  (the action space, re
 )
 from meeple.games.anunnaki.battle import Battle
 from meeple.games.anunnaki.board import layout
-from meeple.games.anunnaki.culture import CultureEnd
+from meeple.games.anunnaki.culture import ALL_SPOTS, CultureEnd
 from meeple.games.anunnaki.data import DATA, RESOURCES
 from meeple.games.anunnaki.declare import FLOW
 from meeple.games.anunnaki.effects import Effects
@@ -159,6 +159,7 @@ FIELDS = tuple(
         ("exh", on_write(LISTS_OR_NONE)),
         ("anc", on_write(LISTS_OR_NONE)),
         ("cul", on_write(LISTS_OR_NONE)),
+        ("cul_check", SAME),  # the culture spots whose regions changed since the last culture step (bits)
         ("deck", LIST),
         ("display", LIST),
         ("art_deck", LIST),
@@ -254,6 +255,11 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
         self.kind = kind
         self.dseats = list(seat) if isinstance(seat, (list, tuple)) else [seat]
         self.darg = arg if arg is not None else {}
+
+    def _changed(self, h: str) -> None:
+        """Region `h`'s units, settlements or ancient site changed: who controls
+        it may have, so the culture step looks at its spots again."""
+        self.cul_check |= self.lay.spot_bits[h]
 
     def _push(self, *steps) -> None:
         """Queue steps (lists, never changed in place: clones share them) to
@@ -559,6 +565,7 @@ def new_game(
     cul = list(DATA.culture)
     rng.shuffle(cul)
     s.cul = [[cul.pop(), False] for _ in lay.spots]
+    s.cul_check = ALL_SPOTS
     arts = list(DATA.artifacts)
     rng.shuffle(arts)
     s.art_deck = arts[: SETUP["artifacts_used"]]
