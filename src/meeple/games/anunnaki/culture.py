@@ -108,25 +108,14 @@ def _run_culture(gs):
         return
     gs.cul_check = 0
     steps: list = []
-    # each region's controller as `controllers()` gives it, worked out only as
-    # far as needed: most spots stop at their first region
-    P, fol, stl, anc = gs.players, gs.fol, gs.stl, gs.anc
-    more = gs._unit_regions()
-    nobody = [0] * P
-    spots = gs.lay.spots
+    controller, spots = gs.controller, gs.lay.spots
     for i, c in enumerate(gs.cul):  # (a token taken below is written in a copy when shared: read-only here)
         if c is None or not check >> i & 1:
             continue
         tri, board = spots[i]
         ctrl = []
         for h in tri:
-            f = fol[h]
-            if h in more:  # a god or settlement unit there: asked in full
-                c_h = gs.controller(h)
-            elif f == nobody:
-                c_h = stl.get(h)
-            else:
-                c_h = None if h in anc or f.count(0) != P - 1 else f.index(max(f))
+            c_h = controller(h)
             if c_h is None:
                 break
             ctrl.append(c_h)

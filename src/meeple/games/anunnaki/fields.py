@@ -36,6 +36,8 @@ class AnunnakiFields(FlowState):
     anc: dict[str, list[Any]]  # ancient site: [card, taken, atlantis]
     cul: list[list[Any]]  # culture spots: [token, taken]
     cul_check: int  # the culture spots to look at again (bit i: spot i; -1: all)
+    occ: dict[str, int]  # region -> the seats with units there (bit s: seat s)
+    mine: tuple[tuple[str, ...], ...]  # per seat, the regions holding its units, in layout order
     deck: list[str]
     display: list[str]
     art_deck: list[str]
@@ -75,10 +77,6 @@ class AnunnakiFields(FlowState):
 
         def controller(self, h: str): ...
 
-        def _unit_holders(self) -> dict[str, set]: ...
-
-        def _unit_regions(self) -> set[str]: ...
-
         def units_at(
             self, h: str, seat: int, settlements: bool = True, god_strength: int | None = None
         ) -> list[int]: ...
@@ -106,10 +104,6 @@ class AnunnakiFields(FlowState):
         def has_followers(self, seat: int) -> bool: ...
 
         def _my_hexes(self, s) -> list[str]: ...
-
-        def _others_units(self, s) -> set[str]: ...
-
-        def _at_war_among(self, s, mine) -> list[str]: ...
 
         def _at_war(self, h: str) -> bool: ...
 

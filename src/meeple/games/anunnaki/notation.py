@@ -485,6 +485,10 @@ STATE = StateDocument(
         Saved("gods", "board.gods", _COPY, _gods),
         Saved("stl", "board.settlements", _DICT, _settlements, {}),
         Saved("osl", "board.unit_settlements", Inline("[dict(o) for o in {}]"), _unit_settlements),
+        Derived("occ", "who has units in each region, which the board gives", st.occupancy),
+        Derived(
+            "mine", "each seat's regions with units, which the board gives", lambda s: st.holdings(s.occ, s.players)
+        ),
         Saved("exh", "board.exhausted", Inline("{{h: list(v) for h, v in {}.items() if v}}"), _exhausted, {}),
         Saved(
             "anc",
