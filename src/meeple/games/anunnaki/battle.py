@@ -191,8 +191,8 @@ class Battle(_Fields):
         n = self.osl[s].pop(h, 0)
         if n:
             self.osl[s][cap] = self.osl[s].get(cap, 0) + n
-        self._changed(h)
-        self._changed(cap)
+        self._changed(h, s)
+        self._changed(cap, s)
 
 
 @step("battles")
@@ -432,7 +432,7 @@ def _run_b_end(gs):
             steps.append(["vp", winner, 2])
     if dfn is None and win_att:
         tile, _up, god = gs.mut("anc").pop(h)
-        gs._changed(h)
+        gs._changed(h, att)
         gs.seats[att]["defeated"].append(tile)
         gs.removed.append(tile)
         steps.append(["effects", att, DATA.ancient[tile]["reward"]])

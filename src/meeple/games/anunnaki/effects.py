@@ -255,7 +255,7 @@ def _legal_lose_follower(gs, s):
 def _ans_lose_follower(gs, a, s, arg):
     h = gs.lay.hexes[a - HEX]
     gs.mut("fol")[h][s] -= 1
-    gs._changed(h)
+    gs._changed(h, s)
 
 
 @step("effects")

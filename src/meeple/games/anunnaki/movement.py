@@ -139,8 +139,8 @@ class Movement(_Fields):
         if not o[src]:
             del o[src]
         o[dest] = o.get(dest, 0) + 1
-        self._changed(src)
-        self._changed(dest)
+        self._changed(src, s)
+        self._changed(dest, s)
 
     def _carry_opts(self, s, src) -> list[int]:
         return [a for a in self._unit_acts(s, src) if a != SETTLEMENT]
@@ -213,8 +213,8 @@ def _ans_to(gs, a, s, arg):
     else:
         god = "major" if u == 1 else gs.minor_list(s)[u - 2]
         gs.gods[s][god] = dest
-    gs._changed(src)
-    gs._changed(dest)
+    gs._changed(src, s)
+    gs._changed(dest, s)
     gs._event(arg["mode"], s, f"{src}>{dest}")
     gs._push(["units", s, arg["mode"], arg["n"] - 1, src if arg["mode"] == "anu" else None])
     if god is not None and gs._at_war(dest) and gs.has(s, "anubis") and not gs.flags.get("anubis"):
@@ -239,8 +239,8 @@ def _ans_carry(gs, a, s, arg):
         fol[dest][s] += 1
     else:
         gs.gods[s]["major" if u == 1 else gs.minor_list(s)[u - 2]] = dest
-    gs._changed(src)
-    gs._changed(dest)
+    gs._changed(src, s)
+    gs._changed(dest, s)
     gs._event("carry", s, f"{src}>{dest}")
     if arg["n"] > 1 and gs._carry_opts(s, src):
         gs._set("carry", s, dict(arg, n=arg["n"] - 1))
@@ -250,7 +250,7 @@ def _ans_carry(gs, a, s, arg):
 def _run_follower_at(gs, s, h):
     if gs.supply(s) > 0:
         gs.mut("fol")[h][s] += 1
-        gs._changed(h)
+        gs._changed(h, s)
         return
     gs._set("take_follower", s, {"then": h, "avoid": h})
 
@@ -367,7 +367,7 @@ def _legal_place_follower(gs, s):
 def _ans_place_follower(gs, a, s, arg):
     h = gs.lay.hexes[a - HEX]
     gs.mut("fol")[h][s] += 1
-    gs._changed(h)
+    gs._changed(h, s)
     gs._event("follower", s, h)
 
 
@@ -382,11 +382,11 @@ def _ans_take_follower(gs, a, s, arg):
     h = gs.lay.hexes[a - HEX]
     fol = gs.mut("fol")
     fol[h][s] -= 1
-    gs._changed(h)
+    gs._changed(h, s)
     gs._event("follower_back", s, (h, arg.get("then")))
     if arg.get("then"):
         fol[arg["then"]][s] += 1
-        gs._changed(arg["then"])
+        gs._changed(arg["then"], s)
     else:
         gs._set("place_follower", s)
 
@@ -409,7 +409,7 @@ def _ans_settle(gs, a, s, arg):
         gs.osl[s][h] = gs.osl[s].get(h, 0) + 1
     else:
         gs.stl[h] = s
-    gs._changed(h)
+    gs._changed(h, s)
     gs.seats[s]["settle_left"] -= 1
     gs._event("settle", s, h)
 

@@ -258,29 +258,25 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
         self.dseats = list(seat) if isinstance(seat, (list, tuple)) else [seat]
         self.darg = arg if arg is not None else {}
 
-    def _changed(self, h: str) -> None:
-        """Region `h`'s units, settlements or ancient site have changed (called
-        after the change): who holds and controls it is read off `occ` and
-        `mine`, kept here instead of scanning the board, and the culture step
-        looks at its spots again."""
+    def _changed(self, h: str, s: int) -> None:
+        """Seat `s`'s units or settlements in region `h` (or its ancient site)
+        have changed (called after the change): who holds and controls it is
+        read off `occ` and `mine`, kept here instead of scanning the board,
+        and the culture step looks at its spots again."""
         self.cul_check |= self.lay.spot_bits[h]
-        f, gods, osl = self.fol[h], self.gods, self.osl
-        m = 0
-        for s in range(self.players):
-            if f[s] or h in osl[s] or h in gods[s].values():
-                m |= 1 << s
-        old = self.occ[h]
-        if m == old:
-            return
-        self.mut("occ")[h] = m
-        mine = list(self.mine)
-        for s in range(self.players):
-            if (m ^ old) >> s & 1:
-                if m >> s & 1:
-                    mine[s] = tuple(sorted((*mine[s], h), key=self.lay.index.__getitem__))
-                else:
-                    mine[s] = tuple(x for x in mine[s] if x != h)
-        self.mine = tuple(mine)
+        bit, old = 1 << s, self.occ[h]
+        if self.fol[h][s] or h in self.osl[s] or h in self.gods[s].values():
+            if old & bit:
+                return
+            self.mut("occ")[h] = old | bit
+            mine = self.mine[s]
+            mine = tuple(sorted((*mine, h), key=self.lay.index.__getitem__))
+        else:
+            if not old & bit:
+                return
+            self.mut("occ")[h] = old & ~bit
+            mine = tuple(x for x in self.mine[s] if x != h)
+        self.mine = (*self.mine[:s], mine, *self.mine[s + 1 :])
 
     def _recount(self) -> None:
         """`occ` and `mine` worked out from the board (a new or loaded state)."""

@@ -541,7 +541,7 @@ def _ans_summon_hex(gs, a, s, arg):
     god = arg["god"]
     gs.mut("fol")[h][s] -= 1
     gs.gods[s][god] = h
-    gs._changed(h)
+    gs._changed(h, s)
     gs._event("summon", s, god)
     if god == "major":
         sd["major"] = True
