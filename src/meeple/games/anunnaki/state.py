@@ -195,6 +195,7 @@ _BASE_FIELDS = frozenset(FlowState.__slots__) | {"reveals"}
 class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
     game = "anunnaki"
     RULES = FLOW
+    QUIET = True  # unrecorded, the flow runs each decision's effect without its prologue (declare.decide)
     __slots__ = slots(FIELDS, FlowState)
 
     # ------------------------------------------------------------ basics
@@ -241,7 +242,7 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
     legal_actions = FlowState.kept_legal_actions  # the list before_forced keeps, copied
 
     def advance(self) -> None:
-        FlowState.advance(self)
+        FlowState._advance_quiet(self)
         if self.kind is None and not self.finished:
             raise AssertionError("no step left and no decision")
 
