@@ -43,6 +43,7 @@ def _mana_table() -> dict:
 
 
 _MANA = _mana_table()
+_LEAST_MANA = min(need for _cost, need, _r, _n in _MANA.values())  # the cheapest mana action's mana
 
 # the tiles of each colour (the arrangement places every tile once)
 _TILES_OF = {c: sum(1 for t in DATA.tiles.values() if t["color"] == c) for c in ("red", "blue")}
@@ -76,6 +77,8 @@ class Turn(_Fields):
     def _mana_options(self, s, discount, exclude) -> list[str]:
         sd = self.seats[s]
         res, mana = sd["res"], sd["mana"]
+        if mana < _LEAST_MANA - discount:  # (most turns: no mana left) the mirror alone may be offered
+            return ["mirror"] if "mirror" in sd["artifacts"] and not discount and "mirror" not in exclude else []
         out = []
         for k in MANA_KINDS:
             if k in exclude:
