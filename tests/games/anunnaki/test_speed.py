@@ -145,3 +145,17 @@ def test_culture_spots_not_to_check_are_not_controlled():
                 if c is not None and not s.cul_check >> i & 1:
                     assert any(ctrl[h] is None for h in s.lay.spots[i][0]), (seed, i)
             s.apply_legal(rng.choice(s.legal_actions()))
+
+
+def test_harvestable_regions_are_those_with_strength():
+    """A region a seat may harvest is one it controls with an uncovered icon
+    and harvest strength (the regions with its followers or gods taken as
+    having some without working it out), after moves of random games."""
+    for seed in range(4):
+        s = new_game(4, seed=seed, record=False)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            for seat in range(s.players):
+                first = [h for h in s.controlled(seat) if s._uncovered(h) and s._harvest_strength(seat, h) > 0]
+                assert s._harvestable(seat, []) == first
+            s.apply_legal(rng.choice(s.legal_actions()))

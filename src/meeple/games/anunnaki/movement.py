@@ -121,8 +121,12 @@ class Movement(_Fields):
         return [info["res"][0]] * max(0, info["icons"] - len(ex)) if info["res"] else []
 
     def _harvestable(self, s, done) -> list[str]:
+        # a follower or a god of `s` there harvests (every unit has strength, no bonus takes any away)
+        fol, gods = self.fol, self.gods[s].values()
         return [
-            h for h in self.controlled(s) if h not in done and self._uncovered(h) and self._harvest_strength(s, h) > 0
+            h
+            for h in self.controlled(s)
+            if h not in done and self._uncovered(h) and (fol[h][s] or h in gods or self._harvest_strength(s, h) > 0)
         ]
 
     def _follower_spots(self, s) -> list[str]:
