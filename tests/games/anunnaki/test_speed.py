@@ -159,3 +159,24 @@ def test_harvestable_regions_are_those_with_strength():
                 first = [h for h in s.controlled(seat) if s._uncovered(h) and s._harvest_strength(seat, h) > 0]
                 assert s._harvestable(seat, []) == first
             s.apply_legal(rng.choice(s.legal_actions()))
+
+
+def test_contracts_offered_are_those_the_seat_can_pay():
+    """The contracts offered as additional actions are the seat's that
+    `can_pay` says it can pay for (read off a table of costs), at every
+    additional-action decision of random games."""
+    from meeple.games.anunnaki.actions import FULFILL, MANA
+    from meeple.games.anunnaki.data import DATA
+
+    for seed in range(6):
+        s = new_game(4, seed=seed, record=False)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            if s.kind == "extra" and "contract" not in s.used:
+                seat = s.dseats[0]
+                sd = s.seats[seat]
+                first = sorted(
+                    FULFILL + int(c[1:]) - 1 for c in sd["contracts"] if s.can_pay(seat, DATA.contracts[c]["cost"])
+                )
+                assert [a for a in s.legal_actions() if FULFILL <= a < MANA] == first
+            s.apply_legal(rng.choice(s.legal_actions()))
