@@ -22,6 +22,7 @@ def game(players: int = 2, houses=None, seed: int = 0, clear: bool = True, first
         for i in range(len(s.cul)):
             s.cul[i] = None
         s.anc = {}
+        by_hand(s)
     return s
 
 
@@ -44,6 +45,7 @@ def put(s, seat, h, followers=0, gods=()):
         if g == "major":
             s.seats[seat]["major"] = True
         s.gods[seat][g] = h
+    by_hand(s)
 
 
 def pawn_on(s, seat, tile):
@@ -56,19 +58,31 @@ def arrange(s, first, second):
     s.arrangement = [first] + rest[:4] + [second] + rest[4:]
 
 
+def by_hand(s):
+    """The position's board was set here by hand (not moved by the rules, which
+    keep who holds each region up to date as they go, `AnunnakiState._changed`):
+    those facts counted afresh, every culture spot looked at again."""
+    s._recount()
+    s.cul_check = -1
+    return s
+
+
 def play(s, *moves):
+    by_hand(s)
     for m in moves:
         s.apply_move(m)
     return s
 
 
 def legal(s, seat=None):
+    by_hand(s)
     seat = s.dseats[0] if seat is None else seat
     return sorted(s.action_to_str_for(a, seat) for a in s.legal_actions(seat))
 
 
 def to_battles(s):
     """Pass the mana and additional-action phases."""
+    by_hand(s)
     while s.kind in ("mana", "extra"):
         s.apply_move("pass")
     return s
@@ -76,6 +90,7 @@ def to_battles(s):
 
 def take_culture(s):
     """Take every culture benefit offered ("take it now or forfeit it": each may decline)."""
+    by_hand(s)
     while s.kind == "culture_benefit":
         s.apply_move("yes")
     return s

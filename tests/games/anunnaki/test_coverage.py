@@ -12,6 +12,7 @@ import pytest
 from meeple.games.anunnaki.data import DATA
 from tests.games.anunnaki.helpers import (
     arrange,
+    by_hand,
     game,
     get,
     isis_settlement_battle,
@@ -682,6 +683,7 @@ def test_zeus_upgraded_doubles_benefits_next_to_the_token():
 def test_odin_basic_settlement_strength_zero_and_no_harvest_alone():
     s = game(2, houses=["norrenis", "pharaos"])
     s.osl[0]["no5"] = 1
+    by_hand(s)
     assert s.controller("no5") == 0 and s._harvest_strength(0, "no5") == 0
     assert "no5" not in s._harvestable(0, [])
     s.seats[0]["major"] = True

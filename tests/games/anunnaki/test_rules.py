@@ -7,7 +7,19 @@ import pytest
 from meeple.core.game import IllegalMove
 from meeple.games.anunnaki import new_game
 from meeple.games.anunnaki.data import DATA
-from tests.games.anunnaki.helpers import arrange, game, get, legal, pawn_on, play, put, res, take_culture, to_battles
+from tests.games.anunnaki.helpers import (
+    arrange,
+    by_hand,
+    game,
+    get,
+    legal,
+    pawn_on,
+    play,
+    put,
+    res,
+    take_culture,
+    to_battles,
+)
 
 
 def hand(s, seat, *weapons):
@@ -19,6 +31,7 @@ def hand(s, seat, *weapons):
 def run_steps(s, *steps):
     """Run rule steps now (as if an effect queued them), keeping the rest of the turn."""
     s.kind, s.dseats, s.darg = None, [], {}
+    by_hand(s)
     s._push(*steps)
     s._advance()
     return s
@@ -203,6 +216,7 @@ def test_siege_units_control_a_region_with_an_enemy_settlement():
     assert "g3" not in s._follower_spots(1)
     assert "g3" not in s._settle_spots(0)  # one settlement per region
     s.fol["g3"][1] = 1
+    by_hand(s)
     assert s.controller("g3") is None and s._at_war("g3")
 
 
@@ -785,6 +799,7 @@ def test_odin_settlement_besieges_and_is_never_besieged():
     s = game(2, houses=["norrenis", "pharaos"])
     s.stl["g3"] = 1
     s.osl[0]["g3"] = 1
+    by_hand(s)
     assert s.controller("g3") == 0  # the pharaos settlement is besieged
     assert "g3" not in s._follower_spots(1) and "g3" in s._follower_spots(0)
     s = game(2, houses=["pharaos", "norrenis"])

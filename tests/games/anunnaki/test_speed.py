@@ -9,7 +9,7 @@ import random
 
 from meeple.games.anunnaki import notation
 from meeple.games.anunnaki.declare import LEGAL
-from meeple.games.anunnaki.state import new_game
+from meeple.games.anunnaki.state import new_game, occupancy
 
 
 def _fresh(s, seat=None):
@@ -42,27 +42,34 @@ def test_kept_legal_actions_are_the_fresh_ones():
         assert s.legal_actions() == []
 
 
-def test_controllers_are_each_regions_controller():
-    """`controllers()` (and the culture step, which works it out region by
-    region the same way) agrees with `controller` everywhere, and so do the
-    regions a seat controls; the regions holding its units are those
-    `has_units` tells, and those at war among them those `_at_war` tells."""
-    for seed in range(3):
-        s = new_game(4, seed=seed, record=False)
+def test_board_facts_kept_as_units_move_are_a_recount():
+    """Who has units in each region (`occ`) and each seat's regions with
+    units (`mine`), kept by `_changed` as units move, are those counted
+    afresh from the board (followers, gods, settlement units) after moves of
+    random games and in a clone; `controllers()` agrees with `controller`,
+    and with a controller worked out from the board itself, everywhere, and
+    so do the regions a seat controls and those at war among its regions."""
+    for seed in range(4):
+        s = new_game(4, seed=seed, record=seed % 2 == 0)
         rng = random.Random(seed)
         while not s.is_terminal():
-            if rng.random() < 0.1:
+            if rng.random() < 0.15:
+                if rng.random() < 0.3:
+                    s = s.clone()
+                assert s.occ == occupancy(s)
                 ctrl = {h: s.controller(h) for h in s.lay.hexes}
                 assert s.controllers() == ctrl
+                for h in s.lay.hexes:
+                    there = [o for o in range(s.players) if s.fol[h][o] or h in s.osl[o] or h in s.gods[o].values()]
+                    assert s.occupants(h) == there
+                    alone = there[0] if len(there) == 1 and h not in s.anc else None
+                    assert ctrl[h] == (alone if there else s.stl.get(h))
+                    assert s._at_war(h) == (len(there) > 1 or (len(there) == 1 and h in s.anc))
                 for seat in range(s.players):
                     assert s.controlled(seat) == [h for h in s.lay.hexes if ctrl[h] == seat]
                     mine = s._my_hexes(seat)
-                    assert mine == [h for h in s.lay.hexes if s.has_units(h, seat)]
+                    assert mine == [h for h in s.lay.hexes if s.has_units(h, seat)] == list(s.mine[seat])
                     assert s._war_hexes(seat) == [h for h in mine if s._at_war(h)]
-                    others = {h for h in s.lay.hexes for o in range(s.players) if o != seat and h in s.gods[o].values()}
-                    others |= {h for o in range(s.players) if o != seat for h in s.osl[o]}
-                    assert s._others_units(seat) == others
-                assert s._unit_regions() == set(s._unit_holders())
             s.apply_legal(rng.choice(s.legal_actions()))
 
 
@@ -123,3 +130,53 @@ def test_clones_share_nothing_they_change():
                 assert (notation.dump(c), notation.dump(d)) == kept and notation.dump(s) == before
             s.apply_legal(rng.choice(s.legal_actions()))
             n += 1
+
+
+def test_culture_spots_not_to_check_are_not_controlled():
+    """A culture spot left out of `cul_check` (none of its regions changed
+    since the last culture step) has a region nobody controls, as a recount
+    of every region's controller tells, after every move of random games."""
+    for seed in range(6):
+        s = new_game(4, seed=seed, record=seed % 2 == 0)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            ctrl = s.controllers()
+            for i, c in enumerate(s.cul):
+                if c is not None and not s.cul_check >> i & 1:
+                    assert any(ctrl[h] is None for h in s.lay.spots[i][0]), (seed, i)
+            s.apply_legal(rng.choice(s.legal_actions()))
+
+
+def test_harvestable_regions_are_those_with_strength():
+    """A region a seat may harvest is one it controls with an uncovered icon
+    and harvest strength (the regions with its followers or gods taken as
+    having some without working it out), after moves of random games."""
+    for seed in range(4):
+        s = new_game(4, seed=seed, record=False)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            for seat in range(s.players):
+                first = [h for h in s.controlled(seat) if s._uncovered(h) and s._harvest_strength(seat, h) > 0]
+                assert s._harvestable(seat, []) == first
+            s.apply_legal(rng.choice(s.legal_actions()))
+
+
+def test_contracts_offered_are_those_the_seat_can_pay():
+    """The contracts offered as additional actions are the seat's that
+    `can_pay` says it can pay for (read off a table of costs), at every
+    additional-action decision of random games."""
+    from meeple.games.anunnaki.actions import FULFILL, MANA
+    from meeple.games.anunnaki.data import DATA
+
+    for seed in range(6):
+        s = new_game(4, seed=seed, record=False)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            if s.kind == "extra" and "contract" not in s.used:
+                seat = s.dseats[0]
+                sd = s.seats[seat]
+                first = sorted(
+                    FULFILL + int(c[1:]) - 1 for c in sd["contracts"] if s.can_pay(seat, DATA.contracts[c]["cost"])
+                )
+                assert [a for a in s.legal_actions() if FULFILL <= a < MANA] == first
+            s.apply_legal(rng.choice(s.legal_actions()))

@@ -34,22 +34,10 @@ class Battle(_Fields):
     __slots__ = ()
 
     def _war_hexes(self, s) -> list[str]:
-        """The regions at war holding `s`'s units, in layout order: as
-        `_at_war_among(s, _my_hexes(s))`, the followers' board (in layout
-        order) read once."""
-        fol, anc = self.fol, self.anc
-        others = self._others_units(s)
-        alone = self.players - 1  # the empty places of a region where only `s` has followers
-        out = [h for h, f in fol.items() if f[s] and (h in anc or h in others or f.count(0) < alone)]
-        more = set(self.gods[s].values())
-        more.update(self.osl[s])
-        if more:
-            # a god or settlement unit where `s` has no follower: at war with any follower there
-            war = [h for h in more if not fol[h][s] and (h in anc or h in others or any(fol[h]))]
-            if war:
-                out += war
-                out.sort(key=self.lay.index.__getitem__)
-        return out
+        """The regions at war holding `s`'s units, in layout order (as
+        `_at_war` tells: `s` is there, so another seat or an ancient site)."""
+        occ, anc, others = self.occ, self.anc, ~(1 << s)
+        return [h for h in self.mine[s] if occ[h] & others or h in anc]
 
     def _weapon_options(self, s, attacker: bool, pairs: bool) -> list[int]:
         wl = self.weapon_list(s)
@@ -203,6 +191,8 @@ class Battle(_Fields):
         n = self.osl[s].pop(h, 0)
         if n:
             self.osl[s][cap] = self.osl[s].get(cap, 0) + n
+        self._changed(h, s)
+        self._changed(cap, s)
 
 
 @step("battles")
@@ -445,6 +435,7 @@ def _run_b_end(gs):
             steps.append(["vp", winner, 2])
     if dfn is None and win_att:
         tile, _up, god = gs.mut("anc").pop(h)
+        gs._changed(h, att)
         gs.seats[att]["defeated"].append(tile)
         gs.removed.append(tile)
         steps.append(["effects", att, DATA.ancient[tile]["reward"]])

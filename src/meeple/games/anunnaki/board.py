@@ -28,6 +28,7 @@ class Layout:
         "start_hex",
         "gaia_side",
         "reach",
+        "spot_bits",
     )
 
     def __init__(self, houses: tuple, players: int) -> None:
@@ -62,6 +63,11 @@ class Layout:
         uw = DATA.underworld
         self._add(UNDERWORLD, {"res": [], "icons": uw["icons"], "shrines": uw["shrines"]}, (), "underworld", None)
         self.index = {h: i for i, h in enumerate(self.hexes)}
+        # per region: a bit for each culture spot it is part of (bit i: spot i)
+        self.spot_bits = dict.fromkeys(self.hexes, 0)
+        for i, (tri, _board) in enumerate(self.spots):
+            for h in tri:
+                self.spot_bits[h] |= 1 << i
         # per seat, per region: the neighbours a unit of that seat may move
         # into (across an edge it may cross, no other seat's capital)
         self.reach = [

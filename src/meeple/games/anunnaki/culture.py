@@ -9,6 +9,8 @@ from meeple.games.anunnaki.board import UNDERWORLD
 from meeple.games.anunnaki.data import DATA, TRACKS
 from meeple.games.anunnaki.declare import decide, step
 
+ALL_SPOTS = -1  # `cul_check` with every spot's bit set
+
 if TYPE_CHECKING:  # the fields' types: the state this mixin is part of (fields.py)
     from meeple.games.anunnaki.fields import AnunnakiFields as _Fields
 else:
@@ -98,26 +100,22 @@ class CultureEnd(_Fields):
 
 @step("culture")
 def _run_culture(gs):
+    # a token goes when all its regions are controlled: a spot none of whose
+    # regions changed since the last culture step (see `_changed`) still has
+    # one nobody controls
+    check = gs.cul_check
+    if not check:
+        return
+    gs.cul_check = 0
     steps: list = []
-    # each region's controller as `controllers()` gives it, worked out only as
-    # far as needed: most spots stop at their first region
-    P, fol, stl, anc = gs.players, gs.fol, gs.stl, gs.anc
-    more = gs._unit_regions()
-    nobody = [0] * P
-    spots = gs.lay.spots
+    controller, spots = gs.controller, gs.lay.spots
     for i, c in enumerate(gs.cul):  # (a token taken below is written in a copy when shared: read-only here)
-        if c is None:
+        if c is None or not check >> i & 1:
             continue
         tri, board = spots[i]
         ctrl = []
         for h in tri:
-            f = fol[h]
-            if h in more:  # a god or settlement unit there: asked in full
-                c_h = gs.controller(h)
-            elif f == nobody:
-                c_h = stl.get(h)
-            else:
-                c_h = None if h in anc or f.count(0) != P - 1 else f.index(max(f))
+            c_h = controller(h)
             if c_h is None:
                 break
             ctrl.append(c_h)

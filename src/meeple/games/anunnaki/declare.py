@@ -51,7 +51,21 @@ def decide(kind: str, prompt: str, legal, *, forced: bool = True, secret: bool =
             gs.darg = {}
             body(gs, a, seat, arg)
 
-        FLOW.decision(kind, prompt=prompt, legal=legal, forced=forced)(effect)
+        def quiet(gs, a: int, seat: int) -> None:
+            """`effect` in a game that keeps no record: the flow has forgotten
+            the kept legal actions and cleared the decision already."""
+            arg = gs.darg
+            if secret or len(gs.dseats) > 1:
+                gs.secret[str(seat)] = a
+                gs.dseats = [x for x in gs.dseats if x != seat]
+                if gs.dseats:
+                    gs.kind = kind  # still pending for the seats yet to choose
+                    return
+            gs.dseats = []
+            gs.darg = {}
+            body(gs, a, seat, arg)
+
+        FLOW.decision(kind, prompt=prompt, legal=legal, forced=forced, quiet=quiet)(effect)
         return body
 
     return declare

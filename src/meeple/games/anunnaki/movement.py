@@ -33,60 +33,21 @@ class Movement(_Fields):
         return sorted(out)
 
     def _at_war(self, h: str) -> bool:
-        """Two occupants or more, or one in an ancient region (the occupants
-        as in `occupants`, read only as far as a second one)."""
-        f, gods, osl = self.fol[h], self.gods, self.osl
-        one = False
-        for s in range(self.players):
-            if f[s] or h in osl[s] or h in gods[s].values():
-                if one:
-                    return True
-                one = True
-        return one and h in self.anc
-
-    def _at_war_among(self, s, mine) -> list[str]:
-        """Those of `s`'s regions `mine` (holding its units) at war, as
-        `_at_war` tells: `s` is there, so another seat's units or an ancient
-        site make a war."""
-        P, fol, anc = self.players, self.fol, self.anc
-        others = self._others_units(s)
-        return [h for h in mine if h in anc or h in others or P - fol[h].count(0) > (1 if fol[h][s] else 0)]
-
-    def _others_units(self, s) -> set[str]:
-        """The regions holding another seat's god or settlement units."""
-        out: set[str] = set()
-        osl = self.osl
-        for o, g in enumerate(self.gods):
-            if o != s:
-                if g:
-                    out.update(g.values())
-                if osl[o]:
-                    out.update(osl[o])
-        return out
+        """Two occupants or more, or one in an ancient region."""
+        m = self.occ[h]
+        return bool(m & (m - 1)) or (m != 0 and h in self.anc)
 
     def _my_hexes(self, s) -> list[str]:
-        """Regions holding `s`'s units, in layout order (the followers' board
-        is in layout order: the list is sorted only when a god or settlement
-        unit stands elsewhere)."""
-        fol = self.fol
-        mine = [h for h, f in fol.items() if f[s]]
-        more = set(self.gods[s].values())
-        more.update(self.osl[s])
-        if more:
-            more.difference_update(mine)
-            if more:
-                mine += more
-                mine.sort(key=self.lay.index.__getitem__)
-        return mine
+        """Regions holding `s`'s units, in layout order."""
+        return [*self.mine[s]]
 
     def _sources(self, s, mode) -> list[str]:
         out = []
         lay = self.lay
         reach = lay.reach[s]
-        mine = self._my_hexes(s)
-        war = self._at_war_among(s, mine)
-        for h in mine:
-            if h in war:
+        occ, anc, others = self.occ, self.anc, ~(1 << s)
+        for h in self.mine[s]:
+            if occ[h] & others or h in anc:  # at war: `s` is there, so another seat or an ancient site
                 continue
             atl = lay.info[h]["atlantis"]
             if atl and (mode != "move" or self.end_triggered):
@@ -160,8 +121,12 @@ class Movement(_Fields):
         return [info["res"][0]] * max(0, info["icons"] - len(ex)) if info["res"] else []
 
     def _harvestable(self, s, done) -> list[str]:
+        # a follower or a god of `s` there harvests (every unit has strength, no bonus takes any away)
+        fol, gods = self.fol, self.gods[s].values()
         return [
-            h for h in self.controlled(s) if h not in done and self._uncovered(h) and self._harvest_strength(s, h) > 0
+            h
+            for h in self.controlled(s)
+            if h not in done and self._uncovered(h) and (fol[h][s] or h in gods or self._harvest_strength(s, h) > 0)
         ]
 
     def _follower_spots(self, s) -> list[str]:
@@ -178,6 +143,8 @@ class Movement(_Fields):
         if not o[src]:
             del o[src]
         o[dest] = o.get(dest, 0) + 1
+        self._changed(src, s)
+        self._changed(dest, s)
 
     def _carry_opts(self, s, src) -> list[int]:
         return [a for a in self._unit_acts(s, src) if a != SETTLEMENT]
@@ -250,6 +217,8 @@ def _ans_to(gs, a, s, arg):
     else:
         god = "major" if u == 1 else gs.minor_list(s)[u - 2]
         gs.gods[s][god] = dest
+    gs._changed(src, s)
+    gs._changed(dest, s)
     gs._event(arg["mode"], s, f"{src}>{dest}")
     gs._push(["units", s, arg["mode"], arg["n"] - 1, src if arg["mode"] == "anu" else None])
     if god is not None and gs._at_war(dest) and gs.has(s, "anubis") and not gs.flags.get("anubis"):
@@ -274,6 +243,8 @@ def _ans_carry(gs, a, s, arg):
         fol[dest][s] += 1
     else:
         gs.gods[s]["major" if u == 1 else gs.minor_list(s)[u - 2]] = dest
+    gs._changed(src, s)
+    gs._changed(dest, s)
     gs._event("carry", s, f"{src}>{dest}")
     if arg["n"] > 1 and gs._carry_opts(s, src):
         gs._set("carry", s, dict(arg, n=arg["n"] - 1))
@@ -283,21 +254,19 @@ def _ans_carry(gs, a, s, arg):
 def _run_follower_at(gs, s, h):
     if gs.supply(s) > 0:
         gs.mut("fol")[h][s] += 1
+        gs._changed(h, s)
         return
     gs._set("take_follower", s, {"then": h, "avoid": h})
 
 
 @step("flip")
 def _run_flip(gs):
-    fol, spots = gs.fol, gs.lay.spots
-    units = None  # the regions holding gods or settlement units (worked out when first needed)
+    occ, spots = gs.occ, gs.lay.spots
     for i, c in enumerate(gs.cul):
         if c is None or c[1]:
             continue
-        if units is None:
-            units = gs._unit_regions()
         for h in spots[i][0]:
-            if h in units or any(fol[h]):  # someone is there (as `occupants`)
+            if occ[h]:  # someone is there
                 gs.mut("cul")[i][1] = True
                 gs._mark_reveal()
                 gs._event("culture_up", None, c[0])
@@ -400,8 +369,10 @@ def _legal_place_follower(gs, s):
 
 @decide("place_follower", "Place a follower", _legal_place_follower, kept=True)
 def _ans_place_follower(gs, a, s, arg):
-    gs.mut("fol")[gs.lay.hexes[a - HEX]][s] += 1
-    gs._event("follower", s, gs.lay.hexes[a - HEX])
+    h = gs.lay.hexes[a - HEX]
+    gs.mut("fol")[h][s] += 1
+    gs._changed(h, s)
+    gs._event("follower", s, h)
 
 
 def _legal_take_follower(gs, s):
@@ -412,11 +383,14 @@ def _legal_take_follower(gs, s):
 def _ans_take_follower(gs, a, s, arg):
     if a == PASS:
         return
+    h = gs.lay.hexes[a - HEX]
     fol = gs.mut("fol")
-    fol[gs.lay.hexes[a - HEX]][s] -= 1
-    gs._event("follower_back", s, (gs.lay.hexes[a - HEX], arg.get("then")))
+    fol[h][s] -= 1
+    gs._changed(h, s)
+    gs._event("follower_back", s, (h, arg.get("then")))
     if arg.get("then"):
         fol[arg["then"]][s] += 1
+        gs._changed(arg["then"], s)
     else:
         gs._set("place_follower", s)
 
@@ -439,6 +413,7 @@ def _ans_settle(gs, a, s, arg):
         gs.osl[s][h] = gs.osl[s].get(h, 0) + 1
     else:
         gs.stl[h] = s
+    gs._changed(h, s)
     gs.seats[s]["settle_left"] -= 1
     gs._event("settle", s, h)
 

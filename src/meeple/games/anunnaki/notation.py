@@ -485,6 +485,10 @@ STATE = StateDocument(
         Saved("gods", "board.gods", _COPY, _gods),
         Saved("stl", "board.settlements", _DICT, _settlements, {}),
         Saved("osl", "board.unit_settlements", Inline("[dict(o) for o in {}]"), _unit_settlements),
+        Derived("occ", "who has units in each region, which the board gives", st.occupancy),
+        Derived(
+            "mine", "each seat's regions with units, which the board gives", lambda s: st.holdings(s.occ, s.players)
+        ),
         Saved("exh", "board.exhausted", Inline("{{h: list(v) for h, v in {}.items() if v}}"), _exhausted, {}),
         Saved(
             "anc",
@@ -528,6 +532,7 @@ STATE = StateDocument(
         NotSaved("events", "the log of the play in progress: a loaded state has none"),
         NotSaved("record", "whether moves are recorded: a loaded state records them", lambda s: True),
         NotSaved("legal_now", "the pending decision's legal actions, worked out again when asked"),
+        NotSaved("cul_check", "which culture spots changed, to save work: a loaded state looks at all", lambda s: -1),
         NotSaved(
             "shared", "which fields a clone still shares (copy on write): a loaded state shares none", lambda s: 0
         ),

@@ -80,7 +80,7 @@ from meeple.games.anunnaki.actions import (  # noqa: F401  (the action space, re
 )
 from meeple.games.anunnaki.battle import Battle
 from meeple.games.anunnaki.board import layout
-from meeple.games.anunnaki.culture import CultureEnd
+from meeple.games.anunnaki.culture import ALL_SPOTS, CultureEnd
 from meeple.games.anunnaki.data import DATA, RESOURCES
 from meeple.games.anunnaki.declare import FLOW
 from meeple.games.anunnaki.effects import Effects
@@ -159,6 +159,9 @@ FIELDS = tuple(
         ("exh", on_write(LISTS_OR_NONE)),
         ("anc", on_write(LISTS_OR_NONE)),
         ("cul", on_write(LISTS_OR_NONE)),
+        ("cul_check", SAME),  # the culture spots whose regions changed since the last culture step (bits)
+        ("occ", on_write(COPY)),  # region -> the seats with units there (bits), kept by `_changed`
+        ("mine", SAME),  # per seat, the regions holding its units in layout order (tuples, replaced whole)
         ("deck", LIST),
         ("display", LIST),
         ("art_deck", LIST),
@@ -192,6 +195,7 @@ _BASE_FIELDS = frozenset(FlowState.__slots__) | {"reveals"}
 class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
     game = "anunnaki"
     RULES = FLOW
+    QUIET = True  # unrecorded, the flow runs each decision's effect without its prologue (declare.decide)
     __slots__ = slots(FIELDS, FlowState)
 
     # ------------------------------------------------------------ basics
@@ -238,7 +242,7 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
     legal_actions = FlowState.kept_legal_actions  # the list before_forced keeps, copied
 
     def advance(self) -> None:
-        FlowState.advance(self)
+        FlowState._advance_quiet(self)
         if self.kind is None and not self.finished:
             raise AssertionError("no step left and no decision")
 
@@ -254,6 +258,31 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
         self.kind = kind
         self.dseats = list(seat) if isinstance(seat, (list, tuple)) else [seat]
         self.darg = arg if arg is not None else {}
+
+    def _changed(self, h: str, s: int) -> None:
+        """Seat `s`'s units or settlements in region `h` (or its ancient site)
+        have changed (called after the change): who holds and controls it is
+        read off `occ` and `mine`, kept here instead of scanning the board,
+        and the culture step looks at its spots again."""
+        self.cul_check |= self.lay.spot_bits[h]
+        bit, old = 1 << s, self.occ[h]
+        if self.fol[h][s] or h in self.osl[s] or h in self.gods[s].values():
+            if old & bit:
+                return
+            self.mut("occ")[h] = old | bit
+            mine = self.mine[s]
+            mine = tuple(sorted((*mine, h), key=self.lay.index.__getitem__))
+        else:
+            if not old & bit:
+                return
+            self.mut("occ")[h] = old & ~bit
+            mine = tuple(x for x in self.mine[s] if x != h)
+        self.mine = (*self.mine[:s], mine, *self.mine[s + 1 :])
+
+    def _recount(self) -> None:
+        """`occ` and `mine` worked out from the board (a new or loaded state)."""
+        self.occ = occupancy(self)
+        self.mine = holdings(self.occ, self.players)
 
     def _push(self, *steps) -> None:
         """Queue steps (lists, never changed in place: clones share them) to
@@ -320,69 +349,29 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
         return h in self.stl or any(o.get(h) for o in self.osl)
 
     def occupants(self, h: str) -> list[int]:
-        f = self.fol[h]
-        gods, osl = self.gods, self.osl
-        out = []
-        for s in range(self.players):
-            if f[s] or h in osl[s]:
-                out.append(s)
-            else:
-                g = gods[s]
-                if g and h in g.values():
-                    out.append(s)
-        return out
+        """The seats with units in region h (followers, gods, settlement units)."""
+        m = self.occ[h]
+        return [s for s in range(self.players) if m >> s & 1]
 
     def controller(self, h: str):
-        """The seat controlling region h, or None (the occupants as in
-        `occupants`, read only as far as a second one)."""
-        f, gods, osl = self.fol[h], self.gods, self.osl
-        who = None
-        for s in range(self.players):
-            if f[s] or h in osl[s] or h in gods[s].values():
-                if who is not None:
-                    return None  # two occupants: contested
-                who = s
-        if who is not None:
-            return None if h in self.anc else who
+        """The seat controlling region h, or None: its one occupant, unless it
+        is an ancient site, or, with none, the owner of a settlement there."""
+        m = self.occ[h]
+        if m:
+            if m & (m - 1) or h in self.anc:
+                return None  # two occupants (contested) or an ancient site
+            return m.bit_length() - 1
         return self.stl.get(h)
 
     def controllers(self) -> dict:
         """The controller of every region at once (None: nobody), for rules
-        that look at many regions (culture tokens); the same as `controller`."""
-        P, anc = self.players, self.anc
-        more = self._unit_holders()
+        that look at many regions; the same as `controller`."""
+        anc = self.anc
         out = dict.fromkeys(self.fol)
         out.update(self.stl)
-        nobody = [0] * P
-        for h, f in self.fol.items():
-            if h not in more:
-                if f != nobody:
-                    out[h] = None if h in anc or f.count(0) != P - 1 else f.index(max(f))
-            else:
-                seats = more[h]
-                seats = seats.union(s for s in range(P) if f[s])
-                out[h] = next(iter(seats)) if len(seats) == 1 and h not in anc else None
-        return out
-
-    def _unit_holders(self) -> dict[str, set]:
-        """The regions holding gods or settlement units: whose (for `controllers`)."""
-        more: dict[str, set] = {}
-        for s in range(self.players):
-            for h in self.gods[s].values():
-                more.setdefault(h, set()).add(s)
-            for h in self.osl[s]:
-                more.setdefault(h, set()).add(s)
-        return more
-
-    def _unit_regions(self) -> set[str]:
-        """The regions holding gods or settlement units, anyone's."""
-        out: set[str] = set()
-        for g in self.gods:
-            if g:
-                out.update(g.values())
-        for o in self.osl:
-            if o:
-                out.update(o)
+        for h, m in self.occ.items():
+            if m:
+                out[h] = None if m & (m - 1) or h in anc else m.bit_length() - 1
         return out
 
     def controlled(self, seat: int, controllers: dict | None = None) -> list[str]:
@@ -393,17 +382,11 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
         # where seat has units, it controls the region if no other seat has
         # any there and it is no ancient site; where it has only a settlement,
         # if nobody has units there (as `controller`)
-        P, fol, anc = self.players, self.fol, self.anc
-        others = self._others_units(seat)
-        mine = self._my_hexes(seat)
-        out = []
-        for h in mine:
-            f = fol[h]
-            if h not in anc and h not in others and P - f.count(0) <= (1 if f[seat] else 0):
-                out.append(h)
+        occ, anc, me = self.occ, self.anc, 1 << seat
+        out = [h for h in self.mine[seat] if occ[h] == me and h not in anc]
         if seat in self.stl.values():
             for h, o in self.stl.items():
-                if o == seat and h not in others and fol[h].count(0) == P and h not in mine:
+                if o == seat and not occ[h]:
                     out.append(h)
             out.sort(key=self.lay.index.__getitem__)
         return out
@@ -454,6 +437,27 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
 
     def _dev_cap(self, seat: int) -> int:
         return NDEV - 1 if self.seats[seat]["dom"] >= DATA.lightning else NDEV - 2
+
+
+def occupancy(s) -> dict[str, int]:
+    """Region -> the seats with units there (bit s: seat s), counted from the
+    board: followers, gods and settlement units."""
+    occ = dict.fromkeys(s.lay.hexes, 0)
+    for h, f in s.fol.items():
+        for seat, n in enumerate(f):
+            if n:
+                occ[h] |= 1 << seat
+    for seat in range(s.players):
+        for h in s.gods[seat].values():
+            occ[h] |= 1 << seat
+        for h in s.osl[seat]:
+            occ[h] |= 1 << seat
+    return occ
+
+
+def holdings(occ: dict[str, int], players: int) -> tuple[tuple[str, ...], ...]:
+    """Per seat, the regions holding its units in layout order (`occ`'s order)."""
+    return tuple(tuple(h for h, m in occ.items() if m >> s & 1) for s in range(players))
 
 
 AnunnakiState.clone = clone_function(AnunnakiState, FIELDS)  # type: ignore[method-assign, assignment]  # generated code
@@ -559,6 +563,8 @@ def new_game(
     cul = list(DATA.culture)
     rng.shuffle(cul)
     s.cul = [[cul.pop(), False] for _ in lay.spots]
+    s.cul_check = ALL_SPOTS
+    s._recount()
     arts = list(DATA.artifacts)
     rng.shuffle(arts)
     s.art_deck = arts[: SETUP["artifacts_used"]]

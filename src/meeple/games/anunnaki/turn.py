@@ -43,6 +43,22 @@ def _mana_table() -> dict:
 
 
 _MANA = _mana_table()
+_LEAST_MANA = min(need for _cost, need, _r, _n in _MANA.values())  # the cheapest mana action's mana
+
+
+def _contract_table() -> dict:
+    """Per contract: its fulfil action, the resources its cost names (index,
+    count) and all it takes (any kind included): `can_pay` read off a table
+    at each additional action."""
+    out = {}
+    for c, k in DATA.contracts.items():
+        cost = k["cost"]
+        named = tuple((RI[r], n) for r, n in cost.items() if r != "any")
+        out[c] = (FULFILL + int(c[1:]) - 1, named, sum(cost.values()))
+    return out
+
+
+_CONTRACTS = _contract_table()
 
 # the tiles of each colour (the arrangement places every tile once)
 _TILES_OF = {c: sum(1 for t in DATA.tiles.values() if t["color"] == c) for c in ("red", "blue")}
@@ -76,6 +92,8 @@ class Turn(_Fields):
     def _mana_options(self, s, discount, exclude) -> list[str]:
         sd = self.seats[s]
         res, mana = sd["res"], sd["mana"]
+        if mana < _LEAST_MANA - discount:  # (most turns: no mana left) the mirror alone may be offered
+            return ["mirror"] if "mirror" in sd["artifacts"] and not discount and "mirror" not in exclude else []
         out = []
         for k in MANA_KINDS:
             if k in exclude:
@@ -118,10 +136,17 @@ class Turn(_Fields):
                 out += [SUMMON + ml.index(g) for g in sd["gods_offer"] if g not in sd["summoned"]]
             if major:
                 out.append(SUMMON_MAJOR)
-        if "contract" not in used:
+        if "contract" not in used and sd["contracts"]:
+            res = sd["res"]
+            have = sum(res)
             for c in sd["contracts"]:
-                if self.can_pay(s, DATA.contracts[c]["cost"]):
-                    out.append(FULFILL + int(c[1:]) - 1)
+                act, named, total = _CONTRACTS[c]  # (as can_pay)
+                if have >= total:
+                    for r, n in named:
+                        if res[r] < n:
+                            break
+                    else:
+                        out.append(act)
         if "horn" not in used and "horn_of_plenty" in sd["artifacts"]:
             out.append(HORN)
         if "pandora" not in used and sd["pandora"]:
@@ -542,6 +567,7 @@ def _ans_summon_hex(gs, a, s, arg):
     god = arg["god"]
     gs.mut("fol")[h][s] -= 1
     gs.gods[s][god] = h
+    gs._changed(h, s)
     gs._event("summon", s, god)
     if god == "major":
         sd["major"] = True
