@@ -119,7 +119,7 @@ def _day_legal(s, seat):
     hand = s.hands[seat]
     acts = [DONE]
     mine = s.factions[seat]  # a card is seat's when g // PER is its faction
-    unres = locked = None  # asked once, when a card of seat's needs them
+    unres = locked = blankable = None  # asked once, when a card of seat's needs them
     for e in s.active[r]:
         g = e[E_GID]
         if g // PER != mine or e[E_PART] or (p and e[E_PASS] != p):
@@ -128,7 +128,8 @@ def _day_legal(s, seat):
             continue  # it can have no day command (cards.MAY_GAIN)
         if locked is None:
             locked = s._locked(seat, r)
-        cm = s._cmds(seat, e) & ~e[E_USED]
+            blankable = s._blankable(r)
+        cm = (s._cmds(seat, e) if blankable else C.commands(s, seat, g, e[E_GC])) & ~e[E_USED]
         if locked:
             cm &= ~(D.AMBUSH | D.RETREAT | D.FLANK)
         lo = C.local(g)

@@ -386,6 +386,17 @@ class OKCState(FlowState):
                 return True
         return False
 
+    def _blankable(self, r: int) -> bool:
+        """Could any card's printed information be blank in region r (`_blank`
+        is False for each of its cards when not)? Only martial-15 on the
+        region, an Uprising A3 active there or a copied text can blank."""
+        if self.kregion[r] or self.copies:
+            return True
+        for x in self.active[r]:
+            if _BLANKS[x[E_GID]]:
+                return True
+        return False
+
     def _kregion_blanks(self, seat: int, r: int) -> bool:
         """martial-15: an opponent's card on region r blanks seat's printed information there."""
         kr = self.kregion[r]
