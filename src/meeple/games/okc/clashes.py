@@ -17,6 +17,7 @@ from meeple.games.okc.actions import (
     DRAW,
     E_GC,
     E_GID,
+    E_GT,
     E_PART,
     E_PASS,
     E_USED,
@@ -323,8 +324,11 @@ def _night(s, r, parts) -> None:
         g = e[E_GID]
         # (only a card whose printed, gained or possible commands include Deadly is asked: cards.MAY_GAIN)
         if (C.CMDS[g] | e[E_GC] | C.MAY_GAIN[g]) & D.DEADLY and s._cmds(o, e) & D.DEADLY:
+            blankable = s._blankable(r)  # (else each card's traits are read without asking whether it is blank)
             for i, (e2, o2) in enumerate(zip(es, owners)):
-                if o2 != o and not s._traits(o2, e2) & D.INVULNERABLE:
+                if o2 != o and not (
+                    (s._traits(o2, e2) if blankable else C.traits(s, o2, e2[E_GID], e2[E_GT])) & D.INVULNERABLE
+                ):
                     doomed.add(i)
                     killers.add(o)
     for i, (e, o) in enumerate(zip(es, owners)):
