@@ -72,9 +72,9 @@ def _autumn_legal(s, seat):
     for g in hand:
         if (C.CMDS[g] | C.MAY_GAIN[g]) & D.DEPLOY and C.commands(s, seat, g) & D.DEPLOY:
             acts.append(DEPLOY_C + C.local(g))
-    if not u & U_SECRETS and s.votes(seat, 1) and s.tokens_free(seat):
+    if not u & U_SECRETS and s.has_votes(seat, 1) and s.tokens_free(seat):
         acts.append(SECRETS)
-    if not u & U_OATHS and s.votes(seat, 2) and (s.lost_sup[seat] or sum(s.sup_map[seat])):
+    if not u & U_OATHS and s.has_votes(seat, 2) and (s.lost_sup[seat] or sum(s.sup_map[seat])):
         acts.append(OATHS)
     free_actions(s, seat, "autumn", acts)
     if not u & U_RGOVERN and rgovern_cards(s, seat):

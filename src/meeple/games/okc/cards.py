@@ -211,10 +211,15 @@ def council_votes(s, seat: int, gid: int) -> int:
     return v
 
 
-def may_fall_alone(s, g: int) -> bool:
-    """Could `night_self_eliminated` hold for active card g with any of its
-    texts (`state.texts`: its printed one, or one copied this round)?"""
-    return ARCH[g] == "heir" or EFFECT[g] in _SELF_ELIMINATING or bool(s.copies)
+def may_fall_alone(s, g: int, owner: int) -> bool:
+    """Could `night_self_eliminated` hold for owner's active card g with any
+    of its texts (`state.texts`: its printed one, or one copied this round)?
+    Without a copy, a heir falls alone only with martial-01."""
+    return (
+        EFFECT[g] in _SELF_ELIMINATING
+        or bool(s.copies)
+        or (ARCH[g] == "heir" and owns_kingdom(s, owner, "heirs_deadly_retreat"))
+    )
 
 
 _SELF_ELIMINATING = ("blank_opponents", "agent_dies_to_follower")  # the texts night_self_eliminated reads

@@ -17,6 +17,7 @@ from meeple.games.okc.actions import (
     DRAW,
     E_GC,
     E_GID,
+    E_GT,
     E_PART,
     E_PASS,
     E_USED,
@@ -119,7 +120,7 @@ def _day_legal(s, seat):
     hand = s.hands[seat]
     acts = [DONE]
     mine = s.factions[seat]  # a card is seat's when g // PER is its faction
-    unres = locked = None  # asked once, when a card of seat's needs them
+    unres = locked = blankable = None  # asked once, when a card of seat's needs them
     for e in s.active[r]:
         g = e[E_GID]
         if g // PER != mine or e[E_PART] or (p and e[E_PASS] != p):
@@ -128,7 +129,8 @@ def _day_legal(s, seat):
             continue  # it can have no day command (cards.MAY_GAIN)
         if locked is None:
             locked = s._locked(seat, r)
-        cm = s._cmds(seat, e) & ~e[E_USED]
+            blankable = s._blankable(r)
+        cm = (s._cmds(seat, e) if blankable else C.commands(s, seat, g, e[E_GC])) & ~e[E_USED]
         if locked:
             cm &= ~(D.AMBUSH | D.RETREAT | D.FLANK)
         lo = C.local(g)
@@ -313,7 +315,8 @@ def _clash_cards(s, r: int, parts: list[int]):
 @step("night")
 def _night(s, r, parts) -> None:
     es = _clash_cards(s, r, parts)
-    owners = [s.seat_of(e[E_GID]) for e in es]
+    fseat = s.fseat
+    owners = [fseat[e[E_GID] // PER] for e in es]  # (s.seat_of)
     pairs = [(e[E_GID], o) for e, o in zip(es, owners)]
     doomed = set()
     killers = set()
@@ -321,19 +324,23 @@ def _night(s, r, parts) -> None:
         g = e[E_GID]
         # (only a card whose printed, gained or possible commands include Deadly is asked: cards.MAY_GAIN)
         if (C.CMDS[g] | e[E_GC] | C.MAY_GAIN[g]) & D.DEADLY and s._cmds(o, e) & D.DEADLY:
+            blankable = s._blankable(r)  # (else each card's traits are read without asking whether it is blank)
             for i, (e2, o2) in enumerate(zip(es, owners)):
-                if o2 != o and not s._traits(o2, e2) & D.INVULNERABLE:
+                if o2 != o and not (
+                    (s._traits(o2, e2) if blankable else C.traits(s, o2, e2[E_GID], e2[E_GT])) & D.INVULNERABLE
+                ):
                     doomed.add(i)
                     killers.add(o)
     for i, (e, o) in enumerate(zip(es, owners)):
         if (
-            C.may_fall_alone(s, e[E_GID])
+            C.may_fall_alone(s, e[E_GID], o)
             and any(C.night_self_eliminated(s, e[E_GID], o, pairs, t) for t in s.texts(o, e) or [""])
             and not s._traits(o, e) & D.INVULNERABLE
         ):
             doomed.add(i)
     for e, o in zip(es, owners):
-        if s.has_text(o, e, "assassin"):  # Uprising A2
+        # (has_text: only a card whose printed text it is, or a copied text, can have it)
+        if (C.EFFECT[e[E_GID]] == "assassin" or s.copies) and s.has_text(o, e, "assassin"):  # Uprising A2
             hit = [
                 i
                 for i, (e2, o2) in enumerate(zip(es, owners))
@@ -355,7 +362,8 @@ def _night(s, r, parts) -> None:
         e, o = es[i], owners[i]
         s.active[r].remove(e)
         g = e[E_GID]
-        s._event("eliminated", o, C.NAME[g])
+        if s.record:
+            s._event("eliminated", o, C.NAME[g])
         if C.ARCH[g] == "heir" and C.owns_kingdom(s, o, "heirs_deploy"):
             # martial-07: the heir goes to hand, and the card is discarded
             j = next(j for j, sp in enumerate(s.boards[o]) if sp is not None and C.KEFFECT[sp[0]] == "heirs_deploy")
@@ -395,23 +403,29 @@ def _reward(s, a, seat):
 @step("tally")
 def _tally(s, r, parts) -> None:
     es = _clash_cards(s, r, parts)
-    owners = [s.seat_of(e[E_GID]) for e in es]
-    lowest = any(s.has_text(o, e, "lowest_wins") for e, o in zip(es, owners))  # Gathering A4
-    totals = {}
-    win_bonus: dict[int, int] = {}
+    fseat, copies = s.fseat, s.copies
+    sup_map, sup_part, fx, bonus = s.sup_map, s.sup_part, s.round_fx, s.bonus
+    totals = {}  # in the order of parts (the event lists them so)
     for x in parts:
-        v = 0
-        mine = [e for e, o in zip(es, owners) if o == x]
-        for e in mine:
-            v += s.strength(e[E_GID])
-            if s.has_text(x, e, "win_influence"):
-                win_bonus[x] = win_bonus.get(x, 0) + 1
-        per = 2 if s.round_fx[x] & C.FX_SUPPORTERS else 1
-        v += per * (s.sup_map[x][r] - s.sup_part[x][r])
-        v += s.bonus[x]
-        if C.owns_kingdom(s, x, "hand_size_heir") and any(C.ARCH[e[E_GID]] == "heir" for e in mine):
+        per = 2 if fx[x] & C.FX_SUPPORTERS else 1
+        totals[x] = per * (sup_map[x][r] - sup_part[x][r]) + bonus[x]
+    win_bonus: dict[int, int] = {}
+    lowest = False
+    heirs: set[int] = set()  # the seats with a heir among the cards
+    for e in es:
+        g = e[E_GID]
+        o = fseat[g // PER]  # (s.seat_of)
+        totals[o] += s.strength(g) if copies else C.STR[g]  # (strength: only a copy adds to the printed)
+        # (has_text: only a card whose printed text it is, or a copied text, can have it)
+        if (C.EFFECT[g] == "win_influence" or copies) and s.has_text(o, e, "win_influence"):
+            win_bonus[o] = win_bonus.get(o, 0) + 1
+        if not lowest and (C.EFFECT[g] == "lowest_wins" or copies):
+            lowest = s.has_text(o, e, "lowest_wins")  # Gathering A4
+        if C.ARCH[g] == "heir":
+            heirs.add(o)
+    for x in parts:
+        if x in heirs and C.owns_kingdom(s, x, "hand_size_heir"):
             win_bonus[x] = win_bonus.get(x, 0) + 1
-        totals[x] = v
     facs = {s.factions[x] for x in parts}  # a card is seat x's when g // PER is its faction
     for e in s.active[r]:
         if e[E_GID] // PER in facs:
@@ -419,16 +433,18 @@ def _tally(s, r, parts) -> None:
     s.bonus = [0] * s.players
     sup_part = s.mut("sup_part")
     for x in parts:
-        sup_part[x][r] = s.sup_map[x][r]
-    for o in C.region_cards(s, r, "halve_opponents"):  # martial-09
-        for x in parts:
-            if x != o:
-                totals[x] = (totals[x] + 1) // 2
+        sup_part[x][r] = sup_map[x][r]
+    if s.kregion[r]:
+        for o in C.region_cards(s, r, "halve_opponents"):  # martial-09
+            for x in parts:
+                if x != o:
+                    totals[x] = (totals[x] + 1) // 2
     best = max(totals.values())
     if lowest and any(v > 0 for v in totals.values()):  # Gathering A4
         best = min(v for v in totals.values() if v > 0)
     top = [x for x in s.order if x in parts and totals[x] == best]
-    s._event("tally", None, (D.REGIONS[r], [totals[x] for x in parts], list(parts)))
+    if s.record:
+        s._event("tally", None, (D.REGIONS[r], [totals[x] for x in parts], list(parts)))
     if len(top) == 1:
         w = top[0]
         _pop_clash(s)

@@ -19,8 +19,14 @@ def free_actions(s, seat: int, timing: str, acts: list[int], tactic: bool = True
     spring offers them last), kingdom cards, Site of Power cards."""
     fs = s.factions
     f, h = fs[seat], s.favour
-    # a Favour acts in its faction's season only: seat's own, or the holder's (borrowed)
-    if favour.SEASON[f] == timing or (0 <= h != seat and favour.SEASON[fs[h]] == timing):
+    board = s.boards[seat]
+    boarded = board != kingdom.EMPTY_BOARD  # a kingdom card on seat's board
+    held = boarded or s.ksupply[seat]  # seat holds a kingdom card (trade-15 and intrigue-11 are ones)
+    # a Favour acts in its faction's season only: seat's own (as the holder, or
+    # with trade-15), or the holder's (borrowed with intrigue-11)
+    if (favour.SEASON[f] == timing and (h == seat or held)) or (
+        held and 0 <= h != seat and favour.SEASON[fs[h]] == timing
+    ):
         acts += favour.moves(s, seat, timing)
     if tactic:  # seat's tactic tiles (tactics.CHECKS)
         tiles = tactics.CHECKS[f].get(timing)
@@ -29,15 +35,15 @@ def free_actions(s, seat: int, timing: str, acts: list[int], tactic: bool = True
             for t, bit, ok, a in tiles:
                 if uses[t] > 0 and not used & bit and ok(s, seat):
                     acts.append(a)
-    board = s.boards[seat]
-    if board != kingdom.EMPTY_BOARD:  # a kingdom card on seat's board
+    if boarded:
         acting = kingdom.ACTING[timing]
         for sp in board:
             if sp is not None and sp[0] in acting:  # one with an action in this season
                 acts += kingdom.options(s, seat, timing)
                 break
     site = s.site[seat]
-    for g in sites.USABLE_NOW[f][timing]:
-        if g not in site:  # one of them no longer to buy
-            acts += sites.options(s, seat, timing)
-            break
+    if len(site) < sites.SITE_CARDS:  # seat has bought a Site of Power card
+        for g in sites.USABLE_NOW[f][timing]:
+            if g not in site:  # one of them no longer to buy
+                acts += sites.options(s, seat, timing)
+                break

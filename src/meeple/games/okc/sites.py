@@ -395,6 +395,7 @@ _USABLE = [
 
 # per faction and timing: the cards of `_USABLE` (a card still to buy offers
 # nothing: while all of them are, `options` is empty; free.py reads it)
+SITE_CARDS = C.PER - D.NBASIC  # a faction's Site of Power cards (all to buy at the start)
 USABLE_NOW = [{t: frozenset(g for _, g, _, _ in usable) for t, usable in by_time.items()} for by_time in _USABLE]
 
 

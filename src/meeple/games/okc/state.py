@@ -289,10 +289,23 @@ class OKCState(FlowState):
     def votes(self, seat: int, council: int) -> int:
         mine = self.factions[seat]  # a card is seat's when g // PER is its faction
         v = sum(C.council_votes(self, seat, g) for g in self.councils[council] if g // PER == mine)
-        v += self.ctokens[seat][council]  # Uprising HQ2 tokens
+        return v + self._token_votes(seat, council)
+
+    def _token_votes(self, seat: int, council: int) -> int:
+        """The votes of seat's council tokens there."""
+        v = self.ctokens[seat][council]  # Uprising HQ2 tokens
         if self.gtokens[seat][council] and C.card_in_council(self, seat, "council_token"):
             v += self.gtokens[seat][council]  # Gathering A2 tokens, while it stays
         return v
+
+    def has_votes(self, seat: int, council: int) -> bool:
+        """votes(seat, council) > 0, read card by card until one votes (none
+        counts less than nothing): autumn asks it at every decision."""
+        mine = self.factions[seat]
+        for g in self.councils[council]:
+            if g // PER == mine and (C.VOTES[g] or C.council_votes(self, seat, g)):
+                return True
+        return self._token_votes(seat, council) > 0
 
     def order_pos(self, seat: int) -> int:
         return self.order.index(seat)
@@ -305,7 +318,7 @@ class OKCState(FlowState):
         v = self.hand_size[s]
         if C.owns_kingdom(self, s, "hand_size_heir"):
             v += 1
-        return max(D.MIN_HAND_SIZE, min(D.MAX_HAND_SIZE, v))
+        return D.MIN_HAND_SIZE if v < D.MIN_HAND_SIZE else D.MAX_HAND_SIZE if v > D.MAX_HAND_SIZE else v
 
     def _find_active(self, gid: int):
         for r in range(3):
@@ -370,6 +383,17 @@ class OKCState(FlowState):
                 continue
             o = self.seat_of(g)
             if o != seat and (copied or not self._kregion_blanks(o, r) and not self._blanked_by_copy(o, a)):
+                return True
+        return False
+
+    def _blankable(self, r: int) -> bool:
+        """Could any card's printed information be blank in region r (`_blank`
+        is False for each of its cards when not)? Only martial-15 on the
+        region, an Uprising A3 active there or a copied text can blank."""
+        if self.kregion[r] or self.copies:
+            return True
+        for x in self.active[r]:
+            if _BLANKS[x[E_GID]]:
                 return True
         return False
 
