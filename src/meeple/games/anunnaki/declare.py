@@ -34,26 +34,10 @@ def decide(kind: str, prompt: str, legal, *, forced: bool = True, secret: bool =
             return fresh(gs, seat)
 
     def declare(body):
-        def effect(gs, a: int, seat: int, auto: bool) -> None:
-            gs.legal_now = None  # the legal actions kept by before_forced: no longer the pending ones
-            arg = gs.darg
-            if auto and gs.record:  # the only answer, taken for the seat: said to it alone
-                move = gs.action_to_str_for(a, seat)
-                sp = gs.space_of(a)  # a star space is told by the tiles it joins
-                gs._event("forced", seat, (kind, move) if sp is None else (kind, move, gs.space_tiles(sp)), seat)
-            if secret or len(gs.dseats) > 1:
-                gs.secret[str(seat)] = a
-                gs.dseats = [x for x in gs.dseats if x != seat]
-                if gs.dseats:
-                    return
-            gs.kind = None
-            gs.dseats = []
-            gs.darg = {}
-            body(gs, a, seat, arg)
-
         def quiet(gs, a: int, seat: int) -> None:
-            """`effect` in a game that keeps no record: the flow has forgotten
-            the kept legal actions and cleared the decision already."""
+            """The answer itself, as a game that keeps no record runs it (the
+            flow has forgotten the kept legal actions and cleared the decision):
+            a secret answer is kept until every seat has chosen, then the body runs."""
             arg = gs.darg
             if secret or len(gs.dseats) > 1:
                 gs.secret[str(seat)] = a
@@ -61,9 +45,18 @@ def decide(kind: str, prompt: str, legal, *, forced: bool = True, secret: bool =
                 if gs.dseats:
                     gs.kind = kind  # still pending for the seats yet to choose
                     return
+            gs.kind = None
             gs.dseats = []
             gs.darg = {}
             body(gs, a, seat, arg)
+
+        def effect(gs, a: int, seat: int, auto: bool) -> None:
+            gs.legal_now = None  # the legal actions kept by before_forced: no longer the pending ones
+            if auto and gs.record:  # the only answer, taken for the seat: said to it alone
+                move = gs.action_to_str_for(a, seat)
+                sp = gs.space_of(a)  # a star space is told by the tiles it joins
+                gs._event("forced", seat, (kind, move) if sp is None else (kind, move, gs.space_tiles(sp)), seat)
+            quiet(gs, a, seat)
 
         FLOW.decision(kind, prompt=prompt, legal=legal, forced=forced, quiet=quiet)(effect)
         return body

@@ -366,12 +366,12 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
     def controllers(self) -> dict:
         """The controller of every region at once (None: nobody), for rules
         that look at many regions; the same as `controller`."""
-        anc = self.anc
         out = dict.fromkeys(self.fol)
         out.update(self.stl)
+        controller = self.controller
         for h, m in self.occ.items():
             if m:
-                out[h] = None if m & (m - 1) or h in anc else m.bit_length() - 1
+                out[h] = controller(h)
         return out
 
     def controlled(self, seat: int, controllers: dict | None = None) -> list[str]:
