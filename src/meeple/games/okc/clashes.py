@@ -100,7 +100,7 @@ def _day_step(s, r, parts, pas) -> None:
 
 @step("day_seat")
 def _day_seat(s, seat) -> None:
-    s._ask("day", seat)
+    s.kind, s.dseats, s.darg = "day", [seat], None  # (s._ask written out: a step per day decision)
 
 
 @step("day_end")
@@ -306,45 +306,63 @@ def _flank_sup(s, a, seat):
 
 
 # ---- the night -------------------------------------------------------------
-def _clash_cards(s, r: int, parts: list[int]):
-    """The region's cards that count in this clash (of its participants, not yet counted)."""
-    facs = {s.factions[x] for x in parts}  # a card is seat x's when g // PER is its faction
-    return [e for e in s.active[r] if not e[E_PART] and e[E_GID] // PER in facs]
+def _clash_cards(s, r: int, parts: list[int]) -> tuple[list[list[int]], list[int]]:
+    """The region's cards that count in this clash (of its participants, not
+    yet counted), and the seat of each."""
+    facs = [s.factions[x] for x in parts]  # a card is seat x's when g // PER is its faction
+    fseat = s.fseat  # (s.seat_of)
+    es, owners = [], []
+    for e in s.active[r]:
+        f = e[E_GID] // PER
+        if f in facs and not e[E_PART]:
+            es.append(e)
+            owners.append(fseat[f])
+    return es, owners
+
+
+# by card: may it be Deadly (printed or possible commands, cards.MAY_GAIN; or gained: read per entry)
+_MAY_DEADLY = [(cm | gain) & D.DEADLY for cm, gain in zip(C.CMDS, C.MAY_GAIN)]
 
 
 @step("night")
 def _night(s, r, parts) -> None:
-    es = _clash_cards(s, r, parts)
-    fseat = s.fseat
-    owners = [fseat[e[E_GID] // PER] for e in es]  # (s.seat_of)
-    pairs = [(e[E_GID], o) for e, o in zip(es, owners)]
+    es, owners = _clash_cards(s, r, parts)
+    n = len(es)
     doomed = set()
     killers = set()
+    blankable = s._blankable(r)  # (else each card's traits are read without asking whether it is blank)
+    invulnerable: list[int | None] = [None] * n  # each card's, read once when asked
+
+    def immune(i: int) -> int:
+        v = invulnerable[i]
+        if v is None:
+            e2, o2 = es[i], owners[i]
+            t = s._traits(o2, e2) if blankable else C.traits(s, o2, e2[E_GID], e2[E_GT])
+            v = invulnerable[i] = t & D.INVULNERABLE
+        return v
+
     for e, o in zip(es, owners):
         g = e[E_GID]
-        # (only a card whose printed, gained or possible commands include Deadly is asked: cards.MAY_GAIN)
-        if (C.CMDS[g] | e[E_GC] | C.MAY_GAIN[g]) & D.DEADLY and s._cmds(o, e) & D.DEADLY:
-            blankable = s._blankable(r)  # (else each card's traits are read without asking whether it is blank)
-            for i, (e2, o2) in enumerate(zip(es, owners)):
-                if o2 != o and not (
-                    (s._traits(o2, e2) if blankable else C.traits(s, o2, e2[E_GID], e2[E_GT])) & D.INVULNERABLE
-                ):
+        if (_MAY_DEADLY[g] or e[E_GC] & D.DEADLY) and s._cmds(o, e) & D.DEADLY:
+            for i in range(n):
+                if owners[i] != o and not immune(i):
                     doomed.add(i)
                     killers.add(o)
-    for i, (e, o) in enumerate(zip(es, owners)):
-        if (
-            C.may_fall_alone(s, e[E_GID], o)
-            and any(C.night_self_eliminated(s, e[E_GID], o, pairs, t) for t in s.texts(o, e) or [""])
-            and not s._traits(o, e) & D.INVULNERABLE
-        ):
-            doomed.add(i)
+    pairs = None  # the clash's (card, seat) pairs, when a card may fall alone
+    copies = s.copies
+    for i in range(n):
+        e, o = es[i], owners[i]
+        g = e[E_GID]
+        if C.may_fall_alone(s, g, o):
+            if pairs is None:
+                pairs = [(e2[E_GID], o2) for e2, o2 in zip(es, owners)]
+            if any(C.night_self_eliminated(s, g, o, pairs, t) for t in s.texts(o, e) or [""]) and not immune(i):
+                doomed.add(i)
     for e, o in zip(es, owners):
         # (has_text: only a card whose printed text it is, or a copied text, can have it)
-        if (C.EFFECT[e[E_GID]] == "assassin" or s.copies) and s.has_text(o, e, "assassin"):  # Uprising A2
+        if (C.EFFECT[e[E_GID]] == "assassin" or copies) and s.has_text(o, e, "assassin"):  # Uprising A2
             hit = [
-                i
-                for i, (e2, o2) in enumerate(zip(es, owners))
-                if o2 != o and C.ARCH[e2[E_GID]] in ("heir", "captain") and not s._traits(o2, e2) & D.INVULNERABLE
+                i for i in range(n) if owners[i] != o and C.ARCH[es[i][E_GID]] in ("heir", "captain") and not immune(i)
             ]
             if hit:
                 doomed.update(hit)
@@ -356,6 +374,8 @@ def _night(s, r, parts) -> None:
             ow == o and C.ARCH[e[E_GID]] == "heir" and s._cmds(o, e) & D.DEADLY for e, ow in zip(es, owners)
         ):
             s._gain_influence(o, 1)
+    if not doomed:
+        return  # (and no killer)
     # eliminations are simultaneous: Resilient is read on the map, before any card leaves
     resilient = {i: s._traits(owners[i], es[i]) & D.RESILIENT for i in doomed}
     for i in sorted(doomed):
@@ -402,8 +422,8 @@ def _reward(s, a, seat):
 # ---- the tally -------------------------------------------------------------
 @step("tally")
 def _tally(s, r, parts) -> None:
-    es = _clash_cards(s, r, parts)
-    fseat, copies = s.fseat, s.copies
+    es, owners = _clash_cards(s, r, parts)
+    copies = s.copies
     sup_map, sup_part, fx, bonus = s.sup_map, s.sup_part, s.round_fx, s.bonus
     totals = {}  # in the order of parts (the event lists them so)
     for x in parts:
@@ -412,9 +432,8 @@ def _tally(s, r, parts) -> None:
     win_bonus: dict[int, int] = {}
     lowest = False
     heirs: set[int] = set()  # the seats with a heir among the cards
-    for e in es:
+    for e, o in zip(es, owners):
         g = e[E_GID]
-        o = fseat[g // PER]  # (s.seat_of)
         totals[o] += s.strength(g) if copies else C.STR[g]  # (strength: only a copy adds to the printed)
         # (has_text: only a card whose printed text it is, or a copied text, can have it)
         if (C.EFFECT[g] == "win_influence" or copies) and s.has_text(o, e, "win_influence"):

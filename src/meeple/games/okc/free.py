@@ -11,6 +11,7 @@ offer (each look is the part's own first test), it only spares the asking.
 from __future__ import annotations
 
 from meeple.games.okc import favour, kingdom, sites, tactics
+from meeple.games.okc.actions import U_FAVOUR
 
 
 def free_actions(s, seat: int, timing: str, acts: list[int], tactic: bool = True) -> None:
@@ -24,7 +25,7 @@ def free_actions(s, seat: int, timing: str, acts: list[int], tactic: bool = True
     held = boarded or s.ksupply[seat]  # seat holds a kingdom card (trade-15 and intrigue-11 are ones)
     # a Favour acts in its faction's season only: seat's own (as the holder, or
     # with trade-15), or the holder's (borrowed with intrigue-11)
-    if (favour.SEASON[f] == timing and (h == seat or held)) or (
+    if (favour.SEASON[f] == timing and (held or (h == seat and not s.used[seat] & U_FAVOUR))) or (
         held and 0 <= h != seat and favour.SEASON[fs[h]] == timing
     ):
         acts += favour.moves(s, seat, timing)
