@@ -50,9 +50,15 @@ def _autumn_legal(s, seat):
     u = s.used[seat]
     # a hand card is never active: its printed icons count (state.icons)
     if not u & U_GOVERN:
-        acts.extend(GOVERN + g % PER for g in hand if C.VOTES[g] >= 1)  # (g % PER: the local id, cards.local)
+        votes = C.VOTES
+        for g in hand:
+            if votes[g] >= 1:
+                acts.append(GOVERN + g % PER)  # (g % PER: the local id, cards.local)
     if not u & U_JOURNEY:
-        acts.extend(JOURNEY + g % PER for g in hand if C.LORE[g] >= 1)
+        lore = C.LORE
+        for g in hand:
+            if lore[g] >= 1:
+                acts.append(JOURNEY + g % PER)
         if C.owns_kingdom(s, seat, "all_pathfinder"):  # trade-01: active cards too
             acts.extend(
                 JOURNEY + C.local(e[E_GID]) for _, e in s._own_active(seat) if s.active_icons(seat, e, C.LORE) >= 1
@@ -68,10 +74,11 @@ def _autumn_legal(s, seat):
                 and (C.CMDS[g] | e[E_GC]) & (D.RALLY_SELF | D.RALLY_TWO)
                 and s._cmds(seat, e) & (D.RALLY_SELF | D.RALLY_TWO)
             ):
-                acts.append(RALLY_C + C.local(g))
+                acts.append(RALLY_C + g % PER)
+    may_have = C.MAY_HAVE  # (a card that may not have Deploy is not asked)
     for g in hand:
-        if (C.CMDS[g] | C.MAY_GAIN[g]) & D.DEPLOY and C.commands(s, seat, g) & D.DEPLOY:
-            acts.append(DEPLOY_C + C.local(g))
+        if may_have[g] & D.DEPLOY and C.commands(s, seat, g) & D.DEPLOY:
+            acts.append(DEPLOY_C + g % PER)
     if not u & U_SECRETS and s.has_votes(seat, 1) and s.tokens_free(seat):
         acts.append(SECRETS)
     if not u & U_OATHS and s.has_votes(seat, 2) and (s.lost_sup[seat] or sum(s.sup_map[seat])):
@@ -293,7 +300,7 @@ def _site_lore(s, a, seat):
 
 @step("buy")
 def _buy_step(s, seat) -> None:
-    if s.site[seat] and any(C.COST[g] <= s.lore[seat] for g in s.site[seat]):
+    if s.can_buy(seat):
         s._ask("buy", seat)
 
 

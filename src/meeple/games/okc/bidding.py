@@ -133,17 +133,15 @@ def _reveal_bids(s, *again) -> None:
         s.todo.append(("resolve_bid", x))
 
 
+_LOCATIONS = [LOC + loc for loc in range(6)]  # an action per location
+
+
 @step("resolve_bid")
 def _resolve_bid(s, seat) -> None:
     s._ask("herald", seat)
 
 
-@decision(
-    "herald",
-    prompt="Place your Herald on a location",
-    legal=lambda s, seat: [LOC + loc for loc in range(6)],
-    loc="herald",
-)
+@decision("herald", prompt="Place your Herald on a location", legal=lambda s, seat: _LOCATIONS[:], loc="herald")
 def _herald(s, a, seat):
     s.herald[seat] = a - LOC
     s._event("herald", seat, D.LOCATIONS[a - LOC])

@@ -125,8 +125,8 @@ def _day_legal(s, seat):
         g = e[E_GID]
         if g // PER != mine or e[E_PART] or (p and e[E_PASS] != p):
             continue
-        if not (C.CMDS[g] | e[E_GC] | C.MAY_GAIN[g]) & _DAY_CMDS:
-            continue  # it can have no day command (cards.MAY_GAIN)
+        if not (C.MAY_HAVE[g] | e[E_GC]) & _DAY_CMDS:
+            continue  # it can have no day command (cards.MAY_HAVE)
         if locked is None:
             locked = s._locked(seat, r)
             blankable = s._blankable(r)
@@ -320,10 +320,6 @@ def _clash_cards(s, r: int, parts: list[int]) -> tuple[list[list[int]], list[int
     return es, owners
 
 
-# by card: may it be Deadly (printed or possible commands, cards.MAY_GAIN; or gained: read per entry)
-_MAY_DEADLY = [(cm | gain) & D.DEADLY for cm, gain in zip(C.CMDS, C.MAY_GAIN)]
-
-
 @step("night")
 def _night(s, r, parts) -> None:
     es, owners = _clash_cards(s, r, parts)
@@ -343,7 +339,8 @@ def _night(s, r, parts) -> None:
 
     for e, o in zip(es, owners):
         g = e[E_GID]
-        if (_MAY_DEADLY[g] or e[E_GC] & D.DEADLY) and s._cmds(o, e) & D.DEADLY:
+        # (only a card whose printed, gained or possible commands include Deadly is asked: cards.MAY_HAVE)
+        if (C.MAY_HAVE[g] | e[E_GC]) & D.DEADLY and s._cmds(o, e) & D.DEADLY:
             for i in range(n):
                 if owners[i] != o and not immune(i):
                     doomed.add(i)

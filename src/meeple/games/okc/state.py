@@ -581,8 +581,16 @@ class OKCState(FlowState):
     def _lore_to_supply(self, s: int, n: int) -> None:
         self.lore[s] += n
         self._event("lore", s, n)
-        if any(C.COST[g] <= self.lore[s] for g in self.site[s]):
+        if self.can_buy(s):
             self.todo.append(("buy", s))
+
+    def can_buy(self, s: int) -> bool:
+        """Has seat s the lore for one of its Site of Power cards still to buy?"""
+        lore, cost = self.lore[s], C.COST
+        for g in self.site[s]:  # (a loop: asked at each lore gained)
+            if cost[g] <= lore:
+                return True
+        return False
 
     def _draw(self, s: int, n: int, shown: bool = True) -> None:
         """Draw n cards (attrition when the deck is empty); `shown` unless
