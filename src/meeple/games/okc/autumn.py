@@ -22,6 +22,7 @@ from meeple.games.okc.actions import (
     GOVERN,
     JOURNEY,
     LOC,
+    LOCATIONS,
     OATHS,
     OFAVOUR,
     PER,
@@ -206,7 +207,7 @@ def _rgovern(s, a, seat):
 def _secrets_legal(s, seat):
     acts = [DONE]
     if s.darg[0] > 0 and s.tokens_free(seat):
-        acts.extend(LOC + loc for loc in range(6))
+        acts += LOCATIONS
     return acts
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from meeple.games.okc import cards as C
 from meeple.games.okc import data as D
 from meeple.games.okc import sites
-from meeple.games.okc.actions import BACK, CARD, KPICK, LOC, PAIR, REGION, ROAD, SEAT, SPACE, STEAL
+from meeple.games.okc.actions import BACK, CARD, KPICK, LOC, LOCATIONS, PAIR, REGION, ROAD, SEAT, SPACE, STEAL
 from meeple.games.okc.rules import decision, hand_cards, step
 
 
@@ -133,15 +133,12 @@ def _reveal_bids(s, *again) -> None:
         s.todo.append(("resolve_bid", x))
 
 
-_LOCATIONS = [LOC + loc for loc in range(6)]  # an action per location
-
-
 @step("resolve_bid")
 def _resolve_bid(s, seat) -> None:
     s._ask("herald", seat)
 
 
-@decision("herald", prompt="Place your Herald on a location", legal=lambda s, seat: _LOCATIONS[:], loc="herald")
+@decision("herald", prompt="Place your Herald on a location", legal=lambda s, seat: list(LOCATIONS), loc="herald")
 def _herald(s, a, seat):
     s.herald[seat] = a - LOC
     s._event("herald", seat, D.LOCATIONS[a - LOC])
@@ -231,7 +228,7 @@ def _space(s, a, seat):
 def _kplace_legal(s, seat):
     if C.KPLACE[s.darg[0]] == "region":
         return [REGION + r for r in range(3)]
-    return [LOC + loc for loc in range(6)]
+    return list(LOCATIONS)
 
 
 def _kplace_word(s, a, seat):

@@ -33,7 +33,8 @@ def _clash_cards(s, seat):
     r = _clash_region(s)
     if r is None:
         return []
-    return [e for e in s.active[r] if s.seat_of(e[E.E_GID]) == seat and not e[E.E_PART]]
+    mine = s.factions[seat]  # a card is seat's when g // PER is its faction
+    return [e for e in s.active[r] if e[E.E_GID] // E.PER == mine and not e[E.E_PART]]
 
 
 def _ask(s, seat, darg):
@@ -648,7 +649,7 @@ def _i13_start(s, seat, j):
 
 def _i13_options(s, seat, darg):
     if darg[2] == 0:
-        return [E.LOC + loc for loc in range(6)]
+        return list(E.LOCATIONS)
     return [E.DONE] + [E.SEAT + o for o in range(s.players) if 0 <= s.herald[o] != darg[3]]
 
 
@@ -857,7 +858,7 @@ def _joust_result(s, seat, j) -> None:
 @decision(
     "joust_win",
     prompt="You won the joust: claim a location's reward",
-    legal=lambda s, seat: [E.LOC + loc for loc in range(6)],
+    legal=lambda s, seat: list(E.LOCATIONS),
     loc="claim",
 )
 def _joust_win(s, a, seat):
