@@ -133,7 +133,7 @@ def _day_legal(s, seat):
         cm = (s._cmds(seat, e) if blankable else C.commands(s, seat, g, e[E_GC])) & ~e[E_USED]
         if locked:
             cm &= ~(D.AMBUSH | D.RETREAT | D.FLANK)
-        lo = C.local(g)
+        lo = g % PER  # (cards.local)
         if cm & D.AMBUSH and (hand or (cm & D.AMBUSH_FROM_DISCARD and s.discards[seat])):
             acts.append(AMBUSH_C + lo)
         if cm & D.RETREAT:
@@ -442,10 +442,8 @@ def _tally(s, r, parts) -> None:
     for x in parts:
         if x in heirs and C.owns_kingdom(s, x, "hand_size_heir"):
             win_bonus[x] = win_bonus.get(x, 0) + 1
-    facs = {s.factions[x] for x in parts}  # a card is seat x's when g // PER is its faction
-    for e in s.active[r]:
-        if e[E_GID] // PER in facs:
-            e[E_PART] = 1
+    for e in es:  # counted now (the participants' other cards there were counted before)
+        e[E_PART] = 1
     s.bonus = [0] * s.players
     sup_part = s.mut("sup_part")
     for x in parts:

@@ -86,7 +86,7 @@ def _facedown(s, a, seat):
     if a == DONE:
         s.mut("fd_log")[seat].append(-1)
     else:
-        g = s.gid(seat, a - CARD)
+        g = s.factions[seat] * PER + a - CARD  # (s.gid)
         s._leave_hand(seat, g)
         s.facedown[r].append(g)
         s.facedown[r].sort()
