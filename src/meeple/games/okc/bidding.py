@@ -152,7 +152,7 @@ def _resolve_legal(s, seat):
     if C.can_steal(s, seat):
         need = C.steal_strength(s, seat)
         for o in range(s.players):
-            if o == seat:
+            if o == seat or not any(s.boards[o]):  # (an empty board: nothing to steal)
                 continue
             for j, sp in enumerate(s.boards[o]):
                 if sp is not None and need > C.occupier_strength(s, o, sp[1], s.bids[seat]):

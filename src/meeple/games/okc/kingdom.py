@@ -750,8 +750,6 @@ def options(s, seat: int, timing: str) -> list[int]:
     return out
 
 
-EMPTY_BOARD = [None] * D.BOARD_SPACES  # a board with no kingdom card (free.py: nothing to offer)
-
 # by kingdom card: the seasons its action may be taken in (none without one)
 _WHEN = [
     () if act is None or act.timing is None else (act.timing,) if isinstance(act.timing, str) else act.timing
