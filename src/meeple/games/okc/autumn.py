@@ -129,9 +129,7 @@ def _autumn(s, a, seat):
             s._ask("rally", seat, [r, 0])
         else:
             s._event("rally", seat, (C.NAME[g], D.REGIONS[r], 1))
-            s.active[r].remove(e)
-            s._event("to-hand", seat, (C.NAME[g], D.REGIONS[r], s._hand_full(seat)))
-            s._to_hand(seat, g)
+            s._back_to_hand(seat, r, e)
     else:
         s._ask_deploy(seat, s.gid(seat, a - DEPLOY_C))
 
@@ -154,9 +152,7 @@ def _rally(s, a, seat):
         return
     g = s.gid(seat, a - CARD)
     r, e = s._find_active(g)
-    s.active[r].remove(e)
-    s._event("to-hand", seat, (C.NAME[g], D.REGIONS[r], s._hand_full(seat)))
-    s._to_hand(seat, g)
+    s._back_to_hand(seat, r, e)
     s._ask("rally", seat, [s.darg[0], s.darg[1] + 1, *s.darg[2:], g])
 
 

@@ -175,7 +175,8 @@ def _resolve_word(s, a, seat):
 )
 def _resolve(s, a, seat):
     if a == BACK:
-        s._event("bid-back", seat, (C.NAME[s.bids[seat]], s._hand_full(seat)))
+        if s.record:  # (the words are built only for a recorded game)
+            s._event("bid-back", seat, (C.NAME[s.bids[seat]], s._hand_full(seat)))
         s._to_hand(seat, s.bids[seat])
         s.bids[seat] = None
     elif KPICK <= a < PAIR:  # intrigue-17: a top card of the deck

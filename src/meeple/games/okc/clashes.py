@@ -66,9 +66,11 @@ def reveal(s, r: int, pas: int) -> None:
             s.mut("peeked")[x] = [g for g in s.peeked[x] if g not in s.facedown[r]]
     if s.facedown[r] and not s._hidden_this_move(s.facedown[r]):
         s._mark_reveal()
-        s._event("reveal", None, (D.REGIONS[r], [C.NAME[g] for g in s.facedown[r]]))
+        if s.record:  # (the words are built only for a recorded game)
+            s._event("reveal", None, (D.REGIONS[r], [C.NAME[g] for g in s.facedown[r]]))
+    active = s.active[r]
     for g in s.facedown[r]:
-        s.active[r].append([g, 0, 0, 0, 0, -1, pas])
+        active.append([g, 0, 0, 0, 0, -1, pas])
     s.facedown[r] = []
 
 
@@ -260,9 +262,7 @@ def _retreat(s, a, seat):
     else:
         g = s.gid(seat, a - CARD)
         e = next(e for e in s.active[r] if e[E_GID] == g)
-        s.active[r].remove(e)
-        s._event("to-hand", seat, (C.NAME[g], D.REGIONS[r], s._hand_full(seat)))
-        s._to_hand(seat, g)
+        s._back_to_hand(seat, r, e)
     s._ask("retreat", seat, [r])
 
 

@@ -319,9 +319,7 @@ def _i15_options(s, seat, darg):
 def _i15_answer(s, seat, darg, a):
     g = s.gid(seat, a - E.CARD)
     r, e = s._find_active(g)
-    s.active[r].remove(e)
-    s._event("to-hand", seat, (C.NAME[g], D.REGIONS[r], s._hand_full(seat)))
-    s._to_hand(seat, g)
+    s._back_to_hand(seat, r, e)
 
 
 # ---- martial-02 (autumn): a follower from the discard to hand
@@ -602,9 +600,7 @@ def _i04_answer(s, seat, darg, a):
         if o == seat or e[E.E_PART]:
             continue
         if (a == E.BACK and C.STR[g] == C.STR[h]) or (a == E.DRAW and C.ARCH[g] == C.ARCH[h]):
-            s.active[r].remove(e)
-            s._event("to-hand", o, (C.NAME[g], D.REGIONS[r], s._hand_full(o)))
-            s._to_hand(o, g)
+            s._back_to_hand(o, r, e)
     discard_this(s, seat, darg[1])
 
 

@@ -485,6 +485,15 @@ class OKCState(FlowState):
         """Would a card added to seat s's hand go on top of its deck instead?"""
         return len(self.hands[s]) >= self.hsize(s)
 
+    def _back_to_hand(self, s: int, r: int, e) -> None:
+        """Seat s's active card (its entry e in region r) goes back to the
+        hand, told with whether the hand is full (then onto the deck)."""
+        self.active[r].remove(e)
+        g = e[E_GID]
+        if self.record:  # (the words are built only for a recorded game)
+            self._event("to-hand", s, (C.NAME[g], D.REGIONS[r], self._hand_full(s)))
+        self._to_hand(s, g)
+
     def _to_hand(self, s: int, g: int) -> None:
         """A card (always from public view) added to the hand: everyone knows it
         is there. To a full hand it goes on top of the deck instead."""
