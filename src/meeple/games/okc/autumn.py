@@ -44,6 +44,9 @@ from meeple.games.okc.rules import decision, step, turns
 
 turns("autumn")
 
+_RALLY = D.RALLY_SELF | D.RALLY_TWO  # a rally command
+_DEPLOY = D.DEPLOY
+
 
 def _autumn_legal(s, seat):
     hand = s.hands[seat]
@@ -65,20 +68,21 @@ def _autumn_legal(s, seat):
                 JOURNEY + C.local(e[E_GID]) for _, e in s._own_active(seat) if s.active_icons(seat, e, C.LORE) >= 1
             )
     mine = s.factions[seat]  # a card is seat's when g // PER is its faction
+    cmds = C.CMDS
     for a in s.active:
         for e in a:
             g = e[E_GID]
             if (
                 g // PER == mine
-                and not e[E_USED] & (D.RALLY_SELF | D.RALLY_TWO)
+                and not e[E_USED] & _RALLY
                 # only printed or gained commands rally (cards.commands adds none): else no need to ask
-                and (C.CMDS[g] | e[E_GC]) & (D.RALLY_SELF | D.RALLY_TWO)
-                and s._cmds(seat, e) & (D.RALLY_SELF | D.RALLY_TWO)
+                and (cmds[g] | e[E_GC]) & _RALLY
+                and s._cmds(seat, e) & _RALLY
             ):
                 acts.append(RALLY_C + g % PER)
     may_have = C.MAY_HAVE  # (a card that may not have Deploy is not asked)
     for g in hand:
-        if may_have[g] & D.DEPLOY and C.commands(s, seat, g) & D.DEPLOY:
+        if may_have[g] & _DEPLOY and C.commands(s, seat, g) & _DEPLOY:
             acts.append(DEPLOY_C + g % PER)
     if not u & U_SECRETS and s.has_votes(seat, 1) and s.tokens_free(seat):
         acts.append(SECRETS)
