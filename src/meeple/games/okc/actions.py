@@ -63,3 +63,5 @@ U_BORROW = 1 << 20  # intrigue-11: an opponent's Favour used this round
 
 # active card entry fields: [gid, part, gained_traits, gained_cmds, used_cmds, deploy, pass]
 E_GID, E_PART, E_GT, E_GC, E_USED, E_DEP, E_PASS = range(7)
+
+LOCATIONS = tuple(LOC + loc for loc in range(6))  # an action per location

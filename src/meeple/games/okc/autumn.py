@@ -22,6 +22,7 @@ from meeple.games.okc.actions import (
     GOVERN,
     JOURNEY,
     LOC,
+    LOCATIONS,
     OATHS,
     OFAVOUR,
     PER,
@@ -43,6 +44,9 @@ from meeple.games.okc.rules import decision, step, turns
 
 turns("autumn")
 
+_RALLY = D.RALLY_SELF | D.RALLY_TWO  # a rally command
+_DEPLOY = D.DEPLOY
+
 
 def _autumn_legal(s, seat):
     hand = s.hands[seat]
@@ -50,28 +54,36 @@ def _autumn_legal(s, seat):
     u = s.used[seat]
     # a hand card is never active: its printed icons count (state.icons)
     if not u & U_GOVERN:
-        acts.extend(GOVERN + g % PER for g in hand if C.VOTES[g] >= 1)  # (g % PER: the local id, cards.local)
+        votes = C.VOTES
+        for g in hand:
+            if votes[g] >= 1:
+                acts.append(GOVERN + g % PER)  # (g % PER: the local id, cards.local)
     if not u & U_JOURNEY:
-        acts.extend(JOURNEY + g % PER for g in hand if C.LORE[g] >= 1)
+        lore = C.LORE
+        for g in hand:
+            if lore[g] >= 1:
+                acts.append(JOURNEY + g % PER)
         if C.owns_kingdom(s, seat, "all_pathfinder"):  # trade-01: active cards too
             acts.extend(
                 JOURNEY + C.local(e[E_GID]) for _, e in s._own_active(seat) if s.active_icons(seat, e, C.LORE) >= 1
             )
     mine = s.factions[seat]  # a card is seat's when g // PER is its faction
+    cmds = C.CMDS
     for a in s.active:
         for e in a:
             g = e[E_GID]
             if (
                 g // PER == mine
-                and not e[E_USED] & (D.RALLY_SELF | D.RALLY_TWO)
+                and not e[E_USED] & _RALLY
                 # only printed or gained commands rally (cards.commands adds none): else no need to ask
-                and (C.CMDS[g] | e[E_GC]) & (D.RALLY_SELF | D.RALLY_TWO)
-                and s._cmds(seat, e) & (D.RALLY_SELF | D.RALLY_TWO)
+                and (cmds[g] | e[E_GC]) & _RALLY
+                and s._cmds(seat, e) & _RALLY
             ):
-                acts.append(RALLY_C + C.local(g))
+                acts.append(RALLY_C + g % PER)
+    may_have = C.MAY_HAVE  # (a card that may not have Deploy is not asked)
     for g in hand:
-        if (C.CMDS[g] | C.MAY_GAIN[g]) & D.DEPLOY and C.commands(s, seat, g) & D.DEPLOY:
-            acts.append(DEPLOY_C + C.local(g))
+        if may_have[g] & _DEPLOY and C.commands(s, seat, g) & _DEPLOY:
+            acts.append(DEPLOY_C + g % PER)
     if not u & U_SECRETS and s.has_votes(seat, 1) and s.tokens_free(seat):
         acts.append(SECRETS)
     if not u & U_OATHS and s.has_votes(seat, 2) and (s.lost_sup[seat] or sum(s.sup_map[seat])):
@@ -121,9 +133,7 @@ def _autumn(s, a, seat):
             s._ask("rally", seat, [r, 0])
         else:
             s._event("rally", seat, (C.NAME[g], D.REGIONS[r], 1))
-            s.active[r].remove(e)
-            s._event("to-hand", seat, (C.NAME[g], D.REGIONS[r], s._hand_full(seat)))
-            s._to_hand(seat, g)
+            s._back_to_hand(seat, r, e)
     else:
         s._ask_deploy(seat, s.gid(seat, a - DEPLOY_C))
 
@@ -146,9 +156,7 @@ def _rally(s, a, seat):
         return
     g = s.gid(seat, a - CARD)
     r, e = s._find_active(g)
-    s.active[r].remove(e)
-    s._event("to-hand", seat, (C.NAME[g], D.REGIONS[r], s._hand_full(seat)))
-    s._to_hand(seat, g)
+    s._back_to_hand(seat, r, e)
     s._ask("rally", seat, [s.darg[0], s.darg[1] + 1, *s.darg[2:], g])
 
 
@@ -199,7 +207,7 @@ def _rgovern(s, a, seat):
 def _secrets_legal(s, seat):
     acts = [DONE]
     if s.darg[0] > 0 and s.tokens_free(seat):
-        acts.extend(LOC + loc for loc in range(6))
+        acts += LOCATIONS
     return acts
 
 
@@ -293,7 +301,7 @@ def _site_lore(s, a, seat):
 
 @step("buy")
 def _buy_step(s, seat) -> None:
-    if s.site[seat] and any(C.COST[g] <= s.lore[seat] for g in s.site[seat]):
+    if s.can_buy(seat):
         s._ask("buy", seat)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from meeple.games.okc import cards as C
 from meeple.games.okc import data as D
 from meeple.games.okc import sites
-from meeple.games.okc.actions import BACK, CARD, KPICK, LOC, PAIR, REGION, ROAD, SEAT, SPACE, STEAL
+from meeple.games.okc.actions import BACK, CARD, KPICK, LOC, LOCATIONS, PAIR, REGION, ROAD, SEAT, SPACE, STEAL
 from meeple.games.okc.rules import decision, hand_cards, step
 
 
@@ -138,12 +138,7 @@ def _resolve_bid(s, seat) -> None:
     s._ask("herald", seat)
 
 
-@decision(
-    "herald",
-    prompt="Place your Herald on a location",
-    legal=lambda s, seat: [LOC + loc for loc in range(6)],
-    loc="herald",
-)
+@decision("herald", prompt="Place your Herald on a location", legal=lambda s, seat: list(LOCATIONS), loc="herald")
 def _herald(s, a, seat):
     s.herald[seat] = a - LOC
     s._event("herald", seat, D.LOCATIONS[a - LOC])
@@ -157,7 +152,7 @@ def _resolve_legal(s, seat):
     if C.can_steal(s, seat):
         need = C.steal_strength(s, seat)
         for o in range(s.players):
-            if o == seat:
+            if o == seat or not any(s.boards[o]):  # (an empty board: nothing to steal)
                 continue
             for j, sp in enumerate(s.boards[o]):
                 if sp is not None and need > C.occupier_strength(s, o, sp[1], s.bids[seat]):
@@ -180,7 +175,8 @@ def _resolve_word(s, a, seat):
 )
 def _resolve(s, a, seat):
     if a == BACK:
-        s._event("bid-back", seat, (C.NAME[s.bids[seat]], s._hand_full(seat)))
+        if s.record:  # (the words are built only for a recorded game)
+            s._event("bid-back", seat, (C.NAME[s.bids[seat]], s._hand_full(seat)))
         s._to_hand(seat, s.bids[seat])
         s.bids[seat] = None
     elif KPICK <= a < PAIR:  # intrigue-17: a top card of the deck
@@ -233,7 +229,7 @@ def _space(s, a, seat):
 def _kplace_legal(s, seat):
     if C.KPLACE[s.darg[0]] == "region":
         return [REGION + r for r in range(3)]
-    return [LOC + loc for loc in range(6)]
+    return list(LOCATIONS)
 
 
 def _kplace_word(s, a, seat):

@@ -106,7 +106,8 @@ def owns_kingdom(s, seat: int, effect: str) -> bool:
 
 def region_cards(s, r: int, effect: str) -> list[int]:
     """Seats owning a map card with that effect in region r."""
-    return [o for o, k in s.kregion[r] if KEFFECT[k] == effect]
+    kr = s.kregion[r]
+    return [o for o, k in kr if KEFFECT[k] == effect] if kr else []
 
 
 def bid_strength(s, seat: int) -> int:
@@ -144,7 +145,10 @@ def can_steal(s, seat: int) -> bool:
 
 
 def has_hq(s, seat: int, effect: str) -> bool:
-    return any(EFFECT[g] == effect for g in s.hq[seat])
+    for g in s.hq[seat]:  # (a loop: asked for every card's traits, mostly of an empty HQ)
+        if EFFECT[g] == effect:
+            return True
+    return False
 
 
 def card_in_council(s, seat: int, effect: str) -> bool:
@@ -174,14 +178,21 @@ def commands(s, seat: int, gid: int, gained: int = 0, blank: bool = False) -> in
     if ARCH[gid] == "heir":
         if s.round_fx[seat] & FX_HEIRS_DEADLY:
             c |= data.DEADLY
-        if s.ksupply[seat] or any(s.boards[seat]):  # a seat without kingdom cards has none of these
-            if owns_kingdom(s, seat, "heirs_deploy"):
-                c |= data.DEPLOY
-            if owns_kingdom(s, seat, "heirs_flank"):
-                c |= data.FLANK
-            if owns_kingdom(s, seat, "heirs_deadly_retreat"):
-                c |= data.DEADLY | data.RETREAT
+        # the commands of the seat's kingdom cards (owns_kingdom: on its board or in its supply)
+        for sp in s.boards[seat]:
+            if sp is not None:
+                c |= _HEIR_COMMANDS.get(sp[0], 0)
+        for k in s.ksupply[seat]:
+            c |= _HEIR_COMMANDS.get(k, 0)
     return c
+
+
+# by kingdom card: the commands it gives its owner's heir (none for most)
+_HEIR_COMMANDS = {
+    KCARD_OF["heirs_deploy"]: data.DEPLOY,
+    KCARD_OF["heirs_flank"]: data.FLANK,
+    KCARD_OF["heirs_deadly_retreat"]: data.DEADLY | data.RETREAT,
+}
 
 
 # by card: the commands `commands` may add to its printed and gained ones (a
@@ -192,6 +203,8 @@ MAY_GAIN = [
     | (data.DEPLOY | data.DEADLY | data.FLANK | data.RETREAT if a == "heir" else 0)
     for a in ARCH
 ]
+# by card: every command it may have but a gained one (printed, or added by `commands`)
+MAY_HAVE = [c | g for c, g in zip(CMDS, MAY_GAIN)]
 
 
 def journey_lore(s, seat: int, printed: int) -> int:

@@ -66,9 +66,11 @@ def reveal(s, r: int, pas: int) -> None:
             s.mut("peeked")[x] = [g for g in s.peeked[x] if g not in s.facedown[r]]
     if s.facedown[r] and not s._hidden_this_move(s.facedown[r]):
         s._mark_reveal()
-        s._event("reveal", None, (D.REGIONS[r], [C.NAME[g] for g in s.facedown[r]]))
+        if s.record:  # (the words are built only for a recorded game)
+            s._event("reveal", None, (D.REGIONS[r], [C.NAME[g] for g in s.facedown[r]]))
+    active = s.active[r]
     for g in s.facedown[r]:
-        s.active[r].append([g, 0, 0, 0, 0, -1, pas])
+        active.append([g, 0, 0, 0, 0, -1, pas])
     s.facedown[r] = []
 
 
@@ -100,7 +102,7 @@ def _day_step(s, r, parts, pas) -> None:
 
 @step("day_seat")
 def _day_seat(s, seat) -> None:
-    s._ask("day", seat)
+    s.kind, s.dseats, s.darg = "day", [seat], None  # (s._ask written out: a step per day decision)
 
 
 @step("day_end")
@@ -125,15 +127,15 @@ def _day_legal(s, seat):
         g = e[E_GID]
         if g // PER != mine or e[E_PART] or (p and e[E_PASS] != p):
             continue
-        if not (C.CMDS[g] | e[E_GC] | C.MAY_GAIN[g]) & _DAY_CMDS:
-            continue  # it can have no day command (cards.MAY_GAIN)
+        if not (C.MAY_HAVE[g] | e[E_GC]) & _DAY_CMDS:
+            continue  # it can have no day command (cards.MAY_HAVE)
         if locked is None:
             locked = s._locked(seat, r)
             blankable = s._blankable(r)
         cm = (s._cmds(seat, e) if blankable else C.commands(s, seat, g, e[E_GC])) & ~e[E_USED]
         if locked:
             cm &= ~(D.AMBUSH | D.RETREAT | D.FLANK)
-        lo = C.local(g)
+        lo = g % PER  # (cards.local)
         if cm & D.AMBUSH and (hand or (cm & D.AMBUSH_FROM_DISCARD and s.discards[seat])):
             acts.append(AMBUSH_C + lo)
         if cm & D.RETREAT:
@@ -260,9 +262,7 @@ def _retreat(s, a, seat):
     else:
         g = s.gid(seat, a - CARD)
         e = next(e for e in s.active[r] if e[E_GID] == g)
-        s.active[r].remove(e)
-        s._event("to-hand", seat, (C.NAME[g], D.REGIONS[r], s._hand_full(seat)))
-        s._to_hand(seat, g)
+        s._back_to_hand(seat, r, e)
     s._ask("retreat", seat, [r])
 
 
@@ -306,45 +306,60 @@ def _flank_sup(s, a, seat):
 
 
 # ---- the night -------------------------------------------------------------
-def _clash_cards(s, r: int, parts: list[int]):
-    """The region's cards that count in this clash (of its participants, not yet counted)."""
-    facs = {s.factions[x] for x in parts}  # a card is seat x's when g // PER is its faction
-    return [e for e in s.active[r] if not e[E_PART] and e[E_GID] // PER in facs]
+def _clash_cards(s, r: int, parts: list[int]) -> tuple[list[list[int]], list[int]]:
+    """The region's cards that count in this clash (of its participants, not
+    yet counted), and the seat of each."""
+    facs = [s.factions[x] for x in parts]  # a card is seat x's when g // PER is its faction
+    fseat = s.fseat  # (s.seat_of)
+    es, owners = [], []
+    for e in s.active[r]:
+        f = e[E_GID] // PER
+        if f in facs and not e[E_PART]:
+            es.append(e)
+            owners.append(fseat[f])
+    return es, owners
 
 
 @step("night")
 def _night(s, r, parts) -> None:
-    es = _clash_cards(s, r, parts)
-    fseat = s.fseat
-    owners = [fseat[e[E_GID] // PER] for e in es]  # (s.seat_of)
-    pairs = [(e[E_GID], o) for e, o in zip(es, owners)]
+    es, owners = _clash_cards(s, r, parts)
+    n = len(es)
     doomed = set()
     killers = set()
+    blankable = s._blankable(r)  # (else each card's traits are read without asking whether it is blank)
+    invulnerable: list[int | None] = [None] * n  # each card's, read once when asked
+
+    def immune(i: int) -> int:
+        v = invulnerable[i]
+        if v is None:
+            e2, o2 = es[i], owners[i]
+            t = s._traits(o2, e2) if blankable else C.traits(s, o2, e2[E_GID], e2[E_GT])
+            v = invulnerable[i] = t & D.INVULNERABLE
+        return v
+
     for e, o in zip(es, owners):
         g = e[E_GID]
-        # (only a card whose printed, gained or possible commands include Deadly is asked: cards.MAY_GAIN)
-        if (C.CMDS[g] | e[E_GC] | C.MAY_GAIN[g]) & D.DEADLY and s._cmds(o, e) & D.DEADLY:
-            blankable = s._blankable(r)  # (else each card's traits are read without asking whether it is blank)
-            for i, (e2, o2) in enumerate(zip(es, owners)):
-                if o2 != o and not (
-                    (s._traits(o2, e2) if blankable else C.traits(s, o2, e2[E_GID], e2[E_GT])) & D.INVULNERABLE
-                ):
+        # (only a card whose printed, gained or possible commands include Deadly is asked: cards.MAY_HAVE)
+        if (C.MAY_HAVE[g] | e[E_GC]) & D.DEADLY and s._cmds(o, e) & D.DEADLY:
+            for i in range(n):
+                if owners[i] != o and not immune(i):
                     doomed.add(i)
                     killers.add(o)
-    for i, (e, o) in enumerate(zip(es, owners)):
-        if (
-            C.may_fall_alone(s, e[E_GID], o)
-            and any(C.night_self_eliminated(s, e[E_GID], o, pairs, t) for t in s.texts(o, e) or [""])
-            and not s._traits(o, e) & D.INVULNERABLE
-        ):
-            doomed.add(i)
+    pairs = None  # the clash's (card, seat) pairs, when a card may fall alone
+    copies = s.copies
+    for i in range(n):
+        e, o = es[i], owners[i]
+        g = e[E_GID]
+        if C.may_fall_alone(s, g, o):
+            if pairs is None:
+                pairs = [(e2[E_GID], o2) for e2, o2 in zip(es, owners)]
+            if any(C.night_self_eliminated(s, g, o, pairs, t) for t in s.texts(o, e) or [""]) and not immune(i):
+                doomed.add(i)
     for e, o in zip(es, owners):
         # (has_text: only a card whose printed text it is, or a copied text, can have it)
-        if (C.EFFECT[e[E_GID]] == "assassin" or s.copies) and s.has_text(o, e, "assassin"):  # Uprising A2
+        if (C.EFFECT[e[E_GID]] == "assassin" or copies) and s.has_text(o, e, "assassin"):  # Uprising A2
             hit = [
-                i
-                for i, (e2, o2) in enumerate(zip(es, owners))
-                if o2 != o and C.ARCH[e2[E_GID]] in ("heir", "captain") and not s._traits(o2, e2) & D.INVULNERABLE
+                i for i in range(n) if owners[i] != o and C.ARCH[es[i][E_GID]] in ("heir", "captain") and not immune(i)
             ]
             if hit:
                 doomed.update(hit)
@@ -356,6 +371,8 @@ def _night(s, r, parts) -> None:
             ow == o and C.ARCH[e[E_GID]] == "heir" and s._cmds(o, e) & D.DEADLY for e, ow in zip(es, owners)
         ):
             s._gain_influence(o, 1)
+    if not doomed:
+        return  # (and no killer)
     # eliminations are simultaneous: Resilient is read on the map, before any card leaves
     resilient = {i: s._traits(owners[i], es[i]) & D.RESILIENT for i in doomed}
     for i in sorted(doomed):
@@ -402,8 +419,8 @@ def _reward(s, a, seat):
 # ---- the tally -------------------------------------------------------------
 @step("tally")
 def _tally(s, r, parts) -> None:
-    es = _clash_cards(s, r, parts)
-    fseat, copies = s.fseat, s.copies
+    es, owners = _clash_cards(s, r, parts)
+    copies = s.copies
     sup_map, sup_part, fx, bonus = s.sup_map, s.sup_part, s.round_fx, s.bonus
     totals = {}  # in the order of parts (the event lists them so)
     for x in parts:
@@ -412,9 +429,8 @@ def _tally(s, r, parts) -> None:
     win_bonus: dict[int, int] = {}
     lowest = False
     heirs: set[int] = set()  # the seats with a heir among the cards
-    for e in es:
+    for e, o in zip(es, owners):
         g = e[E_GID]
-        o = fseat[g // PER]  # (s.seat_of)
         totals[o] += s.strength(g) if copies else C.STR[g]  # (strength: only a copy adds to the printed)
         # (has_text: only a card whose printed text it is, or a copied text, can have it)
         if (C.EFFECT[g] == "win_influence" or copies) and s.has_text(o, e, "win_influence"):
@@ -426,10 +442,8 @@ def _tally(s, r, parts) -> None:
     for x in parts:
         if x in heirs and C.owns_kingdom(s, x, "hand_size_heir"):
             win_bonus[x] = win_bonus.get(x, 0) + 1
-    facs = {s.factions[x] for x in parts}  # a card is seat x's when g // PER is its faction
-    for e in s.active[r]:
-        if e[E_GID] // PER in facs:
-            e[E_PART] = 1
+    for e in es:  # counted now (the participants' other cards there were counted before)
+        e[E_PART] = 1
     s.bonus = [0] * s.players
     sup_part = s.mut("sup_part")
     for x in parts:

@@ -135,9 +135,7 @@ def gather_targets(s, seat: int) -> list[int]:
 def _gather(s, a, seat):
     g = s.gid(seat, a - CARD)
     r, e = s._find_active(g)
-    s.active[r].remove(e)
-    s._event("to-hand", seat, (C.NAME[g], D.REGIONS[r], s._hand_full(seat)))
-    s._to_hand(seat, g)
+    s._back_to_hand(seat, r, e)
 
 
 # ---- Uprising --------------------------------------------------------------

@@ -10,7 +10,12 @@ offer (each look is the part's own first test), it only spares the asking.
 
 from __future__ import annotations
 
+from meeple.games.okc import cards as C
 from meeple.games.okc import favour, kingdom, sites, tactics
+from meeple.games.okc.actions import U_FAVOUR
+
+# the kingdom cards that let a seat use a Favour it does not hold (trade-15, intrigue-11: favour._own, _borrowed)
+_FAVOUR_CARDS = frozenset((C.KCARD_OF["favour_twice"], C.KCARD_OF["borrow_favour"]))
 
 
 def free_actions(s, seat: int, timing: str, acts: list[int], tactic: bool = True) -> None:
@@ -19,12 +24,18 @@ def free_actions(s, seat: int, timing: str, acts: list[int], tactic: bool = True
     spring offers them last), kingdom cards, Site of Power cards."""
     fs = s.factions
     f, h = fs[seat], s.favour
-    board = s.boards[seat]
-    boarded = board != kingdom.EMPTY_BOARD  # a kingdom card on seat's board
-    held = boarded or s.ksupply[seat]  # seat holds a kingdom card (trade-15 and intrigue-11 are ones)
-    # a Favour acts in its faction's season only: seat's own (as the holder, or
-    # with trade-15), or the holder's (borrowed with intrigue-11)
-    if (favour.SEASON[f] == timing and (h == seat or held)) or (
+    # seat's kingdom cards (owns_kingdom: on its board or in its supply): one
+    # with an action in this season, one of _FAVOUR_CARDS
+    held = not _FAVOUR_CARDS.isdisjoint(s.ksupply[seat])
+    kingdom_acts = False
+    acting = kingdom.ACTING[timing]
+    for sp in s.boards[seat]:
+        if sp is not None:
+            kingdom_acts = kingdom_acts or sp[0] in acting
+            held = held or sp[0] in _FAVOUR_CARDS
+    # a Favour acts in its faction's season only: seat's own (as the holder
+    # that has not used it, or with trade-15), or the holder's (borrowed with intrigue-11)
+    if (favour.SEASON[f] == timing and (held or (h == seat and not s.used[seat] & U_FAVOUR))) or (
         held and 0 <= h != seat and favour.SEASON[fs[h]] == timing
     ):
         acts += favour.moves(s, seat, timing)
@@ -35,12 +46,8 @@ def free_actions(s, seat: int, timing: str, acts: list[int], tactic: bool = True
             for t, bit, ok, a in tiles:
                 if uses[t] > 0 and not used & bit and ok(s, seat):
                     acts.append(a)
-    if boarded:
-        acting = kingdom.ACTING[timing]
-        for sp in board:
-            if sp is not None and sp[0] in acting:  # one with an action in this season
-                acts += kingdom.options(s, seat, timing)
-                break
+    if kingdom_acts:
+        acts += kingdom.options(s, seat, timing)
     site = s.site[seat]
     if len(site) < sites.SITE_CARDS:  # seat has bought a Site of Power card
         for g in sites.USABLE_NOW[f][timing]:

@@ -33,7 +33,8 @@ def _clash_cards(s, seat):
     r = _clash_region(s)
     if r is None:
         return []
-    return [e for e in s.active[r] if s.seat_of(e[E.E_GID]) == seat and not e[E.E_PART]]
+    mine = s.factions[seat]  # a card is seat's when g // PER is its faction
+    return [e for e in s.active[r] if e[E.E_GID] // E.PER == mine and not e[E.E_PART]]
 
 
 def _ask(s, seat, darg):
@@ -318,9 +319,7 @@ def _i15_options(s, seat, darg):
 def _i15_answer(s, seat, darg, a):
     g = s.gid(seat, a - E.CARD)
     r, e = s._find_active(g)
-    s.active[r].remove(e)
-    s._event("to-hand", seat, (C.NAME[g], D.REGIONS[r], s._hand_full(seat)))
-    s._to_hand(seat, g)
+    s._back_to_hand(seat, r, e)
 
 
 # ---- martial-02 (autumn): a follower from the discard to hand
@@ -601,9 +600,7 @@ def _i04_answer(s, seat, darg, a):
         if o == seat or e[E.E_PART]:
             continue
         if (a == E.BACK and C.STR[g] == C.STR[h]) or (a == E.DRAW and C.ARCH[g] == C.ARCH[h]):
-            s.active[r].remove(e)
-            s._event("to-hand", o, (C.NAME[g], D.REGIONS[r], s._hand_full(o)))
-            s._to_hand(o, g)
+            s._back_to_hand(o, r, e)
     discard_this(s, seat, darg[1])
 
 
@@ -648,7 +645,7 @@ def _i13_start(s, seat, j):
 
 def _i13_options(s, seat, darg):
     if darg[2] == 0:
-        return [E.LOC + loc for loc in range(6)]
+        return list(E.LOCATIONS)
     return [E.DONE] + [E.SEAT + o for o in range(s.players) if 0 <= s.herald[o] != darg[3]]
 
 
@@ -748,8 +745,6 @@ def options(s, seat: int, timing: str) -> list[int]:
             out.append(E.KACT + j)
     return out
 
-
-EMPTY_BOARD = [None] * D.BOARD_SPACES  # a board with no kingdom card (free.py: nothing to offer)
 
 # by kingdom card: the seasons its action may be taken in (none without one)
 _WHEN = [
@@ -857,7 +852,7 @@ def _joust_result(s, seat, j) -> None:
 @decision(
     "joust_win",
     prompt="You won the joust: claim a location's reward",
-    legal=lambda s, seat: [E.LOC + loc for loc in range(6)],
+    legal=lambda s, seat: list(E.LOCATIONS),
     loc="claim",
 )
 def _joust_win(s, a, seat):

@@ -103,7 +103,7 @@ def turns(season: str) -> None:
 
     @step(season + "_seat")
     def _seat(s, seat) -> None:
-        s._ask(season, seat)
+        s.kind, s.dseats, s.darg = season, [seat], None  # (s._ask written out: a step per action)
 
 
 def _seat_words(s, a: int, seat: int) -> str | None:

@@ -31,7 +31,10 @@ def _ask(s, seat, darg):
 
 
 def _in_council(s, g):
-    return any(g in c for c in s.councils)
+    for c in s.councils:  # (a loop: asked at each autumn decision of a seat with such a card)
+        if g in c:
+            return True
+    return False
 
 
 def _active_entry(s, g):
@@ -281,7 +284,7 @@ def _ghq_ready(s, seat, g):
     return (
         s.hqtok[seat] > 0
         and cur is not None
-        and any(s.seat_of(e[E.E_GID]) == seat and not e[E.E_PART] for e in s.active[cur[0]])
+        and any(e[E.E_GID] // E.PER == s.factions[seat] and not e[E.E_PART] for e in s.active[cur[0]])
     )
 
 

@@ -86,7 +86,7 @@ def _facedown(s, a, seat):
     if a == DONE:
         s.mut("fd_log")[seat].append(-1)
     else:
-        g = s.gid(seat, a - CARD)
+        g = s.factions[seat] * PER + a - CARD  # (s.gid)
         s._leave_hand(seat, g)
         s.facedown[r].append(g)
         s.facedown[r].sort()
@@ -112,17 +112,19 @@ def _facedown(s, a, seat):
 # ---- spring actions --------------------------------------------------------
 turns("spring")
 
+_SUPPORTERS = (SUPP, SUPP + 1, SUPP + 2)  # a supporter to each region
+
 
 def _spring_legal(s, seat):
     acts = [DONE]
     if s.sup_board[seat] > 0:
-        acts.extend(SUPP + r for r in range(3))
+        acts += _SUPPORTERS
     free_actions(s, seat, "spring", acts, tactic=False)  # the tactic tiles last
     if C.owns_kingdom(s, seat, "deploy_influence"):  # martial-03: Deploy in spring
         acts.extend(
             DEPLOY_C + C.local(g)
             for g in s.hands[seat]
-            if (C.CMDS[g] | C.MAY_GAIN[g]) & D.DEPLOY and C.commands(s, seat, g) & D.DEPLOY
+            if C.MAY_HAVE[g] & D.DEPLOY and C.commands(s, seat, g) & D.DEPLOY
         )
     tiles = tactics.CHECKS[s.factions[seat]].get("spring")
     if tiles:  # seat's tactic tiles, last (as in free_actions)

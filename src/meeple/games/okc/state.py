@@ -305,7 +305,8 @@ class OKCState(FlowState):
         for g in self.councils[council]:
             if g // PER == mine and (C.VOTES[g] or C.council_votes(self, seat, g)):
                 return True
-        return self._token_votes(seat, council) > 0
+        # (no token there: no token votes)
+        return bool(self.ctokens[seat][council] or self.gtokens[seat][council]) and self._token_votes(seat, council) > 0
 
     def order_pos(self, seat: int) -> int:
         return self.order.index(seat)
@@ -484,6 +485,15 @@ class OKCState(FlowState):
         """Would a card added to seat s's hand go on top of its deck instead?"""
         return len(self.hands[s]) >= self.hsize(s)
 
+    def _back_to_hand(self, s: int, r: int, e) -> None:
+        """Seat s's active card (its entry e in region r) goes back to the
+        hand, told with whether the hand is full (then onto the deck)."""
+        self.active[r].remove(e)
+        g = e[E_GID]
+        if self.record:  # (the words are built only for a recorded game)
+            self._event("to-hand", s, (C.NAME[g], D.REGIONS[r], self._hand_full(s)))
+        self._to_hand(s, g)
+
     def _to_hand(self, s: int, g: int) -> None:
         """A card (always from public view) added to the hand: everyone knows it
         is there. To a full hand it goes on top of the deck instead."""
@@ -581,8 +591,16 @@ class OKCState(FlowState):
     def _lore_to_supply(self, s: int, n: int) -> None:
         self.lore[s] += n
         self._event("lore", s, n)
-        if any(C.COST[g] <= self.lore[s] for g in self.site[s]):
+        if self.can_buy(s):
             self.todo.append(("buy", s))
+
+    def can_buy(self, s: int) -> bool:
+        """Has seat s the lore for one of its Site of Power cards still to buy?"""
+        lore, cost = self.lore[s], C.COST
+        for g in self.site[s]:  # (a loop: asked at each lore gained)
+            if cost[g] <= lore:
+                return True
+        return False
 
     def _draw(self, s: int, n: int, shown: bool = True) -> None:
         """Draw n cards (attrition when the deck is empty); `shown` unless

@@ -78,7 +78,18 @@ def _uprising_2(s, seat: int) -> bool:
 
 
 def _uprising_3(s, seat: int) -> bool:
-    return any(uswap_pairs(s, seat, o) for o in range(s.players) if o != seat)
+    """Has an opponent face-down cards in two regions (a pair of `uswap_pairs`)?"""
+    mine = s.factions[seat]  # a card is a seat's when g // PER is its faction
+    where: dict[int, int] = {}  # an opponent's faction -> a bit per region with its face-down card
+    for r, cards in enumerate(s.facedown):
+        for g in cards:
+            f = g // PER
+            if f != mine:
+                where[f] = where.get(f, 0) | 1 << r
+    for bits in where.values():
+        if bits & (bits - 1):  # two bits or more
+            return True
+    return False
 
 
 def _gathering_0(s, seat: int) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from meeple.games.okc import cards as C
 from meeple.games.okc import data as D
-from meeple.games.okc.actions import E_DEP, E_GC, E_GID, E_GT, E_PART, E_PASS, E_USED
+from meeple.games.okc.actions import E_DEP, E_GC, E_GID, E_GT, E_PART, E_PASS, E_USED, PER
 from meeple.games.okc.rules import decision, hand_cards, step
 
 
@@ -28,7 +28,8 @@ def _winter(s) -> None:
     for r in range(3):
         for e in list(s.active[r]):
             if e[E_DEP] > 0:
-                s._event("deploy-stays", s.seat_of(e[E_GID]), (C.NAME[e[E_GID]], D.REGIONS[r]))
+                if s.record:  # (the words are built only for a recorded game)
+                    s._event("deploy-stays", s.seat_of(e[E_GID]), (C.NAME[e[E_GID]], D.REGIONS[r]))
                 e[E_DEP] -= 1
                 e[E_PART] = 0
                 e[E_GT] = 0
@@ -38,7 +39,7 @@ def _winter(s) -> None:
             else:
                 s.active[r].remove(e)
                 g = e[E_GID]
-                s.discards[s.seat_of(g)].append(g)
+                s.discards[s.fseat[g // PER]].append(g)  # (s.seat_of)
     # clean up
     sup_map, sup_part = s.mut("sup_map"), s.mut("sup_part")
     for x in range(s.players):

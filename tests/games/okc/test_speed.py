@@ -1,0 +1,108 @@
+"""The quick looks and per-card tables the hot rules read agree with the full
+rules they stand for, at every decision of random games: each test fails if
+a look rules out what the rule offers, or a table misses what a card has."""
+
+from __future__ import annotations
+
+import random
+
+from meeple.games.okc import cards as C
+from meeple.games.okc import data as D
+from meeple.games.okc import favour, kingdom, new_game, sites, tactics
+from meeple.games.okc.actions import E_GC, E_GID
+from meeple.games.okc.free import free_actions
+
+
+def _states(seeds=range(8), record: bool = False):
+    """Every state of a few random 4-player games."""
+    for seed in seeds:
+        s = new_game(4, seed=seed, record=record)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            yield s
+            s.apply_legal(rng.choice(s.legal_actions()))
+
+
+def _every_free_action(s, seat: int, timing: str) -> list[int]:
+    """free_actions with every part asked, whatever the looks say."""
+    acts = favour.moves(s, seat, timing)
+    uses, used = s.tactics[seat], s.used[seat]
+    for t, bit, ok, a in tactics.CHECKS[s.factions[seat]].get(timing, ()):
+        if uses[t] > 0 and not used & bit and ok(s, seat):
+            acts.append(a)
+    return acts + kingdom.options(s, seat, timing) + sites.options(s, seat, timing)
+
+
+def test_free_actions_looks_rule_out_nothing():
+    offered = set()
+    for s in _states():
+        # (the day's parts read the clash in progress)
+        timings = ("spring", "day", "autumn") if s._current_clash() is not None else ("spring", "autumn")
+        for seat in range(s.players):
+            for timing in timings:
+                acts: list[int] = []
+                free_actions(s, seat, timing, acts)
+                assert acts == _every_free_action(s, seat, timing), (timing, seat)
+                if acts:
+                    offered.add(timing)
+    assert offered == {"spring", "day", "autumn"}
+
+
+def test_uprising_tactic_3_look_is_an_opponent_swap_pair():
+    seen = set()
+    for s in _states():
+        for seat in range(s.players):
+            want = any(tactics.uswap_pairs(s, seat, o) for o in range(s.players) if o != seat)
+            assert tactics._uprising_3(s, seat) == want
+            seen.add(want)
+    assert seen == {True, False}
+
+
+def test_no_card_has_a_command_its_table_rules_out():
+    """cards.MAY_HAVE (printed and possibly added commands) and a gained
+    command are all a card can have."""
+    for s in _states():
+        for seat in range(s.players):
+            for g in s.hands[seat]:
+                assert not C.commands(s, seat, g) & ~C.MAY_HAVE[g], C.NAME[g]
+        for cards in s.active:
+            for e in cards:
+                g = e[E_GID]
+                assert not s._cmds(s.seat_of(g), e) & ~(C.MAY_HAVE[g] | e[E_GC]), C.NAME[g]
+
+
+def test_a_heirs_commands_are_those_of_its_seats_kingdom_cards():
+    added = set()
+    for s in _states(range(16)):
+        for seat in range(s.players):
+            want = 0
+            for effect, cmds in (
+                ("heirs_deploy", D.DEPLOY),
+                ("heirs_flank", D.FLANK),
+                ("heirs_deadly_retreat", D.DEADLY | D.RETREAT),
+            ):
+                if C.owns_kingdom(s, seat, effect):
+                    want |= cmds
+            heir = s.factions[seat] * C.PER + D.HEIR
+            got = C.commands(s, seat, heir) & ~C.CMDS[heir]
+            if not s.round_fx[seat] & C.FX_HEIRS_DEADLY:
+                assert got == want & ~C.CMDS[heir], seat
+            added.add(want)
+    assert len(added) > 1  # some seat held one of these cards
+
+
+def test_unrecorded_games_play_as_recorded_ones():
+    """The seat steps and the effects run quietly (unrecorded) ask and
+    offer exactly what a recorded game does."""
+    for seed in range(4):
+        plays = []
+        for record in (True, False):
+            s = new_game(4, seed=seed, record=record)
+            rng = random.Random(seed)
+            seen = []
+            while not s.is_terminal():
+                acts = s.legal_actions()
+                seen.append((s.kind, s.dseats[:], acts))
+                s.apply_legal(rng.choice(acts))
+            plays.append((seen, s.scores()))
+        assert plays[0] == plays[1], seed
