@@ -103,8 +103,9 @@ def test_unrecorded_play_tries_no_other_hands(monkeypatch):
 
 
 def test_clones_share_nothing_they_change():
-    """The board fields a clone shares until written (followers, exhausted
-    icons, ancient sites, culture tokens): playing on either side, or dealing
+    """The board fields a clone shares until written (followers, gods,
+    Odin's settlements, exhausted icons, ancient sites, culture tokens) and
+    the seat records: playing on either side, or dealing
     a clone's hidden things again, never changes the other."""
     for seed in range(3):
         s = new_game(4, seed=seed, record=False)
@@ -180,3 +181,43 @@ def test_contracts_offered_are_those_the_seat_can_pay():
                 )
                 assert [a for a in s.legal_actions() if FULFILL <= a < MANA] == first
             s.apply_legal(rng.choice(s.legal_actions()))
+
+
+def test_seat_records_a_state_owns_are_its_own():
+    """A clone shares every seat record until one side changes it
+    (`own_seat`): a record a state counts as its own (`seat_own`) is held by
+    no clone or original, and playing a clone through the checked path
+    (`apply_action`) and the unchecked one, recorded or not, never changes
+    the original's records, nor playing the original the clone's."""
+    import copy
+
+    for seed in range(6):
+        s = new_game(4, seed=seed, record=seed % 2 == 0)
+        rng = random.Random(seed)
+        n = 0
+        while not s.is_terminal():
+            if n % 7 == 0:
+                c = s.clone()
+                assert not s.seat_own and not c.seat_own
+                mine, theirs = copy.deepcopy(s.seats), None
+                r = random.Random(n)
+                for k in range(15):
+                    if c.is_terminal():
+                        break
+                    a = r.choice(c.legal_actions())
+                    c.apply_action(a) if k % 2 else c.apply_legal(a)
+                    for i in c.seat_own:
+                        assert c.seats[i] is not s.seats[i]
+                assert s.seats == mine
+                theirs = copy.deepcopy(c.seats)
+                for _ in range(3):
+                    if s.is_terminal():
+                        break
+                    s.apply_legal(rng.choice(s.legal_actions()))
+                    for i in s.seat_own:
+                        assert s.seats[i] is not c.seats[i]
+                assert c.seats == theirs
+                if s.is_terminal():
+                    break
+            s.apply_legal(rng.choice(s.legal_actions()))
+            n += 1

@@ -50,7 +50,7 @@ class CultureEnd(_Fields):
             for s in range(P):
                 fin[s][f"{t}_objective"] = self.objective(s, obj) * mult[pos[s]]
         for s in range(P):
-            sd = self.seats[s]
+            sd = self.own_seat(s)
             fin[s]["domination"] = DATA.dom_vp[sd["dom"]]
             fin[s]["gods"] = self._god_points(s)
             fin[s]["resources"] = (sum(sd["res"]) + sd["mana"]) // F["resources_per_vp"]

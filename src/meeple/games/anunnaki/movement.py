@@ -138,7 +138,7 @@ class Movement(_Fields):
         return [h for h in self.controlled(s) if not self.has_settlement(h) and h != UNDERWORLD]
 
     def _move_settlement(self, s, src, dest) -> None:
-        o = self.osl[s]
+        o = self.mut("osl")[s]
         o[src] -= 1
         if not o[src]:
             del o[src]
@@ -216,7 +216,7 @@ def _ans_to(gs, a, s, arg):
         fol[dest][s] += 1
     else:
         god = "major" if u == 1 else gs.minor_list(s)[u - 2]
-        gs.gods[s][god] = dest
+        gs.mut("gods")[s][god] = dest
     gs._changed(src, s)
     gs._changed(dest, s)
     gs._event(arg["mode"], s, f"{src}>{dest}")
@@ -242,7 +242,7 @@ def _ans_carry(gs, a, s, arg):
         fol[src][s] -= 1
         fol[dest][s] += 1
     else:
-        gs.gods[s]["major" if u == 1 else gs.minor_list(s)[u - 2]] = dest
+        gs.mut("gods")[s]["major" if u == 1 else gs.minor_list(s)[u - 2]] = dest
     gs._changed(src, s)
     gs._changed(dest, s)
     gs._event("carry", s, f"{src}>{dest}")
@@ -410,11 +410,12 @@ def _legal_settle(gs, s):
 def _ans_settle(gs, a, s, arg):
     h = gs.lay.hexes[a - HEX]
     if gs.power(s, "odin_settlement_units"):
-        gs.osl[s][h] = gs.osl[s].get(h, 0) + 1
+        osl = gs.mut("osl")[s]
+        osl[h] = osl.get(h, 0) + 1
     else:
         gs.stl[h] = s
     gs._changed(h, s)
-    gs.seats[s]["settle_left"] -= 1
+    gs.own_seat(s)["settle_left"] -= 1
     gs._event("settle", s, h)
 
 

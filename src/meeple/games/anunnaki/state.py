@@ -118,7 +118,8 @@ SEAT_LISTS = (
 
 def _seat_copier():
     """`_seat(sd)`: a seat record with each of its SEAT_LISTS copied, the
-    loop over them unrolled (a clone copies every seat's record)."""
+    loop over them unrolled (`own_seat`: a state's own copy of a record a
+    clone may share)."""
     lines = ["def _seat(sd: dict) -> dict:", "    d = sd.copy()"]
     lines += [f"    d[{k!r}] = sd[{k!r}][:]" for k in SEAT_LISTS]
     scope: dict = {}
@@ -132,7 +133,9 @@ _seat = _seat_copier()
 # Anunnaki's own copy kinds, beside the standard ones of `meeple.core.fields`
 LISTS_OR_NONE = Copy("_lists({0})", {"_lists": _lists})  # a list (None kept) or dict of lists
 DICTS = Copy("[d.copy() for d in {0}]")  # a list of dicts
-SEATS = Copy("[_seat(d) for d in {0}]", {"_seat": _seat})  # the seat records
+# the seats whose records a state owns (`own_seat`): a clone owns none, and
+# neither does the original any more (its set emptied in place)
+DISOWN = Copy("{0}.clear() or set()")
 DEEP = Copy("_copy({0}) if {0} else {{}}", {"_copy": _copy})  # nested JSON
 
 # Every field of the state once, with how a clone copies it (`meeple.core.fields`;
@@ -151,11 +154,13 @@ FIELDS = tuple(
         ("end_triggered", SAME),
         ("finished", SAME),
         ("winners", SAME),
-        ("seats", SEATS),
+        # the seat records: each shared by a clone until one side writes it (`own_seat`)
+        ("seats", LIST),
+        ("seat_own", DISOWN),
         ("fol", on_write(LISTS_OR_NONE)),  # shared by a clone until written (mut)
-        ("gods", DICTS),
+        ("gods", on_write(DICTS)),
         ("stl", COPY),
-        ("osl", DICTS),
+        ("osl", on_write(DICTS)),
         ("exh", on_write(LISTS_OR_NONE)),
         ("anc", on_write(LISTS_OR_NONE)),
         ("cul", on_write(LISTS_OR_NONE)),
@@ -202,10 +207,22 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
     def clone(self) -> "AnunnakiState":
         raise NotImplementedError  # replaced by the copier generated from FIELDS below
 
-    # the board's followers, exhausted icons, ancient sites and culture tokens
-    # are shared by a clone until one side changes them: whatever changes
-    # them in place takes them with `mut(name)` first
+    # the board's followers, gods, Odin's settlements, exhausted icons,
+    # ancient sites and culture tokens are shared by a clone until one side
+    # changes them: whatever changes them in place takes them with `mut(name)` first
     mut = mut_function(FIELDS)  # type: ignore[assignment]  # generated code
+
+    def own_seat(self, s: int) -> dict:
+        """Seat `s`'s record, about to change in place: this state's own copy
+        first if a clone may share it (a clone copies the list of records
+        only; most records are never written before the clone is dropped,
+        or by the few moves after it). Everything that changes a record,
+        its numbers or its lists, takes it here."""
+        if s in self.seat_own:
+            return self.seats[s]
+        self.seat_own.add(s)
+        sd = self.seats[s] = _seat(self.seats[s])
+        return sd
 
     def scores(self) -> list[int]:
         return [sd["vp"] for sd in self.seats]
@@ -514,6 +531,7 @@ def new_game(
     s.osl = [dict() for _ in range(players)]
     s.exh = {}
     s.seats = []
+    s.seat_own = set(range(players))  # records made here: no clone shares them yet
     for i, house in enumerate(houses):
         h = DATA.houses[house]
         offer = list(h["minor_gods"])

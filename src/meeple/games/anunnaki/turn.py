@@ -74,11 +74,15 @@ class Turn(_Fields):
 
     __slots__ = ()
 
-    def _developable(self, s) -> list[int]:
+    def _developable(self, s, gold_spent: int = 0) -> list[int]:
+        """The tiles seat s may develop (a red one costs extra), with
+        `gold_spent` of its gold already paid for the mana action that develops."""
         sd = self.seats[s]
         if sd["pawn"] < 0:
             return []
         extra = RULES["develop_red_extra"]
+        if gold_spent:
+            extra = {**extra, "gold": extra.get("gold", 0) + gold_spent}
         out = []
         for pos in DATA.adj[sd["pawn"]]:
             t = self.arrangement[pos]
@@ -113,11 +117,7 @@ class Turn(_Fields):
             elif k == "weapons" and not sd["pile"]:
                 continue
             elif k == "develop":
-                gold = cost.get("gold", 0)
-                res[RI["gold"]] -= gold
-                ok = bool(self._developable(s))
-                res[RI["gold"]] += gold
-                if not ok:
+                if not self._developable(s, cost.get("gold", 0)):
                     continue
             elif k == "settle":
                 if not self._settle_spots(s):
@@ -166,7 +166,7 @@ class Turn(_Fields):
         return (x, y) if x < y else (y, x)
 
     def _place_cube(self, s, sp) -> None:
-        sd = self.seats[s]
+        sd = self.own_seat(s)
         sd["cubes"].append(sp)
         sd["cubes"].sort()
         mana = DATA.spaces[sp][2]
@@ -192,7 +192,7 @@ class Turn(_Fields):
     def _income(self, s, extra_followers=0):
         built = SETUP["settlements"] - 1 - self.seats[s]["settle_left"]
         lv = DATA.income[max(0, min(built, len(DATA.income) - 1))]
-        self.seats[s]["vp"] += lv["vp"]
+        self.own_seat(s)["vp"] += lv["vp"]
         if lv["vp"]:
             self._event("vp", s, (lv["vp"], "income"))
         self._push(["followers", s, lv["followers"] + extra_followers])
@@ -209,7 +209,7 @@ def _legal_discard_god(gs, s):
 
 @decide("discard_god", "Setup: discard one of your minor gods (you keep the others)", _legal_discard_god)
 def _ans_discard_god(gs, a, s, arg):
-    g = gs.seats[s]["gods_offer"].pop(a - CHOICE)
+    g = gs.own_seat(s)["gods_offer"].pop(a - CHOICE)
     gs._event("discard_god", s, g)
 
 
@@ -239,7 +239,7 @@ def _legal_main(gs, s):
 
 @decide("main", "Main action: move your pawn to a tile", _legal_main, forced=False)
 def _ans_main(gs, a, s, arg):
-    sd = gs.seats[s]
+    sd = gs.own_seat(s)
     t = a - TILE + 1
     new = gs.arrangement.index(t)
     old = sd["pawn"]
@@ -264,7 +264,7 @@ def _legal_ra_cube(gs, s):
 def _ans_ra_cube(gs, a, s, arg):
     if a == PASS:
         return
-    sd = gs.seats[s]
+    sd = gs.own_seat(s)
     sd["cubes"].remove(arg["space"])
     gs._place_cube(s, a - SPACE)
 
@@ -272,7 +272,7 @@ def _ans_ra_cube(gs, a, s, arg):
 @step("end_turn")
 def _run_end_turn(gs):
     s = gs.current
-    gs.seats[s]["turns"] += 1
+    gs.own_seat(s)["turns"] += 1
     if gs.end_triggered and s == gs.players - 1:
         gs._finish()
         return
@@ -342,7 +342,7 @@ def _ans_market(gs, a, s, arg):
         return
     p, x, y = MARKET[a - CHOICE]
     gs._event("market", s, (None if p is None else RESOURCES[p], RESOURCES[x], RESOURCES[y]))
-    res = gs.seats[s]["res"]
+    res = gs.own_seat(s)["res"]
     if p is not None:
         res[p] -= 1
     res[x] += 1
@@ -363,7 +363,7 @@ def _legal_contract(gs, s):
 def _ans_contract(gs, a, s, arg):
     c = f"c{a - CONTRACT + 1}"
     gs.display.remove(c)
-    gs.seats[s]["contracts"].append(c)
+    gs.own_seat(s)["contracts"].append(c)
     if gs.deck:
         if len(gs.deck) > 1:
             gs._mark_reveal()  # the last card of the deck is known to all: what is left
@@ -385,7 +385,7 @@ def _legal_weapon_pick(gs, s):
 @decide("weapon_pick", "Draw an advanced weapon from your board", _legal_weapon_pick)
 def _ans_weapon_pick(gs, a, s, arg):
     w = gs.weapon_list(s)[a - WEAPON]
-    sd = gs.seats[s]
+    sd = gs.own_seat(s)
     sd["pile"].remove(w)
     sd["hand"].append(w)
     gs._event("weapon", s, w, private_to=s)
@@ -408,8 +408,8 @@ def _ans_develop(gs, a, s, arg):
     tile = DATA.tiles[t]
     if tile["color"] == "red":
         gs._pay(s, RULES["develop_red_extra"])
-    gs.seats[s]["developed"].append(t)
-    gs.seats[s]["developed"].sort()
+    gs.own_seat(s)["developed"].append(t)
+    gs.own_seat(s)["developed"].sort()
     gs._event("develop", s, t)
     gs._track(s, "tech", RULES["develop_steps"][tile["color"]])
     gs._set("dev_do", s, {"tile": t})
@@ -457,7 +457,7 @@ def _legal_cube_from(gs, s):
 
 @decide("cube_from", "Move a cube: choose the cube", _legal_cube_from)
 def _ans_cube_from(gs, a, s, arg):
-    gs.seats[s]["cubes"].remove(a - SPACE)
+    gs.own_seat(s)["cubes"].remove(a - SPACE)
     gs._set("cube_to", s, {"from": a - SPACE})
 
 
@@ -491,7 +491,7 @@ def _ans_mana(gs, a, s, arg):
     if a == PASS:
         return
     k = MANA_KINDS[a - MANA]
-    sd = gs.seats[s]
+    sd = gs.own_seat(s)
     if k == "mirror":
         sd["artifacts"].remove("mirror")
         gs._event("artifact", s, "mirror")
@@ -535,7 +535,7 @@ def _ans_extra(gs, a, s, arg):
     if a == PASS:
         return
     gs._push(["extra"])
-    sd = gs.seats[s]
+    sd = gs.own_seat(s)
     if SUMMON <= a < SUMMON_MAJOR:
         gs.used.append("summon")
         god = gs.minor_list(s)[a - SUMMON]
@@ -563,10 +563,10 @@ def _legal_summon_hex(gs, s):
 @decide("summon_hex", "The god replaces one of your followers: choose its region", _legal_summon_hex)
 def _ans_summon_hex(gs, a, s, arg):
     h = gs.lay.hexes[a - HEX]
-    sd = gs.seats[s]
+    sd = gs.own_seat(s)
     god = arg["god"]
     gs.mut("fol")[h][s] -= 1
-    gs.gods[s][god] = h
+    gs.mut("gods")[s][god] = h
     gs._changed(h, s)
     gs._event("summon", s, god)
     if god == "major":
