@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 from meeple.games.anunnaki import notation
+from meeple.games.anunnaki.actions import SETUP
 from meeple.games.anunnaki.declare import LEGAL
 from meeple.games.anunnaki.state import new_game, occupancy
 
@@ -48,7 +49,8 @@ def test_board_facts_kept_as_units_move_are_a_recount():
     afresh from the board (followers, gods, settlement units) after moves of
     random games and in a clone; `controllers()` agrees with `controller`,
     and with a controller worked out from the board itself, everywhere, and
-    so do the regions a seat controls and those at war among its regions."""
+    so do the regions a seat controls and those at war among its regions,
+    and its followers on the board (its supply) counted in its regions."""
     for seed in range(4):
         s = new_game(4, seed=seed, record=seed % 2 == 0)
         rng = random.Random(seed)
@@ -70,6 +72,8 @@ def test_board_facts_kept_as_units_move_are_a_recount():
                     mine = s._my_hexes(seat)
                     assert mine == [h for h in s.lay.hexes if s.has_units(h, seat)] == list(s.mine[seat])
                     assert s._war_hexes(seat) == [h for h in mine if s._at_war(h)]
+                    out = sum(f[seat] for f in s.fol.values())  # followers counted over the whole board
+                    assert s.supply(seat) == SETUP["followers"] - out and s.has_followers(seat) == (out > 0)
             s.apply_legal(rng.choice(s.legal_actions()))
 
 

@@ -200,9 +200,9 @@ class Battle(_Fields):
 @step("battles")
 def _run_battles(gs):
     s = gs.current
-    acts = _legal_battle(gs, s)
-    if acts:
-        gs._set("battle", s, acts=acts)
+    war = gs._war_hexes(s)
+    if war:
+        gs._set("battle", s, acts=gs._hexacts(war))
 
 
 def _legal_battle(gs, s):

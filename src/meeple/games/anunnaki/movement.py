@@ -219,7 +219,8 @@ def _ans_to(gs, a, s, arg):
         gs.mut("gods")[s][god] = dest
     gs._changed(src, s)
     gs._changed(dest, s)
-    gs._event(arg["mode"], s, f"{src}>{dest}")
+    if gs.record:
+        gs._event(arg["mode"], s, f"{src}>{dest}")
     gs._push(["units", s, arg["mode"], arg["n"] - 1, src if arg["mode"] == "anu" else None])
     if god is not None and gs._at_war(dest) and gs.has(s, "anubis") and not gs.flags.get("anubis"):
         gs.flags["anubis"] = True
@@ -299,7 +300,8 @@ def _ans_harvest(gs, a, s, arg):
     st = gs._harvest_strength(s, h)
     unc = gs._uncovered(h)
     info = gs.lay.info[h]
-    gs._event("harvest", s, h)
+    if gs.record:
+        gs._event("harvest", s, h)
     if h == UNDERWORLD:
         gs.mut("exh").setdefault(h, []).append("any")
         gs._push(["gain_any", s, min(st, len(unc))])
@@ -372,11 +374,13 @@ def _ans_place_follower(gs, a, s, arg):
     h = gs.lay.hexes[a - HEX]
     gs.mut("fol")[h][s] += 1
     gs._changed(h, s)
-    gs._event("follower", s, h)
+    if gs.record:
+        gs._event("follower", s, h)
 
 
 def _legal_take_follower(gs, s):
-    return [PASS] + gs._hexacts([h for h in gs.lay.hexes if gs.fol[h][s] and h != gs.darg.get("avoid")])
+    fol, avoid = gs.fol, gs.darg.get("avoid")
+    return [PASS] + gs._hexacts([h for h in gs.mine[s] if fol[h][s] and h != avoid])  # (mine: in layout order)
 
 
 @decide("take_follower", "Take a follower back from the board (or stop)", _legal_take_follower)
@@ -387,7 +391,8 @@ def _ans_take_follower(gs, a, s, arg):
     fol = gs.mut("fol")
     fol[h][s] -= 1
     gs._changed(h, s)
-    gs._event("follower_back", s, (h, arg.get("then")))
+    if gs.record:
+        gs._event("follower_back", s, (h, arg.get("then")))
     if arg.get("then"):
         fol[arg["then"]][s] += 1
         gs._changed(arg["then"], s)

@@ -273,8 +273,8 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
         when the step asking has them already (a decision declared `kept`)."""
         self.legal_now = acts
         self.kind = kind
-        self.dseats = list(seat) if isinstance(seat, (list, tuple)) else [seat]
-        self.darg = arg if arg is not None else {}
+        self.dseats = [seat] if seat.__class__ is int else list(seat)
+        self.darg = {} if arg is None else arg
 
     def _changed(self, h: str, s: int) -> None:
         """Seat `s`'s units or settlements in region `h` (or its ancient site)
@@ -293,7 +293,7 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
             if not old & bit:
                 return
             self.mut("occ")[h] = old & ~bit
-            mine = tuple(x for x in self.mine[s] if x != h)
+            mine = tuple([x for x in self.mine[s] if x != h])
         self.mine = (*self.mine[:s], mine, *self.mine[s + 1 :])
 
     def _recount(self) -> None:
@@ -410,10 +410,17 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
 
     def has_followers(self, seat: int) -> bool:
         """Has `seat` a follower on the board?"""
-        return any(map(itemgetter(seat), self.fol.values()))
+        fol = self.fol
+        return any(fol[h][seat] for h in self.mine[seat])
+
+    def followers_out(self, seat: int) -> int:
+        """`seat`'s followers on the board, counted in its regions with
+        units (`mine`) rather than over the whole board."""
+        fol = self.fol
+        return sum([fol[h][seat] for h in self.mine[seat]])
 
     def supply(self, seat: int) -> int:
-        return SETUP["followers"] - sum(map(itemgetter(seat), self.fol.values()))
+        return SETUP["followers"] - self.followers_out(seat)
 
     def shrines(self, seat: int, controllers: dict | None = None) -> int:
         n = sum(self.lay.info[h]["shrines"] for h in self.controlled(seat, controllers))
@@ -429,7 +436,7 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
             # with the controllers at hand, the regions seat controls are counted in C
             n = len(self.controlled(seat)) if controllers is None else [*controllers.values()].count(seat)
         else:
-            n = sum(map(itemgetter(seat), self.fol.values())) + len(self.gods[seat])  # settlements aside
+            n = self.followers_out(seat) + len(self.gods[seat])  # settlements aside
         return min(o["max"], n // o["divisor"])
 
     def can_pay(self, seat: int, cost: dict) -> bool:

@@ -26,7 +26,7 @@ from meeple.games.anunnaki.actions import (
     WEAPON,
     YES,
 )
-from meeple.games.anunnaki.data import DATA, RESOURCES, TRACKS
+from meeple.games.anunnaki.data import DATA, MAX_PLAYERS, RESOURCES, TRACKS
 from meeple.games.anunnaki.declare import decide, step
 
 
@@ -59,6 +59,10 @@ def _contract_table() -> dict:
 
 
 _CONTRACTS = _contract_table()
+
+# the spaces whose cubes win each minor god token, and the major god token
+_MINOR_TOKENS = [frozenset(tok) for tok in DATA.minor_tokens]
+_MAJOR_TOKEN = frozenset(DATA.major_token)
 
 # the tiles of each colour (the arrangement places every tile once)
 _TILES_OF = {c: sum(1 for t in DATA.tiles.values() if t["color"] == c) for c in ("red", "blue")}
@@ -171,12 +175,14 @@ class Turn(_Fields):
         sd["cubes"].sort()
         mana = DATA.spaces[sp][2]
         sd["mana"] += mana
-        self._event("cube", s, (sp, *self.space_tiles(sp)))
-        for k, tok in enumerate(DATA.minor_tokens):
-            if k not in sd["tokens"] and all(x in sd["cubes"] for x in tok):
+        if self.record:
+            self._event("cube", s, (sp, *self.space_tiles(sp)))
+        cubes = set(sd["cubes"])
+        for k, tok in enumerate(_MINOR_TOKENS):
+            if tok <= cubes and k not in sd["tokens"]:
                 sd["tokens"].append(k)
                 sd["free_minor"] += 1
-        if not sd["major_token"] and all(x in sd["cubes"] for x in DATA.major_token):
+        if not sd["major_token"] and _MAJOR_TOKEN <= cubes:
             sd["major_token"] = True
             sd["free_major"] = True
         if len(sd["cubes"]) >= SETUP["cubes"]:
@@ -213,14 +219,22 @@ def _ans_discard_god(gs, a, s, arg):
     gs._event("discard_god", s, g)
 
 
+# per seat, the steps of a turn after its main action, as `_push` queues
+# them (last first; steps are never changed in place, so every turn shares them)
+_TURN_STEPS = [
+    [["end_turn"], ["culture"], ["battles"], ["extra"], ["mana_choice", s, 0, [], False]] for s in range(MAX_PLAYERS)
+]
+
+
 @step("start_turn")
 def _run_start_turn(gs):
     s = gs.current
     gs.used = []
     gs.flags = {}
-    gs._event("turn", s, gs.seats[s]["turns"] + 1)
-    gs._push(["mana_choice", s, 0, [], False], ["extra"], ["battles"], ["culture"], ["end_turn"])
-    _run_main(gs)  # the main action is asked at once (the step "main" on top, run now)
+    if gs.record:
+        gs._event("turn", s, gs.seats[s]["turns"] + 1)
+    gs.todo += _TURN_STEPS[s]
+    gs._set("main", s)  # the main action is asked at once (as the step "main" on top would)
 
 
 @step("main")
@@ -244,7 +258,8 @@ def _ans_main(gs, a, s, arg):
     new = gs.arrangement.index(t)
     old = sd["pawn"]
     sd["pawn"] = new
-    gs._event("main", s, t)
+    if gs.record:
+        gs._event("main", s, t)
     gs._push(["action", s, t, t in sd["developed"]])
     if old >= 0 and new in DATA.adj[old]:
         sp = DATA.adj[old][new]
@@ -341,7 +356,8 @@ def _ans_market(gs, a, s, arg):
     if a == PASS:
         return
     p, x, y = MARKET[a - CHOICE]
-    gs._event("market", s, (None if p is None else RESOURCES[p], RESOURCES[x], RESOURCES[y]))
+    if gs.record:
+        gs._event("market", s, (None if p is None else RESOURCES[p], RESOURCES[x], RESOURCES[y]))
     res = gs.own_seat(s)["res"]
     if p is not None:
         res[p] -= 1
@@ -473,17 +489,17 @@ def _ans_cube_to(gs, a, s, arg):
 
 @step("mana_choice")
 def _run_mana_choice(gs, s, discount, exclude, more):
-    acts = _mana_acts(gs, s, discount, exclude)
-    if len(acts) > 1:
-        gs._set("mana", s, {"discount": discount, "exclude": exclude, "more": more}, acts)
+    options = gs._mana_options(s, discount, exclude)
+    if options:
+        gs._set("mana", s, {"discount": discount, "exclude": exclude, "more": more}, _mana_acts(options))
 
 
-def _mana_acts(gs, s, discount, exclude):
-    return [PASS] + [MANA + MANA_KINDS.index(k) for k in gs._mana_options(s, discount, exclude)]
+def _mana_acts(options):
+    return [PASS] + [MANA + MANA_KINDS.index(k) for k in options]
 
 
 def _legal_mana(gs, s):
-    return _mana_acts(gs, s, gs.darg["discount"], gs.darg["exclude"])
+    return _mana_acts(gs._mana_options(s, gs.darg["discount"], gs.darg["exclude"]))
 
 
 @decide("mana", "Mana action (or pass)", _legal_mana, kept=True)
@@ -504,7 +520,8 @@ def _ans_mana(gs, a, s, arg):
     for r, n in cost.items():
         if r in RI:
             sd["res"][RI[r]] -= n
-    gs._event("mana", s, k)
+    if gs.record:
+        gs._event("mana", s, k)
     steps = {
         "red": [["tile_effect", s, "red"]],
         "blue": [["tile_effect", s, "blue"]],
@@ -521,13 +538,13 @@ def _ans_mana(gs, a, s, arg):
 @step("extra")
 def _run_extra(gs):
     s = gs.current
-    acts = _legal_extra(gs, s)
-    if len(acts) > 1:
-        gs._set("extra", s, acts=acts)
+    options = gs._extra_options(s)
+    if options:
+        gs._set("extra", s, acts=[PASS, *options])
 
 
 def _legal_extra(gs, s):
-    return [PASS] + gs._extra_options(s)
+    return [PASS, *gs._extra_options(s)]
 
 
 @decide("extra", "Additional actions: summon a god, fulfil a contract… (or end the turn)", _legal_extra, kept=True)
@@ -557,7 +574,8 @@ def _ans_extra(gs, a, s, arg):
 
 
 def _legal_summon_hex(gs, s):
-    return gs._hexacts([h for h in gs.lay.hexes if gs.fol[h][s]])
+    fol = gs.fol
+    return gs._hexacts([h for h in gs.mine[s] if fol[h][s]])  # (mine: in layout order)
 
 
 @decide("summon_hex", "The god replaces one of your followers: choose its region", _legal_summon_hex)
