@@ -229,7 +229,7 @@ def _run_battle(gs, s, h):
     att_ok = gs._armed(s, True)
     if not att_ok:
         b["winner"] = "def"
-        gs._push(["b_end"])
+        gs.todo.append(["b_end"])
         return
     seats = [s] if opp is None or not gs._armed(opp, False) else [s, opp]
     gs._set("weapon", seats)
@@ -268,7 +268,7 @@ def _ans_weapon(gs, a, s, arg):
 def _run_b_loki(gs):
     for s in gs._sides():
         if len(gs.ctx["battle"]["cards"].get(str(s), [])) > 1:
-            gs._push(["b_loki_one", s])
+            gs.todo.append(["b_loki_one", s])
 
 
 @step("b_loki_one")
@@ -332,7 +332,7 @@ def _ans_helmet(gs, a, s, arg):
     gs._event("helmet", s, w)
     gs._pay(s, gs.weapon_cost(s, w))
     if b.get("bow_phase") and DATA.weapons[w]["effect"] == "composite":
-        gs._push(["b_composite_one", s])  # replayed after the composite step began
+        gs.todo.append(["b_composite_one", s])  # replayed after the composite step began
 
 
 @step("b_composite")
@@ -343,7 +343,7 @@ def _run_b_composite(gs):
     b["bow_phase"] = True
     for s in reversed(gs._sides()):
         if gs._has_effect(s, "composite") and gs._armed(s, True):
-            gs._push(["b_composite_one", s])
+            gs.todo.append(["b_composite_one", s])
 
 
 @step("b_composite_one")
@@ -373,7 +373,7 @@ def _ans_composite(gs, a, s, arg):
     gs._event("composite", s, w)
     gs._pay(s, gs.weapon_cost(s, w))
     if DATA.weapons[w]["effect"] == "helmet":
-        gs._push(["b_helmet_one", s])  # "all effects of the second card"
+        gs.todo.append(["b_helmet_one", s])  # "all effects of the second card"
 
 
 @step("b_chariot")
@@ -383,7 +383,7 @@ def _run_b_chariot(gs):
         return
     for s in reversed(gs._sides()):
         if gs._has_effect(s, "chariot") and gs.seats[s]["res"][RI["metal"]] > 0:
-            gs._push(["b_chariot_one", s])
+            gs.todo.append(["b_chariot_one", s])
 
 
 @step("b_chariot_one")

@@ -6,6 +6,7 @@ state of the same houses and player count.
 
 from __future__ import annotations
 
+from meeple.games.anunnaki.actions import HEX
 from meeple.games.anunnaki.data import DATA
 
 UNDERWORLD = "uw"
@@ -29,6 +30,7 @@ class Layout:
         "gaia_side",
         "reach",
         "spot_bits",
+        "action",
     )
 
     def __init__(self, houses: tuple, players: int) -> None:
@@ -63,6 +65,7 @@ class Layout:
         uw = DATA.underworld
         self._add(UNDERWORLD, {"res": [], "icons": uw["icons"], "shrines": uw["shrines"]}, (), "underworld", None)
         self.index = {h: i for i, h in enumerate(self.hexes)}
+        self.action = {h: HEX + i for i, h in enumerate(self.hexes)}  # the action naming each region
         # per region: a bit for each culture spot it is part of (bit i: spot i)
         self.spot_bits = dict.fromkeys(self.hexes, 0)
         for i, (tri, _board) in enumerate(self.spots):

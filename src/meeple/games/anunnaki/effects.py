@@ -30,7 +30,7 @@ class Effects(_Fields):
             if r != "any":
                 res[RI[r]] -= n
         if cost.get("any"):
-            self._push(["pay_any", s, cost["any"]])
+            self.todo.append(["pay_any", s, cost["any"]])
 
     def _track(self, s, t, n) -> None:
         if t == "dom":
@@ -90,9 +90,9 @@ class Effects(_Fields):
             board = "gaia" if k["house"] == self.houses[s] else k["house"]
             full = any(self.lay.board_of[h] == board for h in self.controlled(s))
         if full:
-            self._push(["effects", s, k["middle"] + bottom])
+            self.todo.append(["effects", s, k["middle"] + bottom])
         else:
-            self._push(["choose_effects", s, k["middle"], bottom, "contract_half"])
+            self.todo.append(["choose_effects", s, k["middle"], bottom, "contract_half"])
         if pay:
             self._pay(s, k["cost"])
 
@@ -112,7 +112,7 @@ def _ans_resource(gs, a, s, arg):
     gs.own_seat(s)["res"][a - RES] += 1
     gs._event("gain_res", s, RESOURCES[a - RES])
     if arg["n"] > 1:
-        gs._push(["gain_any", s, arg["n"] - 1])
+        gs.todo.append(["gain_any", s, arg["n"] - 1])
 
 
 @step("pay_any")
@@ -131,7 +131,7 @@ def _ans_pay(gs, a, s, arg):
     gs.own_seat(s)["res"][a - RES] -= 1
     gs._event("pay_res", s, RESOURCES[a - RES])
     if arg["n"] > 1:
-        gs._push(["pay_any", s, arg["n"] - 1])
+        gs.todo.append(["pay_any", s, arg["n"] - 1])
 
 
 @step("track")
@@ -405,12 +405,12 @@ def _portal_3(gs, s):
     # the rulebook calls Anu's teleport "this portal action": Enlil adds a unit,
     # and face-down culture tokens next to the units flip at its end
     if gs._sources(s, "portal"):
-        gs._push(["flip"])
+        gs.todo.append(["flip"])
         gs._set("from", s, {"mode": "anu_src", "n": 3 + (1 if gs.has(s, "enlil") else 0)})
 
 
 def _gain_followers_2(gs, s):
-    gs._push(["followers", s, 2])
+    gs.todo.append(["followers", s, 2])
 
 
 def _away_shrines(gs, s):

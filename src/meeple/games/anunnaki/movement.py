@@ -206,7 +206,7 @@ def _ans_to(gs, a, s, arg):
     if u == SETTLEMENT - UNIT:
         gs._move_settlement(s, src, dest)
         gs._event(arg["mode"], s, f"settlement {src}>{dest}")
-        gs._push(["units", s, arg["mode"], arg["n"] - 1, src if arg["mode"] == "anu" else None])
+        gs.todo.append(["units", s, arg["mode"], arg["n"] - 1, src if arg["mode"] == "anu" else None])
         if gs._carry_opts(s, src):
             gs._set("carry", s, {"from": src, "to": dest, "n": 2})
         return
@@ -221,10 +221,10 @@ def _ans_to(gs, a, s, arg):
     gs._changed(dest, s)
     if gs.record:
         gs._event(arg["mode"], s, f"{src}>{dest}")
-    gs._push(["units", s, arg["mode"], arg["n"] - 1, src if arg["mode"] == "anu" else None])
+    gs.todo.append(["units", s, arg["mode"], arg["n"] - 1, src if arg["mode"] == "anu" else None])
     if god is not None and gs._at_war(dest) and gs.has(s, "anubis") and not gs.flags.get("anubis"):
         gs.flags["anubis"] = True
-        gs._push(["follower_at", s, dest])
+        gs.todo.append(["follower_at", s, dest])
 
 
 def _legal_carry(gs, s):
@@ -296,7 +296,7 @@ def _ans_harvest(gs, a, s, arg):
     if a == PASS:
         return
     h = gs.lay.hexes[a - HEX]
-    gs._push(["harvest", s, arg["n"] - 1, arg["done"] + [h]])
+    gs.todo.append(["harvest", s, arg["n"] - 1, arg["done"] + [h]])
     st = gs._harvest_strength(s, h)
     unc = gs._uncovered(h)
     info = gs.lay.info[h]
@@ -304,7 +304,7 @@ def _ans_harvest(gs, a, s, arg):
         gs._event("harvest", s, h)
     if h == UNDERWORLD:
         gs.mut("exh").setdefault(h, []).append("any")
-        gs._push(["gain_any", s, min(st, len(unc))])
+        gs.todo.append(["gain_any", s, min(st, len(unc))])
         return
     if info["capital"] is not None:
         gs._gain(s, info["res"][0], min(st, info["icons"]))

@@ -303,12 +303,11 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
 
     def _push(self, *steps) -> None:
         """Queue steps (lists, never changed in place: clones share them) to
-        run in the order given."""
+        run in the order given (a single step is appended to `todo` as is)."""
         self.todo += steps[::-1]
 
     def _hexacts(self, hexes) -> list[int]:
-        idx = self.lay.index
-        return [HEX + idx[h] for h in hexes]
+        return [*map(self.lay.action.__getitem__, hexes)]
 
     def _order_from(self, s) -> list[int]:
         return [(s + i) % self.players for i in range(self.players)]

@@ -43,6 +43,10 @@ def _mana_table() -> dict:
 
 
 _MANA = _mana_table()
+# the mana actions in their order, the mirror (always last) aside: (kind, cost, mana, resource, count)
+_MANA_ROWS = tuple((k, *_MANA[k]) for k in MANA_KINDS if k != "mirror")
+if MANA_KINDS[-1] != "mirror":
+    raise ValueError("the mirror is offered after the other mana actions")
 _LEAST_MANA = min(need for _cost, need, _r, _n in _MANA.values())  # the cheapest mana action's mana
 
 
@@ -63,6 +67,8 @@ _CONTRACTS = _contract_table()
 # the spaces whose cubes win each minor god token, and the major god token
 _MINOR_TOKENS = [frozenset(tok) for tok in DATA.minor_tokens]
 _MAJOR_TOKEN = frozenset(DATA.major_token)
+
+_TILE_ACTION = (TILE - 1).__add__  # a tile's number -> the action naming it
 
 # the tiles of each colour (the arrangement places every tile once)
 _TILES_OF = {c: sum(1 for t in DATA.tiles.values() if t["color"] == c) for c in ("red", "blue")}
@@ -100,18 +106,13 @@ class Turn(_Fields):
     def _mana_options(self, s, discount, exclude) -> list[str]:
         sd = self.seats[s]
         res, mana = sd["res"], sd["mana"]
+        mirror = "mirror" in sd["artifacts"] and not discount and "mirror" not in exclude
         if mana < _LEAST_MANA - discount:  # (most turns: no mana left) the mirror alone may be offered
-            return ["mirror"] if "mirror" in sd["artifacts"] and not discount and "mirror" not in exclude else []
+            return ["mirror"] if mirror else []
         out = []
-        for k in MANA_KINDS:
-            if k in exclude:
-                continue
-            if k == "mirror":
-                if "mirror" in sd["artifacts"] and not discount:
-                    out.append(k)
-                continue
-            cost, need, r, n = _MANA[k]
-            if mana < max(0, need - discount) or res[r] < n:  # short of mana or of the resource it takes
+        for k, cost, need, r, n in _MANA_ROWS:
+            # short of mana (never below 0) or of the resource it takes
+            if mana < need - discount or res[r] < n or k in exclude:
                 continue
             if k in ("red", "blue"):
                 # a tile of that colour other than the one the pawn is on
@@ -127,6 +128,8 @@ class Turn(_Fields):
                 if not self._settle_spots(s):
                     continue
             out.append(k)
+        if mirror:
+            out.append("mirror")
         return out
 
     def _extra_options(self, s) -> list[int]:
@@ -188,7 +191,7 @@ class Turn(_Fields):
         if len(sd["cubes"]) >= SETUP["cubes"]:
             self._trigger_end(s, "cubes")
         if mana > 0 and self.power(s, "ra_mana_resource"):
-            self._push(["gain_any", s, 1])
+            self.todo.append(["gain_any", s, 1])
 
     def _trigger_end(self, s, why) -> None:
         if not self.end_triggered:
@@ -201,7 +204,7 @@ class Turn(_Fields):
         self.own_seat(s)["vp"] += lv["vp"]
         if lv["vp"]:
             self._event("vp", s, (lv["vp"], "income"))
-        self._push(["followers", s, lv["followers"] + extra_followers])
+        self.todo.append(["followers", s, lv["followers"] + extra_followers])
 
 
 @step("setup_gods")
@@ -246,7 +249,7 @@ def _legal_main(gs, s):
     pawn = gs.seats[s]["pawn"]
     if pawn < 0:  # the first move: to a blue tile
         return [TILE + t - 1 for t in gs.arrangement if DATA.tiles[t]["color"] == "blue"]
-    out = [TILE + t - 1 for t in gs.arrangement]
+    out = [*map(_TILE_ACTION, gs.arrangement)]
     del out[pawn]  # any tile but the pawn's
     return out
 
@@ -260,7 +263,7 @@ def _ans_main(gs, a, s, arg):
     sd["pawn"] = new
     if gs.record:
         gs._event("main", s, t)
-    gs._push(["action", s, t, t in sd["developed"]])
+    gs.todo.append(["action", s, t, t in sd["developed"]])
     if old >= 0 and new in DATA.adj[old]:
         sp = DATA.adj[old][new]
         if sp not in sd["cubes"]:
@@ -311,7 +314,7 @@ def _run_action(gs, s, t, developed):
     elif act == "commerce":
         gs._push(*[["take_contract", s]] * v)
     elif act == "harvest":
-        gs._push(["harvest", s, v, []])
+        gs.todo.append(["harvest", s, v, []])
     elif act == "creation":
         n = gs.shrines(s)
         if n <= 0:
@@ -405,7 +408,7 @@ def _ans_weapon_pick(gs, a, s, arg):
     sd["pile"].remove(w)
     sd["hand"].append(w)
     gs._event("weapon", s, w, private_to=s)
-    gs._push(["pick_weapon", s, arg["n"] - 1])
+    gs.todo.append(["pick_weapon", s, arg["n"] - 1])
 
 
 @step("develop")
@@ -438,7 +441,7 @@ def _legal_dev_do(gs, s):
 @decide("dev_do", "Use the developed tile's action now?", _legal_dev_do)
 def _ans_dev_do(gs, a, s, arg):
     if a == YES:
-        gs._push(["action", s, arg["tile"], True])
+        gs.todo.append(["action", s, arg["tile"], True])
 
 
 @step("tile_effect")
@@ -457,7 +460,7 @@ def _legal_tile_pick(gs, s):
 @decide("tile_pick", "Choose the tile to activate", _legal_tile_pick)
 def _ans_tile_pick(gs, a, s, arg):
     t = a - TILE + 1
-    gs._push(["action", s, t, t in gs.seats[s]["developed"]])
+    gs.todo.append(["action", s, t, t in gs.seats[s]["developed"]])
 
 
 @step("cube_move")
@@ -511,10 +514,10 @@ def _ans_mana(gs, a, s, arg):
     if k == "mirror":
         sd["artifacts"].remove("mirror")
         gs._event("artifact", s, "mirror")
-        gs._push(["mana_choice", s, 1, ["mirror"], True])
+        gs.todo.append(["mana_choice", s, 1, ["mirror"], True])
         return
     if arg["more"]:
-        gs._push(["mana_choice", s, arg["discount"], arg["exclude"] + [k], False])
+        gs.todo.append(["mana_choice", s, arg["discount"], arg["exclude"] + [k], False])
     cost = RULES["mana_actions"][k]
     sd["mana"] -= max(0, cost["mana"] - arg["discount"])
     for r, n in cost.items():
@@ -551,7 +554,7 @@ def _legal_extra(gs, s):
 def _ans_extra(gs, a, s, arg):
     if a == PASS:
         return
-    gs._push(["extra"])
+    gs.todo.append(["extra"])
     sd = gs.own_seat(s)
     if SUMMON <= a < SUMMON_MAJOR:
         gs.used.append("summon")
