@@ -225,3 +225,31 @@ def test_seat_records_a_state_owns_are_its_own():
                     break
             s.apply_legal(rng.choice(s.legal_actions()))
             n += 1
+
+
+def test_layout_tables_give_what_the_board_gives():
+    """What the layout works out once (each region's icons, the regions a
+    portal reaches) is what the board says at every moment of random games:
+    the icons left uncovered, and the portal's destinations scanned over
+    every region (no Atlantis, no other seat's capital, the Underworld with
+    its map)."""
+    from meeple.games.anunnaki.board import UNDERWORLD, uncovered
+
+    for seed in range(3):
+        s = new_game(4, seed=seed, record=False)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            lay = s.lay
+            for h in lay.hexes:
+                assert s._uncovered(h) == uncovered(lay.info[h], h, s.exh.get(h, []))
+            for seat in range(s.players):
+                for h in s.mine[seat]:
+                    assert s._dests(seat, h, "portal") == [
+                        x
+                        for x in lay.hexes
+                        if x != h
+                        and not lay.info[x]["atlantis"]
+                        and lay.info[x]["capital"] in (None, seat)
+                        and (x != UNDERWORLD or s._owns_underworld(seat))
+                    ]
+            s.apply_legal(rng.choice(s.legal_actions()))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.games.anunnaki.actions import HEX, PASS, RES, RI, SETTLEMENT, UNIT
-from meeple.games.anunnaki.board import UNDERWORLD
+from meeple.games.anunnaki.board import UNDERWORLD, uncovered
 from meeple.games.anunnaki.data import RESOURCES
 from meeple.games.anunnaki.declare import decide, step
 
@@ -79,14 +79,9 @@ class Movement(_Fields):
                     continue
                 out.append(x)
             return out
-        out = []
-        for x in lay.hexes:
-            info = lay.info[x]
-            if x == h or info["atlantis"] or (info["capital"] is not None and info["capital"] != s):
-                continue
-            if x == UNDERWORLD and not self._owns_underworld(s):
-                continue
-            out.append(x)
+        out = [x for x in lay.portal[s] if x != h]
+        if h != UNDERWORLD and self._owns_underworld(s):
+            out.append(UNDERWORLD)  # (the last region in layout order)
         return out
 
     def _owns_underworld(self, s) -> bool:
@@ -109,16 +104,11 @@ class Movement(_Fields):
             st += 1
         return st
 
-    def _uncovered(self, h) -> list[str]:
-        info = self.lay.info[h]
-        if h == UNDERWORLD:
-            return ["any"] * max(0, info["icons"] - len(self.exh.get(h, [])))
-        if info["capital"] is not None:
-            return list(info["res"]) * info["icons"]
-        ex = list(self.exh.get(h, []))
-        if len(info["res"]) > 1:
-            return [r for r in info["res"] if not _take(ex, r)]
-        return [info["res"][0]] * max(0, info["icons"] - len(ex)) if info["res"] else []
+    def _uncovered(self, h) -> tuple[str, ...]:
+        """The resources of region h's icons not exhausted (all of them,
+        worked out with the layout, while none is)."""
+        ex = self.exh.get(h)
+        return uncovered(self.lay.info[h], h, ex) if ex else self.lay.icons[h]
 
     def _harvestable(self, s, done) -> list[str]:
         # a follower or a god of `s` there harvests (every unit has strength, no bonus takes any away)
@@ -422,11 +412,3 @@ def _ans_settle(gs, a, s, arg):
     gs._changed(h, s)
     gs.own_seat(s)["settle_left"] -= 1
     gs._event("settle", s, h)
-
-
-def _take(items: list, x) -> bool:
-    """Whether `x` is in `items`, taking one out if so."""
-    if x in items:
-        items.remove(x)
-        return True
-    return False
