@@ -207,6 +207,7 @@ def test_developing_a_red_tile_costs_wood_and_metal_and_gives_two_technology():
     play(s, "mana develop")
     assert "develop 6" in legal(s)
     play(s, "develop 6")
+    sd = s.seats[0]  # (a record changed after a clone is a new copy: read again)
     assert 6 in sd["developed"] and sd["tracks"][1] == 2
     assert sd["res"] == [0, 0, 0, 0] and sd["mana"] == mana - 1
     assert legal(s) == ["pass", "yes"]  # may perform it at once
@@ -291,6 +292,7 @@ def test_only_one_summon_per_turn_even_with_two_free_tokens():
     if s.kind == "summon_hex":
         play(s, "replace ph4")
     assert s.kind != "extra" or not any(m.startswith("summon") for m in legal(s))
+    sd = s.seats[0]  # (a record changed after a clone is a new copy: read again)
     assert sd["free_minor"] == 1 and g2 not in sd["summoned"]
 
 

@@ -303,7 +303,7 @@ def test_second_atlantis_conquest_takes_one_of_two_artifacts():
     assert get(s, 0, "wood") == 1
     assert legal(s) == ["artifact destiny", "artifact mirror"]
     play(s, "artifact mirror")
-    assert sd["artifacts"] == ["mirror"] and "destiny" in s.removed and s.art_deck == []
+    assert s.seats[0]["artifacts"] == ["mirror"] and "destiny" in s.removed and s.art_deck == []
 
 
 def test_culture_token_benefit_for_every_player_around_it():

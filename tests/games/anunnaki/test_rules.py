@@ -310,7 +310,7 @@ def test_additional_actions_each_type_once():
 def test_followers_from_an_empty_supply_move_from_a_region():
     s = game(2)
     s.fol["ph5"][0] = 12
-    assert s.supply(0) == 0
+    assert by_hand(s).supply(0) == 0
     run_steps(s, ["followers", 0, 1])
     assert s.kind == "take_follower"
     play(s, "take ph5")

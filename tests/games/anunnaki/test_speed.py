@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 from meeple.games.anunnaki import notation
+from meeple.games.anunnaki.actions import SETUP
 from meeple.games.anunnaki.declare import LEGAL
 from meeple.games.anunnaki.state import new_game, occupancy
 
@@ -48,7 +49,8 @@ def test_board_facts_kept_as_units_move_are_a_recount():
     afresh from the board (followers, gods, settlement units) after moves of
     random games and in a clone; `controllers()` agrees with `controller`,
     and with a controller worked out from the board itself, everywhere, and
-    so do the regions a seat controls and those at war among its regions."""
+    so do the regions a seat controls and those at war among its regions,
+    and its followers on the board (its supply) counted in its regions."""
     for seed in range(4):
         s = new_game(4, seed=seed, record=seed % 2 == 0)
         rng = random.Random(seed)
@@ -70,6 +72,8 @@ def test_board_facts_kept_as_units_move_are_a_recount():
                     mine = s._my_hexes(seat)
                     assert mine == [h for h in s.lay.hexes if s.has_units(h, seat)] == list(s.mine[seat])
                     assert s._war_hexes(seat) == [h for h in mine if s._at_war(h)]
+                    out = sum(f[seat] for f in s.fol.values())  # followers counted over the whole board
+                    assert s.supply(seat) == SETUP["followers"] - out and s.has_followers(seat) == (out > 0)
             s.apply_legal(rng.choice(s.legal_actions()))
 
 
@@ -103,8 +107,9 @@ def test_unrecorded_play_tries_no_other_hands(monkeypatch):
 
 
 def test_clones_share_nothing_they_change():
-    """The board fields a clone shares until written (followers, exhausted
-    icons, ancient sites, culture tokens): playing on either side, or dealing
+    """The board fields a clone shares until written (followers, gods,
+    Odin's settlements, exhausted icons, ancient sites, culture tokens) and
+    the seat records: playing on either side, or dealing
     a clone's hidden things again, never changes the other."""
     for seed in range(3):
         s = new_game(4, seed=seed, record=False)
@@ -179,4 +184,72 @@ def test_contracts_offered_are_those_the_seat_can_pay():
                     FULFILL + int(c[1:]) - 1 for c in sd["contracts"] if s.can_pay(seat, DATA.contracts[c]["cost"])
                 )
                 assert [a for a in s.legal_actions() if FULFILL <= a < MANA] == first
+            s.apply_legal(rng.choice(s.legal_actions()))
+
+
+def test_seat_records_a_state_owns_are_its_own():
+    """A clone shares every seat record until one side changes it
+    (`own_seat`): a record a state counts as its own (`seat_own`) is held by
+    no clone or original, and playing a clone through the checked path
+    (`apply_action`) and the unchecked one, recorded or not, never changes
+    the original's records, nor playing the original the clone's."""
+    import copy
+
+    for seed in range(6):
+        s = new_game(4, seed=seed, record=seed % 2 == 0)
+        rng = random.Random(seed)
+        n = 0
+        while not s.is_terminal():
+            if n % 7 == 0:
+                c = s.clone()
+                assert not s.seat_own and not c.seat_own
+                mine, theirs = copy.deepcopy(s.seats), None
+                r = random.Random(n)
+                for k in range(15):
+                    if c.is_terminal():
+                        break
+                    a = r.choice(c.legal_actions())
+                    c.apply_action(a) if k % 2 else c.apply_legal(a)
+                    for i in c.seat_own:
+                        assert c.seats[i] is not s.seats[i]
+                assert s.seats == mine
+                theirs = copy.deepcopy(c.seats)
+                for _ in range(3):
+                    if s.is_terminal():
+                        break
+                    s.apply_legal(rng.choice(s.legal_actions()))
+                    for i in s.seat_own:
+                        assert s.seats[i] is not c.seats[i]
+                assert c.seats == theirs
+                if s.is_terminal():
+                    break
+            s.apply_legal(rng.choice(s.legal_actions()))
+            n += 1
+
+
+def test_layout_tables_give_what_the_board_gives():
+    """What the layout works out once (each region's icons, the regions a
+    portal reaches) is what the board says at every moment of random games:
+    the icons left uncovered, and the portal's destinations scanned over
+    every region (no Atlantis, no other seat's capital, the Underworld with
+    its map)."""
+    from meeple.games.anunnaki.board import UNDERWORLD, uncovered
+
+    for seed in range(3):
+        s = new_game(4, seed=seed, record=False)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            lay = s.lay
+            for h in lay.hexes:
+                assert s._uncovered(h) == uncovered(lay.info[h], h, s.exh.get(h, []))
+            for seat in range(s.players):
+                for h in s.mine[seat]:
+                    assert s._dests(seat, h, "portal") == [
+                        x
+                        for x in lay.hexes
+                        if x != h
+                        and not lay.info[x]["atlantis"]
+                        and lay.info[x]["capital"] in (None, seat)
+                        and (x != UNDERWORLD or s._owns_underworld(seat))
+                    ]
             s.apply_legal(rng.choice(s.legal_actions()))

@@ -71,7 +71,7 @@ class Battle(_Fields):
         seats think possible? They see its basic weapons and how many advanced
         ones it holds, not which of its hidden advanced weapons (hand and pile
         together, all different) are in hand."""
-        sd = self.seats[s]
+        sd = self.own_seat(s)
         hand, pile = sd["hand"], sd["pile"]
         adv = [w for w in hand if DATA.weapons[w]["kind"] == "advanced"]
         if not adv or not pile:
@@ -116,9 +116,9 @@ class Battle(_Fields):
 
     def _return_card(self, s, w) -> None:
         if DATA.weapons[w]["kind"] == "advanced":
-            self.seats[s]["pile"].append(w)
+            self.own_seat(s)["pile"].append(w)
         else:
-            self.seats[s]["hand"].append(w)
+            self.own_seat(s)["hand"].append(w)
 
     def _helmet(self, s) -> bool:
         """`s`'s Viking Helmet, if it acts: the opponent's cards go back (their cost
@@ -185,12 +185,14 @@ class Battle(_Fields):
         n = fol[h][s]
         fol[h][s] = 0
         fol[cap][s] += n
-        for g, w in self.gods[s].items():
+        gods = self.mut("gods")[s]
+        for g, w in gods.items():
             if w == h:
-                self.gods[s][g] = cap
-        n = self.osl[s].pop(h, 0)
-        if n:
-            self.osl[s][cap] = self.osl[s].get(cap, 0) + n
+                gods[g] = cap
+        if self.osl[s].get(h):  # Odin's settlements there go home too
+            osl = self.mut("osl")[s]
+            n = osl.pop(h)
+            osl[cap] = osl.get(cap, 0) + n
         self._changed(h, s)
         self._changed(cap, s)
 
@@ -198,9 +200,9 @@ class Battle(_Fields):
 @step("battles")
 def _run_battles(gs):
     s = gs.current
-    acts = _legal_battle(gs, s)
-    if acts:
-        gs._set("battle", s, acts=acts)
+    war = gs._war_hexes(s)
+    if war:
+        gs._set("battle", s, acts=gs._hexacts(war))
 
 
 def _legal_battle(gs, s):
@@ -227,7 +229,7 @@ def _run_battle(gs, s, h):
     att_ok = gs._armed(s, True)
     if not att_ok:
         b["winner"] = "def"
-        gs._push(["b_end"])
+        gs.todo.append(["b_end"])
         return
     seats = [s] if opp is None or not gs._armed(opp, False) else [s, opp]
     gs._set("weapon", seats)
@@ -250,7 +252,7 @@ def _ans_weapon(gs, a, s, arg):
         seat = int(seat_s)
         cards = gs._decode_cards(seat, act)
         for w in cards:
-            gs.seats[seat]["hand"].remove(w)
+            gs.own_seat(seat)["hand"].remove(w)
             shown = shown or (DATA.weapons[w]["kind"] == "advanced" and bool(gs.seats[seat]["pile"]))
         b["cards"][seat_s] = cards
     gs.secret = {}
@@ -266,7 +268,7 @@ def _ans_weapon(gs, a, s, arg):
 def _run_b_loki(gs):
     for s in gs._sides():
         if len(gs.ctx["battle"]["cards"].get(str(s), [])) > 1:
-            gs._push(["b_loki_one", s])
+            gs.todo.append(["b_loki_one", s])
 
 
 @step("b_loki_one")
@@ -286,7 +288,7 @@ def _ans_loki(gs, a, s, arg):
     cards = b["cards"][str(s)]
     for w in cards:
         if w != keep:
-            gs.seats[s]["hand"].append(w)
+            gs.own_seat(s)["hand"].append(w)
     b["cards"][str(s)] = [keep]
     gs._event("loki", s, keep)
 
@@ -324,13 +326,13 @@ def _ans_helmet(gs, a, s, arg):
     w = gs.weapon_list(s)[a - WEAPON]
     if DATA.weapons[w]["kind"] == "advanced" and gs.seats[s]["pile"]:
         gs._mark_reveal()  # played face up from the hidden part of its hand
-    gs.seats[s]["hand"].remove(w)
+    gs.own_seat(s)["hand"].remove(w)
     b = gs.ctx["battle"]
     b["cards"][str(s)] = [w]
     gs._event("helmet", s, w)
     gs._pay(s, gs.weapon_cost(s, w))
     if b.get("bow_phase") and DATA.weapons[w]["effect"] == "composite":
-        gs._push(["b_composite_one", s])  # replayed after the composite step began
+        gs.todo.append(["b_composite_one", s])  # replayed after the composite step began
 
 
 @step("b_composite")
@@ -341,7 +343,7 @@ def _run_b_composite(gs):
     b["bow_phase"] = True
     for s in reversed(gs._sides()):
         if gs._has_effect(s, "composite") and gs._armed(s, True):
-            gs._push(["b_composite_one", s])
+            gs.todo.append(["b_composite_one", s])
 
 
 @step("b_composite_one")
@@ -366,12 +368,12 @@ def _ans_composite(gs, a, s, arg):
     w = gs.weapon_list(s)[a - WEAPON]
     if gs.seats[s]["pile"]:
         gs._mark_reveal()  # an advanced weapon played face up from its hidden hand
-    gs.seats[s]["hand"].remove(w)
+    gs.own_seat(s)["hand"].remove(w)
     gs.ctx["battle"]["extra"][str(s)] = [w]
     gs._event("composite", s, w)
     gs._pay(s, gs.weapon_cost(s, w))
     if DATA.weapons[w]["effect"] == "helmet":
-        gs._push(["b_helmet_one", s])  # "all effects of the second card"
+        gs.todo.append(["b_helmet_one", s])  # "all effects of the second card"
 
 
 @step("b_chariot")
@@ -381,7 +383,7 @@ def _run_b_chariot(gs):
         return
     for s in reversed(gs._sides()):
         if gs._has_effect(s, "chariot") and gs.seats[s]["res"][RI["metal"]] > 0:
-            gs._push(["b_chariot_one", s])
+            gs.todo.append(["b_chariot_one", s])
 
 
 @step("b_chariot_one")
@@ -397,7 +399,7 @@ def _legal_chariot(gs, s):
 @decide("chariot", "Chariot: pay metal for strength", _legal_chariot)
 def _ans_chariot(gs, a, s, arg):
     n = a - METAL
-    gs.seats[s]["res"][RI["metal"]] -= n
+    gs.own_seat(s)["res"][RI["metal"]] -= n
     gs.ctx["battle"]["metal"][str(s)] = n
 
 
@@ -436,7 +438,7 @@ def _run_b_end(gs):
     if dfn is None and win_att:
         tile, _up, god = gs.mut("anc").pop(h)
         gs._changed(h, att)
-        gs.seats[att]["defeated"].append(tile)
+        gs.own_seat(att)["defeated"].append(tile)
         gs.removed.append(tile)
         steps.append(["effects", att, DATA.ancient[tile]["reward"]])
         if gs.lay.info[h]["atlantis"]:
@@ -467,8 +469,8 @@ def _legal_steal(gs, s):
 
 @decide("steal", "Steal a resource", _legal_steal)
 def _ans_steal(gs, a, s, arg):
-    gs.seats[arg["from"]]["res"][a - RES] -= 1
-    gs.seats[s]["res"][a - RES] += 1
+    gs.own_seat(arg["from"])["res"][a - RES] -= 1
+    gs.own_seat(s)["res"][a - RES] += 1
     gs._event("steal", s, (arg["from"], RESOURCES[a - RES]))
 
 
@@ -495,7 +497,7 @@ def _ans_artifact(gs, a, s, arg):
     art = ART_IDS[a - ARTIFACT]
     gs.art_deck.remove(art)
     gs._mark_reveal()
-    sd = gs.seats[s]
+    sd = gs.own_seat(s)
     sd["artifacts"].append(art)
     gs._event("artifact", s, art)
     if arg["nth"] == 2:

@@ -6,6 +6,7 @@ state of the same houses and player count.
 
 from __future__ import annotations
 
+from meeple.games.anunnaki.actions import HEX
 from meeple.games.anunnaki.data import DATA
 
 UNDERWORLD = "uw"
@@ -29,6 +30,9 @@ class Layout:
         "gaia_side",
         "reach",
         "spot_bits",
+        "action",
+        "icons",
+        "portal",
     )
 
     def __init__(self, houses: tuple, players: int) -> None:
@@ -61,8 +65,11 @@ class Layout:
             self.spots.append((tuple(tri), "gaia"))
         self.dotted = frozenset(frozenset(e) for e in g["dotted"])
         uw = DATA.underworld
+        # the Underworld: the last region
         self._add(UNDERWORLD, {"res": [], "icons": uw["icons"], "shrines": uw["shrines"]}, (), "underworld", None)
         self.index = {h: i for i, h in enumerate(self.hexes)}
+        self.action = {h: HEX + i for i, h in enumerate(self.hexes)}  # the action naming each region
+        self.icons = {h: uncovered(self.info[h], h, ()) for h in self.hexes}  # each region's icons, none exhausted
         # per region: a bit for each culture spot it is part of (bit i: spot i)
         self.spot_bits = dict.fromkeys(self.hexes, 0)
         for i, (tri, _board) in enumerate(self.spots):
@@ -70,11 +77,16 @@ class Layout:
                 self.spot_bits[h] |= 1 << i
         # per seat, per region: the neighbours a unit of that seat may move
         # into (across an edge it may cross, no other seat's capital)
+        across = {h: [(x, self.info[x]["capital"]) for x in self.nb[h] if self.edge_ok(h, x)] for h in self.hexes}
         self.reach = [
-            {
-                h: tuple(x for x in self.nb[h] if self.edge_ok(h, x) and self.info[x]["capital"] in (None, s))
-                for h in self.hexes
-            }
+            {h: tuple([x for x, cap in across[h] if cap is None or cap == s]) for h in self.hexes}
+            for s in range(players)
+        ]
+        # per seat: the regions a portal may send its units to, in layout
+        # order (no Atlantis, no other seat's capital), the Underworld aside:
+        # it is the last region, open only to the holder of its map
+        self.portal = [
+            [x for x in self.hexes[:-1] if not self.info[x]["atlantis"] and self.info[x]["capital"] in (None, s)]
             for s in range(players)
         ]
 
@@ -102,6 +114,27 @@ class Layout:
         if self.info[b]["atlantis"]:
             return frozenset((a, b)) in self.dotted
         return True
+
+
+def uncovered(info: dict, h: str, exhausted) -> tuple[str, ...]:
+    """The resources of the icons of region `h` (`info`: its layout info)
+    left after those `exhausted` (a capital's never are)."""
+    if h == UNDERWORLD:
+        return ("any",) * max(0, info["icons"] - len(exhausted))
+    if info["capital"] is not None:
+        return info["res"] * info["icons"]
+    if len(info["res"]) > 1:
+        ex = list(exhausted)
+        return tuple(r for r in info["res"] if not _take(ex, r))
+    return (info["res"][0],) * max(0, info["icons"] - len(exhausted)) if info["res"] else ()
+
+
+def _take(items: list, x) -> bool:
+    """Whether `x` is in `items`, taking one out if so."""
+    if x in items:
+        items.remove(x)
+        return True
+    return False
 
 
 _CACHE: dict = {}

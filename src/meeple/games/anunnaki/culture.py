@@ -50,7 +50,7 @@ class CultureEnd(_Fields):
             for s in range(P):
                 fin[s][f"{t}_objective"] = self.objective(s, obj) * mult[pos[s]]
         for s in range(P):
-            sd = self.seats[s]
+            sd = self.own_seat(s)
             fin[s]["domination"] = DATA.dom_vp[sd["dom"]]
             fin[s]["gods"] = self._god_points(s)
             fin[s]["resources"] = (sum(sd["res"]) + sd["mana"]) // F["resources_per_vp"]
@@ -108,9 +108,14 @@ def _run_culture(gs):
         return
     gs.cul_check = 0
     steps: list = []
-    controller, spots = gs.controller, gs.lay.spots
-    for i, c in enumerate(gs.cul):  # (a token taken below is written in a copy when shared: read-only here)
-        if c is None or not check >> i & 1:
+    controller, spots, cul = gs.controller, gs.lay.spots, gs.cul
+    check &= (1 << len(cul)) - 1  # (ALL_SPOTS: every spot)
+    while check:  # the spots to look at, in order (a few a turn)
+        low = check & -check
+        check ^= low
+        i = low.bit_length() - 1
+        c = cul[i]  # (a token taken below is set in `gs.cul`, a copy if shared: the other spots are the same)
+        if c is None:
             continue
         tri, board = spots[i]
         ctrl = []

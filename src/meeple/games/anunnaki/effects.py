@@ -21,22 +21,22 @@ class Effects(_Fields):
 
     def _gain(self, s, r, n) -> None:
         if n > 0:
-            self.seats[s]["res"][RI[r]] += n
+            self.own_seat(s)["res"][RI[r]] += n
 
     def _pay(self, s, cost) -> None:
         """Pay the named part of a cost now, queue the choice of the 'any' part."""
-        res = self.seats[s]["res"]
+        res = self.own_seat(s)["res"]
         for r, n in cost.items():
             if r != "any":
                 res[RI[r]] -= n
         if cost.get("any"):
-            self._push(["pay_any", s, cost["any"]])
+            self.todo.append(["pay_any", s, cost["any"]])
 
     def _track(self, s, t, n) -> None:
         if t == "dom":
             self._dom(s, n)
             return
-        sd = self.seats[s]
+        sd = self.own_seat(s)
         i = TRACKS.index(t)
         cap = self._dev_cap(s)
         new = min(cap, sd["tracks"][i] + n)
@@ -46,7 +46,7 @@ class Effects(_Fields):
                 self._trigger_end(s, t)
 
     def _dom(self, s, n) -> None:
-        sd = self.seats[s]
+        sd = self.own_seat(s)
         old = sd["dom"]
         new = min(DATA.dom_max, old + n)
         if new <= old:
@@ -75,7 +75,7 @@ class Effects(_Fields):
             power(self, s)
 
     def _fulfil(self, s, c, pay: bool, check: bool) -> None:
-        sd = self.seats[s]
+        sd = self.own_seat(s)
         k = DATA.contracts[c]
         sd["contracts"].remove(c)
         sd["fulfilled"].append(c)
@@ -90,9 +90,9 @@ class Effects(_Fields):
             board = "gaia" if k["house"] == self.houses[s] else k["house"]
             full = any(self.lay.board_of[h] == board for h in self.controlled(s))
         if full:
-            self._push(["effects", s, k["middle"] + bottom])
+            self.todo.append(["effects", s, k["middle"] + bottom])
         else:
-            self._push(["choose_effects", s, k["middle"], bottom, "contract_half"])
+            self.todo.append(["choose_effects", s, k["middle"], bottom, "contract_half"])
         if pay:
             self._pay(s, k["cost"])
 
@@ -109,10 +109,10 @@ def _legal_resource(gs, s):
 
 @decide("resource", "Gain a resource of your choice", _legal_resource)
 def _ans_resource(gs, a, s, arg):
-    gs.seats[s]["res"][a - RES] += 1
+    gs.own_seat(s)["res"][a - RES] += 1
     gs._event("gain_res", s, RESOURCES[a - RES])
     if arg["n"] > 1:
-        gs._push(["gain_any", s, arg["n"] - 1])
+        gs.todo.append(["gain_any", s, arg["n"] - 1])
 
 
 @step("pay_any")
@@ -128,10 +128,10 @@ def _legal_pay(gs, s):
 
 @decide("pay", "Pay a resource of your choice", _legal_pay)
 def _ans_pay(gs, a, s, arg):
-    gs.seats[s]["res"][a - RES] -= 1
+    gs.own_seat(s)["res"][a - RES] -= 1
     gs._event("pay_res", s, RESOURCES[a - RES])
     if arg["n"] > 1:
-        gs._push(["pay_any", s, arg["n"] - 1])
+        gs.todo.append(["pay_any", s, arg["n"] - 1])
 
 
 @step("track")
@@ -146,7 +146,7 @@ def _run_gain(gs, s, r, n):
 
 @step("mana_gain")
 def _run_mana_gain(gs, s, n):
-    gs.seats[s]["mana"] += n
+    gs.own_seat(s)["mana"] += n
 
 
 # where VP from an effect list come from: the last of these events before them
@@ -176,7 +176,7 @@ def _vp_cause(gs) -> str | None:
 
 @step("vp")
 def _run_vp(gs, s, n):
-    gs.seats[s]["vp"] += n
+    gs.own_seat(s)["vp"] += n
     if n and gs.record:
         gs._event("vp", s, (n, _vp_cause(gs)))
 
@@ -227,7 +227,7 @@ def _legal_free_contract(gs, s):
 def _ans_free_contract(gs, a, s, arg):
     if a == PASS:
         return
-    gs.seats[s]["mana"] -= 1
+    gs.own_seat(s)["mana"] -= 1
     gs._fulfil(s, f"c{a - FULFILL + 1}", pay=False, check=False)
 
 
@@ -278,10 +278,10 @@ def _ans_horn(gs, a, s, arg):
     k = a - CHOICE
     hr = RULES["horn"]
     if k < 4:
-        gs.seats[s]["res"][k] += hr["gain"]
+        gs.own_seat(s)["res"][k] += hr["gain"]
     else:
-        gs.seats[s]["res"][k - 4] -= hr["pay"]
-        gs.seats[s]["vp"] += hr["vp"]
+        gs.own_seat(s)["res"][k - 4] -= hr["pay"]
+        gs.own_seat(s)["vp"] += hr["vp"]
         gs._event("vp", s, (hr["vp"], "horn"))
 
 
@@ -292,7 +292,7 @@ def _legal_pandora(gs, s):
 @decide("pandora", "Pandora's Box: take a token", _legal_pandora)
 def _ans_pandora(gs, a, s, arg):
     tok = ["mana", "follower", "weapon"][a - CHOICE]
-    sd = gs.seats[s]
+    sd = gs.own_seat(s)
     sd["pandora"].remove(tok)
     if not sd["pandora"]:
         sd["artifacts"].remove("pandora")
@@ -306,7 +306,7 @@ def _ans_pandora(gs, a, s, arg):
         steps.append(["pick_weapon", s, 1])
     for o in gs._order_from(s)[1:]:
         if tok == "mana":
-            gs.seats[o]["mana"] = max(0, gs.seats[o]["mana"] - 1)
+            gs.own_seat(o)["mana"] = max(0, gs.seats[o]["mana"] - 1)
         elif tok == "follower":
             steps.append(["lose_follower", o])
         else:
@@ -329,8 +329,8 @@ def _legal_lose_weapon(gs, s):
 @decide("lose_weapon", "Pandora: put back one of your advanced weapons", _legal_lose_weapon)
 def _ans_lose_weapon(gs, a, s, arg):
     w = gs.weapon_list(s)[a - WEAPON]
-    gs.seats[s]["hand"].remove(w)
-    gs.seats[s]["pile"].append(w)
+    gs.own_seat(s)["hand"].remove(w)
+    gs.own_seat(s)["pile"].append(w)
 
 
 def _legal_destiny(gs, s):
@@ -339,7 +339,7 @@ def _legal_destiny(gs, s):
 
 @decide("destiny", "Destiny Stone: choose your secret track", _legal_destiny)
 def _ans_destiny(gs, a, s, arg):
-    gs.seats[s]["destiny"] = TRACKS[a - CHOICE]
+    gs.own_seat(s)["destiny"] = TRACKS[a - CHOICE]
 
 
 # ---- effects by name: what each queues for seat s (e: the effect as the data writes it)
@@ -390,8 +390,8 @@ def _sacrifice_follower(gs, s):
 def _away_regions(gs, s):
     lay, home = gs.lay, gs.houses[s]
     n = sum(1 for h in gs.controlled(s) if lay.board_of[h] != home) // 2
-    gs.seats[s]["vp"] += n
-    gs.seats[s]["mana"] += n
+    gs.own_seat(s)["vp"] += n
+    gs.own_seat(s)["mana"] += n
     if n:
         gs._event("vp", s, (n, "god"))
 
@@ -405,18 +405,18 @@ def _portal_3(gs, s):
     # the rulebook calls Anu's teleport "this portal action": Enlil adds a unit,
     # and face-down culture tokens next to the units flip at its end
     if gs._sources(s, "portal"):
-        gs._push(["flip"])
+        gs.todo.append(["flip"])
         gs._set("from", s, {"mode": "anu_src", "n": 3 + (1 if gs.has(s, "enlil") else 0)})
 
 
 def _gain_followers_2(gs, s):
-    gs._push(["followers", s, 2])
+    gs.todo.append(["followers", s, 2])
 
 
 def _away_shrines(gs, s):
     lay, home = gs.lay, gs.houses[s]
     n = sum(lay.info[h]["shrines"] for h in gs.controlled(s) if lay.board_of[h] != home)
-    gs.seats[s]["vp"] += n
+    gs.own_seat(s)["vp"] += n
     if n:
         gs._event("vp", s, (n, "god"))
     gs._gain(s, "metal", n)

@@ -27,7 +27,8 @@ class AnunnakiFields(FlowState):
     first_game: bool
     current: int  # the seat to play
     end_triggered: bool
-    seats: list[dict[str, Any]]  # a record per seat (state.SEAT_LISTS are its lists)
+    seats: list[dict[str, Any]]  # a record per seat (state.SEAT_LISTS are its lists), changed through own_seat
+    seat_own: set[int]  # the seats whose records this state owns: not shared with a clone
     fol: dict[str, list[int]]  # followers per hex, per seat
     gods: list[dict[str, Any]]
     stl: dict[str, int]  # settlements: hex -> seat
@@ -58,6 +59,8 @@ class AnunnakiFields(FlowState):
     if TYPE_CHECKING:  # the queries the mixins ask of each other and of the state (state.py)
 
         def mut(self, name: str) -> Any: ...
+
+        def own_seat(self, s: int) -> dict: ...
 
         def can_pay(self, seat: int, cost: dict) -> bool: ...
 
@@ -97,7 +100,7 @@ class AnunnakiFields(FlowState):
 
         def scores(self) -> list[int]: ...
 
-        def _uncovered(self, h) -> list[str]: ...
+        def _uncovered(self, h) -> tuple[str, ...]: ...
 
         def supply(self, seat: int) -> int: ...
 

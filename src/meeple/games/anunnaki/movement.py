@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.games.anunnaki.actions import HEX, PASS, RES, RI, SETTLEMENT, UNIT
-from meeple.games.anunnaki.board import UNDERWORLD
+from meeple.games.anunnaki.board import UNDERWORLD, uncovered
 from meeple.games.anunnaki.data import RESOURCES
 from meeple.games.anunnaki.declare import decide, step
 
@@ -79,14 +79,9 @@ class Movement(_Fields):
                     continue
                 out.append(x)
             return out
-        out = []
-        for x in lay.hexes:
-            info = lay.info[x]
-            if x == h or info["atlantis"] or (info["capital"] is not None and info["capital"] != s):
-                continue
-            if x == UNDERWORLD and not self._owns_underworld(s):
-                continue
-            out.append(x)
+        out = [x for x in lay.portal[s] if x != h]
+        if h != UNDERWORLD and self._owns_underworld(s):
+            out.append(UNDERWORLD)  # (the last region in layout order)
         return out
 
     def _owns_underworld(self, s) -> bool:
@@ -109,16 +104,11 @@ class Movement(_Fields):
             st += 1
         return st
 
-    def _uncovered(self, h) -> list[str]:
-        info = self.lay.info[h]
-        if h == UNDERWORLD:
-            return ["any"] * max(0, info["icons"] - len(self.exh.get(h, [])))
-        if info["capital"] is not None:
-            return list(info["res"]) * info["icons"]
-        ex = list(self.exh.get(h, []))
-        if len(info["res"]) > 1:
-            return [r for r in info["res"] if not _take(ex, r)]
-        return [info["res"][0]] * max(0, info["icons"] - len(ex)) if info["res"] else []
+    def _uncovered(self, h) -> tuple[str, ...]:
+        """The resources of region h's icons not exhausted (all of them,
+        worked out with the layout, while none is)."""
+        ex = self.exh.get(h)
+        return uncovered(self.lay.info[h], h, ex) if ex else self.lay.icons[h]
 
     def _harvestable(self, s, done) -> list[str]:
         # a follower or a god of `s` there harvests (every unit has strength, no bonus takes any away)
@@ -138,7 +128,7 @@ class Movement(_Fields):
         return [h for h in self.controlled(s) if not self.has_settlement(h) and h != UNDERWORLD]
 
     def _move_settlement(self, s, src, dest) -> None:
-        o = self.osl[s]
+        o = self.mut("osl")[s]
         o[src] -= 1
         if not o[src]:
             del o[src]
@@ -206,7 +196,7 @@ def _ans_to(gs, a, s, arg):
     if u == SETTLEMENT - UNIT:
         gs._move_settlement(s, src, dest)
         gs._event(arg["mode"], s, f"settlement {src}>{dest}")
-        gs._push(["units", s, arg["mode"], arg["n"] - 1, src if arg["mode"] == "anu" else None])
+        gs.todo.append(["units", s, arg["mode"], arg["n"] - 1, src if arg["mode"] == "anu" else None])
         if gs._carry_opts(s, src):
             gs._set("carry", s, {"from": src, "to": dest, "n": 2})
         return
@@ -216,14 +206,15 @@ def _ans_to(gs, a, s, arg):
         fol[dest][s] += 1
     else:
         god = "major" if u == 1 else gs.minor_list(s)[u - 2]
-        gs.gods[s][god] = dest
+        gs.mut("gods")[s][god] = dest
     gs._changed(src, s)
     gs._changed(dest, s)
-    gs._event(arg["mode"], s, f"{src}>{dest}")
-    gs._push(["units", s, arg["mode"], arg["n"] - 1, src if arg["mode"] == "anu" else None])
+    if gs.record:
+        gs._event(arg["mode"], s, f"{src}>{dest}")
+    gs.todo.append(["units", s, arg["mode"], arg["n"] - 1, src if arg["mode"] == "anu" else None])
     if god is not None and gs._at_war(dest) and gs.has(s, "anubis") and not gs.flags.get("anubis"):
         gs.flags["anubis"] = True
-        gs._push(["follower_at", s, dest])
+        gs.todo.append(["follower_at", s, dest])
 
 
 def _legal_carry(gs, s):
@@ -242,7 +233,7 @@ def _ans_carry(gs, a, s, arg):
         fol[src][s] -= 1
         fol[dest][s] += 1
     else:
-        gs.gods[s]["major" if u == 1 else gs.minor_list(s)[u - 2]] = dest
+        gs.mut("gods")[s]["major" if u == 1 else gs.minor_list(s)[u - 2]] = dest
     gs._changed(src, s)
     gs._changed(dest, s)
     gs._event("carry", s, f"{src}>{dest}")
@@ -295,14 +286,15 @@ def _ans_harvest(gs, a, s, arg):
     if a == PASS:
         return
     h = gs.lay.hexes[a - HEX]
-    gs._push(["harvest", s, arg["n"] - 1, arg["done"] + [h]])
+    gs.todo.append(["harvest", s, arg["n"] - 1, arg["done"] + [h]])
     st = gs._harvest_strength(s, h)
     unc = gs._uncovered(h)
     info = gs.lay.info[h]
-    gs._event("harvest", s, h)
+    if gs.record:
+        gs._event("harvest", s, h)
     if h == UNDERWORLD:
         gs.mut("exh").setdefault(h, []).append("any")
-        gs._push(["gain_any", s, min(st, len(unc))])
+        gs.todo.append(["gain_any", s, min(st, len(unc))])
         return
     if info["capital"] is not None:
         gs._gain(s, info["res"][0], min(st, info["icons"]))
@@ -372,11 +364,13 @@ def _ans_place_follower(gs, a, s, arg):
     h = gs.lay.hexes[a - HEX]
     gs.mut("fol")[h][s] += 1
     gs._changed(h, s)
-    gs._event("follower", s, h)
+    if gs.record:
+        gs._event("follower", s, h)
 
 
 def _legal_take_follower(gs, s):
-    return [PASS] + gs._hexacts([h for h in gs.lay.hexes if gs.fol[h][s] and h != gs.darg.get("avoid")])
+    fol, avoid = gs.fol, gs.darg.get("avoid")
+    return [PASS] + gs._hexacts([h for h in gs.mine[s] if fol[h][s] and h != avoid])  # (mine: in layout order)
 
 
 @decide("take_follower", "Take a follower back from the board (or stop)", _legal_take_follower)
@@ -387,7 +381,8 @@ def _ans_take_follower(gs, a, s, arg):
     fol = gs.mut("fol")
     fol[h][s] -= 1
     gs._changed(h, s)
-    gs._event("follower_back", s, (h, arg.get("then")))
+    if gs.record:
+        gs._event("follower_back", s, (h, arg.get("then")))
     if arg.get("then"):
         fol[arg["then"]][s] += 1
         gs._changed(arg["then"], s)
@@ -410,17 +405,10 @@ def _legal_settle(gs, s):
 def _ans_settle(gs, a, s, arg):
     h = gs.lay.hexes[a - HEX]
     if gs.power(s, "odin_settlement_units"):
-        gs.osl[s][h] = gs.osl[s].get(h, 0) + 1
+        osl = gs.mut("osl")[s]
+        osl[h] = osl.get(h, 0) + 1
     else:
         gs.stl[h] = s
     gs._changed(h, s)
-    gs.seats[s]["settle_left"] -= 1
+    gs.own_seat(s)["settle_left"] -= 1
     gs._event("settle", s, h)
-
-
-def _take(items: list, x) -> bool:
-    """Whether `x` is in `items`, taking one out if so."""
-    if x in items:
-        items.remove(x)
-        return True
-    return False

@@ -118,7 +118,8 @@ SEAT_LISTS = (
 
 def _seat_copier():
     """`_seat(sd)`: a seat record with each of its SEAT_LISTS copied, the
-    loop over them unrolled (a clone copies every seat's record)."""
+    loop over them unrolled (`own_seat`: a state's own copy of a record a
+    clone may share)."""
     lines = ["def _seat(sd: dict) -> dict:", "    d = sd.copy()"]
     lines += [f"    d[{k!r}] = sd[{k!r}][:]" for k in SEAT_LISTS]
     scope: dict = {}
@@ -132,7 +133,9 @@ _seat = _seat_copier()
 # Anunnaki's own copy kinds, beside the standard ones of `meeple.core.fields`
 LISTS_OR_NONE = Copy("_lists({0})", {"_lists": _lists})  # a list (None kept) or dict of lists
 DICTS = Copy("[d.copy() for d in {0}]")  # a list of dicts
-SEATS = Copy("[_seat(d) for d in {0}]", {"_seat": _seat})  # the seat records
+# the seats whose records a state owns (`own_seat`): a clone owns none, and
+# neither does the original any more (its set emptied in place)
+DISOWN = Copy("{0}.clear() or set()")
 DEEP = Copy("_copy({0}) if {0} else {{}}", {"_copy": _copy})  # nested JSON
 
 # Every field of the state once, with how a clone copies it (`meeple.core.fields`;
@@ -151,11 +154,13 @@ FIELDS = tuple(
         ("end_triggered", SAME),
         ("finished", SAME),
         ("winners", SAME),
-        ("seats", SEATS),
+        # the seat records: each shared by a clone until one side writes it (`own_seat`)
+        ("seats", LIST),
+        ("seat_own", DISOWN),
         ("fol", on_write(LISTS_OR_NONE)),  # shared by a clone until written (mut)
-        ("gods", DICTS),
+        ("gods", on_write(DICTS)),
         ("stl", COPY),
-        ("osl", DICTS),
+        ("osl", on_write(DICTS)),
         ("exh", on_write(LISTS_OR_NONE)),
         ("anc", on_write(LISTS_OR_NONE)),
         ("cul", on_write(LISTS_OR_NONE)),
@@ -202,10 +207,22 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
     def clone(self) -> "AnunnakiState":
         raise NotImplementedError  # replaced by the copier generated from FIELDS below
 
-    # the board's followers, exhausted icons, ancient sites and culture tokens
-    # are shared by a clone until one side changes them: whatever changes
-    # them in place takes them with `mut(name)` first
+    # the board's followers, gods, Odin's settlements, exhausted icons,
+    # ancient sites and culture tokens are shared by a clone until one side
+    # changes them: whatever changes them in place takes them with `mut(name)` first
     mut = mut_function(FIELDS)  # type: ignore[assignment]  # generated code
+
+    def own_seat(self, s: int) -> dict:
+        """Seat `s`'s record, about to change in place: this state's own copy
+        first if a clone may share it (a clone copies the list of records
+        only; most records are never written before the clone is dropped,
+        or by the few moves after it). Everything that changes a record,
+        its numbers or its lists, takes it here."""
+        if s in self.seat_own:
+            return self.seats[s]
+        self.seat_own.add(s)
+        sd = self.seats[s] = _seat(self.seats[s])
+        return sd
 
     def scores(self) -> list[int]:
         return [sd["vp"] for sd in self.seats]
@@ -256,8 +273,8 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
         when the step asking has them already (a decision declared `kept`)."""
         self.legal_now = acts
         self.kind = kind
-        self.dseats = list(seat) if isinstance(seat, (list, tuple)) else [seat]
-        self.darg = arg if arg is not None else {}
+        self.dseats = [seat] if seat.__class__ is int else list(seat)
+        self.darg = {} if arg is None else arg
 
     def _changed(self, h: str, s: int) -> None:
         """Seat `s`'s units or settlements in region `h` (or its ancient site)
@@ -276,7 +293,7 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
             if not old & bit:
                 return
             self.mut("occ")[h] = old & ~bit
-            mine = tuple(x for x in self.mine[s] if x != h)
+            mine = tuple([x for x in self.mine[s] if x != h])
         self.mine = (*self.mine[:s], mine, *self.mine[s + 1 :])
 
     def _recount(self) -> None:
@@ -286,12 +303,11 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
 
     def _push(self, *steps) -> None:
         """Queue steps (lists, never changed in place: clones share them) to
-        run in the order given."""
+        run in the order given (a single step is appended to `todo` as is)."""
         self.todo += steps[::-1]
 
     def _hexacts(self, hexes) -> list[int]:
-        idx = self.lay.index
-        return [HEX + idx[h] for h in hexes]
+        return [*map(self.lay.action.__getitem__, hexes)]
 
     def _order_from(self, s) -> list[int]:
         return [(s + i) % self.players for i in range(self.players)]
@@ -393,10 +409,17 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
 
     def has_followers(self, seat: int) -> bool:
         """Has `seat` a follower on the board?"""
-        return any(map(itemgetter(seat), self.fol.values()))
+        fol = self.fol
+        return any(fol[h][seat] for h in self.mine[seat])
+
+    def followers_out(self, seat: int) -> int:
+        """`seat`'s followers on the board, counted in its regions with
+        units (`mine`) rather than over the whole board."""
+        fol = self.fol
+        return sum([fol[h][seat] for h in self.mine[seat]])
 
     def supply(self, seat: int) -> int:
-        return SETUP["followers"] - sum(map(itemgetter(seat), self.fol.values()))
+        return SETUP["followers"] - self.followers_out(seat)
 
     def shrines(self, seat: int, controllers: dict | None = None) -> int:
         n = sum(self.lay.info[h]["shrines"] for h in self.controlled(seat, controllers))
@@ -412,7 +435,7 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
             # with the controllers at hand, the regions seat controls are counted in C
             n = len(self.controlled(seat)) if controllers is None else [*controllers.values()].count(seat)
         else:
-            n = sum(map(itemgetter(seat), self.fol.values())) + len(self.gods[seat])  # settlements aside
+            n = self.followers_out(seat) + len(self.gods[seat])  # settlements aside
         return min(o["max"], n // o["divisor"])
 
     def can_pay(self, seat: int, cost: dict) -> bool:
@@ -514,6 +537,7 @@ def new_game(
     s.osl = [dict() for _ in range(players)]
     s.exh = {}
     s.seats = []
+    s.seat_own = set(range(players))  # records made here: no clone shares them yet
     for i, house in enumerate(houses):
         h = DATA.houses[house]
         offer = list(h["minor_gods"])

@@ -26,7 +26,7 @@ from meeple.games.anunnaki.actions import (
     WEAPON,
     YES,
 )
-from meeple.games.anunnaki.data import DATA, RESOURCES, TRACKS
+from meeple.games.anunnaki.data import DATA, MAX_PLAYERS, RESOURCES, TRACKS
 from meeple.games.anunnaki.declare import decide, step
 
 
@@ -43,6 +43,10 @@ def _mana_table() -> dict:
 
 
 _MANA = _mana_table()
+# the mana actions in their order, the mirror (always last) aside: (kind, cost, mana, resource, count)
+_MANA_ROWS = tuple((k, *_MANA[k]) for k in MANA_KINDS if k != "mirror")
+if MANA_KINDS[-1] != "mirror":
+    raise ValueError("the mirror is offered after the other mana actions")
 _LEAST_MANA = min(need for _cost, need, _r, _n in _MANA.values())  # the cheapest mana action's mana
 
 
@@ -60,6 +64,12 @@ def _contract_table() -> dict:
 
 _CONTRACTS = _contract_table()
 
+# the spaces whose cubes win each minor god token, and the major god token
+_MINOR_TOKENS = [frozenset(tok) for tok in DATA.minor_tokens]
+_MAJOR_TOKEN = frozenset(DATA.major_token)
+
+_TILE_ACTION = (TILE - 1).__add__  # a tile's number -> the action naming it
+
 # the tiles of each colour (the arrangement places every tile once)
 _TILES_OF = {c: sum(1 for t in DATA.tiles.values() if t["color"] == c) for c in ("red", "blue")}
 
@@ -74,11 +84,15 @@ class Turn(_Fields):
 
     __slots__ = ()
 
-    def _developable(self, s) -> list[int]:
+    def _developable(self, s, gold_spent: int = 0) -> list[int]:
+        """The tiles seat s may develop (a red one costs extra), with
+        `gold_spent` of its gold already paid for the mana action that develops."""
         sd = self.seats[s]
         if sd["pawn"] < 0:
             return []
         extra = RULES["develop_red_extra"]
+        if gold_spent:
+            extra = {**extra, "gold": extra.get("gold", 0) + gold_spent}
         out = []
         for pos in DATA.adj[sd["pawn"]]:
             t = self.arrangement[pos]
@@ -92,18 +106,13 @@ class Turn(_Fields):
     def _mana_options(self, s, discount, exclude) -> list[str]:
         sd = self.seats[s]
         res, mana = sd["res"], sd["mana"]
+        mirror = "mirror" in sd["artifacts"] and not discount and "mirror" not in exclude
         if mana < _LEAST_MANA - discount:  # (most turns: no mana left) the mirror alone may be offered
-            return ["mirror"] if "mirror" in sd["artifacts"] and not discount and "mirror" not in exclude else []
+            return ["mirror"] if mirror else []
         out = []
-        for k in MANA_KINDS:
-            if k in exclude:
-                continue
-            if k == "mirror":
-                if "mirror" in sd["artifacts"] and not discount:
-                    out.append(k)
-                continue
-            cost, need, r, n = _MANA[k]
-            if mana < max(0, need - discount) or res[r] < n:  # short of mana or of the resource it takes
+        for k, cost, need, r, n in _MANA_ROWS:
+            # short of mana (never below 0) or of the resource it takes
+            if mana < need - discount or res[r] < n or k in exclude:
                 continue
             if k in ("red", "blue"):
                 # a tile of that colour other than the one the pawn is on
@@ -113,16 +122,14 @@ class Turn(_Fields):
             elif k == "weapons" and not sd["pile"]:
                 continue
             elif k == "develop":
-                gold = cost.get("gold", 0)
-                res[RI["gold"]] -= gold
-                ok = bool(self._developable(s))
-                res[RI["gold"]] += gold
-                if not ok:
+                if not self._developable(s, cost.get("gold", 0)):
                     continue
             elif k == "settle":
                 if not self._settle_spots(s):
                     continue
             out.append(k)
+        if mirror:
+            out.append("mirror")
         return out
 
     def _extra_options(self, s) -> list[int]:
@@ -166,23 +173,25 @@ class Turn(_Fields):
         return (x, y) if x < y else (y, x)
 
     def _place_cube(self, s, sp) -> None:
-        sd = self.seats[s]
+        sd = self.own_seat(s)
         sd["cubes"].append(sp)
         sd["cubes"].sort()
         mana = DATA.spaces[sp][2]
         sd["mana"] += mana
-        self._event("cube", s, (sp, *self.space_tiles(sp)))
-        for k, tok in enumerate(DATA.minor_tokens):
-            if k not in sd["tokens"] and all(x in sd["cubes"] for x in tok):
+        if self.record:
+            self._event("cube", s, (sp, *self.space_tiles(sp)))
+        cubes = set(sd["cubes"])
+        for k, tok in enumerate(_MINOR_TOKENS):
+            if tok <= cubes and k not in sd["tokens"]:
                 sd["tokens"].append(k)
                 sd["free_minor"] += 1
-        if not sd["major_token"] and all(x in sd["cubes"] for x in DATA.major_token):
+        if not sd["major_token"] and _MAJOR_TOKEN <= cubes:
             sd["major_token"] = True
             sd["free_major"] = True
         if len(sd["cubes"]) >= SETUP["cubes"]:
             self._trigger_end(s, "cubes")
         if mana > 0 and self.power(s, "ra_mana_resource"):
-            self._push(["gain_any", s, 1])
+            self.todo.append(["gain_any", s, 1])
 
     def _trigger_end(self, s, why) -> None:
         if not self.end_triggered:
@@ -192,10 +201,10 @@ class Turn(_Fields):
     def _income(self, s, extra_followers=0):
         built = SETUP["settlements"] - 1 - self.seats[s]["settle_left"]
         lv = DATA.income[max(0, min(built, len(DATA.income) - 1))]
-        self.seats[s]["vp"] += lv["vp"]
+        self.own_seat(s)["vp"] += lv["vp"]
         if lv["vp"]:
             self._event("vp", s, (lv["vp"], "income"))
-        self._push(["followers", s, lv["followers"] + extra_followers])
+        self.todo.append(["followers", s, lv["followers"] + extra_followers])
 
 
 @step("setup_gods")
@@ -209,8 +218,15 @@ def _legal_discard_god(gs, s):
 
 @decide("discard_god", "Setup: discard one of your minor gods (you keep the others)", _legal_discard_god)
 def _ans_discard_god(gs, a, s, arg):
-    g = gs.seats[s]["gods_offer"].pop(a - CHOICE)
+    g = gs.own_seat(s)["gods_offer"].pop(a - CHOICE)
     gs._event("discard_god", s, g)
+
+
+# per seat, the steps of a turn after its main action, as `_push` queues
+# them (last first; steps are never changed in place, so every turn shares them)
+_TURN_STEPS = [
+    [["end_turn"], ["culture"], ["battles"], ["extra"], ["mana_choice", s, 0, [], False]] for s in range(MAX_PLAYERS)
+]
 
 
 @step("start_turn")
@@ -218,9 +234,10 @@ def _run_start_turn(gs):
     s = gs.current
     gs.used = []
     gs.flags = {}
-    gs._event("turn", s, gs.seats[s]["turns"] + 1)
-    gs._push(["mana_choice", s, 0, [], False], ["extra"], ["battles"], ["culture"], ["end_turn"])
-    _run_main(gs)  # the main action is asked at once (the step "main" on top, run now)
+    if gs.record:
+        gs._event("turn", s, gs.seats[s]["turns"] + 1)
+    gs.todo += _TURN_STEPS[s]
+    gs._set("main", s)  # the main action is asked at once (as the step "main" on top would)
 
 
 @step("main")
@@ -232,20 +249,21 @@ def _legal_main(gs, s):
     pawn = gs.seats[s]["pawn"]
     if pawn < 0:  # the first move: to a blue tile
         return [TILE + t - 1 for t in gs.arrangement if DATA.tiles[t]["color"] == "blue"]
-    out = [TILE + t - 1 for t in gs.arrangement]
+    out = [*map(_TILE_ACTION, gs.arrangement)]
     del out[pawn]  # any tile but the pawn's
     return out
 
 
 @decide("main", "Main action: move your pawn to a tile", _legal_main, forced=False)
 def _ans_main(gs, a, s, arg):
-    sd = gs.seats[s]
+    sd = gs.own_seat(s)
     t = a - TILE + 1
     new = gs.arrangement.index(t)
     old = sd["pawn"]
     sd["pawn"] = new
-    gs._event("main", s, t)
-    gs._push(["action", s, t, t in sd["developed"]])
+    if gs.record:
+        gs._event("main", s, t)
+    gs.todo.append(["action", s, t, t in sd["developed"]])
     if old >= 0 and new in DATA.adj[old]:
         sp = DATA.adj[old][new]
         if sp not in sd["cubes"]:
@@ -264,7 +282,7 @@ def _legal_ra_cube(gs, s):
 def _ans_ra_cube(gs, a, s, arg):
     if a == PASS:
         return
-    sd = gs.seats[s]
+    sd = gs.own_seat(s)
     sd["cubes"].remove(arg["space"])
     gs._place_cube(s, a - SPACE)
 
@@ -272,7 +290,7 @@ def _ans_ra_cube(gs, a, s, arg):
 @step("end_turn")
 def _run_end_turn(gs):
     s = gs.current
-    gs.seats[s]["turns"] += 1
+    gs.own_seat(s)["turns"] += 1
     if gs.end_triggered and s == gs.players - 1:
         gs._finish()
         return
@@ -296,7 +314,7 @@ def _run_action(gs, s, t, developed):
     elif act == "commerce":
         gs._push(*[["take_contract", s]] * v)
     elif act == "harvest":
-        gs._push(["harvest", s, v, []])
+        gs.todo.append(["harvest", s, v, []])
     elif act == "creation":
         n = gs.shrines(s)
         if n <= 0:
@@ -341,8 +359,9 @@ def _ans_market(gs, a, s, arg):
     if a == PASS:
         return
     p, x, y = MARKET[a - CHOICE]
-    gs._event("market", s, (None if p is None else RESOURCES[p], RESOURCES[x], RESOURCES[y]))
-    res = gs.seats[s]["res"]
+    if gs.record:
+        gs._event("market", s, (None if p is None else RESOURCES[p], RESOURCES[x], RESOURCES[y]))
+    res = gs.own_seat(s)["res"]
     if p is not None:
         res[p] -= 1
     res[x] += 1
@@ -363,7 +382,7 @@ def _legal_contract(gs, s):
 def _ans_contract(gs, a, s, arg):
     c = f"c{a - CONTRACT + 1}"
     gs.display.remove(c)
-    gs.seats[s]["contracts"].append(c)
+    gs.own_seat(s)["contracts"].append(c)
     if gs.deck:
         if len(gs.deck) > 1:
             gs._mark_reveal()  # the last card of the deck is known to all: what is left
@@ -385,11 +404,11 @@ def _legal_weapon_pick(gs, s):
 @decide("weapon_pick", "Draw an advanced weapon from your board", _legal_weapon_pick)
 def _ans_weapon_pick(gs, a, s, arg):
     w = gs.weapon_list(s)[a - WEAPON]
-    sd = gs.seats[s]
+    sd = gs.own_seat(s)
     sd["pile"].remove(w)
     sd["hand"].append(w)
     gs._event("weapon", s, w, private_to=s)
-    gs._push(["pick_weapon", s, arg["n"] - 1])
+    gs.todo.append(["pick_weapon", s, arg["n"] - 1])
 
 
 @step("develop")
@@ -408,8 +427,8 @@ def _ans_develop(gs, a, s, arg):
     tile = DATA.tiles[t]
     if tile["color"] == "red":
         gs._pay(s, RULES["develop_red_extra"])
-    gs.seats[s]["developed"].append(t)
-    gs.seats[s]["developed"].sort()
+    gs.own_seat(s)["developed"].append(t)
+    gs.own_seat(s)["developed"].sort()
     gs._event("develop", s, t)
     gs._track(s, "tech", RULES["develop_steps"][tile["color"]])
     gs._set("dev_do", s, {"tile": t})
@@ -422,7 +441,7 @@ def _legal_dev_do(gs, s):
 @decide("dev_do", "Use the developed tile's action now?", _legal_dev_do)
 def _ans_dev_do(gs, a, s, arg):
     if a == YES:
-        gs._push(["action", s, arg["tile"], True])
+        gs.todo.append(["action", s, arg["tile"], True])
 
 
 @step("tile_effect")
@@ -441,7 +460,7 @@ def _legal_tile_pick(gs, s):
 @decide("tile_pick", "Choose the tile to activate", _legal_tile_pick)
 def _ans_tile_pick(gs, a, s, arg):
     t = a - TILE + 1
-    gs._push(["action", s, t, t in gs.seats[s]["developed"]])
+    gs.todo.append(["action", s, t, t in gs.seats[s]["developed"]])
 
 
 @step("cube_move")
@@ -457,7 +476,7 @@ def _legal_cube_from(gs, s):
 
 @decide("cube_from", "Move a cube: choose the cube", _legal_cube_from)
 def _ans_cube_from(gs, a, s, arg):
-    gs.seats[s]["cubes"].remove(a - SPACE)
+    gs.own_seat(s)["cubes"].remove(a - SPACE)
     gs._set("cube_to", s, {"from": a - SPACE})
 
 
@@ -473,17 +492,17 @@ def _ans_cube_to(gs, a, s, arg):
 
 @step("mana_choice")
 def _run_mana_choice(gs, s, discount, exclude, more):
-    acts = _mana_acts(gs, s, discount, exclude)
-    if len(acts) > 1:
-        gs._set("mana", s, {"discount": discount, "exclude": exclude, "more": more}, acts)
+    options = gs._mana_options(s, discount, exclude)
+    if options:
+        gs._set("mana", s, {"discount": discount, "exclude": exclude, "more": more}, _mana_acts(options))
 
 
-def _mana_acts(gs, s, discount, exclude):
-    return [PASS] + [MANA + MANA_KINDS.index(k) for k in gs._mana_options(s, discount, exclude)]
+def _mana_acts(options):
+    return [PASS] + [MANA + MANA_KINDS.index(k) for k in options]
 
 
 def _legal_mana(gs, s):
-    return _mana_acts(gs, s, gs.darg["discount"], gs.darg["exclude"])
+    return _mana_acts(gs._mana_options(s, gs.darg["discount"], gs.darg["exclude"]))
 
 
 @decide("mana", "Mana action (or pass)", _legal_mana, kept=True)
@@ -491,20 +510,21 @@ def _ans_mana(gs, a, s, arg):
     if a == PASS:
         return
     k = MANA_KINDS[a - MANA]
-    sd = gs.seats[s]
+    sd = gs.own_seat(s)
     if k == "mirror":
         sd["artifacts"].remove("mirror")
         gs._event("artifact", s, "mirror")
-        gs._push(["mana_choice", s, 1, ["mirror"], True])
+        gs.todo.append(["mana_choice", s, 1, ["mirror"], True])
         return
     if arg["more"]:
-        gs._push(["mana_choice", s, arg["discount"], arg["exclude"] + [k], False])
+        gs.todo.append(["mana_choice", s, arg["discount"], arg["exclude"] + [k], False])
     cost = RULES["mana_actions"][k]
     sd["mana"] -= max(0, cost["mana"] - arg["discount"])
     for r, n in cost.items():
         if r in RI:
             sd["res"][RI[r]] -= n
-    gs._event("mana", s, k)
+    if gs.record:
+        gs._event("mana", s, k)
     steps = {
         "red": [["tile_effect", s, "red"]],
         "blue": [["tile_effect", s, "blue"]],
@@ -521,21 +541,21 @@ def _ans_mana(gs, a, s, arg):
 @step("extra")
 def _run_extra(gs):
     s = gs.current
-    acts = _legal_extra(gs, s)
-    if len(acts) > 1:
-        gs._set("extra", s, acts=acts)
+    options = gs._extra_options(s)
+    if options:
+        gs._set("extra", s, acts=[PASS, *options])
 
 
 def _legal_extra(gs, s):
-    return [PASS] + gs._extra_options(s)
+    return [PASS, *gs._extra_options(s)]
 
 
 @decide("extra", "Additional actions: summon a god, fulfil a contract… (or end the turn)", _legal_extra, kept=True)
 def _ans_extra(gs, a, s, arg):
     if a == PASS:
         return
-    gs._push(["extra"])
-    sd = gs.seats[s]
+    gs.todo.append(["extra"])
+    sd = gs.own_seat(s)
     if SUMMON <= a < SUMMON_MAJOR:
         gs.used.append("summon")
         god = gs.minor_list(s)[a - SUMMON]
@@ -557,16 +577,17 @@ def _ans_extra(gs, a, s, arg):
 
 
 def _legal_summon_hex(gs, s):
-    return gs._hexacts([h for h in gs.lay.hexes if gs.fol[h][s]])
+    fol = gs.fol
+    return gs._hexacts([h for h in gs.mine[s] if fol[h][s]])  # (mine: in layout order)
 
 
 @decide("summon_hex", "The god replaces one of your followers: choose its region", _legal_summon_hex)
 def _ans_summon_hex(gs, a, s, arg):
     h = gs.lay.hexes[a - HEX]
-    sd = gs.seats[s]
+    sd = gs.own_seat(s)
     god = arg["god"]
     gs.mut("fol")[h][s] -= 1
-    gs.gods[s][god] = h
+    gs.mut("gods")[s][god] = h
     gs._changed(h, s)
     gs._event("summon", s, god)
     if god == "major":

@@ -61,7 +61,7 @@ def _deal_payable_weapon(n, o) -> bool:
     """The seat chose a weapon it could pay, but the advanced weapons dealt to
     its hidden hand may all cost too much: swap one of them with a payable one
     of its hidden pile (both unseen by the observer). False if none is."""
-    sd = n.seats[o]
+    sd = n.own_seat(o)
     hand_adv = [i for i, w in enumerate(sd["hand"]) if DATA.weapons[w]["kind"] == "advanced"]
     for j, w in enumerate(sd["pile"]):
         if hand_adv and n.can_pay(o, n.weapon_cost(o, w)):
@@ -113,9 +113,10 @@ def _determinize(s, seat: int, rng):
         n.art_deck = [pool.pop() for _ in n.art_deck]
         new_removed = [pool.pop() for _ in removed_art]
         n.removed = [r for r in n.removed if r not in ARTIFACTS] + new_removed
-    for o, sd in enumerate(n.seats):
+    for o in range(n.players):
         if o == seat:
             continue
+        sd = n.own_seat(o)
         basics = [w for w in sd["hand"] if DATA.weapons[w]["kind"] == "basic"]
         adv = [w for w in sd["hand"] if DATA.weapons[w]["kind"] == "advanced"] + sd["pile"]
         adv.sort()
