@@ -166,6 +166,50 @@ def test_a_step_may_replace_the_step_stack():
     assert s.ran == ["reset", "last"]
 
 
+def test_steps_run_with_the_arguments_they_were_pushed_with():
+    rules = Rules("args")
+
+    class A(FlowState):
+        __slots__ = ("players", "finished", "ran")
+        RULES = rules
+        game = "args"
+
+    @rules.step("log")
+    def log(s, *args):
+        s.ran.append(args)
+
+    s = A()
+    s.players, s.finished, s.ran, s.kind = 1, False, [], None
+    # tuples and lists of every length the flow calls by arity, and a longer one
+    pushed = [("log", *range(n)) if n % 2 else ["log", *range(n)] for n in range(7)]
+    s.todo = pushed[::-1]
+    s.advance()
+    assert s.ran == [tuple(range(n)) for n in range(7)]
+
+
+class Checked(Toy):
+    """A game whose own advance checks what the flow leaves."""
+
+    __slots__ = ("advanced",)
+
+    def advance(self):
+        FlowState.advance(self)
+        self.advanced.append((self.kind, self.pile))
+
+
+def test_a_game_with_its_own_advance_runs_it_after_each_recorded_answer():
+    s = Checked()
+    s.players, s.pile, s.bids, s.current, s.finished, s.taken_for, s.advanced = 2, 5, [None] * 2, 0, False, [], []
+    s.todo = []
+    s.ask("bid", [0, 1])
+    s.apply_legal(0, seat=0)
+    s.apply_legal(0, seat=1)
+    s.apply_legal(3)  # seat 0 leaves 2
+    s.apply_legal(1)  # seat 1 leaves 1: seat 0's single choice is taken for it, inside advance
+    assert s.advanced == [("bid", 5), ("take", 5), ("take", 2), (None, 0)]
+    assert s.finished and s.taken_for == [0]
+
+
 class Told(Toy):
     __slots__ = ("told",)
 
