@@ -315,3 +315,20 @@ def test_quiet_effects_are_declared_for_every_decision_or_none():
     r.decision("a", prompt="A", legal=lambda s, seat: [0], quiet=lambda s, a, seat: None)(lambda s, a, seat, auto: None)
     with pytest.raises(ValueError, match="every decision or none"):
         r.decision("b", prompt="B", legal=lambda s, seat: [0])(lambda s, a, seat, auto: None)
+
+
+def test_the_flow_reads_each_class_rules_and_hooks_as_they_are():
+    """`_FLOW` is worked out once per class: it must be what the class and
+    its RULES say (the very dicts the decorators fill, and the hooks)."""
+    from meeple.games import GAMES
+
+    for cls in [Toy, Told, Checked, QuietToy, *(type(spec.new_game(2, seed=0)) for spec in GAMES.values())]:
+        rules = cls.RULES
+        dicts = (rules.steps, rules.waiting, rules.legal_of, rules.effect_of, rules.quiet_of, rules.together)
+        assert all(kept is declared for kept, declared in zip(cls._FLOW, dicts, strict=False)), cls
+        assert cls._FLOW[len(dicts) :] == (
+            cls.QUIET,
+            cls.before_forced is not FlowState.before_forced,
+            cls.before_answer is not FlowState.before_answer,
+            cls.advance is not FlowState.advance,
+        ), cls

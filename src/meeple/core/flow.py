@@ -152,12 +152,20 @@ class FlowState(GameRecord):
     _ANSWER_HOOKED: ClassVar[bool] = False  # the class has its own before_answer
     _OWN_ADVANCE: ClassVar[bool] = False  # the class has its own advance, run after a recorded answer
     QUIET: ClassVar[bool] = False  # its RULES give quiet effects (Rules.decision), run when unrecorded
+    # what `apply_legal` reads of the class and its RULES (their dicts, then
+    # the flags above), in one look-up: a class attribute read from a state
+    # costs three times a field's
+    _FLOW: ClassVar[tuple]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._HOOKED = cls.before_forced is not FlowState.before_forced
         cls._ANSWER_HOOKED = cls.before_answer is not FlowState.before_answer
         cls._OWN_ADVANCE = cls.advance is not FlowState.advance
+        rules = getattr(cls, "RULES", None)
+        if rules is not None:  # (a class of fields only has none)
+            dicts = (rules.steps, rules.waiting, rules.legal_of, rules.effect_of, rules.quiet_of, rules.together)
+            cls._FLOW = (*dicts, cls.QUIET, cls._HOOKED, cls._ANSWER_HOOKED, cls._OWN_ADVANCE)
 
     # ------------------------------------------------------------ asking
     def ask(self, kind: str, seats: int | list[int], arg: Any = None) -> None:
@@ -239,9 +247,8 @@ class FlowState(GameRecord):
         and keeps the legal actions worked out in `legal_now`; otherwise each
         decision's effect runs, the hooks `before_answer` and
         `before_forced` seeing each answer."""
-        rules = self.RULES
-        steps, waiting, legal_of = rules.steps, rules.waiting, rules.legal_of
-        quiet = self.QUIET and not self.record
+        steps, waiting, legal_of, effect_of, quiet_of, together, quiet, hooked, answer_hooked, own_advance = self._FLOW
+        quiet = quiet and not self.record
         kept: Any = self  # (its `legal_now`, with quiet effects, is a field of the game's state class)
         kind: Any = self.kind  # (a decision is pending when an action is given)
         answerer: Any = self.dseats[0] if seat is None and action is not None else seat
@@ -275,23 +282,23 @@ class FlowState(GameRecord):
                 acts = legal_of[kind](self, answerer)
                 if quiet:
                     kept.legal_now = acts
-                elif self._HOOKED:
+                elif hooked:
                     self.before_forced(acts)
                 if len(acts) != 1:
                     return
                 action, auto = acts[0], True
             if quiet:
                 kept.legal_now = None
-                if kind not in rules.together:
+                if kind not in together:
                     self.kind = None
-                rules.quiet_of[kind](self, action, answerer)
+                quiet_of[kind](self, action, answerer)
             elif auto:
-                rules.effect_of[kind](self, action, answerer, True)
+                effect_of[kind](self, action, answerer, True)
             else:  # a seat's own answer
-                if self._ANSWER_HOOKED:
+                if answer_hooked:
                     self.before_answer(action, answerer)
-                rules.effect_of[kind](self, action, answerer, False)
-                if self._OWN_ADVANCE:  # (a game checking what its advance leaves)
+                effect_of[kind](self, action, answerer, False)
+                if own_advance:  # (a game checking what its advance leaves)
                     self.advance()
                     return
             kind, action = self.kind, None
