@@ -181,10 +181,10 @@ def test_steps_run_with_the_arguments_they_were_pushed_with():
     s = A()
     s.players, s.finished, s.ran, s.kind = 1, False, [], None
     # tuples and lists of every length the flow calls by arity, and a longer one
-    pushed = [("log", *range(n)) if n % 2 else ["log", *range(n)] for n in range(7)]
+    pushed = [make(("log", *range(n))) for n in range(7) for make in (tuple, list)]
     s.todo = pushed[::-1]
     s.advance()
-    assert s.ran == [tuple(range(n)) for n in range(7)]
+    assert s.ran == [tuple(range(n)) for n in range(7) for _ in range(2)]
 
 
 class Checked(Toy):

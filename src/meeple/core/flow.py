@@ -273,6 +273,9 @@ class FlowState(GameRecord):
                     elif size == 4:
                         name, a1, a2, a3 = step
                         steps[name](self, a1, a2, a3)
+                    elif size == 5:
+                        name, a1, a2, a3, a4 = step
+                        steps[name](self, a1, a2, a3, a4)
                     else:
                         steps[step[0]](self, *step[1:])
                     kind = self.kind
