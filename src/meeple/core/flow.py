@@ -211,7 +211,7 @@ class FlowState(GameRecord):
         `legal_actions = FlowState.kept_legal_actions`."""
         acts = self.legal_now  # type: ignore[attr-defined]  # (the game's field)
         if acts is not None and (seat is None or seat == self.dseats[0]) and not self.finished:
-            return acts[:]
+            return acts.copy()
         return FlowState.legal_actions(self, seat)
 
     # ------------------------------------------------------------ applying
