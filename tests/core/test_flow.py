@@ -56,8 +56,8 @@ def next_turn(s, seat):
     s.ask("take", s.current)
 
 
-def new(players=2, pile=6):
-    s = Toy()
+def new(players=2, pile=6, cls=Toy):
+    s = cls()
     s.players, s.pile, s.bids, s.current, s.finished, s.taken_for = players, pile, [None] * players, 0, False, []
     s.todo = []
     s.ask("bid", list(range(players)))
@@ -138,13 +138,23 @@ def test_a_refusal_says_what_is_allowed_when_the_decision_says_why():
     assert s.finished
 
 
-def test_a_step_may_replace_the_step_stack():
-    rules = Rules("reset")
+def _steps_only(game: str, todo: list) -> tuple[Rules, FlowState]:
+    """A game of steps only, its RULES to declare them and a state with `todo`
+    queued (each step logs to its field `ran`)."""
+    rules = Rules(game)
 
-    class R(FlowState):
+    class Steps(FlowState):
         __slots__ = ("players", "finished", "ran")
         RULES = rules
-        game = "reset"
+
+    Steps.game = game
+    s = Steps()
+    s.players, s.finished, s.ran, s.kind, s.todo = 1, False, [], None, todo
+    return rules, s
+
+
+def test_a_step_may_replace_the_step_stack():
+    rules, s = _steps_only("reset", [("never",), ("reset",)])
 
     @rules.step("reset")
     def reset(s):
@@ -160,10 +170,42 @@ def test_a_step_may_replace_the_step_stack():
     def never(s):
         s.ran.append("never")
 
-    s = R()
-    s.players, s.finished, s.ran, s.kind, s.todo = 1, False, [], None, [("never",), ("reset",)]
     s.advance()
     assert s.ran == ["reset", "last"]
+
+
+def test_steps_run_with_the_arguments_they_were_pushed_with():
+    # tuples and lists of every length the flow calls by arity, and a longer one
+    pushed = [make(("log", *range(n))) for n in range(7) for make in (tuple, list)]
+    rules, s = _steps_only("args", pushed[::-1])
+
+    @rules.step("log")
+    def log(s, *args):
+        s.ran.append(args)
+
+    s.advance()
+    assert s.ran == [tuple(range(n)) for n in range(7) for _ in range(2)]
+
+
+class Checked(Toy):
+    """A game whose own advance checks what the flow leaves."""
+
+    __slots__ = ("advanced",)
+
+    def advance(self):
+        FlowState.advance(self)
+        self.advanced.append((self.kind, self.pile))
+
+
+def test_a_game_with_its_own_advance_runs_it_after_each_recorded_answer():
+    s = new(2, pile=5, cls=Checked)
+    s.advanced = []
+    for seat in (0, 1):
+        s.apply_legal(0, seat=seat)  # the bids
+    for take in (3, 1):  # seat 0 leaves 2, seat 1 leaves 1: seat 0's single choice is taken for it, inside advance
+        s.apply_legal(take)
+    assert s.advanced == [("bid", 5), ("take", 5), ("take", 2), (None, 0)]
+    assert s.finished and s.taken_for == [0]
 
 
 class Told(Toy):
@@ -174,10 +216,8 @@ class Told(Toy):
 
 
 def test_before_answer_sees_each_answer_while_pending_but_not_a_forced_one():
-    s = Told()
-    s.players, s.pile, s.bids, s.current, s.finished, s.taken_for, s.told = 2, 5, [None] * 2, 0, False, [], []
-    s.todo = []
-    s.ask("bid", [0, 1])
+    s = new(2, pile=5, cls=Told)
+    s.told = []
     s.apply_action(0, seat=0)
     s.apply_legal(0, seat=1)
     s.apply_action(3)  # seat 0 leaves 2
@@ -271,3 +311,20 @@ def test_quiet_effects_are_declared_for_every_decision_or_none():
     r.decision("a", prompt="A", legal=lambda s, seat: [0], quiet=lambda s, a, seat: None)(lambda s, a, seat, auto: None)
     with pytest.raises(ValueError, match="every decision or none"):
         r.decision("b", prompt="B", legal=lambda s, seat: [0])(lambda s, a, seat, auto: None)
+
+
+def test_the_flow_reads_each_class_rules_and_hooks_as_they_are():
+    """`_FLOW` is worked out once per class: it must be what the class and
+    its RULES say (the very dicts the decorators fill, and the hooks)."""
+    from meeple.games import GAMES
+
+    for cls in [Toy, Told, Checked, QuietToy, *(type(spec.new_game(2, seed=0)) for spec in GAMES.values())]:
+        rules = cls.RULES
+        dicts = (rules.steps, rules.waiting, rules.legal_of, rules.effect_of, rules.quiet_of, rules.together)
+        assert all(kept is declared for kept, declared in zip(cls._FLOW, dicts, strict=False)), cls
+        assert cls._FLOW[len(dicts) :] == (
+            cls.QUIET,
+            cls.before_forced is not FlowState.before_forced,
+            cls.before_answer is not FlowState.before_answer,
+            cls.advance is not FlowState.advance,
+        ), cls

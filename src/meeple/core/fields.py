@@ -61,10 +61,10 @@ class Copy(NamedTuple):
 
 
 SAME = Copy("{0}")  # immutable, or only ever replaced whole: clones share it
-LIST = Copy("{0}[:]")  # a list of immutable items: copied
+LIST = Copy("{0}.copy()")  # a list of immutable items: copied
 LISTS = Copy("[*map(_list_copy, {0})]", {"_list_copy": list.copy})  # a list of lists: each copied
 LISTS3 = Copy("[[*map(_list_copy, x)] for x in {0}]", {"_list_copy": list.copy})  # three deep
-MAYBE_LIST = Copy("None if {0} is None else {0}[:]")  # None or a list of immutable items
+MAYBE_LIST = Copy("None if {0} is None else {0}.copy()")  # None or a list of immutable items
 COPY = Copy("{0}.copy()")  # an object with its own copy() (a generator's state)
 CACHE = Copy("None")  # derived and kept only to save work: a clone starts without
 

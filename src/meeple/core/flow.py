@@ -150,17 +150,22 @@ class FlowState(GameRecord):
     RULES: ClassVar[Rules]
     _HOOKED: ClassVar[bool] = False  # the class has its own before_forced
     _ANSWER_HOOKED: ClassVar[bool] = False  # the class has its own before_answer
+    _OWN_ADVANCE: ClassVar[bool] = False  # the class has its own advance, run after a recorded answer
     QUIET: ClassVar[bool] = False  # its RULES give quiet effects (Rules.decision), run when unrecorded
+    # what `apply_legal` reads of the class and its RULES (their dicts, then
+    # the flags above), in one look-up: a class attribute read from a state
+    # costs three times a field's
+    _FLOW: ClassVar[tuple]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._HOOKED = cls.before_forced is not FlowState.before_forced
         cls._ANSWER_HOOKED = cls.before_answer is not FlowState.before_answer
-        if cls.__dict__.get("QUIET"):  # (a game without quiet effects keeps the plain ones)
-            if "apply_legal" not in cls.__dict__:
-                cls.apply_legal = FlowState._apply_legal_quiet  # type: ignore[method-assign]
-            if "advance" not in cls.__dict__:
-                cls.advance = FlowState._advance_quiet  # type: ignore[method-assign]
+        cls._OWN_ADVANCE = cls.advance is not FlowState.advance
+        rules = getattr(cls, "RULES", None)
+        if rules is not None:  # (a class of fields only has none)
+            dicts = (rules.steps, rules.waiting, rules.legal_of, rules.effect_of, rules.quiet_of, rules.together)
+            cls._FLOW = (*dicts, cls.QUIET, cls._HOOKED, cls._ANSWER_HOOKED, cls._OWN_ADVANCE)
 
     # ------------------------------------------------------------ asking
     def ask(self, kind: str, seats: int | list[int], arg: Any = None) -> None:
@@ -206,7 +211,7 @@ class FlowState(GameRecord):
         `legal_actions = FlowState.kept_legal_actions`."""
         acts = self.legal_now  # type: ignore[attr-defined]  # (the game's field)
         if acts is not None and (seat is None or seat == self.dseats[0]) and not self.finished:
-            return acts[:]
+            return acts.copy()
         return FlowState.legal_actions(self, seat)
 
     # ------------------------------------------------------------ applying
@@ -232,31 +237,74 @@ class FlowState(GameRecord):
         rule.effect(self, action, seat, False)
         self.advance()
 
-    def apply_legal(self, action: int, seat: int | None = None) -> None:
-        """Apply an action taken from this state's legal_actions() (no re-check)."""
-        if seat is None:
-            seat = self.dseats[0]
-        if self._ANSWER_HOOKED:
-            self.before_answer(action, seat)
-        # called only while a decision is pending (`kind` is not None), as on the hot path it is not re-checked
-        self.RULES.effect_of[self.kind](self, action, seat, False)  # type: ignore[index]
-        self.advance()
+    def apply_legal(self, action: int | None, seat: int | None = None) -> None:
+        """Apply an action taken from this state's legal_actions() (no re-check),
+        then run queued steps and take forced answers until a real decision
+        waits; with no action (None), only the latter (`advance`).
 
-    def _apply_legal_quiet(self, action: int, seat: int | None = None) -> None:
-        """`apply_legal` of a game with quiet effects (`Rules.decision`)."""
-        if self.record:
-            FlowState.apply_legal(self, action, seat)
-            return
-        if seat is None:
-            seat = self.dseats[0]
-        kind = self.kind
-        kept: Any = self  # (its `legal_now` is a field of the game's state class)
-        kept.legal_now = None
-        rules = self.RULES
-        if kind not in rules.together:
-            self.kind = None
-        rules.quiet_of[kind](self, action, seat)  # type: ignore[index]  # a decision is pending
-        self._advance_quiet()
+        One loop for both, one call per action on every game's hot path.
+        Unrecorded, a game with quiet effects (`Rules.decision`) runs those
+        and keeps the legal actions worked out in `legal_now`; otherwise each
+        decision's effect runs, the hooks `before_answer` and
+        `before_forced` seeing each answer."""
+        steps, waiting, legal_of, effect_of, quiet_of, together, quiet, hooked, answer_hooked, own_advance = self._FLOW
+        quiet = quiet and not self.record
+        kept: Any = self  # (its `legal_now`, with quiet effects, is a field of the game's state class)
+        kind: Any = self.kind  # (a decision is pending when an action is given)
+        answerer: Any = self.dseats[0] if seat is None and action is not None else seat
+        auto = False  # the answer is taken for the player
+        while True:
+            if action is None:  # run steps until a decision waits, answer it if it is forced
+                while kind is None:
+                    todo = self.todo  # a step may replace the stack (an age ends)
+                    if self.finished or not todo:
+                        return
+                    step = todo.pop()
+                    # a fixed-arity call per step length: no slice, no argument tuple
+                    size = len(step)
+                    if size == 1:
+                        steps[step[0]](self)
+                    elif size == 2:
+                        name, a1 = step
+                        steps[name](self, a1)
+                    elif size == 3:
+                        name, a1, a2 = step
+                        steps[name](self, a1, a2)
+                    elif size == 4:
+                        name, a1, a2, a3 = step
+                        steps[name](self, a1, a2, a3)
+                    elif size == 5:
+                        name, a1, a2, a3, a4 = step
+                        steps[name](self, a1, a2, a3, a4)
+                    else:
+                        steps[step[0]](self, *step[1:])
+                    kind = self.kind
+                if kind in waiting or len(self.dseats) > 1:
+                    return  # several seats still to answer: nobody is answered for
+                answerer = self.dseats[0]
+                acts = legal_of[kind](self, answerer)
+                if quiet:
+                    kept.legal_now = acts
+                elif hooked:
+                    self.before_forced(acts)
+                if len(acts) != 1:
+                    return
+                action, auto = acts[0], True
+            if quiet:
+                kept.legal_now = None
+                if kind not in together:
+                    self.kind = None
+                quiet_of[kind](self, action, answerer)
+            elif auto:
+                effect_of[kind](self, action, answerer, True)
+            else:  # a seat's own answer
+                if answer_hooked:
+                    self.before_answer(action, answerer)
+                effect_of[kind](self, action, answerer, False)
+                if own_advance:  # (a game checking what its advance leaves)
+                    self.advance()
+                    return
+            kind, action = self.kind, None
 
     def take_action(self, action: int, seat: int | None = None) -> None:
         """Apply one legal action's effect and stop there: no step runs and no
@@ -272,65 +320,7 @@ class FlowState(GameRecord):
     def advance(self) -> None:
         """Run queued steps until a real decision waits; a forced one (a single
         legal action) is taken for the player."""
-        rules = self.RULES
-        steps, waiting = rules.steps, rules.waiting
-        while True:
-            kind = self.kind
-            while kind is None:
-                todo = self.todo  # a step may replace the stack (an age ends)
-                if self.finished or not todo:
-                    return
-                step = todo.pop()
-                if len(step) == 1:
-                    steps[step[0]](self)
-                else:
-                    steps[step[0]](self, *step[1:])
-                kind = self.kind
-            if kind in waiting or len(self.dseats) > 1:
-                return  # several seats still to answer: nobody is answered for
-            seat = self.dseats[0]
-            acts = rules.legal_of[kind](self, seat)
-            if self._HOOKED:
-                self.before_forced(acts)
-            if len(acts) != 1:
-                return
-            rules.effect_of[kind](self, acts[0], seat, True)
-
-    def _advance_quiet(self) -> None:
-        """`advance` of a game with quiet effects (`Rules.decision`): the same
-        steps and forced answers; unrecorded, the legal actions worked out
-        are kept in `legal_now` and a forced answer runs its quiet effect."""
-        if self.record:
-            FlowState.advance(self)
-            return
-        rules = self.RULES
-        steps, waiting, together = rules.steps, rules.waiting, rules.together
-        legal_of, quiet_of = rules.legal_of, rules.quiet_of
-        kept: Any = self  # (its `legal_now` is a field of the game's state class)
-        # the step loop is `advance`'s, written out again: a call per action
-        # less on the hot path (tests/core/test_flow.py holds the two equal)
-        while True:
-            kind = self.kind
-            while kind is None:
-                todo = self.todo  # a step may replace the stack (an age ends)
-                if self.finished or not todo:
-                    return
-                step = todo.pop()
-                if len(step) == 1:
-                    steps[step[0]](self)
-                else:
-                    steps[step[0]](self, *step[1:])
-                kind = self.kind
-            if kind in waiting or len(self.dseats) > 1:
-                return  # several seats still to answer: nobody is answered for
-            seat = self.dseats[0]
-            acts = kept.legal_now = legal_of[kind](self, seat)
-            if len(acts) != 1:
-                return
-            kept.legal_now = None
-            if kind not in together:
-                self.kind = None
-            quiet_of[kind](self, acts[0], seat)
+        FlowState.apply_legal(self, None)
 
     def before_forced(self, acts: list[int]) -> None:
         """Hook: a decision with these legal actions is about to be taken for

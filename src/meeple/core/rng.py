@@ -7,7 +7,12 @@ here, which is what makes a game replayable from its seed and its moves.
 
 from __future__ import annotations
 
-_MASK = (1 << 64) - 1
+import struct
+
+_SPAN = 1 << 64
+_MASK = _SPAN - 1
+_GAMMA = 0x9E3779B97F4A7C15  # SplitMix64's step and its two mixing multipliers
+_MIX1, _MIX2 = 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
 _new = object.__new__
 
 
@@ -24,33 +29,48 @@ class Rng:
         return n
 
     def next64(self) -> int:
-        self.state = s = (self.state + 0x9E3779B97F4A7C15) & _MASK
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        self.state = s = (self.state + _GAMMA) & _MASK
+        z = ((s ^ (s >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n) (rejection sampling, no modulo bias)."""
         if n <= 0:
             raise ValueError("below() needs n > 0")
-        limit = _MASK - (_MASK + 1) % n
+        limit = _MASK - _SPAN % n
         while True:
             x = self.next64()
             if x <= limit:
                 return x % n
 
     def shuffle(self, items: list) -> None:
-        """Fisher-Yates in place: j = below(i + 1) for i from the top down, with
-        next64 and below written out inline (the same numbers, without two
-        method calls per card: a new age's shuffle sits inside search rollouts)."""
-        s = self.state
-        for i in range(len(items) - 1, 0, -1):
+        """Fisher-Yates in place: j = below(i + 1) for i from the top down.
+
+        More than a few cards are drawn all at once (`_draws`: a handful of
+        big-integer operations in all instead of a dozen per card; a new
+        age's shuffle and every determinization sit inside search rollouts).
+        A draw that `below` could reject lies in the top `len(items)` values
+        of 64 bits, so almost never: then, as for a few cards, the cards are
+        drawn one by one, with next64 and below written out inline (the same
+        numbers, without two method calls per card)."""
+        top = len(items)
+        if top > _ONE_BY_ONE:
+            draws, after = _draws(self.state, top - 1)
+            if max(draws) < _SPAN - top:  # (else 1 in about 2**64 / len(items)**2 shuffles)
+                for n, x in zip(range(top, 1, -1), draws):
+                    j = x % n
+                    items[n - 1], items[j] = items[j], items[n - 1]
+                self.state = after
+                return
+        s, span, mask, gamma, mix1, mix2 = self.state, _SPAN, _MASK, _GAMMA, _MIX1, _MIX2
+        for i in range(top - 1, 0, -1):
             n = i + 1
-            limit = _MASK - (_MASK + 1) % n
+            limit = mask - span % n
             while True:
-                s = (s + 0x9E3779B97F4A7C15) & _MASK
-                z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                s = (s + gamma) & mask
+                z = ((s ^ (s >> 30)) * mix1) & mask
+                z = ((z ^ (z >> 27)) * mix2) & mask
                 x = z ^ (z >> 31)
                 if x <= limit:
                     break
@@ -60,3 +80,39 @@ class Rng:
 
     def choice(self, items):
         return items[self.below(len(items))]
+
+
+# ------------------------------------------------------------ many draws at once
+# `count` successive outputs of next64 are worked out in one Python integer
+# holding them in lanes of 128 bits: 64 for the value and 64 free above it,
+# where a 64-bit value times a 64-bit multiplier still fits, so each
+# operation of the generator acts on every lane at once; a lane is masked back
+# to 64 bits before each multiplication (the right shifts carry the next
+# lane's low bits into the free ones).
+_ONE_BY_ONE = 3  # up to this many cards, drawing one at a time costs less
+_LANE_BITS = 128
+_BATCH: dict[int, tuple[int, int, int, int, struct.Struct]] = {}  # count -> its constants (below)
+
+
+def _batch(count: int) -> tuple[int, int, int, int, struct.Struct]:
+    """For `count` lanes: (1 in every lane, lane i holding i + 1 steps of
+    the state, 64 bits set in every lane, the shift to the last lane, the
+    reader of each lane's low 64 bits)."""
+    ones = _packed([1] * count)
+    steps = _packed([(i + 1) * _GAMMA for i in range(count)])
+    consts = _BATCH[count] = (ones, steps, ones * _MASK, _LANE_BITS * (count - 1), struct.Struct("<" + "Q8x" * count))
+    return consts
+
+
+def _packed(values: list[int]) -> int:
+    """`values` in lanes, the first lowest."""
+    return int.from_bytes(b"".join(v.to_bytes(_LANE_BITS // 8, "little") for v in values), "little")
+
+
+def _draws(state: int, count: int) -> tuple[tuple[int, ...], int]:
+    """The next `count` outputs of next64 from `state`, and the state after them."""
+    ones, steps, lanes, last, read = _BATCH.get(count) or _batch(count)
+    s = (state * ones + steps) & lanes  # lane i: the state after i + 1 steps
+    z = (((s ^ (s >> 30)) & lanes) * _MIX1) & lanes
+    z = (((z ^ (z >> 27)) & lanes) * _MIX2) & lanes
+    return read.unpack((z ^ (z >> 31)).to_bytes(_LANE_BITS // 8 * count, "little")), s >> last

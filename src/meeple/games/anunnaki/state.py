@@ -259,7 +259,7 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
     legal_actions = FlowState.kept_legal_actions  # the list before_forced keeps, copied
 
     def advance(self) -> None:
-        FlowState._advance_quiet(self)
+        FlowState.advance(self)
         if self.kind is None and not self.finished:
             raise AssertionError("no step left and no decision")
 
