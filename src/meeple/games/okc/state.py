@@ -305,8 +305,7 @@ class OKCState(FlowState):
         for g in self.councils[council]:
             if g // PER == mine and (C.VOTES[g] or C.council_votes(self, seat, g)):
                 return True
-        # (no token there: no token votes)
-        return bool(self.ctokens[seat][council] or self.gtokens[seat][council]) and self._token_votes(seat, council) > 0
+        return self._token_votes(seat, council) > 0
 
     def order_pos(self, seat: int) -> int:
         return self.order.index(seat)
