@@ -94,14 +94,26 @@ KCARD_OF = {e: k for k, e in enumerate(KEFFECT) if e is not None}
 assert len(KCARD_OF) == sum(e is not None for e in KEFFECT), "two kingdom cards share an effect"
 
 
+# the kingdom card with each effect, as its bit in `held_bits`
+KBIT_OF = {e: 1 << k for e, k in KCARD_OF.items()}
+
+
+def held_bits(s, seat: int) -> int:
+    """A bit per kingdom card seat holds (on its board or in its supply):
+    what the state keeps in `kheld`, read by `owns_kingdom` at every turn."""
+    bits = 0
+    for sp in s.boards[seat]:
+        if sp is not None:
+            bits |= 1 << sp[0]
+    for k in s.ksupply[seat]:
+        bits |= 1 << k
+    return bits
+
+
 def owns_kingdom(s, seat: int, effect: str) -> bool:
     """The seat holds the kingdom card with that effect (on its board or in
     its supply); an effect no kingdom card has is a KeyError (a typo)."""
-    k = KCARD_OF[effect]
-    for sp in s.boards[seat]:
-        if sp is not None and sp[0] == k:
-            return True
-    return k in s.ksupply[seat]
+    return s.kheld[seat] & KBIT_OF[effect] != 0
 
 
 def region_cards(s, r: int, effect: str) -> list[int]:
@@ -178,21 +190,22 @@ def commands(s, seat: int, gid: int, gained: int = 0, blank: bool = False) -> in
     if ARCH[gid] == "heir":
         if s.round_fx[seat] & FX_HEIRS_DEADLY:
             c |= data.DEADLY
-        # the commands of the seat's kingdom cards (owns_kingdom: on its board or in its supply)
-        for sp in s.boards[seat]:
-            if sp is not None:
-                c |= _HEIR_COMMANDS.get(sp[0], 0)
-        for k in s.ksupply[seat]:
-            c |= _HEIR_COMMANDS.get(k, 0)
+        held = s.kheld[seat]  # the commands of the seat's kingdom cards (owns_kingdom)
+        if held & _HEIR_CARDS:
+            for bit, cmds in _HEIR_COMMANDS:
+                if held & bit:
+                    c |= cmds
     return c
 
 
-# by kingdom card: the commands it gives its owner's heir (none for most)
-_HEIR_COMMANDS = {
-    KCARD_OF["heirs_deploy"]: data.DEPLOY,
-    KCARD_OF["heirs_flank"]: data.FLANK,
-    KCARD_OF["heirs_deadly_retreat"]: data.DEADLY | data.RETREAT,
-}
+# the kingdom cards that give their owner's heir commands (as bits of
+# held_bits), and those commands
+_HEIR_COMMANDS = (
+    (KBIT_OF["heirs_deploy"], data.DEPLOY),
+    (KBIT_OF["heirs_flank"], data.FLANK),
+    (KBIT_OF["heirs_deadly_retreat"], data.DEADLY | data.RETREAT),
+)
+_HEIR_CARDS = sum(bit for bit, _ in _HEIR_COMMANDS)
 
 
 # by card: the commands `commands` may add to its printed and gained ones (a

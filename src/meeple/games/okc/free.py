@@ -14,8 +14,9 @@ from meeple.games.okc import cards as C
 from meeple.games.okc import favour, kingdom, sites, tactics
 from meeple.games.okc.actions import U_FAVOUR
 
-# the kingdom cards that let a seat use a Favour it does not hold (trade-15, intrigue-11: favour._own, _borrowed)
-_FAVOUR_CARDS = frozenset((C.KCARD_OF["favour_twice"], C.KCARD_OF["borrow_favour"]))
+# the kingdom cards that let a seat use a Favour it does not hold (trade-15,
+# intrigue-11: favour._own, _borrowed), a bit per card as in cards.held_bits
+_FAVOUR_CARDS = C.KBIT_OF["favour_twice"] | C.KBIT_OF["borrow_favour"]
 
 
 def free_actions(s, seat: int, timing: str, acts: list[int], tactic: bool = True) -> None:
@@ -24,15 +25,9 @@ def free_actions(s, seat: int, timing: str, acts: list[int], tactic: bool = True
     spring offers them last), kingdom cards, Site of Power cards."""
     fs = s.factions
     f, h = fs[seat], s.favour
-    # seat's kingdom cards (owns_kingdom: on its board or in its supply): one
-    # with an action in this season, one of _FAVOUR_CARDS
-    held = not _FAVOUR_CARDS.isdisjoint(s.ksupply[seat])
-    kingdom_acts = False
-    acting = kingdom.ACTING[timing]
-    for sp in s.boards[seat]:
-        if sp is not None:
-            kingdom_acts = kingdom_acts or sp[0] in acting
-            held = held or sp[0] in _FAVOUR_CARDS
+    # seat's kingdom cards (owns_kingdom): one with an action in this season, one of _FAVOUR_CARDS
+    kheld = s.kheld[seat]
+    held = kheld & _FAVOUR_CARDS
     # a Favour acts in its faction's season only: seat's own (as the holder
     # that has not used it, or with trade-15), or the holder's (borrowed with intrigue-11)
     if (favour.SEASON[f] == timing and (held or (h == seat and not s.used[seat] & U_FAVOUR))) or (
@@ -46,7 +41,7 @@ def free_actions(s, seat: int, timing: str, acts: list[int], tactic: bool = True
             for t, bit, ok, a in tiles:
                 if uses[t] > 0 and not used & bit and ok(s, seat):
                     acts.append(a)
-    if kingdom_acts:
+    if kheld & kingdom.ACTING[timing]:
         acts += kingdom.options(s, seat, timing)
     site = s.site[seat]
     if len(site) < sites.SITE_CARDS:  # seat has bought a Site of Power card

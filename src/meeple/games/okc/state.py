@@ -161,6 +161,10 @@ FIELDS = (
     Field("gtokens", COW, _lists_per_seat(3)),  # Gathering A2 council tokens
     Field("hqtok", COW1, _per_seat(0)),
     Field("ksupply", COW, _lists_per_seat()),
+    # per seat, a bit per kingdom card it holds (on its board or in its supply:
+    # cards.held_bits), kept by the one place that moves them (`_set_space`,
+    # `_supply_add`, `_supply_remove`); replaced whole, never changed in place
+    Field("kheld", SAME, _per_seat(0)),
     Field("kregion", COW3, lambda p: [[], [], []]),  # [seat, kingdom card] per region
     Field("kloc", COW3, lambda p: [[] for _ in range(6)]),  # [seat, kingdom card] per location
     Field("kburned", COW1, _empty),
@@ -229,6 +233,7 @@ class OKCState(FlowState):
     gtokens: list[list[int]]
     hqtok: list[int]
     ksupply: list[list[int]]
+    kheld: list[int]
     kregion: list[list[list[int]]]
     kloc: list[list[list[int]]]
     kburned: list[int]
@@ -621,7 +626,7 @@ class OKCState(FlowState):
         self.rng.shuffle(deck)
         absorb = [k for k in self.ksupply[s] if C.KEFFECT[k] == "absorb_attrition"]
         if absorb:  # trade-04 absorbs it
-            self.mut("ksupply")[s].remove(absorb[0])
+            self._supply_remove(s, absorb[0])
             self.kdiscard.append(absorb[0])
             self._event("attrition-absorbed", s, C.KNAME[absorb[0]])
         else:
@@ -660,6 +665,27 @@ class OKCState(FlowState):
         fd[rb].append(ga)
         fd[ra].sort()
         fd[rb].sort()
+
+    # ------------------------------------------------------------ kingdom cards held
+    def _set_space(self, s: int, j: int, space: list[int] | None) -> None:
+        """Board space j of seat s now holds `space` ([kingdom card, occupier] or None)."""
+        self.mut("boards")[s][j] = space
+        self._held_changed(s)
+
+    def _supply_add(self, s: int, kc: int) -> None:
+        self.mut("ksupply")[s].append(kc)
+        self._held_changed(s)
+
+    def _supply_remove(self, s: int, kc: int) -> None:
+        self.mut("ksupply")[s].remove(kc)
+        self._held_changed(s)
+
+    def _held_changed(self, s: int) -> None:
+        """Seat s's kingdom cards changed: its bits of `kheld` again (a new
+        list: a clone may share the old one)."""
+        held = self.kheld.copy()
+        held[s] = C.held_bits(self, s)
+        self.kheld = held
 
     def _kingdom_gained(self, s: int, kc: int) -> None:
         """Uprising HQ2: a token on the council of the card's suit (max 2 per council)."""
