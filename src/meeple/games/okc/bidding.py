@@ -147,7 +147,7 @@ def _herald(s, a, seat):
 
 def _resolve_legal(s, seat):
     acts = [ROAD + i for i in range(D.ROAD_SIZE) if s.road[i] is not None]
-    if C.owns_kingdom(s, seat, "deck_top_two"):
+    if s.kheld[seat] & C.DECK_TOP_TWO:
         acts.extend(KPICK + i for i in range(min(2, len(s.kdeck))))
     if C.can_steal(s, seat):
         need = C.steal_strength(s, seat)

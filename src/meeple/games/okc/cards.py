@@ -116,6 +116,17 @@ def owns_kingdom(s, seat: int, effect: str) -> bool:
     return s.kheld[seat] & KBIT_OF[effect] != 0
 
 
+# the bits of the kingdom cards the rules read most (at nearly every turn):
+# `s.kheld[seat] & BID_PLUS_FIVE` is owns_kingdom(s, seat, "bid_plus_five") without its call
+BID_PLUS_FIVE = KBIT_OF["bid_plus_five"]
+STEAL_PLUS_THREE = KBIT_OF["steal_plus_three"]
+DECK_TOP_TWO = KBIT_OF["deck_top_two"]
+HAND_SIZE_HEIR = KBIT_OF["hand_size_heir"]
+ALL_PATHFINDER = KBIT_OF["all_pathfinder"]
+FOLLOWERS_DEPLOY = KBIT_OF["followers_deploy"]
+DEPLOY_INFLUENCE = KBIT_OF["deploy_influence"]
+
+
 def region_cards(s, r: int, effect: str) -> list[int]:
     """Seats owning a map card with that effect in region r."""
     kr = s.kregion[r]
@@ -129,14 +140,14 @@ def bid_strength(s, seat: int) -> int:
     if any(fx) and any(o != seat and fx[o] & FX_BIDS_ZERO for o in range(s.players)):
         return 0
     v = STR[s.bids[seat]]
-    if owns_kingdom(s, seat, "bid_plus_five"):
+    if s.kheld[seat] & BID_PLUS_FIVE:
         v += 5
     return v
 
 
 def steal_strength(s, seat: int) -> int:
     v = bid_strength(s, seat)
-    if owns_kingdom(s, seat, "steal_plus_three"):
+    if s.kheld[seat] & STEAL_PLUS_THREE:
         v += 3
     return v
 
@@ -147,13 +158,13 @@ def occupier_strength(s, owner: int, occupier: int, thief_bid: int) -> int:
     if EFFECT[thief_bid] == "steal_zero":
         return 0
     v = STR[occupier]
-    if owns_kingdom(s, owner, "bid_plus_five"):
+    if s.kheld[owner] & BID_PLUS_FIVE:
         v += 5
     return v
 
 
 def can_steal(s, seat: int) -> bool:
-    return not owns_kingdom(s, seat, "bid_plus_five")
+    return not s.kheld[seat] & BID_PLUS_FIVE
 
 
 def has_hq(s, seat: int, effect: str) -> bool:
@@ -174,7 +185,7 @@ def traits(s, seat: int, gid: int, gained: int = 0, blank: bool = False) -> int:
     t = (0 if blank else TRAITS[gid]) | gained
     if has_hq(s, seat, "clans_hq2"):
         t |= data.RESILIENT
-    if owns_kingdom(s, seat, "all_pathfinder"):
+    if s.kheld[seat] & ALL_PATHFINDER:
         t |= data.PATHFINDER
     if ARCH[gid] == "heir" and s.round_fx[seat] & FX_HEIRS_INVULNERABLE:
         t |= data.INVULNERABLE
@@ -185,7 +196,7 @@ def commands(s, seat: int, gid: int, gained: int = 0, blank: bool = False) -> in
     c = (0 if blank else CMDS[gid]) | gained
     if ARCH[gid] == "trader" and has_hq(s, seat, "clans_hq1"):
         c |= data.FLANK
-    if ARCH[gid] in ("follower", "cavalry") and owns_kingdom(s, seat, "followers_deploy"):
+    if ARCH[gid] in ("follower", "cavalry") and s.kheld[seat] & FOLLOWERS_DEPLOY:
         c |= data.DEPLOY
     if ARCH[gid] == "heir":
         if s.round_fx[seat] & FX_HEIRS_DEADLY:

@@ -321,7 +321,7 @@ class OKCState(FlowState):
     def hsize(self, s: int) -> int:
         """The hand size now: the marker, +1 while trade-17 is occupied (3..8)."""
         v = self.hand_size[s]
-        if C.owns_kingdom(self, s, "hand_size_heir"):
+        if self.kheld[s] & C.HAND_SIZE_HEIR:
             v += 1
         return D.MIN_HAND_SIZE if v < D.MIN_HAND_SIZE else D.MAX_HAND_SIZE if v > D.MAX_HAND_SIZE else v
 
