@@ -109,7 +109,7 @@ FIELDS = (
     Field("fseat", SAME, None),  # the seat of each faction in the game: seats_by_faction(factions)
     Field("rounds", SAME, None),
     Field("round", SAME, lambda p: 1),
-    Field("order", LIST, None),  # turn order, seats
+    Field("order", SAME, None),  # turn order, seats (only ever replaced whole)
     Field("influence", LIST, _per_seat(0)),
     Field("lore", LIST, _per_seat(0)),
     Field("site_lore", COW1, _per_seat(0)),  # lore on an empty Site of Power
@@ -149,7 +149,7 @@ FIELDS = (
     Field("darg", DARG, _none),
     Field("fd_pos", LIST, _per_seat(0)),
     Field("finished", SAME, lambda p: False),
-    Field("winners", LIST, _empty),
+    Field("winners", SAME, _empty),  # (only ever replaced whole)
     Field("rng", COPY, None),
     Field("history", SAME, _none),
     Field("events", SAME, _none),
