@@ -106,3 +106,34 @@ def test_unrecorded_games_play_as_recorded_ones():
                 s.apply_legal(rng.choice(acts))
             plays.append((seen, s.scores()))
         assert plays[0] == plays[1], seed
+
+
+def _held_from_scratch(s) -> list[int]:
+    """Each seat's kingdom cards (board and supply), as bits of card numbers."""
+    out = []
+    for seat in range(s.players):
+        cards = [sp[0] for sp in s.boards[seat] if sp is not None] + s.ksupply[seat]
+        out.append(sum({1 << k for k in cards}))
+    return out
+
+
+def test_kingdom_cards_held_agree_with_boards_and_supplies():
+    """`kheld` (kept as cards move) is what the boards and supplies hold, in
+    random games, in their clones played on, and in loaded states."""
+    from meeple.games.okc import load
+
+    held = 0
+    for i, s in enumerate(_states(range(16))):
+        assert s.kheld == _held_from_scratch(s)
+        held |= sum(s.kheld)
+        if i % 25 == 0:
+            c = s.clone()
+            rng = random.Random(i)
+            for _ in range(30):
+                if c.is_terminal():
+                    break
+                c.apply_legal(rng.choice(c.legal_actions()))
+                assert c.kheld == _held_from_scratch(c)
+            assert s.kheld == _held_from_scratch(s)  # the original, untouched by its clone's play
+            assert load(s.to_json()).kheld == s.kheld
+    assert held  # some seat held a kingdom card

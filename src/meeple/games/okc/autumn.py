@@ -63,7 +63,7 @@ def _autumn_legal(s, seat):
         for g in hand:
             if lore[g] >= 1:
                 acts.append(JOURNEY + g % PER)
-        if C.owns_kingdom(s, seat, "all_pathfinder"):  # trade-01: active cards too
+        if s.kheld[seat] & C.ALL_PATHFINDER:  # trade-01: active cards too
             acts.extend(
                 JOURNEY + C.local(e[E_GID]) for _, e in s._own_active(seat) if s.active_icons(seat, e, C.LORE) >= 1
             )

@@ -147,7 +147,7 @@ def _herald(s, a, seat):
 
 def _resolve_legal(s, seat):
     acts = [ROAD + i for i in range(D.ROAD_SIZE) if s.road[i] is not None]
-    if C.owns_kingdom(s, seat, "deck_top_two"):
+    if s.kheld[seat] & C.DECK_TOP_TWO:
         acts.extend(KPICK + i for i in range(min(2, len(s.kdeck))))
     if C.can_steal(s, seat):
         need = C.steal_strength(s, seat)
@@ -222,7 +222,7 @@ def _space(s, a, seat):
         s.kdiscard.append(old[0])
         s._to_hand(seat, old[1])
         s.todo.append(("trim", seat))
-    s.mut("boards")[seat][j] = [s.darg[0], s.darg[1]]
+    s._set_space(seat, j, [s.darg[0], s.darg[1]])
     s._kingdom_gained(seat, s.darg[0])
 
 
@@ -257,7 +257,7 @@ def acquire(s, seat: int, kc: int, occ: int) -> None:
     s.discards[seat].append(occ)
     s._event("kingdom-acquired", seat, (C.KNAME[kc], place, C.NAME[occ]))
     if place == "supply":
-        s.mut("ksupply")[seat].append(kc)
+        s._supply_add(seat, kc)
         if C.KEFFECT[kc] == "deck_top_two":  # intrigue-17 turns the deck's top face up
             s._mark_reveal()
     elif place == "discard":
@@ -273,7 +273,7 @@ def take_board_card(s, o: int, j: int) -> int:
     """An opponent's kingdom card taken from its board: the occupier goes to
     its owner's hand (whose hand size may drop: trimmed after)."""
     kc, occ = s.boards[o][j]
-    s.mut("boards")[o][j] = None
+    s._set_space(o, j, None)
     s._to_hand(o, occ)
     s.todo.append(("trim", o))
     return kc
@@ -356,7 +356,7 @@ def _advanced_place(s, x, kc, occ) -> None:
     s.mut("offer")[x] = []
     s.mut("pick")[x] = []
     if C.KPLACE[kc] == "board":
-        s.mut("boards")[x][0] = [kc, occ]
+        s._set_space(x, 0, [kc, occ])
         s._kingdom_gained(x, kc)
     else:
         acquire(s, x, kc, occ)

@@ -94,14 +94,37 @@ KCARD_OF = {e: k for k, e in enumerate(KEFFECT) if e is not None}
 assert len(KCARD_OF) == sum(e is not None for e in KEFFECT), "two kingdom cards share an effect"
 
 
+# the kingdom card with each effect, as its bit in `held_bits`
+KBIT_OF = {e: 1 << k for e, k in KCARD_OF.items()}
+
+
+def held_bits(s, seat: int) -> int:
+    """A bit per kingdom card seat holds (on its board or in its supply):
+    what the state keeps in `kheld`, read by `owns_kingdom` at every turn."""
+    bits = 0
+    for sp in s.boards[seat]:
+        if sp is not None:
+            bits |= 1 << sp[0]
+    for k in s.ksupply[seat]:
+        bits |= 1 << k
+    return bits
+
+
 def owns_kingdom(s, seat: int, effect: str) -> bool:
     """The seat holds the kingdom card with that effect (on its board or in
     its supply); an effect no kingdom card has is a KeyError (a typo)."""
-    k = KCARD_OF[effect]
-    for sp in s.boards[seat]:
-        if sp is not None and sp[0] == k:
-            return True
-    return k in s.ksupply[seat]
+    return s.kheld[seat] & KBIT_OF[effect] != 0
+
+
+# the bits of the kingdom cards the rules read most (at nearly every turn):
+# `s.kheld[seat] & BID_PLUS_FIVE` is owns_kingdom(s, seat, "bid_plus_five") without its call
+BID_PLUS_FIVE = KBIT_OF["bid_plus_five"]
+STEAL_PLUS_THREE = KBIT_OF["steal_plus_three"]
+DECK_TOP_TWO = KBIT_OF["deck_top_two"]
+HAND_SIZE_HEIR = KBIT_OF["hand_size_heir"]
+ALL_PATHFINDER = KBIT_OF["all_pathfinder"]
+FOLLOWERS_DEPLOY = KBIT_OF["followers_deploy"]
+DEPLOY_INFLUENCE = KBIT_OF["deploy_influence"]
 
 
 def region_cards(s, r: int, effect: str) -> list[int]:
@@ -117,14 +140,14 @@ def bid_strength(s, seat: int) -> int:
     if any(fx) and any(o != seat and fx[o] & FX_BIDS_ZERO for o in range(s.players)):
         return 0
     v = STR[s.bids[seat]]
-    if owns_kingdom(s, seat, "bid_plus_five"):
+    if s.kheld[seat] & BID_PLUS_FIVE:
         v += 5
     return v
 
 
 def steal_strength(s, seat: int) -> int:
     v = bid_strength(s, seat)
-    if owns_kingdom(s, seat, "steal_plus_three"):
+    if s.kheld[seat] & STEAL_PLUS_THREE:
         v += 3
     return v
 
@@ -135,13 +158,13 @@ def occupier_strength(s, owner: int, occupier: int, thief_bid: int) -> int:
     if EFFECT[thief_bid] == "steal_zero":
         return 0
     v = STR[occupier]
-    if owns_kingdom(s, owner, "bid_plus_five"):
+    if s.kheld[owner] & BID_PLUS_FIVE:
         v += 5
     return v
 
 
 def can_steal(s, seat: int) -> bool:
-    return not owns_kingdom(s, seat, "bid_plus_five")
+    return not s.kheld[seat] & BID_PLUS_FIVE
 
 
 def has_hq(s, seat: int, effect: str) -> bool:
@@ -162,7 +185,7 @@ def traits(s, seat: int, gid: int, gained: int = 0, blank: bool = False) -> int:
     t = (0 if blank else TRAITS[gid]) | gained
     if has_hq(s, seat, "clans_hq2"):
         t |= data.RESILIENT
-    if owns_kingdom(s, seat, "all_pathfinder"):
+    if s.kheld[seat] & ALL_PATHFINDER:
         t |= data.PATHFINDER
     if ARCH[gid] == "heir" and s.round_fx[seat] & FX_HEIRS_INVULNERABLE:
         t |= data.INVULNERABLE
@@ -173,26 +196,27 @@ def commands(s, seat: int, gid: int, gained: int = 0, blank: bool = False) -> in
     c = (0 if blank else CMDS[gid]) | gained
     if ARCH[gid] == "trader" and has_hq(s, seat, "clans_hq1"):
         c |= data.FLANK
-    if ARCH[gid] in ("follower", "cavalry") and owns_kingdom(s, seat, "followers_deploy"):
+    if ARCH[gid] in ("follower", "cavalry") and s.kheld[seat] & FOLLOWERS_DEPLOY:
         c |= data.DEPLOY
     if ARCH[gid] == "heir":
         if s.round_fx[seat] & FX_HEIRS_DEADLY:
             c |= data.DEADLY
-        # the commands of the seat's kingdom cards (owns_kingdom: on its board or in its supply)
-        for sp in s.boards[seat]:
-            if sp is not None:
-                c |= _HEIR_COMMANDS.get(sp[0], 0)
-        for k in s.ksupply[seat]:
-            c |= _HEIR_COMMANDS.get(k, 0)
+        held = s.kheld[seat]  # the commands of the seat's kingdom cards (owns_kingdom)
+        if held & _HEIR_CARDS:
+            for bit, cmds in _HEIR_COMMANDS:
+                if held & bit:
+                    c |= cmds
     return c
 
 
-# by kingdom card: the commands it gives its owner's heir (none for most)
-_HEIR_COMMANDS = {
-    KCARD_OF["heirs_deploy"]: data.DEPLOY,
-    KCARD_OF["heirs_flank"]: data.FLANK,
-    KCARD_OF["heirs_deadly_retreat"]: data.DEADLY | data.RETREAT,
-}
+# the kingdom cards that give their owner's heir commands (as bits of
+# held_bits), and those commands
+_HEIR_COMMANDS = (
+    (KBIT_OF["heirs_deploy"], data.DEPLOY),
+    (KBIT_OF["heirs_flank"], data.FLANK),
+    (KBIT_OF["heirs_deadly_retreat"], data.DEADLY | data.RETREAT),
+)
+_HEIR_CARDS = sum(bit for bit, _ in _HEIR_COMMANDS)
 
 
 # by card: the commands `commands` may add to its printed and gained ones (a

@@ -94,10 +94,12 @@ def _pop_clash(s) -> None:
 # ---- the day ---------------------------------------------------------------
 @step("day")
 def _day_step(s, r, parts, pas) -> None:
-    # the day action step in turn order, then the reveal of added cards
+    # the day action step in turn order (the first seat asked at once), then the reveal of added cards
     s.todo.append(("day_end", r, parts, pas))
-    for x in reversed([x for x in s.order if x in parts]):
+    seats = [x for x in s.order if x in parts]
+    for x in reversed(seats[1:]):
         s.todo.append(("day_seat", x))
+    s.kind, s.dseats, s.darg = "day", [seats[0]], None  # (the step `day_seat` at once)
 
 
 @step("day_seat")

@@ -14,8 +14,9 @@ from meeple.games.okc import cards as C
 from meeple.games.okc import favour, kingdom, sites, tactics
 from meeple.games.okc.actions import U_FAVOUR
 
-# the kingdom cards that let a seat use a Favour it does not hold (trade-15, intrigue-11: favour._own, _borrowed)
-_FAVOUR_CARDS = frozenset((C.KCARD_OF["favour_twice"], C.KCARD_OF["borrow_favour"]))
+# the kingdom cards that let a seat use a Favour it does not hold (trade-15,
+# intrigue-11: favour._own, _borrowed), a bit per card as in cards.held_bits
+_FAVOUR_CARDS = C.KBIT_OF["favour_twice"] | C.KBIT_OF["borrow_favour"]
 
 
 def free_actions(s, seat: int, timing: str, acts: list[int], tactic: bool = True) -> None:
@@ -24,33 +25,44 @@ def free_actions(s, seat: int, timing: str, acts: list[int], tactic: bool = True
     spring offers them last), kingdom cards, Site of Power cards."""
     fs = s.factions
     f, h = fs[seat], s.favour
-    # seat's kingdom cards (owns_kingdom: on its board or in its supply): one
-    # with an action in this season, one of _FAVOUR_CARDS
-    held = not _FAVOUR_CARDS.isdisjoint(s.ksupply[seat])
-    kingdom_acts = False
-    acting = kingdom.ACTING[timing]
-    for sp in s.boards[seat]:
-        if sp is not None:
-            kingdom_acts = kingdom_acts or sp[0] in acting
-            held = held or sp[0] in _FAVOUR_CARDS
+    own_season, tiles, acting, usable = _BY_SEASON[f][timing]
+    # seat's kingdom cards (owns_kingdom): one with an action in this season, one of _FAVOUR_CARDS
+    kheld = s.kheld[seat]
+    held = kheld & _FAVOUR_CARDS
     # a Favour acts in its faction's season only: seat's own (as the holder
     # that has not used it, or with trade-15), or the holder's (borrowed with intrigue-11)
-    if (favour.SEASON[f] == timing and (held or (h == seat and not s.used[seat] & U_FAVOUR))) or (
+    if (own_season and (held or (h == seat and not s.used[seat] & U_FAVOUR))) or (
         held and 0 <= h != seat and favour.SEASON[fs[h]] == timing
     ):
         acts += favour.moves(s, seat, timing)
-    if tactic:  # seat's tactic tiles (tactics.CHECKS)
-        tiles = tactics.CHECKS[f].get(timing)
-        if tiles:  # a tile of seat's faction acts now
-            uses, used = s.tactics[seat], s.used[seat]
-            for t, bit, ok, a in tiles:
-                if uses[t] > 0 and not used & bit and ok(s, seat):
-                    acts.append(a)
-    if kingdom_acts:
+    if tactic and tiles:  # a tile of seat's faction acts now (tactics.CHECKS)
+        uses, used = s.tactics[seat], s.used[seat]
+        for t, bit, ok, a in tiles:
+            if uses[t] > 0 and not used & bit and ok(s, seat):
+                acts.append(a)
+    if kheld & acting:
         acts += kingdom.options(s, seat, timing)
     site = s.site[seat]
     if len(site) < sites.SITE_CARDS:  # seat has bought a Site of Power card
-        for g in sites.USABLE_NOW[f][timing]:
+        for g in usable:
             if g not in site:  # one of them no longer to buy
                 acts += sites.options(s, seat, timing)
                 break
+
+
+# per faction and season, what free_actions reads of the tables of each part,
+# in one look-up: (its own Favour acts then: favour.SEASON, its tactic tiles
+# then: tactics.CHECKS, the kingdom cards acting then: kingdom.ACTING, its Site
+# of Power cards usable then: sites.USABLE_NOW)
+_BY_SEASON = [
+    {
+        when: (
+            favour.SEASON[f] == when,
+            tactics.CHECKS[f].get(when, ()),
+            kingdom.ACTING[when],
+            sites.USABLE_NOW[f][when],
+        )
+        for when in ("spring", "day", "autumn")
+    }
+    for f in range(C.NF)
+]

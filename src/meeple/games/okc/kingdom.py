@@ -45,7 +45,7 @@ def discard_this(s, seat, j, occupier_too=False):
     """The kingdom card goes to the kingdom discard; its occupier to hand, or
     to the discard pile with 'discard this and its occupier'."""
     kc, occ = s.boards[seat][j]
-    s.mut("boards")[seat][j] = None
+    s._set_space(seat, j, None)
     s.kdiscard.append(kc)
     if occupier_too:
         s.discards[seat].append(occ)
@@ -611,7 +611,7 @@ def _i09_ready(s, seat, j):
 
 def _i09_start(s, seat, j):
     kc, occ = s.boards[seat][j]
-    s.mut("boards")[seat][j] = None
+    s._set_space(seat, j, None)
     s.mut("kburned").append(kc)
     s._to_hand(seat, occ)
     s._event("burn", seat, C.KNAME[kc])
@@ -751,8 +751,9 @@ _WHEN = [
     () if act is None or act.timing is None else (act.timing,) if isinstance(act.timing, str) else act.timing
     for act in (ACTIONS.get(e) for e in C.KEFFECT)
 ]
-# by season: the kingdom cards with an action then (free.py reads it)
-ACTING = {when: frozenset(k for k, ws in enumerate(_WHEN) if when in ws) for when in ("spring", "day", "autumn")}
+# by season: the kingdom cards with an action then, a bit per card as in
+# cards.held_bits (free.py reads it)
+ACTING = {when: sum(1 << k for k, ws in enumerate(_WHEN) if when in ws) for when in ("spring", "day", "autumn")}
 
 
 def action(s, seat: int, j: int) -> None:

@@ -833,6 +833,11 @@ STATE = StateDocument(
         Saved("ctokens", "seats.*.council_tokens", _LIST, _three(2)),
         Saved("gtokens", "seats.*.a2_tokens", _LIST, _three(D.FACTION_TOKENS)),
         Saved("ksupply", "seats.*.kingdom_supply", _KNAMES, _kcards, []),
+        Derived(
+            "kheld",
+            "the kingdom cards each seat holds: its board and its supply give them",
+            lambda s: [C.held_bits(s, x) for x in range(s.players)],
+        ),
         Saved("joust", "seats.*.joust", _MAYBE_NAME, _maybe_card),
         Saved("offer", "seats.*.offer", _KNAMES, _kcards, []),
         Saved("peeked", "seats.*.peeked", _NAMES, _peeked_load, []),

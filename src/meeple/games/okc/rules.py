@@ -91,15 +91,15 @@ def step(name: str) -> Callable:
 
 def turns(season: str) -> None:
     """Declare the steps of a season each seat takes in turn order: step
-    `season` (i) queues seat order[i]'s turn then step i + 1; step
-    `<season>_seat` asks that seat the decision `season` (queued again after
-    each of its actions, until it answers done)."""
+    `season` (i) queues step i + 1 and asks seat order[i] the decision
+    `season`; step `<season>_seat` asks it again (queued after each of its
+    actions, until it answers done)."""
 
     @step(season)
     def _next(s, i) -> None:
         if i < s.players:
             s.todo.append((season, i + 1))
-            s.todo.append((season + "_seat", s.order[i]))
+            s.kind, s.dseats, s.darg = season, [s.order[i]], None  # (the step `<season>_seat` at once)
 
     @step(season + "_seat")
     def _seat(s, seat) -> None:

@@ -120,7 +120,7 @@ def _spring_legal(s, seat):
     if s.sup_board[seat] > 0:
         acts += _SUPPORTERS
     free_actions(s, seat, "spring", acts, tactic=False)  # the tactic tiles last
-    if C.owns_kingdom(s, seat, "deploy_influence"):  # martial-03: Deploy in spring
+    if s.kheld[seat] & C.DEPLOY_INFLUENCE:  # martial-03: Deploy in spring
         acts.extend(
             DEPLOY_C + C.local(g)
             for g in s.hands[seat]

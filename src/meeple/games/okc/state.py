@@ -109,7 +109,7 @@ FIELDS = (
     Field("fseat", SAME, None),  # the seat of each faction in the game: seats_by_faction(factions)
     Field("rounds", SAME, None),
     Field("round", SAME, lambda p: 1),
-    Field("order", LIST, None),  # turn order, seats
+    Field("order", SAME, None),  # turn order, seats (only ever replaced whole)
     Field("influence", LIST, _per_seat(0)),
     Field("lore", LIST, _per_seat(0)),
     Field("site_lore", COW1, _per_seat(0)),  # lore on an empty Site of Power
@@ -149,7 +149,7 @@ FIELDS = (
     Field("darg", DARG, _none),
     Field("fd_pos", LIST, _per_seat(0)),
     Field("finished", SAME, lambda p: False),
-    Field("winners", LIST, _empty),
+    Field("winners", SAME, _empty),  # (only ever replaced whole)
     Field("rng", COPY, None),
     Field("history", SAME, _none),
     Field("events", SAME, _none),
@@ -161,6 +161,10 @@ FIELDS = (
     Field("gtokens", COW, _lists_per_seat(3)),  # Gathering A2 council tokens
     Field("hqtok", COW1, _per_seat(0)),
     Field("ksupply", COW, _lists_per_seat()),
+    # per seat, a bit per kingdom card it holds (on its board or in its supply:
+    # cards.held_bits), kept by the one place that moves them (`_set_space`,
+    # `_supply_add`, `_supply_remove`); replaced whole, never changed in place
+    Field("kheld", SAME, _per_seat(0)),
     Field("kregion", COW3, lambda p: [[], [], []]),  # [seat, kingdom card] per region
     Field("kloc", COW3, lambda p: [[] for _ in range(6)]),  # [seat, kingdom card] per location
     Field("kburned", COW1, _empty),
@@ -229,6 +233,7 @@ class OKCState(FlowState):
     gtokens: list[list[int]]
     hqtok: list[int]
     ksupply: list[list[int]]
+    kheld: list[int]
     kregion: list[list[list[int]]]
     kloc: list[list[list[int]]]
     kburned: list[int]
@@ -316,7 +321,7 @@ class OKCState(FlowState):
     def hsize(self, s: int) -> int:
         """The hand size now: the marker, +1 while trade-17 is occupied (3..8)."""
         v = self.hand_size[s]
-        if C.owns_kingdom(self, s, "hand_size_heir"):
+        if self.kheld[s] & C.HAND_SIZE_HEIR:
             v += 1
         return D.MIN_HAND_SIZE if v < D.MIN_HAND_SIZE else D.MAX_HAND_SIZE if v > D.MAX_HAND_SIZE else v
 
@@ -621,7 +626,7 @@ class OKCState(FlowState):
         self.rng.shuffle(deck)
         absorb = [k for k in self.ksupply[s] if C.KEFFECT[k] == "absorb_attrition"]
         if absorb:  # trade-04 absorbs it
-            self.mut("ksupply")[s].remove(absorb[0])
+            self._supply_remove(s, absorb[0])
             self.kdiscard.append(absorb[0])
             self._event("attrition-absorbed", s, C.KNAME[absorb[0]])
         else:
@@ -660,6 +665,27 @@ class OKCState(FlowState):
         fd[rb].append(ga)
         fd[ra].sort()
         fd[rb].sort()
+
+    # ------------------------------------------------------------ kingdom cards held
+    def _set_space(self, s: int, j: int, space: list[int] | None) -> None:
+        """Board space j of seat s now holds `space` ([kingdom card, occupier] or None)."""
+        self.mut("boards")[s][j] = space
+        self._held_changed(s)
+
+    def _supply_add(self, s: int, kc: int) -> None:
+        self.mut("ksupply")[s].append(kc)
+        self._held_changed(s)
+
+    def _supply_remove(self, s: int, kc: int) -> None:
+        self.mut("ksupply")[s].remove(kc)
+        self._held_changed(s)
+
+    def _held_changed(self, s: int) -> None:
+        """Seat s's kingdom cards changed: its bits of `kheld` again (a new
+        list: a clone may share the old one)."""
+        held = self.kheld.copy()
+        held[s] = C.held_bits(self, s)
+        self.kheld = held
 
     def _kingdom_gained(self, s: int, kc: int) -> None:
         """Uprising HQ2: a token on the council of the card's suit (max 2 per council)."""
