@@ -210,7 +210,7 @@ def _legal_battle(gs, s):
 
 
 @decide("battle", "Choose the next battle", _legal_battle, kept=True)
-def _ans_battle(gs, a, s, arg):
+def _ans_battle(gs, a, s):
     h = gs.lay.hexes[a - HEX]
     gs._push(["battle", s, h], ["battles"])
 
@@ -241,7 +241,7 @@ def _legal_weapon(gs, s):
 
 
 @decide("weapon", "Secret weapon choice", _legal_weapon, secret=True)
-def _ans_weapon(gs, a, s, arg):
+def _ans_weapon(gs, a, s):
     b = gs.ctx["battle"]
     h = b["hex"]
     # the chosen weapons turn face up, and a face-down ancient tile: a reveal
@@ -282,7 +282,7 @@ def _legal_loki(gs, s):
 
 
 @decide("loki", "Loki: keep which of your two weapons?", _legal_loki)
-def _ans_loki(gs, a, s, arg):
+def _ans_loki(gs, a, s):
     b = gs.ctx["battle"]
     keep = gs.weapon_list(s)[a - WEAPON]
     cards = b["cards"][str(s)]
@@ -322,7 +322,7 @@ def _legal_helmet(gs, s):
 
 
 @decide("helmet", "Viking helmet: play a second weapon", _legal_helmet)
-def _ans_helmet(gs, a, s, arg):
+def _ans_helmet(gs, a, s):
     w = gs.weapon_list(s)[a - WEAPON]
     if DATA.weapons[w]["kind"] == "advanced" and gs.seats[s]["pile"]:
         gs._mark_reveal()  # played face up from the hidden part of its hand
@@ -362,7 +362,7 @@ def _legal_composite(gs, s):
 
 
 @decide("composite", "Composite bow: add a weapon?", _legal_composite)
-def _ans_composite(gs, a, s, arg):
+def _ans_composite(gs, a, s):
     if a == PASS:
         return
     w = gs.weapon_list(s)[a - WEAPON]
@@ -397,7 +397,7 @@ def _legal_chariot(gs, s):
 
 
 @decide("chariot", "Chariot: pay metal for strength", _legal_chariot)
-def _ans_chariot(gs, a, s, arg):
+def _ans_chariot(gs, a, s):
     n = a - METAL
     gs.own_seat(s)["res"][RI["metal"]] -= n
     gs.ctx["battle"]["metal"][str(s)] = n
@@ -468,7 +468,8 @@ def _legal_steal(gs, s):
 
 
 @decide("steal", "Steal a resource", _legal_steal)
-def _ans_steal(gs, a, s, arg):
+def _ans_steal(gs, a, s):
+    arg = gs.darg
     gs.own_seat(arg["from"])["res"][a - RES] -= 1
     gs.own_seat(s)["res"][a - RES] += 1
     gs._event("steal", s, (arg["from"], RESOURCES[a - RES]))
@@ -493,7 +494,8 @@ def _legal_artifact(gs, s):
 
 
 @decide("artifact", "Atlantis conquered: choose an artifact", _legal_artifact)
-def _ans_artifact(gs, a, s, arg):
+def _ans_artifact(gs, a, s):
+    arg = gs.darg
     art = ART_IDS[a - ARTIFACT]
     gs.art_deck.remove(art)
     gs._mark_reveal()

@@ -108,7 +108,8 @@ def _legal_resource(gs, s):
 
 
 @decide("resource", "Gain a resource of your choice", _legal_resource)
-def _ans_resource(gs, a, s, arg):
+def _ans_resource(gs, a, s):
+    arg = gs.darg
     gs.own_seat(s)["res"][a - RES] += 1
     gs._event("gain_res", s, RESOURCES[a - RES])
     if arg["n"] > 1:
@@ -127,7 +128,8 @@ def _legal_pay(gs, s):
 
 
 @decide("pay", "Pay a resource of your choice", _legal_pay)
-def _ans_pay(gs, a, s, arg):
+def _ans_pay(gs, a, s):
+    arg = gs.darg
     gs.own_seat(s)["res"][a - RES] -= 1
     gs._event("pay_res", s, RESOURCES[a - RES])
     if arg["n"] > 1:
@@ -201,7 +203,8 @@ def _legal_contract_half(gs, s):
 
 
 @decide("contract_half", "Fulfilled contract: take the middle or the bottom reward", _legal_contract_half)
-def _ans_contract_half(gs, a, s, arg):
+def _ans_contract_half(gs, a, s):
+    arg = gs.darg
     gs._event("reward", s, ("middle" if a == CHOICE else "bottom", arg["options"][a - CHOICE]))
     gs._effects(s, arg["options"][a - CHOICE])
 
@@ -211,7 +214,8 @@ def _legal_choice(gs, s):
 
 
 @decide("choice", "Choose one reward", _legal_choice)
-def _ans_choice(gs, a, s, arg):
+def _ans_choice(gs, a, s):
+    arg = gs.darg
     why = arg.get("why")
     k = a - CHOICE
     if why == "reward":
@@ -224,7 +228,7 @@ def _legal_free_contract(gs, s):
 
 
 @decide("free_contract", "Bastet: fulfil a contract without its cost?", _legal_free_contract)
-def _ans_free_contract(gs, a, s, arg):
+def _ans_free_contract(gs, a, s):
     if a == PASS:
         return
     gs.own_seat(s)["mana"] -= 1
@@ -236,9 +240,10 @@ def _legal_yesno(gs, s):
 
 
 @decide("yesno", "Freyja: use her power?", _legal_yesno)
-def _ans_yesno(gs, a, s, arg):
+def _ans_yesno(gs, a, s):
     if a == PASS:
         return
+    arg = gs.darg
     if arg["why"] == "freyja":
         gs._push(["lose_follower", s], ["gain_any", s, 4])
 
@@ -254,7 +259,7 @@ def _legal_lose_follower(gs, s):
 
 
 @decide("lose_follower", "Pandora: remove one of your followers", _legal_lose_follower)
-def _ans_lose_follower(gs, a, s, arg):
+def _ans_lose_follower(gs, a, s):
     h = gs.lay.hexes[a - HEX]
     gs.mut("fol")[h][s] -= 1
     gs._changed(h, s)
@@ -274,7 +279,7 @@ def _legal_horn(gs, s):
 
 
 @decide("horn", "Horn of Plenty", _legal_horn)
-def _ans_horn(gs, a, s, arg):
+def _ans_horn(gs, a, s):
     k = a - CHOICE
     hr = RULES["horn"]
     if k < 4:
@@ -290,7 +295,7 @@ def _legal_pandora(gs, s):
 
 
 @decide("pandora", "Pandora's Box: take a token", _legal_pandora)
-def _ans_pandora(gs, a, s, arg):
+def _ans_pandora(gs, a, s):
     tok = ["mana", "follower", "weapon"][a - CHOICE]
     sd = gs.own_seat(s)
     sd["pandora"].remove(tok)
@@ -327,7 +332,7 @@ def _legal_lose_weapon(gs, s):
 
 
 @decide("lose_weapon", "Pandora: put back one of your advanced weapons", _legal_lose_weapon)
-def _ans_lose_weapon(gs, a, s, arg):
+def _ans_lose_weapon(gs, a, s):
     w = gs.weapon_list(s)[a - WEAPON]
     gs.own_seat(s)["hand"].remove(w)
     gs.own_seat(s)["pile"].append(w)
@@ -338,7 +343,7 @@ def _legal_destiny(gs, s):
 
 
 @decide("destiny", "Destiny Stone: choose your secret track", _legal_destiny)
-def _ans_destiny(gs, a, s, arg):
+def _ans_destiny(gs, a, s):
     gs.own_seat(s)["destiny"] = TRACKS[a - CHOICE]
 
 

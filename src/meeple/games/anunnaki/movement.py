@@ -163,9 +163,10 @@ def _legal_from(gs, s):
 
 
 @decide("from", "Choose a region to take a unit from (or stop)", _legal_from, kept=True)
-def _ans_from(gs, a, s, arg):
+def _ans_from(gs, a, s):
     if a == PASS:
         return
+    arg = gs.darg
     h = gs.lay.hexes[a - HEX]
     mode = "anu" if arg["mode"] == "anu_src" else arg["mode"]
     gs._set("unit", s, dict(arg, hex=h, mode=mode))
@@ -177,9 +178,10 @@ def _legal_unit(gs, s):
 
 
 @decide("unit", "Which unit?", _legal_unit)
-def _ans_unit(gs, a, s, arg):
+def _ans_unit(gs, a, s):
     if a == PASS:
         return
+    arg = gs.darg
     gs._set("to", s, dict(arg, unit=a - UNIT))
 
 
@@ -188,7 +190,8 @@ def _legal_to(gs, s):
 
 
 @decide("to", "Choose the region to move to", _legal_to)
-def _ans_to(gs, a, s, arg):
+def _ans_to(gs, a, s):
+    arg = gs.darg
     dest = gs.lay.hexes[a - HEX]
     src = arg["hex"]
     u = arg["unit"]
@@ -222,10 +225,11 @@ def _legal_carry(gs, s):
 
 
 @decide("carry", "Odin: carry a unit along with the settlement?", _legal_carry)
-def _ans_carry(gs, a, s, arg):
+def _ans_carry(gs, a, s):
     """Odin: a settlement carries up to 2 units from its region with it."""
     if a == PASS:
         return
+    arg = gs.darg
     src, dest = arg["from"], arg["to"]
     u = a - UNIT
     if u == 0:
@@ -282,9 +286,10 @@ def _legal_harvest(gs, s):
 
 
 @decide("harvest", "Harvest: choose a region you control (or stop)", _legal_harvest, kept=True)
-def _ans_harvest(gs, a, s, arg):
+def _ans_harvest(gs, a, s):
     if a == PASS:
         return
+    arg = gs.darg
     h = gs.lay.hexes[a - HEX]
     gs.todo.append(["harvest", s, arg["n"] - 1, arg["done"] + [h]])
     st = gs._harvest_strength(s, h)
@@ -322,7 +327,8 @@ def _legal_harvest_res(gs, s):
 
 
 @decide("harvest_res", "This region has two resources: which do you take?", _legal_harvest_res)
-def _ans_harvest_res(gs, a, s, arg):
+def _ans_harvest_res(gs, a, s):
+    arg = gs.darg
     r = RESOURCES[a - RES]
     gs._gain(s, r, 1)
     gs._event("gain_res", s, r)
@@ -330,7 +336,8 @@ def _ans_harvest_res(gs, a, s, arg):
 
 
 @decide("exhaust", "Which resource is exhausted?", _legal_harvest_res)
-def _ans_exhaust(gs, a, s, arg):
+def _ans_exhaust(gs, a, s):
+    arg = gs.darg
     gs.mut("exh").setdefault(arg["hex"], []).append(RESOURCES[a - RES])
     gs._event("exhaust", s, (arg["hex"], RESOURCES[a - RES]))
 
@@ -360,7 +367,7 @@ def _legal_place_follower(gs, s):
 
 
 @decide("place_follower", "Place a follower", _legal_place_follower, kept=True)
-def _ans_place_follower(gs, a, s, arg):
+def _ans_place_follower(gs, a, s):
     h = gs.lay.hexes[a - HEX]
     gs.mut("fol")[h][s] += 1
     gs._changed(h, s)
@@ -374,9 +381,10 @@ def _legal_take_follower(gs, s):
 
 
 @decide("take_follower", "Take a follower back from the board (or stop)", _legal_take_follower)
-def _ans_take_follower(gs, a, s, arg):
+def _ans_take_follower(gs, a, s):
     if a == PASS:
         return
+    arg = gs.darg
     h = gs.lay.hexes[a - HEX]
     fol = gs.mut("fol")
     fol[h][s] -= 1
@@ -402,7 +410,7 @@ def _legal_settle(gs, s):
 
 
 @decide("settle", "Build a settlement: choose the region", _legal_settle, kept=True)
-def _ans_settle(gs, a, s, arg):
+def _ans_settle(gs, a, s):
     h = gs.lay.hexes[a - HEX]
     if gs.power(s, "odin_settlement_units"):
         osl = gs.mut("osl")[s]

@@ -217,7 +217,7 @@ def _legal_discard_god(gs, s):
 
 
 @decide("discard_god", "Setup: discard one of your minor gods (you keep the others)", _legal_discard_god)
-def _ans_discard_god(gs, a, s, arg):
+def _ans_discard_god(gs, a, s):
     g = gs.own_seat(s)["gods_offer"].pop(a - CHOICE)
     gs._event("discard_god", s, g)
 
@@ -255,7 +255,7 @@ def _legal_main(gs, s):
 
 
 @decide("main", "Main action: move your pawn to a tile", _legal_main, forced=False)
-def _ans_main(gs, a, s, arg):
+def _ans_main(gs, a, s):
     sd = gs.own_seat(s)
     t = a - TILE + 1
     new = gs.arrangement.index(t)
@@ -279,9 +279,10 @@ def _legal_ra_cube(gs, s):
 
 
 @decide("ra_cube", "Ra: move this cube to another space?", _legal_ra_cube)
-def _ans_ra_cube(gs, a, s, arg):
+def _ans_ra_cube(gs, a, s):
     if a == PASS:
         return
+    arg = gs.darg
     sd = gs.own_seat(s)
     sd["cubes"].remove(arg["space"])
     gs._place_cube(s, a - SPACE)
@@ -336,7 +337,8 @@ def _legal_creation(gs, s):
 
 
 @decide("creation", "Creation: choose the resource", _legal_creation)
-def _ans_creation(gs, a, s, arg):
+def _ans_creation(gs, a, s):
+    arg = gs.darg
     gs._gain(s, RESOURCES[a - RES], arg["n"])
     gs._event("creation", s, (RESOURCES[a - RES], arg["n"]))
 
@@ -355,7 +357,7 @@ def _legal_market(gs, s):
 
 
 @decide("market", "Market: trade resources (or pass)", _legal_market)
-def _ans_market(gs, a, s, arg):
+def _ans_market(gs, a, s):
     if a == PASS:
         return
     p, x, y = MARKET[a - CHOICE]
@@ -379,7 +381,7 @@ def _legal_contract(gs, s):
 
 
 @decide("contract", "Commerce: take a contract from the display", _legal_contract)
-def _ans_contract(gs, a, s, arg):
+def _ans_contract(gs, a, s):
     c = f"c{a - CONTRACT + 1}"
     gs.display.remove(c)
     gs.own_seat(s)["contracts"].append(c)
@@ -402,7 +404,8 @@ def _legal_weapon_pick(gs, s):
 
 
 @decide("weapon_pick", "Draw an advanced weapon from your board", _legal_weapon_pick)
-def _ans_weapon_pick(gs, a, s, arg):
+def _ans_weapon_pick(gs, a, s):
+    arg = gs.darg
     w = gs.weapon_list(s)[a - WEAPON]
     sd = gs.own_seat(s)
     sd["pile"].remove(w)
@@ -422,7 +425,7 @@ def _legal_develop(gs, s):
 
 
 @decide("develop", "Choose a tile to develop", _legal_develop)
-def _ans_develop(gs, a, s, arg):
+def _ans_develop(gs, a, s):
     t = a - TILE + 1
     tile = DATA.tiles[t]
     if tile["color"] == "red":
@@ -439,7 +442,8 @@ def _legal_dev_do(gs, s):
 
 
 @decide("dev_do", "Use the developed tile's action now?", _legal_dev_do)
-def _ans_dev_do(gs, a, s, arg):
+def _ans_dev_do(gs, a, s):
+    arg = gs.darg
     if a == YES:
         gs.todo.append(["action", s, arg["tile"], True])
 
@@ -458,7 +462,7 @@ def _legal_tile_pick(gs, s):
 
 
 @decide("tile_pick", "Choose the tile to activate", _legal_tile_pick)
-def _ans_tile_pick(gs, a, s, arg):
+def _ans_tile_pick(gs, a, s):
     t = a - TILE + 1
     gs.todo.append(["action", s, t, t in gs.seats[s]["developed"]])
 
@@ -475,7 +479,7 @@ def _legal_cube_from(gs, s):
 
 
 @decide("cube_from", "Move a cube: choose the cube", _legal_cube_from)
-def _ans_cube_from(gs, a, s, arg):
+def _ans_cube_from(gs, a, s):
     gs.own_seat(s)["cubes"].remove(a - SPACE)
     gs._set("cube_to", s, {"from": a - SPACE})
 
@@ -486,7 +490,7 @@ def _legal_cube_to(gs, s):
 
 
 @decide("cube_to", "Move a cube: choose the free space", _legal_cube_to)
-def _ans_cube_to(gs, a, s, arg):
+def _ans_cube_to(gs, a, s):
     gs._place_cube(s, a - SPACE)
 
 
@@ -506,9 +510,10 @@ def _legal_mana(gs, s):
 
 
 @decide("mana", "Mana action (or pass)", _legal_mana, kept=True)
-def _ans_mana(gs, a, s, arg):
+def _ans_mana(gs, a, s):
     if a == PASS:
         return
+    arg = gs.darg
     k = MANA_KINDS[a - MANA]
     sd = gs.own_seat(s)
     if k == "mirror":
@@ -551,7 +556,7 @@ def _legal_extra(gs, s):
 
 
 @decide("extra", "Additional actions: summon a god, fulfil a contract… (or end the turn)", _legal_extra, kept=True)
-def _ans_extra(gs, a, s, arg):
+def _ans_extra(gs, a, s):
     if a == PASS:
         return
     gs.todo.append(["extra"])
@@ -582,7 +587,8 @@ def _legal_summon_hex(gs, s):
 
 
 @decide("summon_hex", "The god replaces one of your followers: choose its region", _legal_summon_hex)
-def _ans_summon_hex(gs, a, s, arg):
+def _ans_summon_hex(gs, a, s):
+    arg = gs.darg
     h = gs.lay.hexes[a - HEX]
     sd = gs.own_seat(s)
     god = arg["god"]
