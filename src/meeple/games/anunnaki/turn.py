@@ -26,6 +26,8 @@ from meeple.games.anunnaki.actions import (
     WEAPON,
     YES,
 )
+from meeple.games.anunnaki.battle import _run_battles
+from meeple.games.anunnaki.culture import _run_culture
 from meeple.games.anunnaki.data import DATA, MAX_PLAYERS, RESOURCES, TRACKS
 from meeple.games.anunnaki.declare import decide, step
 
@@ -222,11 +224,13 @@ def _ans_discard_god(gs, a, s):
     gs._event("discard_god", s, g)
 
 
-# per seat, the steps of a turn after its main action, as `_push` queues
-# them (last first; steps are never changed in place, so every turn shares them)
-_TURN_STEPS = [
-    [["end_turn"], ["culture"], ["battles"], ["extra"], ["mana_choice", s, 0, [], False]] for s in range(MAX_PLAYERS)
-]
+# per seat, the steps of a turn after its main action, as `_run_start_turn`
+# queues them (last first; steps are never changed in place, so every turn
+# shares them). A step of these that asks nothing runs the next one at once
+# when that one is on top of the stack, as the flow would (a loaded state's
+# steps are other lists: the flow runs them).
+_EXTRA, _BATTLES, _CULTURE, _END_TURN = ["extra"], ["battles"], ["culture"], ["end_turn"]
+_TURN_STEPS = [[_END_TURN, _CULTURE, _BATTLES, _EXTRA, ["mana_choice", s, 0, [], False]] for s in range(MAX_PLAYERS)]
 
 
 @step("start_turn")
@@ -263,14 +267,19 @@ def _ans_main(gs, a, s):
     sd["pawn"] = new
     if gs.record:
         gs._event("main", s, t)
-    gs.todo.append(["action", s, t, t in sd["developed"]])
+    developed = t in sd["developed"]
     if old >= 0 and new in DATA.adj[old]:
         sp = DATA.adj[old][new]
         if sp not in sd["cubes"]:
             if len(sd["cubes"]) < SETUP["cubes"]:
-                gs._place_cube(s, sp)
+                gs.todo.append(["action", s, t, developed])
+                gs._place_cube(s, sp)  # (may queue Ra's resource, taken before the action)
+                return
         elif gs.power(s, "ra_move_cube"):
+            gs.todo.append(["action", s, t, developed])
             gs._set("ra_cube", s, {"space": sp})
+            return
+    _run_action(gs, s, t, developed)  # nothing comes between: the tile's action at once (as its step would)
 
 
 def _legal_ra_cube(gs, s):
@@ -499,6 +508,11 @@ def _run_mana_choice(gs, s, discount, exclude, more):
     options = gs._mana_options(s, discount, exclude)
     if options:
         gs._set("mana", s, {"discount": discount, "exclude": exclude, "more": more}, _mana_acts(options))
+        return
+    todo = gs.todo
+    if todo and todo[-1] is _EXTRA:  # the turn's additional actions next (see _TURN_STEPS)
+        todo.pop()
+        _run_extra(gs)
 
 
 def _mana_acts(options):
@@ -549,6 +563,17 @@ def _run_extra(gs):
     options = gs._extra_options(s)
     if options:
         gs._set("extra", s, acts=[PASS, *options])
+        return
+    todo = gs.todo
+    if todo and todo[-1] is _BATTLES:  # the turn's battles, culture and end next (see _TURN_STEPS)
+        todo.pop()
+        _run_battles(gs)
+        if gs.kind is None and todo[-1] is _CULTURE:
+            todo.pop()
+            _run_culture(gs)
+            if todo[-1] is _END_TURN:  # (unless culture tokens offer their benefits)
+                todo.pop()
+                _run_end_turn(gs)
 
 
 def _legal_extra(gs, s):
@@ -559,7 +584,7 @@ def _legal_extra(gs, s):
 def _ans_extra(gs, a, s):
     if a == PASS:
         return
-    gs.todo.append(["extra"])
+    gs.todo.append(_EXTRA)
     sd = gs.own_seat(s)
     if SUMMON <= a < SUMMON_MAJOR:
         gs.used.append("summon")
