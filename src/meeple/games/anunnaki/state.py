@@ -129,6 +129,9 @@ def _seat_copier():
 
 _seat = _seat_copier()
 
+# the argument of a decision that has none: shared, as decision arguments are never changed in place
+_NO_ARG: dict = {}
+
 
 # Anunnaki's own copy kinds, beside the standard ones of `meeple.core.fields`
 LISTS_OR_NONE = Copy("_lists({0})", {"_lists": _lists})  # a list (None kept) or dict of lists
@@ -268,13 +271,14 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
     def action_to_str_for(self, a: int, seat: int) -> str:
         return action_to_str(self, a, seat)
 
-    def _set(self, kind: str, seat, arg=None, acts: list[int] | None = None) -> None:
-        """Ask decision `kind` of `seat` (or seats); `acts`: its legal actions,
-        when the step asking has them already (a decision declared `kept`)."""
+    def _set(self, kind: str, seat, arg: dict = _NO_ARG, acts: list[int] | None = None) -> None:
+        """Ask decision `kind` of `seat` (or seats), with its argument `arg`;
+        `acts`: its legal actions, when the step asking has them already (a
+        decision declared `kept`)."""
         self.legal_now = acts
         self.kind = kind
         self.dseats = [seat] if seat.__class__ is int else list(seat)
-        self.darg = {} if arg is None else arg
+        self.darg = arg
 
     def _changed(self, h: str, s: int) -> None:
         """Seat `s`'s units or settlements in region `h` (or its ancient site)
