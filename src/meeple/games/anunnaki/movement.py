@@ -21,13 +21,10 @@ class Movement(_Fields):
     __slots__ = ()
 
     def _unit_acts(self, s, h) -> list[int]:
-        out = []
-        if self.fol[h][s]:
-            out.append(UNIT)
-        ml = self.minor_list(s)
+        out = [UNIT] if self.fol[h][s] else []
         for g, where in self.gods[s].items():
             if where == h:
-                out.append(UNIT + 1 if g == "major" else UNIT + 2 + ml.index(g))
+                out.append(UNIT + 1 if g == "major" else UNIT + 2 + self.minor_list(s).index(g))
         if self.osl[s].get(h):
             out.append(SETTLEMENT)
         return sorted(out)
@@ -212,12 +209,16 @@ def _ans_to(gs, a, s):
         gs.mut("gods")[s][god] = dest
     gs._changed(src, s)
     gs._changed(dest, s)
+    mode = arg["mode"]
     if gs.record:
-        gs._event(arg["mode"], s, f"{src}>{dest}")
-    gs.todo.append(["units", s, arg["mode"], arg["n"] - 1, src if arg["mode"] == "anu" else None])
+        gs._event(mode, s, f"{src}>{dest}")
+    fixed = src if mode == "anu" else None  # Anu's units all come from one region
     if god is not None and gs._at_war(dest) and gs.has(s, "anubis") and not gs.flags.get("anubis"):
         gs.flags["anubis"] = True
+        gs.todo.append(["units", s, mode, arg["n"] - 1, fixed])
         gs.todo.append(["follower_at", s, dest])
+        return
+    _run_units(gs, s, mode, arg["n"] - 1, fixed)  # the next unit at once (as its step would)
 
 
 def _legal_carry(gs, s):
@@ -291,35 +292,37 @@ def _ans_harvest(gs, a, s):
         return
     arg = gs.darg
     h = gs.lay.hexes[a - HEX]
-    gs.todo.append(["harvest", s, arg["n"] - 1, arg["done"] + [h]])
+    left, done = arg["n"] - 1, arg["done"] + [h]  # the harvest goes on: the regions left
     st = gs._harvest_strength(s, h)
     unc = gs._uncovered(h)
     info = gs.lay.info[h]
     if gs.record:
         gs._event("harvest", s, h)
     if h == UNDERWORLD:
+        gs.todo.append(["harvest", s, left, done])
         gs.mut("exh").setdefault(h, []).append("any")
         gs.todo.append(["gain_any", s, min(st, len(unc))])
         return
     if info["capital"] is not None:
         gs._gain(s, info["res"][0], min(st, info["icons"]))
-        return
-    if len(info["res"]) > 1:
+    elif len(info["res"]) > 1:
         kinds = sorted(set(unc), key=RI.get)
-        if len(kinds) == 2 and st >= 2:
-            for r in kinds:
-                gs._gain(s, r, 1)
-            gs._set("exhaust", s, {"hex": h, "options": kinds})
-        elif len(kinds) == 2:
-            gs._set("harvest_res", s, {"hex": h, "options": kinds})
-        else:
-            gs._gain(s, kinds[0], 1)
-            gs.mut("exh").setdefault(h, []).append(kinds[0])
-        return
-    r = info["res"][0]
-    n = st if gs.power(s, "ishtar_no_cap") else min(st, len(unc))
-    gs._gain(s, r, n)
-    gs.mut("exh").setdefault(h, []).append(r)
+        if len(kinds) == 2:  # a choice first
+            gs.todo.append(["harvest", s, left, done])
+            if st >= 2:
+                for r in kinds:
+                    gs._gain(s, r, 1)
+                gs._set("exhaust", s, {"hex": h, "options": kinds})
+            else:
+                gs._set("harvest_res", s, {"hex": h, "options": kinds})
+            return
+        gs._gain(s, kinds[0], 1)
+        gs.mut("exh").setdefault(h, []).append(kinds[0])
+    else:
+        r = info["res"][0]
+        gs._gain(s, r, st if gs.power(s, "ishtar_no_cap") else min(st, len(unc)))
+        gs.mut("exh").setdefault(h, []).append(r)
+    _run_harvest(gs, s, left, done)  # the next region at once (as its step would)
 
 
 def _legal_harvest_res(gs, s):

@@ -138,7 +138,8 @@ class Turn(_Fields):
         sd = self.seats[s]
         used = self.used
         out = []
-        minor, major = sd["free_minor"] > 0, sd["free_major"] and not sd["major"]
+        minor = sd["free_minor"] > 0
+        major = sd["free_major"] and not sd["major"]
         if (minor or major) and "summon" not in used and self.has_followers(s):  # a god replaces a follower
             if minor:
                 ml = self.minor_list(s)
@@ -160,7 +161,8 @@ class Turn(_Fields):
             out.append(HORN)
         if "pandora" not in used and sd["pandora"]:
             out.append(PANDORA)
-        return sorted(out)
+        out.sort()
+        return out
 
     @staticmethod
     def space_of(a: int) -> int | None:
