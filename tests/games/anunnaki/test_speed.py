@@ -253,3 +253,21 @@ def test_layout_tables_give_what_the_board_gives():
                         and (x != UNDERWORLD or s._owns_underworld(seat))
                     ]
             s.apply_legal(rng.choice(s.legal_actions()))
+
+
+def test_steps_run_at_once_are_those_the_flow_runs():
+    """A step that runs the next one at once (the turn's own steps, a unit
+    moved, a region harvested, culture tokens turned up) does what the flow
+    would: a game whose STATE is loaded back at every decision (its steps
+    then other lists, each run by the flow) plays as the game kept whole."""
+    for seed in range(3):
+        whole = new_game(4, seed=seed, record=False)
+        reloaded = notation.load(notation.dump(whole))
+        rng = random.Random(seed)
+        while not whole.is_terminal():
+            assert notation.dump(reloaded) == notation.dump(whole)
+            a = rng.choice(whole.legal_actions())
+            whole.apply_legal(a)
+            reloaded.apply_legal(a)
+            reloaded = notation.load(notation.dump(reloaded))
+        assert notation.dump(reloaded) == notation.dump(whole)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from meeple.games.anunnaki.actions import CHOICE, FULFILL, HEX, NDEV, PASS, PORTAL_BASIC, RES, RI, RULES, WEAPON, YES
 from meeple.games.anunnaki.data import DATA, RESOURCES, TRACKS
 from meeple.games.anunnaki.declare import decide, step
+from meeple.games.anunnaki.movement import FLIP
 
 if TYPE_CHECKING:  # the fields' types: the state this mixin is part of (fields.py)
     from meeple.games.anunnaki.fields import AnunnakiFields as _Fields
@@ -351,7 +352,7 @@ def _ans_destiny(gs, a, s):
 def _units(mode: str, god: str):
     def effect(gs, s, e):
         base = PORTAL_BASIC if mode == "portal" else e[1]
-        return [["units", s, mode, base + (1 if gs.has(s, god) else 0), None], ["flip"]]
+        return [["units", s, mode, base + (1 if gs.has(s, god) else 0), None], FLIP]
 
     return effect
 
@@ -410,7 +411,7 @@ def _portal_3(gs, s):
     # the rulebook calls Anu's teleport "this portal action": Enlil adds a unit,
     # and face-down culture tokens next to the units flip at its end
     if gs._sources(s, "portal"):
-        gs.todo.append(["flip"])
+        gs.todo.append(FLIP)
         gs._set("from", s, {"mode": "anu_src", "n": 3 + (1 if gs.has(s, "enlil") else 0)})
 
 

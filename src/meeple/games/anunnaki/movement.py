@@ -137,18 +137,27 @@ class Movement(_Fields):
         return [a for a in self._unit_acts(s, src) if a != SETTLEMENT]
 
 
+# the step turning culture tokens up after units move, queued below their
+# step (shared: steps are never changed in place)
+FLIP = ["flip"]
+
+
 @step("units")
 def _run_units(gs, s, mode, n, src):
-    if n <= 0:
-        return
-    if src is not None:  # anu: a fixed source
-        if not gs.has_units(src, s) or not gs._dests(s, src, "portal"):
-            return
-        gs._set("unit", s, {"mode": mode, "n": n, "hex": src})
-        return
-    acts = _from_acts(gs, s, mode)
-    if len(acts) > 1:
-        gs._set("from", s, {"mode": mode, "n": n}, acts)
+    if n > 0:
+        if src is not None:  # anu: a fixed source
+            if gs.has_units(src, s) and gs._dests(s, src, "portal"):
+                gs._set("unit", s, {"mode": mode, "n": n, "hex": src})
+                return
+        else:
+            acts = _from_acts(gs, s, mode)
+            if len(acts) > 1:
+                gs._set("from", s, {"mode": mode, "n": n}, acts)
+                return
+    todo = gs.todo
+    if todo and todo[-1] is FLIP:  # the move is over: the tokens turn up at once (as the flow would run them)
+        todo.pop()
+        _run_flip(gs)
 
 
 def _from_acts(gs, s, mode):

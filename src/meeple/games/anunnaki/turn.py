@@ -30,6 +30,7 @@ from meeple.games.anunnaki.battle import _run_battles
 from meeple.games.anunnaki.culture import _run_culture
 from meeple.games.anunnaki.data import DATA, MAX_PLAYERS, RESOURCES, TRACKS
 from meeple.games.anunnaki.declare import decide, step
+from meeple.games.anunnaki.movement import FLIP, _run_harvest, _run_units
 
 
 def _mana_table() -> dict:
@@ -317,16 +318,14 @@ def _run_action(gs, s, t, developed):
     act = tile["action"]
     if gs.record:
         gs._event("action", s, f"{act}{'+' if developed else ''}")
-    if act == "portal":
-        n = v + (1 if gs.has(s, "enlil") else 0)
-        gs._push(["units", s, "portal", n, None], ["flip"])
-    elif act == "move":
-        n = v + (1 if gs.has(s, "hermes") else 0)
-        gs._push(["units", s, "move", n, None], ["flip"])
+    if act == "portal" or act == "move":  # the units move at once, then culture tokens turn up
+        n = v + (1 if gs.has(s, "enlil" if act == "portal" else "hermes") else 0)
+        gs.todo.append(FLIP)
+        _run_units(gs, s, act, n, None)
     elif act == "commerce":
         gs._push(*[["take_contract", s]] * v)
     elif act == "harvest":
-        gs.todo.append(["harvest", s, v, []])
+        _run_harvest(gs, s, v, [])  # at once (as its step would)
     elif act == "creation":
         n = gs.shrines(s)
         if n <= 0:
