@@ -41,15 +41,15 @@ class Movement(_Fields):
     def _sources(self, s, mode) -> list[str]:
         out = []
         lay = self.lay
-        reach = lay.reach[s]
+        reach, atlantis = lay.reach[s], lay.atlantis
         occ, anc, others = self.occ, self.anc, ~(1 << s)
+        move, end = mode == "move", self.end_triggered
         for h in self.mine[s]:
             if occ[h] & others or h in anc:  # at war: `s` is there, so another seat or an ancient site
                 continue
-            atl = lay.info[h]["atlantis"]
-            if atl and (mode != "move" or self.end_triggered):
+            if h in atlantis and (end or not move):
                 continue
-            if mode == "move" and not (reach[h] and not self.end_triggered) and not self._dests(s, h, mode):
+            if move and (end or not reach[h]) and not self._dests(s, h, mode):
                 continue  # (a neighbour it may move into, before the end: somewhere to go, as `_dests` tells)
             out.append(h)
         return out

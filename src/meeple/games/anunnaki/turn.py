@@ -353,16 +353,24 @@ def _ans_creation(gs, a, s):
     gs._event("creation", s, (RESOURCES[a - RES], arg["n"]))
 
 
+# the market's trades by the resource they pay (the free ones: a developed
+# market's); MARKET lists them by what they pay, so those of the resources
+# a seat has, one resource after another, are in order
+_TRADES_PAYING = [tuple(CHOICE + i for i, (p, _a, _b) in enumerate(MARKET) if p == r) for r in range(len(RESOURCES))]
+_FREE_TRADES = tuple(CHOICE + i for i, (p, _a, _b) in enumerate(MARKET) if p is None)
+_PAID = [a for trades in _TRADES_PAYING for a in trades]
+if _PAID != sorted(_PAID):
+    raise ValueError("MARKET lists its trades by the resource they pay")
+
+
 def _legal_market(gs, s):
+    if gs.darg["developed"]:
+        return [PASS, *_FREE_TRADES]
     res = gs.seats[s]["res"]
-    dev = gs.darg["developed"]
     out = [PASS]
-    for i, (p, a, b) in enumerate(MARKET):
-        if dev:
-            if p is None:
-                out.append(CHOICE + i)
-        elif p is not None and res[p] > 0:
-            out.append(CHOICE + i)
+    for r, trades in enumerate(_TRADES_PAYING):
+        if res[r] > 0:
+            out += trades
     return out
 
 
