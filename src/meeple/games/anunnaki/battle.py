@@ -37,7 +37,11 @@ class Battle(_Fields):
         """The regions at war holding `s`'s units, in layout order (as
         `_at_war` tells: `s` is there, so another seat or an ancient site)."""
         occ, anc, others = self.occ, self.anc, ~(1 << s)
-        return [h for h in self.mine[s] if occ[h] & others or h in anc]
+        out = []  # (a loop, not a comprehension: asked every turn, mostly of no region)
+        for h in self.mine[s]:
+            if occ[h] & others or h in anc:
+                out.append(h)
+        return out
 
     def _weapon_options(self, s, attacker: bool, pairs: bool) -> list[int]:
         wl = self.weapon_list(s)

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from meeple.games.anunnaki.actions import HEX, PASS, RES, RI, SETTLEMENT, UNIT
 from meeple.games.anunnaki.board import UNDERWORLD, uncovered
-from meeple.games.anunnaki.data import RESOURCES
+from meeple.games.anunnaki.data import MAX_PLAYERS, RESOURCES
 from meeple.games.anunnaki.declare import decide, step
 
 if TYPE_CHECKING:  # the fields' types: the state this mixin is part of (fields.py)
@@ -354,13 +354,19 @@ def _ans_exhaust(gs, a, s):
     gs._event("exhaust", s, (arg["hex"], RESOURCES[a - RES]))
 
 
+# per seat, the step placing one of its followers (shared: steps are never
+# changed in place); a follower placed goes on to the next at once when it is on top
+_PLACE = [["place_follower", s] for s in range(MAX_PLAYERS)]
+
+
 @step("followers")
 def _run_followers(gs, s, n):
     if n <= 0:
         return
     if gs.has(s, "hera"):
         n += 1
-    gs._push(*[["place_follower", s]] * n)
+    gs.todo += [_PLACE[s]] * (n - 1)
+    _run_place_follower(gs, s)  # the first at once (as its step, on top, would)
 
 
 @step("place_follower")
@@ -385,6 +391,10 @@ def _ans_place_follower(gs, a, s):
     gs._changed(h, s)
     if gs.record:
         gs._event("follower", s, h)
+    todo = gs.todo
+    if todo and todo[-1] is _PLACE[s]:  # the next follower at once (as the flow would)
+        todo.pop()
+        _run_place_follower(gs, s)
 
 
 def _legal_take_follower(gs, s):
