@@ -76,7 +76,9 @@ class Movement(_Fields):
                     continue
                 out.append(x)
             return out
-        out = [x for x in lay.portal[s] if x != h]
+        out = lay.portal[s].copy()
+        if h in out:
+            out.remove(h)
         if h != UNDERWORLD and self._owns_underworld(s):
             out.append(UNDERWORLD)  # (the last region in layout order)
         return out
@@ -110,14 +112,19 @@ class Movement(_Fields):
     def _harvestable(self, s, done) -> list[str]:
         # a follower or a god of `s` there harvests (every unit has strength, no bonus takes any away)
         fol, gods = self.fol, self.gods[s].values()
-        return [
-            h
-            for h in self.controlled(s)
-            if h not in done and self._uncovered(h) and (fol[h][s] or h in gods or self._harvest_strength(s, h) > 0)
-        ]
+        out = []
+        for h in self.controlled(s):
+            if h not in done and self._uncovered(h) and (fol[h][s] or h in gods or self._harvest_strength(s, h) > 0):
+                out.append(h)
+        return out
 
     def _follower_spots(self, s) -> list[str]:
-        return sorted({h for h in self.settlements_of(s) if self.controller(h) == s}, key=self.lay.index.__getitem__)
+        out = []  # (each once, a region holding several settlements too)
+        for h in self.settlements_of(s):
+            if h not in out and self.controller(h) == s:
+                out.append(h)
+        out.sort(key=self.lay.index.__getitem__)
+        return out
 
     def _settle_spots(self, s) -> list[str]:
         if self.seats[s]["settle_left"] <= 0:
@@ -399,7 +406,11 @@ def _ans_place_follower(gs, a, s):
 
 def _legal_take_follower(gs, s):
     fol, avoid = gs.fol, gs.darg.get("avoid")
-    return [PASS] + gs._hexacts([h for h in gs.mine[s] if fol[h][s] and h != avoid])  # (mine: in layout order)
+    out = [PASS]
+    for h in gs.mine[s]:  # (in layout order)
+        if fol[h][s] and h != avoid:
+            out.append(gs.lay.action[h])
+    return out
 
 
 @decide("take_follower", "Take a follower back from the board (or stop)", _legal_take_follower)

@@ -297,7 +297,9 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
             if not old & bit:
                 return
             self.mut("occ")[h] = old & ~bit
-            mine = tuple([x for x in self.mine[s] if x != h])
+            mine = self.mine[s]
+            i = mine.index(h)  # (its bit was set: h is one of its regions)
+            mine = mine[:i] + mine[i + 1 :]
         self.mine = (*self.mine[:s], mine, *self.mine[s + 1 :])
 
     def _recount(self) -> None:
@@ -360,13 +362,21 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
 
     def settlements_of(self, seat: int) -> list[str]:
         """The regions of `seat`'s settlements (repeated if several)."""
-        out = [h for h, o in self.stl.items() if o == seat]
+        out = []
+        for h, o in self.stl.items():
+            if o == seat:
+                out.append(h)
         for h, n in self.osl[seat].items():
             out.extend([h] * n)
         return out
 
     def has_settlement(self, h: str) -> bool:
-        return h in self.stl or any(o.get(h) for o in self.osl)
+        if h in self.stl:
+            return True
+        for o in self.osl:  # Odin's settlement units
+            if o.get(h):
+                return True
+        return False
 
     def occupants(self, h: str) -> list[int]:
         """The seats with units in region h (followers, gods, settlement units)."""
@@ -403,7 +413,10 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
         # any there and it is no ancient site; where it has only a settlement,
         # if nobody has units there (as `controller`)
         occ, anc, me = self.occ, self.anc, 1 << seat
-        out = [h for h in self.mine[seat] if occ[h] == me and h not in anc]
+        out = []
+        for h in self.mine[seat]:
+            if occ[h] == me and h not in anc:
+                out.append(h)
         if seat in self.stl.values():
             for h, o in self.stl.items():
                 if o == seat and not occ[h]:
@@ -419,15 +432,20 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
     def followers_out(self, seat: int) -> int:
         """`seat`'s followers on the board, counted in its regions with
         units (`mine`) rather than over the whole board."""
-        fol = self.fol
-        return sum([fol[h][seat] for h in self.mine[seat]])
+        fol, n = self.fol, 0
+        for h in self.mine[seat]:
+            n += fol[h][seat]
+        return n
 
     def supply(self, seat: int) -> int:
         return SETUP["followers"] - self.followers_out(seat)
 
     def shrines(self, seat: int, controllers: dict | None = None) -> int:
-        n = sum(self.lay.info[h]["shrines"] for h in self.controlled(seat, controllers))
-        return n + (1 if self.has(seat, "poseidon") else 0)
+        info = self.lay.info
+        n = 1 if self.has(seat, "poseidon") else 0
+        for h in self.controlled(seat, controllers):
+            n += info[h]["shrines"]
+        return n
 
     def objective(self, seat: int, obj: str, controllers: dict | None = None) -> int:
         o = DATA.objectives[obj]

@@ -476,7 +476,12 @@ def _run_tile_effect(gs, s, color):
 def _legal_tile_pick(gs, s):
     sd = gs.seats[s]
     pawn_tile = gs.arrangement[sd["pawn"]] if sd["pawn"] >= 0 else None
-    return [TILE + t - 1 for t in gs.arrangement if DATA.tiles[t]["color"] == gs.darg["color"] and t != pawn_tile]
+    color, tiles = gs.darg["color"], DATA.tiles
+    out = []
+    for t in gs.arrangement:
+        if tiles[t]["color"] == color and t != pawn_tile:
+            out.append(TILE + t - 1)
+    return out
 
 
 @decide("tile_pick", "Choose the tile to activate", _legal_tile_pick)
@@ -524,8 +529,11 @@ def _run_mana_choice(gs, s, discount, exclude, more):
         _run_extra(gs)
 
 
+_MANA_ACTION = {k: MANA + i for i, k in enumerate(MANA_KINDS)}  # a mana action's name -> the action naming it
+
+
 def _mana_acts(options):
-    return [PASS] + [MANA + MANA_KINDS.index(k) for k in options]
+    return [PASS, *map(_MANA_ACTION.__getitem__, options)]
 
 
 def _legal_mana(gs, s):
