@@ -418,10 +418,12 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
             if occ[h] == me and h not in anc:
                 out.append(h)
         if seat in self.stl.values():
+            held = len(out)
             for h, o in self.stl.items():
                 if o == seat and not occ[h]:
                     out.append(h)
-            out.sort(key=self.lay.index.__getitem__)
+            if len(out) > held:  # (most turns none: its settlements' regions hold its units)
+                out.sort(key=self.lay.index.__getitem__)
         return out
 
     def has_followers(self, seat: int) -> bool:
@@ -502,7 +504,13 @@ def occupancy(s) -> dict[str, int]:
 
 def holdings(occ: dict[str, int], players: int) -> tuple[tuple[str, ...], ...]:
     """Per seat, the regions holding its units in layout order (`occ`'s order)."""
-    return tuple(tuple(h for h, m in occ.items() if m >> s & 1) for s in range(players))
+    held: list[list[str]] = [[] for _ in range(players)]
+    for h, m in occ.items():
+        if m:  # (most regions hold nobody's units at the start)
+            for s in range(players):
+                if m >> s & 1:
+                    held[s].append(h)
+    return tuple(map(tuple, held))
 
 
 AnunnakiState.clone = clone_function(AnunnakiState, FIELDS)  # type: ignore[method-assign, assignment]  # generated code
