@@ -46,13 +46,13 @@ class Battle(_Fields):
     def _weapon_options(self, s, attacker: bool, pairs: bool) -> list[int]:
         wl = self.weapon_list(s)
         hand = self.seats[s]["hand"]
-        ok = sorted(
-            {
-                wl.index(w)
-                for w in hand
-                if (not attacker or DATA.weapons[w]["kind"] == "advanced") and self.can_pay(s, self.weapon_cost(s, w))
-            }
-        )
+        ok = []  # the weapons' indexes, each once
+        for w in hand:
+            if (not attacker or DATA.weapons[w]["kind"] == "advanced") and self.can_pay(s, self.weapon_cost(s, w)):
+                i = wl.index(w)
+                if i not in ok:
+                    ok.append(i)
+        ok.sort()
         out = [WEAPON + i for i in ok]
         if pairs:
             for x in range(len(ok)):
@@ -112,11 +112,19 @@ class Battle(_Fields):
         o = self._opp(s)
         if o is None:
             return True
-        return not any(DATA.weapons[w]["effect"] == "nullify" for w in self.ctx["battle"]["cards"].get(str(o), []))
+        for w in self.ctx["battle"]["cards"].get(str(o), []):
+            if DATA.weapons[w]["effect"] == "nullify":
+                return False
+        return True
 
     def _has_effect(self, s, eff) -> bool:
-        cards = self.ctx["battle"]["cards"].get(str(s), []) + self.ctx["battle"]["extra"].get(str(s), [])
-        return self._effective(s) and any(DATA.weapons[w]["effect"] == eff for w in cards)
+        if not self._effective(s):
+            return False
+        b = self.ctx["battle"]
+        for w in b["cards"].get(str(s), []) + b["extra"].get(str(s), []):
+            if DATA.weapons[w]["effect"] == eff:
+                return True
+        return False
 
     def _return_card(self, s, w) -> None:
         if DATA.weapons[w]["kind"] == "advanced":

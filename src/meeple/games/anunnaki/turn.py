@@ -394,8 +394,11 @@ def _run_take_contract(gs, s):
         gs._set("contract", s)
 
 
+_TAKE = {c: CONTRACT + int(c[1:]) - 1 for c in DATA.contracts}  # a contract -> the action taking it
+
+
 def _legal_contract(gs, s):
-    return [CONTRACT + int(c[1:]) - 1 for c in gs.display]
+    return [*map(_TAKE.__getitem__, gs.display)]
 
 
 @decide("contract", "Commerce: take a contract from the display", _legal_contract)
