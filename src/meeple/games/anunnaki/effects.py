@@ -89,7 +89,12 @@ class Effects(_Fields):
         full = True
         if check and k["house"] is not None:
             board = "gaia" if k["house"] == self.houses[s] else k["house"]
-            full = any(self.lay.board_of[h] == board for h in self.controlled(s))
+            board_of = self.lay.board_of
+            full = False  # a region of that board controlled
+            for h in self.controlled(s):
+                if board_of[h] == board:
+                    full = True
+                    break
         if full:
             self.todo.append(["effects", s, k["middle"] + bottom])
         else:

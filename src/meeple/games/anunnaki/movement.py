@@ -129,7 +129,11 @@ class Movement(_Fields):
     def _settle_spots(self, s) -> list[str]:
         if self.seats[s]["settle_left"] <= 0:
             return []
-        return [h for h in self.controlled(s) if not self.has_settlement(h) and h != UNDERWORLD]
+        out = []
+        for h in self.controlled(s):
+            if not self.has_settlement(h) and h != UNDERWORLD:
+                out.append(h)
+        return out
 
     def _move_settlement(self, s, src, dest) -> None:
         o = self.mut("osl")[s]

@@ -429,7 +429,10 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
     def has_followers(self, seat: int) -> bool:
         """Has `seat` a follower on the board?"""
         fol = self.fol
-        return any(fol[h][seat] for h in self.mine[seat])
+        for h in self.mine[seat]:
+            if fol[h][seat]:
+                return True
+        return False
 
     def followers_out(self, seat: int) -> int:
         """`seat`'s followers on the board, counted in its regions with
