@@ -229,14 +229,21 @@ def test_seat_records_a_state_owns_are_its_own():
 
 def test_layout_tables_give_what_the_board_gives():
     """What the layout works out once (each region's icons, the regions a
-    portal reaches) is what the board says at every moment of random games:
-    the icons left uncovered, and the portal's destinations scanned over
-    every region (no Atlantis, no other seat's capital, the Underworld with
-    its map)."""
+    portal reaches, the neighbours a unit may move into) is what the board
+    says at every moment of random games: the icons left uncovered, the
+    portal's destinations scanned over every region (no Atlantis, no other
+    seat's capital, the Underworld with its map), and the neighbours across
+    an edge it may cross that are no other seat's capital."""
     from meeple.games.anunnaki.board import UNDERWORLD, uncovered
 
     for seed in range(3):
         s = new_game(4, seed=seed, record=False)
+        lay = s.lay
+        for seat in range(s.players):
+            for h in lay.hexes:
+                assert lay.reach[seat][h] == tuple(
+                    x for x in lay.nb[h] if lay.edge_ok(h, x) and lay.info[x]["capital"] in (None, seat)
+                )
         rng = random.Random(seed)
         while not s.is_terminal():
             lay = s.lay
@@ -253,3 +260,21 @@ def test_layout_tables_give_what_the_board_gives():
                         and (x != UNDERWORLD or s._owns_underworld(seat))
                     ]
             s.apply_legal(rng.choice(s.legal_actions()))
+
+
+def test_steps_run_at_once_are_those_the_flow_runs():
+    """A step that runs the next one at once (the turn's own steps, a unit
+    moved, a region harvested, culture tokens turned up) does what the flow
+    would: a game whose STATE is loaded back at every decision (its steps
+    then other lists, each run by the flow) plays as the game kept whole."""
+    for seed in range(3):
+        whole = new_game(4, seed=seed, record=False)
+        reloaded = notation.load(notation.dump(whole))
+        rng = random.Random(seed)
+        while not whole.is_terminal():
+            assert notation.dump(reloaded) == notation.dump(whole)
+            a = rng.choice(whole.legal_actions())
+            whole.apply_legal(a)
+            reloaded.apply_legal(a)
+            reloaded = notation.load(notation.dump(reloaded))
+        assert notation.dump(reloaded) == notation.dump(whole)

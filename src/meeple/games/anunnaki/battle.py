@@ -37,18 +37,22 @@ class Battle(_Fields):
         """The regions at war holding `s`'s units, in layout order (as
         `_at_war` tells: `s` is there, so another seat or an ancient site)."""
         occ, anc, others = self.occ, self.anc, ~(1 << s)
-        return [h for h in self.mine[s] if occ[h] & others or h in anc]
+        out = []  # (a loop, not a comprehension: asked every turn, mostly of no region)
+        for h in self.mine[s]:
+            if occ[h] & others or h in anc:
+                out.append(h)
+        return out
 
     def _weapon_options(self, s, attacker: bool, pairs: bool) -> list[int]:
         wl = self.weapon_list(s)
         hand = self.seats[s]["hand"]
-        ok = sorted(
-            {
-                wl.index(w)
-                for w in hand
-                if (not attacker or DATA.weapons[w]["kind"] == "advanced") and self.can_pay(s, self.weapon_cost(s, w))
-            }
-        )
+        ok = []  # the weapons' indexes, each once
+        for w in hand:
+            if (not attacker or DATA.weapons[w]["kind"] == "advanced") and self.can_pay(s, self.weapon_cost(s, w)):
+                i = wl.index(w)
+                if i not in ok:
+                    ok.append(i)
+        ok.sort()
         out = [WEAPON + i for i in ok]
         if pairs:
             for x in range(len(ok)):
@@ -108,11 +112,19 @@ class Battle(_Fields):
         o = self._opp(s)
         if o is None:
             return True
-        return not any(DATA.weapons[w]["effect"] == "nullify" for w in self.ctx["battle"]["cards"].get(str(o), []))
+        for w in self.ctx["battle"]["cards"].get(str(o), []):
+            if DATA.weapons[w]["effect"] == "nullify":
+                return False
+        return True
 
     def _has_effect(self, s, eff) -> bool:
-        cards = self.ctx["battle"]["cards"].get(str(s), []) + self.ctx["battle"]["extra"].get(str(s), [])
-        return self._effective(s) and any(DATA.weapons[w]["effect"] == eff for w in cards)
+        if not self._effective(s):
+            return False
+        b = self.ctx["battle"]
+        for w in b["cards"].get(str(s), []) + b["extra"].get(str(s), []):
+            if DATA.weapons[w]["effect"] == eff:
+                return True
+        return False
 
     def _return_card(self, s, w) -> None:
         if DATA.weapons[w]["kind"] == "advanced":
@@ -210,7 +222,7 @@ def _legal_battle(gs, s):
 
 
 @decide("battle", "Choose the next battle", _legal_battle, kept=True)
-def _ans_battle(gs, a, s, arg):
+def _ans_battle(gs, a, s):
     h = gs.lay.hexes[a - HEX]
     gs._push(["battle", s, h], ["battles"])
 
@@ -241,7 +253,7 @@ def _legal_weapon(gs, s):
 
 
 @decide("weapon", "Secret weapon choice", _legal_weapon, secret=True)
-def _ans_weapon(gs, a, s, arg):
+def _ans_weapon(gs, a, s):
     b = gs.ctx["battle"]
     h = b["hex"]
     # the chosen weapons turn face up, and a face-down ancient tile: a reveal
@@ -282,7 +294,7 @@ def _legal_loki(gs, s):
 
 
 @decide("loki", "Loki: keep which of your two weapons?", _legal_loki)
-def _ans_loki(gs, a, s, arg):
+def _ans_loki(gs, a, s):
     b = gs.ctx["battle"]
     keep = gs.weapon_list(s)[a - WEAPON]
     cards = b["cards"][str(s)]
@@ -322,7 +334,7 @@ def _legal_helmet(gs, s):
 
 
 @decide("helmet", "Viking helmet: play a second weapon", _legal_helmet)
-def _ans_helmet(gs, a, s, arg):
+def _ans_helmet(gs, a, s):
     w = gs.weapon_list(s)[a - WEAPON]
     if DATA.weapons[w]["kind"] == "advanced" and gs.seats[s]["pile"]:
         gs._mark_reveal()  # played face up from the hidden part of its hand
@@ -362,7 +374,7 @@ def _legal_composite(gs, s):
 
 
 @decide("composite", "Composite bow: add a weapon?", _legal_composite)
-def _ans_composite(gs, a, s, arg):
+def _ans_composite(gs, a, s):
     if a == PASS:
         return
     w = gs.weapon_list(s)[a - WEAPON]
@@ -397,7 +409,7 @@ def _legal_chariot(gs, s):
 
 
 @decide("chariot", "Chariot: pay metal for strength", _legal_chariot)
-def _ans_chariot(gs, a, s, arg):
+def _ans_chariot(gs, a, s):
     n = a - METAL
     gs.own_seat(s)["res"][RI["metal"]] -= n
     gs.ctx["battle"]["metal"][str(s)] = n
@@ -468,7 +480,8 @@ def _legal_steal(gs, s):
 
 
 @decide("steal", "Steal a resource", _legal_steal)
-def _ans_steal(gs, a, s, arg):
+def _ans_steal(gs, a, s):
+    arg = gs.darg
     gs.own_seat(arg["from"])["res"][a - RES] -= 1
     gs.own_seat(s)["res"][a - RES] += 1
     gs._event("steal", s, (arg["from"], RESOURCES[a - RES]))
@@ -493,7 +506,8 @@ def _legal_artifact(gs, s):
 
 
 @decide("artifact", "Atlantis conquered: choose an artifact", _legal_artifact)
-def _ans_artifact(gs, a, s, arg):
+def _ans_artifact(gs, a, s):
+    arg = gs.darg
     art = ART_IDS[a - ARTIFACT]
     gs.art_deck.remove(art)
     gs._mark_reveal()

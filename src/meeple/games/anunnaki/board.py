@@ -76,19 +76,20 @@ class Layout:
             for h in tri:
                 self.spot_bits[h] |= 1 << i
         # per seat, per region: the neighbours a unit of that seat may move
-        # into (across an edge it may cross, no other seat's capital)
-        across = {h: [(x, self.info[x]["capital"]) for x in self.nb[h] if self.edge_ok(h, x)] for h in self.hexes}
+        # into (across an edge it may cross, no other seat's capital: each
+        # seat's is its own, `capital`)
+        across = {h: tuple([x for x in self.nb[h] if self.edge_ok(h, x)]) for h in self.hexes}
+        capitals = set(self.capital)
+        barred = [capitals - {own} for own in self.capital]  # per seat, the capitals of the others
         self.reach = [
-            {h: tuple([x for x, cap in across[h] if cap is None or cap == s]) for h in self.hexes}
-            for s in range(players)
+            {h: xs if no.isdisjoint(xs) else tuple([x for x in xs if x not in no]) for h, xs in across.items()}
+            for no in barred
         ]
         # per seat: the regions a portal may send its units to, in layout
         # order (no Atlantis, no other seat's capital), the Underworld aside:
         # it is the last region, open only to the holder of its map
-        self.portal = [
-            [x for x in self.hexes[:-1] if not self.info[x]["atlantis"] and self.info[x]["capital"] in (None, s)]
-            for s in range(players)
-        ]
+        landing = [x for x in self.hexes[:-1] if not self.info[x]["atlantis"]]
+        self.portal = [[x for x in landing if x not in no] for no in barred]
 
     def _add(self, hid, h, nb, board, cap) -> None:
         self.hexes.append(hid)

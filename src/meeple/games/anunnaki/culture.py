@@ -159,7 +159,8 @@ def _legal_culture_benefit(gs, s):
 
 
 @decide("culture_benefit", "Culture token resolved: take its benefit now or forfeit it", _legal_culture_benefit)
-def _ans_culture_benefit(gs, a, s, arg):
+def _ans_culture_benefit(gs, a, s):
+    arg = gs.darg
     if a == PASS:
         gs._event("culture_declined", s, arg["token"])
         return

@@ -3,10 +3,12 @@ decision once (its legal actions, its effect, its question in words) and
 every step of a turn, each in the module of the part of the game it belongs
 to (turn, movement, battle, effects, culture).
 
-An effect is written `(state, action, seat, arg)`: the pending decision is
-cleared first and its argument handed over. A secret decision (the weapon
-choice of a battle) keeps each seat's answer in `state.secret` until every
-seat has chosen, then runs once.
+An effect is written `(state, action, seat)` and runs with the pending
+decision cleared (`kind`; its seats and argument, `darg`, stay as they were
+until the next decision is asked, so the effect reads its argument there).
+In a game that keeps no record the flow runs the effect itself, one call per
+answer. A secret decision (the weapon choice of a battle) keeps each seat's
+answer in `state.secret` until every seat has chosen, then runs once.
 """
 
 from __future__ import annotations
@@ -34,21 +36,17 @@ def decide(kind: str, prompt: str, legal, *, forced: bool = True, secret: bool =
             return fresh(gs, seat)
 
     def declare(body):
-        def quiet(gs, a: int, seat: int) -> None:
-            """The answer itself, as a game that keeps no record runs it (the
-            flow has forgotten the kept legal actions and cleared the decision):
-            a secret answer is kept until every seat has chosen, then the body runs."""
-            arg = gs.darg
-            if secret or len(gs.dseats) > 1:
-                gs.secret[str(seat)] = a
-                gs.dseats = [x for x in gs.dseats if x != seat]
-                if gs.dseats:
-                    gs.kind = kind  # still pending for the seats yet to choose
-                    return
-            gs.kind = None
-            gs.dseats = []
-            gs.darg = {}
-            body(gs, a, seat, arg)
+        def kept_secret(gs, a: int, seat: int) -> None:
+            """A secret answer is kept until every seat has chosen, then the body runs."""
+            gs.secret[str(seat)] = a
+            gs.dseats = [x for x in gs.dseats if x != seat]
+            if gs.dseats:
+                gs.kind = kind  # still pending for the seats yet to choose
+                return
+            body(gs, a, seat)
+
+        # unrecorded, the flow clears the decision and runs this itself (the body, unless secret)
+        quiet = kept_secret if secret else body
 
         def effect(gs, a: int, seat: int, auto: bool) -> None:
             gs.legal_now = None  # the legal actions kept by before_forced: no longer the pending ones
@@ -56,6 +54,7 @@ def decide(kind: str, prompt: str, legal, *, forced: bool = True, secret: bool =
                 move = gs.action_to_str_for(a, seat)
                 sp = gs.space_of(a)  # a star space is told by the tiles it joins
                 gs._event("forced", seat, (kind, move) if sp is None else (kind, move, gs.space_tiles(sp)), seat)
+            gs.kind = None
             quiet(gs, a, seat)
 
         FLOW.decision(kind, prompt=prompt, legal=legal, forced=forced, quiet=quiet)(effect)

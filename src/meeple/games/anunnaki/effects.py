@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from meeple.games.anunnaki.actions import CHOICE, FULFILL, HEX, NDEV, PASS, PORTAL_BASIC, RES, RI, RULES, WEAPON, YES
 from meeple.games.anunnaki.data import DATA, RESOURCES, TRACKS
 from meeple.games.anunnaki.declare import decide, step
+from meeple.games.anunnaki.movement import FLIP
 
 if TYPE_CHECKING:  # the fields' types: the state this mixin is part of (fields.py)
     from meeple.games.anunnaki.fields import AnunnakiFields as _Fields
@@ -88,7 +89,12 @@ class Effects(_Fields):
         full = True
         if check and k["house"] is not None:
             board = "gaia" if k["house"] == self.houses[s] else k["house"]
-            full = any(self.lay.board_of[h] == board for h in self.controlled(s))
+            board_of = self.lay.board_of
+            full = False  # a region of that board controlled
+            for h in self.controlled(s):
+                if board_of[h] == board:
+                    full = True
+                    break
         if full:
             self.todo.append(["effects", s, k["middle"] + bottom])
         else:
@@ -108,7 +114,8 @@ def _legal_resource(gs, s):
 
 
 @decide("resource", "Gain a resource of your choice", _legal_resource)
-def _ans_resource(gs, a, s, arg):
+def _ans_resource(gs, a, s):
+    arg = gs.darg
     gs.own_seat(s)["res"][a - RES] += 1
     gs._event("gain_res", s, RESOURCES[a - RES])
     if arg["n"] > 1:
@@ -127,7 +134,8 @@ def _legal_pay(gs, s):
 
 
 @decide("pay", "Pay a resource of your choice", _legal_pay)
-def _ans_pay(gs, a, s, arg):
+def _ans_pay(gs, a, s):
+    arg = gs.darg
     gs.own_seat(s)["res"][a - RES] -= 1
     gs._event("pay_res", s, RESOURCES[a - RES])
     if arg["n"] > 1:
@@ -201,7 +209,8 @@ def _legal_contract_half(gs, s):
 
 
 @decide("contract_half", "Fulfilled contract: take the middle or the bottom reward", _legal_contract_half)
-def _ans_contract_half(gs, a, s, arg):
+def _ans_contract_half(gs, a, s):
+    arg = gs.darg
     gs._event("reward", s, ("middle" if a == CHOICE else "bottom", arg["options"][a - CHOICE]))
     gs._effects(s, arg["options"][a - CHOICE])
 
@@ -211,7 +220,8 @@ def _legal_choice(gs, s):
 
 
 @decide("choice", "Choose one reward", _legal_choice)
-def _ans_choice(gs, a, s, arg):
+def _ans_choice(gs, a, s):
+    arg = gs.darg
     why = arg.get("why")
     k = a - CHOICE
     if why == "reward":
@@ -224,7 +234,7 @@ def _legal_free_contract(gs, s):
 
 
 @decide("free_contract", "Bastet: fulfil a contract without its cost?", _legal_free_contract)
-def _ans_free_contract(gs, a, s, arg):
+def _ans_free_contract(gs, a, s):
     if a == PASS:
         return
     gs.own_seat(s)["mana"] -= 1
@@ -236,9 +246,10 @@ def _legal_yesno(gs, s):
 
 
 @decide("yesno", "Freyja: use her power?", _legal_yesno)
-def _ans_yesno(gs, a, s, arg):
+def _ans_yesno(gs, a, s):
     if a == PASS:
         return
+    arg = gs.darg
     if arg["why"] == "freyja":
         gs._push(["lose_follower", s], ["gain_any", s, 4])
 
@@ -254,7 +265,7 @@ def _legal_lose_follower(gs, s):
 
 
 @decide("lose_follower", "Pandora: remove one of your followers", _legal_lose_follower)
-def _ans_lose_follower(gs, a, s, arg):
+def _ans_lose_follower(gs, a, s):
     h = gs.lay.hexes[a - HEX]
     gs.mut("fol")[h][s] -= 1
     gs._changed(h, s)
@@ -274,7 +285,7 @@ def _legal_horn(gs, s):
 
 
 @decide("horn", "Horn of Plenty", _legal_horn)
-def _ans_horn(gs, a, s, arg):
+def _ans_horn(gs, a, s):
     k = a - CHOICE
     hr = RULES["horn"]
     if k < 4:
@@ -290,7 +301,7 @@ def _legal_pandora(gs, s):
 
 
 @decide("pandora", "Pandora's Box: take a token", _legal_pandora)
-def _ans_pandora(gs, a, s, arg):
+def _ans_pandora(gs, a, s):
     tok = ["mana", "follower", "weapon"][a - CHOICE]
     sd = gs.own_seat(s)
     sd["pandora"].remove(tok)
@@ -327,7 +338,7 @@ def _legal_lose_weapon(gs, s):
 
 
 @decide("lose_weapon", "Pandora: put back one of your advanced weapons", _legal_lose_weapon)
-def _ans_lose_weapon(gs, a, s, arg):
+def _ans_lose_weapon(gs, a, s):
     w = gs.weapon_list(s)[a - WEAPON]
     gs.own_seat(s)["hand"].remove(w)
     gs.own_seat(s)["pile"].append(w)
@@ -338,7 +349,7 @@ def _legal_destiny(gs, s):
 
 
 @decide("destiny", "Destiny Stone: choose your secret track", _legal_destiny)
-def _ans_destiny(gs, a, s, arg):
+def _ans_destiny(gs, a, s):
     gs.own_seat(s)["destiny"] = TRACKS[a - CHOICE]
 
 
@@ -346,7 +357,7 @@ def _ans_destiny(gs, a, s, arg):
 def _units(mode: str, god: str):
     def effect(gs, s, e):
         base = PORTAL_BASIC if mode == "portal" else e[1]
-        return [["units", s, mode, base + (1 if gs.has(s, god) else 0), None], ["flip"]]
+        return [["units", s, mode, base + (1 if gs.has(s, god) else 0), None], FLIP]
 
     return effect
 
@@ -405,7 +416,7 @@ def _portal_3(gs, s):
     # the rulebook calls Anu's teleport "this portal action": Enlil adds a unit,
     # and face-down culture tokens next to the units flip at its end
     if gs._sources(s, "portal"):
-        gs.todo.append(["flip"])
+        gs.todo.append(FLIP)
         gs._set("from", s, {"mode": "anu_src", "n": 3 + (1 if gs.has(s, "enlil") else 0)})
 
 

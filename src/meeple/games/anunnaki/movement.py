@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from meeple.games.anunnaki.actions import HEX, PASS, RES, RI, SETTLEMENT, UNIT
 from meeple.games.anunnaki.board import UNDERWORLD, uncovered
-from meeple.games.anunnaki.data import RESOURCES
+from meeple.games.anunnaki.data import MAX_PLAYERS, RESOURCES
 from meeple.games.anunnaki.declare import decide, step
 
 if TYPE_CHECKING:  # the fields' types: the state this mixin is part of (fields.py)
@@ -21,13 +21,10 @@ class Movement(_Fields):
     __slots__ = ()
 
     def _unit_acts(self, s, h) -> list[int]:
-        out = []
-        if self.fol[h][s]:
-            out.append(UNIT)
-        ml = self.minor_list(s)
+        out = [UNIT] if self.fol[h][s] else []
         for g, where in self.gods[s].items():
             if where == h:
-                out.append(UNIT + 1 if g == "major" else UNIT + 2 + ml.index(g))
+                out.append(UNIT + 1 if g == "major" else UNIT + 2 + self.minor_list(s).index(g))
         if self.osl[s].get(h):
             out.append(SETTLEMENT)
         return sorted(out)
@@ -44,15 +41,15 @@ class Movement(_Fields):
     def _sources(self, s, mode) -> list[str]:
         out = []
         lay = self.lay
-        reach = lay.reach[s]
+        reach, atlantis = lay.reach[s], lay.atlantis
         occ, anc, others = self.occ, self.anc, ~(1 << s)
+        move, end = mode == "move", self.end_triggered
         for h in self.mine[s]:
             if occ[h] & others or h in anc:  # at war: `s` is there, so another seat or an ancient site
                 continue
-            atl = lay.info[h]["atlantis"]
-            if atl and (mode != "move" or self.end_triggered):
+            if h in atlantis and (end or not move):
                 continue
-            if mode == "move" and not (reach[h] and not self.end_triggered) and not self._dests(s, h, mode):
+            if move and (end or not reach[h]) and not self._dests(s, h, mode):
                 continue  # (a neighbour it may move into, before the end: somewhere to go, as `_dests` tells)
             out.append(h)
         return out
@@ -79,7 +76,9 @@ class Movement(_Fields):
                     continue
                 out.append(x)
             return out
-        out = [x for x in lay.portal[s] if x != h]
+        out = lay.portal[s].copy()
+        if h in out:
+            out.remove(h)
         if h != UNDERWORLD and self._owns_underworld(s):
             out.append(UNDERWORLD)  # (the last region in layout order)
         return out
@@ -113,19 +112,28 @@ class Movement(_Fields):
     def _harvestable(self, s, done) -> list[str]:
         # a follower or a god of `s` there harvests (every unit has strength, no bonus takes any away)
         fol, gods = self.fol, self.gods[s].values()
-        return [
-            h
-            for h in self.controlled(s)
-            if h not in done and self._uncovered(h) and (fol[h][s] or h in gods or self._harvest_strength(s, h) > 0)
-        ]
+        out = []
+        for h in self.controlled(s):
+            if h not in done and self._uncovered(h) and (fol[h][s] or h in gods or self._harvest_strength(s, h) > 0):
+                out.append(h)
+        return out
 
     def _follower_spots(self, s) -> list[str]:
-        return sorted({h for h in self.settlements_of(s) if self.controller(h) == s}, key=self.lay.index.__getitem__)
+        out = []  # (each once, a region holding several settlements too)
+        for h in self.settlements_of(s):
+            if h not in out and self.controller(h) == s:
+                out.append(h)
+        out.sort(key=self.lay.index.__getitem__)
+        return out
 
     def _settle_spots(self, s) -> list[str]:
         if self.seats[s]["settle_left"] <= 0:
             return []
-        return [h for h in self.controlled(s) if not self.has_settlement(h) and h != UNDERWORLD]
+        out = []
+        for h in self.controlled(s):
+            if not self.has_settlement(h) and h != UNDERWORLD:
+                out.append(h)
+        return out
 
     def _move_settlement(self, s, src, dest) -> None:
         o = self.mut("osl")[s]
@@ -140,18 +148,27 @@ class Movement(_Fields):
         return [a for a in self._unit_acts(s, src) if a != SETTLEMENT]
 
 
+# the step turning culture tokens up after units move, queued below their
+# step (shared: steps are never changed in place)
+FLIP = ["flip"]
+
+
 @step("units")
 def _run_units(gs, s, mode, n, src):
-    if n <= 0:
-        return
-    if src is not None:  # anu: a fixed source
-        if not gs.has_units(src, s) or not gs._dests(s, src, "portal"):
-            return
-        gs._set("unit", s, {"mode": mode, "n": n, "hex": src})
-        return
-    acts = _from_acts(gs, s, mode)
-    if len(acts) > 1:
-        gs._set("from", s, {"mode": mode, "n": n}, acts)
+    if n > 0:
+        if src is not None:  # anu: a fixed source
+            if gs.has_units(src, s) and gs._dests(s, src, "portal"):
+                gs._set("unit", s, {"mode": mode, "n": n, "hex": src})
+                return
+        else:
+            acts = _from_acts(gs, s, mode)
+            if len(acts) > 1:
+                gs._set("from", s, {"mode": mode, "n": n}, acts)
+                return
+    todo = gs.todo
+    if todo and todo[-1] is FLIP:  # the move is over: the tokens turn up at once (as the flow would run them)
+        todo.pop()
+        _run_flip(gs)
 
 
 def _from_acts(gs, s, mode):
@@ -163,9 +180,10 @@ def _legal_from(gs, s):
 
 
 @decide("from", "Choose a region to take a unit from (or stop)", _legal_from, kept=True)
-def _ans_from(gs, a, s, arg):
+def _ans_from(gs, a, s):
     if a == PASS:
         return
+    arg = gs.darg
     h = gs.lay.hexes[a - HEX]
     mode = "anu" if arg["mode"] == "anu_src" else arg["mode"]
     gs._set("unit", s, dict(arg, hex=h, mode=mode))
@@ -177,9 +195,10 @@ def _legal_unit(gs, s):
 
 
 @decide("unit", "Which unit?", _legal_unit)
-def _ans_unit(gs, a, s, arg):
+def _ans_unit(gs, a, s):
     if a == PASS:
         return
+    arg = gs.darg
     gs._set("to", s, dict(arg, unit=a - UNIT))
 
 
@@ -188,7 +207,8 @@ def _legal_to(gs, s):
 
 
 @decide("to", "Choose the region to move to", _legal_to)
-def _ans_to(gs, a, s, arg):
+def _ans_to(gs, a, s):
+    arg = gs.darg
     dest = gs.lay.hexes[a - HEX]
     src = arg["hex"]
     u = arg["unit"]
@@ -209,12 +229,16 @@ def _ans_to(gs, a, s, arg):
         gs.mut("gods")[s][god] = dest
     gs._changed(src, s)
     gs._changed(dest, s)
+    mode = arg["mode"]
     if gs.record:
-        gs._event(arg["mode"], s, f"{src}>{dest}")
-    gs.todo.append(["units", s, arg["mode"], arg["n"] - 1, src if arg["mode"] == "anu" else None])
+        gs._event(mode, s, f"{src}>{dest}")
+    fixed = src if mode == "anu" else None  # Anu's units all come from one region
     if god is not None and gs._at_war(dest) and gs.has(s, "anubis") and not gs.flags.get("anubis"):
         gs.flags["anubis"] = True
+        gs.todo.append(["units", s, mode, arg["n"] - 1, fixed])
         gs.todo.append(["follower_at", s, dest])
+        return
+    _run_units(gs, s, mode, arg["n"] - 1, fixed)  # the next unit at once (as its step would)
 
 
 def _legal_carry(gs, s):
@@ -222,10 +246,11 @@ def _legal_carry(gs, s):
 
 
 @decide("carry", "Odin: carry a unit along with the settlement?", _legal_carry)
-def _ans_carry(gs, a, s, arg):
+def _ans_carry(gs, a, s):
     """Odin: a settlement carries up to 2 units from its region with it."""
     if a == PASS:
         return
+    arg = gs.darg
     src, dest = arg["from"], arg["to"]
     u = a - UNIT
     if u == 0:
@@ -282,39 +307,42 @@ def _legal_harvest(gs, s):
 
 
 @decide("harvest", "Harvest: choose a region you control (or stop)", _legal_harvest, kept=True)
-def _ans_harvest(gs, a, s, arg):
+def _ans_harvest(gs, a, s):
     if a == PASS:
         return
+    arg = gs.darg
     h = gs.lay.hexes[a - HEX]
-    gs.todo.append(["harvest", s, arg["n"] - 1, arg["done"] + [h]])
+    left, done = arg["n"] - 1, arg["done"] + [h]  # the harvest goes on: the regions left
     st = gs._harvest_strength(s, h)
     unc = gs._uncovered(h)
     info = gs.lay.info[h]
     if gs.record:
         gs._event("harvest", s, h)
     if h == UNDERWORLD:
+        gs.todo.append(["harvest", s, left, done])
         gs.mut("exh").setdefault(h, []).append("any")
         gs.todo.append(["gain_any", s, min(st, len(unc))])
         return
     if info["capital"] is not None:
         gs._gain(s, info["res"][0], min(st, info["icons"]))
-        return
-    if len(info["res"]) > 1:
+    elif len(info["res"]) > 1:
         kinds = sorted(set(unc), key=RI.get)
-        if len(kinds) == 2 and st >= 2:
-            for r in kinds:
-                gs._gain(s, r, 1)
-            gs._set("exhaust", s, {"hex": h, "options": kinds})
-        elif len(kinds) == 2:
-            gs._set("harvest_res", s, {"hex": h, "options": kinds})
-        else:
-            gs._gain(s, kinds[0], 1)
-            gs.mut("exh").setdefault(h, []).append(kinds[0])
-        return
-    r = info["res"][0]
-    n = st if gs.power(s, "ishtar_no_cap") else min(st, len(unc))
-    gs._gain(s, r, n)
-    gs.mut("exh").setdefault(h, []).append(r)
+        if len(kinds) == 2:  # a choice first
+            gs.todo.append(["harvest", s, left, done])
+            if st >= 2:
+                for r in kinds:
+                    gs._gain(s, r, 1)
+                gs._set("exhaust", s, {"hex": h, "options": kinds})
+            else:
+                gs._set("harvest_res", s, {"hex": h, "options": kinds})
+            return
+        gs._gain(s, kinds[0], 1)
+        gs.mut("exh").setdefault(h, []).append(kinds[0])
+    else:
+        r = info["res"][0]
+        gs._gain(s, r, st if gs.power(s, "ishtar_no_cap") else min(st, len(unc)))
+        gs.mut("exh").setdefault(h, []).append(r)
+    _run_harvest(gs, s, left, done)  # the next region at once (as its step would)
 
 
 def _legal_harvest_res(gs, s):
@@ -322,7 +350,8 @@ def _legal_harvest_res(gs, s):
 
 
 @decide("harvest_res", "This region has two resources: which do you take?", _legal_harvest_res)
-def _ans_harvest_res(gs, a, s, arg):
+def _ans_harvest_res(gs, a, s):
+    arg = gs.darg
     r = RESOURCES[a - RES]
     gs._gain(s, r, 1)
     gs._event("gain_res", s, r)
@@ -330,9 +359,15 @@ def _ans_harvest_res(gs, a, s, arg):
 
 
 @decide("exhaust", "Which resource is exhausted?", _legal_harvest_res)
-def _ans_exhaust(gs, a, s, arg):
+def _ans_exhaust(gs, a, s):
+    arg = gs.darg
     gs.mut("exh").setdefault(arg["hex"], []).append(RESOURCES[a - RES])
     gs._event("exhaust", s, (arg["hex"], RESOURCES[a - RES]))
+
+
+# per seat, the step placing one of its followers (shared: steps are never
+# changed in place); a follower placed goes on to the next at once when it is on top
+_PLACE = [["place_follower", s] for s in range(MAX_PLAYERS)]
 
 
 @step("followers")
@@ -341,7 +376,8 @@ def _run_followers(gs, s, n):
         return
     if gs.has(s, "hera"):
         n += 1
-    gs._push(*[["place_follower", s]] * n)
+    gs.todo += [_PLACE[s]] * (n - 1)
+    _run_place_follower(gs, s)  # the first at once (as its step, on top, would)
 
 
 @step("place_follower")
@@ -360,23 +396,32 @@ def _legal_place_follower(gs, s):
 
 
 @decide("place_follower", "Place a follower", _legal_place_follower, kept=True)
-def _ans_place_follower(gs, a, s, arg):
+def _ans_place_follower(gs, a, s):
     h = gs.lay.hexes[a - HEX]
     gs.mut("fol")[h][s] += 1
     gs._changed(h, s)
     if gs.record:
         gs._event("follower", s, h)
+    todo = gs.todo
+    if todo and todo[-1] is _PLACE[s]:  # the next follower at once (as the flow would)
+        todo.pop()
+        _run_place_follower(gs, s)
 
 
 def _legal_take_follower(gs, s):
     fol, avoid = gs.fol, gs.darg.get("avoid")
-    return [PASS] + gs._hexacts([h for h in gs.mine[s] if fol[h][s] and h != avoid])  # (mine: in layout order)
+    out = [PASS]
+    for h in gs.mine[s]:  # (in layout order)
+        if fol[h][s] and h != avoid:
+            out.append(gs.lay.action[h])
+    return out
 
 
 @decide("take_follower", "Take a follower back from the board (or stop)", _legal_take_follower)
-def _ans_take_follower(gs, a, s, arg):
+def _ans_take_follower(gs, a, s):
     if a == PASS:
         return
+    arg = gs.darg
     h = gs.lay.hexes[a - HEX]
     fol = gs.mut("fol")
     fol[h][s] -= 1
@@ -402,7 +447,7 @@ def _legal_settle(gs, s):
 
 
 @decide("settle", "Build a settlement: choose the region", _legal_settle, kept=True)
-def _ans_settle(gs, a, s, arg):
+def _ans_settle(gs, a, s):
     h = gs.lay.hexes[a - HEX]
     if gs.power(s, "odin_settlement_units"):
         osl = gs.mut("osl")[s]

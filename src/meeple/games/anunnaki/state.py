@@ -129,6 +129,9 @@ def _seat_copier():
 
 _seat = _seat_copier()
 
+# the argument of a decision that has none: shared, as decision arguments are never changed in place
+_NO_ARG: dict = {}
+
 
 # Anunnaki's own copy kinds, beside the standard ones of `meeple.core.fields`
 LISTS_OR_NONE = Copy("_lists({0})", {"_lists": _lists})  # a list (None kept) or dict of lists
@@ -268,13 +271,14 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
     def action_to_str_for(self, a: int, seat: int) -> str:
         return action_to_str(self, a, seat)
 
-    def _set(self, kind: str, seat, arg=None, acts: list[int] | None = None) -> None:
-        """Ask decision `kind` of `seat` (or seats); `acts`: its legal actions,
-        when the step asking has them already (a decision declared `kept`)."""
+    def _set(self, kind: str, seat, arg: dict = _NO_ARG, acts: list[int] | None = None) -> None:
+        """Ask decision `kind` of `seat` (or seats), with its argument `arg`;
+        `acts`: its legal actions, when the step asking has them already (a
+        decision declared `kept`)."""
         self.legal_now = acts
         self.kind = kind
         self.dseats = [seat] if seat.__class__ is int else list(seat)
-        self.darg = {} if arg is None else arg
+        self.darg = arg
 
     def _changed(self, h: str, s: int) -> None:
         """Seat `s`'s units or settlements in region `h` (or its ancient site)
@@ -293,7 +297,9 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
             if not old & bit:
                 return
             self.mut("occ")[h] = old & ~bit
-            mine = tuple([x for x in self.mine[s] if x != h])
+            mine = self.mine[s]
+            i = mine.index(h)  # (its bit was set: h is one of its regions)
+            mine = mine[:i] + mine[i + 1 :]
         self.mine = (*self.mine[:s], mine, *self.mine[s + 1 :])
 
     def _recount(self) -> None:
@@ -356,13 +362,21 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
 
     def settlements_of(self, seat: int) -> list[str]:
         """The regions of `seat`'s settlements (repeated if several)."""
-        out = [h for h, o in self.stl.items() if o == seat]
+        out = []
+        for h, o in self.stl.items():
+            if o == seat:
+                out.append(h)
         for h, n in self.osl[seat].items():
             out.extend([h] * n)
         return out
 
     def has_settlement(self, h: str) -> bool:
-        return h in self.stl or any(o.get(h) for o in self.osl)
+        if h in self.stl:
+            return True
+        for o in self.osl:  # Odin's settlement units
+            if o.get(h):
+                return True
+        return False
 
     def occupants(self, h: str) -> list[int]:
         """The seats with units in region h (followers, gods, settlement units)."""
@@ -399,31 +413,44 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
         # any there and it is no ancient site; where it has only a settlement,
         # if nobody has units there (as `controller`)
         occ, anc, me = self.occ, self.anc, 1 << seat
-        out = [h for h in self.mine[seat] if occ[h] == me and h not in anc]
+        out = []
+        for h in self.mine[seat]:
+            if occ[h] == me and h not in anc:
+                out.append(h)
         if seat in self.stl.values():
+            held = len(out)
             for h, o in self.stl.items():
                 if o == seat and not occ[h]:
                     out.append(h)
-            out.sort(key=self.lay.index.__getitem__)
+            if len(out) > held:  # (most turns none: its settlements' regions hold its units)
+                out.sort(key=self.lay.index.__getitem__)
         return out
 
     def has_followers(self, seat: int) -> bool:
         """Has `seat` a follower on the board?"""
         fol = self.fol
-        return any(fol[h][seat] for h in self.mine[seat])
+        for h in self.mine[seat]:
+            if fol[h][seat]:
+                return True
+        return False
 
     def followers_out(self, seat: int) -> int:
         """`seat`'s followers on the board, counted in its regions with
         units (`mine`) rather than over the whole board."""
-        fol = self.fol
-        return sum([fol[h][seat] for h in self.mine[seat]])
+        fol, n = self.fol, 0
+        for h in self.mine[seat]:
+            n += fol[h][seat]
+        return n
 
     def supply(self, seat: int) -> int:
         return SETUP["followers"] - self.followers_out(seat)
 
     def shrines(self, seat: int, controllers: dict | None = None) -> int:
-        n = sum(self.lay.info[h]["shrines"] for h in self.controlled(seat, controllers))
-        return n + (1 if self.has(seat, "poseidon") else 0)
+        info = self.lay.info
+        n = 1 if self.has(seat, "poseidon") else 0
+        for h in self.controlled(seat, controllers):
+            n += info[h]["shrines"]
+        return n
 
     def objective(self, seat: int, obj: str, controllers: dict | None = None) -> int:
         o = DATA.objectives[obj]
@@ -480,7 +507,13 @@ def occupancy(s) -> dict[str, int]:
 
 def holdings(occ: dict[str, int], players: int) -> tuple[tuple[str, ...], ...]:
     """Per seat, the regions holding its units in layout order (`occ`'s order)."""
-    return tuple(tuple(h for h, m in occ.items() if m >> s & 1) for s in range(players))
+    held: list[list[str]] = [[] for _ in range(players)]
+    for h, m in occ.items():
+        if m:  # (most regions hold nobody's units at the start)
+            for s in range(players):
+                if m >> s & 1:
+                    held[s].append(h)
+    return tuple(map(tuple, held))
 
 
 AnunnakiState.clone = clone_function(AnunnakiState, FIELDS)  # type: ignore[method-assign, assignment]  # generated code

@@ -26,8 +26,11 @@ from meeple.games.anunnaki.actions import (
     WEAPON,
     YES,
 )
+from meeple.games.anunnaki.battle import _run_battles
+from meeple.games.anunnaki.culture import _run_culture
 from meeple.games.anunnaki.data import DATA, MAX_PLAYERS, RESOURCES, TRACKS
 from meeple.games.anunnaki.declare import decide, step
+from meeple.games.anunnaki.movement import FLIP, _run_harvest, _run_units
 
 
 def _mana_table() -> dict:
@@ -136,7 +139,8 @@ class Turn(_Fields):
         sd = self.seats[s]
         used = self.used
         out = []
-        minor, major = sd["free_minor"] > 0, sd["free_major"] and not sd["major"]
+        minor = sd["free_minor"] > 0
+        major = sd["free_major"] and not sd["major"]
         if (minor or major) and "summon" not in used and self.has_followers(s):  # a god replaces a follower
             if minor:
                 ml = self.minor_list(s)
@@ -158,7 +162,8 @@ class Turn(_Fields):
             out.append(HORN)
         if "pandora" not in used and sd["pandora"]:
             out.append(PANDORA)
-        return sorted(out)
+        out.sort()
+        return out
 
     @staticmethod
     def space_of(a: int) -> int | None:
@@ -217,16 +222,18 @@ def _legal_discard_god(gs, s):
 
 
 @decide("discard_god", "Setup: discard one of your minor gods (you keep the others)", _legal_discard_god)
-def _ans_discard_god(gs, a, s, arg):
+def _ans_discard_god(gs, a, s):
     g = gs.own_seat(s)["gods_offer"].pop(a - CHOICE)
     gs._event("discard_god", s, g)
 
 
-# per seat, the steps of a turn after its main action, as `_push` queues
-# them (last first; steps are never changed in place, so every turn shares them)
-_TURN_STEPS = [
-    [["end_turn"], ["culture"], ["battles"], ["extra"], ["mana_choice", s, 0, [], False]] for s in range(MAX_PLAYERS)
-]
+# per seat, the steps of a turn after its main action, as `_run_start_turn`
+# queues them (last first; steps are never changed in place, so every turn
+# shares them). A step of these that asks nothing runs the next one at once
+# when that one is on top of the stack, as the flow would (a loaded state's
+# steps are other lists: the flow runs them).
+_EXTRA, _BATTLES, _CULTURE, _END_TURN = ["extra"], ["battles"], ["culture"], ["end_turn"]
+_TURN_STEPS = [[_END_TURN, _CULTURE, _BATTLES, _EXTRA, ["mana_choice", s, 0, [], False]] for s in range(MAX_PLAYERS)]
 
 
 @step("start_turn")
@@ -255,7 +262,7 @@ def _legal_main(gs, s):
 
 
 @decide("main", "Main action: move your pawn to a tile", _legal_main, forced=False)
-def _ans_main(gs, a, s, arg):
+def _ans_main(gs, a, s):
     sd = gs.own_seat(s)
     t = a - TILE + 1
     new = gs.arrangement.index(t)
@@ -263,14 +270,19 @@ def _ans_main(gs, a, s, arg):
     sd["pawn"] = new
     if gs.record:
         gs._event("main", s, t)
-    gs.todo.append(["action", s, t, t in sd["developed"]])
+    developed = t in sd["developed"]
     if old >= 0 and new in DATA.adj[old]:
         sp = DATA.adj[old][new]
         if sp not in sd["cubes"]:
             if len(sd["cubes"]) < SETUP["cubes"]:
-                gs._place_cube(s, sp)
+                gs.todo.append(["action", s, t, developed])
+                gs._place_cube(s, sp)  # (may queue Ra's resource, taken before the action)
+                return
         elif gs.power(s, "ra_move_cube"):
+            gs.todo.append(["action", s, t, developed])
             gs._set("ra_cube", s, {"space": sp})
+            return
+    _run_action(gs, s, t, developed)  # nothing comes between: the tile's action at once (as its step would)
 
 
 def _legal_ra_cube(gs, s):
@@ -279,9 +291,10 @@ def _legal_ra_cube(gs, s):
 
 
 @decide("ra_cube", "Ra: move this cube to another space?", _legal_ra_cube)
-def _ans_ra_cube(gs, a, s, arg):
+def _ans_ra_cube(gs, a, s):
     if a == PASS:
         return
+    arg = gs.darg
     sd = gs.own_seat(s)
     sd["cubes"].remove(arg["space"])
     gs._place_cube(s, a - SPACE)
@@ -305,16 +318,14 @@ def _run_action(gs, s, t, developed):
     act = tile["action"]
     if gs.record:
         gs._event("action", s, f"{act}{'+' if developed else ''}")
-    if act == "portal":
-        n = v + (1 if gs.has(s, "enlil") else 0)
-        gs._push(["units", s, "portal", n, None], ["flip"])
-    elif act == "move":
-        n = v + (1 if gs.has(s, "hermes") else 0)
-        gs._push(["units", s, "move", n, None], ["flip"])
+    if act == "portal" or act == "move":  # the units move at once, then culture tokens turn up
+        n = v + (1 if gs.has(s, "enlil" if act == "portal" else "hermes") else 0)
+        gs.todo.append(FLIP)
+        _run_units(gs, s, act, n, None)
     elif act == "commerce":
         gs._push(*[["take_contract", s]] * v)
     elif act == "harvest":
-        gs.todo.append(["harvest", s, v, []])
+        _run_harvest(gs, s, v, [])  # at once (as its step would)
     elif act == "creation":
         n = gs.shrines(s)
         if n <= 0:
@@ -336,26 +347,35 @@ def _legal_creation(gs, s):
 
 
 @decide("creation", "Creation: choose the resource", _legal_creation)
-def _ans_creation(gs, a, s, arg):
+def _ans_creation(gs, a, s):
+    arg = gs.darg
     gs._gain(s, RESOURCES[a - RES], arg["n"])
     gs._event("creation", s, (RESOURCES[a - RES], arg["n"]))
 
 
+# the market's trades by the resource they pay (the free ones: a developed
+# market's); MARKET lists them by what they pay, so those of the resources
+# a seat has, one resource after another, are in order
+_TRADES_PAYING = [tuple(CHOICE + i for i, (p, _a, _b) in enumerate(MARKET) if p == r) for r in range(len(RESOURCES))]
+_FREE_TRADES = tuple(CHOICE + i for i, (p, _a, _b) in enumerate(MARKET) if p is None)
+_PAID = [a for trades in _TRADES_PAYING for a in trades]
+if _PAID != sorted(_PAID):
+    raise ValueError("MARKET lists its trades by the resource they pay")
+
+
 def _legal_market(gs, s):
+    if gs.darg["developed"]:
+        return [PASS, *_FREE_TRADES]
     res = gs.seats[s]["res"]
-    dev = gs.darg["developed"]
     out = [PASS]
-    for i, (p, a, b) in enumerate(MARKET):
-        if dev:
-            if p is None:
-                out.append(CHOICE + i)
-        elif p is not None and res[p] > 0:
-            out.append(CHOICE + i)
+    for r, trades in enumerate(_TRADES_PAYING):
+        if res[r] > 0:
+            out += trades
     return out
 
 
 @decide("market", "Market: trade resources (or pass)", _legal_market)
-def _ans_market(gs, a, s, arg):
+def _ans_market(gs, a, s):
     if a == PASS:
         return
     p, x, y = MARKET[a - CHOICE]
@@ -374,12 +394,15 @@ def _run_take_contract(gs, s):
         gs._set("contract", s)
 
 
+_TAKE = {c: CONTRACT + int(c[1:]) - 1 for c in DATA.contracts}  # a contract -> the action taking it
+
+
 def _legal_contract(gs, s):
-    return [CONTRACT + int(c[1:]) - 1 for c in gs.display]
+    return [*map(_TAKE.__getitem__, gs.display)]
 
 
 @decide("contract", "Commerce: take a contract from the display", _legal_contract)
-def _ans_contract(gs, a, s, arg):
+def _ans_contract(gs, a, s):
     c = f"c{a - CONTRACT + 1}"
     gs.display.remove(c)
     gs.own_seat(s)["contracts"].append(c)
@@ -402,7 +425,8 @@ def _legal_weapon_pick(gs, s):
 
 
 @decide("weapon_pick", "Draw an advanced weapon from your board", _legal_weapon_pick)
-def _ans_weapon_pick(gs, a, s, arg):
+def _ans_weapon_pick(gs, a, s):
+    arg = gs.darg
     w = gs.weapon_list(s)[a - WEAPON]
     sd = gs.own_seat(s)
     sd["pile"].remove(w)
@@ -422,7 +446,7 @@ def _legal_develop(gs, s):
 
 
 @decide("develop", "Choose a tile to develop", _legal_develop)
-def _ans_develop(gs, a, s, arg):
+def _ans_develop(gs, a, s):
     t = a - TILE + 1
     tile = DATA.tiles[t]
     if tile["color"] == "red":
@@ -439,7 +463,8 @@ def _legal_dev_do(gs, s):
 
 
 @decide("dev_do", "Use the developed tile's action now?", _legal_dev_do)
-def _ans_dev_do(gs, a, s, arg):
+def _ans_dev_do(gs, a, s):
+    arg = gs.darg
     if a == YES:
         gs.todo.append(["action", s, arg["tile"], True])
 
@@ -454,11 +479,16 @@ def _run_tile_effect(gs, s, color):
 def _legal_tile_pick(gs, s):
     sd = gs.seats[s]
     pawn_tile = gs.arrangement[sd["pawn"]] if sd["pawn"] >= 0 else None
-    return [TILE + t - 1 for t in gs.arrangement if DATA.tiles[t]["color"] == gs.darg["color"] and t != pawn_tile]
+    color, tiles = gs.darg["color"], DATA.tiles
+    out = []
+    for t in gs.arrangement:
+        if tiles[t]["color"] == color and t != pawn_tile:
+            out.append(TILE + t - 1)
+    return out
 
 
 @decide("tile_pick", "Choose the tile to activate", _legal_tile_pick)
-def _ans_tile_pick(gs, a, s, arg):
+def _ans_tile_pick(gs, a, s):
     t = a - TILE + 1
     gs.todo.append(["action", s, t, t in gs.seats[s]["developed"]])
 
@@ -475,7 +505,7 @@ def _legal_cube_from(gs, s):
 
 
 @decide("cube_from", "Move a cube: choose the cube", _legal_cube_from)
-def _ans_cube_from(gs, a, s, arg):
+def _ans_cube_from(gs, a, s):
     gs.own_seat(s)["cubes"].remove(a - SPACE)
     gs._set("cube_to", s, {"from": a - SPACE})
 
@@ -486,7 +516,7 @@ def _legal_cube_to(gs, s):
 
 
 @decide("cube_to", "Move a cube: choose the free space", _legal_cube_to)
-def _ans_cube_to(gs, a, s, arg):
+def _ans_cube_to(gs, a, s):
     gs._place_cube(s, a - SPACE)
 
 
@@ -495,10 +525,18 @@ def _run_mana_choice(gs, s, discount, exclude, more):
     options = gs._mana_options(s, discount, exclude)
     if options:
         gs._set("mana", s, {"discount": discount, "exclude": exclude, "more": more}, _mana_acts(options))
+        return
+    todo = gs.todo
+    if todo and todo[-1] is _EXTRA:  # the turn's additional actions next (see _TURN_STEPS)
+        todo.pop()
+        _run_extra(gs)
+
+
+_MANA_ACTION = {k: MANA + i for i, k in enumerate(MANA_KINDS)}  # a mana action's name -> the action naming it
 
 
 def _mana_acts(options):
-    return [PASS] + [MANA + MANA_KINDS.index(k) for k in options]
+    return [PASS, *map(_MANA_ACTION.__getitem__, options)]
 
 
 def _legal_mana(gs, s):
@@ -506,9 +544,10 @@ def _legal_mana(gs, s):
 
 
 @decide("mana", "Mana action (or pass)", _legal_mana, kept=True)
-def _ans_mana(gs, a, s, arg):
+def _ans_mana(gs, a, s):
     if a == PASS:
         return
+    arg = gs.darg
     k = MANA_KINDS[a - MANA]
     sd = gs.own_seat(s)
     if k == "mirror":
@@ -544,6 +583,17 @@ def _run_extra(gs):
     options = gs._extra_options(s)
     if options:
         gs._set("extra", s, acts=[PASS, *options])
+        return
+    todo = gs.todo
+    if todo and todo[-1] is _BATTLES:  # the turn's battles, culture and end next (see _TURN_STEPS)
+        todo.pop()
+        _run_battles(gs)
+        if gs.kind is None and todo[-1] is _CULTURE:
+            todo.pop()
+            _run_culture(gs)
+            if todo[-1] is _END_TURN:  # (unless culture tokens offer their benefits)
+                todo.pop()
+                _run_end_turn(gs)
 
 
 def _legal_extra(gs, s):
@@ -551,10 +601,10 @@ def _legal_extra(gs, s):
 
 
 @decide("extra", "Additional actions: summon a god, fulfil a contract… (or end the turn)", _legal_extra, kept=True)
-def _ans_extra(gs, a, s, arg):
+def _ans_extra(gs, a, s):
     if a == PASS:
         return
-    gs.todo.append(["extra"])
+    gs.todo.append(_EXTRA)
     sd = gs.own_seat(s)
     if SUMMON <= a < SUMMON_MAJOR:
         gs.used.append("summon")
@@ -582,7 +632,8 @@ def _legal_summon_hex(gs, s):
 
 
 @decide("summon_hex", "The god replaces one of your followers: choose its region", _legal_summon_hex)
-def _ans_summon_hex(gs, a, s, arg):
+def _ans_summon_hex(gs, a, s):
+    arg = gs.darg
     h = gs.lay.hexes[a - HEX]
     sd = gs.own_seat(s)
     god = arg["god"]
