@@ -54,14 +54,14 @@ _LEAST_MANA = min(need for _cost, need, _r, _n in _MANA.values())  # the cheapes
 
 
 def _contract_table() -> dict:
-    """Per contract: its fulfil action, the resources its cost names (index,
-    count) and all it takes (any kind included): `can_pay` read off a table
-    at each additional action."""
+    """Per contract: its fulfil action, the count its cost names of each
+    resource (in the order of `RESOURCES`, the four a seat's `res` counts) and
+    all it takes (any kind included): `can_pay` read off a table at each
+    additional action."""
     out = {}
     for c, k in DATA.contracts.items():
         cost = k["cost"]
-        named = tuple((RI[r], n) for r, n in cost.items() if r != "any")
-        out[c] = (FULFILL + int(c[1:]) - 1, named, sum(cost.values()))
+        out[c] = (FULFILL + int(c[1:]) - 1, *[cost.get(r, 0) for r in RESOURCES], sum(cost.values()))
     return out
 
 
@@ -150,14 +150,11 @@ class Turn(_Fields):
         if "contract" not in used and sd["contracts"]:
             res = sd["res"]
             have = sum(res)
+            r0, r1, r2, r3 = res
             for c in sd["contracts"]:
-                act, named, total = _CONTRACTS[c]  # (as can_pay)
-                if have >= total:
-                    for r, n in named:
-                        if res[r] < n:
-                            break
-                    else:
-                        out.append(act)
+                act, n0, n1, n2, n3, total = _CONTRACTS[c]  # (as can_pay)
+                if have >= total and r0 >= n0 and r1 >= n1 and r2 >= n2 and r3 >= n3:
+                    out.append(act)
         if "horn" not in used and "horn_of_plenty" in sd["artifacts"]:
             out.append(HORN)
         if "pandora" not in used and sd["pandora"]:
