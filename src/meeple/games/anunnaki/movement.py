@@ -145,7 +145,10 @@ class Movement(_Fields):
         self._changed(dest, s)
 
     def _carry_opts(self, s, src) -> list[int]:
-        return [a for a in self._unit_acts(s, src) if a != SETTLEMENT]
+        out = self._unit_acts(s, src)
+        if SETTLEMENT in out:
+            out.remove(SETTLEMENT)
+        return out
 
 
 # the step turning culture tokens up after units move, queued below their

@@ -143,8 +143,10 @@ class Turn(_Fields):
         major = sd["free_major"] and not sd["major"]
         if (minor or major) and "summon" not in used and self.has_followers(s):  # a god replaces a follower
             if minor:
-                ml = self.minor_list(s)
-                out += [SUMMON + ml.index(g) for g in sd["gods_offer"] if g not in sd["summoned"]]
+                ml, summoned = self.minor_list(s), sd["summoned"]
+                for g in sd["gods_offer"]:
+                    if g not in summoned:
+                        out.append(SUMMON + ml.index(g))
             if major:
                 out.append(SUMMON_MAJOR)
         if "contract" not in used and sd["contracts"]:
@@ -418,7 +420,13 @@ def _run_pick_weapon(gs, s, n):
 
 def _legal_weapon_pick(gs, s):
     wl = gs.weapon_list(s)
-    return sorted({WEAPON + wl.index(w) for w in gs.seats[s]["pile"]})
+    out = []
+    for w in gs.seats[s]["pile"]:
+        a = WEAPON + wl.index(w)
+        if a not in out:
+            out.append(a)
+    out.sort()
+    return out
 
 
 @decide("weapon_pick", "Draw an advanced weapon from your board", _legal_weapon_pick)
@@ -625,7 +633,11 @@ def _ans_extra(gs, a, s):
 
 def _legal_summon_hex(gs, s):
     fol = gs.fol
-    return gs._hexacts([h for h in gs.mine[s] if fol[h][s]])  # (mine: in layout order)
+    hexes = []
+    for h in gs.mine[s]:  # (in layout order)
+        if fol[h][s]:
+            hexes.append(h)
+    return gs._hexacts(hexes)
 
 
 @decide("summon_hex", "The god replaces one of your followers: choose its region", _legal_summon_hex)
