@@ -49,6 +49,16 @@ NDEV = len(DATA.multipliers)
 PORTAL_BASIC = next(t["basic"] for t in DATA.tiles.values() if t["action"] == "portal")
 
 
+def res_acts(res: list[int]) -> list[int]:
+    """The actions naming the resources a seat has some of (`res`: its
+    counts), in order; a loop, not a comprehension (a call less)."""
+    out = []
+    for i in range(4):
+        if res[i] > 0:
+            out.append(RES + i)
+    return out
+
+
 def _copy(x):
     t = type(x)
     if t is list:

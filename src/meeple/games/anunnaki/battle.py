@@ -18,6 +18,7 @@ from meeple.games.anunnaki.actions import (
     RULES,
     WEAPON,
     WPAIR,
+    res_acts,
 )
 from meeple.games.anunnaki.data import DATA, RESOURCES
 from meeple.games.anunnaki.declare import decide, step
@@ -53,7 +54,7 @@ class Battle(_Fields):
                 if i not in ok:
                     ok.append(i)
         ok.sort()
-        out = [WEAPON + i for i in ok]
+        out = [*map(WEAPON.__add__, ok)]
         if pairs:
             for x in range(len(ok)):
                 for y in range(x + 1, len(ok)):
@@ -233,7 +234,9 @@ def _run_battle(gs, s, h):
         return
     opp = None
     if h not in gs.anc:
-        opp = next(o for o in gs.occupants(h) if o != s)
+        for opp in gs.occupants(h):  # (there is one: the region is at war)
+            if opp != s:
+                break
     b = {"hex": h, "att": s, "def": opp, "cards": {}, "extra": {}, "metal": {}, "winner": None}
     gs.ctx["battle"] = b
     gs.secret = {}
@@ -458,8 +461,10 @@ def _run_b_end(gs):
             steps.append(["artifact_pick", att, gs.conquests])
     if loser is not None:
         gs._send_home(loser, h)
-        if any(DATA.weapons[w]["kind"] == "advanced" for w in played.get(loser, [])):
-            steps.append(["gain", loser, "metal", RULES["loss_metal"]])
+        for w in played.get(loser, ()):
+            if DATA.weapons[w]["kind"] == "advanced":  # (once, however many)
+                steps.append(["gain", loser, "metal", RULES["loss_metal"]])
+                break
         if winner is not None and gs._slingshot(loser, winner, b):
             steps.append(["steal", loser, winner])
     for s, cards in played.items():
@@ -475,8 +480,7 @@ def _run_steal(gs, s, frm):
 
 
 def _legal_steal(gs, s):
-    res = gs.seats[gs.darg["from"]]["res"]
-    return [RES + i for i in range(4) if res[i] > 0]
+    return res_acts(gs.seats[gs.darg["from"]]["res"])
 
 
 @decide("steal", "Steal a resource", _legal_steal)

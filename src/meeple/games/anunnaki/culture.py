@@ -117,15 +117,16 @@ def _run_culture(gs):
         c = cul[i]  # (a token taken below is set in `gs.cul`, a copy if shared: the other spots are the same)
         if c is None:
             continue
-        tri, board = spots[i]
-        ctrl = []
-        for h in tri:
-            c_h = controller(h)
-            if c_h is None:
-                break
-            ctrl.append(c_h)
-        else:
-            _resolve(gs, i, c, board, ctrl, steps)
+        (a, b, d), board = spots[i]  # (a spot joins three regions)
+        ca = controller(a)
+        if ca is None:
+            continue
+        cb = controller(b)
+        if cb is None:
+            continue
+        cd = controller(d)
+        if cd is not None:
+            _resolve(gs, i, c, board, [ca, cb, cd], steps)
     gs._push(*steps)
 
 

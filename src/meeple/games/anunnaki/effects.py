@@ -4,7 +4,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.games.anunnaki.actions import CHOICE, FULFILL, HEX, NDEV, PASS, PORTAL_BASIC, RES, RI, RULES, WEAPON, YES
+from meeple.games.anunnaki.actions import (
+    CHOICE,
+    FULFILL,
+    HEX,
+    NDEV,
+    PASS,
+    PORTAL_BASIC,
+    RES,
+    RI,
+    RULES,
+    WEAPON,
+    YES,
+    res_acts,
+)
 from meeple.games.anunnaki.data import DATA, RESOURCES, TRACKS
 from meeple.games.anunnaki.declare import decide, step
 from meeple.games.anunnaki.movement import FLIP
@@ -129,8 +142,7 @@ def _run_pay_any(gs, s, n):
 
 
 def _legal_pay(gs, s):
-    res = gs.seats[s]["res"]
-    return [RES + i for i in range(4) if res[i] > 0]
+    return res_acts(gs.seats[s]["res"])
 
 
 @decide("pay", "Pay a resource of your choice", _legal_pay)

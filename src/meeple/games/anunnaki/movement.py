@@ -145,7 +145,10 @@ class Movement(_Fields):
         self._changed(dest, s)
 
     def _carry_opts(self, s, src) -> list[int]:
-        return [a for a in self._unit_acts(s, src) if a != SETTLEMENT]
+        out = self._unit_acts(s, src)
+        if SETTLEMENT in out:
+            out.remove(SETTLEMENT)
+        return out
 
 
 # the step turning culture tokens up after units move, queued below their
@@ -279,14 +282,12 @@ def _run_follower_at(gs, s, h):
 def _run_flip(gs):
     occ, spots = gs.occ, gs.lay.spots
     for i, c in enumerate(gs.cul):
-        if c is None or c[1]:
-            continue
-        for h in spots[i][0]:
-            if occ[h]:  # someone is there
+        if c is not None and not c[1]:  # face down (most are up or taken)
+            a, b, d = spots[i][0]  # (a spot joins three regions)
+            if occ[a] or occ[b] or occ[d]:  # someone is there
                 gs.mut("cul")[i][1] = True
                 gs._mark_reveal()
                 gs._event("culture_up", None, c[0])
-                break
 
 
 @step("harvest")

@@ -381,7 +381,11 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
     def occupants(self, h: str) -> list[int]:
         """The seats with units in region h (followers, gods, settlement units)."""
         m = self.occ[h]
-        return [s for s in range(self.players) if m >> s & 1]
+        out = []
+        for s in range(self.players):
+            if m >> s & 1:
+                out.append(s)
+        return out
 
     def controller(self, h: str):
         """The seat controlling region h, or None: its one occupant, unless it

@@ -54,14 +54,14 @@ _LEAST_MANA = min(need for _cost, need, _r, _n in _MANA.values())  # the cheapes
 
 
 def _contract_table() -> dict:
-    """Per contract: its fulfil action, the resources its cost names (index,
-    count) and all it takes (any kind included): `can_pay` read off a table
-    at each additional action."""
+    """Per contract: its fulfil action, the count its cost names of each
+    resource (in the order of `RESOURCES`, the four a seat's `res` counts) and
+    all it takes (any kind included): `can_pay` read off a table at each
+    additional action."""
     out = {}
     for c, k in DATA.contracts.items():
         cost = k["cost"]
-        named = tuple((RI[r], n) for r, n in cost.items() if r != "any")
-        out[c] = (FULFILL + int(c[1:]) - 1, named, sum(cost.values()))
+        out[c] = (FULFILL + int(c[1:]) - 1, *[cost.get(r, 0) for r in RESOURCES], sum(cost.values()))
     return out
 
 
@@ -143,21 +143,20 @@ class Turn(_Fields):
         major = sd["free_major"] and not sd["major"]
         if (minor or major) and "summon" not in used and self.has_followers(s):  # a god replaces a follower
             if minor:
-                ml = self.minor_list(s)
-                out += [SUMMON + ml.index(g) for g in sd["gods_offer"] if g not in sd["summoned"]]
+                ml, summoned = self.minor_list(s), sd["summoned"]
+                for g in sd["gods_offer"]:
+                    if g not in summoned:
+                        out.append(SUMMON + ml.index(g))
             if major:
                 out.append(SUMMON_MAJOR)
         if "contract" not in used and sd["contracts"]:
             res = sd["res"]
             have = sum(res)
+            r0, r1, r2, r3 = res
             for c in sd["contracts"]:
-                act, named, total = _CONTRACTS[c]  # (as can_pay)
-                if have >= total:
-                    for r, n in named:
-                        if res[r] < n:
-                            break
-                    else:
-                        out.append(act)
+                act, n0, n1, n2, n3, total = _CONTRACTS[c]  # (as can_pay)
+                if have >= total and r0 >= n0 and r1 >= n1 and r2 >= n2 and r3 >= n3:
+                    out.append(act)
         if "horn" not in used and "horn_of_plenty" in sd["artifacts"]:
             out.append(HORN)
         if "pandora" not in used and sd["pandora"]:
@@ -421,7 +420,13 @@ def _run_pick_weapon(gs, s, n):
 
 def _legal_weapon_pick(gs, s):
     wl = gs.weapon_list(s)
-    return sorted({WEAPON + wl.index(w) for w in gs.seats[s]["pile"]})
+    out = []
+    for w in gs.seats[s]["pile"]:
+        a = WEAPON + wl.index(w)
+        if a not in out:
+            out.append(a)
+    out.sort()
+    return out
 
 
 @decide("weapon_pick", "Draw an advanced weapon from your board", _legal_weapon_pick)
@@ -628,7 +633,11 @@ def _ans_extra(gs, a, s):
 
 def _legal_summon_hex(gs, s):
     fol = gs.fol
-    return gs._hexacts([h for h in gs.mine[s] if fol[h][s]])  # (mine: in layout order)
+    hexes = []
+    for h in gs.mine[s]:  # (in layout order)
+        if fol[h][s]:
+            hexes.append(h)
+    return gs._hexacts(hexes)
 
 
 @decide("summon_hex", "The god replaces one of your followers: choose its region", _legal_summon_hex)
