@@ -144,6 +144,9 @@ FIELDS = (
     Field("clash_order", LIST, _empty),
     Field("taken", SAME, lambda p: False),  # a road card was taken in the bids
     Field("todo", LIST, _empty),  # the step stack: tuples, never changed in place
+    # the clash in progress: the last step "clash" of `todo` (clashes.last_clash),
+    # kept by the three functions that change those steps and derived on load
+    Field("clash_now", SAME, _none),
     Field("kind", SAME, _none),  # the pending decision
     Field("dseats", LIST, _empty),
     Field("darg", DARG, _none),
@@ -223,6 +226,7 @@ class OKCState(FlowState):
     used: list[int]
     round_fx: list[int]
     clash_order: list[Any]
+    clash_now: tuple | None
     taken: bool
     fd_pos: list[int]
     rng: Rng
@@ -439,16 +443,12 @@ class OKCState(FlowState):
 
     def _current_clash(self):
         """(region, participants, pass) of the clash being resolved, or None."""
-        for t in reversed(self.todo):
-            if t[0] == "clash":
-                return t[1], t[2], t[3]
-        return None
+        t = self.clash_now  # (the last step "clash" of todo: clashes.last_clash)
+        return None if t is None else (t[1], t[2], t[3])
 
     def _clash_n(self) -> int:
-        for t in reversed(self.todo):
-            if t[0] == "clash":
-                return t[4]
-        return -1
+        t = self.clash_now
+        return -1 if t is None else t[4]
 
     def _locked(self, s: int, r: int) -> bool:
         """Nobility tactic 2: another seat locked region r's first clash (the
