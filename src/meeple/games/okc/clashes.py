@@ -60,7 +60,8 @@ def last_clash(todo: list[tuple]) -> tuple | None:
 
 def start_clash(s, r: int, parts: list[int], n: int = 0) -> None:
     parts = list(parts)
-    s._event("clash", None, (D.REGIONS[r], parts))
+    if s.record:
+        s._event("clash", None, (D.REGIONS[r], parts))
     s.clash_now = clash = ("clash", r, parts, 0, n)
     s.todo.append(clash)
     s.todo.append(("tally", r, parts))

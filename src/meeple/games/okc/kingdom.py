@@ -738,8 +738,9 @@ def options(s, seat: int, timing: str) -> list[int]:
     """KACT + space for each kingdom card on seat's board whose action may be
     taken now (once a round)."""
     out = []
+    acting, used = ACTING[timing], s.used[seat]
     for j, sp in enumerate(s.boards[seat]):
-        if sp is None or timing not in _WHEN[sp[0]] or s.used[seat] & (E.U_KINGDOM << j):
+        if sp is None or not acting >> sp[0] & 1 or used & (E.U_KINGDOM << j):
             continue
         if ACTIONS[C.KEFFECT[sp[0]]].ready(s, seat, j):
             out.append(E.KACT + j)

@@ -314,7 +314,10 @@ class OKCState(FlowState):
         for g in self.councils[council]:
             if g // PER == mine and (C.VOTES[g] or C.council_votes(self, seat, g)):
                 return True
-        return self._token_votes(seat, council) > 0
+        # (_token_votes > 0: neither kind of token counts less than nothing)
+        if self.ctokens[seat][council]:
+            return True
+        return bool(self.gtokens[seat][council]) and C.card_in_council(self, seat, "council_token")
 
     def order_pos(self, seat: int) -> int:
         return self.order.index(seat)
@@ -570,7 +573,8 @@ class OKCState(FlowState):
             self.decks[s].append(g)
         else:
             self.lost.append(g)
-        self._event("journey", s, C.NAME[g])
+        if self.record:
+            self._event("journey", s, C.NAME[g])
         if t & D.PATHFINDER and C.owns_kingdom(self, s, "pathfinder_journey_bonus"):
             self._gain_influence(s, 1)
             lore += 1
@@ -579,7 +583,8 @@ class OKCState(FlowState):
     def _gain_influence(self, s: int, n: int) -> None:
         if n:
             self.influence[s] += n
-            self._event("influence", s, n)
+            if self.record:  # (told only in a recorded game: most influence is gained in rollouts)
+                self._event("influence", s, n)
 
     def _gain_lore(self, s: int, n: int) -> None:
         """Lore to the supply, then the seat may buy. With an empty Site of Power
@@ -594,7 +599,8 @@ class OKCState(FlowState):
 
     def _lore_to_supply(self, s: int, n: int) -> None:
         self.lore[s] += n
-        self._event("lore", s, n)
+        if self.record:
+            self._event("lore", s, n)
         if self.can_buy(s):
             self.todo.append(("buy", s))
 
@@ -637,7 +643,7 @@ class OKCState(FlowState):
         hand = self.hands[s]
         before = len(hand)
         self._draw_up(s)
-        if len(hand) > before:
+        if len(hand) > before and self.record:
             self._event("draw-up", s, (len(hand) - before, len(hand)))
 
     def _draw_up(self, s: int) -> None:

@@ -186,7 +186,8 @@ def tactic(s, seat: int, t: int) -> None:
     s.used[seat] |= U_TACTIC << t
     s.mut("tactics")[seat][t] -= 1
     f = D.FACTIONS[s.factions[seat]]
-    s._event("tactic", seat, (f, t + 1))
+    if s.record:
+        s._event("tactic", seat, (f, t + 1))
     cur = s._current_clash()
     if f == "nobility":
         if t == 0:
