@@ -327,14 +327,14 @@ def _flank_sup(s, a, seat):
 def _clash_cards(s, r: int, parts: list[int]) -> tuple[list[list[int]], list[int]]:
     """The region's cards that count in this clash (of its participants, not
     yet counted), and the seat of each."""
-    facs = [s.factions[x] for x in parts]  # a card is seat x's when g // PER is its faction
-    fseat = s.fseat  # (s.seat_of)
+    fseat = s.fseat  # (s.seat_of: every card on the map is of a seat's faction)
     es, owners = [], []
     for e in s.active[r]:
-        f = e[E_GID] // PER
-        if f in facs and not e[E_PART]:
-            es.append(e)
-            owners.append(fseat[f])
+        if not e[E_PART]:
+            o = fseat[e[E_GID] // PER]
+            if o in parts:
+                es.append(e)
+                owners.append(o)
     return es, owners
 
 

@@ -150,10 +150,11 @@ def _flank_cards(s, seat):
     cur = s._current_clash()
     if cur is None:
         return []
+    mine = s.factions[seat]  # a card is seat's when g // PER is its faction (s.seat_of)
     return [
         e[E.E_GID]
         for e in s.active[cur[0]]
-        if s.seat_of(e[E.E_GID]) == seat and not e[E.E_PART] and s._cmds(seat, e) & D.FLANK
+        if e[E.E_GID] // E.PER == mine and not e[E.E_PART] and s._cmds(seat, e) & D.FLANK
     ]
 
 

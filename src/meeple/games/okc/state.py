@@ -382,7 +382,7 @@ class OKCState(FlowState):
                 break
         else:
             return False  # not active
-        if self._kregion_blanks(seat, r):
+        if self.kregion[r] and self._kregion_blanks(seat, r):
             return True
         if _HEIR[e[E_GID]]:
             return False
@@ -390,7 +390,7 @@ class OKCState(FlowState):
         a = active[r]  # only the cards of e's own region can blank it
         for x in a:
             g = x[E_GID]
-            copied = bool(copies) and self._copied_text(g) == "blank_opponents"
+            copied = self._copied_text(g) == "blank_opponents" if copies else False
             if not copied and not _BLANKS[g]:
                 continue
             o = self.seat_of(g)

@@ -161,7 +161,8 @@ CHECKS = [
 
 
 def uswap_pairs(s, seat: int, o: int) -> list[int]:
-    has = [any(s.seat_of(g) == o for g in s.facedown[r]) for r in range(3)]
+    fo = s.factions[o]  # a card is o's when g // PER is its faction (s.seat_of)
+    has = [any(g // PER == fo for g in s.facedown[r]) for r in range(3)]
     return [i for i, (a, b) in enumerate(PAIRS) if has[a] and has[b]]
 
 
