@@ -564,8 +564,11 @@ class OKCState(FlowState):
     def _journey(self, s: int, g: int) -> None:
         """Journey with a hand or active card: its Pathfinder and lore are read
         where it stands (blank there means ignored), then it leaves."""
-        t = self.card_traits(s, g)
-        lore = C.journey_lore(self, s, self.icons(s, g, C.LORE))
+        if g in self.hands[s]:  # (a card in hand is nowhere else: its printed information counts)
+            t, lore = C.traits(self, s, g), C.LORE[g]
+        else:
+            t, lore = self.card_traits(s, g), self.icons(s, g, C.LORE)
+        lore = C.journey_lore(self, s, lore)
         self._take_from_hand_or_map(s, g)
         if t & D.PATHFINDER:
             self.discards[s].append(g)
