@@ -156,3 +156,17 @@ def test_the_clash_in_progress_is_the_last_clash_step():
         if s.clash_now is not None:
             seen.add(s.clash_now[4])  # re-clashes
     assert seen >= {0, 1}
+
+
+def test_no_card_falls_alone_that_its_table_rules_out():
+    """cards.MAY_FALL_ALONE (a printed self-eliminating text, or a heir) and
+    a copied text are all that let a card fall alone at night."""
+    fell = False
+    for s in _states():
+        for cards in s.active:
+            for e in cards:
+                g = e[E_GID]
+                if C.may_fall_alone(s, g, s.seat_of(g)):
+                    assert s.copies or C.MAY_FALL_ALONE[g], C.NAME[g]
+                    fell = True
+    assert fell

@@ -368,7 +368,7 @@ def _night(s, r, parts) -> None:
     for i in range(n):
         e, o = es[i], owners[i]
         g = e[E_GID]
-        if C.may_fall_alone(s, g, o):
+        if (copies or C.MAY_FALL_ALONE[g]) and C.may_fall_alone(s, g, o):  # (only these are asked)
             if pairs is None:
                 pairs = [(e2[E_GID], o2) for e2, o2 in zip(es, owners)]
             if any(C.night_self_eliminated(s, g, o, pairs, t) for t in s.texts(o, e) or [""]) and not immune(i):
