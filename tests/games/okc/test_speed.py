@@ -10,6 +10,7 @@ from meeple.games.okc import cards as C
 from meeple.games.okc import data as D
 from meeple.games.okc import favour, kingdom, new_game, sites, tactics
 from meeple.games.okc.actions import E_GC, E_GID
+from meeple.games.okc.clashes import last_clash
 from meeple.games.okc.free import free_actions
 
 
@@ -117,15 +118,16 @@ def _held_from_scratch(s) -> list[int]:
     return out
 
 
-def test_kingdom_cards_held_agree_with_boards_and_supplies():
-    """`kheld` (kept as cards move) is what the boards and supplies hold, in
-    random games, in their clones played on, and in loaded states."""
+def _kept_as_recounted(kept, recount, seeds=range(16)):
+    """`kept(state)`, a fact the state keeps as play goes, is `recount(state)`,
+    worked out from scratch, at every decision of random games, in their
+    clones played on, in the originals after, and in loaded states; yields
+    each state checked."""
     from meeple.games.okc import load
 
-    held = 0
-    for i, s in enumerate(_states(range(16))):
-        assert s.kheld == _held_from_scratch(s)
-        held |= sum(s.kheld)
+    for i, s in enumerate(_states(seeds)):
+        assert kept(s) == recount(s)
+        yield s
         if i % 25 == 0:
             c = s.clone()
             rng = random.Random(i)
@@ -133,7 +135,38 @@ def test_kingdom_cards_held_agree_with_boards_and_supplies():
                 if c.is_terminal():
                     break
                 c.apply_legal(rng.choice(c.legal_actions()))
-                assert c.kheld == _held_from_scratch(c)
-            assert s.kheld == _held_from_scratch(s)  # the original, untouched by its clone's play
-            assert load(s.to_json()).kheld == s.kheld
+                assert kept(c) == recount(c)
+            assert kept(s) == recount(s)  # the original, untouched by its clone's play
+            assert kept(load(s.to_json())) == kept(s)
+
+
+def test_kingdom_cards_held_agree_with_boards_and_supplies():
+    """`kheld` (kept as cards move) is what the boards and supplies hold."""
+    held = 0
+    for s in _kept_as_recounted(lambda s: s.kheld, _held_from_scratch):
+        held |= sum(s.kheld)
     assert held  # some seat held a kingdom card
+
+
+def test_the_clash_in_progress_is_the_last_clash_step():
+    """`clash_now` (kept by the functions that change the clash steps) is the
+    last step "clash" of the stack, through ties and re-clashes."""
+    seen = set()
+    for s in _kept_as_recounted(lambda s: s.clash_now, lambda s: last_clash(s.todo)):
+        if s.clash_now is not None:
+            seen.add(s.clash_now[4])  # re-clashes
+    assert seen >= {0, 1}
+
+
+def test_no_card_falls_alone_that_its_table_rules_out():
+    """cards.MAY_FALL_ALONE (a printed self-eliminating text, or a heir) and
+    a copied text are all that let a card fall alone at night."""
+    fell = False
+    for s in _states():
+        for cards in s.active:
+            for e in cards:
+                g = e[E_GID]
+                if C.may_fall_alone(s, g, s.seat_of(g)):
+                    assert s.copies or C.MAY_FALL_ALONE[g], C.NAME[g]
+                    fell = True
+    assert fell

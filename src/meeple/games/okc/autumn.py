@@ -142,10 +142,11 @@ def _autumn(s, a, seat):
 def _rally_legal(s, seat):
     acts = [DONE] if s.darg[1] else []
     if s.darg[1] < 2:
+        mine = s.factions[seat]  # a card is seat's when g // PER is its faction (s.seat_of)
         for a in s.active:
             for e in a:
                 g = e[E_GID]
-                if s.seat_of(g) == seat and g not in s.darg[2:]:
+                if g // PER == mine and g not in s.darg[2:]:
                     acts.append(CARD + C.local(g))
     return acts
 

@@ -141,7 +141,8 @@ def _resolve_bid(s, seat) -> None:
 @decision("herald", prompt="Place your Herald on a location", legal=lambda s, seat: list(LOCATIONS), loc="herald")
 def _herald(s, a, seat):
     s.herald[seat] = a - LOC
-    s._event("herald", seat, D.LOCATIONS[a - LOC])
+    if s.record:
+        s._event("herald", seat, D.LOCATIONS[a - LOC])
     s._ask("resolve", seat)
 
 
@@ -191,7 +192,8 @@ def _resolve(s, a, seat):
         kc = s.road[i]
         s.road[i] = None
         s.taken = True
-        s._event("take", seat, C.KNAME[kc])
+        if s.record:
+            s._event("take", seat, C.KNAME[kc])
         occ = s.bids[seat]
         s.bids[seat] = None
         acquire(s, seat, kc, occ)
@@ -213,11 +215,12 @@ def _resolve(s, a, seat):
 def _space(s, a, seat):
     j = a - SPACE
     old = s.boards[seat][j]
-    s._event(
-        "space",
-        seat,
-        (C.KNAME[s.darg[0]], j + 1, C.NAME[s.darg[1]], None if old is None else (C.KNAME[old[0]], C.NAME[old[1]])),
-    )
+    if s.record:
+        s._event(
+            "space",
+            seat,
+            (C.KNAME[s.darg[0]], j + 1, C.NAME[s.darg[1]], None if old is None else (C.KNAME[old[0]], C.NAME[old[1]])),
+        )
     if old is not None:
         s.kdiscard.append(old[0])
         s._to_hand(seat, old[1])

@@ -260,6 +260,8 @@ def may_fall_alone(s, g: int, owner: int) -> bool:
 
 
 _SELF_ELIMINATING = ("blank_opponents", "agent_dies_to_follower")  # the texts night_self_eliminated reads
+# by card: may_fall_alone could hold without a copied text (its printed text, or a heir)
+MAY_FALL_ALONE = [e in _SELF_ELIMINATING or a == "heir" for e, a in zip(EFFECT, ARCH)]
 
 
 def night_self_eliminated(

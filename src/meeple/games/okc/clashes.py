@@ -43,13 +43,27 @@ def _clashes(s, i) -> None:
 
 @step("clash")
 def _clash(s, *clash) -> None:
-    """Marks the clash in progress (see state._current_clash): nothing to do."""
+    """Marks the clash in progress (see state._current_clash): nothing to do
+    but forget it, once the flow takes it off the stack."""
+    s.clash_now = last_clash(s.todo)
+
+
+def last_clash(todo: list[tuple]) -> tuple | None:
+    """The clash in progress: the last step "clash" of the stack, ("clash",
+    region, participants, pass, re-clashes), or None (`state.clash_now`
+    keeps it, as the three functions that change such steps set it)."""
+    for t in reversed(todo):
+        if t[0] == "clash":
+            return t
+    return None
 
 
 def start_clash(s, r: int, parts: list[int], n: int = 0) -> None:
     parts = list(parts)
-    s._event("clash", None, (D.REGIONS[r], parts))
-    s.todo.append(("clash", r, parts, 0, n))
+    if s.record:
+        s._event("clash", None, (D.REGIONS[r], parts))
+    s.clash_now = clash = ("clash", r, parts, 0, n)
+    s.todo.append(clash)
     s.todo.append(("tally", r, parts))
     if not C.region_cards(s, r, "skip_day_night"):  # martial-13
         s.todo.append(("night", r, parts))
@@ -79,7 +93,7 @@ def _set_clash_pass(s, pas: int) -> None:
     for i in range(len(todo) - 1, -1, -1):
         if todo[i][0] == "clash":
             t = todo[i]
-            todo[i] = ("clash", t[1], t[2], pas, t[4])
+            todo[i] = s.clash_now = ("clash", t[1], t[2], pas, t[4])  # (the last one: the clash in progress)
             return
 
 
@@ -88,6 +102,7 @@ def _pop_clash(s) -> None:
     for i in range(len(todo) - 1, -1, -1):
         if todo[i][0] == "clash":
             del todo[i]
+            s.clash_now = last_clash(todo)
             return
 
 
@@ -120,7 +135,8 @@ _DAY_CMDS = D.AMBUSH | D.RETREAT | D.FLANK
 
 
 def _day_legal(s, seat):
-    r, parts, p = s._current_clash()
+    clash = s.clash_now  # ("clash", region, participants, pass, n): state._current_clash
+    r, p = clash[1], clash[3]
     hand = s.hands[seat]
     acts = [DONE]
     mine = s.factions[seat]  # a card is seat's when g // PER is its faction
@@ -156,7 +172,7 @@ def _day_legal(s, seat):
 def _day(s, a, seat):
     if a == DONE:
         return
-    r, parts, p = s._current_clash()
+    r = s.clash_now[1]  # (state._current_clash)
     s.todo.append(("day_seat", seat))
     if tactics.card_action(s, seat, a, "day"):
         return
@@ -311,14 +327,14 @@ def _flank_sup(s, a, seat):
 def _clash_cards(s, r: int, parts: list[int]) -> tuple[list[list[int]], list[int]]:
     """The region's cards that count in this clash (of its participants, not
     yet counted), and the seat of each."""
-    facs = [s.factions[x] for x in parts]  # a card is seat x's when g // PER is its faction
-    fseat = s.fseat  # (s.seat_of)
+    fseat = s.fseat  # (s.seat_of: every card on the map is of a seat's faction)
     es, owners = [], []
     for e in s.active[r]:
-        f = e[E_GID] // PER
-        if f in facs and not e[E_PART]:
-            es.append(e)
-            owners.append(fseat[f])
+        if not e[E_PART]:
+            o = fseat[e[E_GID] // PER]
+            if o in parts:
+                es.append(e)
+                owners.append(o)
     return es, owners
 
 
@@ -352,7 +368,7 @@ def _night(s, r, parts) -> None:
     for i in range(n):
         e, o = es[i], owners[i]
         g = e[E_GID]
-        if C.may_fall_alone(s, g, o):
+        if (copies or C.MAY_FALL_ALONE[g]) and C.may_fall_alone(s, g, o):  # (only these are asked)
             if pairs is None:
                 pairs = [(e2[E_GID], o2) for e2, o2 in zip(es, owners)]
             if any(C.night_self_eliminated(s, g, o, pairs, t) for t in s.texts(o, e) or [""]) and not immune(i):

@@ -17,6 +17,7 @@ from meeple.games.okc.actions import (
     LOC,
     OFAVOUR,
     OFAVOUR2,
+    PER,
     REGION,
     SPACE,
     SUPP,
@@ -122,7 +123,8 @@ def gather_targets(s, seat: int) -> list[int]:
     if s.herald[seat] < 0:
         return []
     r = s.herald[seat] // 2
-    return [e[E_GID] for e in s.active[r] if s.seat_of(e[E_GID]) == seat]
+    mine = s.factions[seat]  # a card is seat's when g // PER is its faction (s.seat_of)
+    return [e[E_GID] for e in s.active[r] if e[E_GID] // PER == mine]
 
 
 # ---- Gathering -------------------------------------------------------------

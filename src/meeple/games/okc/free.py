@@ -23,8 +23,7 @@ def free_actions(s, seat: int, timing: str, acts: list[int], tactic: bool = True
     """Add to `acts` seat's free actions in season `timing` ("spring", "day",
     "autumn"), in the order: Favour, tactic tiles (unless not `tactic`: the
     spring offers them last), kingdom cards, Site of Power cards."""
-    fs = s.factions
-    f, h = fs[seat], s.favour
+    f, h = s.factions[seat], s.favour
     own_season, tiles, acting, usable = _BY_SEASON[f][timing]
     # seat's kingdom cards (owns_kingdom): one with an action in this season, one of _FAVOUR_CARDS
     kheld = s.kheld[seat]
@@ -32,7 +31,7 @@ def free_actions(s, seat: int, timing: str, acts: list[int], tactic: bool = True
     # a Favour acts in its faction's season only: seat's own (as the holder
     # that has not used it, or with trade-15), or the holder's (borrowed with intrigue-11)
     if (own_season and (held or (h == seat and not s.used[seat] & U_FAVOUR))) or (
-        held and 0 <= h != seat and favour.SEASON[fs[h]] == timing
+        held and 0 <= h != seat and favour.SEASON[s.factions[h]] == timing
     ):
         acts += favour.moves(s, seat, timing)
     if tactic and tiles:  # a tile of seat's faction acts now (tactics.CHECKS)
@@ -42,12 +41,16 @@ def free_actions(s, seat: int, timing: str, acts: list[int], tactic: bool = True
                 acts.append(a)
     if kheld & acting:
         acts += kingdom.options(s, seat, timing)
-    site = s.site[seat]
-    if len(site) < sites.SITE_CARDS:  # seat has bought a Site of Power card
-        for g in usable:
-            if g not in site:  # one of them no longer to buy
-                acts += sites.options(s, seat, timing)
-                break
+    if usable:  # seat's faction has Site of Power cards usable now
+        site = s.site[seat]
+        if len(site) < _SITE_CARDS:  # seat has bought a Site of Power card
+            for g in usable:
+                if g not in site:  # one of them no longer to buy
+                    acts += sites.options(s, seat, timing)
+                    break
+
+
+_SITE_CARDS = sites.SITE_CARDS
 
 
 # per faction and season, what free_actions reads of the tables of each part,

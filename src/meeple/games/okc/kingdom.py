@@ -131,7 +131,8 @@ def _t14_answer(s, seat, darg, a):
 
 # ---- trade-16: discard one of your council cards, +1 hand size, discard this
 def _own_council(s, seat):
-    return [g for c in s.councils for g in c if s.seat_of(g) == seat]
+    mine = s.factions[seat]  # a card is seat's when g // PER is its faction (s.seat_of)
+    return [g for c in s.councils for g in c if g // E.PER == mine]
 
 
 def _t16_ready(s, seat, j):
@@ -217,7 +218,8 @@ def _i06_answer(s, seat, darg, a):
 
 # ---- intrigue-07 (autumn): an active card to a council, discard the others there, discard this
 def _own_active(s, seat):
-    return [e[E.E_GID] for a in s.active for e in a if s.seat_of(e[E.E_GID]) == seat]
+    mine = s.factions[seat]  # a card is seat's when g // PER is its faction (s.seat_of)
+    return [e[E.E_GID] for a in s.active for e in a if e[E.E_GID] // E.PER == mine]
 
 
 def _i07_ready(s, seat, j):
@@ -738,8 +740,9 @@ def options(s, seat: int, timing: str) -> list[int]:
     """KACT + space for each kingdom card on seat's board whose action may be
     taken now (once a round)."""
     out = []
+    acting, used = ACTING[timing], s.used[seat]
     for j, sp in enumerate(s.boards[seat]):
-        if sp is None or timing not in _WHEN[sp[0]] or s.used[seat] & (E.U_KINGDOM << j):
+        if sp is None or not acting >> sp[0] & 1 or used & (E.U_KINGDOM << j):
             continue
         if ACTIONS[C.KEFFECT[sp[0]]].ready(s, seat, j):
             out.append(E.KACT + j)

@@ -28,7 +28,8 @@ def _location(s, a, seat):
 
 def claim(s, seat: int, loc: int) -> None:
     """Claim rewards at a chosen location: Herald reward, then location reward."""
-    s._event("claim", seat, D.LOCATIONS[loc])
+    if s.record:
+        s._event("claim", seat, D.LOCATIONS[loc])
     owner_bonus(s, loc)
     # queued in reverse: location reward runs after the herald reward
     s.todo.append(("location_reward", seat, loc))
@@ -54,7 +55,8 @@ def owner_bonus(s, loc: int) -> None:
 
 @step("location_reward")
 def reward(s, seat: int, loc: int) -> None:
-    s._event("location-reward", seat, D.LOCATIONS[loc])
+    if s.record:
+        s._event("location-reward", seat, D.LOCATIONS[loc])
     s._gain_influence(seat, D.LOCATION_INFLUENCE[loc])
     name = D.LOCATIONS[loc]
     if name == "castle":

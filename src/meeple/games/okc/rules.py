@@ -192,6 +192,12 @@ def action_word(s, a: int, kind: str, seat: int) -> str:
     raise IllegalMove(f"unknown action {a}")
 
 
+# by card: its CARD action, CARD + its local id (g % PER: cards.local); read
+# through `as_card_action` by map(), which runs no Python frame per list
+CARD_ACTION = [A.CARD + g % C.PER for g in range(C.NCARDS)]
+as_card_action = CARD_ACTION.__getitem__
+
+
 def hand_cards(s, seat: int) -> list[int]:
     """CARD actions for each card in seat's hand (the commonest answer)."""
-    return [A.CARD + g % C.PER for g in s.hands[seat]]  # (g % PER: the local id, cards.local)
+    return list(map(as_card_action, s.hands[seat]))

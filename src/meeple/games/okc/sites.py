@@ -150,10 +150,11 @@ def _flank_cards(s, seat):
     cur = s._current_clash()
     if cur is None:
         return []
+    mine = s.factions[seat]  # a card is seat's when g // PER is its faction (s.seat_of)
     return [
         e[E.E_GID]
         for e in s.active[cur[0]]
-        if s.seat_of(e[E.E_GID]) == seat and not e[E.E_PART] and s._cmds(seat, e) & D.FLANK
+        if e[E.E_GID] // E.PER == mine and not e[E.E_PART] and s._cmds(seat, e) & D.FLANK
     ]
 
 
@@ -366,27 +367,37 @@ def options(s, seat: int, timing: str) -> list[int]:
     blank where it stands)."""
     out = []
     used = s.used[seat]
-    for lo, g, eff, act in _USABLE[s.factions[seat]][timing]:
-        if used & (E.U_SITE << (lo - D.NBASIC)):
+    hq, site = s.hq[seat], s.site[seat]
+    for lo, g, eff, act, used_bit, is_hq in _USABLE[s.factions[seat]][timing]:
+        if used & used_bit:
             continue
-        if C.KIND[g] == "hq" and g not in s.hq[seat]:
-            continue
-        if g in s.site[seat]:
+        if is_hq:
+            if g not in hq:
+                continue  # (one in the HQ is nowhere else: never active, so never blank)
+        elif g in site:
             continue  # not bought yet: its ability works only in a council or active (the `ready`s above)
-        e = s._find_active(g)[1]
-        if e is not None and eff not in s.texts(seat, e):  # its text is blank there
-            continue
+        else:
+            e = s._find_active(g)[1]
+            if e is not None and eff not in s.texts(seat, e):  # its text is blank there
+                continue
         if act.ready(s, seat, g):
             out.append(E.USE + lo)
     return out
 
 
-# per faction and timing: (local, card, effect, ability) of its Site of Power
-# cards with an action then, in local order
+# per faction and timing: (local, card, effect, ability, its used-this-round
+# bit, an HQ card?) of its Site of Power cards with an action then, in local order
 _USABLE = [
     {
         t: [
-            (lo, f * C.PER + lo, C.EFFECT[f * C.PER + lo], ACTIONS[C.EFFECT[f * C.PER + lo]])
+            (
+                lo,
+                f * C.PER + lo,
+                C.EFFECT[f * C.PER + lo],
+                ACTIONS[C.EFFECT[f * C.PER + lo]],
+                E.U_SITE << (lo - D.NBASIC),
+                C.KIND[f * C.PER + lo] == "hq",
+            )
             for lo in range(D.NBASIC, C.PER)
             if C.EFFECT[f * C.PER + lo] in ACTIONS and ACTIONS[C.EFFECT[f * C.PER + lo]].timing == t
         ]
@@ -399,7 +410,7 @@ _USABLE = [
 # per faction and timing: the cards of `_USABLE` (a card still to buy offers
 # nothing: while all of them are, `options` is empty; free.py reads it)
 SITE_CARDS = C.PER - D.NBASIC  # a faction's Site of Power cards (all to buy at the start)
-USABLE_NOW = [{t: frozenset(g for _, g, _, _ in usable) for t, usable in by_time.items()} for by_time in _USABLE]
+USABLE_NOW = [{t: frozenset(u[1] for u in usable) for t, usable in by_time.items()} for by_time in _USABLE]
 
 
 def action(s, seat: int, lo: int) -> None:

@@ -22,7 +22,7 @@ from meeple.games.okc.actions import (
     SUPP,
     SUPP_LOST,
 )
-from meeple.games.okc.rules import decision, step, turns
+from meeple.games.okc.rules import as_card_action, decision, step, turns
 
 
 # ---- face-down cards -------------------------------------------------------
@@ -63,8 +63,8 @@ def _facedown_legal(s, seat):
     r = s.fd_pos[seat]
     hand = s.hands[seat]
     if s.darg:  # declared in turn order: '-' there and only there
-        return [DONE] if s.darg[seat] >> r & 1 else [CARD + g % PER for g in hand]
-    acts = [CARD + g % PER for g in hand]  # (g % PER: the local id, cards.local)
+        return [DONE] if s.darg[seat] >> r & 1 else list(map(as_card_action, hand))
+    acts = list(map(as_card_action, hand))  # (CARD + each card's local id: rules.hand_cards)
     if len(hand) < 3 - r:
         acts.append(DONE)
     return acts
@@ -150,7 +150,8 @@ def _spring(s, a, seat):
         r = a - SUPP
         s.sup_board[seat] -= 1
         s.mut("sup_map")[seat][r] += 1
-        s._event("supporter", seat, D.REGIONS[r])
+        if s.record:
+            s._event("supporter", seat, D.REGIONS[r])
 
 
 # ---- clash markers ---------------------------------------------------------

@@ -144,6 +144,9 @@ FIELDS = (
     Field("clash_order", LIST, _empty),
     Field("taken", SAME, lambda p: False),  # a road card was taken in the bids
     Field("todo", LIST, _empty),  # the step stack: tuples, never changed in place
+    # the clash in progress: the last step "clash" of `todo` (clashes.last_clash),
+    # kept by the three functions that change those steps and derived on load
+    Field("clash_now", SAME, _none),
     Field("kind", SAME, _none),  # the pending decision
     Field("dseats", LIST, _empty),
     Field("darg", DARG, _none),
@@ -223,6 +226,7 @@ class OKCState(FlowState):
     used: list[int]
     round_fx: list[int]
     clash_order: list[Any]
+    clash_now: tuple | None
     taken: bool
     fd_pos: list[int]
     rng: Rng
@@ -310,7 +314,10 @@ class OKCState(FlowState):
         for g in self.councils[council]:
             if g // PER == mine and (C.VOTES[g] or C.council_votes(self, seat, g)):
                 return True
-        return self._token_votes(seat, council) > 0
+        # (_token_votes > 0: neither kind of token counts less than nothing)
+        if self.ctokens[seat][council]:
+            return True
+        return bool(self.gtokens[seat][council]) and C.card_in_council(self, seat, "council_token")
 
     def order_pos(self, seat: int) -> int:
         return self.order.index(seat)
@@ -375,7 +382,7 @@ class OKCState(FlowState):
                 break
         else:
             return False  # not active
-        if self._kregion_blanks(seat, r):
+        if self.kregion[r] and self._kregion_blanks(seat, r):
             return True
         if _HEIR[e[E_GID]]:
             return False
@@ -383,7 +390,7 @@ class OKCState(FlowState):
         a = active[r]  # only the cards of e's own region can blank it
         for x in a:
             g = x[E_GID]
-            copied = bool(copies) and self._copied_text(g) == "blank_opponents"
+            copied = self._copied_text(g) == "blank_opponents" if copies else False
             if not copied and not _BLANKS[g]:
                 continue
             o = self.seat_of(g)
@@ -439,16 +446,12 @@ class OKCState(FlowState):
 
     def _current_clash(self):
         """(region, participants, pass) of the clash being resolved, or None."""
-        for t in reversed(self.todo):
-            if t[0] == "clash":
-                return t[1], t[2], t[3]
-        return None
+        t = self.clash_now  # (the last step "clash" of todo: clashes.last_clash)
+        return None if t is None else (t[1], t[2], t[3])
 
     def _clash_n(self) -> int:
-        for t in reversed(self.todo):
-            if t[0] == "clash":
-                return t[4]
-        return -1
+        t = self.clash_now
+        return -1 if t is None else t[4]
 
     def _locked(self, s: int, r: int) -> bool:
         """Nobility tactic 2: another seat locked region r's first clash (the
@@ -561,8 +564,11 @@ class OKCState(FlowState):
     def _journey(self, s: int, g: int) -> None:
         """Journey with a hand or active card: its Pathfinder and lore are read
         where it stands (blank there means ignored), then it leaves."""
-        t = self.card_traits(s, g)
-        lore = C.journey_lore(self, s, self.icons(s, g, C.LORE))
+        if g in self.hands[s]:  # (a card in hand is nowhere else: its printed information counts)
+            t, lore = C.traits(self, s, g), C.LORE[g]
+        else:
+            t, lore = self.card_traits(s, g), self.icons(s, g, C.LORE)
+        lore = C.journey_lore(self, s, lore)
         self._take_from_hand_or_map(s, g)
         if t & D.PATHFINDER:
             self.discards[s].append(g)
@@ -570,7 +576,8 @@ class OKCState(FlowState):
             self.decks[s].append(g)
         else:
             self.lost.append(g)
-        self._event("journey", s, C.NAME[g])
+        if self.record:
+            self._event("journey", s, C.NAME[g])
         if t & D.PATHFINDER and C.owns_kingdom(self, s, "pathfinder_journey_bonus"):
             self._gain_influence(s, 1)
             lore += 1
@@ -579,7 +586,8 @@ class OKCState(FlowState):
     def _gain_influence(self, s: int, n: int) -> None:
         if n:
             self.influence[s] += n
-            self._event("influence", s, n)
+            if self.record:  # (told only in a recorded game: most influence is gained in rollouts)
+                self._event("influence", s, n)
 
     def _gain_lore(self, s: int, n: int) -> None:
         """Lore to the supply, then the seat may buy. With an empty Site of Power
@@ -594,7 +602,8 @@ class OKCState(FlowState):
 
     def _lore_to_supply(self, s: int, n: int) -> None:
         self.lore[s] += n
-        self._event("lore", s, n)
+        if self.record:
+            self._event("lore", s, n)
         if self.can_buy(s):
             self.todo.append(("buy", s))
 
@@ -637,7 +646,7 @@ class OKCState(FlowState):
         hand = self.hands[s]
         before = len(hand)
         self._draw_up(s)
-        if len(hand) > before:
+        if len(hand) > before and self.record:
             self._event("draw-up", s, (len(hand) - before, len(hand)))
 
     def _draw_up(self, s: int) -> None:

@@ -161,7 +161,8 @@ CHECKS = [
 
 
 def uswap_pairs(s, seat: int, o: int) -> list[int]:
-    has = [any(s.seat_of(g) == o for g in s.facedown[r]) for r in range(3)]
+    fo = s.factions[o]  # a card is o's when g // PER is its faction (s.seat_of)
+    has = [any(g // PER == fo for g in s.facedown[r]) for r in range(3)]
     return [i for i, (a, b) in enumerate(PAIRS) if has[a] and has[b]]
 
 
@@ -186,7 +187,8 @@ def tactic(s, seat: int, t: int) -> None:
     s.used[seat] |= U_TACTIC << t
     s.mut("tactics")[seat][t] -= 1
     f = D.FACTIONS[s.factions[seat]]
-    s._event("tactic", seat, (f, t + 1))
+    if s.record:
+        s._event("tactic", seat, (f, t + 1))
     cur = s._current_clash()
     if f == "nobility":
         if t == 0:

@@ -86,4 +86,5 @@ def _end(s) -> None:
     s.kind = None
     s.dseats = []
     s.todo = []
+    s.clash_now = None
     s._event("end", None, list(s.influence))
