@@ -175,7 +175,7 @@ def _run_units(gs, s, mode, n, src):
 
 
 def _from_acts(gs, s, mode):
-    return [PASS] + gs._hexacts(gs._sources(s, mode))
+    return gs._hexacts(gs._sources(s, mode), [PASS])
 
 
 def _legal_from(gs, s):
@@ -300,7 +300,7 @@ def _run_harvest(gs, s, n, done):
 
 
 def _harvest_acts(gs, s, done):
-    return [PASS] + gs._hexacts(gs._harvestable(s, done))
+    return gs._hexacts(gs._harvestable(s, done), [PASS])
 
 
 def _legal_harvest(gs, s):

@@ -71,7 +71,7 @@ _CONTRACTS = _contract_table()
 _MINOR_TOKENS = [frozenset(tok) for tok in DATA.minor_tokens]
 _MAJOR_TOKEN = frozenset(DATA.major_token)
 
-_TILE_ACTION = (TILE - 1).__add__  # a tile's number -> the action naming it
+_TILE0 = TILE - 1  # + a tile's number: the action naming it
 
 # the tiles of each colour (the arrangement places every tile once)
 _TILES_OF = {c: sum(1 for t in DATA.tiles.values() if t["color"] == c) for c in ("red", "blue")}
@@ -255,7 +255,9 @@ def _legal_main(gs, s):
     pawn = gs.seats[s]["pawn"]
     if pawn < 0:  # the first move: to a blue tile
         return [TILE + t - 1 for t in gs.arrangement if DATA.tiles[t]["color"] == "blue"]
-    out = [*map(_TILE_ACTION, gs.arrangement)]
+    out = []
+    for t in gs.arrangement:  # (a loop: see `_hexacts`)
+        out.append(_TILE0 + t)
     del out[pawn]  # any tile but the pawn's
     return out
 
@@ -397,7 +399,10 @@ _TAKE = {c: CONTRACT + int(c[1:]) - 1 for c in DATA.contracts}  # a contract -> 
 
 
 def _legal_contract(gs, s):
-    return [*map(_TAKE.__getitem__, gs.display)]
+    out = []
+    for c in gs.display:
+        out.append(_TAKE[c])
+    return out
 
 
 @decide("contract", "Commerce: take a contract from the display", _legal_contract)
@@ -541,7 +546,10 @@ _MANA_ACTION = {k: MANA + i for i, k in enumerate(MANA_KINDS)}  # a mana action'
 
 
 def _mana_acts(options):
-    return [PASS, *map(_MANA_ACTION.__getitem__, options)]
+    out = [PASS]
+    for k in options:
+        out.append(_MANA_ACTION[k])
+    return out
 
 
 def _legal_mana(gs, s):
