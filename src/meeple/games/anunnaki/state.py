@@ -25,6 +25,7 @@ state itself; all component numbers come from `data.py`.
 
 from __future__ import annotations
 
+from bisect import bisect
 from operator import itemgetter
 
 from meeple.core.fields import (
@@ -287,16 +288,18 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
         and the culture step looks at its spots again."""
         self.cul_check |= self.lay.spot_bits[h]
         bit, old = 1 << s, self.occ[h]
+        # (`mut("occ")`, a call less while no clone shares any field)
         if self.fol[h][s] or h in self.osl[s] or h in self.gods[s].values():
             if old & bit:
                 return
-            self.mut("occ")[h] = old | bit
-            mine = self.mine[s]
-            mine = tuple(sorted((*mine, h), key=self.lay.index.__getitem__))
+            (self.mut("occ") if self.shared else self.occ)[h] = old | bit
+            mine, index = self.mine[s], self.lay.index
+            i = bisect(mine, index[h], key=index.__getitem__)  # (mine is in layout order)
+            mine = (*mine[:i], h, *mine[i:])
         else:
             if not old & bit:
                 return
-            self.mut("occ")[h] = old & ~bit
+            (self.mut("occ") if self.shared else self.occ)[h] = old & ~bit
             mine = self.mine[s]
             i = mine.index(h)  # (its bit was set: h is one of its regions)
             mine = mine[:i] + mine[i + 1 :]

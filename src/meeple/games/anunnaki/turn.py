@@ -54,14 +54,15 @@ _LEAST_MANA = min(need for _cost, need, _r, _n in _MANA.values())  # the cheapes
 
 
 def _contract_table() -> dict:
-    """Per contract: its fulfil action, the count its cost names of each
-    resource (in the order of `RESOURCES`, the four a seat's `res` counts) and
-    all it takes (any kind included): `can_pay` read off a table at each
-    additional action."""
+    """Per contract: all it takes (any kind included), its fulfil action and
+    the count its cost names of each resource (in the order of `RESOURCES`,
+    the four a seat's `res` counts): `can_pay` read off a table at each
+    additional action, the total first (most contracts held cost more than
+    the seat has)."""
     out = {}
     for c, k in DATA.contracts.items():
         cost = k["cost"]
-        out[c] = (FULFILL + int(c[1:]) - 1, *[cost.get(r, 0) for r in RESOURCES], sum(cost.values()))
+        out[c] = (sum(cost.values()), FULFILL + int(c[1:]) - 1, *[cost.get(r, 0) for r in RESOURCES])
     return out
 
 
@@ -154,9 +155,11 @@ class Turn(_Fields):
             have = sum(res)
             r0, r1, r2, r3 = res
             for c in sd["contracts"]:
-                act, n0, n1, n2, n3, total = _CONTRACTS[c]  # (as can_pay)
-                if have >= total and r0 >= n0 and r1 >= n1 and r2 >= n2 and r3 >= n3:
-                    out.append(act)
+                cost = _CONTRACTS[c]  # (as can_pay)
+                if cost[0] <= have:
+                    _total, act, n0, n1, n2, n3 = cost
+                    if r0 >= n0 and r1 >= n1 and r2 >= n2 and r3 >= n3:
+                        out.append(act)
         if "horn" not in used and "horn_of_plenty" in sd["artifacts"]:
             out.append(HORN)
         if "pandora" not in used and sd["pandora"]:
