@@ -235,7 +235,10 @@ def _ans_discard_god(gs, a, s):
 # when that one is on top of the stack, as the flow would (a loaded state's
 # steps are other lists: the flow runs them).
 _EXTRA, _BATTLES, _CULTURE, _END_TURN = ["extra"], ["battles"], ["culture"], ["end_turn"]
-_TURN_STEPS = [[_END_TURN, _CULTURE, _BATTLES, _EXTRA, ["mana_choice", s, 0, [], False]] for s in range(MAX_PLAYERS)]
+_NO_EXCLUDE: list = []  # the mana actions a turn's first mana step excludes: none (never changed in place)
+_TURN_STEPS = [
+    [_END_TURN, _CULTURE, _BATTLES, _EXTRA, ["mana_choice", s, 0, _NO_EXCLUDE, False]] for s in range(MAX_PLAYERS)
+]
 
 
 @step("start_turn")
@@ -267,7 +270,7 @@ def _legal_main(gs, s):
 
 @decide("main", "Main action: move your pawn to a tile", _legal_main, forced=False)
 def _ans_main(gs, a, s):
-    sd = gs.own_seat(s)
+    sd = gs.seats[s] if s in gs.seat_own else gs.own_seat(s)  # (own_seat, a call less when owned)
     t = a - TILE + 1
     new = gs.arrangement.index(t)
     old = sd["pawn"]
@@ -287,6 +290,16 @@ def _ans_main(gs, a, s):
             gs._set("ra_cube", s, {"space": sp})
             return
     _run_action(gs, s, t, developed)  # nothing comes between: the tile's action at once (as its step would)
+    _then_mana(gs, s)
+
+
+def _then_mana(gs, s) -> None:
+    """The turn's mana step at once when nothing is asked and it is next
+    on the stack (`_TURN_STEPS`), as the flow would run it."""
+    todo = gs.todo
+    if gs.kind is None and todo and todo[-1] is _TURN_STEPS[s][-1]:
+        todo.pop()
+        _run_mana_choice(gs, s, 0, _NO_EXCLUDE, False)
 
 
 def _legal_ra_cube(gs, s):
@@ -307,7 +320,7 @@ def _ans_ra_cube(gs, a, s):
 @step("end_turn")
 def _run_end_turn(gs):
     s = gs.current
-    gs.own_seat(s)["turns"] += 1
+    (gs.seats[s] if s in gs.seat_own else gs.own_seat(s))["turns"] += 1  # (own_seat, a call less when owned)
     if gs.end_triggered and s == gs.players - 1:
         gs._finish()
         return
@@ -323,7 +336,7 @@ def _run_action(gs, s, t, developed):
     if gs.record:
         gs._event("action", s, f"{act}{'+' if developed else ''}")
     if act == "portal" or act == "move":  # the units move at once, then culture tokens turn up
-        n = v + (1 if gs.has(s, "enlil" if act == "portal" else "hermes") else 0)
+        n = v + (1 if ("enlil" if act == "portal" else "hermes") in gs.seats[s]["summoned"] else 0)  # (has)
         gs.todo.append(FLIP)
         _run_units(gs, s, act, n, None)
     elif act == "commerce":
