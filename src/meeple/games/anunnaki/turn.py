@@ -72,8 +72,6 @@ _CONTRACTS = _contract_table()
 _MINOR_TOKENS = [frozenset(tok) for tok in DATA.minor_tokens]
 _MAJOR_TOKEN = frozenset(DATA.major_token)
 
-_TILE0 = TILE - 1  # + a tile's number: the action naming it
-
 # the tiles of each colour (the arrangement places every tile once)
 _TILES_OF = {c: sum(1 for t in DATA.tiles.values() if t["color"] == c) for c in ("red", "blue")}
 
@@ -257,15 +255,28 @@ def _run_main(gs):
     gs._set("main", gs.current)
 
 
+# an arrangement of the tiles (as a tuple) -> per position of the pawn, the
+# main action's legal actions (`_main_acts`): a game reads its own every turn
+_MAIN_ACTS: dict[tuple, list[list[int]]] = {}
+
+
+def _main_acts(arrangement) -> list[list[int]]:
+    """Per position of the pawn, the actions naming every tile but the
+    pawn's, in the order of `arrangement`; kept in `_MAIN_ACTS` (a few
+    hundred arrangements at most: forgotten all at once past that)."""
+    if len(_MAIN_ACTS) >= 256:
+        _MAIN_ACTS.clear()
+    every = [TILE + t - 1 for t in arrangement]
+    acts = _MAIN_ACTS[tuple(arrangement)] = [every[:i] + every[i + 1 :] for i in range(len(every))]
+    return acts
+
+
 def _legal_main(gs, s):
     pawn = gs.seats[s]["pawn"]
     if pawn < 0:  # the first move: to a blue tile
         return [TILE + t - 1 for t in gs.arrangement if DATA.tiles[t]["color"] == "blue"]
-    out = []
-    for t in gs.arrangement:  # (a loop: see `_hexacts`)
-        out.append(_TILE0 + t)
-    del out[pawn]  # any tile but the pawn's
-    return out
+    acts = _MAIN_ACTS.get(tuple(gs.arrangement)) or _main_acts(gs.arrangement)
+    return acts[pawn].copy()  # any tile but the pawn's (a copy: the caller's own)
 
 
 @decide("main", "Main action: move your pawn to a tile", _legal_main, forced=False)
