@@ -44,10 +44,11 @@ class Movement(_Fields):
         reach, atlantis = lay.reach[s], lay.atlantis
         occ, anc, others = self.occ, self.anc, ~(1 << s)
         move, end = mode == "move", self.end_triggered
+        stay = end or not move  # units in Atlantis stay there (a move before the end may leave it)
         for h in self.mine[s]:
             if occ[h] & others or h in anc:  # at war: `s` is there, so another seat or an ancient site
                 continue
-            if h in atlantis and (end or not move):
+            if stay and h in atlantis:
                 continue
             if move and (end or not reach[h]) and not self._dests(s, h, mode):
                 continue  # (a neighbour it may move into, before the end: somewhere to go, as `_dests` tells)
