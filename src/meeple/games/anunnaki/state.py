@@ -293,17 +293,18 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
             if old & bit:
                 return
             (self.mut("occ") if self.shared else self.occ)[h] = old | bit
-            mine, index = self.mine[s], self.lay.index
-            i = bisect(mine, index[h], key=index.__getitem__)  # (mine is in layout order)
-            mine = (*mine[:i], h, *mine[i:])
+            index = self.lay.index
+            regions = list(self.mine[s])  # (tuples rebuilt through lists: cheaper than slices joined)
+            regions.insert(bisect(regions, index[h], key=index.__getitem__), h)  # (in layout order)
         else:
             if not old & bit:
                 return
             (self.mut("occ") if self.shared else self.occ)[h] = old & ~bit
-            mine = self.mine[s]
-            i = mine.index(h)  # (its bit was set: h is one of its regions)
-            mine = mine[:i] + mine[i + 1 :]
-        self.mine = (*self.mine[:s], mine, *self.mine[s + 1 :])
+            regions = list(self.mine[s])
+            regions.remove(h)  # (its bit was set: h is one of its regions)
+        mine = list(self.mine)
+        mine[s] = tuple(regions)
+        self.mine = tuple(mine)
 
     def _recount(self) -> None:
         """`occ` and `mine` worked out from the board (a new or loaded state)."""
