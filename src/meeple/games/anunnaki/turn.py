@@ -162,7 +162,8 @@ class Turn(_Fields):
             out.append(HORN)
         if "pandora" not in used and sd["pandora"]:
             out.append(PANDORA)
-        out.sort()
+        if out:  # (most turns none)
+            out.sort()
         return out
 
     @staticmethod
