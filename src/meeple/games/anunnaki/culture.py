@@ -127,7 +127,8 @@ def _run_culture(gs):
         cd = controller(d)
         if cd is not None:
             _resolve(gs, i, c, board, [ca, cb, cd], steps)
-    gs._push(*steps)
+    if steps:  # (most turns no token goes)
+        gs._push(*steps)
 
 
 def _resolve(gs, i, c, board, ctrl, steps) -> None:

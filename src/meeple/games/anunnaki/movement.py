@@ -44,10 +44,11 @@ class Movement(_Fields):
         reach, atlantis = lay.reach[s], lay.atlantis
         occ, anc, others = self.occ, self.anc, ~(1 << s)
         move, end = mode == "move", self.end_triggered
+        stay = end or not move  # units in Atlantis stay there (a move before the end may leave it)
         for h in self.mine[s]:
             if occ[h] & others or h in anc:  # at war: `s` is there, so another seat or an ancient site
                 continue
-            if h in atlantis and (end or not move):
+            if stay and h in atlantis:
                 continue
             if move and (end or not reach[h]) and not self._dests(s, h, mode):
                 continue  # (a neighbour it may move into, before the end: somewhere to go, as `_dests` tells)
@@ -112,18 +113,34 @@ class Movement(_Fields):
     def _harvestable(self, s, done) -> list[str]:
         # a follower or a god of `s` there harvests (every unit has strength, no bonus takes any away)
         fol, gods = self.fol, self.gods[s].values()
+        exh, icons, info = self.exh, self.lay.icons, self.lay.info
         out = []
         for h in self.controlled(s):
-            if h not in done and self._uncovered(h) and (fol[h][s] or h in gods or self._harvest_strength(s, h) > 0):
+            if h in done:
+                continue
+            ex = exh.get(h)
+            if not (uncovered(info[h], h, ex) if ex else icons[h]):  # (`_uncovered`, a call less a region)
+                continue
+            if fol[h][s] or h in gods or self._harvest_strength(s, h) > 0:
                 out.append(h)
         return out
 
     def _follower_spots(self, s) -> list[str]:
-        out = []  # (each once, a region holding several settlements too)
-        for h in self.settlements_of(s):
-            if h not in out and self.controller(h) == s:
+        """The regions of `s`'s settlements that it controls, each once, in
+        layout order (`controller` read off `occ` here: a call less a region)."""
+        occ, anc, stl, me = self.occ, self.anc, self.stl, 1 << s
+        out = []
+        for h, o in stl.items():
+            if o == s:
+                m = occ[h]
+                if not m or (m == me and h not in anc):  # (nobody's units: its settlement controls it)
+                    out.append(h)
+        for h in self.osl[s]:  # Odin's settlements (its units: they hold the region)
+            m = occ[h]
+            if ((m == me and h not in anc) or (not m and stl.get(h) == s)) and h not in out:
                 out.append(h)
-        out.sort(key=self.lay.index.__getitem__)
+        if len(out) > 1:
+            out.sort(key=self.lay.index.__getitem__)
         return out
 
     def _settle_spots(self, s) -> list[str]:
@@ -175,7 +192,7 @@ def _run_units(gs, s, mode, n, src):
 
 
 def _from_acts(gs, s, mode):
-    return [PASS] + gs._hexacts(gs._sources(s, mode))
+    return gs._hexacts(gs._sources(s, mode), [PASS])
 
 
 def _legal_from(gs, s):
@@ -300,7 +317,7 @@ def _run_harvest(gs, s, n, done):
 
 
 def _harvest_acts(gs, s, done):
-    return [PASS] + gs._hexacts(gs._harvestable(s, done))
+    return gs._hexacts(gs._harvestable(s, done), [PASS])
 
 
 def _legal_harvest(gs, s):

@@ -54,14 +54,15 @@ _LEAST_MANA = min(need for _cost, need, _r, _n in _MANA.values())  # the cheapes
 
 
 def _contract_table() -> dict:
-    """Per contract: its fulfil action, the count its cost names of each
-    resource (in the order of `RESOURCES`, the four a seat's `res` counts) and
-    all it takes (any kind included): `can_pay` read off a table at each
-    additional action."""
+    """Per contract: all it takes (any kind included), its fulfil action and
+    the count its cost names of each resource (in the order of `RESOURCES`,
+    the four a seat's `res` counts): `can_pay` read off a table at each
+    additional action, the total first (most contracts held cost more than
+    the seat has)."""
     out = {}
     for c, k in DATA.contracts.items():
         cost = k["cost"]
-        out[c] = (FULFILL + int(c[1:]) - 1, *[cost.get(r, 0) for r in RESOURCES], sum(cost.values()))
+        out[c] = (sum(cost.values()), FULFILL + int(c[1:]) - 1, *[cost.get(r, 0) for r in RESOURCES])
     return out
 
 
@@ -70,8 +71,6 @@ _CONTRACTS = _contract_table()
 # the spaces whose cubes win each minor god token, and the major god token
 _MINOR_TOKENS = [frozenset(tok) for tok in DATA.minor_tokens]
 _MAJOR_TOKEN = frozenset(DATA.major_token)
-
-_TILE_ACTION = (TILE - 1).__add__  # a tile's number -> the action naming it
 
 # the tiles of each colour (the arrangement places every tile once)
 _TILES_OF = {c: sum(1 for t in DATA.tiles.values() if t["color"] == c) for c in ("red", "blue")}
@@ -154,14 +153,17 @@ class Turn(_Fields):
             have = sum(res)
             r0, r1, r2, r3 = res
             for c in sd["contracts"]:
-                act, n0, n1, n2, n3, total = _CONTRACTS[c]  # (as can_pay)
-                if have >= total and r0 >= n0 and r1 >= n1 and r2 >= n2 and r3 >= n3:
-                    out.append(act)
+                cost = _CONTRACTS[c]  # (as can_pay)
+                if cost[0] <= have:
+                    _total, act, n0, n1, n2, n3 = cost
+                    if r0 >= n0 and r1 >= n1 and r2 >= n2 and r3 >= n3:
+                        out.append(act)
         if "horn" not in used and "horn_of_plenty" in sd["artifacts"]:
             out.append(HORN)
         if "pandora" not in used and sd["pandora"]:
             out.append(PANDORA)
-        out.sort()
+        if out:  # (most turns none)
+            out.sort()
         return out
 
     @staticmethod
@@ -232,7 +234,10 @@ def _ans_discard_god(gs, a, s):
 # when that one is on top of the stack, as the flow would (a loaded state's
 # steps are other lists: the flow runs them).
 _EXTRA, _BATTLES, _CULTURE, _END_TURN = ["extra"], ["battles"], ["culture"], ["end_turn"]
-_TURN_STEPS = [[_END_TURN, _CULTURE, _BATTLES, _EXTRA, ["mana_choice", s, 0, [], False]] for s in range(MAX_PLAYERS)]
+_NO_EXCLUDE: list = []  # the mana actions a turn's first mana step excludes: none (never changed in place)
+_TURN_STEPS = [
+    [_END_TURN, _CULTURE, _BATTLES, _EXTRA, ["mana_choice", s, 0, _NO_EXCLUDE, False]] for s in range(MAX_PLAYERS)
+]
 
 
 @step("start_turn")
@@ -251,18 +256,33 @@ def _run_main(gs):
     gs._set("main", gs.current)
 
 
+# an arrangement of the tiles (as a tuple) -> per position of the pawn, the
+# main action's legal actions (`_main_acts`): a game reads its own every turn
+_MAIN_ACTS: dict[tuple, list[list[int]]] = {}
+
+
+def _main_acts(arrangement) -> list[list[int]]:
+    """Per position of the pawn, the actions naming every tile but the
+    pawn's, in the order of `arrangement`; kept in `_MAIN_ACTS` (a few
+    hundred arrangements at most: forgotten all at once past that)."""
+    if len(_MAIN_ACTS) >= 256:
+        _MAIN_ACTS.clear()
+    every = [TILE + t - 1 for t in arrangement]
+    acts = _MAIN_ACTS[tuple(arrangement)] = [every[:i] + every[i + 1 :] for i in range(len(every))]
+    return acts
+
+
 def _legal_main(gs, s):
     pawn = gs.seats[s]["pawn"]
     if pawn < 0:  # the first move: to a blue tile
         return [TILE + t - 1 for t in gs.arrangement if DATA.tiles[t]["color"] == "blue"]
-    out = [*map(_TILE_ACTION, gs.arrangement)]
-    del out[pawn]  # any tile but the pawn's
-    return out
+    acts = _MAIN_ACTS.get(tuple(gs.arrangement)) or _main_acts(gs.arrangement)
+    return acts[pawn].copy()  # any tile but the pawn's (a copy: the caller's own)
 
 
 @decide("main", "Main action: move your pawn to a tile", _legal_main, forced=False)
 def _ans_main(gs, a, s):
-    sd = gs.own_seat(s)
+    sd = gs.seats[s] if s in gs.seat_own else gs.own_seat(s)  # (own_seat, a call less when owned)
     t = a - TILE + 1
     new = gs.arrangement.index(t)
     old = sd["pawn"]
@@ -282,6 +302,16 @@ def _ans_main(gs, a, s):
             gs._set("ra_cube", s, {"space": sp})
             return
     _run_action(gs, s, t, developed)  # nothing comes between: the tile's action at once (as its step would)
+    _then_mana(gs, s)
+
+
+def _then_mana(gs, s) -> None:
+    """The turn's mana step at once when nothing is asked and it is next
+    on the stack (`_TURN_STEPS`), as the flow would run it."""
+    todo = gs.todo
+    if gs.kind is None and todo and todo[-1] is _TURN_STEPS[s][-1]:
+        todo.pop()
+        _run_mana_choice(gs, s, 0, _NO_EXCLUDE, False)
 
 
 def _legal_ra_cube(gs, s):
@@ -302,7 +332,7 @@ def _ans_ra_cube(gs, a, s):
 @step("end_turn")
 def _run_end_turn(gs):
     s = gs.current
-    gs.own_seat(s)["turns"] += 1
+    (gs.seats[s] if s in gs.seat_own else gs.own_seat(s))["turns"] += 1  # (own_seat, a call less when owned)
     if gs.end_triggered and s == gs.players - 1:
         gs._finish()
         return
@@ -318,7 +348,7 @@ def _run_action(gs, s, t, developed):
     if gs.record:
         gs._event("action", s, f"{act}{'+' if developed else ''}")
     if act == "portal" or act == "move":  # the units move at once, then culture tokens turn up
-        n = v + (1 if gs.has(s, "enlil" if act == "portal" else "hermes") else 0)
+        n = v + (1 if ("enlil" if act == "portal" else "hermes") in gs.seats[s]["summoned"] else 0)  # (has)
         gs.todo.append(FLIP)
         _run_units(gs, s, act, n, None)
     elif act == "commerce":
@@ -397,7 +427,10 @@ _TAKE = {c: CONTRACT + int(c[1:]) - 1 for c in DATA.contracts}  # a contract -> 
 
 
 def _legal_contract(gs, s):
-    return [*map(_TAKE.__getitem__, gs.display)]
+    out = []
+    for c in gs.display:
+        out.append(_TAKE[c])
+    return out
 
 
 @decide("contract", "Commerce: take a contract from the display", _legal_contract)
@@ -541,7 +574,10 @@ _MANA_ACTION = {k: MANA + i for i, k in enumerate(MANA_KINDS)}  # a mana action'
 
 
 def _mana_acts(options):
-    return [PASS, *map(_MANA_ACTION.__getitem__, options)]
+    out = [PASS]
+    for k in options:
+        out.append(_MANA_ACTION[k])
+    return out
 
 
 def _legal_mana(gs, s):
