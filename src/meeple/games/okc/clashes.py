@@ -31,7 +31,7 @@ from meeple.games.okc.actions import (
     RETREAT_C,
     SUPP,
 )
-from meeple.games.okc.rules import decision, hand_cards, step
+from meeple.games.okc.rules import as_card_action, decision, hand_cards, step
 
 
 @step("clashes")
@@ -199,7 +199,7 @@ def _day(s, a, seat):
 def _ambush_legal(s, seat):
     acts = hand_cards(s, seat)
     if s.darg[1:] and s.darg[1]:
-        acts += [CARD + C.local(g) for g in s.discards[seat]]
+        acts += map(as_card_action, s.discards[seat])
     return acts if acts else acts + [DONE]
 
 
@@ -243,7 +243,7 @@ def _retreat_legal(s, seat):
     acts = [DONE]
     mine = s.factions[seat]  # a card is seat's when g // PER is its faction
     own = [e for e in s.active[r] if e[E_GID] // PER == mine]
-    acts.extend(CARD + C.local(e[E_GID]) for e in own)
+    acts.extend(as_card_action(e[E_GID]) for e in own)
     acts.extend(
         JOURNEY + C.local(e[E_GID]) for e in own if e[E_GC] & D.RETREAT_JOURNEY and s.active_icons(seat, e, C.LORE) >= 1
     )
