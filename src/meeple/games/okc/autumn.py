@@ -39,7 +39,7 @@ from meeple.games.okc.actions import (
     U_RGOVERN,
     U_SECRETS,
 )
-from meeple.games.okc.rules import decision, step, turns
+from meeple.games.okc.rules import as_card_action, decision, step, turns
 
 
 turns("autumn")
@@ -147,7 +147,7 @@ def _rally_legal(s, seat):
             for e in a:
                 g = e[E_GID]
                 if g // PER == mine and g not in s.darg[2:]:
-                    acts.append(CARD + C.local(g))
+                    acts.append(as_card_action(g))
     return acts
 
 

@@ -90,7 +90,9 @@ def _secret_card(s, a, seat, kind: str) -> None:
     if s.record:  # (the words are built only for a recorded game)
         s._note(seat, f"{kind} " + C.local_name(g), True)
     s.dseats.remove(seat)
-    if not s.dseats:
+    if s.dseats:  # the next answer's choices, kept (as in spring._facedown)
+        s.legal_now = hand_cards(s, s.dseats[0])
+    else:
         s.kind = None
 
 

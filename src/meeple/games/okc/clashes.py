@@ -31,7 +31,7 @@ from meeple.games.okc.actions import (
     RETREAT_C,
     SUPP,
 )
-from meeple.games.okc.rules import decision, hand_cards, step
+from meeple.games.okc.rules import as_card_action, decision, hand_cards, step
 
 
 @step("clashes")
@@ -199,7 +199,7 @@ def _day(s, a, seat):
 def _ambush_legal(s, seat):
     acts = hand_cards(s, seat)
     if s.darg[1:] and s.darg[1]:
-        acts += [CARD + C.local(g) for g in s.discards[seat]]
+        acts += map(as_card_action, s.discards[seat])
     return acts if acts else acts + [DONE]
 
 
@@ -243,7 +243,7 @@ def _retreat_legal(s, seat):
     acts = [DONE]
     mine = s.factions[seat]  # a card is seat's when g // PER is its faction
     own = [e for e in s.active[r] if e[E_GID] // PER == mine]
-    acts.extend(CARD + C.local(e[E_GID]) for e in own)
+    acts.extend(as_card_action(e[E_GID]) for e in own)
     acts.extend(
         JOURNEY + C.local(e[E_GID]) for e in own if e[E_GC] & D.RETREAT_JOURNEY and s.active_icons(seat, e, C.LORE) >= 1
     )
@@ -355,27 +355,26 @@ def _night(s, r, parts) -> None:
             v = invulnerable[i] = t & D.INVULNERABLE
         return v
 
-    for e, o in zip(es, owners):
+    pairs = None  # the clash's (card, seat) pairs, when a card may fall alone
+    copies = s.copies
+    may_have, falls, effect = C.MAY_HAVE, C.MAY_FALL_ALONE, C.EFFECT
+    # one pass over the cards: what each does adds to sets only (the rewards are asked in card order)
+    for k in range(n):
+        e, o = es[k], owners[k]
         g = e[E_GID]
         # (only a card whose printed, gained or possible commands include Deadly is asked: cards.MAY_HAVE)
-        if (C.MAY_HAVE[g] | e[E_GC]) & D.DEADLY and s._cmds(o, e) & D.DEADLY:
+        if (may_have[g] | e[E_GC]) & D.DEADLY and s._cmds(o, e) & D.DEADLY:
             for i in range(n):
                 if owners[i] != o and not immune(i):
                     doomed.add(i)
                     killers.add(o)
-    pairs = None  # the clash's (card, seat) pairs, when a card may fall alone
-    copies = s.copies
-    for i in range(n):
-        e, o = es[i], owners[i]
-        g = e[E_GID]
-        if (copies or C.MAY_FALL_ALONE[g]) and C.may_fall_alone(s, g, o):  # (only these are asked)
+        if (copies or falls[g]) and C.may_fall_alone(s, g, o):  # (only these are asked)
             if pairs is None:
                 pairs = [(e2[E_GID], o2) for e2, o2 in zip(es, owners)]
-            if any(C.night_self_eliminated(s, g, o, pairs, t) for t in s.texts(o, e) or [""]) and not immune(i):
-                doomed.add(i)
-    for e, o in zip(es, owners):
+            if any(C.night_self_eliminated(s, g, o, pairs, t) for t in s.texts(o, e) or [""]) and not immune(k):
+                doomed.add(k)
         # (has_text: only a card whose printed text it is, or a copied text, can have it)
-        if (C.EFFECT[e[E_GID]] == "assassin" or copies) and s.has_text(o, e, "assassin"):  # Uprising A2
+        if (effect[g] == "assassin" or copies) and s.has_text(o, e, "assassin"):  # Uprising A2
             hit = [
                 i for i in range(n) if owners[i] != o and C.ARCH[es[i][E_GID]] in ("heir", "captain") and not immune(i)
             ]
@@ -447,19 +446,21 @@ def _tally(s, r, parts) -> None:
     win_bonus: dict[int, int] = {}
     lowest = False
     heirs: set[int] = set()  # the seats with a heir among the cards
+    printed, effect, arch = C.STR, C.EFFECT, C.ARCH
     for e, o in zip(es, owners):
         g = e[E_GID]
-        totals[o] += s.strength(g) if copies else C.STR[g]  # (strength: only a copy adds to the printed)
+        totals[o] += s.strength(g) if copies else printed[g]  # (strength: only a copy adds to the printed)
         # (has_text: only a card whose printed text it is, or a copied text, can have it)
-        if (C.EFFECT[g] == "win_influence" or copies) and s.has_text(o, e, "win_influence"):
+        if (effect[g] == "win_influence" or copies) and s.has_text(o, e, "win_influence"):
             win_bonus[o] = win_bonus.get(o, 0) + 1
-        if not lowest and (C.EFFECT[g] == "lowest_wins" or copies):
+        if not lowest and (effect[g] == "lowest_wins" or copies):
             lowest = s.has_text(o, e, "lowest_wins")  # Gathering A4
-        if C.ARCH[g] == "heir":
+        if arch[g] == "heir":
             heirs.add(o)
-    for x in parts:
-        if x in heirs and C.owns_kingdom(s, x, "hand_size_heir"):
-            win_bonus[x] = win_bonus.get(x, 0) + 1
+    if heirs:
+        for x in parts:
+            if x in heirs and C.owns_kingdom(s, x, "hand_size_heir"):
+                win_bonus[x] = win_bonus.get(x, 0) + 1
     for e in es:  # counted now (the participants' other cards there were counted before)
         e[E_PART] = 1
     s.bonus = [0] * s.players

@@ -8,7 +8,7 @@ from __future__ import annotations
 from meeple.games.okc import cards as C
 from meeple.games.okc import data as D
 from meeple.games.okc.actions import CARD, COUNCIL, DONE, DRAW, LOC
-from meeple.games.okc.rules import decision, hand_cards, step
+from meeple.games.okc.rules import as_card_action, decision, hand_cards, step
 
 
 @step("rewards")
@@ -97,15 +97,16 @@ def _with_icon(kind: str):
         acts = [DONE]
         if shrine and s.darg[0] >= 3:
             return acts
+        # (as_card_action: CARD + the card's local id, read from a table)
         for g in s.hands[seat]:
             if shrine or key[g] >= 1:  # a hand card is never active: its printed icons count (state.icons)
-                acts.append(CARD + C.local(g))
+                acts.append(as_card_action(g))
         mine = s.factions[seat]  # a card is seat's when g // PER is its faction
         for a in s.active:
             for e in a:
                 g = e[0]
                 if g // C.PER == mine and (shrine or s.active_icons(seat, e, key) >= 1):
-                    acts.append(CARD + C.local(g))
+                    acts.append(as_card_action(g))
         return acts
 
     return legal

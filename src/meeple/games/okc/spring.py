@@ -107,6 +107,9 @@ def _facedown(s, a, seat):
                 )
             s.fd_pos = [0] * s.players
             s.fd_log = [[] for _ in range(s.players)]
+            return
+    # the next answer's choices, kept (the flow asks none for a decision several seats still owe)
+    s.legal_now = _facedown_legal(s, s.dseats[0])
 
 
 # ---- spring actions --------------------------------------------------------

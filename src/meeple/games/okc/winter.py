@@ -26,7 +26,8 @@ def _trim(s, a, seat):
 def _winter(s) -> None:
     # winter effects: Deploy (a card with a token keeps its place)
     for r in range(3):
-        for e in list(s.active[r]):
+        stays = []  # the region's cards that keep their place, in their order
+        for e in s.active[r]:
             if e[E_DEP] > 0:
                 if s.record:  # (the words are built only for a recorded game)
                     s._event("deploy-stays", s.seat_of(e[E_GID]), (C.NAME[e[E_GID]], D.REGIONS[r]))
@@ -36,10 +37,11 @@ def _winter(s) -> None:
                 e[E_GC] = 0
                 e[E_USED] = 0
                 e[E_PASS] = 0
+                stays.append(e)
             else:
-                s.active[r].remove(e)
                 g = e[E_GID]
                 s.discards[s.fseat[g // PER]].append(g)  # (s.seat_of)
+        s.active[r] = stays
     # clean up
     sup_map, sup_part = s.mut("sup_map"), s.mut("sup_part")
     for x in range(s.players):
