@@ -52,10 +52,16 @@ def last_clash(todo: list[tuple]) -> tuple | None:
     """The clash in progress: the last step "clash" of the stack, ("clash",
     region, participants, pass, re-clashes), or None (`state.clash_now`
     keeps it, as the three functions that change such steps set it)."""
-    for t in reversed(todo):
-        if t[0] == "clash":
-            return t
-    return None
+    i = _clash_at(todo)
+    return None if i < 0 else todo[i]
+
+
+def _clash_at(todo: list[tuple]) -> int:
+    """The index of the last step "clash" of the stack, or -1."""
+    for i in range(len(todo) - 1, -1, -1):
+        if todo[i][0] == "clash":
+            return i
+    return -1
 
 
 def start_clash(s, r: int, parts: list[int], n: int = 0) -> None:
@@ -90,20 +96,18 @@ def reveal(s, r: int, pas: int) -> None:
 
 def _set_clash_pass(s, pas: int) -> None:
     todo = s.todo
-    for i in range(len(todo) - 1, -1, -1):
-        if todo[i][0] == "clash":
-            t = todo[i]
-            todo[i] = s.clash_now = ("clash", t[1], t[2], pas, t[4])  # (the last one: the clash in progress)
-            return
+    i = _clash_at(todo)
+    if i >= 0:
+        t = todo[i]
+        todo[i] = s.clash_now = ("clash", t[1], t[2], pas, t[4])  # (the last one: the clash in progress)
 
 
 def _pop_clash(s) -> None:
     todo = s.todo
-    for i in range(len(todo) - 1, -1, -1):
-        if todo[i][0] == "clash":
-            del todo[i]
-            s.clash_now = last_clash(todo)
-            return
+    i = _clash_at(todo)
+    if i >= 0:
+        del todo[i]
+        s.clash_now = last_clash(todo)
 
 
 # ---- the day ---------------------------------------------------------------
