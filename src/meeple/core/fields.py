@@ -64,6 +64,16 @@ SAME = Copy("{0}")  # immutable, or only ever replaced whole: clones share it
 LIST = Copy("{0}.copy()")  # a list of immutable items: copied
 LISTS = Copy("[*map(_list_copy, {0})]", {"_list_copy": list.copy})  # a list of lists: each copied
 LISTS3 = Copy("[[*map(_list_copy, x)] for x in {0}]", {"_list_copy": list.copy})  # three deep
+
+
+def lists3_of(n: int) -> Copy:
+    """LISTS3 for a field that always holds `n` lists (a region each, say):
+    written out, without the comprehension's frame, which costs as much as
+    copying a few short lists."""
+    parts = ", ".join(f"[*map(_list_copy, {{0}}[{i}])]" for i in range(n))
+    return Copy(f"[{parts}]", {"_list_copy": list.copy})
+
+
 MAYBE_LIST = Copy("None if {0} is None else {0}.copy()")  # None or a list of immutable items
 COPY = Copy("{0}.copy()")  # an object with its own copy() (a generator's state)
 CACHE = Copy("None")  # derived and kept only to save work: a clone starts without

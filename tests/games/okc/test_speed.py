@@ -5,6 +5,7 @@ a look rules out what the rule offers, or a table misses what a card has."""
 from __future__ import annotations
 
 import random
+from itertools import chain, islice
 
 from meeple.games.okc import cards as C
 from meeple.games.okc import data as D
@@ -14,10 +15,10 @@ from meeple.games.okc.clashes import last_clash
 from meeple.games.okc.free import free_actions
 
 
-def _states(seeds=range(8), record: bool = False):
+def _states(seeds=range(8), record: bool = False, advanced: bool = False):
     """Every state of a few random 4-player games."""
     for seed in seeds:
-        s = new_game(4, seed=seed, record=record)
+        s = new_game(4, seed=seed, record=record, advanced=advanced)
         rng = random.Random(seed)
         while not s.is_terminal():
             yield s
@@ -183,3 +184,32 @@ def test_kept_legal_actions_are_the_rules():
                 assert s.legal_now == s.RULES.legal_of[s.kind](s, s.dseats[0]), s.kind
                 kinds.add(s.kind)
     assert {"facedown", "bid", "spring"} <= kinds
+
+
+def test_clones_played_apart_to_the_end_stay_apart():
+    """Fields shared by a clone until written (the generator, the boards,
+    the supplies...) are copied by whichever side writes first: a clone
+    played on to the end of the game, shuffles included, leaves its
+    original's STATE as it was, and the original played on leaves the
+    clone's."""
+    every_20th = (s for i, s in enumerate(_states(range(3))) if i % 20 == 0)
+    setup = islice(_states(range(1), advanced=True), 40)  # the advanced setup's shuffle
+    shuffled = sum(_played_apart(s, i) for i, s in enumerate(chain(every_20th, setup)))
+    assert shuffled > 3  # clones shuffled while their originals did not
+
+
+def _played_apart(s, i: int) -> bool:
+    """Check a clone of s and s itself played on apart (s is left as it
+    was); whether the clone shuffled."""
+    before = s.to_json()
+    c = s.clone()
+    rng = random.Random(i)
+    while not c.is_terminal():
+        c.apply_legal(rng.choice(c.legal_actions()))
+    assert s.to_json() == before, "playing a clone on changed its original"
+    d = s.clone()
+    while not s.is_terminal() and s.rng.state == d.rng.state:
+        s.apply_legal(rng.choice(s.legal_actions()))
+    assert d.to_json() == before, "playing the original on changed its clone"
+    s._restore(d)  # (the walk goes on from where it was)
+    return c.rng.state != d.rng.state

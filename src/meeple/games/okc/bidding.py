@@ -349,7 +349,7 @@ def _advanced_reveal(s) -> None:
     s._event("advanced", None, [(x, C.KNAME[s.pick[x][0]], C.NAME[s.pick[x][1]]) for x in s.order])
     back = [k for x in range(p) for k in s.offer[x] if k != s.pick[x][0]]
     s.kdeck.extend(back)
-    s.rng.shuffle(s.kdeck)
+    s.mut("rng").shuffle(s.kdeck)
     picks = [(x, s.pick[x][0], s.pick[x][1]) for x in s.order]
     s.offer = [[s.pick[x][0]] for x in range(p)]  # until placed
     for x, kc, occ in reversed(picks):

@@ -70,7 +70,7 @@ def reward(s, seat: int, loc: int) -> None:
     elif name == "shrine":
         s._ask("shrine", seat, [0])
     elif name == "necropolis":
-        s.rng.shuffle(s.discards[seat])
+        s.mut("rng").shuffle(s.discards[seat])
         s._ask("necropolis", seat, [0])
 
 

@@ -28,6 +28,7 @@ from meeple.core.fields import (
     LIST,
     LISTS,
     LISTS3,
+    lists3_of,
     SAME,
     SHARED,
     Copy,
@@ -136,7 +137,7 @@ FIELDS = (
     Field("bids", LIST, _per_seat(None)),
     Field("bids_open", SAME, lambda p: False),
     Field("facedown", LISTS, lambda p: [[], [], []]),
-    Field("active", LISTS3, lambda p: [[], [], []]),  # per region: [gid, part, gt, gc, used, deploy, pass]
+    Field("active", lists3_of(3), lambda p: [[], [], []]),  # per region: [gid, part, gt, gc, used, deploy, pass]
     Field("favour", SAME, lambda p: -1),  # its holder
     Field("favour_uses", SAME, lambda p: D.FAVOUR_USES),
     Field("used", LIST, _per_seat(0)),  # once-per-round flags (actions.U_*)
@@ -153,7 +154,7 @@ FIELDS = (
     Field("fd_pos", LIST, _per_seat(0)),
     Field("finished", SAME, lambda p: False),
     Field("winners", SAME, _empty),  # (only ever replaced whole)
-    Field("rng", COPY, None),
+    Field("rng", on_write(COPY), None),  # shuffles take it with s.mut("rng")
     Field("history", SAME, _none),
     Field("events", SAME, _none),
     Field("record", SAME, lambda p: True),
@@ -632,7 +633,7 @@ class OKCState(FlowState):
         deck = self.decks[s]
         deck.extend(self.discards[s])
         self.discards[s] = []
-        self.rng.shuffle(deck)
+        self.mut("rng").shuffle(deck)
         absorb = [k for k in self.ksupply[s] if C.KEFFECT[k] == "absorb_attrition"]
         if absorb:  # trade-04 absorbs it
             self._supply_remove(s, absorb[0])
@@ -714,7 +715,7 @@ class OKCState(FlowState):
                 if not self.kdeck and self.kdiscard:
                     self.kdeck = self.kdiscard
                     self.kdiscard = []
-                    self.rng.shuffle(self.kdeck)
+                    self.mut("rng").shuffle(self.kdeck)
                 if self.kdeck:
                     card = road[i] = self.kdeck.pop(0)
                     self._mark_reveal()

@@ -231,7 +231,7 @@ def tactic(s, seat: int, t: int) -> None:
             s._ask("revive", seat, [r, cur[2]])
         elif t == 1:
             pool = sorted(s.kdiscard)
-            s.rng.shuffle(pool)
+            s.mut("rng").shuffle(pool)
             s._ask("kpick", seat, pool[:5])
         elif t == 2:
             s._ask("swap1", seat)
