@@ -91,7 +91,7 @@ def reveal(s, r: int, pas: int) -> None:
     active = s.active[r]
     for g in s.facedown[r]:
         active.append([g, 0, 0, 0, 0, -1, pas])
-    s.facedown[r] = []
+    s.mut("facedown")[r] = []
 
 
 def _set_clash_pass(s, pas: int) -> None:
@@ -222,8 +222,9 @@ def _hide(s, a, seat):
         if s._leave_hand(seat, g):
             s._hid_known(g)
     s._event("hide", seat, (D.REGIONS[s.darg[0]], where))  # which card stays hidden
-    s.facedown[s.darg[0]].append(g)
-    s.facedown[s.darg[0]].sort()
+    fd = s.mut("facedown")[s.darg[0]]
+    fd.append(g)
+    fd.sort()
 
 
 decision("ambush", prompt="Ambush: hide a card from your hand in the clash", legal=_ambush_legal, card="hide")(_hide)

@@ -181,7 +181,7 @@ def _uswap_fd(s, a, seat):
 )
 def _uswap_with(s, a, seat):
     r, g = s.darg
-    s.facedown[r].remove(g)
+    s.mut("facedown")[r].remove(g)
     if a < GOVERN:
         x = s.gid(seat, a - CARD)
         s._leave_hand(seat, x)
@@ -197,8 +197,9 @@ def _uswap_with(s, a, seat):
             seat,
             (C.NAME[x], ("board", C.KNAME[s.boards[seat][j][0]]), C.NAME[g], ("facedown", D.REGIONS[r])),
         )
-    s.facedown[r].append(x)
-    s.facedown[r].sort()
+    fd = s.mut("facedown")[r]
+    fd.append(x)
+    fd.sort()
 
 
 # ---- Clans -----------------------------------------------------------------

@@ -151,7 +151,7 @@ def _t16_answer(s, seat, darg, a):
     g = s.gid(seat, a - E.CARD)
     if s.record:
         s._event("council-out", seat, (C.NAME[g], next(D.COUNCILS[c] for c in range(3) if g in s.councils[c])))
-    for c in s.councils:
+    for c in s.mut("councils"):
         if g in c:
             c.remove(g)
     s._leave_council(g)
@@ -246,7 +246,7 @@ def _i07_answer(s, seat, darg, a):
     for o in s.councils[c]:
         s._event("council-out", s.seat_of(o), (C.NAME[o], D.COUNCILS[c]))
         s._leave_council(o)
-    s.councils[c] = [darg[3]]
+    s.mut("councils")[c] = [darg[3]]
     s._event("to-council", seat, (C.NAME[darg[3]], D.COUNCILS[c], D.REGIONS[r]))
     discard_this(s, seat, darg[1])
 
@@ -395,7 +395,7 @@ def _m06_answer(s, seat, darg, a):
         if s.record:
             where = next(D.COUNCILS[c] for c in range(3) if x in s.councils[c])
             s._event("swap-cards", seat, (C.NAME[g], D.REGIONS[r], C.NAME[x], where))
-        for c in s.councils:
+        for c in s.mut("councils"):
             if x in c:
                 c[c.index(x)] = g
     s.active[r].remove(e)
@@ -565,7 +565,7 @@ def _i03_answer(s, seat, darg, a):
         if s.record:
             where = next(D.COUNCILS[c] for c in range(3) if x in s.councils[c])
             s._event("swap-cards", seat, (C.NAME[h], "hand", C.NAME[x], where))
-        for c in s.councils:
+        for c in s.mut("councils"):
             if x in c:
                 c[c.index(x)] = h
     s.hands[seat].append(x)

@@ -60,7 +60,7 @@ def _na2_answer(s, seat, darg, a):
     if s.record:
         was = next(D.COUNCILS[c] for c in range(3) if g in s.councils[c])
         s._event("to-council", seat, (C.NAME[g], D.COUNCILS[a - E.COUNCIL], was))
-    for c in s.councils:
+    for c in s.mut("councils"):
         if g in c:
             c.remove(g)
     s.councils[a - E.COUNCIL].append(g)
@@ -99,7 +99,7 @@ def _na3_answer(s, seat, darg, a):
             s.discards[seat].remove(g)
         else:
             s.lost.remove(g)
-        s.councils[a - E.COUNCIL].append(g)
+        s.mut("councils")[a - E.COUNCIL].append(g)
         nd = darg + [a - E.COUNCIL]
         if (len(nd) - 3) // 2 < 3 and _na3_pool(s, seat):
             _ask(s, seat, nd)
@@ -181,7 +181,7 @@ def _chq1_answer(s, seat, darg, a):
     g = darg[3]
     r, e = _active_entry(s, g)
     s.active[r].remove(e)
-    s.councils[a - E.COUNCIL].append(g)
+    s.mut("councils")[a - E.COUNCIL].append(g)
     s._event("to-council", seat, (C.NAME[g], D.COUNCILS[a - E.COUNCIL], D.REGIONS[r]))
     if _flank_cards(s, seat):
         _ask(s, seat, [darg[0], darg[1], 0])

@@ -88,8 +88,9 @@ def _facedown(s, a, seat):
     else:
         g = s.factions[seat] * PER + a - CARD  # (s.gid)
         s._leave_hand(seat, g)
-        s.facedown[r].append(g)
-        s.facedown[r].sort()
+        fd = s.mut("facedown")[r]
+        fd.append(g)
+        fd.sort()
         s.mut("fd_log")[seat].append(g)
     s.fd_pos[seat] = r + 1
     if r + 1 == 3:

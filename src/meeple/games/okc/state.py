@@ -133,10 +133,10 @@ FIELDS = (
     Field("sup_map", COW, _lists_per_seat(3)),
     Field("sup_part", COW, _lists_per_seat(3)),  # supporters already counted in a clash
     Field("tokens", COW, _lists_per_seat(6)),  # faction tokens per location
-    Field("councils", LISTS, lambda p: [[], [], []]),
+    Field("councils", COW, lambda p: [[], [], []]),
     Field("bids", LIST, _per_seat(None)),
     Field("bids_open", SAME, lambda p: False),
-    Field("facedown", LISTS, lambda p: [[], [], []]),
+    Field("facedown", COW, lambda p: [[], [], []]),
     Field("active", lists3_of(3), lambda p: [[], [], []]),  # per region: [gid, part, gt, gc, used, deploy, pass]
     Field("favour", SAME, lambda p: -1),  # its holder
     Field("favour_uses", SAME, lambda p: D.FAVOUR_USES),
@@ -666,7 +666,7 @@ class OKCState(FlowState):
 
     def swap_facedown(self, o: int, ra: int, rb: int) -> None:
         """Seat o's face-down cards in regions ra and rb change places."""
-        fd = self.facedown
+        fd = self.mut("facedown")
         ga = next(g for g in fd[ra] if self.seat_of(g) == o)
         gb = next(g for g in fd[rb] if self.seat_of(g) == o)
         fd[ra].remove(ga)

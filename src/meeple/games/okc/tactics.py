@@ -280,7 +280,7 @@ def _purge(s, a, seat):
     for g in s.councils[c]:
         if s.seat_of(g) != seat:
             s._leave_council(g)
-    s.councils[c] = []
+    s.mut("councils")[c] = []
     for g in mine:
         s.decks[seat].insert(0, g)
     s._gain_lore(seat, len(mine))

@@ -144,7 +144,7 @@ def determinize(s, seat: int, rng):
                     fd.append(x)
                 else:
                     fd.append(g)
-            n.facedown[r] = sorted(fd)
+            n.mut("facedown")[r] = sorted(fd)
         n.decks[o] = list(it)
     n.fd_log = [[remap.get(g, g) for g in log] for log in s.fd_log]
     slot = _private_arg(s)
