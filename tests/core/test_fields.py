@@ -17,6 +17,7 @@ from meeple.core.fields import (
     fresh,
     fresh_function,
     mut_function,
+    own_functions,
     on_write,
     slots,
 )
@@ -82,6 +83,8 @@ TABLE = (
 )
 Table.clone = clone_function(Table, TABLE)
 Table.mut = mut_function(TABLE)
+for _name, _own in own_functions(TABLE).items():
+    setattr(Table, _name, _own)
 
 
 def test_a_game_kind_copies_with_the_names_it_declares():
@@ -105,6 +108,20 @@ def test_a_field_shared_until_written_is_copied_by_whichever_side_writes_first()
     own = c.mut("tiles")
     assert own is c.tiles and c.mut("tiles") is own  # once its own, written in place
     t.mut("board")[0] = 1  # the original writes: the clone keeps its view
+    assert c.board == [0, 0, 0, 0] and t.shared == 0b110
+
+
+def test_a_fields_own_method_is_its_mut():
+    """own_<name>() does what mut(name) does, for that one field."""
+    assert sorted(own_functions(TABLE)) == ["own_board", "own_grid", "own_tiles"]
+    t = fresh(Table, TABLE, 2)
+    c = t.clone()
+    c.own_grid()[1][0][0] = 9  # the clone takes its own copy, all levels
+    assert t.grid == [[[0]], [[0]]] and c.grid == [[[0]], [[9]]]
+    assert c.shared == 0b011 and t.shared == 0b111
+    own = c.own_grid()
+    assert own is c.grid and c.mut("grid") is own and c.shared == 0b011
+    t.own_board()[0] = 1
     assert c.board == [0, 0, 0, 0] and t.shared == 0b110
 
 

@@ -14,6 +14,7 @@ one line here and its place in the game's STATE document.
     )
     clone = clone_function(MyState, FIELDS)
     mut = mut_function(FIELDS)          # only with `on_write` fields
+    # and, for hot write sites, own_tiles() = mut("tiles"): own_functions(FIELDS)
 
 A kind is an expression template (`{0}` reads the field off the state) and
 the names it needs in scope, so a game adds its own kinds without a second
@@ -141,6 +142,28 @@ def mut_function(fields: tuple[Field, ...]) -> Callable[[Any, str], Any]:
         return getattr(self, name)
 
     return mut
+
+
+def own_functions(fields: tuple[Field, ...]) -> dict[str, Callable[[Any], Any]]:
+    """For each `on_write` field `name`, the method `own_<name>(self)`:
+    `mut(self, name)` written out for that one field, without its two
+    look-ups by name (the form for write sites a game passes often)."""
+    out = {}
+    for i, f in enumerate(_written(fields)):
+        assert f.copy.written is not None
+        scope: dict = {}
+        _bind(scope, f.copy.written.names, f"field {f.name}")
+        lines = [
+            f"def own_{f.name}(self):",
+            f"    if self.{SHARED} & {1 << i}:",
+            f"        self.{f.name} = " + f.copy.written.template.format(f"self.{f.name}"),
+            f"        self.{SHARED} &= {~(1 << i)}",
+            f"    return self.{f.name}",
+        ]
+        out[f"own_{f.name}"] = _compiled(
+            lines, scope, f"own_{f.name}", f"Field {f.name}, about to change in place: this state's own copy."
+        )
+    return out
 
 
 def slots(fields: tuple[Field, ...], base: type) -> tuple[str, ...]:

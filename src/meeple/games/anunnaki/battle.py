@@ -194,16 +194,16 @@ class Battle(_Fields):
 
     def _send_home(self, s, h) -> None:
         cap = self.lay.capital[s]
-        fol = self.mut("fol")
+        fol = self.own_fol()
         n = fol[h][s]
         fol[h][s] = 0
         fol[cap][s] += n
-        gods = self.mut("gods")[s]
+        gods = self.own_gods()[s]
         for g, w in gods.items():
             if w == h:
                 gods[g] = cap
         if self.osl[s].get(h):  # Odin's settlements there go home too
-            osl = self.mut("osl")[s]
+            osl = self.own_osl()[s]
             n = osl.pop(h)
             osl[cap] = osl.get(cap, 0) + n
         self._changed(h, s)
@@ -274,7 +274,7 @@ def _ans_weapon(gs, a, s):
     if shown:
         gs._mark_reveal()
     if h in gs.anc:
-        gs.mut("anc")[h][1] = True
+        gs.own_anc()[h][1] = True
     gs._event("reveal", b["att"], {k: v for k, v in b["cards"].items()})
     gs._push(["b_loki"], ["b_pay"], ["b_helmet"], ["b_composite"], ["b_chariot"], ["b_resolve"], ["b_end"])
 
@@ -451,7 +451,7 @@ def _run_b_end(gs):
         if gs.has(winner, "thor"):
             steps.append(["vp", winner, 2])
     if dfn is None and win_att:
-        tile, _up, god = gs.mut("anc").pop(h)
+        tile, _up, god = gs.own_anc().pop(h)
         gs._changed(h, att)
         gs.own_seat(att)["defeated"].append(tile)
         gs.removed.append(tile)

@@ -138,7 +138,7 @@ def _resolve(gs, i, c, board, ctrl, steps) -> None:
     if not c[1]:
         gs._mark_reveal()
     tok = c[0]
-    gs.mut("cul")[i] = None  # taken off the board (up, if it was not)
+    gs.own_cul()[i] = None  # taken off the board (up, if it was not)
     gs.removed.append(tok)
     gs._event("culture", cur, tok)
     for s in gs._order_from(cur):

@@ -279,7 +279,7 @@ def _legal_lose_follower(gs, s):
 @decide("lose_follower", "Pandora: remove one of your followers", _legal_lose_follower)
 def _ans_lose_follower(gs, a, s):
     h = gs.lay.hexes[a - HEX]
-    gs.mut("fol")[h][s] -= 1
+    gs.own_fol()[h][s] -= 1
     gs._changed(h, s)
     gs._event("follower_lost", s, h)
 

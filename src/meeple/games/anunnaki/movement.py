@@ -153,7 +153,7 @@ class Movement(_Fields):
         return out
 
     def _move_settlement(self, s, src, dest) -> None:
-        o = self.mut("osl")[s]
+        o = self.own_osl()[s]
         o[src] -= 1
         if not o[src]:
             del o[src]
@@ -241,12 +241,12 @@ def _ans_to(gs, a, s):
             gs._set("carry", s, {"from": src, "to": dest, "n": 2})
         return
     if u == 0:
-        fol = gs.mut("fol")
+        fol = gs.own_fol()
         fol[src][s] -= 1
         fol[dest][s] += 1
     else:
         god = "major" if u == 1 else gs.minor_list(s)[u - 2]
-        gs.mut("gods")[s][god] = dest
+        gs.own_gods()[s][god] = dest
     gs._changed(src, s)
     gs._changed(dest, s)
     mode = arg["mode"]
@@ -274,11 +274,11 @@ def _ans_carry(gs, a, s):
     src, dest = arg["from"], arg["to"]
     u = a - UNIT
     if u == 0:
-        fol = gs.mut("fol")
+        fol = gs.own_fol()
         fol[src][s] -= 1
         fol[dest][s] += 1
     else:
-        gs.mut("gods")[s]["major" if u == 1 else gs.minor_list(s)[u - 2]] = dest
+        gs.own_gods()[s]["major" if u == 1 else gs.minor_list(s)[u - 2]] = dest
     gs._changed(src, s)
     gs._changed(dest, s)
     gs._event("carry", s, f"{src}>{dest}")
@@ -289,7 +289,7 @@ def _ans_carry(gs, a, s):
 @step("follower_at")
 def _run_follower_at(gs, s, h):
     if gs.supply(s) > 0:
-        gs.mut("fol")[h][s] += 1
+        gs.own_fol()[h][s] += 1
         gs._changed(h, s)
         return
     gs._set("take_follower", s, {"then": h, "avoid": h})
@@ -302,7 +302,7 @@ def _run_flip(gs):
         if c is not None and not c[1]:  # face down (most are up or taken)
             a, b, d = spots[i][0]  # (a spot joins three regions)
             if occ[a] or occ[b] or occ[d]:  # someone is there
-                gs.mut("cul")[i][1] = True
+                gs.own_cul()[i][1] = True
                 gs._mark_reveal()
                 gs._event("culture_up", None, c[0])
 
@@ -338,7 +338,7 @@ def _ans_harvest(gs, a, s):
         gs._event("harvest", s, h)
     if h == UNDERWORLD:
         gs.todo.append(["harvest", s, left, done])
-        gs.mut("exh").setdefault(h, []).append("any")
+        gs.own_exh().setdefault(h, []).append("any")
         gs.todo.append(["gain_any", s, min(st, len(unc))])
         return
     if info["capital"] is not None:
@@ -355,11 +355,11 @@ def _ans_harvest(gs, a, s):
                 gs._set("harvest_res", s, {"hex": h, "options": kinds})
             return
         gs._gain(s, kinds[0], 1)
-        gs.mut("exh").setdefault(h, []).append(kinds[0])
+        gs.own_exh().setdefault(h, []).append(kinds[0])
     else:
         r = info["res"][0]
         gs._gain(s, r, st if gs.power(s, "ishtar_no_cap") else min(st, len(unc)))
-        gs.mut("exh").setdefault(h, []).append(r)
+        gs.own_exh().setdefault(h, []).append(r)
     _run_harvest(gs, s, left, done)  # the next region at once (as its step would)
 
 
@@ -373,13 +373,13 @@ def _ans_harvest_res(gs, a, s):
     r = RESOURCES[a - RES]
     gs._gain(s, r, 1)
     gs._event("gain_res", s, r)
-    gs.mut("exh").setdefault(arg["hex"], []).append(r)
+    gs.own_exh().setdefault(arg["hex"], []).append(r)
 
 
 @decide("exhaust", "Which resource is exhausted?", _legal_harvest_res)
 def _ans_exhaust(gs, a, s):
     arg = gs.darg
-    gs.mut("exh").setdefault(arg["hex"], []).append(RESOURCES[a - RES])
+    gs.own_exh().setdefault(arg["hex"], []).append(RESOURCES[a - RES])
     gs._event("exhaust", s, (arg["hex"], RESOURCES[a - RES]))
 
 
@@ -416,7 +416,7 @@ def _legal_place_follower(gs, s):
 @decide("place_follower", "Place a follower", _legal_place_follower, kept=True)
 def _ans_place_follower(gs, a, s):
     h = gs.lay.hexes[a - HEX]
-    gs.mut("fol")[h][s] += 1
+    gs.own_fol()[h][s] += 1
     gs._changed(h, s)
     if gs.record:
         gs._event("follower", s, h)
@@ -441,7 +441,7 @@ def _ans_take_follower(gs, a, s):
         return
     arg = gs.darg
     h = gs.lay.hexes[a - HEX]
-    fol = gs.mut("fol")
+    fol = gs.own_fol()
     fol[h][s] -= 1
     gs._changed(h, s)
     if gs.record:
@@ -468,7 +468,7 @@ def _legal_settle(gs, s):
 def _ans_settle(gs, a, s):
     h = gs.lay.hexes[a - HEX]
     if gs.power(s, "odin_settlement_units"):
-        osl = gs.mut("osl")[s]
+        osl = gs.own_osl()[s]
         osl[h] = osl.get(h, 0) + 1
     else:
         gs.stl[h] = s

@@ -38,6 +38,7 @@ from meeple.core.fields import (
     Field,
     clone_function,
     mut_function,
+    own_functions,
     on_write,
     slots,
 )
@@ -533,6 +534,8 @@ def holdings(occ: dict[str, int], players: int) -> tuple[tuple[str, ...], ...]:
 
 
 AnunnakiState.clone = clone_function(AnunnakiState, FIELDS)  # type: ignore[method-assign, assignment]  # generated code
+for _name, _own in own_functions(FIELDS).items():  # s.own_<field>(): s.mut(field) for one field, at half the cost
+    setattr(AnunnakiState, _name, _own)
 
 
 # ------------------------------------------------------------------ new game

@@ -682,8 +682,8 @@ def _ans_summon_hex(gs, a, s):
     h = gs.lay.hexes[a - HEX]
     sd = gs.own_seat(s)
     god = arg["god"]
-    gs.mut("fol")[h][s] -= 1
-    gs.mut("gods")[s][god] = h
+    gs.own_fol()[h][s] -= 1
+    gs.own_gods()[s][god] = h
     gs._changed(h, s)
     gs._event("summon", s, god)
     if god == "major":

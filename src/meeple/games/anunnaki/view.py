@@ -96,13 +96,13 @@ def _determinize(s, seat: int, rng):
     gone = set(n.removed)
     pool = sorted(t for t in DATA.ancient if t not in up_anc and t not in gone)
     _shuffle(rng, pool)
-    for h, v in sorted(n.mut("anc").items()):
+    for h, v in sorted(n.own_anc().items()):
         if not v[1]:
             v[0] = pool.pop()
     up_cul = {c[0] for c in n.cul if c is not None and c[1]}
     pool = sorted(t for t in DATA.culture if t not in up_cul and t not in gone)
     _shuffle(rng, pool)
-    for c in n.mut("cul"):
+    for c in n.own_cul():
         if c is not None and not c[1]:
             c[0] = pool.pop()
     if seat not in n.art_seen:

@@ -219,7 +219,7 @@ def _secrets(s, a, seat):
         # more the seat resolves them one at a time in the order it chooses
         _secrets_next(s, seat, [loc for loc in range(6) if s.tokens[seat][loc] >= D.SECRETS_THRESHOLD])
         return
-    s.mut("tokens")[seat][a - LOC] += 1
+    s.own_tokens()[seat][a - LOC] += 1
     s._event("token", seat, D.LOCATIONS[a - LOC])
     s._ask("secrets", seat, [s.darg[0] - 1])
 
@@ -247,7 +247,7 @@ def _secrets_order(s, a, seat):
 
 @step("secrets_reward")
 def _secrets_reward(s, seat, loc) -> None:
-    s.mut("tokens")[seat][loc] -= D.SECRETS_THRESHOLD
+    s.own_tokens()[seat][loc] -= D.SECRETS_THRESHOLD
     s._event("secrets", seat, D.LOCATIONS[loc])
     locations.owner_bonus(s, loc)
     locations.reward(s, seat, loc)
@@ -271,8 +271,8 @@ def _oaths(s, a, seat):
         s.lost_sup[seat] -= 1
     else:
         r = a - SUPP
-        s.mut("sup_map")[seat][r] -= 1
-        s.mut("sup_part")[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
+        s.own_sup_map()[seat][r] -= 1
+        s.own_sup_part()[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
     s.sup_board[seat] += 1
     s._event("oaths", seat, "the lost pile" if a == SUPP_LOST else D.REGIONS[a - SUPP])
     s._ask("oaths", seat, [s.darg[0] - 1])
@@ -296,7 +296,7 @@ def _site_lore(s, a, seat):
     if a == DONE:
         s._lore_to_supply(seat, n)
     else:
-        s.mut("site_lore")[seat] += n
+        s.own_site_lore()[seat] += n
         s._event("site-lore", seat, n)
 
 

@@ -245,9 +245,9 @@ def _kplace_word(s, a, seat):
 def _kplace(s, a, seat):
     kc = s.darg[0]
     if C.KPLACE[kc] == "region":
-        s.mut("kregion")[a - REGION].append([seat, kc])
+        s.own_kregion()[a - REGION].append([seat, kc])
     else:
-        s.mut("kloc")[a - LOC].append([seat, kc])
+        s.own_kloc()[a - LOC].append([seat, kc])
     s._event("kingdom-placed", seat, C.KNAME[kc])
 
 
@@ -330,11 +330,11 @@ def _advanced_word(s, a, seat):
 )
 def _advanced(s, a, seat):
     if not s.pick[seat]:
-        s.mut("pick")[seat] = [s.offer[seat][a - KPICK]]
+        s.own_pick()[seat] = [s.offer[seat][a - KPICK]]
         return
     g = s.gid(seat, a - CARD)
     s._leave_hand(seat, g)
-    s.mut("pick")[seat].append(g)
+    s.own_pick()[seat].append(g)
     s._note(seat, f"advanced {C.KNAME[s.pick[seat][0]]} {C.local_name(g)}", True)
     s.dseats.remove(seat)
     if not s.dseats:
@@ -349,7 +349,7 @@ def _advanced_reveal(s) -> None:
     s._event("advanced", None, [(x, C.KNAME[s.pick[x][0]], C.NAME[s.pick[x][1]]) for x in s.order])
     back = [k for x in range(p) for k in s.offer[x] if k != s.pick[x][0]]
     s.kdeck.extend(back)
-    s.mut("rng").shuffle(s.kdeck)
+    s.own_rng().shuffle(s.kdeck)
     picks = [(x, s.pick[x][0], s.pick[x][1]) for x in s.order]
     s.offer = [[s.pick[x][0]] for x in range(p)]  # until placed
     for x, kc, occ in reversed(picks):
@@ -358,8 +358,8 @@ def _advanced_reveal(s) -> None:
 
 @step("advanced_place")
 def _advanced_place(s, x, kc, occ) -> None:
-    s.mut("offer")[x] = []
-    s.mut("pick")[x] = []
+    s.own_offer()[x] = []
+    s.own_pick()[x] = []
     if C.KPLACE[kc] == "board":
         s._set_space(x, 0, [kc, occ])
         s._kingdom_gained(x, kc)

@@ -83,7 +83,7 @@ def start_clash(s, r: int, parts: list[int], n: int = 0) -> None:
 def reveal(s, r: int, pas: int) -> None:
     for x in range(s.players):  # revealed: no longer a secret known
         if s.peeked[x]:
-            s.mut("peeked")[x] = [g for g in s.peeked[x] if g not in s.facedown[r]]
+            s.own_peeked()[x] = [g for g in s.peeked[x] if g not in s.facedown[r]]
     if s.facedown[r] and not s._hidden_this_move(s.facedown[r]):
         s._mark_reveal()
         if s.record:  # (the words are built only for a recorded game)
@@ -91,7 +91,7 @@ def reveal(s, r: int, pas: int) -> None:
     active = s.active[r]
     for g in s.facedown[r]:
         active.append([g, 0, 0, 0, 0, -1, pas])
-    s.mut("facedown")[r] = []
+    s.own_facedown()[r] = []
 
 
 def _set_clash_pass(s, pas: int) -> None:
@@ -222,7 +222,7 @@ def _hide(s, a, seat):
         if s._leave_hand(seat, g):
             s._hid_known(g)
     s._event("hide", seat, (D.REGIONS[s.darg[0]], where))  # which card stays hidden
-    fd = s.mut("facedown")[s.darg[0]]
+    fd = s.own_facedown()[s.darg[0]]
     fd.append(g)
     fd.sort()
 
@@ -278,9 +278,9 @@ def _retreat(s, a, seat):
         s._journey(seat, s.gid(seat, a - JOURNEY))
         return
     elif a == SUPP + r:
-        s.mut("sup_map")[seat][r] -= 1
+        s.own_sup_map()[seat][r] -= 1
         s.sup_board[seat] += 1
-        s.mut("sup_part")[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
+        s.own_sup_part()[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
         s._event("retreat-supporter", seat, D.REGIONS[r])
     else:
         g = s.gid(seat, a - CARD)
@@ -322,9 +322,9 @@ def _flank_sup_legal(s, seat):
 def _flank_sup(s, a, seat):
     if a != DONE:
         r, x = s.darg
-        s.mut("sup_map")[seat][r] -= 1
-        s.mut("sup_part")[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
-        s.mut("sup_map")[seat][x] += 1
+        s.own_sup_map()[seat][r] -= 1
+        s.own_sup_part()[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
+        s.own_sup_map()[seat][x] += 1
         s._ask("flank_sup", seat, [r, x])
 
 
@@ -469,7 +469,7 @@ def _tally(s, r, parts) -> None:
     for e in es:  # counted now (the participants' other cards there were counted before)
         e[E_PART] = 1
     s.bonus = [0] * s.players
-    sup_part = s.mut("sup_part")
+    sup_part = s.own_sup_part()
     for x in parts:
         sup_part[x][r] = sup_map[x][r]
     if s.kregion[r]:

@@ -151,7 +151,7 @@ def _peek(s, a, seat):
     r = a - REGION
     s._event("peek", seat, (D.REGIONS[r], [C.NAME[g] for g in s.facedown[r]]), private_to=seat)
     s._mark_reveal()
-    s.mut("peeked")[seat] = sorted(set(s.peeked[seat]) | set(s.facedown[r]))
+    s.own_peeked()[seat] = sorted(set(s.peeked[seat]) | set(s.facedown[r]))
     s._ask("uswap_fd", seat, [r])
 
 
@@ -181,7 +181,7 @@ def _uswap_fd(s, a, seat):
 )
 def _uswap_with(s, a, seat):
     r, g = s.darg
-    s.mut("facedown")[r].remove(g)
+    s.own_facedown()[r].remove(g)
     if a < GOVERN:
         x = s.gid(seat, a - CARD)
         s._leave_hand(seat, x)
@@ -190,14 +190,14 @@ def _uswap_with(s, a, seat):
     else:
         j = a - SPACE
         x = s.boards[seat][j][1]
-        s.mut("boards")[seat][j][1] = g
+        s.own_boards()[seat][j][1] = g
         s._mark_reveal()  # the face-down card now occupies the board
         s._event(
             "swap-cards",
             seat,
             (C.NAME[x], ("board", C.KNAME[s.boards[seat][j][0]]), C.NAME[g], ("facedown", D.REGIONS[r])),
         )
-    fd = s.mut("facedown")[r]
+    fd = s.own_facedown()[r]
     fd.append(x)
     fd.sort()
 
@@ -229,8 +229,8 @@ def _clans_sup(s, a, seat):
         return
     r, left = s.darg
     x = a - SUPP
-    s.mut("sup_map")[seat][x] -= 1
-    s.mut("sup_part")[seat][x] = min(s.sup_part[seat][x], s.sup_map[seat][x])
-    s.mut("sup_map")[seat][r] += 1
+    s.own_sup_map()[seat][x] -= 1
+    s.own_sup_part()[seat][x] = min(s.sup_part[seat][x], s.sup_map[seat][x])
+    s.own_sup_map()[seat][r] += 1
     s._event("supporter-move", seat, (D.REGIONS[x], D.REGIONS[r]))
     s._ask("clans_sup", seat, [r, left - 1])

@@ -92,7 +92,7 @@ def _t06_options(s, seat, darg):
 def _t06_answer(s, seat, darg, a):
     t = a - E.TACTIC
     fresh = s.tactics[seat][t] > 0
-    s.mut("tactics")[seat][t] = -1  # burned: out of the game
+    s.own_tactics()[seat][t] = -1  # burned: out of the game
     s._event("burn-tactic", seat, t + 1)
     s._gain_lore(seat, 2 if fresh else 1)
 
@@ -151,11 +151,11 @@ def _t16_answer(s, seat, darg, a):
     g = s.gid(seat, a - E.CARD)
     if s.record:
         s._event("council-out", seat, (C.NAME[g], next(D.COUNCILS[c] for c in range(3) if g in s.councils[c])))
-    for c in s.mut("councils"):
+    for c in s.own_councils():
         if g in c:
             c.remove(g)
     s._leave_council(g)
-    s.mut("hand_size")[seat] = min(D.MAX_HAND_SIZE, s.hand_size[seat] + 1)
+    s.own_hand_size()[seat] = min(D.MAX_HAND_SIZE, s.hand_size[seat] + 1)
     discard_this(s, seat, darg[1])
 
 
@@ -182,12 +182,12 @@ def _i05_answer(s, seat, darg, a):
     if a == E.DONE:
         return
     r = _clash_region(s)
-    s.mut("sup_map")[seat][r] -= 1
-    s.mut("sup_part")[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
+    s.own_sup_map()[seat][r] -= 1
+    s.own_sup_part()[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
     if a == E.SUPP_LOST:
         s.sup_board[seat] += 1  # back to the player board
     else:
-        s.mut("sup_map")[seat][a - E.SUPP] += 1
+        s.own_sup_map()[seat][a - E.SUPP] += 1
     s._event("supporter-move", seat, (D.REGIONS[r], "board" if a == E.SUPP_LOST else D.REGIONS[a - E.SUPP]))
     _ask(s, seat, darg)
 
@@ -246,7 +246,7 @@ def _i07_answer(s, seat, darg, a):
     for o in s.councils[c]:
         s._event("council-out", s.seat_of(o), (C.NAME[o], D.COUNCILS[c]))
         s._leave_council(o)
-    s.mut("councils")[c] = [darg[3]]
+    s.own_councils()[c] = [darg[3]]
     s._event("to-council", seat, (C.NAME[darg[3]], D.COUNCILS[c], D.REGIONS[r]))
     discard_this(s, seat, darg[1])
 
@@ -388,14 +388,14 @@ def _m06_answer(s, seat, darg, a):
     if a >= E.SPACE and a < E.HERALD:
         i = a - E.SPACE
         x = s.boards[seat][i][1]
-        s.mut("boards")[seat][i][1] = g
+        s.own_boards()[seat][i][1] = g
         s._event("swap-cards", seat, (C.NAME[g], D.REGIONS[r], C.NAME[x], ("board", C.KNAME[s.boards[seat][i][0]])))
     else:
         x = s.gid(seat, a - E.CARD)
         if s.record:
             where = next(D.COUNCILS[c] for c in range(3) if x in s.councils[c])
             s._event("swap-cards", seat, (C.NAME[g], D.REGIONS[r], C.NAME[x], where))
-        for c in s.mut("councils"):
+        for c in s.own_councils():
             if x in c:
                 c[c.index(x)] = g
     s.active[r].remove(e)
@@ -427,8 +427,8 @@ def _m08_answer(s, seat, darg, a):
         s.lost_sup[seat] -= 1
     else:
         r = a - E.SUPP
-        s.mut("sup_map")[seat][r] -= 1
-        s.mut("sup_part")[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
+        s.own_sup_map()[seat][r] -= 1
+        s.own_sup_part()[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
     s.sup_board[seat] += 1
     s._event("supporter-move", seat, ("lost" if a == E.SUPP_LOST else D.REGIONS[a - E.SUPP], "board"))
     _ask(s, seat, [darg[0], darg[1], darg[2] + 1])
@@ -472,7 +472,7 @@ def _m12_ready(s, seat, j):
 
 
 def _m12_start(s, seat, j):
-    s.mut("bonus")[seat] += 5
+    s.own_bonus()[seat] += 5
     discard_this(s, seat, j, occupier_too=True)
 
 
@@ -491,7 +491,7 @@ def _m14_options(s, seat, darg):
 
 def _m14_answer(s, seat, darg, a):
     t = a - E.TACTIC
-    s.mut("tactics")[seat][t] = C.TACTICS[s.factions[seat]][t][1]
+    s.own_tactics()[seat][t] = C.TACTICS[s.factions[seat]][t][1]
     discard_this(s, seat, darg[1], occupier_too=True)
 
 
@@ -558,14 +558,14 @@ def _i03_answer(s, seat, darg, a):
     if E.SPACE <= a < E.HERALD:
         i = a - E.SPACE
         x = s.boards[seat][i][1]
-        s.mut("boards")[seat][i][1] = h
+        s.own_boards()[seat][i][1] = h
         s._event("swap-cards", seat, (C.NAME[h], "hand", C.NAME[x], ("board", C.KNAME[s.boards[seat][i][0]])))
     else:
         x = s.gid(seat, a - E.CARD)
         if s.record:
             where = next(D.COUNCILS[c] for c in range(3) if x in s.councils[c])
             s._event("swap-cards", seat, (C.NAME[h], "hand", C.NAME[x], where))
-        for c in s.mut("councils"):
+        for c in s.own_councils():
             if x in c:
                 c[c.index(x)] = h
     s.hands[seat].append(x)
@@ -614,7 +614,7 @@ def _i09_ready(s, seat, j):
 def _i09_start(s, seat, j):
     kc, occ = s.boards[seat][j]
     s._set_space(seat, j, None)
-    s.mut("kburned").append(kc)
+    s.own_kburned().append(kc)
     s._to_hand(seat, occ)
     s._event("burn", seat, C.KNAME[kc])
     s.todo.append(("road_now",))

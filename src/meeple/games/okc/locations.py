@@ -70,7 +70,7 @@ def reward(s, seat: int, loc: int) -> None:
     elif name == "shrine":
         s._ask("shrine", seat, [0])
     elif name == "necropolis":
-        s.mut("rng").shuffle(s.discards[seat])
+        s.own_rng().shuffle(s.discards[seat])
         s._ask("necropolis", seat, [0])
 
 
@@ -82,7 +82,7 @@ def reward(s, seat: int, loc: int) -> None:
 )
 def _relics(s, a, seat):
     g = s.gid(seat, a - CARD)
-    s.mut("councils")[0].remove(g)
+    s.own_councils()[0].remove(g)
     s._event("relics", seat, C.NAME[g])
     s._leave_council(g)
 
@@ -163,8 +163,8 @@ def _council(s, a, seat):
     if castle:
         for o in s.councils[c]:
             s._leave_council(o)
-        s.mut("councils")[c] = []
-    s.mut("councils")[c].append(g)
+        s.own_councils()[c] = []
+    s.own_councils()[c].append(g)
     s._event("govern", seat, (C.NAME[g], D.COUNCILS[c]))
 
 

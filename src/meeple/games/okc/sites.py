@@ -60,7 +60,7 @@ def _na2_answer(s, seat, darg, a):
     if s.record:
         was = next(D.COUNCILS[c] for c in range(3) if g in s.councils[c])
         s._event("to-council", seat, (C.NAME[g], D.COUNCILS[a - E.COUNCIL], was))
-    for c in s.mut("councils"):
+    for c in s.own_councils():
         if g in c:
             c.remove(g)
     s.councils[a - E.COUNCIL].append(g)
@@ -99,7 +99,7 @@ def _na3_answer(s, seat, darg, a):
             s.discards[seat].remove(g)
         else:
             s.lost.remove(g)
-        s.mut("councils")[a - E.COUNCIL].append(g)
+        s.own_councils()[a - E.COUNCIL].append(g)
         nd = darg + [a - E.COUNCIL]
         if (len(nd) - 3) // 2 < 3 and _na3_pool(s, seat):
             _ask(s, seat, nd)
@@ -181,7 +181,7 @@ def _chq1_answer(s, seat, darg, a):
     g = darg[3]
     r, e = _active_entry(s, g)
     s.active[r].remove(e)
-    s.mut("councils")[a - E.COUNCIL].append(g)
+    s.own_councils()[a - E.COUNCIL].append(g)
     s._event("to-council", seat, (C.NAME[g], D.COUNCILS[a - E.COUNCIL], D.REGIONS[r]))
     if _flank_cards(s, seat):
         _ask(s, seat, [darg[0], darg[1], 0])
@@ -207,7 +207,7 @@ def _chq2_answer(s, seat, darg, a):
     if a == E.DONE:
         return
     s.lost_sup[seat] -= 1
-    s.mut("sup_map")[seat][a - E.REGION] += 1
+    s.own_sup_map()[seat][a - E.REGION] += 1
     s._event("supporter-move", seat, ("lost", D.REGIONS[a - E.REGION]))
     _ask(s, seat, [darg[0], darg[1], darg[2] + 1])
 
@@ -215,7 +215,7 @@ def _chq2_answer(s, seat, darg, a):
 # ---- Uprising HQ1 (on gaining: a third kingdom space; autumn: a Great Road card onto it)
 def _uhq1_gain(s, seat, g):
     if len(s.boards[seat]) < 3:
-        s.mut("boards")[seat].append(None)
+        s.own_boards()[seat].append(None)
 
 
 def _uhq1_hand(s, seat):
@@ -270,14 +270,14 @@ def _ga2_options(s, seat, darg):
 
 
 def _ga2_answer(s, seat, darg, a):
-    s.mut("gtokens")[seat][a - E.COUNCIL] += 1
+    s.own_gtokens()[seat][a - E.COUNCIL] += 1
     s._event("council-token", seat, D.COUNCILS[a - E.COUNCIL])
 
 
 # ---- Gathering HQ (3 tokens on gaining; day: 1 token gives an active card Ambush,
 #      2 tokens: that Ambush may take its card from the discard)
 def _ghq_gain(s, seat, g):
-    s.mut("hqtok")[seat] = 3
+    s.own_hqtok()[seat] = 3
 
 
 def _ghq_ready(s, seat, g):
@@ -304,7 +304,7 @@ def _ghq_options(s, seat, darg):
 def _ghq_answer(s, seat, darg, a):
     if darg[2] == 0:
         n = 2 if a == E.DRAW else 1
-        s.mut("hqtok")[seat] -= n
+        s.own_hqtok()[seat] -= n
         s._event("hq-tokens", seat, n)
         _ask(s, seat, [darg[0], darg[1], n])
         return
@@ -338,8 +338,8 @@ def _ga3_answer(s, seat, darg, a):
     src = s.gid(seat, a - E.CARD)
     g = s.gid(seat, darg[1])
     s.lost.remove(src)
-    s.mut("burned").append(src)
-    s.mut("copies").append([g, src, 1])
+    s.own_burned().append(src)
+    s.own_copies().append([g, src, 1])
     r, e = _active_entry(s, g)
     e[E.E_GT] |= C.TRAITS[src]
     e[E.E_GC] |= C.CMDS[src]
@@ -424,10 +424,10 @@ def action(s, seat: int, lo: int) -> None:
 def gain_site_card(s, seat: int, g: int) -> None:
     """A Site of Power card gained: an HQ card to the supply, an advanced
     card to hand; then its on-gain ability."""
-    s.mut("site")[seat].remove(g)
+    s.own_site()[seat].remove(g)
     s._event("buy", seat, C.NAME[g])
     if C.KIND[g] == "hq":
-        s.mut("hq")[seat].append(g)
+        s.own_hq()[seat].append(g)
     else:
         s._to_hand(seat, g)
     act = ACTIONS.get(C.EFFECT[g])

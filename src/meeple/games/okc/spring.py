@@ -84,14 +84,14 @@ def _facedown_word(s, a, seat):
 def _facedown(s, a, seat):
     r = s.fd_pos[seat]
     if a == DONE:
-        s.mut("fd_log")[seat].append(-1)
+        s.own_fd_log()[seat].append(-1)
     else:
         g = s.factions[seat] * PER + a - CARD  # (s.gid)
         s._leave_hand(seat, g)
-        fd = s.mut("facedown")[r]
+        fd = s.own_facedown()[r]
         fd.append(g)
         fd.sort()
-        s.mut("fd_log")[seat].append(g)
+        s.own_fd_log()[seat].append(g)
     s.fd_pos[seat] = r + 1
     if r + 1 == 3:
         if s.record:  # (the words are built only for a recorded game)
@@ -153,7 +153,7 @@ def _spring(s, a, seat):
     elif a < SUPP_LOST:
         r = a - SUPP
         s.sup_board[seat] -= 1
-        s.mut("sup_map")[seat][r] += 1
+        s.own_sup_map()[seat][r] += 1
         if s.record:
             s._event("supporter", seat, D.REGIONS[r])
 

@@ -37,6 +37,7 @@ from meeple.core.fields import (
     fresh_function,
     mut_function,
     on_write,
+    own_functions,
     slots,
 )
 from meeple.core.flow import FlowState
@@ -80,7 +81,7 @@ _BLANKS = [x == "blank_opponents" for x in _EFFECT]  # by card: Uprising A3's pr
 # value in a new game. A cache is not copied. Fields that seldom change are
 # shared by a clone until one of the two changes them (copy on write): COW1
 # for a flat list, COW for a list of lists, COW3 three deep; whatever changes
-# such a field in place takes it with `s.mut(name)` first.
+# such a field in place takes it with `s.own_<name>()` (`s.mut(name)`) first.
 COW1, COW, COW3 = on_write(LIST), on_write(LISTS), on_write(LISTS3)
 BOARDS = Copy("[[None if sp is None else sp[:] for sp in b] for b in {0}]")  # [kingdom, occupier] | None
 DARG = Copy("{0}[:] if {0}.__class__ is list else {0}")
@@ -810,6 +811,8 @@ def seats_by_faction(factions: list[int]) -> dict[int, int]:
 
 
 OKCState.clone = clone_function(OKCState, FIELDS)  # type: ignore[method-assign, assignment]  # generated code
+for _name, _own in own_functions(FIELDS).items():  # s.own_<field>(): s.mut(field) for one field, at half the cost
+    setattr(OKCState, _name, _own)
 _fresh = fresh_function(OKCState, FIELDS)
 
 

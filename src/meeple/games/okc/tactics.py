@@ -185,7 +185,7 @@ def card_action(s, seat: int, a: int, kind: str) -> bool:
 def tactic(s, seat: int, t: int) -> None:
     """Activate tactic tile t of seat (its uses drop; at 0 it is exhausted)."""
     s.used[seat] |= U_TACTIC << t
-    s.mut("tactics")[seat][t] -= 1
+    s.own_tactics()[seat][t] -= 1
     f = D.FACTIONS[s.factions[seat]]
     if s.record:
         s._event("tactic", seat, (f, t + 1))
@@ -225,13 +225,13 @@ def tactic(s, seat: int, t: int) -> None:
     else:
         if t == 0:
             r = cur[0]
-            s.mut("sup_map")[seat][r] -= 2
+            s.own_sup_map()[seat][r] -= 2
             s.lost_sup[seat] += 2
-            s.mut("sup_part")[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
+            s.own_sup_part()[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
             s._ask("revive", seat, [r, cur[2]])
         elif t == 1:
             pool = sorted(s.kdiscard)
-            s.mut("rng").shuffle(pool)
+            s.own_rng().shuffle(pool)
             s._ask("kpick", seat, pool[:5])
         elif t == 2:
             s._ask("swap1", seat)
@@ -280,7 +280,7 @@ def _purge(s, a, seat):
     for g in s.councils[c]:
         if s.seat_of(g) != seat:
             s._leave_council(g)
-    s.mut("councils")[c] = []
+    s.own_councils()[c] = []
     for g in mine:
         s.decks[seat].insert(0, g)
     s._gain_lore(seat, len(mine))

@@ -43,7 +43,7 @@ def _winter(s) -> None:
                 s.discards[s.fseat[g // PER]].append(g)  # (s.seat_of)
         s.active[r] = stays
     # clean up
-    sup_map, sup_part = s.mut("sup_map"), s.mut("sup_part")
+    sup_map, sup_part = s.own_sup_map(), s.own_sup_part()
     for x in range(s.players):
         s.herald[x] = -1
         stay = s.round_fx[x] & C.FX_SUPPORTERS  # Nobility tactic 1
@@ -57,7 +57,7 @@ def _winter(s) -> None:
     for r in range(3):
         for x in list(s.kregion[r]):
             if C.KNAME[x[1]] in D.KINGDOM_WINTER_DISCARD:
-                s.mut("kregion")[r].remove(x)
+                s.own_kregion()[r].remove(x)
                 s.kdiscard.append(x[1])
                 s._event("kingdom-winter", x[0], (C.KNAME[x[1]], D.REGIONS[r]))
     s.clash_order = []
