@@ -172,6 +172,24 @@ def test_uprising_hq1_extra_space_and_road_card():
     assert None not in d["road"]
 
 
+def test_uprising_hq1_replacing_trade_17_trims_the_hand_at_once():
+    """The seed's Hand Size: a hand above its size discards down at once.
+    HQ1's road card replaces trade-17 (+1 hand size): its occupier comes back
+    to a hand that had room, then the size drops below the hand."""
+    hand = ["captain-6", "captain-7", "follower-1", "follower-2", "follower-3", "agent", "cavalry"]
+    board = [None, None, {"kingdom": "trade-17", "occupier": "uprising:captain-9"}]
+    s = autumn(factions=[UPR, NOB], seats={0: {"hand": hand, "board": board, "hq": ["uprising:hq1"], "site": []}})
+    assert s.hsize(0) == 7 and len(s.hands[0]) == 7
+    s.apply_move("use hq1")
+    s.apply_move(next(m for m in s.legal_moves() if m.startswith("take ")))
+    s.apply_move("choose captain-6")
+    assert dump(s)["seats"][0]["board"][2]["occupier"] == "uprising:captain-6"
+    assert s.hsize(0) == 6 and len(s.hands[0]) == 7
+    assert s.kind == "trim" and s.dseats == [0]
+    s.apply_move("discard agent")
+    assert len(s.hands[0]) == 6 and s.kind == "autumn"
+
+
 def test_uprising_hq2_council_tokens():
     s = load(
         doc(

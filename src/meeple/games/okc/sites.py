@@ -250,6 +250,7 @@ def _uhq1_answer(s, seat, darg, a):
     if old is not None:
         s.kdiscard.append(old[0])
         s._to_hand(seat, old[1])
+        s.todo.append(("trim", seat))  # the hand size may have dropped (trade-17), as in bidding._space
     s._set_space(seat, 2, [kc, x])
     s._event("take", seat, C.KNAME[kc])
     s._refill_road_now()
