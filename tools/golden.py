@@ -287,7 +287,10 @@ def main(argv: list[str]) -> int:
             failed = True
             continue
         problems = [d for d in map(replay_difference, old["transcripts"]) if d]
-        problems += [d for b in old["bots"] if (d := bot_difference(old["transcripts"][b["transcript"]], b["choices"]))]
+        for b in old["bots"]:  # (on a transcript that no longer replays, its difference says it all)
+            rec = old["transcripts"][b["transcript"]]
+            if replay_difference(rec) is None and (d := bot_difference(rec, b["choices"])):
+                problems.append(d)
         print(f"{name}: {len(old['transcripts'])} games, " + (f"{len(problems)} differ" if problems else "all replay"))
         for p in problems:
             print("  " + p)

@@ -518,6 +518,33 @@ def test_nobility_favour_heirs_invulnerable():
     assert s.decision().kind == "location" and s.decision().seats == (0,)  # 10 against 5
 
 
+def test_placing_supporters_is_one_spring_action():
+    """Seed, Actions: each action once a round; Placing Supporters: any number
+    of supporters to any number of regions. So supporters go one after another
+    until the seat takes another action; then none is offered this spring,
+    while one placed after other actions is allowed."""
+    tiles = {  # Nobility's tactics 1 and 2 (a war machine of its own is active) may be used
+        "seats": {0: {"tactics": [1, 2, 1, 1]}},
+        "regions": {"highlands": {"facedown": ["clans:ruse"], "active": active("nobility:war-machine", deploy=0)}},
+    }
+    s = spring(**tiles)
+    s.apply_move("supporter plateau")
+    s.apply_move("supporter lowlands")  # the same action goes on
+    assert "supporter highlands" in s.legal_moves()
+    s.apply_move("tactic 1")  # another action: placing supporters is over
+    assert s.decision().seats == (0,) and "tactic 2" in s.legal_moves()
+    assert not any(m.startswith("supporter") for m in s.legal_moves())
+    with pytest.raises(IllegalMove):
+        s.apply_move("supporter highlands")
+    assert s.sup_map[0] == [0, 1, 1] and s.sup_board[0] == 3
+    later = spring(**tiles)
+    later.apply_move("tactic 1")  # other actions first: the supporters may still follow
+    later.apply_move("supporter highlands")
+    later.apply_move("supporter highlands")
+    assert later.sup_map[0] == [2, 0, 0]
+    assert load(dump(later)).legal_moves() == later.legal_moves()  # kept in the STATE
+
+
 def test_tactic_tiles_any_number_a_round_each_once():
     """Unexhausted tiles may be activated in any number (not one a round); a
     tile with uses loses one per use and, like every action, is used at most

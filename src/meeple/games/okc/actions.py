@@ -60,6 +60,9 @@ U_SITE = 1 << 13  # << (local - 14): that Site card's ability was used
 U_RGOVERN = 1 << 18
 U_FAVOUR2 = 1 << 19  # trade-15: the holder's second use this round
 U_BORROW = 1 << 20  # intrigue-11: an opponent's Favour used this round
+# placing supporters is one spring action (any number of them, to any regions):
+# begun with the first supporter, over once the seat takes another action
+U_SUPPORTERS, U_SUPPORTERS_DONE = 1 << 21, 1 << 22
 
 # active card entry fields: [gid, part, gained_traits, gained_cmds, used_cmds, deploy, pass]
 E_GID, E_PART, E_GT, E_GC, E_USED, E_DEP, E_PASS = range(7)

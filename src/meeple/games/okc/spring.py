@@ -21,6 +21,8 @@ from meeple.games.okc.actions import (
     REGION,
     SUPP,
     SUPP_LOST,
+    U_SUPPORTERS,
+    U_SUPPORTERS_DONE,
 )
 from meeple.games.okc.rules import as_card_action, decision, step, turns
 
@@ -121,7 +123,7 @@ _SUPPORTERS = (SUPP, SUPP + 1, SUPP + 2)  # a supporter to each region
 
 def _spring_legal(s, seat):
     acts = [DONE]
-    if s.sup_board[seat] > 0:
+    if s.sup_board[seat] > 0 and not s.used[seat] & U_SUPPORTERS_DONE:
         acts += _SUPPORTERS
     free_actions(s, seat, "spring", acts, tactic=False)  # the tactic tiles last
     if s.kheld[seat] & C.DEPLOY_INFLUENCE:  # martial-03: Deploy in spring
@@ -139,11 +141,21 @@ def _spring_legal(s, seat):
     return acts
 
 
-@decision("spring", prompt="Spring: take an action, or end your spring", legal=_spring_legal)
+@decision(
+    "spring",
+    prompt="Spring: take an action, or end your spring (supporters are placed as one action: all you place, then any other)",
+    legal=_spring_legal,
+)
 def _spring(s, a, seat):
     if a == DONE:
         return
     s.todo.append(("spring_seat", seat))
+    # (seed, Actions: each action once a round; Placing Supporters: any number at once)
+    u = s.used[seat]
+    if a in _SUPPORTERS:
+        s.used[seat] = u | U_SUPPORTERS
+    elif u & U_SUPPORTERS:
+        s.used[seat] = u | U_SUPPORTERS_DONE
     if tactics.card_action(s, seat, a, "spring"):
         return
     if DEPLOY_C <= a < LOC:
