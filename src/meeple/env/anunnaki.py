@@ -72,6 +72,7 @@ KINDS = (
     "yesno",
     "artifact",
     "culture_benefit",
+    "frigg",
 )
 _KIND = {k: i for i, k in enumerate(KINDS)}
 # per seat: res x4, mana, vp, tracks x3, dom, settle_left, turns, free_minor,

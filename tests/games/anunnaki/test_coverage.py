@@ -640,6 +640,22 @@ def test_ishtar_basic_settlement_strength_two_and_upgraded_not_in_the_capital():
     assert get(s, 0, "gold") == 2
 
 
+def test_ishtar_upgraded_ignores_the_icon_limit_in_the_underworld():
+    """Seed, Ishtar upgraded: in any region with an uncovered icon but a
+    capital, resources equal to the strength there; the Underworld is such
+    a region (「領域」, any resource)."""
+    s = game(2, houses=["babylon", "pharaos"])
+    s.seats[0]["artifacts"] = ["underworld_map"]
+    s.seats[0]["major"] = True
+    put(s, 0, "ba5", 1)  # (the Underworld lies next to the regions its owner controls)
+    put(s, 0, "uw", 3)
+    assert len(s.lay.icons["uw"]) < 3
+    pawn_on(s, 0, 2)
+    res(s, 0)
+    play(s, "tile 5", "harvest uw", "gain gold", "gain gold", "gain metal")
+    assert get(s, 0, "gold") == 2 and get(s, 0, "metal") == 1
+
+
 def test_ishtar_basic_does_not_ignore_the_icon_limit():
     s = game(2, houses=["babylon", "pharaos"])
     put(s, 0, "ba2", 3)  # 1 icon
@@ -849,6 +865,20 @@ def test_athena_ignores_exhaust_tokens():
     assert get(s, 0, "metal") == 1 and get(s, 0, "wood") == 1
 
 
+def test_set_counts_a_fully_exhausted_underworld():
+    """Seed, Set: every controlled region whose icons are all covered counts;
+    only Atlantis is left out (the Underworld Map's region counts too)."""
+    s = game(2)
+    s.seats[0]["artifacts"] = ["underworld_map"]
+    put(s, 0, "g1", 1)
+    put(s, 0, "uw", 1)
+    s.exh["g1"] = list(s.lay.icons["g1"])
+    s.exh["uw"] = ["any"] * len(s.lay.icons["uw"])
+    assert not s._uncovered("g1") and not s._uncovered("uw") and "uw" in s.controlled(0)
+    s.seats[0]["summoned"] = ["set"]
+    assert s._god_points(0) == 3
+
+
 def test_set_ignores_atlantis_and_needs_full_exhaustion():
     s = game(2)
     put(s, 0, "ph3", 1)
@@ -889,9 +919,24 @@ def test_frigg_takes_from_a_region_when_the_supply_is_empty():
     _summon(s, 0, "frigg", "no5")
     # the summon put one back (supply 1): no1 (2 + settlement) gets it; no5 (9) may take one
     # from another region first, here declined
+    play(s, "yes", "yes")
     assert s.fol["no1"][0] == 3 and s.kind == "take_follower" and legal(s) == ["pass", "take no1"]
     play(s, "pass")
     assert s.fol["no1"][0] == 3 and s.fol["no5"][0] == 9
+
+
+def test_frigg_places_only_where_the_player_chooses():
+    """Seed, Frigg: 「各領域に、信奉者を1体ずつ置くことができます」 (may place)."""
+    s = game(2, houses=["norrenis", "pharaos"])
+    put(s, 0, "no1", 2)  # + settlement = 3
+    put(s, 0, "g1", 3)
+    supply = s.supply(0)
+    _summon(s, 0, "frigg", "no4")
+    assert s.kind == "frigg" and s.darg == {"hex": "no1"}
+    play(s, "pass")  # not in no1
+    assert s.kind == "frigg" and s.darg == {"hex": "g1"}
+    play(s, "yes")
+    assert s.fol["no1"][0] == 2 and s.fol["g1"][0] == 4 and s.supply(0) == supply - 1
 
 
 # ---------------------------------------------------------------- culture tokens

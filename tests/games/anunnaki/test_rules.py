@@ -631,6 +631,8 @@ def test_freyja_freyr_frigg():
     put(s, 0, "no1", 2)  # + settlement = 3
     put(s, 0, "g1", 3)
     _summon(s, 0, "frigg", "no4")
+    assert s.kind == "frigg" and legal(s) == ["pass", "yes"]  # seed: 「置くことができます」, region by region
+    play(s, "yes", "yes")
     assert s.fol["no1"][0] == 3 and s.fol["g1"][0] == 4
 
 

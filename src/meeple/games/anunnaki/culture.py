@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.games.anunnaki.actions import PASS, YES
-from meeple.games.anunnaki.board import UNDERWORLD
 from meeple.games.anunnaki.data import DATA, TRACKS
 from meeple.games.anunnaki.declare import decide, step
 
@@ -83,9 +82,8 @@ class CultureEnd(_Fields):
                 n = sum(
                     1
                     for h in ctrl
-                    if not lay.info[h]["atlantis"]
+                    if not lay.info[h]["atlantis"]  # (seed: only Atlantis is left out; the Underworld counts)
                     and lay.info[h]["capital"] is None
-                    and h != UNDERWORLD
                     and not self._uncovered(h)
                 )
                 total += 3 * (n // 2)

@@ -420,8 +420,22 @@ def _away_regions(gs, s):
 
 
 def _frigg_followers(gs, s):
+    """Frigg: the seat *may* place a follower in each region holding 3 or more
+    of its followers and settlements (seed: 「置くことができます」), asked region
+    by region."""
     spots = [h for h in gs.lay.hexes if gs.fol[h][s] + gs.settlements_of(s).count(h) >= 3]
-    gs._push(*[["follower_at", s, h] for h in spots])
+    gs._push(*[["frigg_at", s, h] for h in spots])
+
+
+@step("frigg_at")
+def _run_frigg_at(gs, s, h):
+    gs._set("frigg", s, {"hex": h})
+
+
+@decide("frigg", "Frigg: place a follower in this region?", _legal_yesno)
+def _ans_frigg(gs, a, s):
+    if a == YES:  # (with none in the supply, one may first be taken from any region: follower_at)
+        gs._push(["follower_at", s, gs.darg["hex"]])
 
 
 def _portal_3(gs, s):

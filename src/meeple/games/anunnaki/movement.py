@@ -339,7 +339,8 @@ def _ans_harvest(gs, a, s):
     if h == UNDERWORLD:
         gs.todo.append(["harvest", s, left, done])
         gs.own_exh().setdefault(h, []).append("any")
-        gs.todo.append(["gain_any", s, min(st, len(unc))])
+        # (Ishtar upgraded: no icon limit in any region but a capital, the Underworld too)
+        gs.todo.append(["gain_any", s, st if gs.power(s, "ishtar_no_cap") else min(st, len(unc))])
         return
     if info["capital"] is not None:
         gs._gain(s, info["res"][0], min(st, info["icons"]))

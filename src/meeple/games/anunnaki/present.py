@@ -303,6 +303,7 @@ def _label(state, seat: int, move: str) -> dict:
             "dev_do": "Not now",
             "composite": "Add nothing",
             "yesno": "No",
+            "frigg": "No",
             "free_contract": "No",
             "culture_benefit": "Forfeit it",
             "unit": "Stop",
@@ -311,7 +312,11 @@ def _label(state, seat: int, move: str) -> dict:
         out["pass"] = True
         return out
     if bare == "yes":
-        out["label"] = {"dev_do": "Yes, use it now", "culture_benefit": "Take it"}.get(kind, "Yes")
+        out["label"] = {
+            "dev_do": "Yes, use it now",
+            "culture_benefit": "Take it",
+            "frigg": "Place a follower there",
+        }.get(kind, "Yes")
         if kind == "culture_benefit":
             out["label"] += ": " + effects_text(DATA.culture[state.darg["token"]]["benefit"])
             if state.power(seat, "zeus_double_culture"):
@@ -502,6 +507,8 @@ def decision_for(state, viewer: int | None) -> dict | None:
     out["prompt"] = PROMPT.get(kind, nice(kind))
     if kind == "culture_benefit":
         out["prompt"] = f"Culture token ({_culture(state.darg['token'])}): take it now or forfeit it"
+    elif kind == "frigg":
+        out["prompt"] = f"Frigg: place a follower in {hex_words(state.lay, state.darg['hex'])}?"
     if viewer is None or viewer not in out["seats"] or out["seat"] != viewer:
         return out
     moves = moves_for_seat(state, viewer)
