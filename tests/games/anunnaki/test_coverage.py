@@ -937,6 +937,7 @@ def test_frigg_places_only_where_the_player_chooses():
     assert s.kind == "frigg" and s.darg == {"hex": "g1"}
     play(s, "yes")
     assert s.fol["no1"][0] == 2 and s.fol["g1"][0] == 4 and s.supply(0) == supply - 1
+    assert s.log()[-1][:3] == ("follower", 0, "g1")  # said: "Norrenis places a follower in Gaia 1"
 
 
 # ---------------------------------------------------------------- culture tokens

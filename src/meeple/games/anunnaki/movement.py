@@ -291,6 +291,8 @@ def _run_follower_at(gs, s, h):
     if gs.supply(s) > 0:
         gs.own_fol()[h][s] += 1
         gs._changed(h, s)
+        if gs.record:  # (Anubis's, Frigg's: said, not done in silence)
+            gs._event("follower", s, h)
         return
     gs._set("take_follower", s, {"then": h, "avoid": h})
 
