@@ -125,6 +125,7 @@ def test_clans_hq2_resilient_and_supporters_back():
     )
     s.apply_move("use hq2")
     s.apply_move("to lowlands")
+    assert [m for m in s.legal_moves() if m.startswith("to ")] == ["to lowlands"]  # "to a region": one region
     s.apply_move("to lowlands")
     assert s.sup_map[0] == [0, 0, 2] and s.lost_sup[0] == 0
     s2 = summer(
@@ -235,6 +236,20 @@ def test_gathering_hq_gives_ambush_from_discard():
     s.apply_move("hide heir")
     assert s.hqtok[0] == 1
     assert s.decision().kind == "location" and s.decision().seats == (0,)
+
+
+def test_gathering_hq_gives_no_second_ambush_to_a_card_that_ambushed():
+    """Seed, Ambush: a card adds a card only if it has not activated its
+    Ambush in this clash; a gained Ambush is the same command, not a second."""
+    s = summer(
+        factions=[GAT, NOB],
+        regions=fd({"highlands": ["gathering:ruse", "nobility:captain-8"]}),
+        seats={0: {"hq": ["gathering:hq"], "hq_tokens": 3, "site": [], "hand": ["captain-9", "follower-1"]}},
+    )
+    s.apply_move("ambush ruse")
+    s.apply_move("hide captain-9")
+    s.apply_move("use hq")  # 1 token; the ruse is the only card: forced
+    assert "ambush ruse" not in s.legal_moves()
 
 
 def test_gathering_a3_copies_a_lost_card():

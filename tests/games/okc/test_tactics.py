@@ -76,6 +76,39 @@ def test_nobility_2_locks_the_first_clash():
     assert s.decision() is None or "ambush ruse" not in s.legal_moves()
 
 
+def test_nobility_2_lock_stops_swaps_and_moves_by_cards_too():
+    """Nobility tactic 2: "opponents cannot add, swap or move cards in its first
+    clash": not martial-06's swap, Clans HQ1's move to a council nor
+    intrigue-04's return to hand either, while the Nobility may."""
+    from tests.games.okc.helpers import in_clash
+
+    def kc(name, occ):
+        return {"kingdom": name, "occupier": occ}
+
+    def locked(clans, nobility=None):
+        return in_clash(
+            "highlands",
+            ["highlands", "plateau", "lowlands"],
+            [0, 1],
+            {"highlands": {"active": active("nobility:war-machine", "clans:captain-8", "clans:cavalry")}},
+            factions=[NOB, CLA],
+            councils={"relics": ["clans:trader"], "secrets": [], "oaths": []},
+            seats={0: {"effects": 32, **(nobility or {})}, 1: clans},  # (FX_LOCK << highlands)
+        )
+
+    hand = ["war-machine", "follower-1"]
+    for clans in (
+        {"board": [kc("martial-06", "clans:agent"), None]},
+        {"hq": ["clans:hq1"], "site": []},
+        {"board": [kc("intrigue-04", "clans:agent"), None], "hand": hand},
+    ):
+        by_card = ("kingdom ", "use ")
+        s = locked(clans)  # (nothing left to do: the day ends for the Clans, the clash goes on)
+        assert s.kind != "day" and not any(m.startswith(by_card) for m in s.legal_moves()), clans
+        unlocked = locked(clans, {"effects": 0})
+        assert unlocked.kind == "day" and any(m.startswith(by_card) for m in unlocked.legal_moves()), clans
+
+
 def test_nobility_3_opponents_bid_zero():
     s = load(
         doc(

@@ -29,6 +29,13 @@ def _clash_region(s):
     return None if cur is None else cur[0]
 
 
+def _locked_out(s, seat) -> bool:
+    """Nobility tactic 2: another seat locked the clash in progress; seat may
+    not add, swap or move cards there (state._locked)."""
+    r = _clash_region(s)
+    return r is not None and s._locked(seat, r)
+
+
 def _clash_cards(s, seat):
     r = _clash_region(s)
     if r is None:
@@ -366,7 +373,11 @@ def _m03_answer(s, seat, darg, a):
 
 # ---- martial-06 (day): swap an active card with your council or occupying card
 def _m06_ready(s, seat, j):
-    return bool(_clash_cards(s, seat)) and bool(_own_council(s, seat) or any(sp is not None for sp in s.boards[seat]))
+    return (
+        bool(_clash_cards(s, seat))
+        and bool(_own_council(s, seat) or any(sp is not None for sp in s.boards[seat]))
+        and not _locked_out(s, seat)  # (a swap)
+    )
 
 
 def _m06_start(s, seat, j):
@@ -575,7 +586,7 @@ def _i03_answer(s, seat, darg, a):
 # ---- intrigue-04 (day): reveal your hand; opposing cards of the clash matching a hand
 #      card's strength or archetype return to their owners' hands; discard this
 def _i04_ready(s, seat, j):
-    return bool(s.hands[seat]) and _clash_region(s) is not None
+    return bool(s.hands[seat]) and _clash_region(s) is not None and not _locked_out(s, seat)  # (it moves cards)
 
 
 def _i04_start(s, seat, j):

@@ -148,7 +148,7 @@ def _nhq_answer(s, seat, darg, a):
 # ---- Clans HQ1 (day): move active Flank cards of this clash into a council
 def _flank_cards(s, seat):
     cur = s._current_clash()
-    if cur is None:
+    if cur is None or s._locked(seat, cur[0]):  # (Nobility tactic 2: no card moves out of the locked clash)
         return []
     mine = s.factions[seat]  # a card is seat's when g // PER is its faction (s.seat_of)
     return [
@@ -197,9 +197,11 @@ def _chq2_start(s, seat, g):
 
 
 def _chq2_options(s, seat, darg):
+    """Up to 2 supporters to *a* region: the second, if any, where the first went
+    (darg [effect, local, placed, region of the first])."""
     acts = [E.DONE] if darg[2] else []
     if darg[2] < 2 and s.lost_sup[seat]:
-        acts.extend(E.REGION + r for r in range(3))
+        acts.extend(E.REGION + r for r in (darg[3:] or range(3)))
     return acts or [E.DONE]
 
 
@@ -209,7 +211,7 @@ def _chq2_answer(s, seat, darg, a):
     s.lost_sup[seat] -= 1
     s.own_sup_map()[seat][a - E.REGION] += 1
     s._event("supporter-move", seat, ("lost", D.REGIONS[a - E.REGION]))
-    _ask(s, seat, [darg[0], darg[1], darg[2] + 1])
+    _ask(s, seat, [darg[0], darg[1], darg[2] + 1, a - E.REGION])
 
 
 # ---- Uprising HQ1 (on gaining: a third kingdom space; autumn: a Great Road card onto it)
@@ -310,8 +312,8 @@ def _ghq_answer(s, seat, darg, a):
         _ask(s, seat, [darg[0], darg[1], n])
         return
     r, e = _active_entry(s, s.gid(seat, a - E.CARD))
+    # (a card that has ambushed in this clash does not again: each command once a clash, seed Ambush)
     e[E.E_GC] |= D.AMBUSH | (C.AMBUSH_FROM_DISCARD if darg[2] == 2 else 0)
-    e[E.E_USED] &= ~D.AMBUSH
     s._event("gain", seat, (C.NAME[e[E.E_GID]], "Ambush from the discard" if darg[2] == 2 else "Ambush"))
 
 
