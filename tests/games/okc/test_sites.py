@@ -167,10 +167,25 @@ def test_uprising_hq1_extra_space_and_road_card():
     s.apply_move("buy hq1")
     assert len(s.boards[0]) == 3
     s.apply_move("use hq1")
+    board_card = next(m for m in s.legal_moves() if m != "take trade-04")  # (trade-04 goes to the supply: below)
+    s.apply_move(board_card)
+    d = dump(s)
+    assert d["seats"][0]["board"][2] == {"kingdom": board_card.split()[1], "occupier": "uprising:captain-7"}
+    assert None not in d["road"]
+
+
+def test_uprising_hq1_follows_a_kingdom_cards_own_place():
+    """Seed: an acquired kingdom card's bold instructions are followed
+    completely: a [supply] card taken with HQ1 goes to the supply, its
+    would-be occupier to the discard, and the third space stays free."""
+    s = autumn(factions=[UPR, NOB], seats={0: {"hand": ["trader", "captain-7"], "lore": 0, "site": ["uprising:hq1"]}})
+    s.apply_move("journey trader")
+    s.apply_move("buy hq1")
+    s.apply_move("use hq1")
     s.apply_move("take trade-04")
     d = dump(s)
-    assert d["seats"][0]["board"][2] == {"kingdom": "trade-04", "occupier": "uprising:captain-7"}
-    assert None not in d["road"]
+    assert d["seats"][0]["board"][2] is None and d["seats"][0]["kingdom_supply"] == ["trade-04"]
+    assert "uprising:captain-7" in d["seats"][0]["discard"] and None not in d["road"]
 
 
 def test_uprising_hq1_replacing_trade_17_trims_the_hand_at_once():

@@ -274,6 +274,13 @@ def acquire(s, seat: int, kc: int, occ: int) -> None:
     s._kingdom_gained(seat, kc)
 
 
+@step("acquire")
+def _acquire_step(s, seat, kc, occ) -> None:
+    """A kingdom card acquired other than by a bid (Uprising HQ1) that has a
+    place of its own."""
+    acquire(s, seat, kc, occ)
+
+
 def take_board_card(s, o: int, j: int) -> int:
     """An opponent's kingdom card taken from its board: the occupier goes to
     its owner's hand (whose hand size may drop: trimmed after)."""

@@ -104,6 +104,7 @@ FORMAT = StateFormat(
     1,
     frozenset(
         {
+            "acquire",
             "advanced",
             "advanced_place",
             "advanced_reveal",

@@ -248,6 +248,11 @@ def _uhq1_answer(s, seat, darg, a):
     x = s.gid(seat, a - E.CARD)
     if not s._leave_hand(seat, x):  # a card not known in hand is shown
         s._mark_reveal()
+    if C.KPLACE[kc] != "board":  # its own place, not the space (seed: bold instructions, followed completely)
+        s._event("take", seat, C.KNAME[kc])
+        s._refill_road_now()
+        s.todo.append(("acquire", seat, kc, x))  # (bidding.acquire: the would-be occupier to the discard)
+        return
     old = s.boards[seat][2]
     if old is not None:
         s.kdiscard.append(old[0])
