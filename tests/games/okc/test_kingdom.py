@@ -138,12 +138,19 @@ def test_intrigue_05_supporters_move():
 
 
 def test_intrigue_06_own_face_down_swap():
+    """ "spring: look at a region, swap two of your face-down cards": the look
+    (the region's face-down cards, told to this seat alone), then the swap."""
     s = at(
         "spring",
         [("intrigue-06", "nobility:agent")],
-        regions=fd({"highlands": ["nobility:heir"], "lowlands": ["nobility:ruse"]}),
+        regions=fd({"highlands": ["nobility:heir"], "lowlands": ["nobility:ruse", "clans:captain-8"]}),
     )
     s.apply_move("kingdom intrigue-06")
+    assert s.legal_moves() == ["look highlands", "look lowlands"]
+    s.apply_move("look lowlands")
+    assert s.peeked[0] == sorted(C.CARD_BY_NAME[n] for n in ("nobility:ruse", "clans:captain-8"))
+    assert "clans:captain-8" in str(s.view(0)) and "clans:captain-8" not in str(s.view(None))
+    # the only pair of regions with a card of its own each: the swap is taken at once
     assert dump(s)["regions"]["highlands"]["facedown"] == ["nobility:ruse"]
 
 

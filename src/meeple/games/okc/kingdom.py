@@ -199,25 +199,36 @@ def _i05_answer(s, seat, darg, a):
     _ask(s, seat, darg)
 
 
-# ---- intrigue-06: swap two of your own face-down cards between regions
+# ---- intrigue-06 (spring): look at a region's face-down cards, then swap two of
+#      your own face-down cards between regions (darg stage 2: the look; 0: the swap)
 def _own_pairs(s, seat):
     has = [any(s.seat_of(g) == seat for g in s.facedown[r]) for r in range(3)]
     return [i for i, (a, b) in enumerate(E.PAIRS) if has[a] and has[b]]
 
 
 def _i06_ready(s, seat, j):
-    return bool(_own_pairs(s, seat))
+    return any(s.facedown)  # a region to look at
 
 
 def _i06_start(s, seat, j):
-    _ask(s, seat, ["own_fd_swap", j, 0])
+    _ask(s, seat, ["own_fd_swap", j, 2])
 
 
 def _i06_options(s, seat, darg):
+    if darg[2] == 2:
+        return [E.REGION + r for r in range(3) if s.facedown[r]]
     return [E.PAIR + i for i in _own_pairs(s, seat)]
 
 
 def _i06_answer(s, seat, darg, a):
+    if darg[2] == 2:  # the look, as the Uprising Favour's (favour._peek): private, remembered
+        r = a - E.REGION
+        s._event("peek", seat, (D.REGIONS[r], [C.NAME[g] for g in s.facedown[r]]), private_to=seat)
+        s._mark_reveal()
+        s.own_peeked()[seat] = sorted(set(s.peeked[seat]) | set(s.facedown[r]))
+        if _own_pairs(s, seat):
+            _ask(s, seat, [darg[0], darg[1], 0])
+        return
     ra, rb = E.PAIRS[a - E.PAIR]
     s.swap_facedown(seat, ra, rb)
     s._event("swap-facedown", seat, (seat, D.REGIONS[ra], D.REGIONS[rb]))
@@ -790,6 +801,8 @@ def _kingdom_word(s, a, seat):
         return "top" if a == E.SPACE else "bottom"
     if a == E.SUPP_LOST:
         return "supporter board" if eff == "supporters_move" else "supporter lost"
+    if eff == "own_fd_swap" and E.REGION <= a < E.ROAD:
+        return "look " + D.REGIONS[a - E.REGION]
     return None
 
 
