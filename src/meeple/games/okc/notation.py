@@ -89,7 +89,7 @@ FORMS = {
     "joust_win": "claim <location>",
     "advanced": "advanced <kingdom-card> <card> (the kingdom card to keep, its occupier)",
     "kingdom": "choose <card> | tactic <n> | council <council> | supporter <region|board|lost> | "
-    "swap <region> <region> | top | bottom | space <n> | discard-it | done",
+    "swap <region> <region> | look <region> | top | bottom | space <n> | discard-it | done",
 }
 
 
