@@ -513,6 +513,19 @@ def test_intrigue_09_burns_and_acquires_two():
     assert None not in d["road"]
 
 
+def test_a_new_kingdom_card_on_a_used_space_may_act_this_round():
+    """Each action once a round (seed, Actions): a card acquired onto the space
+    of one already used this round has its own action still to use."""
+    road = ["trade-13", "martial-05", "intrigue-12", "trade-11"]
+    s = at("spring", [("intrigue-09", "nobility:agent")], seats={0: {"hand": ["captain-9"]}}, road=road)
+    s.apply_move("kingdom intrigue-09")  # used, on space 0, then burned
+    s.apply_move("take trade-13")
+    s.apply_move("occupy captain-9")
+    s.apply_move("space 0")
+    s.apply_move("done")  # (no second card)
+    assert s.kind == "spring" and "kingdom trade-13" in s.legal_moves()
+
+
 def test_intrigue_10_sets_the_order():
     hand = ["captain-6", "captain-7", "captain-8", "captain-9", "heir", "agent"]
     s = load(

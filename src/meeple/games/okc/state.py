@@ -68,6 +68,7 @@ from meeple.games.okc.actions import (
     NACTIONS,  # noqa: F401
     PER,  # noqa: F401
     SIMULTANEOUS,  # noqa: F401
+    U_KINGDOM,
 )
 from meeple.games.okc.rules import RULES
 
@@ -679,8 +680,13 @@ class OKCState(FlowState):
 
     # ------------------------------------------------------------ kingdom cards held
     def _set_space(self, s: int, j: int, space: list[int] | None) -> None:
-        """Board space j of seat s now holds `space` ([kingdom card, occupier] or None)."""
-        self.mut("boards")[s][j] = space
+        """Board space j of seat s now holds `space` ([kingdom card, occupier] or None).
+        A new kingdom card there has its own action, not yet used this round
+        (the once-a-round mark is kept per space: U_KINGDOM << j)."""
+        old = self.boards[s][j]
+        if space is not None and (old is None or old[0] != space[0]) and self.used[s] & U_KINGDOM << j:
+            self.used[s] &= ~(U_KINGDOM << j)
+        self.own_boards()[s][j] = space
         self._held_changed(s)
 
     def _supply_add(self, s: int, kc: int) -> None:
