@@ -383,10 +383,19 @@ def test_intrigue_01_council_cards_to_hand_and_journey_to_deck_bottom():
     s.apply_move("claim castle")
     s.apply_move("govern heir")
     s.apply_move("council secrets")
+    # "may": the owner is asked (the seed: an ability that says "may" is optional)
+    assert s.kind == "instead" and s.dseats == [1] and s.legal_moves() == ["to-hand", "leave"]
+    s.apply_move("to-hand")
     assert "clans:agent" in dump(s)["seats"][1]["hand"]
     s = autumn(seats={0: {"deck": ["ruse"], "board": [kc("intrigue-01", "nobility:trader"), None]}})
     s.apply_move("journey follower-1")
+    assert s.legal_moves() == ["to-deck-bottom", "leave"]
+    s.apply_move("to-deck-bottom")
     assert names_deck(s) == ["nobility:ruse", "nobility:follower-1"] and dump(s)["lost"] == []
+    s = autumn(seats={0: {"deck": ["ruse"], "board": [kc("intrigue-01", "nobility:trader"), None]}})
+    s.apply_move("journey follower-1")
+    s.apply_move("leave")  # declined: the lost pile, as without the card
+    assert names_deck(s) == ["nobility:ruse"] and dump(s)["lost"] == ["nobility:follower-1"]
 
 
 def test_martial_14_unexhausts_a_tactic():

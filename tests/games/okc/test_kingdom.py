@@ -194,7 +194,10 @@ def test_intrigue_16_eliminated_to_hand():
         regions=fd({"highlands": ["nobility:captain-6", "clans:agent"]}),
         seats={0: {"board": [kc("intrigue-16", "nobility:agent"), None]}},
     )
-    assert "nobility:captain-6" in dump(s)["seats"][0]["hand"]
+    # eliminated by the agent's Deadly: to the lost pile, then "may go to hand" asked
+    assert s.kind == "instead" and "nobility:captain-6" in dump(s)["lost"]
+    s.apply_move("to-hand")
+    assert "nobility:captain-6" in dump(s)["seats"][0]["hand"] and "nobility:captain-6" not in dump(s)["lost"]
 
 
 def test_martial_01_heirs_deadly_and_follower():

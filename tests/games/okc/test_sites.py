@@ -112,6 +112,23 @@ def test_clans_hq1_traders_flank_and_council_cards_to_hand():
     assert dump(s)["councils"]["oaths"] == ["clans:trader"]
 
 
+def test_clans_hq1_council_cards_may_go_to_hand():
+    """Clans HQ1: "cards leaving a council may go to hand" (may: asked)."""
+    for answer, place in (("to-hand", "hand"), ("leave", "discard")):
+        s = summer(
+            factions=[NOB, CLA],
+            regions=fd({"highlands": ["nobility:captain-6"]}),
+            councils={"relics": [], "secrets": ["clans:agent"], "oaths": []},
+            seats={0: {"hand": ["heir"]}, 1: {"hq": ["clans:hq1"], "site": []}},
+        )
+        s.apply_move("claim castle")
+        s.apply_move("govern heir")
+        s.apply_move("council secrets")  # Castle clears the council: the Clans agent leaves it
+        assert s.kind == "instead" and s.dseats == [1]
+        s.apply_move(answer)
+        assert "clans:agent" in dump(s)["seats"][1][place]
+
+
 def test_clans_hq2_resilient_and_supporters_back():
     s = spring(
         factions=[CLA, NOB],

@@ -408,12 +408,11 @@ def _night(s, r, parts) -> None:
             j = next(j for j, sp in enumerate(s.boards[o]) if sp is not None and C.KEFFECT[sp[0]] == "heirs_deploy")
             kingdom.discard_this(s, o, j)
             s._to_hand(o, g)
-        elif C.owns_kingdom(s, o, "eliminated_to_hand"):  # intrigue-16
-            s._to_hand(o, g)
-        elif resilient[i]:
-            s.discards[o].append(g)
         else:
-            s.lost.append(g)
+            where = "discard" if resilient[i] else "lost"
+            (s.discards[o] if resilient[i] else s.lost).append(g)
+            if C.owns_kingdom(s, o, "eliminated_to_hand"):  # intrigue-16: "may go to hand"
+                kingdom.may_instead(s, o, g, where, "hand", "eliminated")
     for o in sorted(killers):
         if s.round_fx[o] & C.FX_HEIRS_DEADLY:  # Uprising tactic 1
             s._gain_influence(o, 1)

@@ -757,6 +757,43 @@ ACTIONS: dict[str | None, CardAction] = {  # read by a card's effect (None: it h
 }
 
 
+# ---- a card that may go elsewhere (seed: an ability that says "may" is optional)
+# intrigue-16: an eliminated card may go to hand; intrigue-01 and Clans HQ1: a card
+# leaving a council may go to hand; intrigue-01: a journeyed card may go to the
+# deck bottom. The card first goes where it would without them (the lost pile or
+# the discard), then its owner is asked (step "instead").
+def may_instead(s, seat: int, g: int, where: str, to: str, why: str) -> None:
+    """Card g of seat lies in `where` ("lost" or "discard"); queue the question
+    whether it goes `to` ("hand" or "deck-bottom") instead, because of `why`."""
+    s.todo.append(("instead", seat, g, where, to, why))
+
+
+@step("instead")
+def _instead_step(s, seat, g, where, to, why) -> None:
+    if g in (s.discards[seat] if where == "discard" else s.lost):  # (still there)
+        s._ask("instead", seat, [g, where, to, why])
+
+
+def _instead_word(s, a, seat):
+    if a == E.DRAW:
+        return "to-hand" if s.darg[2] == "hand" else "to-deck-bottom"
+    return None
+
+
+@decision("instead", prompt="Move the card?", legal=lambda s, seat: [E.DRAW, E.DONE], word=_instead_word, done="leave")
+def _instead(s, a, seat):
+    if a == E.DONE:
+        return
+    g, where, to, _why = s.darg
+    (s.discards[seat] if where == "discard" else s.lost).remove(g)
+    if to == "hand":
+        s._event("recall", seat, (C.NAME[g], where))
+        s._to_hand(seat, g)
+    else:
+        s._event("to-deck-bottom", seat, C.NAME[g])
+        s.decks[seat].append(g)
+
+
 # ---- the kingdom cards' actions and their sub-decision "kingdom" -----------
 def options(s, seat: int, timing: str) -> list[int]:
     """KACT + space for each kingdom card on seat's board whose action may be

@@ -90,6 +90,7 @@ FORMS = {
     "advanced": "advanced <kingdom-card> <card> (the kingdom card to keep, its occupier)",
     "kingdom": "choose <card> | tactic <n> | council <council> | supporter <region|board|lost> | "
     "swap <region> <region> | look <region> | top | bottom | space <n> | discard-it | done",
+    "instead": "to-hand | to-deck-bottom | leave (a card that may go elsewhere: intrigue-01, intrigue-16, Clans HQ1)",
 }
 
 
@@ -120,6 +121,7 @@ FORMAT = StateFormat(
             "day_end",
             "day_seat",
             "facedown",
+            "instead",
             "joust",
             "joust_end",
             "location_reward",
@@ -168,6 +170,7 @@ FORMAT = StateFormat(
             "gain",
             "gather",
             "herald",
+            "instead",
             "joust",
             "joust_win",
             "kingdom",

@@ -51,6 +51,9 @@ VERBS = {
     "deploy": "Deploy",
     "done": "Done",
     "pass": "Pass",
+    "to-hand": "Take it to your hand",
+    "to-deck-bottom": "Put it at the bottom of your deck",
+    "leave": "Leave it there",
     "clash": "Clash in",
     "ambush": "Ambush with",
     "retreat": "Retreat",
@@ -284,6 +287,24 @@ def chosen(state) -> list[int]:
     return []
 
 
+_INSTEAD = {
+    ("eliminated", "hand"): "intrigue-16: your eliminated card {card} may go to your hand instead of {where}",
+    (
+        "journey",
+        "deck-bottom",
+    ): "intrigue-01: {card}, which journeyed, may go to the bottom of your deck instead of {where}",
+}
+
+
+def _instead_prompt(darg) -> str:
+    """The question of decision "instead" (kingdom.may_instead), in words."""
+    g, where, to, why = darg
+    text = _INSTEAD.get((why, to), "{why}: {card}, leaving its council, may go to your hand instead of {where}")
+    name = "Clans HQ 1" if why == "clans-hq1" else why
+    place = "the lost pile" if where == "lost" else "your discard"
+    return text.format(card=_card(C.NAME[g]), where=place, why=name)
+
+
 def decision_for(state, viewer: int | None) -> dict | None:
     """The pending decision; the viewer's own options only when it must answer.
 
@@ -293,6 +314,8 @@ def decision_for(state, viewer: int | None) -> dict | None:
     if out is None:
         return None
     out["prompt"] = PROMPTS.get(out["kind"], out["kind"])
+    if out["kind"] == "instead":
+        out["prompt"] = _instead_prompt(state.darg)
     if out["kind"] in A.SIMULTANEOUS:
         out["chosen"] = chosen(state)
     if viewer is None or viewer not in out["seats"]:
@@ -508,8 +531,10 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
     elif kind == "gain":
         text = f"{who}'s {_card(d[0])} gains {d[1]} this round"
     elif kind == "recall":
-        where = "their discard" if d[1] == "discard" else _place(d[1])
+        where = "their discard" if d[1] == "discard" else _spot(d[1])
         text = f"{who} takes {_card(d[0])} from {where} back to their hand"
+    elif kind == "to-deck-bottom":
+        text = f"{who} puts {_card(d)} at the bottom of their deck (intrigue-01)"
     elif kind == "to-lost":
         text = f"{who} puts {_card(d)} into the lost pile"
     elif kind == "lock":

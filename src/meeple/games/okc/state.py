@@ -575,10 +575,10 @@ class OKCState(FlowState):
         self._take_from_hand_or_map(s, g)
         if t & D.PATHFINDER:
             self.discards[s].append(g)
-        elif C.owns_kingdom(self, s, "council_to_hand"):  # intrigue-01: deck bottom
-            self.decks[s].append(g)
         else:
             self.lost.append(g)
+            if C.owns_kingdom(self, s, "council_to_hand"):  # intrigue-01: "may go to the deck bottom"
+                kingdom.may_instead(self, s, g, "lost", "deck-bottom", "journey")
         if self.record:
             self._event("journey", s, C.NAME[g])
         if t & D.PATHFINDER and C.owns_kingdom(self, s, "pathfinder_journey_bonus"):
@@ -731,13 +731,14 @@ class OKCState(FlowState):
             self._event("road", None, new)
 
     def _leave_council(self, g: int) -> None:
-        """A card removed from a council goes to its owner's discard, or to hand
-        with Clans HQ1 or intrigue-01 (rulings: taken whenever allowed)."""
+        """A card removed from a council goes to its owner's discard; with Clans
+        HQ1 or intrigue-01 its owner is then asked whether it goes to hand."""
         o = self.seat_of(g)
-        if C.has_hq(self, o, "clans_hq1") or C.owns_kingdom(self, o, "council_to_hand"):
-            self._to_hand(o, g)
-        else:
-            self.discards[o].append(g)
+        self.discards[o].append(g)
+        if C.has_hq(self, o, "clans_hq1"):  # "may go to hand"
+            kingdom.may_instead(self, o, g, "discard", "hand", "clans-hq1")
+        elif C.owns_kingdom(self, o, "council_to_hand"):
+            kingdom.may_instead(self, o, g, "discard", "hand", "intrigue-01")
 
     # ------------------------------------------------------------ undo: what a hand decides
     def _forced_by_hand(self, n: int) -> bool:
