@@ -428,6 +428,17 @@ def test_viking_helmet_discards_the_opponents_card_who_plays_again():
     assert s.fol["g2"][0] == 2
 
 
+def test_a_card_sent_back_by_the_helmet_still_earns_the_losers_metal():
+    """Seed: the loser gets 1 metal if it played an advanced card; a card the
+    Viking Helmet sends back was played (its cost stays paid)."""
+    s = _player_battle(["viking_helmet"], ["short_bow"], att_units=2, def_units=1, houses=["norrenis", "pharaos"])
+    play(s, "@0 weapon viking_helmet", "@1 weapon short_bow")  # the bow's 1 metal paid, the bow sent back
+    play(s, "weapon slingshot")
+    while s.kind == "steal":  # (the slingshot's steal from the winner)
+        play(s, "steal metal")
+    assert s.fol["g2"] == [2, 0] and get(s, 1, "metal") == 5 - 1 + 1 + 1  # the bow, the steal, the loss
+
+
 def test_viking_helmet_wins_outright_if_no_new_card():
     s = _player_battle(["viking_helmet", "dagger"], [], houses=["norrenis", "pharaos"])
     s2 = s

@@ -144,6 +144,8 @@ class Battle(_Fields):
             return False
         for w in b["cards"][str(o)] + b["extra"].pop(str(o), []):
             self._return_card(o, w)
+            if DATA.weapons[w]["kind"] == "advanced":  # played all the same: a loser's compensation
+                b["helmeted_advanced"] = o
         b["cards"][str(o)] = []
         b["helmeted"] = o
         if o in b.get("bowed", []):
@@ -461,10 +463,11 @@ def _run_b_end(gs):
             steps.append(["artifact_pick", att, gs.conquests])
     if loser is not None:
         gs._send_home(loser, h)
-        for w in played.get(loser, ()):
-            if DATA.weapons[w]["kind"] == "advanced":  # (once, however many)
-                steps.append(["gain", loser, "metal", RULES["loss_metal"]])
-                break
+        # (once, however many; an advanced card a Viking Helmet sent back was played too)
+        if b.get("helmeted_advanced") == loser or any(
+            DATA.weapons[w]["kind"] == "advanced" for w in played.get(loser, ())
+        ):
+            steps.append(["gain", loser, "metal", RULES["loss_metal"]])
         if winner is not None and gs._slingshot(loser, winner, b):
             steps.append(["steal", loser, winner])
     for s, cards in played.items():
