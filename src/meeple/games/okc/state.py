@@ -686,7 +686,7 @@ class OKCState(FlowState):
         old = self.boards[s][j]
         if space is not None and (old is None or old[0] != space[0]) and self.used[s] & U_KINGDOM << j:
             self.used[s] &= ~(U_KINGDOM << j)
-        self.own_boards()[s][j] = space
+        self.mut("boards")[s][j] = space
         self._held_changed(s)
 
     def _supply_add(self, s: int, kc: int) -> None:
