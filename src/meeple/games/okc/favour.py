@@ -149,9 +149,7 @@ def _gather(s, a, seat):
 )
 def _peek(s, a, seat):
     r = a - REGION
-    s._event("peek", seat, (D.REGIONS[r], [C.NAME[g] for g in s.facedown[r]]), private_to=seat)
-    s._mark_reveal()
-    s.own_peeked()[seat] = sorted(set(s.peeked[seat]) | set(s.facedown[r]))
+    s._look_at_facedown(seat, r)
     s._ask("uswap_fd", seat, [r])
 
 

@@ -221,11 +221,8 @@ def _i06_options(s, seat, darg):
 
 
 def _i06_answer(s, seat, darg, a):
-    if darg[2] == 2:  # the look, as the Uprising Favour's (favour._peek): private, remembered
-        r = a - E.REGION
-        s._event("peek", seat, (D.REGIONS[r], [C.NAME[g] for g in s.facedown[r]]), private_to=seat)
-        s._mark_reveal()
-        s.own_peeked()[seat] = sorted(set(s.peeked[seat]) | set(s.facedown[r]))
+    if darg[2] == 2:  # the look, as the Uprising Favour's
+        s._look_at_facedown(seat, a - E.REGION)
         if _own_pairs(s, seat):
             _ask(s, seat, [darg[0], darg[1], 0])
         return

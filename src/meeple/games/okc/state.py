@@ -529,6 +529,13 @@ class OKCState(FlowState):
         other card of s is hidden anywhere (no deck, face-down card, bid)."""
         return not self.decks[s] and len(self._unplaced(s)) == len(self.hands[s])
 
+    def _look_at_facedown(self, seat: int, r: int) -> None:
+        """Seat looks at region r's face-down cards (the Uprising Favour,
+        intrigue-06): told to it alone, and remembered (`peeked`)."""
+        self._event("peek", seat, (D.REGIONS[r], [C.NAME[g] for g in self.facedown[r]]), private_to=seat)
+        self._mark_reveal()
+        self.mut("peeked")[seat] = sorted(set(self.peeked[seat]) | set(self.facedown[r]))
+
     def _hid_known(self, g: int) -> None:
         """Card g, which everyone knew, was just hidden face down. Revealed in
         this same move it shows only the choice the move made, nothing hidden.
