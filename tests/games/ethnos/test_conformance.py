@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+import meeple.games  # noqa: F401  (registers the games run_apply looks up by name)
 from meeple.core.apply import run_apply
 
 ROOT = Path(__file__).resolve().parents[3]
