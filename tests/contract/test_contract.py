@@ -203,16 +203,24 @@ def test_determinization_keeps_the_seat_s_view(case):
     view of every determinization is its view of the true state (so the view
     holds nothing of what the seat may not see); the spectator sees no more
     than any seat. Determinizations also differ from the truth somewhere once
-    something is hidden (else the check above would be empty)."""
+    something is hidden (else the check above would be empty). Each has a
+    generator of its own, drawn from the search's: with the true state's, its
+    future shuffles would be the real game's (a reshuffled discard pile, whose
+    cards everyone knows, would come out in the order the game will deal)."""
     redealt = 0
     for step, s in walk(case):
         if s.is_terminal():
             continue
         public = as_text(s.view(None))
         truth = as_text(s.to_json())
+        real_rng = s.to_json()["rng"]
         for seat in range(case.players):
             mine = as_text(s.view(seat))
-            for i, d in enumerate(_determinizations(s, seat)):
+            dets = _determinizations(s, seat)
+            rngs = [d.to_json()["rng"] for d in dets]
+            assert real_rng not in rngs, f"step {step}: a determinization for seat {seat} has the game's generator"
+            assert len(set(rngs)) == len(rngs), f"step {step}: determinizations share a generator"
+            for i, d in enumerate(dets):
                 assert as_text(d.view(seat)) == mine, (
                     f"step {step}: seat {seat}'s view of determinization {i} differs from its view"
                 )

@@ -89,6 +89,15 @@ class Rng:
 # operation of the generator acts on every lane at once; a lane is masked back
 # to 64 bits before each multiplication (the right shifts carry the next
 # lane's low bits into the free ones).
+def seed_from(rng) -> int:
+    """A new 62-bit seed drawn from another generator (a search's
+    `random.Random` or an `Rng`): what a state rebuilt from a view, or a
+    determinization, shuffles with from then on, so that no sampled state
+    carries the real game's generator, and with it the order of its future
+    shuffles."""
+    return rng.below(1 << 62) if hasattr(rng, "below") else rng.getrandbits(62)
+
+
 _ONE_BY_ONE = 3  # up to this many cards, drawing one at a time costs less
 _LANE_BITS = 128
 _BATCH: dict[int, tuple[int, int, int, int, struct.Struct]] = {}  # count -> its constants (below)

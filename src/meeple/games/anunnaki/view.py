@@ -10,6 +10,7 @@ Destiny track, and a weapon chosen for a battle before the reveal. Each is "?".
 
 from __future__ import annotations
 
+from meeple.core.rng import Rng, seed_from
 from meeple.games.anunnaki import notation
 from meeple.games.anunnaki.data import ARTIFACTS, DATA, TRACKS
 
@@ -84,12 +85,14 @@ def determinize(s, seat: int, rng):
             return n
     n = s.clone()
     n.record = False
+    n.rng = Rng(seed_from(rng))  # its own future: not the real game's shuffles
     return n
 
 
 def _determinize(s, seat: int, rng):
     n = s.clone()
     n.record = False
+    n.rng = Rng(seed_from(rng))  # its own future: not the real game's shuffles
     _shuffle(rng, n.deck)
     # face-down ancient tiles and culture tokens: dealt from all not seen
     up_anc = {v[0] for v in n.anc.values() if v[1]}
@@ -214,7 +217,7 @@ def _from_view(doc: dict, seat: int, rng):
             if v == HIDDEN:
                 hidden_secret.append(k)
                 del pend["secret"][k]
-    full["rng"] = rng.getrandbits(62) if hasattr(rng, "getrandbits") else rng.below(1 << 62)
+    full["rng"] = seed_from(rng)
     state = notation.load(full)
     state.record = False
     for k in hidden_secret:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from meeple.core.rng import Rng, seed_from
+
 from meeple.games.ethnos import notation
 from meeple.games.ethnos.cards import CARD_BY_NAME, DRAGON, tribe_cards
 
@@ -81,6 +83,7 @@ def determinize(s, seat: int, rng):
     """
     n = s.clone()
     n.record = False
+    n.rng = Rng(seed_from(rng))  # its own future: not the real game's shuffles
     pool = sorted(unseen_cards(s, seat))
     known = s.known[1] if s.known is not None and s.known[0] == seat else None
     if known is not None:
@@ -155,7 +158,7 @@ def from_view(doc: dict, seat: int, rng, log=()):
     deck = names[: max(0, n_deck - dragons)] + ["dragon"] * min(dragons, n_deck)
     rng.shuffle(deck)
     full["deck"] = deck
-    full["rng"] = rng.below(1 << 62) if hasattr(rng, "below") else rng.getrandbits(62)
+    full["rng"] = seed_from(rng)
     state = notation.load(full)
     state.record = False
     state.known = (seat, tuple(tuple(k) for k in known)) if any(known) else None

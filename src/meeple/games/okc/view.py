@@ -11,6 +11,7 @@ does the same from a state (cheaper, same distribution).
 
 from __future__ import annotations
 
+from meeple.core.rng import Rng, seed_from
 from meeple.games.okc import cards as C
 from meeple.games.okc import data as D
 from meeple.games.okc import notation
@@ -119,6 +120,7 @@ def _hidden_pools(s, seat: int):
 def determinize(s, seat: int, rng):
     n = s.clone()
     n.record = False
+    n.rng = Rng(seed_from(rng))  # its own future: not the real game's shuffles
     remap = {}
     for o, cards in _hidden_pools(s, seat).items():
         new = sorted(cards)
@@ -296,7 +298,7 @@ def from_view(doc: dict, seat: int, rng, log=()):
                 arg[i] = C.CARD_BY_NAME[full["seats"][who]["hand"][0]]
             pend["arg"] = arg
         full["pending"] = pend
-    full["rng"] = rng.below(1 << 62) if hasattr(rng, "below") else rng.getrandbits(62)
+    full["rng"] = seed_from(rng)
     s = notation.load(full)
     s.record = False
     return s
