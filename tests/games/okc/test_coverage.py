@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from meeple.core.game import IllegalMove
+from meeple.core.game import BadState, IllegalMove
 from meeple.games.okc import dump, load, new_game
 from tests.games.okc.helpers import SUMMER, active, apply, doc, fd, in_clash, summer
 
@@ -115,15 +115,25 @@ def test_hand_above_its_size_discards_down():
     assert s.decision().kind == "bid"
 
 
-def test_hand_size_never_above_eight():
-    s = load(doc(seats={0: {"hand_size": 8, "board": [kc("trade-17", "nobility:agent"), None]}}))
-    assert s.hsize(0) == 8
+def test_hand_size_never_reaches_eight():
+    """004:485: the hand size cannot be raised to 8 or more; that part of an
+    ability is ignored (trade-17's +1 and trade-16's +1 at 7)."""
+    s = load(doc(seats={0: {"hand_size": 7, "board": [kc("trade-17", "nobility:agent"), None]}}))
+    assert s.hsize(0) == 7
     s = autumn(
-        seats={0: {"hand_size": 8, "board": [kc("trade-16", "nobility:agent"), None]}},
+        seats={0: {"hand_size": 7, "board": [kc("trade-16", "nobility:agent"), None]}},
         councils={"relics": ["nobility:trader"], "secrets": [], "oaths": []},
     )
     s.apply_move("kingdom trade-16")
-    assert s.hand_size[0] == 8  # that part of the ability is ignored
+    assert s.hand_size[0] == 7  # that part of the ability is ignored
+    s = autumn(
+        seats={0: {"hand_size": 6, "board": [kc("trade-16", "nobility:agent"), None]}},
+        councils={"relics": ["nobility:trader"], "secrets": [], "oaths": []},
+    )
+    s.apply_move("kingdom trade-16")
+    assert s.hand_size[0] == 7
+    with pytest.raises(BadState, match="hand_size must be an integer in 3..7"):
+        load(doc(seats={0: {"hand_size": 8}}))
 
 
 # ---------------------------------------------------------------------- spring

@@ -28,7 +28,9 @@ ROUNDS = 6  # standard game; skirmish: 4 or 5
 SKIRMISH_ROUNDS = (4, 5)
 START_HAND_SIZE = 6
 MIN_HAND_SIZE = 3
-MAX_HAND_SIZE = 8
+# The seed (004:485): 「プレイヤーは手札のサイズを8以上に増やすことはできません」, the hand
+# size cannot be raised to 8 or more, so 7 at most (the digest's "above 8" loses).
+MAX_HAND_SIZE = 7
 SUPPORTERS = 5
 FACTION_TOKENS = 10
 # Advanced setup: ADVANCED_OFFER, ADVANCED_TABLE and ADVANCED_PROVENANCE are read

@@ -329,7 +329,7 @@ class OKCState(FlowState):
         return D.FACTION_TOKENS - sum(self.tokens[seat]) - sum(self.ctokens[seat]) - sum(self.gtokens[seat])
 
     def hsize(self, s: int) -> int:
-        """The hand size now: the marker, +1 while trade-17 is occupied (3..8)."""
+        """The hand size now: the marker, +1 while trade-17 is occupied (3..7)."""
         v = self.hand_size[s]
         if self.kheld[s] & C.HAND_SIZE_HEIR:
             v += 1
