@@ -181,3 +181,29 @@ def test_scenario_states_of_before_load_and_play_the_same(path):
             return f"{type(e).__name__}: {e}"
 
     assert outcome(state) == outcome(rewritten)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_misspelt_key_is_refused_where_it_stands(name):
+    """A key the declaration does not name, at the top, in a seat or in
+    `pending`, is refused with its path (it was silently left out: a
+    hand-written `infuence` read as 0)."""
+    module = games.get(name)
+    s = module.new_game(2 if name != "ethnos" else 3, seed=3)
+    doc = module.rules.notation.dump(s)
+    assert document(name).load(copy.deepcopy(doc)) is not None
+    for path, where in ((("extra",), "extra"), (("seats", 0, "extra"), "seats.0")):
+        bad = copy.deepcopy(doc)
+        at = bad
+        for k in path[:-1]:
+            at = at[k]
+        at[path[-1]] = 1
+        with pytest.raises(
+            BadState, match=rf"unknown STATE field\(s\)({' in ' + where if len(path) > 1 else ''})?: extra"
+        ):
+            document(name).load(bad)
+    if isinstance(doc.get("pending"), dict):
+        bad = copy.deepcopy(doc)
+        bad["pending"]["extra"] = 1
+        with pytest.raises(BadState, match=r"unknown STATE field\(s\) in pending: extra"):
+            document(name).load(bad)

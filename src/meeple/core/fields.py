@@ -353,8 +353,16 @@ class StateDocument:
         self.fresh = {f.name: f for f in fields}
         self.entries = tuple((e, e.key.split(".") if isinstance(e, Saved) else None) for e in entries)
         self.saved = tuple(e for e in entries if isinstance(e, Saved))
-        # with `strict`, a STATE may hold no other top-level key than these
-        self.keys = frozenset(["game", version.key.split(".")[0]] + [e.key.split(".")[0] for e in self.saved])
+        # with `strict`, a STATE may hold no other key than these, at the top
+        # level and in every object the declaration's keys go through
+        # (`seats.*`, `pending`): {object path: the keys it may hold}
+        levels: dict[tuple[str, ...], set[str]] = {(): {"game"}}
+        for key in [version.key, *(e.key for e in self.saved)]:
+            path = key.split(".")
+            for k in range(len(path)):
+                levels.setdefault(tuple(path[:k]), set()).add(path[k])
+        self.levels = {at: frozenset(ks) for at, ks in levels.items()}
+        self.keys = self.levels[()]
         self.strict = strict
         *inside, key = version.key.split(".")
         self._format_at = (inside, key)  # where format_of finds the format: the object's path, the key
@@ -385,9 +393,9 @@ class StateDocument:
             raise BadState("a STATE must be a JSON object")
         if doc.get("game") != self.game:
             raise BadState(f"STATE.game must be {self.game!r}, not {doc.get('game')!r}")
-        unknown = set(doc) - self.keys if self.strict else ()
-        if unknown:
-            raise BadState(f"unknown STATE field(s): {', '.join(sorted(map(str, unknown)))}")
+        if self.strict:
+            for at, keys in self.levels.items():
+                _refuse_unknown(doc, at, keys)
         version = self.format_of(doc)
         s = self._load(doc)
         return self.after(s, doc, version) if self.after is not None else s
@@ -405,6 +413,22 @@ class StateDocument:
                 f"{self.version.key} {v} is newer than this engine reads (up to {self.version.current}): update meeple"
             )
         return v
+
+
+def _refuse_unknown(doc: Any, at: tuple[str, ...], keys: frozenset[str], where: str = "") -> None:
+    """BadState if an object at path `at` (`*`: every entry of a list) holds a
+    key not in `keys`: a misspelt key is refused, not silently left out."""
+    if not at:
+        if isinstance(doc, dict) and not keys.issuperset(doc):
+            unknown = ", ".join(sorted(map(str, set(doc) - keys)))
+            raise BadState(f"unknown STATE field(s){' in ' + where if where else ''}: {unknown}")
+        return
+    head, rest = at[0], at[1:]
+    if head == "*":
+        for i, x in enumerate(doc if isinstance(doc, list) else ()):
+            _refuse_unknown(x, rest, keys, f"{where}.{i}" if where else str(i))
+    elif isinstance(doc, dict) and head in doc:
+        _refuse_unknown(doc[head], rest, keys, f"{where}.{head}" if where else head)
 
 
 def _seat_entries(doc: dict, path: list[str], players: int) -> list:

@@ -546,6 +546,7 @@ STATE = StateDocument(
     ),
     FORMAT,
     _after,
+    strict=True,
 )
 dump = STATE.dump  # the STATE document of a state (the generated function itself)
 
@@ -556,11 +557,14 @@ def _contract(c, where):
 
 
 SEAT_KEYS = SEAT_FIELDS
+_SEAT_KEY_SET = frozenset(SEAT_KEYS)
 
 
 def _load_seat(sd, i, house) -> dict:
     w = f"seats.{i}"
     _dict(sd, w)
+    unknown = set(sd) - _SEAT_KEY_SET
+    _need(not unknown, f"unknown STATE field(s) in {w}: {', '.join(sorted(map(str, unknown)))}")
     h = DATA.houses[house]
     out: dict[str, Any] = {}
     res = _list(sd.get("res"), f"{w}.res")

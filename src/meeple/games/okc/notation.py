@@ -550,6 +550,16 @@ def _regions_dump(v) -> dict:
     return {D.REGIONS[r]: {"facedown": _names(facedown[r]), "active": [_entry(e) for e in active[r]]} for r in range(3)}
 
 
+_REGION_KEYS = frozenset(("facedown", "active"))
+_ACTIVE_KEYS = frozenset(("card", "counted", "gained_traits", "gained_commands", "used", "deploy", "wave"))
+
+
+def _only(obj: dict, keys: frozenset, where: str) -> None:
+    """A misspelt key is refused, not silently left out."""
+    unknown = set(obj) - keys
+    _need(not unknown, f"unknown STATE field(s) in {where}: {', '.join(sorted(map(str, unknown)))}")
+
+
 def _regions_load(regions, where, s):
     _need(isinstance(regions, dict), "regions must be an object")
     for k in regions:
@@ -558,6 +568,7 @@ def _regions_load(regions, where, s):
     for n in D.REGIONS:
         rd = regions.get(n, {})
         _need(isinstance(rd, dict), f"regions.{n} must be an object")
+        _only(rd, _REGION_KEYS, f"regions.{n}")
         facedown.append(
             [_card(c, f"regions.{n}.facedown") for c in _list(rd.get("facedown", []), f"regions.{n}.facedown")]
         )
@@ -567,6 +578,7 @@ def _regions_load(regions, where, s):
                 e = {"card": e}
             _need(isinstance(e, dict), f"regions.{n}.active entries are objects")
             w = f"regions.{n}.active"
+            _only(e, _ACTIVE_KEYS, w)
             g = _card(e.get("card"), w)
             gt = sum(D.TRAITS[t] for t in _names_in(e.get("gained_traits", []), D.TRAITS, w))
             gc = sum(D.COMMANDS[t] for t in _names_in(e.get("gained_commands", []), D.COMMANDS, w))
@@ -878,6 +890,7 @@ STATE = StateDocument(
     ),
     FORMAT,
     _after,
+    strict=True,
 )
 dump = STATE.dump  # the STATE document of a state (the generated function itself)
 
