@@ -184,7 +184,12 @@ def from_view(doc: dict, seat: int, rng, log=()):
     this game does not yet pin cards the log shows in a hand."""
     full = dict(doc)
     full["seats"] = [dict(sd) for sd in doc["seats"]]
-    full["regions"] = {k: dict(v) for k, v in doc["regions"].items()}
+    full["regions"] = {  # (the view's "blank" of an active card is worked out again)
+        k: dict(
+            v, active=[{x: y for x, y in e.items() if x != "blank"} if isinstance(e, dict) else e for e in v["active"]]
+        )
+        for k, v in doc["regions"].items()
+    }
     factions = [D.FACTIONS.index(sd["faction"]) for sd in doc["seats"]]
     # every faction card located in the view
     seen = set()
