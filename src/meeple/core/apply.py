@@ -24,8 +24,8 @@ def run_apply(payload) -> dict:
     if not isinstance(moves, list):
         raise BadState("input.moves must be a list of move strings")
     seed = payload.get("seed")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
-        raise BadState("input.seed must be a non-negative integer")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 1 << 64):
+        raise BadState("input.seed must be an integer in 0..2**64-1")
     try:
         game = declared(doc.get("game"))
     except GameError as e:

@@ -24,6 +24,7 @@ illegal moves. Nothing here knows any game.
 
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar
 
@@ -136,6 +137,27 @@ class Rules:
 
     def prompt(self, kind: str) -> str:
         return self.decisions[kind].prompt
+
+    def step_problem(self, step: Any) -> str | None:
+        """What is wrong with `step` as a saved step `[name, arg, ...]` (None
+        if nothing): an unknown name, or a count of arguments its function
+        cannot take. A loaded STATE is checked here, so a hand-written
+        `pending.todo` is refused at load, not half-run at a later move."""
+        if not isinstance(step, (list, tuple)) or not step or not isinstance(step[0], str):
+            return f"a step is [name, argument, ...], not {step!r}"
+        fn = self.steps.get(step[0])
+        if fn is None:
+            return f"unknown step {step[0]!r}"
+        params = list(inspect.signature(fn).parameters.values())[1:]  # (after the state)
+        if any(p.kind is p.VAR_POSITIONAL for p in params):
+            return None
+        most = len(params)
+        least = sum(p.default is p.empty for p in params)
+        given = len(step) - 1
+        if not least <= given <= most:
+            takes = str(least) if least == most else f"{least} to {most}"
+            return f"step {step[0]!r} takes {takes} argument(s), not {given}"
+        return None
 
 
 class FlowState(GameRecord):

@@ -7,9 +7,11 @@ import random
 import pytest
 
 from meeple.core.apply import main_apply, run_apply
-from meeple.core.game import IllegalMove
+from meeple.core.game import BadState, IllegalMove
 from meeple.games.okc import dump, load, new_game
 from tests.games.okc.helpers import doc
+
+AUTUMN = {"kind": None, "seats": [], "todo": [["winter"], ["autumn", 0]]}
 
 
 def run_cli(payload) -> tuple[int, dict | None, str]:
@@ -158,3 +160,87 @@ def test_replay_from_seed_and_moves():
     assert r == s and r.winners == s.winners
     out = run_apply({"state": dump(new_game(4, seed=11)), "moves": s.moves})
     assert out["error"] is None and out["state"] == dump(s)
+
+
+# ---- hand-written STATEs: what the notation doc promises a writer
+
+
+def _bad(d, match):
+    with pytest.raises(BadState, match=match):
+        load(d)
+
+
+def test_minimal_state_reads_the_documented_defaults():
+    s = load({"game": "okc", "players": 2, "seats": [{"faction": "clans"}, {"faction": "uprising"}]})
+    d = dump(s)
+    assert d["order"] == [0, 1] and d["rounds"] == 6 and d["round"] == 1 and d["road"] == [None] * 4
+    assert d["seats"][0]["site"] == ["clans:a1", "clans:a2", "clans:a3", "clans:hq1", "clans:hq2"]
+    assert d["seats"][0]["supporters"] == {"board": 5, "map": [0, 0, 0], "counted": [0, 0, 0], "lost": 0}
+    assert d["seats"][1]["hand_size"] == 6 and d["seats"][1]["board"] == [None, None]
+    assert s.decision() is not None  # (empty hands: no bids, the face-down step asks)
+
+
+def test_a_card_in_two_places_is_named_with_both():
+    _bad(doc(seats={0: {"hand": ["heir", "a1"]}}), r"nobility:a1 \(seats\.0\.hand and seats\.0\.site\)")
+
+
+def test_misspelt_keys_are_refused_with_their_path():
+    d = doc()
+    d["seats"][0]["infuence"] = 5
+    _bad(d, r"unknown STATE field\(s\) in seats\.0: infuence")
+    d = doc()
+    d["kingdom_map"] = {"plateau": [{"seat": 0, "kingdom": "martial-09"}]}
+    _bad(d, r"in kingdom_map: plateau")
+    d = doc(regions={"highlands": {"active": [{"card": "nobility:agent", "countd": True}]}})
+    _bad(d, r"in regions\.highlands\.active: countd")
+    d = doc(regions={"highlands": {"face_down": []}})
+    _bad(d, r"in regions\.highlands: face_down")
+
+
+def test_a_round_start_has_nothing_counted():
+    _bad(
+        doc(regions={"plateau": {"active": [{"card": "nobility:agent", "counted": True}]}}),
+        r"nobility:agent is marked counted, but a STATE without pending starts a round",
+    )
+    sup = {"board": 4, "map": [1, 0, 0], "counted": [1, 0, 0], "lost": 0}
+    _bad(doc(seats={0: {"supporters": sup}}), r"seats\.0\.supporters\.counted: a STATE without pending")
+    # mid-round (with pending) a counted card is what it says
+    s = load(doc(regions={"plateau": {"active": [{"card": "nobility:agent", "counted": True}]}}, pending=AUTUMN))
+    assert s.active[1][0][1] == 1
+
+
+def test_a_first_round_hand_above_its_size_is_trimmed_at_once():
+    """Seed, Hand Size: a hand above the hand size is discarded down at once
+    (later rounds trim after the year's draw; round 1 trims before the bids)."""
+    s = load(doc(seats={0: {"hand": ["heir", "agent", "ruse", "trader"], "hand_size": 3}, 1: {"hand": ["heir"]}}))
+    assert s.decision().kind == "trim" and s.decision().seats == (0,)
+    s.apply_move("discard ruse")
+    assert len(s.hands[0]) == 3 and s.decision().kind == "bid"
+
+
+def test_supporters_counted_cannot_exceed_those_on_the_map():
+    sup = {"board": 4, "map": [1, 0, 0], "counted": [2, 0, 0], "lost": 0}
+    _bad(doc(seats={0: {"supporters": sup}}, pending=AUTUMN), r"more counted than on the map in highlands")
+
+
+def test_a_malformed_pending_is_refused_at_load():
+    _bad(doc(pending={"seats": [0]}), r"pending needs a decision \(kind\) or steps to run \(todo\)")
+    _bad(
+        doc(pending={"kind": None, "seats": [], "todo": [["winter"], ["autumn"]]}),
+        r"step 'autumn' takes 1 argument\(s\), not 0",
+    )
+    _bad(doc(pending={"kind": None, "seats": [], "todo": [["nap", 1]]}), r"unknown step 'nap'")
+
+
+def test_a_move_may_carry_its_own_faction_only():
+    s = load(doc(seats={0: {"hand": ["heir"]}, 1: {"hand": ["heir"]}}))
+    with pytest.raises(IllegalMove, match="not a card in seat 0's hand"):
+        s.apply_move("0: bid clans:heir")
+    s.apply_move("0: bid nobility:heir")
+    s.apply_move("1: bid clans:heir")
+    assert s.decision().kind == "herald"
+
+
+def test_apply_seed_out_of_range_names_the_seed():
+    code, out, err = run_cli({"state": doc(), "moves": [], "seed": 10**30})
+    assert code == 2 and out is None and "input.seed must be an integer in 0..2**64-1" in err

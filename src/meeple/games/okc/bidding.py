@@ -26,8 +26,10 @@ def _round(s) -> None:
         ("winter",),
     ]
     if s.round > 1:
-        seq.insert(0, ("year",))
+        seq.insert(0, ("year",))  # (it trims the hands, after drawing)
     s.todo.extend(reversed(seq))
+    if s.round == 1:  # a hand above its size is discarded down at once (a hand-written STATE's)
+        s.todo.extend(("trim", x) for x in reversed(s.order) if len(s.hands[x]) > s.hsize(x))
     s._event("round", None, (s.round, s.rounds))  # the last one says the game ends after it
 
 

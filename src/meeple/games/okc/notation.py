@@ -274,6 +274,7 @@ def move_actions(s, text: str) -> tuple[int, list[int]]:
     seat = _check_seat(s, seat)
     kind = s.kind
     hand_names = {C.local_name(g): g for g in s.hands[seat]}
+    mine = D.FACTIONS[s.factions[seat]]  # (a card word may carry this faction)
 
     def bad(why: str) -> IllegalMove:
         return IllegalMove(f"{why}; seat {seat} must answer '{kind}': {FORMS[kind]}")
@@ -281,7 +282,7 @@ def move_actions(s, text: str) -> tuple[int, list[int]]:
     if kind in ("bid", "joust"):
         if words[0] != kind or len(words) != 2:
             raise bad(f"cannot read {body!r}")
-        g = hand_names.get(_local(words[1]))
+        g = hand_names.get(_local(words[1], mine))
         if g is None:
             raise bad(f"{words[1]!r} is not a card in seat {seat}'s hand")
         return seat, [A.CARD + C.local(g)]
@@ -290,7 +291,7 @@ def move_actions(s, text: str) -> tuple[int, list[int]]:
             raise bad(f"cannot read {body!r}")
         if words[1] not in C.KCARD_BY_NAME or C.KCARD_BY_NAME[words[1]] not in s.offer[seat]:
             raise bad(f"{words[1]!r} is not one of seat {seat}'s dealt kingdom cards")
-        g = hand_names.get(_local(words[2]))
+        g = hand_names.get(_local(words[2], mine))
         if g is None:
             raise bad(f"{words[2]!r} is not a card in seat {seat}'s hand")
         return seat, [A.KPICK + s.offer[seat].index(C.KCARD_BY_NAME[words[1]]), A.CARD + C.local(g)]
@@ -303,7 +304,7 @@ def move_actions(s, text: str) -> tuple[int, list[int]]:
             if w == "-":
                 acts.append(A.DONE)
                 continue
-            g = hand_names.get(_local(w))
+            g = hand_names.get(_local(w, mine))
             if g is None or g in seen:
                 raise bad(f"{w!r} is not a card in seat {seat}'s hand")
             seen.add(g)
@@ -313,15 +314,18 @@ def move_actions(s, text: str) -> tuple[int, list[int]]:
     raw = " ".join(words)
     if raw in table:
         return seat, [table[raw]]
-    norm = " ".join([words[0]] + [_local(w) for w in words[1:]])
+    norm = " ".join([words[0]] + [_local(w, mine) for w in words[1:]])
     if norm in table:
         return seat, [table[norm]]
     raise bad(f"{body!r} is not legal now")
 
 
-def _local(word: str) -> str:
-    """Card words may be written with their faction ("clans:heir")."""
-    return word.split(":", 1)[1] if ":" in word and word.split(":", 1)[0] in D.FACTIONS else word
+def _local(word: str, faction: str) -> str:
+    """A card word of the moving seat may be written with its faction
+    ("clans:heir" for the Clans seat); another faction's prefix is kept, so
+    the word names no card of this seat."""
+    head, colon, rest = word.partition(":")
+    return rest if colon and head == faction else word
 
 
 def apply_move(s, text: str) -> None:
@@ -702,6 +706,8 @@ def _todo_load(todo, where, s):
     for t in _list(todo, where):
         _need(isinstance(t, list) and t and isinstance(t[0], str), "pending.todo holds steps [name, ...]")
         _need(t[0] in STEPS, f"pending.todo: unknown step {t[0]!r}")
+        problem = RULES.step_problem(t)
+        _need(problem is None, f"pending.todo: {problem}")
     return [tuple(t) for t in todo]
 
 
@@ -726,20 +732,37 @@ def _after(s, doc: dict, version: int) -> OKCState:
             s.sup_board[i] + sum(s.sup_map[i]) + s.lost_sup[i] == D.SUPPORTERS,
             f"seats.{i}: board, map and lost supporters must add up to {D.SUPPORTERS}",
         )
-    # every faction card in at most one place
-    seen = []
     for i in range(p):
-        seen += s.hands[i] + s.decks[i] + s.discards[i] + s.site[i] + s.hq[i]
-        seen += [sp[1] for sp in s.boards[i] if sp is not None]
-        if s.bids[i] is not None:
-            seen.append(s.bids[i])
-        j = s.joust[i]
-        if j is not None:
-            seen.append(j)
-        seen += s.pick[i][1:]
-    seen += s.lost + s.burned + [g for c in s.councils for g in c] + [g for f in s.facedown for g in f]
-    seen += [e[0] for a in s.active for e in a]
-    _need(len(seen) == len(set(seen)), "a faction card appears in two places")
+        for r in range(3):
+            _need(
+                s.sup_part[i][r] <= s.sup_map[i][r],
+                f"seats.{i}.supporters: more counted than on the map in {D.REGIONS[r]}",
+            )
+    # every faction card in at most one place
+    places: dict[int, list[str]] = {}
+
+    def put(where: str, gids) -> None:
+        for g in gids:
+            places.setdefault(g, []).append(where)
+
+    for i in range(p):
+        for key, gids in (("hand", s.hands), ("deck", s.decks), ("discard", s.discards), ("site", s.site)):
+            put(f"seats.{i}.{key}", gids[i])
+        put(f"seats.{i}.hq", s.hq[i])
+        put(f"seats.{i}.board", [sp[1] for sp in s.boards[i] if sp is not None])
+        put(f"seats.{i}.bid", [] if s.bids[i] is None else [s.bids[i]])
+        put(f"seats.{i}.joust", [] if s.joust[i] is None else [s.joust[i]])
+        put(f"seats.{i}.pick", s.pick[i][1:])
+    put("lost", s.lost)
+    put("burned", s.burned)
+    for c, gids in zip(D.COUNCILS, s.councils):
+        put(f"councils.{c}", gids)
+    for r, name in enumerate(D.REGIONS):
+        put(f"regions.{name}.facedown", s.facedown[r])
+        put(f"regions.{name}.active", [e[0] for e in s.active[r]])
+    twice = [f"{C.NAME[g]} ({' and '.join(ws)})" for g, ws in places.items() if len(ws) > 1]
+    _need(not twice, "a faction card appears in two places: " + "; ".join(twice))
+    seen = list(places)
     owned = set(s.factions)
     for g in seen:
         _need(C.faction_of(g) in owned, f"{C.NAME[g]} belongs to no seat's faction")
@@ -761,10 +784,12 @@ def _after(s, doc: dict, version: int) -> OKCState:
         return s
     if doc.get("pending") is None:
         # a state between rounds: the next round starts
+        _round_start_checks(s)
         s.todo, s.kind, s.dseats, s.darg, s.clash_now = [("round",)], None, [], None, None
         s.fd_pos, s.fd_log = [0] * p, [[] for _ in range(p)]
     else:
         _need(s.kind is None or s.dseats, "pending.seats must name the deciding seat(s)")
+        _need(s.kind is not None or s.todo, "pending needs a decision (kind) or steps to run (todo)")
     try:
         if s.kind is not None:
             s.legal_actions(s.dseats[0])
@@ -772,6 +797,23 @@ def _after(s, doc: dict, version: int) -> OKCState:
     except (AssertionError, IndexError, KeyError, TypeError, ValueError, StopIteration) as e:
         raise BadState(f"pending decision does not fit the state: {e!r}") from None
     return s
+
+
+def _round_start_checks(s: OKCState) -> None:
+    """A STATE without `pending` starts a round (docs/notation/okc.md): no card
+    or supporter has taken part in a clash yet."""
+    for r, name in enumerate(D.REGIONS):
+        for e in s.active[r]:
+            _need(
+                not e[1],
+                f"regions.{name}.active: {C.NAME[e[0]]} is marked counted, but a STATE without pending starts "
+                "a round, before any clash",
+            )
+    for i in range(s.players):
+        _need(
+            not any(s.sup_part[i]),
+            f"seats.{i}.supporters.counted: a STATE without pending starts a round, before any clash",
+        )
 
 
 def _seat_number(field: str, key: str, lo: int, hi: int, default: int) -> Saved:
