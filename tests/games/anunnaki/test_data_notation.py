@@ -163,6 +163,10 @@ def test_load_without_pending_starts_the_current_seats_turn():
         (lambda d: d["contracts"].update(display=["c99"]), "unknown contract"),
         (lambda d: d.update(arrangement=[1, 1, 2, 3, 4, 5, 6, 7, 8, 9]), "arrangement"),
         (lambda d: d["board"]["ancient"].update(g1={"tile": "a1"}), "ancient site"),
+        (lambda d: d["pending"]["todo"].append(["mana_choice"]), r"step 'mana_choice' takes 4 argument\(s\), not 0"),
+        (lambda d: d["seats"][0].update(hand=d["seats"][0]["hand"] * 2), "once in hand or pile"),
+        (lambda d: d["seats"][0].update(cubes=sorted(DATA.minor_tokens[0]), tokens=[]), "enclose triangle"),
+        (lambda d: d["seats"][0].update(extra=1), r"unknown STATE field\(s\) in seats\.0: extra"),
     ],
 )
 def test_bad_state_is_refused_with_a_message(change, msg):
@@ -234,7 +238,9 @@ def test_conformance_scenarios_through_meeple_apply():
     import glob
     import os
 
-    check = "/work/shared/conformance/check.py"
+    from tests.scenario_check import SHARED
+
+    check = str(SHARED / "check.py")
     files = sorted(glob.glob(os.path.join(os.path.dirname(__file__), "scenarios", "*.json")))
     assert len(files) >= 10
     if not os.path.exists(check):
@@ -291,3 +297,35 @@ def test_malformed_states_are_refused_not_crashing():
                 t.apply_move(r.choice(moves))
         except GameError:
             pass
+
+
+def test_left_out_fields_read_what_the_board_says():
+    """conquests, tokens, major_token, hand and pile, left out of a
+    hand-written STATE, are what the rest of it implies (docs/notation)."""
+    s = new_game(3, seed=1)
+    d = dump(s)
+    d.pop("conquests")
+    at = next(h for h in d["board"]["ancient"] if s.lay.info[h]["atlantis"])
+    d["board"]["ancient"].pop(at)
+    assert load(d).conquests == 1
+    s = game(2)
+    d = dump(s)
+    d["seats"][0]["cubes"] = sorted({*DATA.minor_tokens[0], *DATA.minor_tokens[1]})
+    for k in ("tokens", "hand", "pile", "major_token"):
+        d["seats"][0].pop(k)
+    t = load(d)
+    h = DATA.houses[s.houses[0]]
+    assert sorted(t.seats[0]["tokens"]) == [0, 1] and t.seats[0]["major_token"] is False
+    assert t.seats[0]["hand"] == h["basic_weapons"] and t.seats[0]["pile"] == h["advanced_weapons"]
+    d["seats"][0]["pile"] = h["advanced_weapons"][1:]
+    assert load(d).seats[0]["hand"] == h["basic_weapons"] + h["advanced_weapons"][:1]
+
+
+def test_more_settlements_than_a_house_has_are_refused():
+    s = game(2)
+    d = dump(s)
+    free = [h for h in s.lay.hexes if h != "uw" and h not in d["board"]["settlements"]][:3]
+    d["board"]["settlements"].update({h: 0 for h in free})
+    d["seats"][0]["settle_left"] = 4
+    with pytest.raises(BadState, match="settlements on the map and settle_left 4 make more than a house's 5"):
+        load(d)

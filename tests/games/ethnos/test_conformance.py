@@ -1,6 +1,5 @@
 """The public scenarios of shared/conformance, in-process and through check.py."""
 
-import json
 import os
 import subprocess
 import sys
@@ -8,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-import meeple.games  # noqa: F401  (registers the games run_apply looks up by name)
-from meeple.core.apply import run_apply
+from tests.scenario_check import problems
 
 ROOT = Path(__file__).resolve().parents[3]
 SHARED = ROOT.parent / "shared" / "conformance"
@@ -21,28 +19,7 @@ sys.path.insert(0, str(SHARED))
 @pytest.mark.skipif(not SCENARIOS, reason="shared/conformance is not beside the repository")
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
 def test_scenario_in_process(path):
-    import check  # shared/conformance/check.py: the official comparison rules
-
-    scenario = json.loads(path.read_text())
-    payload = {"state": scenario["state"], "moves": scenario.get("moves", [])}
-    if "seed" in scenario:
-        payload["seed"] = scenario["seed"]
-    result = json.loads(json.dumps(run_apply(payload)))
-    problems = []
-    for key, want in scenario["expect"].items():
-        if key == "error" and want == "any":
-            assert result["error"], "expected an error"
-            continue
-        if key.startswith("len:"):
-            got = check.lookup(result, key[4:])
-            got = len(got) if isinstance(got, (list, dict)) else got
-        else:
-            got = check.lookup(result, key)
-        if check.normalise(key, got) != check.normalise(key, want):
-            problems.append(f"{key}: want {want!r}, got {got!r}")
-    if "error" not in scenario["expect"]:
-        assert result["error"] is None, result["error"]
-    assert not problems, problems
+    assert not problems(path), problems(path)
 
 
 @pytest.mark.skipif(not SCENARIOS, reason="shared/conformance is not beside the repository")

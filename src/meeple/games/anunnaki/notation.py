@@ -166,6 +166,8 @@ def apply_move(s, text) -> None:
     for a in acts:
         options[action_to_str(s, a, seat)] = a
     a = options.get(move)
+    if a is None and move == "summon major":  # the STATE's word for the house's major god
+        a = options.get("summon " + s.house(seat)["major"])
     if a is None and s.kind == "market":  # the two gained resources in either order
         w = move.split()
         if len(w) >= 3:
@@ -430,6 +432,8 @@ def _todo(v, where, s):
             isinstance(step, list) and step and isinstance(step[0], str) and step[0] in FLOW.steps,
             f"{where}: unknown step {step!r}",
         )
+        problem = FLOW.step_problem(step)
+        _need(problem is None, f"{where}: {problem}")
     return todo
 
 
@@ -439,6 +443,21 @@ def _object(v, where, s):
 
 def _after(s, doc: dict, version: int) -> "st.AnunnakiState":
     """The pending decision (or the next turn) of a loaded state."""
+    for i in range(s.players):
+        built = sum(1 for o in s.stl.values() if o == i) + sum(s.osl[i].values())
+        if s.seats[i]["settle_left"] is None:  # left out: a house's settlements not on the map
+            _need(
+                built <= DATA.setup["settlements"],
+                f"seats.{i}: {built} settlements on the map, more than a house's {DATA.setup['settlements']}",
+            )
+            s.seats[i]["settle_left"] = min(DATA.setup["settlements"] - 1, DATA.setup["settlements"] - built)
+        _need(
+            built + s.seats[i]["settle_left"] <= DATA.setup["settlements"],
+            f"seats.{i}: {built} settlements on the map and settle_left {s.seats[i]['settle_left']} make more "
+            f"than a house's {DATA.setup['settlements']}",
+        )
+    if s.conquests is None:  # every Atlantis region starts with an ancient tile: those without were conquered
+        s.conquests = sum(1 for h in s.lay.hexes if s.lay.info[h]["atlantis"] and h not in s.anc)
     if doc.get("pending") is None:  # none saved: no decision, no steps
         s.used, s.flags, s.ctx, s.secret = [], {}, {}, {}
         s.kind, s.dseats, s.darg, s.todo = None, [], {}, []
@@ -509,7 +528,10 @@ STATE = StateDocument(
         Saved("display", "contracts.display", _LIST, _contracts, []),
         Saved("art_deck", "artifacts.deck", _LIST, _art_deck, []),
         Saved("art_seen", "artifacts.seen", _LIST, _seats_list, []),
-        Saved("conquests", "conquests", load=lambda v, where, s: _int(v, where, 0), default=0),
+        # (left out: counted off the board in _after, the Atlantis regions without their ancient tile)
+        Saved(
+            "conquests", "conquests", load=lambda v, where, s: None if v is None else _int(v, where, 0), default=None
+        ),
         Saved("removed", "removed", _LIST, _listed, []),
         Saved("finished", "finished", load=_flag, default=False),
         Saved("winners", "winners", _LIST, _seats_list, []),
@@ -582,10 +604,22 @@ def _load_seat(sd, i, house) -> dict:
     out["cubes"] = sorted(cubes)
     dev = [_int(x, f"{w}.developed", 1, 10) for x in _list(sd.get("developed", []), f"{w}.developed")]
     out["developed"] = sorted(set(dev))
-    out["tokens"] = [
-        _int(x, f"{w}.tokens", 0, len(DATA.minor_tokens) - 1) for x in _list(sd.get("tokens", []), f"{w}.tokens")
-    ]
-    out["major_token"] = bool(sd.get("major_token", False))
+    # a god's summon token leaves the star as soon as cubes enclose its triangle:
+    # left out, the enclosed triangles are those; given, it holds them all (a
+    # cube moved away later, by Ra, does not put a token back)
+    cube_set = set(cubes)
+    enclosed = [k for k, tok in enumerate(DATA.minor_tokens) if cube_set.issuperset(tok)]
+    tokens = sd.get("tokens")
+    out["tokens"] = (
+        enclosed
+        if tokens is None
+        else [_int(x, f"{w}.tokens", 0, len(DATA.minor_tokens) - 1) for x in _list(tokens, f"{w}.tokens")]
+    )
+    missing = [k for k in enclosed if k not in out["tokens"]]
+    _need(not missing, f"{w}.tokens: the cubes enclose triangle(s) {missing}, whose tokens are gone: list them")
+    major_enclosed = cube_set.issuperset(DATA.major_token)
+    out["major_token"] = bool(sd.get("major_token", major_enclosed))
+    _need(out["major_token"] or not major_enclosed, f"{w}.major_token: the cubes enclose the major god's token")
     out["free_minor"] = _int(sd.get("free_minor", 0), f"{w}.free_minor", 0)
     out["free_major"] = bool(sd.get("free_major", False))
     for k in ("gods_offer", "summoned"):
@@ -596,13 +630,23 @@ def _load_seat(sd, i, house) -> dict:
     out["major"] = bool(sd.get("major", False))
     weapons = h["basic_weapons"] + h["advanced_weapons"]
     for k in ("hand", "pile"):
-        v = _list(sd.get(k, []), f"{w}.{k}")
-        _need(all(x in weapons for x in v), f"{w}.{k}: not weapons of {house}: {v!r}")
-        out[k] = list(v)
+        v = sd.get(k)
+        if v is not None:
+            v = _list(v, f"{w}.{k}")
+            _need(all(x in weapons for x in v), f"{w}.{k}: not weapons of {house}: {v!r}")
+        out[k] = v
+    # left out: as at the start (basic weapons in hand, advanced ones on the
+    # board), or, beside the other one, the house's weapons the other leaves
+    if out["hand"] is None:
+        out["hand"] = list(h["basic_weapons"]) if out["pile"] is None else [x for x in weapons if x not in out["pile"]]
+    if out["pile"] is None:
+        out["pile"] = [x for x in h["advanced_weapons"] if x not in out["hand"]]
+    both = out["hand"] + out["pile"]
+    twice = sorted({x for x in both if both.count(x) > 1})
+    _need(not twice, f"{w}: each weapon card is once in hand or pile, not {', '.join(twice)} twice")
     _need(all(DATA.weapons[x]["kind"] == "advanced" for x in out["pile"]), f"{w}.pile holds advanced weapons only")
-    out["settle_left"] = _int(
-        sd.get("settle_left", DATA.setup["settlements"] - 1), f"{w}.settle_left", 0, DATA.setup["settlements"] - 1
-    )
+    left = sd.get("settle_left")  # (left out: what the map leaves, see _after)
+    out["settle_left"] = None if left is None else _int(left, f"{w}.settle_left", 0, DATA.setup["settlements"] - 1)
     for k in ("contracts", "fulfilled"):
         out[k] = [_contract(c, f"{w}.{k}") for c in _list(sd.get(k, []), f"{w}.{k}")]
     out["artifacts"] = list(_list(sd.get("artifacts", []), f"{w}.artifacts"))
