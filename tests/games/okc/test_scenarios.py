@@ -1,27 +1,30 @@
-"""The rulebook's worked examples as conformance scenarios (SPEC.md shape), run
-through `meeple apply` by the shared checker."""
+"""The rulebook's worked examples as conformance scenarios (SPEC.md shape),
+compared as the shared checker compares them, in-process, and once through
+the shared checker and `meeple apply` itself."""
 
 import pathlib
 import subprocess
 import sys
 
-HERE = pathlib.Path(__file__).parent
-ROOT = HERE.parents[2]
-CHECK = pathlib.Path("/work/shared/conformance/check.py")
+import pytest
+
+from tests.scenario_check import HAVE_CHECK, ROOT, SHARED, problems
+
+FILES = sorted((pathlib.Path(__file__).parent / "scenarios").glob("*.json"))
 
 
+def test_there_are_scenarios():
+    assert len(FILES) >= 14
+
+
+@pytest.mark.skipif(not HAVE_CHECK, reason="shared/conformance/check.py is not beside the repository")
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_scenario(path):
+    assert not problems(path), problems(path)
+
+
+@pytest.mark.skipif(not HAVE_CHECK, reason="shared/conformance/check.py is not beside the repository")
 def test_scenarios_pass_the_shared_checker():
-    files = sorted(str(p) for p in (HERE / "scenarios").glob("*.json"))
-    assert files
-    if CHECK.exists():
-        cmd = [sys.executable, str(CHECK), "--quiet", "--cmd", f"{sys.executable} -m meeple.cli apply", *files]
-        run = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, timeout=300)
-        assert run.returncode == 0, run.stdout + run.stderr
-    else:  # the checker lives outside the repository; fall back to the same logic in-process
-        import json
-        from meeple.core.apply import run_apply
-
-        for f in files:
-            sc = json.loads(pathlib.Path(f).read_text())
-            out = run_apply({"state": sc["state"], "moves": sc["moves"]})
-            assert (out["error"] is not None) == (sc["expect"].get("error") == "any"), f
+    cmd = [sys.executable, str(SHARED / "check.py"), "--quiet", "--cmd", f"{sys.executable} -m meeple.cli apply"]
+    run = subprocess.run([*cmd, *map(str, FILES)], capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
