@@ -24,7 +24,6 @@ illegal moves. Nothing here knows any game.
 
 from __future__ import annotations
 
-import inspect
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar
 
@@ -148,6 +147,8 @@ class Rules:
         fn = self.steps.get(step[0])
         if fn is None:
             return f"unknown step {step[0]!r}"
+        import inspect  # (here: its many modules would otherwise stay loaded in every game's process)
+
         params = list(inspect.signature(fn).parameters.values())[1:]  # (after the state)
         if any(p.kind is p.VAR_POSITIONAL for p in params):
             return None
