@@ -13,19 +13,24 @@ from meeple.core.game import BadState, GameError, IllegalMove
 from meeple.core.spec import declared
 
 
+class BadInput(BadState):
+    """The input around the STATE is wrong (not an object, `moves` not a
+    list, a bad `seed`): refused like a bad STATE (exit 2), and said so."""
+
+
 def run_apply(payload) -> dict:
     """Return the result object; raise BadState for an input that is not valid."""
     if not isinstance(payload, dict):
-        raise BadState('input must be a JSON object {"state": STATE, "moves": [...], "seed"?: N}')
+        raise BadInput('input must be a JSON object {"state": STATE, "moves": [...], "seed"?: N}')
     doc = payload.get("state")
     if not isinstance(doc, dict):
         raise BadState("input.state must be a STATE object")
     moves = payload.get("moves", [])
     if not isinstance(moves, list):
-        raise BadState("input.moves must be a list of move strings")
+        raise BadInput("input.moves must be a list of move strings")
     seed = payload.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 1 << 64):
-        raise BadState("input.seed must be an integer in 0..2**64-1")
+        raise BadInput("input.seed must be an integer in 0..2**64-1")
     try:
         game = declared(doc.get("game"))
     except GameError as e:
@@ -60,7 +65,7 @@ def main_json(name: str, run, stdin, stdout, stderr) -> int:
     try:
         result = run(payload)
     except BadState as e:
-        print(f"meeple {name}: invalid STATE: {e}", file=stderr)
+        print(f"meeple {name}: {'invalid input' if isinstance(e, BadInput) else 'invalid STATE'}: {e}", file=stderr)
         return 2
     except GameError as e:
         print(f"meeple {name}: {e}", file=stderr)

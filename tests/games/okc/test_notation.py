@@ -243,4 +243,4 @@ def test_a_move_may_carry_its_own_faction_only():
 
 def test_apply_seed_out_of_range_names_the_seed():
     code, out, err = run_cli({"state": doc(), "moves": [], "seed": 10**30})
-    assert code == 2 and out is None and "input.seed must be an integer in 0..2**64-1" in err
+    assert code == 2 and out is None and "invalid input: input.seed must be an integer in 0..2**64-1" in err
