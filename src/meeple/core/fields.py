@@ -356,7 +356,7 @@ class StateDocument:
         # with `strict`, a STATE may hold no other key than these, at the top
         # level and in every object the declaration's keys go through
         # (`seats.*`, `pending`): {object path: the keys it may hold}
-        levels: dict[tuple[str, ...], set[str]] = {(): {"game"}}
+        levels: dict[tuple[str, ...], set[str]] = {(): {"game", "data"}}  # (data: core.gamedata.stamp's)
         for key in [version.key, *(e.key for e in self.saved)]:
             path = key.split(".")
             for k in range(len(path)):
