@@ -415,13 +415,19 @@ class StateDocument:
         return v
 
 
+def refuse_unknown_keys(obj: Any, keys: frozenset[str], where: str = "") -> None:
+    """BadState if object `obj` (at path `where`) holds a key not in `keys`: a
+    misspelt key is refused, not silently left out (also for the objects a
+    game reads by hand)."""
+    if isinstance(obj, dict) and not keys.issuperset(obj):
+        unknown = ", ".join(sorted(map(str, set(obj) - keys)))
+        raise BadState(f"unknown STATE field(s){' in ' + where if where else ''}: {unknown}")
+
+
 def _refuse_unknown(doc: Any, at: tuple[str, ...], keys: frozenset[str], where: str = "") -> None:
-    """BadState if an object at path `at` (`*`: every entry of a list) holds a
-    key not in `keys`: a misspelt key is refused, not silently left out."""
+    """`refuse_unknown_keys` for every object at path `at` (`*`: every entry of a list)."""
     if not at:
-        if isinstance(doc, dict) and not keys.issuperset(doc):
-            unknown = ", ".join(sorted(map(str, set(doc) - keys)))
-            raise BadState(f"unknown STATE field(s){' in ' + where if where else ''}: {unknown}")
+        refuse_unknown_keys(doc, keys, where)
         return
     head, rest = at[0], at[1:]
     if head == "*":

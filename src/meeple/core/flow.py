@@ -72,6 +72,7 @@ class Rules:
         self.game = game
         self.decisions: dict[str, DecisionRule] = {}
         self.steps: dict[str, Callable[..., None]] = {}
+        self._arity: dict[str, tuple[int, int | None]] = {}  # step -> (fewest, most arguments): step_problem's
         # the same, flat, for the flow's inner loop (a dict look-up per action)
         self.legal_of: dict[str, Legal] = {}
         self.effect_of: dict[str, Effect] = {}
@@ -147,16 +148,18 @@ class Rules:
         fn = self.steps.get(step[0])
         if fn is None:
             return f"unknown step {step[0]!r}"
-        import inspect  # (here: its many modules would otherwise stay loaded in every game's process)
+        arity = self._arity.get(step[0])
+        if arity is None:
+            import inspect  # (here: its many modules would otherwise stay loaded in every game's process)
 
-        params = list(inspect.signature(fn).parameters.values())[1:]  # (after the state)
-        if any(p.kind is p.VAR_POSITIONAL for p in params):
-            return None
-        most = len(params)
-        least = sum(p.default is p.empty for p in params)
+            params = list(inspect.signature(fn).parameters.values())[1:]  # (after the state)
+            most = None if any(p.kind is p.VAR_POSITIONAL for p in params) else len(params)
+            fewest = sum(p.default is p.empty and p.kind is p.POSITIONAL_OR_KEYWORD for p in params)
+            arity = self._arity[step[0]] = (fewest, most)
+        least, most = arity
         given = len(step) - 1
-        if not least <= given <= most:
-            takes = str(least) if least == most else f"{least} to {most}"
+        if given < least or (most is not None and given > most):
+            takes = str(least) if least == most else f"{least} to {most}" if most is not None else f"{least} or more"
             return f"step {step[0]!r} takes {takes} argument(s), not {given}"
         return None
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from meeple.core.fields import Derived, Inline, NotSaved, Saved, StateDocument, StateFormat
+from meeple.core.fields import Derived, Inline, NotSaved, Saved, StateDocument, StateFormat, refuse_unknown_keys
 from meeple.core.game import BadState, IllegalMove
 from meeple.core.rng import Rng
 from meeple.games.anunnaki import state as st
@@ -428,11 +428,8 @@ def _kind(kind, where, s):
 def _todo(v, where, s):
     todo = _list(_copy(v), where)
     for step in todo:
-        _need(
-            isinstance(step, list) and step and isinstance(step[0], str) and step[0] in FLOW.steps,
-            f"{where}: unknown step {step!r}",
-        )
-        problem = FLOW.step_problem(step)
+        _need(isinstance(step, list), f"{where}: a step is [name, argument, ...], not {step!r}")
+        problem = FLOW.step_problem(step)  # (an unknown name, or arguments that do not fit)
         _need(problem is None, f"{where}: {problem}")
     return todo
 
@@ -585,8 +582,7 @@ _SEAT_KEY_SET = frozenset(SEAT_KEYS)
 def _load_seat(sd, i, house) -> dict:
     w = f"seats.{i}"
     _dict(sd, w)
-    unknown = set(sd) - _SEAT_KEY_SET
-    _need(not unknown, f"unknown STATE field(s) in {w}: {', '.join(sorted(map(str, unknown)))}")
+    refuse_unknown_keys(sd, _SEAT_KEY_SET, w)
     h = DATA.houses[house]
     out: dict[str, Any] = {}
     res = _list(sd.get("res"), f"{w}.res")
