@@ -27,6 +27,7 @@ from meeple.games.anunnaki.data import DATA, MAX_PLAYERS, MIN_PLAYERS, RESOURCES
 from meeple.games.anunnaki import present
 from meeple.games.anunnaki.present import decision_for
 from meeple.games.anunnaki.state import new_game
+from meeple.terminal.fit import Fitted
 
 COLORS = ["red", "blue", "green", "yellow"]
 
@@ -113,13 +114,19 @@ def tile_words(tile: int, developed: bool) -> str:
     return present.tile_text(tile, developed)
 
 
-def render_boards(view) -> Table:
+def render_boards(view) -> Fitted:
+    """Every board's regions: a column per fact where the terminal is wide
+    enough, else four columns (region with its harvest and shrines, who is
+    there, neighbours, notes), so no name is cut short."""
     from meeple.games.anunnaki.board import layout
 
     lay = layout(view["houses"], view["players"])
-    t = Table(title="regions", box=box.SIMPLE)
+    wide = Table(title="regions", box=box.SIMPLE)
     for c in ("region", "board", "harvest", "shrines", "units", "settlement", "neighbours", "notes"):
-        t.add_column(c)
+        wide.add_column(c)
+    narrow = Table(title="regions", box=box.SIMPLE)
+    for c in ("region", "units and settlements", "neighbours", "notes"):
+        narrow.add_column(c, overflow="fold")
     b = view["board"]
     for h in lay.hexes:
         info = lay.info[h]
@@ -152,17 +159,19 @@ def render_boards(view) -> Table:
         owners = [b["settlements"][h]] if h in b["settlements"] else []
         for i, o in enumerate(b.get("unit_settlements", [])):
             owners += [i] * o.get(h, 0)
-        t.add_row(
-            present.region_name(h),
-            info["board"].capitalize(),
-            prod,
-            str(info["shrines"] or ""),
-            _units(view, h),
-            ", ".join(f"[{COLORS[o]}]{house(view, o)}[/]" for o in owners),
-            ", ".join(_short_region(h, x) for x in sorted(lay.nb.get(h, ()), key=lay.index.__getitem__)),
+        name, units = present.region_name(h), _units(view, h)
+        settled = ", ".join(f"[{COLORS[o]}]{house(view, o)}[/]" for o in owners)
+        shrines = info["shrines"]
+        near = ", ".join(_short_region(h, x) for x in sorted(lay.nb.get(h, ()), key=lay.index.__getitem__))
+        wide.add_row(name, info["board"].capitalize(), prod, str(shrines or ""), units, settled, near, "; ".join(notes))
+        produce = ", ".join(x for x in (prod, f"{shrines} shrine{'s' if shrines > 1 else ''}" if shrines else "") if x)
+        narrow.add_row(
+            name + (f"\n{produce}" if produce else ""),
+            "\n".join(x for x in (units, f"settled by {settled}" if settled else "") if x),
+            near,
             "; ".join(notes),
         )
-    return t
+    return Fitted(wide, narrow)
 
 
 def _short_region(here: str, there: str) -> str:
@@ -280,7 +289,7 @@ def render(view, seat) -> Group:
     )
     return Group(
         head,
-        render_players(view, seat),
+        Fitted(render_players(view, seat)),
         render_star(view, seat),
         render_boards(view),
         render_culture(view),

@@ -25,6 +25,7 @@ from meeple.games.okc import data as D
 from meeple.games.okc import new_game, present
 from meeple.games.okc.notation import action_word
 from meeple.games.okc.present import PROMPTS
+from meeple.terminal.fit import Fitted
 
 COLOURS = {"nobility": "yellow", "clans": "cyan", "uprising": "red", "gathering": "green"}
 
@@ -101,7 +102,7 @@ def render(view: dict, you: int, decision) -> Group:
             kc,
             _short(sd["bid"]) if sd["bid"] else "-",
         )
-    parts.append(t)
+    parts.append(Fitted(t))
     r = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     r.add_column("region")
     r.add_column("clash")

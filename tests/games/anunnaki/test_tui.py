@@ -139,3 +139,28 @@ def test_free_summons_and_hidden_weapons_in_words():
     out = io.StringIO()
     Console(file=out, width=300).print(render_star(s.view(0), 0))
     assert "(your cube is there)" in out.getvalue()
+
+
+def test_an_80_column_terminal_cuts_no_word_short():
+    """Where the players and regions tables do not fit, the players turn on
+    their side (a column per house) and the regions take four columns:
+    every house, region and god whole, no "Baby…"."""
+    from rich.console import Console
+
+    from meeple.games.anunnaki.state import new_game
+    from meeple.terminal.anunnaki import render
+
+    s = new_game(4, seed=3)
+    for width in (80, 300):
+        out = io.StringIO()
+        Console(file=out, width=width).print(render(s.view(0), 0))
+        text = out.getvalue()
+        assert "…" not in text, text
+        assert max(len(line) for line in text.splitlines()) <= width
+        lines = [line.split() for line in text.splitlines()]
+        if width == 80:
+            assert ["units", "and"] in [ln[:2] for ln in lines]  # the regions in four columns
+            assert any(ln[:2] == ["cubes", "placed"] and ln.count("of") == 4 for ln in lines)  # a column per house
+        else:
+            assert any(ln[:3] == ["region", "board", "harvest"] for ln in lines)
+            assert any(ln[:2] == ["house", "VP"] for ln in lines)

@@ -123,3 +123,12 @@ def test_the_final_ranking_names_the_faction_as_a_name():
         s.apply_action(rng.choice(s.legal_actions(seat)), seat)
     for row in P.ranking(s):
         assert f"({row['faction'].capitalize()})" in row["summary"], row["summary"]
+
+
+def test_bids_are_revealed_once_then_resolve_strongest_first():
+    """With Nobility's tactic 3 on offer the bids are shown first; the second
+    event says they resolve, in the order the bidders take kingdom cards."""
+    shown = P.describe(("bids-shown", 0, [(1, "clans:follower-4"), (0, "nobility:heir")], None), SEATS, None)["text"]
+    resolve = P.describe(("bids", None, [(0, "nobility:heir"), (1, "clans:follower-4")], None), SEATS, None)["text"]
+    assert shown.startswith("Bids revealed: P1 bid ") and "tactic 3" in shown
+    assert resolve.startswith("Bids resolve, strongest first: P0 bid ") and "revealed" not in resolve

@@ -154,3 +154,25 @@ def test_the_table_heads_and_the_greeting_are_words(monkeypatch):
     assert "you play the Uprising (seat 0)" in text and "(uprising)" not in text
     assert "influence" in text and "discard" in text and "lore (+ on Site)" in text
     assert " infl " not in text and " disc " not in text and "0+0" not in text
+
+
+def test_an_80_column_terminal_cuts_no_word_short():
+    """The factions table is turned on its side (a column per faction) where
+    it does not fit: every name and figure whole, no "Gatheri…"."""
+    from rich.console import Console
+    from meeple.games.okc import new_game
+    from meeple.terminal.okc import render
+
+    s = new_game(4, seed=3, rounds=4, factions=["nobility", "clans", "uprising", "gathering"])
+    for width in (80, 300):
+        out = io.StringIO()
+        Console(file=out, width=width).print(render(s.view(0), 0, None))
+        text = out.getvalue()
+        assert "…" not in text, text
+        assert max(len(line) for line in text.splitlines()) <= width
+        lines = [line.split() for line in text.splitlines()]
+        if width == 80:  # a column per faction
+            assert ["Nobility", "(you)", "Clans", "Uprising", "Gathering"] in lines
+            assert any(ln[:1] == ["supporters"] for ln in lines)
+        else:  # a row per faction, headed by what each column holds
+            assert any(ln[:2] == ["faction", "influence"] for ln in lines)

@@ -541,8 +541,8 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
         text = f"{who} locks {_place(d)}: opponents cannot add, swap or move cards there in its first clash"
     elif kind == "purge":
         text = f"{who} purges the Council of {_place(d)}"
-    elif kind == "bids":
-        text = "Bids revealed: " + ", ".join(f"{seat_name(seats, x)} bid {_card(c)}" for x, c in d)
+    elif kind == "bids":  # strongest first: the order in which the bidders take kingdom cards
+        text = "Bids resolve, strongest first: " + ", ".join(f"{seat_name(seats, x)} bid {_card(c)}" for x, c in d)
     elif kind == "bids-shown":  # before Nobility tactic 3 may change their strength
         text = "Bids revealed: " + ", ".join(f"{seat_name(seats, x)} bid {_card(c)}" for x, c in d)
         text += f"; {who} may use Nobility tactic 3 (every opponent's bid strength 0) before they resolve"
