@@ -38,6 +38,7 @@ RAW = [
     re.compile(r"[\[(]\(|\(\d+, |\['|\('|\{'|\bNone\b"),  # Python reprs
     re.compile(r"\b(nobility|clans|uprising|gathering):[a-z0-9-]+"),  # OKC card ids
     re.compile(r"\b(trade|intrigue|martial)-\d\d\b"),  # OKC kingdom card ids
+    re.compile(r"\b[a-z]+:(althea|duris|ithys|pelagon|rhea|straton)\b"),  # Ethnos card ids
 ]
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 import sys
 from dataclasses import dataclass, field
 
@@ -30,6 +31,8 @@ from meeple.bots.registry import make_bot
 from meeple.core.game import GameError
 from meeple.core.savegame import track
 from meeple.games.ethnos import data, new_game
+from meeple.games.ethnos.cards import CARD_BY_NAME
+from meeple.games.ethnos.present import card_words
 from meeple.terminal.ethnos_ranking import _why_ahead, board_markers, ranking
 
 ROMAN = ("0", "I", "II", "III")
@@ -68,7 +71,9 @@ Commands:
   board    show the whole table again
   cancel   while building a band (or choosing elf keeps): start that choice over
   quit     leave the game (Ctrl-D and Ctrl-C leave too)
-Cards are tribe:kingdom (skeletons are just 'skeleton'). A band is 1-10 cards
+Cards are shown as 'Troll of Rhea' and may be typed so ('recruit troll of
+rhea') or in notation, tribe:kingdom ('recruit troll:rhea'); skeletons are
+just 'skeleton'. A band is 1-10 cards
 of one tribe or of one kingdom; skeletons join any band but never lead.
 In a band, the leader is marked '*'."""
 
@@ -110,12 +115,27 @@ class Palette:
 
 
 def card_text(name: str) -> Text:
-    """One card, in its kingdom's colour."""
+    """One card in words ("Troll of Rhea"), in its kingdom's colour."""
     if name == HIDDEN:
         return Text(HIDDEN, style="dim")
     if ":" in name:
-        return Text(name, style=KINGDOM_STYLE.get(name.split(":", 1)[1], ""))
-    return Text(name, style="bold white" if name == "skeleton" else "bold red")
+        return Text(card_words(name), style=KINGDOM_STYLE.get(name.split(":", 1)[1], ""))
+    return Text(card_words(name), style="bold white" if name == "skeleton" else "bold red")
+
+
+_CARD_IN_WORDS = re.compile(r"\b([a-z]+) of ([a-z]+)\b")
+
+
+def typed(line: str) -> str:
+    """A typed answer with cards in words read as the notation's names
+    ("recruit troll of rhea" -> "recruit troll:rhea"), so the menu's words
+    can be typed back."""
+
+    def card(m: re.Match) -> str:
+        name = f"{m[1]}:{m[2]}"
+        return name if name in CARD_BY_NAME else m[0]
+
+    return _CARD_IN_WORDS.sub(card, " ".join(line.lower().split()))
 
 
 def cards_text(names, group: bool = False) -> Text:
@@ -130,7 +150,7 @@ def cards_text(names, group: bool = False) -> Text:
         items = [(n, 1) for n in names]
     for i, (n, k) in enumerate(items):
         if i:
-            out.append("  ")
+            out.append(", ")
         out.append_text(card_text(n))
         if k > 1:
             out.append(f" x{k}", style="bold")
@@ -140,7 +160,8 @@ def cards_text(names, group: bool = False) -> Text:
 
 
 def kingdom_text(k: str) -> Text:
-    return Text(k, style="bold " + KINGDOM_STYLE.get(k, ""))
+    """A kingdom (or the first letters of one) by name, in its colour."""
+    return Text(k.capitalize(), style="bold " + KINGDOM_STYLE.get(k, ""))
 
 
 def band_text(band: dict, giant: bool = False) -> Text:
@@ -153,7 +174,7 @@ def band_text(band: dict, giant: bool = False) -> Text:
     t.stylize("underline")
     t.append("*", style="bold")
     for c in cards:
-        t.append(" ")
+        t.append(", ")
         t.append_text(card_text(c))
     if giant:
         t.append(" [giant]", style="bold")
@@ -181,7 +202,7 @@ def render_header(view: dict, pal: Palette) -> Text:
     t.append(f"{dragons} of {data.DRAGONS}", style="bold red" if dragons else "")
     t.append("   Turn: ")
     t.append_text(pal.tag(view["current"]))
-    t.append("\nTribes: " + ", ".join(view["tribes"]), style="dim")
+    t.append("\nTribes: " + ", ".join(x.capitalize() for x in view["tribes"]), style="dim")
     return t
 
 
@@ -865,11 +886,12 @@ class Session:
                 return True
             self.out(Text(f"There is no choice {n}: pick 1 to {len(items)}.", style="yellow"))
             return False
+        said = typed(low)
         for a, text in items:
-            if low == text:
+            if said == text:
                 self.act(a, self.me)
                 return True
-        return self.move(" ".join(low.split()))
+        return self.move(said)
 
     def move(self, text: str) -> bool:
         backup = self.state.clone()

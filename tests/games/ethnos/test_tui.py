@@ -19,6 +19,7 @@ from rich.console import Console
 from meeple.games.ethnos import data, new_game
 from meeple.terminal import ethnos as tui
 from meeple.games.ethnos.cards import CARD_BY_NAME, CARD_KINGDOM, CARD_TRIBE, SKELETON
+from meeple.games.ethnos.present import card_words
 
 PROMPT = re.compile(r"\[1-\d+, a move, or help\]> ")
 
@@ -351,10 +352,10 @@ def test_board_never_shows_other_hands():
             - ({"halfling"} if me == 2 else set())
             - ({"minotaur"} if me == 3 else set())
         )
-        for word in secret:
-            assert word not in text
+        for tribe in secret:  # neither a card of it in words nor its id
+            assert f"{tribe.capitalize()} of " not in text and f"{tribe}:" not in text
         if me:
-            assert f"Your hand (3): {s.view(me)['seats'][me]['hand'][0]} x3" in text
+            assert f"Your hand (3): {card_words(s.view(me)['seats'][me]['hand'][0])} x3" in text
 
 
 def test_private_events_only_for_their_seat():
@@ -406,8 +407,8 @@ def test_board_shows_tribe_boards_when_in_play():
         "Deck: ",
         "Market (8)",
         "Your hand (1)",
-        "althea",
-        "straton",
+        "Althea",
+        "Straton",
     ):
         assert words in text
     s = new_game(4, seed=1, tribes=["dwarf", "elf", "wizard", "centaur", "halfling", "skeleton"])
@@ -458,3 +459,27 @@ def test_cli_ctrl_c_exits_cleanly():
     assert p.returncode == 130
     assert "Interrupted" in seen + out
     assert "Traceback" not in seen + out + err
+
+
+def test_cards_read_in_words_and_are_typed_back_so():
+    """The table names cards as players do ("Troll of Rhea"), never by the
+    notation's ids, and a menu's words typed back answer it."""
+    assert tui.typed("Recruit  Troll of Rhea") == "recruit troll:rhea"
+    assert tui.typed("band elf of rhea skeleton elf of duris") == "band elf:rhea skeleton elf:duris"
+    assert tui.typed("recruit king of nowhere") == "recruit king of nowhere"  # not a card: left as typed
+    picked = []
+
+    def script(state, view):
+        if picked or state.decision().kind != "turn":
+            return "quit"
+        card = next(c for c in view["market"] if ":" in c)
+        picked.append(card)
+        return "recruit " + card_words(card)
+
+    d = Driven(seed=4)
+    code, text = d.run(script)
+    check_clean(text)
+    assert code == 0 and picked
+    assert any(ev[:3] == ("recruit", 0, picked[0]) for ev in d.session.state.log())
+    assert f"recruits {card_words(picked[0])} from the market" in text
+    assert not re.search(r"\b[a-z]+:(althea|duris|ithys|pelagon|rhea|straton)\b", text)

@@ -57,8 +57,17 @@ def decision_for(state, viewer: int | None) -> dict | None:
 
 
 # ------------------------------------------------------------------ events
+def card_words(name: str) -> str:
+    """A card as players say it: "Troll of Rhea", "Skeleton", "Dragon" (the
+    page's words for the same card)."""
+    if name == "?":
+        return "a hidden card"
+    tribe, _, kingdom = name.partition(":")
+    return f"{tribe.capitalize()} of {kingdom.capitalize()}" if kingdom else tribe.capitalize()
+
+
 def _cards(detail) -> str:
-    return ", ".join(detail) if detail else "nothing"
+    return ", ".join(map(card_words, detail)) if detail else "nothing"
 
 
 def describe(ev, seats: list[dict], viewer: int | None) -> dict:
@@ -68,11 +77,13 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
     if private_to is not None and private_to != viewer:
         detail = None
     if kind == "recruit":
-        text = f"{who} recruits {detail} from the market"
+        text = f"{who} recruits {card_words(detail)} from the market"
     elif kind == "draw":
-        text = f"{who} draws {detail} from the deck" if detail else f"{who} draws a card from the deck"
-    elif kind == "band":
-        text = f"{who} plays a band led by {detail[0]}: {_cards(detail)}"
+        text = f"{who} draws {card_words(detail)} from the deck" if detail else f"{who} draws a card from the deck"
+    elif kind == "band":  # the leader first
+        text = f"{who} plays a band of {len(detail)} led by {card_words(detail[0])}" + (
+            f", with {_cards(detail[1:])}" if len(detail) > 1 else ""
+        )
     elif kind == "marker":
         text = f"{who} places a marker in {detail.capitalize()}"
     elif kind == "troll":
