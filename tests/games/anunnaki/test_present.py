@@ -125,3 +125,20 @@ def test_meta_has_the_geometry():
     assert set(m["gaia"]) == {"2", "3", "4"}
     assert all(len(p["hexes"]) == 7 for p in m["planets"].values())
     assert len(m["star"]["spaces"]) == 15 and len(m["tiles"]) == 10
+
+
+def test_an_answer_taken_for_a_seat_is_told_in_its_words():
+    """The forced answer's words keep region names capitalized and name units,
+    weapons and tiles ("place a follower in Pharaos 3", "the god Isis")."""
+    seats = [{"name": f"P{i}"} for i in range(2)]
+
+    def told(kind, move):
+        return pr.describe(("forced", 0, (kind, move), 0), seats, 0)["text"].split("”: ", 1)[1]
+
+    assert told("place_follower", "place ph3") == "place a follower in Pharaos 3"
+    assert told("battle", "battle no2") == "battle in Norrenis 2"
+    assert told("unit", "god isis") == "the god Isis"
+    assert told("unit", "follower") == "a follower"
+    assert told("unit", "major") == "their major god"
+    assert told("weapon", "weapon dagger") == "the Dagger"
+    assert told("develop", "develop 3") == "develop tile 3"

@@ -688,7 +688,20 @@ def _move_words(kind: str, move: str, tiles=None) -> str:
         verb = {"cube_from": "take the cube from", "cube_to": "put the cube on"}.get(kind, "move the cube to")
         return f"{verb} {space_words(tiles)}"
     if kind in HEX_VERB and len(words) == 2 and words[1] in REGION_NAME:
-        return f"{HEX_VERB[kind]} {region_name(words[1])}".lower()
+        verb = HEX_VERB[kind]
+        return f"{verb[0].lower()}{verb[1:]} {region_name(words[1])}"  # (the region keeps its capital)
+    if move in ("follower", "settlement"):  # a unit
+        return f"a {move}"
+    if move == "major":
+        return "their major god"
+    if len(words) == 2:
+        verb, name = words
+        if verb == "god":
+            return f"the god {nice(name)}"
+        if name in DATA.weapons:  # weapon, draw, keep, add, lose
+            return ("" if verb == "weapon" else f"{verb} ") + f"the {nice(name)}"
+        if verb == "develop":
+            return f"develop tile {name}"
     out = []
     for w in words:
         if w in REGION_NAME:
