@@ -131,10 +131,13 @@ def test_apply_bad_json(bad, why):
         (lambda d: d.update(order=[0, 0]), "order"),
         (lambda d: d["pending"].update(kind="nap"), "unknown decision"),
         (lambda d: d["seats"][1]["hand"].append(d["seats"][0]["hand"][0]), "not a"),
+        (lambda d: d["kingdom_deck"].append(d["road"][0]), "{} (kingdom_deck and road)"),
+        (lambda d: d.update(favour={"holder": 0, "uses": 0}), "favour: a holder with no use left"),
     ],
 )
 def test_invalid_states_exit_2_without_traceback(mutate, why):
     d = dump(new_game(2, seed=3))
+    why = why.format(d["road"][0])  # (the kingdom card named by the message)
     mutate(d)
     code, out, err = run_cli({"state": d, "moves": []})
     assert code == 2 and out is None and why in err and "Traceback" not in err

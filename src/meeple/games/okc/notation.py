@@ -758,18 +758,27 @@ def _after(s, doc: dict, version: int) -> OKCState:
     owned = set(s.factions)
     for g in seen:
         _need(C.faction_of(g) in owned, f"{C.NAME[g]} belongs to no seat's faction")
-    ks = (
-        s.kdeck
-        + s.kdiscard
-        + [k for k in s.road if k is not None]
-        + [sp[0] for b in s.boards for sp in b if sp is not None]
-        + s.kburned
-        + [k for x in s.ksupply for k in x]
-        + [x[1] for r in s.kregion for x in r]
-        + [x[1] for r in s.kloc for x in r]
-        + [k for o in s.offer for k in o]
+    _need(
+        s.favour < 0 or s.favour_uses > 0,
+        "favour: a holder with no use left (after its last use the Favour goes back to the Harvest Field)",
     )
-    _need(len(ks) == len(set(ks)), "a kingdom card appears in two places")
+    # every kingdom card in at most one place, named as the faction cards are
+    kplaces: dict[int, list[str]] = {}
+    for where, ks in (
+        ("kingdom_deck", s.kdeck),
+        ("kingdom_discard", s.kdiscard),
+        ("road", [k for k in s.road if k is not None]),
+        ("kingdom_burned", s.kburned),
+        *((f"seats.{i}.board", [sp[0] for sp in s.boards[i] if sp is not None]) for i in range(p)),
+        *((f"seats.{i}.kingdom_supply", s.ksupply[i]) for i in range(p)),
+        *((f"seats.{i}.offer", s.offer[i]) for i in range(p)),
+        *((f"kingdom_map.regions.{name}", [x[1] for x in s.kregion[r]]) for r, name in enumerate(D.REGIONS)),
+        *((f"kingdom_map.locations.{name}", [x[1] for x in s.kloc[r]]) for r, name in enumerate(D.LOCATIONS)),
+    ):
+        for k in ks:
+            kplaces.setdefault(k, []).append(where)
+    twice = [f"{C.KNAME[k]} ({' and '.join(ws)})" for k, ws in kplaces.items() if len(ws) > 1]
+    _need(not twice, "a kingdom card appears in two places: " + "; ".join(twice))
     if s.finished:
         s.todo, s.kind, s.dseats, s.darg, s.clash_now = [], None, [], None, None
         s.fd_pos, s.fd_log = [0] * p, [[] for _ in range(p)]
