@@ -319,6 +319,14 @@ def test_left_out_fields_read_what_the_board_says():
     assert t.seats[0]["hand"] == h["basic_weapons"] and t.seats[0]["pile"] == h["advanced_weapons"]
     d["seats"][0]["pile"] = h["advanced_weapons"][1:]
     assert load(d).seats[0]["hand"] == h["basic_weapons"] + h["advanced_weapons"][:1]
+    god = h["minor_gods"][0]  # gods_offer left out: at least the summoned gods are held
+    d["seats"][0].pop("gods_offer")
+    d["seats"][0]["summoned"] = [god]
+    d["board"]["gods"][0][god] = next(x for x in s.lay.hexes if s.lay.info[x]["capital"] == 0)
+    assert load(d).seats[0]["gods_offer"] == [god]
+    d["seats"][0]["gods_offer"] = []  # given: it must list them
+    with pytest.raises(BadState, match="summoned: gods must be among gods_offer"):
+        load(d)
 
 
 def test_more_settlements_than_a_house_has_are_refused():

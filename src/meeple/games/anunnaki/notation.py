@@ -618,8 +618,10 @@ def _load_seat(sd, i, house) -> dict:
     _need(out["major_token"] or not major_enclosed, f"{w}.major_token: the cubes enclose the major god's token")
     out["free_minor"] = _int(sd.get("free_minor", 0), f"{w}.free_minor", 0)
     out["free_major"] = bool(sd.get("free_major", False))
-    for k in ("gods_offer", "summoned"):
-        v = _list(sd.get(k, []), f"{w}.{k}")
+    gods = {k: _list(sd.get(k, []), f"{w}.{k}") for k in ("gods_offer", "summoned")}
+    if "gods_offer" not in sd:  # left out: the seat holds at least the gods it summoned
+        gods["gods_offer"] = list(gods["summoned"])
+    for k, v in gods.items():
         _need(all(g in h["minor_gods"] for g in v), f"{w}.{k}: not minor gods of {house}: {v!r}")
         out[k] = list(v)
     _need(all(g in out["gods_offer"] for g in out["summoned"]), f"{w}.summoned: gods must be among gods_offer")
