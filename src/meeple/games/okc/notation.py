@@ -50,7 +50,8 @@ FORMS = {
     "necropolis": "draw | done",
     "necro_discard": "discard <card> | done",
     "trim": "discard <card>",
-    "autumn": "govern <card> | journey <card> | rally <card> | deploy <card> | secrets | oaths | favour | done",
+    "autumn": "govern <card> | journey <card> | rally <card> | deploy <card> | secrets | oaths | favour | "
+    "tactic <n> | kingdom <kingdom-card> | use <card> | region-govern | done",
     "rally": "return <card> | done",
     "deploy": "to <region>",
     "secrets": "token <location> | done",
@@ -89,7 +90,8 @@ FORMS = {
     "joust_win": "claim <location>",
     "advanced": "advanced <kingdom-card> <card> (the kingdom card to keep, its occupier)",
     "kingdom": "choose <card> | tactic <n> | council <council> | supporter <region|board|lost> | "
-    "swap <region> <region> | look <region> | top | bottom | space <n> | discard-it | done",
+    "swap <region> <region> | look <region> | top | bottom | space <n> | match-strength | match-archetype | "
+    "copy <card> | discard-it | done",
     "instead": "to-hand | to-deck-bottom | leave (a card that may go elsewhere: intrigue-01, intrigue-16, Clans HQ1)",
 }
 
