@@ -163,13 +163,14 @@ def render_boards(view) -> Fitted:
         settled = ", ".join(f"[{COLORS[o]}]{house(view, o)}[/]" for o in owners)
         shrines = info["shrines"]
         near = ", ".join(_short_region(h, x) for x in sorted(lay.nb.get(h, ()), key=lay.index.__getitem__))
-        wide.add_row(name, info["board"].capitalize(), prod, str(shrines or ""), units, settled, near, "; ".join(notes))
+        told = "; ".join(notes)
+        wide.add_row(name, info["board"].capitalize(), prod, str(shrines or ""), units, settled, near, told)
         produce = ", ".join(x for x in (prod, f"{shrines} shrine{'s' if shrines > 1 else ''}" if shrines else "") if x)
         narrow.add_row(
             name + (f"\n{produce}" if produce else ""),
             "\n".join(x for x in (units, f"settled by {settled}" if settled else "") if x),
             near,
-            "; ".join(notes),
+            told,
         )
     return Fitted(wide, narrow)
 
@@ -195,7 +196,8 @@ def render_culture(view) -> Text:
     return Text("culture tokens: " + (" | ".join(parts) if parts else "none"))
 
 
-def render_players(view, seat) -> Table:
+def render_players(view, seat) -> Fitted:
+    """A row per house where the terminal is wide enough, else a column per house."""
     t = Table(title="players", box=box.SIMPLE)
     cols = ("house", "VP", "food wood metal gold", "mana", "war tech commerce", "domination", "cubes placed")
     for c in (*cols, "gods summoned", "weapons", "contracts"):
@@ -219,7 +221,7 @@ def render_players(view, seat) -> Table:
             weapons_words(sd["hand"]),
             str(len(sd["contracts"])),
         )
-    return t
+    return Fitted(t)
 
 
 def weapons_words(hand: list) -> str:
@@ -289,7 +291,7 @@ def render(view, seat) -> Group:
     )
     return Group(
         head,
-        Fitted(render_players(view, seat)),
+        render_players(view, seat),
         render_star(view, seat),
         render_boards(view),
         render_culture(view),
