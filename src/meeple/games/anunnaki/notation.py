@@ -453,6 +453,14 @@ def _after(s, doc: dict, version: int) -> "st.AnunnakiState":
             f"seats.{i}: {built} settlements on the map and settle_left {s.seats[i]['settle_left']} make more "
             f"than a house's {DATA.setup['settlements']}",
         )
+    for i in range(s.players):  # no unit enters another player's capital (003:284, 313)
+        cap = s.lay.capital[i]
+        for j in range(s.players):
+            if j != i:
+                _need(
+                    not s.has_units(cap, j) and s.stl.get(cap, i) == i,
+                    f"seat {j} has units or a settlement in seat {i}'s capital {cap}, which no other player may enter",
+                )
     if s.conquests is None:  # every Atlantis region starts with an ancient tile: those without were conquered
         s.conquests = sum(1 for h in s.lay.hexes if s.lay.info[h]["atlantis"] and h not in s.anc)
     if doc.get("pending") is None:  # none saved: no decision, no steps

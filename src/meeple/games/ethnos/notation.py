@@ -312,6 +312,12 @@ def _after(s, doc: dict, version: int) -> "st.EthnosState":
         s.advance()
     else:
         _need("kind" in pending, "pending is malformed: 'kind'")
+        # every decision but the orc's (asked of each seat in turn) is the current player's
+        _need(
+            s.kind in (None, "orc") or s.dseats == [s.current],
+            f"pending.seat: a {s.kind!r} decision is the current player's, seat {s.current}",
+        )
+        _need(s.kind != "band" or s.build, "pending.build: a band being built holds its leader")
         if s.kind is None:
             s.advance()
     return s

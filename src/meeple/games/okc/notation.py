@@ -500,7 +500,10 @@ def _flag(v, where, s, seat=None) -> bool:
 
 def _order(v, where, s):
     order = _list(list(range(s.players)) if v is None else v, where)
-    _need(sorted(order) == list(range(s.players)), f"order must list each seat 0..{s.players - 1} once")
+    _need(
+        all(type(x) is int for x in order) and sorted(order) == list(range(s.players)),
+        f"order must list each seat 0..{s.players - 1} once",
+    )
     return list(order)
 
 
@@ -580,9 +583,9 @@ def _regions_load(regions, where, s):
             w = f"regions.{n}.active"
             refuse_unknown_keys(e, _ACTIVE_KEYS, w)
             g = _card(e.get("card"), w)
-            gt = sum(D.TRAITS[t] for t in _names_in(e.get("gained_traits", []), D.TRAITS, w))
-            gc = sum(D.COMMANDS[t] for t in _names_in(e.get("gained_commands", []), D.COMMANDS, w))
-            used = sum(D.COMMANDS[t] for t in _names_in(e.get("used", []), D.COMMANDS, w))
+            gt = sum(D.TRAITS[t] for t in _names_in(e.get("gained_traits", []), D.TRAITS, w + ".gained_traits"))
+            gc = sum(D.COMMANDS[t] for t in _names_in(e.get("gained_commands", []), D.COMMANDS, w + ".gained_commands"))
+            used = sum(D.COMMANDS[t] for t in _names_in(e.get("used", []), D.COMMANDS, w + ".used"))
             dep = e.get("deploy")
             dep = -1 if dep is None else _int(dep, w + ".deploy", 0, 9)
             ents.append(
@@ -715,6 +718,7 @@ def _fd_pos_load(fp, where, s):
 def _fd_log_load(fl, where, s):
     fl = [[] for _ in range(s.players)] if fl is None else fl
     _need(isinstance(fl, list) and len(fl) == s.players, "pending.facedown_log has one entry per seat")
+    _need(all(isinstance(x, list) for x in fl), "pending.facedown_log holds a list per seat")
     return [list(x) for x in fl]
 
 
@@ -917,7 +921,12 @@ STATE = StateDocument(
         Saved("dseats", "pending.seats", _LIST, _pending(_dseats_load), [], _in_turn),
         Saved("darg", "pending.arg", load=_pending(lambda v, where, s: v), when=_in_turn),
         Saved(
-            "todo", "pending.todo", lambda todo: [list(_jsonable(t)) for t in todo], _pending(_todo_load), [], _in_turn
+            "todo",
+            "pending.todo",
+            lambda todo: [list(_jsonable(t)) for t in todo],
+            lambda v, where, s: [] if s.finished else _todo_load(v, where, s),
+            [],
+            _in_turn,
         ),
         Derived(
             "clash_now", "the clash in progress: the last step clash of pending.todo", lambda s: last_clash(s.todo)
@@ -948,5 +957,5 @@ def load(doc) -> OKCState:
 def _names_in(v, table: dict, where: str) -> list[str]:
     _list(v, where)
     for x in v:
-        _need(x in table, f"{where}: unknown name {x!r}")
+        _need(isinstance(x, str) and x in table, f"{where}: unknown name {x!r}")
     return v
