@@ -5,7 +5,7 @@ second round, `r2-*`, on what the first left out: Ethnos 38, OKC 53,
 Anunnaki 62; a third, `r3-*`, card by card: OKC's kingdom cards 35,
 Anunnaki's gods, artifacts, culture tokens and weapons 37; a fourth,
 `r4-*`, long runs through an age's or a game's end and their interactions:
-Ethnos 72, OKC 43): sparse STATEs,
+Ethnos 72, OKC 43, Anunnaki 58): sparse STATEs,
 values worked out from the rulebook. They hold the docs' promises to a
 scenario writer (defaults, identifiers, move words) and the rules they test.
 Some Anunnaki values rest on the placeholder component data

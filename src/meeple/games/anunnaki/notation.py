@@ -168,7 +168,7 @@ def apply_move(s, text) -> None:
     a = options.get(move)
     if a is None and move == "summon major":  # the STATE's word for the house's major god
         a = options.get("summon " + s.house(seat)["major"])
-    if a is None and s.kind == "market":  # the two gained resources in either order
+    if a is None and s.kind in ("market", "weapon"):  # two resources gained, or Loki's two weapons: either order
         w = move.split()
         if len(w) >= 3:
             a = options.get(" ".join(w[:-2] + [w[-1], w[-2]]))
