@@ -6,6 +6,7 @@ bounded property test that keeps mangling them."""
 from __future__ import annotations
 
 import copy
+import importlib
 import random
 
 import pytest
@@ -134,3 +135,42 @@ def test_a_mangled_state_is_played_or_refused(base, where, junk, delete):
     except (BadState, GameError):
         return  # refused, with its reason
     assert out["state"]["game"] == base[0]
+
+
+def test_a_state_that_loads_but_does_not_hold_together_is_refused_as_such(monkeypatch):
+    """The loaders check structure and identifiers; a combination they let
+    through that the rules then trip on (a KeyError deep in a move, say) is
+    bad input at `meeple apply`'s boundary: refused with its reason, never a
+    traceback."""
+    doc = _mid_game("okc", 2, 0, 60)
+    state_class = type(declared("okc").load(copy.deepcopy(doc)))
+
+    def trips(self, move):
+        raise KeyError("plateau")
+
+    monkeypatch.setattr(state_class, "apply_move", trips)
+    with pytest.raises(BadState, match=r"does not hold together: move 0 \('done'\) met KeyError"):
+        run_apply({"state": doc, "moves": ["done"]})
+
+
+def test_a_hint_on_a_state_that_does_not_hold_together_is_refused_as_such(monkeypatch):
+    advisor = importlib.import_module("meeple.advisor.hint")  # (the package exports a function of that name)
+
+    def trips(*args, **kwargs):
+        raise IndexError("list index out of range")
+
+    monkeypatch.setattr(advisor, "hint", trips)
+    doc = _mid_game("okc", 2, 0, 60)
+    with pytest.raises(BadState, match="does not hold together: the search met IndexError"):
+        advisor.run_hint({"state": doc, "seat": 0, "seconds": 0.05, "seed": 1})
+
+
+def test_a_hint_with_an_absurd_score_still_answers():
+    """A lead of a million glory (the most a STATE may hold) is worth a win, not an OverflowError."""
+    from meeple.advisor.hint import run_hint
+
+    doc = _mid_game("ethnos", 3, 0, 40)
+    doc["seats"][0]["glory"] = 10**6
+    seat = run_apply({"state": doc, "moves": []})["decision"]["seat"]
+    out = run_hint({"state": doc, "seat": seat, "seconds": 0.05, "seed": 1})
+    assert out["options"]

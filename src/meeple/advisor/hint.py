@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import time
 
+from meeple.core.apply import INCOHERENT, incoherent, main_json
 from meeple.core.game import BadState, GameError
 
 MAX_SECONDS = 60.0
@@ -102,16 +103,22 @@ def run_hint(payload, spent: float = 0.0) -> dict:
         state = games.get(doc.get("game")).load(doc)
     except GameError as e:
         raise BadState(str(e)) from None
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+    except INCOHERENT as e:
         raise BadState(f"cannot read the STATE ({type(e).__name__}: {e})") from None
-    return hint(
-        state, payload["seat"], seconds=payload.get("seconds", 2.0), top=payload.get("top", 3), seed=seed, spent=spent
-    )
+    try:
+        return hint(
+            state,
+            payload["seat"],
+            seconds=payload.get("seconds", 2.0),
+            top=payload.get("top", 3),
+            seed=seed,
+            spent=spent,
+        )
+    except INCOHERENT as e:
+        raise incoherent(e, "the search") from None
 
 
 def main_hint(stdin, stdout, stderr) -> int:
     """`meeple hint < INPUT`: the answer on stdout, or a message on stderr and exit 2."""
-    from meeple.core.apply import main_json
-
     # the budget counts the whole command: Python's start and imports too
     return main_json("hint", lambda payload: run_hint(payload, spent=time.process_time()), stdin, stdout, stderr)

@@ -13,6 +13,17 @@ from meeple.core.game import BadState, GameError, IllegalMove
 from meeple.core.spec import declared
 
 
+# What a STATE that loads but does not hold together raises once the rules
+# reach its wrong part (a `pending` written by hand, say): the loaders check
+# structure and identifiers, not every combination. A STATE the engine wrote
+# never does, so at this boundary it means bad input, said as such.
+INCOHERENT = (TypeError, KeyError, IndexError, ValueError, AttributeError, OverflowError)
+
+
+def incoherent(e: Exception, where: str) -> BadState:
+    return BadState(f"the STATE does not hold together: {where} met {type(e).__name__}: {e}")
+
+
 class BadInput(BadState):
     """The input around the STATE is wrong (not an object, `moves` not a
     list, a bad `seed`): refused like a bad STATE (exit 2), and said so."""
@@ -38,7 +49,10 @@ def run_apply(payload) -> dict:
     if seed is not None:
         doc = dict(doc, rng=seed)
     gamedata.require(game.name, doc.get("data"))
-    state = game.load(doc)
+    try:
+        state = game.load(doc)
+    except INCOHERENT as e:
+        raise BadState(f"cannot read the STATE ({type(e).__name__}: {e})") from None
     error = None
     for i, move in enumerate(moves):
         try:
@@ -46,8 +60,13 @@ def run_apply(payload) -> dict:
         except IllegalMove as e:
             error = {"move": i, "message": str(e)}
             break
-    d = state.decision()
-    return {"state": state.to_json(), "decision": None if d is None else d.to_json(), "error": error}
+        except INCOHERENT as e:
+            raise incoherent(e, f"move {i} ({move!r})") from None
+    try:
+        d = state.decision()
+        return {"state": state.to_json(), "decision": None if d is None else d.to_json(), "error": error}
+    except INCOHERENT as e:
+        raise incoherent(e, "the result") from None
 
 
 def main_apply(stdin, stdout, stderr) -> int:

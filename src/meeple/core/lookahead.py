@@ -36,7 +36,11 @@ def lead_values(estimates: list[float], scale: float) -> list[float]:
     # every seat's best rival is the top seat, but the top seat's is the runner-up
     second = max(estimates[:first] + estimates[first + 1 :])
     exp = math.exp
-    return [1.0 / (1.0 + exp(-(mine - (second if i == first else top)) / scale)) for i, mine in enumerate(estimates)]
+    # (the exponent capped where exp would overflow: a lead that large is worth 0 or 1 all the same)
+    return [
+        1.0 / (1.0 + exp(min(700.0, -(mine - (second if i == first else top)) / scale)))
+        for i, mine in enumerate(estimates)
+    ]
 
 
 def lead(estimates: list[float], seat: int) -> float:
