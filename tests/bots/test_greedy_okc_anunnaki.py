@@ -10,6 +10,7 @@ from meeple import games
 from meeple.arena.match import play_game
 from meeple.bots.base import observe
 from meeple.bots.registry import greedy_class, make_bot
+from tests.random_play import mid_game
 
 GAMES = ("okc", "anunnaki")
 
@@ -90,17 +91,6 @@ def test_greedy_beats_random_on_fixed_seeds(name):
 
 
 # ---------------------------------------------------------------- no peeking
-def _mid_game(name, players, seed, steps):
-    s = games.get(name).new_game(players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if s.is_terminal():
-            break
-        d = s.decision()
-        s.apply_action(rng.choice(s.legal_actions(d.seats[0])), d.seats[0])
-    return s
-
-
 def _okc_twin(s, seat, rng, own_deck=True):
     """Other seats' hand cards swapped with cards of their decks; the decks
     shuffled (the seat's own too, unless `own_deck` is False)."""
@@ -146,7 +136,7 @@ NOPEEK_CASES = [
 @pytest.mark.parametrize("name,players,seed,steps", NOPEEK_CASES)
 @pytest.mark.parametrize("spec", ["greedy", "ismcts:40"])
 def test_same_view_same_move(name, players, seed, steps, spec):
-    s = _mid_game(name, players, seed, steps)
+    s = mid_game(name, players, seed, steps)
     assert not s.is_terminal()
     seat = s.decision().seats[0]
     twin = TWINS[name](s, seat, random.Random(seed))

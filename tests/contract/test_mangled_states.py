@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import copy
 import importlib
-import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -17,18 +16,11 @@ import meeple.games  # noqa: F401  (the games register)
 from meeple.core.apply import run_apply
 from meeple.core.game import BadState, GameError
 from meeple.core.spec import declared
+from tests.random_play import mid_game
 
 
 def _mid_game(game: str, players: int, seed: int, moves: int) -> dict:
-    s = declared(game).new_game(players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if s.is_terminal():
-            break
-        d = s.decision()
-        seat = rng.choice(d.seats)
-        s.apply_action(rng.choice(s.legal_actions(seat)), seat)
-    return s.to_json()
+    return mid_game(game, players, seed, moves).to_json()
 
 
 def _refused(doc: dict, moves: list[str] | None = None) -> str:
