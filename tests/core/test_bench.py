@@ -60,3 +60,19 @@ def test_uno_plays_whole_games_of_random_legal_moves():
     u = UnoRandomPlay()
     u.run(0.3)
     assert u.games >= 1 and u.moves > u.games and u.rate > 0
+
+
+@pytest.mark.parametrize("name", ["ethnos", "okc", "anunnaki"])
+def test_legal_bound_replays_the_same_games(name):
+    """bench/speed/legal_bound.py: with every legal-action function answering
+    from its recording, the games end as they did (it raises otherwise), and
+    every function it names still exists (a renamed helper fails here)."""
+    from bench.speed.legal_bound import KEPT, Patches, legal_bound
+
+    before = Patches(name)
+    r = legal_bound(name, games=2, repeats=1)
+    assert r["replayed_results"] >= r["actions"] > 0  # (at least one legal list per decision answered)
+    assert r["real_cpu_s"] > 0 and r["free_legal_cpu_s"] > 0
+    # the game's own functions are back afterwards
+    assert all((h[k] if isinstance(h, dict) else getattr(h, k)) is fn for h, k, fn in before.slots)
+    assert len(before.slots) == len(before.rules.legal_of) + len(KEPT[name])
