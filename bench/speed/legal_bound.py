@@ -85,6 +85,8 @@ class Patches:
         for where, attr in KEPT[name]:
             holder = self.cls if where == "state" else importlib.import_module(where)
             self.slots.append((holder, attr, getattr(holder, attr)))
+        # the state methods the class inherits (from its parts: Turn, Movement, ...)
+        self.inherited = [a for w, a in KEPT[name] if w == "state" and a not in vars(self.cls)]
         self.results: list[Any] = []
 
     def _put(self, make: Callable[[Callable], Callable]) -> None:
@@ -107,6 +109,8 @@ class Patches:
 
     def own(self) -> None:
         self._put(lambda fn: fn)
+        for key in self.inherited:  # (set on the class by _put: inherited again)
+            delattr(self.cls, key)
 
     def record(self) -> None:
         results, depth = self.results, [0]

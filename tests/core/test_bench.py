@@ -70,9 +70,11 @@ def test_legal_bound_replays_the_same_games(name):
     from bench.speed.legal_bound import KEPT, Patches, legal_bound
 
     before = Patches(name)
+    own_names = set(vars(before.cls))
     r = legal_bound(name, games=2, repeats=1)
     assert r["replayed_results"] >= r["actions"] > 0  # (at least one legal list per decision answered)
     assert r["real_cpu_s"] > 0 and r["free_legal_cpu_s"] > 0
     # the game's own functions are back afterwards
     assert all((h[k] if isinstance(h, dict) else getattr(h, k)) is fn for h, k, fn in before.slots)
+    assert set(vars(before.cls)) == own_names  # (an inherited method is inherited again)
     assert len(before.slots) == len(before.rules.legal_of) + len(KEPT[name])
