@@ -84,7 +84,7 @@ class GameRecord:
             v["data_notice"] = notice
         return v
 
-    def determinize(self, seat: int, rng):
+    def determinize(self, seat: int | None, rng):
         return declared(self.game).rules.determinize(self, seat, rng)
 
     def _restore(self, other) -> None:

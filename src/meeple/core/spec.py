@@ -173,7 +173,7 @@ class Rules:
     new_game: Callable  # (players, seed=0, record=True, **options) -> state
     notation: Notation
     view: Callable  # (state, seat|None) -> what that seat may see
-    determinize: Callable  # (state, seat, rng) -> a copy with the hidden parts dealt again
+    determinize: Callable  # (state, seat|None, rng) -> a copy with what that seat cannot see dealt again
     from_view: Callable  # (view, seat, rng, log=()) -> a full state sampled from a view
 
 

@@ -76,7 +76,7 @@ def _shuffle(rng, items: list) -> None:
     rng.shuffle(items)
 
 
-def determinize(s, seat: int, rng):
+def determinize(s, seat: int | None, rng):
     """A copy with everything hidden from `seat` dealt again (a deal that leaves a
     deciding seat without a legal answer is dealt again)."""
     for _ in range(30):
@@ -89,7 +89,7 @@ def determinize(s, seat: int, rng):
     return n
 
 
-def _determinize(s, seat: int, rng):
+def _determinize(s, seat: int | None, rng):
     n = s.clone()
     n.record = False
     n.rng = Rng(seed_from(rng))  # its own future: not the real game's shuffles

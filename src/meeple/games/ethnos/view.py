@@ -23,7 +23,7 @@ def view(s, seat: int | None) -> dict:
     return notation.dump(s, redact=True, viewer=seat)
 
 
-def unseen_cards(s, seat: int) -> list[int]:
+def unseen_cards(s, seat: int | None) -> list[int]:
     """The cards `seat` cannot locate: other hands and the deck (dragons included)."""
     out = list(s.deck)
     for i, h in enumerate(s.hands):
@@ -71,7 +71,7 @@ def _pin(known: list[list[int]], hands: list[int], pool: list[int]) -> list[list
     return out
 
 
-def determinize(s, seat: int, rng):
+def determinize(s, seat: int | None, rng):
     """A copy of `s` with every card hidden from `seat` dealt again at random.
 
     What stays fixed is what the seat knows: its own hand, the market, all bands,

@@ -97,7 +97,7 @@ def _shown_in_hand(s, o: int) -> list:
     return shown
 
 
-def _hidden_pools(s, seat: int):
+def _hidden_pools(s, seat: int | None):
     """Per other seat: the cards of its that `seat` cannot locate."""
     pools = {}
     for o in range(s.players):
@@ -117,7 +117,7 @@ def _hidden_pools(s, seat: int):
     return pools
 
 
-def determinize(s, seat: int, rng):
+def determinize(s, seat: int | None, rng):
     n = s.clone()
     n.record = False
     n.rng = Rng(seed_from(rng))  # its own future: not the real game's shuffles
