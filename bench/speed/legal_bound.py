@@ -18,7 +18,8 @@ in turn, per CPU second, best of five each:
 Only the outermost call is replayed (a helper called by another recorded
 function is not called at all in the free run). The two runs must end every
 game with the same scores, or the replay went astray and nothing is
-reported. The ratio real / free bounds what any incremental legal-action model
+reported; and the free run must ask for every recorded result, so the
+replay did stand in for the game's functions. The ratio real / free bounds what any incremental legal-action model
 could gain: it is generous, since some helpers replayed here also serve the
 effects (Anunnaki's `_war_hexes` decides battles, `_settle_spots` the mana
 options), and keeping actions up to date costs something where this costs
@@ -88,6 +89,7 @@ class Patches:
         # the state methods the class inherits (from its parts: Turn, Movement, ...)
         self.inherited = [a for w, a in KEPT[name] if w == "state" and a not in vars(self.cls)]
         self.results: list[Any] = []
+        self.pending: Any = iter(())  # the results the replay has still to give
 
     def _put(self, make: Callable[[Callable], Callable]) -> None:
         for holder, key, fn in self.slots:
@@ -95,17 +97,7 @@ class Patches:
                 holder[key] = make(fn)
             else:
                 setattr(holder, key, make(fn))
-        cls = self.cls  # the flow reads the rules' dicts through one class tuple (FlowState._FLOW)
-        rules = self.rules
-        cls._FLOW = (
-            rules.steps,
-            rules.waiting,
-            rules.legal_of,
-            rules.effect_of,
-            rules.quiet_of,
-            rules.together,
-            *cls._FLOW[6:],
-        )
+        # (the flow reads `legal_of` through FlowState._FLOW, which holds this same dict)
 
     def own(self) -> None:
         self._put(lambda fn: fn)
@@ -141,10 +133,16 @@ class Patches:
         self._put(lambda fn: replayed)
 
         def rewind() -> None:
-            source[0] = iter([copy.copy(r) for r in self.results]).__next__
+            self.pending = iter([copy.copy(r) for r in self.results])
+            source[0] = self.pending.__next__
             gc.freeze()  # (the copies are the tool's, not the game's: no collection walks them)
 
         return rewind
+
+    def unreplayed(self) -> int:
+        """How many recorded results the last replay left unasked (0 when the
+        free run asked for legal actions exactly where the recording did)."""
+        return sum(1 for _ in self.pending)
 
 
 def _play(game, games: int, actions: list[int]) -> tuple[float, list]:
@@ -207,6 +205,8 @@ def legal_bound(name: str, games: int = 200, repeats: int = 5) -> dict:
             rewind = patches.replay()
             rewind()
             free.append(_play(game, games, actions))
+            if patches.unreplayed():
+                raise RuntimeError(f"{name}: the free run did not ask for every recorded result")
     finally:
         patches.own()
     if any(f[1] != real[0][1] for f in free):
