@@ -67,7 +67,7 @@ def test_legal_bound_replays_the_same_games(name):
     """bench/speed/legal_bound.py: with every legal-action function answering
     from its recording, the games end as they did (it raises otherwise), and
     every function it names still exists (a renamed helper fails here)."""
-    from bench.speed.legal_bound import KEPT, Patches, legal_bound
+    from bench.speed.legal_bound import Patches, legal_bound
 
     before = Patches(name)
     own_names = set(vars(before.cls))
@@ -77,4 +77,3 @@ def test_legal_bound_replays_the_same_games(name):
     # the game's own functions are back afterwards
     assert all((h[k] if isinstance(h, dict) else getattr(h, k)) is fn for h, k, fn in before.slots)
     assert set(vars(before.cls)) == own_names  # (an inherited method is inherited again)
-    assert len(before.slots) == len(before.rules.legal_of) + len(KEPT[name])
