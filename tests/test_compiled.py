@@ -1,0 +1,111 @@
+"""The compiled engine (meeple.compiled, setup.py): a stale build never runs,
+MEEPLE_PURE runs the sources, and both engines play the golden games alike."""
+
+from __future__ import annotations
+
+import importlib.machinery
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from meeple import compiled
+from meeple.compiled import MODULES, _SourceWhenStale, digest, source_path
+
+ROOT = Path(__file__).resolve().parent.parent
+BUILT = Path(compiled.__file__).with_name(compiled.MANIFEST)
+
+
+def test_every_listed_module_has_its_source():
+    missing = [m for m in MODULES if not os.path.isfile(source_path(m))]
+    assert not missing, missing
+    assert len(set(MODULES)) == len(MODULES)
+
+
+def test_setup_compiles_exactly_the_listed_modules():
+    text = (ROOT / "setup.py").read_text(encoding="utf-8")
+    assert "compiled.MODULES" in text and "compiled.DIRECTIVES" in text
+
+
+def _origin(spec) -> str | None:
+    return None if spec is None else spec.origin
+
+
+def test_a_module_built_from_its_source_is_left_to_python():
+    flow = "meeple.core.flow"
+    finder = _SourceWhenStale({flow: digest(source_path(flow))}, pure=False)
+    assert finder.find_spec(flow) is None  # Python's finder: the build, which it prefers
+
+
+def test_an_edited_or_unbuilt_module_is_imported_from_its_source():
+    flow, rng = "meeple.core.flow", "meeple.core.rng"
+    finder = _SourceWhenStale({flow: "0" * 64}, pure=False)  # built from other source
+    for name in (flow, rng):  # (rng: not in the manifest)
+        spec = finder.find_spec(name)
+        assert _origin(spec) == source_path(name)
+        assert isinstance(spec.loader, importlib.machinery.SourceFileLoader)
+
+
+def test_pure_imports_every_listed_module_from_its_source():
+    flow = "meeple.core.flow"
+    finder = _SourceWhenStale({flow: digest(source_path(flow))}, pure=True)
+    assert _origin(finder.find_spec(flow)) == source_path(flow)
+
+
+def test_modules_not_listed_are_not_touched():
+    finder = _SourceWhenStale({}, pure=True)
+    assert finder.find_spec("meeple.games.okc.notation") is None
+    assert finder.find_spec("json") is None
+
+
+def test_the_installed_build_is_what_runs():
+    """With a build (the project's install compiles when a C compiler is
+    there; CI's must), every listed module imported here runs compiled."""
+    if not BUILT.exists():
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"under CI=true the compiled engine must be built: no {BUILT}")
+        pytest.skip("no compiled build: the pure Python engine is installed")
+    if compiled._FINDER.pure:
+        pytest.skip(f"{compiled.PURE_ENV} is set")
+    import meeple.games  # noqa: F401  (imports every game's rules)
+    from meeple.core.spec import declared
+
+    for name in ("ethnos", "okc", "anunnaki"):
+        declared(name).rules
+    report = compiled.status()
+    rebuild = "rebuild: pip install -e . (or python setup.py build_ext --inplace)"
+    assert report["from_source"] == {}, f"{report['from_source']}; {rebuild}"
+    assert report["compiled"] and report["engine"].startswith("compiled")
+    built = json.loads(BUILT.read_text(encoding="utf-8"))
+    assert set(built) == set(MODULES), set(MODULES) ^ set(built)
+
+
+def _run(code: str, **env: str) -> str:
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "src"), **env},
+        timeout=600,
+    )
+    assert out.returncode == 0, out.stderr[-3000:]
+    return out.stdout
+
+
+def test_meeple_pure_runs_the_sources_and_replays_the_golden_games():
+    """The pure Python engine, the reference, plays every golden game as the
+    test run's engine (compiled where built) does."""
+    code = (
+        "import sys; sys.argv = ['golden.py']; sys.path.insert(0, 'tools'); import runpy, json\n"
+        "from meeple import compiled\n"
+        "try:\n    runpy.run_path('tools/golden.py', run_name='__main__')\n"
+        "except SystemExit as e:\n    assert not e.code, e.code\n"
+        "print(json.dumps(compiled.status()))\n"
+    )
+    report = json.loads(_run(code, **{compiled.PURE_ENV: "1"}).splitlines()[-1])
+    assert report["compiled"] == [] and report["engine"].startswith("pure Python")
+    assert set(report["from_source"]) >= {"meeple.core.flow", "meeple.games.okc.state", "meeple.games.anunnaki.state"}
