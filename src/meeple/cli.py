@@ -137,12 +137,12 @@ def main(argv: list[str] | None = None) -> int:
                 except ImportError as e:
                     print(f"meeple: bench --env needs the rl extra (pip install 'meeple[rl]'): {e}", file=sys.stderr)
                     return 2
-                _print(bench_env(args.game, args.seconds), args.json)
+                _print(_with_engine(bench_env(args.game, args.seconds)), args.json)
                 return 0
             if args.bot is not None:
                 from meeple.bots.bench import bench_bot
 
-                _print(bench_bot(args.game, args.bot, args.seconds), args.json)
+                _print(_with_engine(bench_bot(args.game, args.bot, args.seconds)), args.json)
                 return 0
             from meeple.core.bench import bench
 
@@ -150,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
             report = bench(args.game, args.seconds, rival=rival)
             if missing:
                 report["rlcard_uno_error"] = missing
-            _print(report, args.json)
+            _print(_with_engine(report), args.json)
             return 0
         if args.command == "play":
             _game_options(args)
@@ -237,6 +237,14 @@ def _game_options(args) -> dict:
         value = getattr(args, opt.name)
         out[opt.name] = [v.strip() for v in value.split(",") if v.strip()] if opt.kind == "names" else value
     return out
+
+
+def _with_engine(report: dict) -> dict:
+    """A benchmark's report with the engine it ran on: compiled or pure
+    Python (`meeple.compiled`; `MEEPLE_PURE=1` measures the latter)."""
+    from meeple.compiled import status
+
+    return {**report, "engine": status()["engine"]}
 
 
 def _print(report: dict, as_json: bool) -> None:
