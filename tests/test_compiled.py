@@ -61,6 +61,17 @@ def test_modules_not_listed_are_not_touched():
     assert finder.find_spec("json") is None
 
 
+def test_a_module_from_source_is_given_its_reason(monkeypatch):
+    flow, rng, record = "meeple.core.flow", "meeple.core.rng", "meeple.core.record"
+    built = {flow: "0" * 64, record: digest(source_path(record))}
+    monkeypatch.setattr(compiled, "_FINDER", _SourceWhenStale(built, pure=False))
+    assert compiled._why_source(flow) == "edited since the build"
+    assert compiled._why_source(rng) == "not built"
+    assert "another Python" in compiled._why_source(record)  # (up to date, yet not the module that loaded)
+    monkeypatch.setattr(compiled, "_FINDER", _SourceWhenStale(built, pure=True))
+    assert compiled._why_source(flow) == f"{compiled.PURE_ENV} set"
+
+
 def test_the_installed_build_is_what_runs():
     """With a build (the project's install compiles when a C compiler is
     there; CI's must), every listed module imported here runs compiled."""
@@ -108,4 +119,5 @@ def test_meeple_pure_runs_the_sources_and_replays_the_golden_games():
     )
     report = json.loads(_run(code, **{compiled.PURE_ENV: "1"}).splitlines()[-1])
     assert report["compiled"] == [] and report["engine"].startswith("pure Python")
+    assert set(report["from_source"].values()) == {f"{compiled.PURE_ENV} set"}
     assert set(report["from_source"]) >= {"meeple.core.flow", "meeple.games.okc.state", "meeple.games.anunnaki.state"}

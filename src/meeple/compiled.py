@@ -148,18 +148,23 @@ def is_compiled(module: str) -> bool:
     return path.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
 
 
+def _why_source(module: str) -> str:
+    if _FINDER.pure:
+        return f"{PURE_ENV} set"
+    if module not in _FINDER.built:
+        return "not built"
+    if _FINDER.built[module] != _digest_or_none(source_path(module)):
+        return "edited since the build"
+    return "its build does not load here (built for another Python?)"
+
+
 def status() -> dict:
     """Which engine runs, for reports: the listed modules imported so far,
     `compiled` or imported `from_source` (each source module with its
     reason: `MEEPLE_PURE`, not built, or edited since the build)."""
     loaded = [m for m in MODULES if m in sys.modules]
     compiled = [m for m in loaded if is_compiled(m)]
-    reasons = {}
-    for m in loaded:
-        if m not in compiled:
-            reasons[m] = (
-                f"{PURE_ENV} set" if _FINDER.pure else "edited since the build" if m in _FINDER.built else "not built"
-            )
+    reasons = {m: _why_source(m) for m in loaded if m not in compiled}
     if not compiled:
         engine = f"pure Python ({PURE_ENV} set)" if _FINDER.pure else "pure Python (no compiled build)"
     elif reasons:
