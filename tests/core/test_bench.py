@@ -48,6 +48,9 @@ def test_bench_cli_reports_rlcard_uno_beside_the_game(capsys):
     assert out["rlcard_uno_moves_per_s"] > 0 and out["rlcard_uno_moves"] > 0
     assert out["rlcard_uno_moves_per_cpu_s"] >= 0.95 * out["rlcard_uno_moves_per_s"]
     assert out["ratio_vs_rlcard_uno"] == pytest.approx(out["moves_per_s"] / out["rlcard_uno_moves_per_s"], rel=0.02)
+    cpu = out["moves_per_cpu_s"] / out["rlcard_uno_moves_per_cpu_s"]
+    assert out["ratio_vs_rlcard_uno_cpu"] == pytest.approx(cpu, rel=0.02)
+    assert out["engine"].startswith(("compiled", "pure Python"))
     assert main(["bench", "okc", "--seconds", "0.2", "--json", "--no-uno"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert "rlcard_uno_moves_per_s" not in out and "rlcard_uno_error" not in out

@@ -155,6 +155,8 @@ def bench(name: str, seconds: float = 5.0, players: int = 4, rival=None) -> dict
         report[f"{rival.key}_moves_per_cpu_s"] = round(rival.cpu_rate)
         report[f"{rival.key}_moves"] = rival.moves
         report[f"ratio_vs_{rival.key}"] = round(ours.rate / rival.rate, 2) if rival.rate else None
+        # the same per CPU second: steadier while other work shares the machine
+        report[f"ratio_vs_{rival.key}_cpu"] = round(ours.cpu_rate / rival.cpu_rate, 2) if rival.cpu_rate else None
     report.update(
         {
             "seconds": round(ours.elapsed + clone_time + (rival.elapsed if rival else 0.0), 2),
