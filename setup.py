@@ -74,7 +74,8 @@ class BuildExt(build_ext):
                 if out.exists() and out.stat().st_mtime >= max(Path(s).stat().st_mtime for s in ext.sources):
                     built[ext.name] = SOURCES[ext.name]  # (an older file is a failed build's leftover)
             if built:
-                manifest = self._output("meeple.x", inplace).parent / compiled.MANIFEST
+                package = self._output("meeple.x", inplace).parent  # (where a module of package meeple goes)
+                manifest = package / compiled.MANIFEST
                 manifest.write_text(json.dumps(built, indent=1, sort_keys=True) + "\n", encoding="utf-8")
                 print(f"meeple: {len(built)} of {len(self.extensions)} modules compiled", file=sys.stderr)
 
