@@ -35,7 +35,7 @@ SOURCES = {m: compiled.digest(compiled.source_path(m, str(SRC))) for m in compil
 
 
 def _extensions() -> list:
-    if os.environ.get(compiled.PURE_ENV, "") not in ("", "0"):
+    if compiled.pure_requested():
         return []
     try:
         from Cython.Build import cythonize

@@ -132,7 +132,12 @@ def _digest_or_none(path: str) -> str | None:
         return None
 
 
-_FINDER = _SourceWhenStale(_manifest(), os.environ.get(PURE_ENV, "") not in ("", "0"))
+def pure_requested() -> bool:
+    """`MEEPLE_PURE` is set (to anything but 0): no module runs compiled, and a build compiles none."""
+    return os.environ.get(PURE_ENV, "") not in ("", "0")
+
+
+_FINDER = _SourceWhenStale(_manifest(), pure_requested())
 
 
 def install() -> None:
