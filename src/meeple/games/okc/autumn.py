@@ -40,12 +40,14 @@ from meeple.games.okc.actions import (
     U_SECRETS,
 )
 from meeple.games.okc.rules import as_card_action, decision, step, turns
+from meeple.games.okc.cards import ALL_PATHFINDER, CMDS, COST, KCARD_OF, LORE, MAY_HAVE, NAME, VOTES
+from meeple.games.okc.data import DEPLOY, RALLY_SELF, RALLY_TWO, REGIONS, SECRETS_THRESHOLD
 
 
 turns("autumn")
 
-_RALLY = D.RALLY_SELF | D.RALLY_TWO  # a rally command
-_DEPLOY = D.DEPLOY
+_RALLY = RALLY_SELF | RALLY_TWO  # a rally command
+_DEPLOY = DEPLOY
 
 
 def _autumn_legal(s, seat):
@@ -54,21 +56,21 @@ def _autumn_legal(s, seat):
     u = s.used[seat]
     # a hand card is never active: its printed icons count (state.icons)
     if not u & U_GOVERN:
-        votes = C.VOTES
+        votes = VOTES
         for g in hand:
             if votes[g] >= 1:
                 acts.append(GOVERN + g % PER)  # (g % PER: the local id, cards.local)
     if not u & U_JOURNEY:
-        lore = C.LORE
+        lore = LORE
         for g in hand:
             if lore[g] >= 1:
                 acts.append(JOURNEY + g % PER)
-        if s.kheld[seat] & C.ALL_PATHFINDER:  # trade-01: active cards too
+        if s.kheld[seat] & ALL_PATHFINDER:  # trade-01: active cards too
             acts.extend(
-                JOURNEY + C.local(e[E_GID]) for _, e in s._own_active(seat) if s.active_icons(seat, e, C.LORE) >= 1
+                JOURNEY + C.local(e[E_GID]) for _, e in s._own_active(seat) if s.active_icons(seat, e, LORE) >= 1
             )
     mine = s.factions[seat]  # a card is seat's when g // PER is its faction
-    cmds = C.CMDS
+    cmds = CMDS
     for a in s.active:
         for e in a:
             g = e[E_GID]
@@ -80,7 +82,7 @@ def _autumn_legal(s, seat):
                 and s._cmds(seat, e) & _RALLY
             ):
                 acts.append(RALLY_C + g % PER)
-    may_have = C.MAY_HAVE  # (a card that may not have Deploy is not asked)
+    may_have = MAY_HAVE  # (a card that may not have Deploy is not asked)
     for g in hand:
         if may_have[g] & _DEPLOY and C.commands(s, seat, g) & _DEPLOY:
             acts.append(DEPLOY_C + g % PER)
@@ -127,12 +129,12 @@ def _autumn(s, a, seat):
         g = s.gid(seat, a - RALLY_C)
         r, e = s._find_active(g)
         cm = s._cmds(seat, e)
-        e[E_USED] |= D.RALLY_SELF | D.RALLY_TWO
-        if cm & D.RALLY_TWO:
-            s._event("rally", seat, (C.NAME[g], D.REGIONS[r], 2))
+        e[E_USED] |= RALLY_SELF | RALLY_TWO
+        if cm & RALLY_TWO:
+            s._event("rally", seat, (NAME[g], REGIONS[r], 2))
             s._ask("rally", seat, [r, 0])
         else:
-            s._event("rally", seat, (C.NAME[g], D.REGIONS[r], 1))
+            s._event("rally", seat, (NAME[g], REGIONS[r], 1))
             s._back_to_hand(seat, r, e)
     else:
         s._ask_deploy(seat, s.gid(seat, a - DEPLOY_C))
@@ -166,7 +168,7 @@ def _deploy(s, a, seat):
     g = s.darg[0]
     s._leave_hand(seat, g)
     s.active[a - REGION].append([g, 0, 0, 0, 0, 1, 0])
-    s._event("deploy", seat, (C.NAME[g], D.REGIONS[a - REGION]))
+    s._event("deploy", seat, (NAME[g], REGIONS[a - REGION]))
 
 
 # ---- trade-10: govern with an active card ------------------------------------
@@ -180,15 +182,13 @@ def rgovern_cards(s, seat: int) -> list[int]:
         for o, k in kr[r]:
             if k == rg and o == seat:  # seat's trade-10 in region r
                 out.extend(
-                    e[E_GID]
-                    for e in s.active[r]
-                    if s.seat_of(e[E_GID]) == seat and s.active_icons(seat, e, C.VOTES) >= 1
+                    e[E_GID] for e in s.active[r] if s.seat_of(e[E_GID]) == seat and s.active_icons(seat, e, VOTES) >= 1
                 )
                 break
     return out
 
 
-_REGION_GOVERN = C.KCARD_OF["region_govern"]  # (trade-10)
+_REGION_GOVERN = KCARD_OF["region_govern"]  # (trade-10)
 
 
 @decision(
@@ -217,7 +217,7 @@ def _secrets(s, a, seat):
     if a == DONE:
         # every location with 5+ of the seat's tokens pays once; with two or
         # more the seat resolves them one at a time in the order it chooses
-        _secrets_next(s, seat, [loc for loc in range(6) if s.tokens[seat][loc] >= D.SECRETS_THRESHOLD])
+        _secrets_next(s, seat, [loc for loc in range(6) if s.tokens[seat][loc] >= SECRETS_THRESHOLD])
         return
     s.own_tokens()[seat][a - LOC] += 1
     s._event("token", seat, D.LOCATIONS[a - LOC])
@@ -247,7 +247,7 @@ def _secrets_order(s, a, seat):
 
 @step("secrets_reward")
 def _secrets_reward(s, seat, loc) -> None:
-    s.own_tokens()[seat][loc] -= D.SECRETS_THRESHOLD
+    s.own_tokens()[seat][loc] -= SECRETS_THRESHOLD
     s._event("secrets", seat, D.LOCATIONS[loc])
     locations.owner_bonus(s, loc)
     locations.reward(s, seat, loc)
@@ -274,7 +274,7 @@ def _oaths(s, a, seat):
         s.own_sup_map()[seat][r] -= 1
         s.own_sup_part()[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
     s.sup_board[seat] += 1
-    s._event("oaths", seat, "the lost pile" if a == SUPP_LOST else D.REGIONS[a - SUPP])
+    s._event("oaths", seat, "the lost pile" if a == SUPP_LOST else REGIONS[a - SUPP])
     s._ask("oaths", seat, [s.darg[0] - 1])
 
 
@@ -309,13 +309,13 @@ def _buy_step(s, seat) -> None:
 @decision(
     "buy",
     prompt="Buy a Site of Power card with lore",
-    legal=lambda s, seat: [DONE] + [BUY + C.local(g) for g in s.site[seat] if C.COST[g] <= s.lore[seat]],
+    legal=lambda s, seat: [DONE] + [BUY + C.local(g) for g in s.site[seat] if COST[g] <= s.lore[seat]],
 )
 def _buy(s, a, seat):
     if a == DONE:
         return
     g = s.gid(seat, a - BUY)
-    s.lore[seat] -= C.COST[g]
-    if s.site[seat] and any(C.COST[x] <= s.lore[seat] for x in s.site[seat] if x != g):
+    s.lore[seat] -= COST[g]
+    if s.site[seat] and any(COST[x] <= s.lore[seat] for x in s.site[seat] if x != g):
         s.todo.append(("buy", seat))  # more may be bought after this gain
     sites.gain_site_card(s, seat, g)

@@ -10,6 +10,8 @@ from meeple.games.okc import data as D
 from meeple.games.okc import sites
 from meeple.games.okc.actions import BACK, CARD, KPICK, LOC, LOCATIONS, PAIR, REGION, ROAD, SEAT, SPACE, STEAL
 from meeple.games.okc.rules import decision, hand_cards, step
+from meeple.games.okc.cards import COST, DECK_TOP_TWO, KEFFECT, KNAME, KPLACE, NAME
+from meeple.games.okc.data import FACTIONS, REGIONS, ROAD_SIZE
 
 
 # ---- the round and the year ------------------------------------------------
@@ -119,17 +121,17 @@ def _reveal_bids(s, *again) -> None:
     if not again:  # the second pass (after tactic_bid) shows nothing new
         s._mark_reveal()
     nob = [
-        x for x in s.order if D.FACTIONS[s.factions[x]] == "nobility" and s.bids[x] is not None and s.tactics[x][2] > 0
+        x for x in s.order if FACTIONS[s.factions[x]] == "nobility" and s.bids[x] is not None and s.tactics[x][2] > 0
     ]
     if nob and not again:
         if s.record:
-            s._event("bids-shown", nob[0], [(x, C.NAME[s.bids[x]]) for x in s.order if s.bids[x] is not None])
+            s._event("bids-shown", nob[0], [(x, NAME[s.bids[x]]) for x in s.order if s.bids[x] is not None])
         s.todo.append(("reveal_bids", 1))
         s.todo.append(("tactic_bid", nob[0]))
         return
     bidders = [x for x in s.order if s.bids[x] is not None]
     bidders.sort(key=lambda x: (-C.bid_strength(s, x), s.order.index(x)))
-    s._event("bids", None, [(x, C.NAME[s.bids[x]]) for x in bidders])
+    s._event("bids", None, [(x, NAME[s.bids[x]]) for x in bidders])
     if bidders and C.owns_kingdom(s, bidders[0], "bid_plus_five"):
         s._gain_influence(bidders[0], 1)
     s.todo.append(("refill",))
@@ -151,8 +153,8 @@ def _herald(s, a, seat):
 
 
 def _resolve_legal(s, seat):
-    acts = [ROAD + i for i in range(D.ROAD_SIZE) if s.road[i] is not None]
-    if s.kheld[seat] & C.DECK_TOP_TWO:
+    acts = [ROAD + i for i in range(ROAD_SIZE) if s.road[i] is not None]
+    if s.kheld[seat] & DECK_TOP_TWO:
         acts.extend(KPICK + i for i in range(min(2, len(s.kdeck))))
     if C.can_steal(s, seat):
         need = C.steal_strength(s, seat)
@@ -168,7 +170,7 @@ def _resolve_legal(s, seat):
 
 def _resolve_word(s, a, seat):
     if KPICK <= a < PAIR:
-        return "take " + C.KNAME[s.kdeck[a - KPICK]]
+        return "take " + KNAME[s.kdeck[a - KPICK]]
     return None
 
 
@@ -181,13 +183,13 @@ def _resolve_word(s, a, seat):
 def _resolve(s, a, seat):
     if a == BACK:
         if s.record:  # (the words are built only for a recorded game)
-            s._event("bid-back", seat, (C.NAME[s.bids[seat]], s._hand_full(seat)))
+            s._event("bid-back", seat, (NAME[s.bids[seat]], s._hand_full(seat)))
         s._to_hand(seat, s.bids[seat])
         s.bids[seat] = None
     elif KPICK <= a < PAIR:  # intrigue-17: a top card of the deck
         kc = s.kdeck.pop(a - KPICK)
         s._mark_reveal()  # the next card comes into view
-        s._event("take", seat, C.KNAME[kc])
+        s._event("take", seat, KNAME[kc])
         occ = s.bids[seat]
         s.bids[seat] = None
         acquire(s, seat, kc, occ)
@@ -197,14 +199,14 @@ def _resolve(s, a, seat):
         s.road[i] = None
         s.taken = True
         if s.record:
-            s._event("take", seat, C.KNAME[kc])
+            s._event("take", seat, KNAME[kc])
         occ = s.bids[seat]
         s.bids[seat] = None
         acquire(s, seat, kc, occ)
     else:
         o, j = divmod(a - STEAL, 3)
         kc = take_board_card(s, o, j)
-        s._event("steal", seat, (o, C.KNAME[kc]))
+        s._event("steal", seat, (o, KNAME[kc]))
         if C.owns_kingdom(s, seat, "steal_plus_three"):
             s._gain_influence(seat, 1)
         s._ask("space", seat, [kc, s.bids[seat]])
@@ -223,7 +225,7 @@ def _space(s, a, seat):
         s._event(
             "space",
             seat,
-            (C.KNAME[s.darg[0]], j + 1, C.NAME[s.darg[1]], None if old is None else (C.KNAME[old[0]], C.NAME[old[1]])),
+            (KNAME[s.darg[0]], j + 1, NAME[s.darg[1]], None if old is None else (KNAME[old[0]], NAME[old[1]])),
         )
     if old is not None:
         s.kdiscard.append(old[0])
@@ -234,43 +236,43 @@ def _space(s, a, seat):
 
 
 def _kplace_legal(s, seat):
-    if C.KPLACE[s.darg[0]] == "region":
+    if KPLACE[s.darg[0]] == "region":
         return [REGION + r for r in range(3)]
     return list(LOCATIONS)
 
 
 def _kplace_word(s, a, seat):
-    return "at " + (D.REGIONS[a - REGION] if a >= REGION else D.LOCATIONS[a - LOC])
+    return "at " + (REGIONS[a - REGION] if a >= REGION else D.LOCATIONS[a - LOC])
 
 
 @decision("kplace", prompt="Place the kingdom card", legal=_kplace_legal, word=_kplace_word)
 def _kplace(s, a, seat):
     kc = s.darg[0]
-    if C.KPLACE[kc] == "region":
+    if KPLACE[kc] == "region":
         s.own_kregion()[a - REGION].append([seat, kc])
     else:
         s.own_kloc()[a - LOC].append([seat, kc])
-    s._event("kingdom-placed", seat, C.KNAME[kc])
+    s._event("kingdom-placed", seat, KNAME[kc])
 
 
 def acquire(s, seat: int, kc: int, occ: int) -> None:
     """An acquired kingdom card: occupied on a board space, or placed as its
     card says (supply, map, discarded on acquiring) with the would-be
     occupier going to the discard."""
-    place = C.KPLACE[kc]
+    place = KPLACE[kc]
     if place == "board":
         s._ask("space", seat, [kc, occ])
         return
     s.discards[seat].append(occ)
-    s._event("kingdom-acquired", seat, (C.KNAME[kc], place, C.NAME[occ]))
+    s._event("kingdom-acquired", seat, (KNAME[kc], place, NAME[occ]))
     if place == "supply":
         s._supply_add(seat, kc)
-        if C.KEFFECT[kc] == "deck_top_two":  # intrigue-17 turns the deck's top face up
+        if KEFFECT[kc] == "deck_top_two":  # intrigue-17 turns the deck's top face up
             s._mark_reveal()
     elif place == "discard":
         s.kdiscard.append(kc)
-        if C.KEFFECT[kc] == "free_site_card" and s.site[seat]:
-            sites.gain_site_card(s, seat, min(s.site[seat], key=lambda x: (C.COST[x], x)))
+        if KEFFECT[kc] == "free_site_card" and s.site[seat]:
+            sites.gain_site_card(s, seat, min(s.site[seat], key=lambda x: (COST[x], x)))
     else:
         s._ask("kplace", seat, [kc])
     s._kingdom_gained(seat, kc)
@@ -301,10 +303,10 @@ def _refill(s) -> None:
     road = s.road
     n = 1 if s.taken else 2
     gone = []
-    for i in range(D.ROAD_SIZE - 1, -1, -1):
+    for i in range(ROAD_SIZE - 1, -1, -1):
         if road[i] is not None and n:
             s.kdiscard.append(road[i])
-            gone.append(C.KNAME[road[i]])
+            gone.append(KNAME[road[i]])
             road[i] = None
             n -= 1
     if gone:
@@ -326,7 +328,7 @@ def _advanced_legal(s, seat):
 
 def _advanced_word(s, a, seat):
     if KPICK <= a < PAIR:
-        return "keep " + C.KNAME[s.offer[seat][a - KPICK]]
+        return "keep " + KNAME[s.offer[seat][a - KPICK]]
     return "occupy " + C.local_name(s.gid(seat, a - CARD))
 
 
@@ -344,7 +346,7 @@ def _advanced(s, a, seat):
     g = s.gid(seat, a - CARD)
     s._leave_hand(seat, g)
     s.own_pick()[seat].append(g)
-    s._note(seat, f"advanced {C.KNAME[s.pick[seat][0]]} {C.local_name(g)}", True)
+    s._note(seat, f"advanced {KNAME[s.pick[seat][0]]} {C.local_name(g)}", True)
     s.dseats.remove(seat)
     if not s.dseats:
         s.kind = None
@@ -355,7 +357,7 @@ def _advanced_reveal(s) -> None:
     """All chosen kingdom cards are revealed together and occupied; the
     others go back to the kingdom deck; bold instructions in turn order."""
     p = s.players
-    s._event("advanced", None, [(x, C.KNAME[s.pick[x][0]], C.NAME[s.pick[x][1]]) for x in s.order])
+    s._event("advanced", None, [(x, KNAME[s.pick[x][0]], NAME[s.pick[x][1]]) for x in s.order])
     back = [k for x in range(p) for k in s.offer[x] if k != s.pick[x][0]]
     s.kdeck.extend(back)
     s.own_rng().shuffle(s.kdeck)
@@ -369,7 +371,7 @@ def _advanced_reveal(s) -> None:
 def _advanced_place(s, x, kc, occ) -> None:
     s.own_offer()[x] = []
     s.own_pick()[x] = []
-    if C.KPLACE[kc] == "board":
+    if KPLACE[kc] == "board":
         s._set_space(x, 0, [kc, occ])
         s._kingdom_gained(x, kc)
     else:

@@ -11,9 +11,27 @@ here, looked up by that name, so a card is added or corrected in one place.
 from __future__ import annotations
 
 from meeple.games.okc import data
+from meeple.games.okc.data import (
+    BASIC,
+    CARDS_PER_FACTION,
+    DEADLY,
+    DEPLOY,
+    FACTIONS,
+    FLANK,
+    INVULNERABLE,
+    KINGDOM_EFFECTS,
+    KINGDOM_PLACEMENT,
+    KINGDOM_TEXT,
+    NBASIC,
+    PATHFINDER,
+    RESILIENT,
+    RETREAT,
+    SITES,
+    SUITS,
+)
 
-NF = len(data.FACTIONS)
-PER = data.CARDS_PER_FACTION
+NF = len(FACTIONS)
+PER = CARDS_PER_FACTION
 NCARDS = NF * PER
 
 NAME: list[str] = []  # "nobility:captain-7"
@@ -30,8 +48,8 @@ EFFECT: list[str | None] = []
 IMPLEMENTED: list[bool] = []
 PROVENANCE: list[str] = []
 
-for _f, _fac in enumerate(data.FACTIONS):
-    for _row in data.BASIC + data.SITES[_fac]:
+for _f, _fac in enumerate(FACTIONS):
+    for _row in BASIC + SITES[_fac]:
         name, s, arch, tr, cm, v, lo, cost, kind, eff, impl, prov = _row
         NAME.append(f"{_fac}:{name}")
         STR.append(s)
@@ -62,31 +80,31 @@ def local_name(gid: int) -> str:
 
 
 def gid_of(faction: int, name: str) -> int | None:
-    return CARD_BY_NAME.get(f"{data.FACTIONS[faction]}:{name}")
+    return CARD_BY_NAME.get(f"{FACTIONS[faction]}:{name}")
 
 
 def basic_cards(faction: int) -> list[int]:
-    return [faction * PER + i for i in range(data.NBASIC)]
+    return [faction * PER + i for i in range(NBASIC)]
 
 
 def site_cards(faction: int) -> list[int]:
-    return [faction * PER + i for i in range(data.NBASIC, PER)]
+    return [faction * PER + i for i in range(NBASIC, PER)]
 
 
 # ---- kingdom cards
 NK = 51
-KNAME = [f"{suit}-{n:02d}" for suit in data.SUITS for n in range(1, 18)]
+KNAME = [f"{suit}-{n:02d}" for suit in SUITS for n in range(1, 18)]
 KCARD_BY_NAME = {n: i for i, n in enumerate(KNAME)}
-KTEXT = [t for suit in data.SUITS for t in data.KINGDOM_TEXT[suit]]
-KEFFECT = [data.KINGDOM_EFFECTS.get(n) for n in KNAME]
-K = {n: KCARD_BY_NAME[n] for n in data.KINGDOM_EFFECTS}  # effect name lookups
+KTEXT = [t for suit in SUITS for t in KINGDOM_TEXT[suit]]
+KEFFECT = [KINGDOM_EFFECTS.get(n) for n in KNAME]
+K = {n: KCARD_BY_NAME[n] for n in KINGDOM_EFFECTS}  # effect name lookups
 
 
 # ---- effect functions (named in data.py) -----------------------------------
 # Each takes the state and what it needs; they are called from state.py at the
 # points the rules name (bid strength, steal, journey, traits, night, tally).
 
-KPLACE = [data.KINGDOM_PLACEMENT.get(n, "board") for n in KNAME]
+KPLACE = [KINGDOM_PLACEMENT.get(n, "board") for n in KNAME]
 
 
 # the kingdom card with each effect (no two cards share one)
@@ -184,23 +202,23 @@ AMBUSH_FROM_DISCARD = data.AMBUSH_FROM_DISCARD
 def traits(s, seat: int, gid: int, gained: int = 0, blank: bool = False) -> int:
     t = (0 if blank else TRAITS[gid]) | gained
     if has_hq(s, seat, "clans_hq2"):
-        t |= data.RESILIENT
+        t |= RESILIENT
     if s.kheld[seat] & ALL_PATHFINDER:
-        t |= data.PATHFINDER
+        t |= PATHFINDER
     if ARCH[gid] == "heir" and s.round_fx[seat] & FX_HEIRS_INVULNERABLE:
-        t |= data.INVULNERABLE
+        t |= INVULNERABLE
     return t
 
 
 def commands(s, seat: int, gid: int, gained: int = 0, blank: bool = False) -> int:
     c = (0 if blank else CMDS[gid]) | gained
     if ARCH[gid] == "trader" and has_hq(s, seat, "clans_hq1"):
-        c |= data.FLANK
+        c |= FLANK
     if ARCH[gid] in ("follower", "cavalry") and s.kheld[seat] & FOLLOWERS_DEPLOY:
-        c |= data.DEPLOY
+        c |= DEPLOY
     if ARCH[gid] == "heir":
         if s.round_fx[seat] & FX_HEIRS_DEADLY:
-            c |= data.DEADLY
+            c |= DEADLY
         held = s.kheld[seat]  # the commands of the seat's kingdom cards (owns_kingdom)
         if held & _HEIR_CARDS:
             for bit, cmds in _HEIR_COMMANDS:
@@ -212,9 +230,9 @@ def commands(s, seat: int, gid: int, gained: int = 0, blank: bool = False) -> in
 # the kingdom cards that give their owner's heir commands (as bits of
 # held_bits), and those commands
 _HEIR_COMMANDS = (
-    (KBIT_OF["heirs_deploy"], data.DEPLOY),
-    (KBIT_OF["heirs_flank"], data.FLANK),
-    (KBIT_OF["heirs_deadly_retreat"], data.DEADLY | data.RETREAT),
+    (KBIT_OF["heirs_deploy"], DEPLOY),
+    (KBIT_OF["heirs_flank"], FLANK),
+    (KBIT_OF["heirs_deadly_retreat"], DEADLY | RETREAT),
 )
 _HEIR_CARDS = sum(bit for bit, _ in _HEIR_COMMANDS)
 
@@ -222,9 +240,9 @@ _HEIR_CARDS = sum(bit for bit, _ in _HEIR_COMMANDS)
 # by card: the commands `commands` may add to its printed and gained ones (a
 # card whose printed, gained and these lack a command never has it)
 MAY_GAIN = [
-    (data.FLANK if a == "trader" else 0)
-    | (data.DEPLOY if a in ("follower", "cavalry") else 0)
-    | (data.DEPLOY | data.DEADLY | data.FLANK | data.RETREAT if a == "heir" else 0)
+    (FLANK if a == "trader" else 0)
+    | (DEPLOY if a in ("follower", "cavalry") else 0)
+    | (DEPLOY | DEADLY | FLANK | RETREAT if a == "heir" else 0)
     for a in ARCH
 ]
 # by card: every command it may have but a gained one (printed, or added by `commands`)
@@ -289,4 +307,4 @@ FX_LOCK = 32  # << region: Nobility tactic 2 locks that region's first clash
 FX_ALL = 255
 
 # tactic tiles per faction: (timing, uses, text)
-TACTICS = [data.TACTICS[f] for f in data.FACTIONS]
+TACTICS = [data.TACTICS[f] for f in FACTIONS]

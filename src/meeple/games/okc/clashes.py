@@ -6,7 +6,6 @@ and ties broken by hidden cards or re-clashed."""
 from __future__ import annotations
 
 from meeple.games.okc import cards as C
-from meeple.games.okc import data as D
 from meeple.games.okc import favour, kingdom, tactics
 from meeple.games.okc.free import free_actions
 from meeple.games.okc.actions import (
@@ -32,6 +31,30 @@ from meeple.games.okc.actions import (
     SUPP,
 )
 from meeple.games.okc.rules import as_card_action, decision, hand_cards, step
+from meeple.games.okc.cards import (
+    ARCH,
+    EFFECT,
+    FX_CLANS_MARKERS,
+    FX_HEIRS_DEADLY,
+    FX_SUPPORTERS,
+    KEFFECT,
+    LORE,
+    MAY_FALL_ALONE,
+    MAY_HAVE,
+    NAME,
+    STR,
+)
+from meeple.games.okc.data import (
+    AMBUSH,
+    AMBUSH_FROM_DISCARD,
+    DEADLY,
+    FLANK,
+    INVULNERABLE,
+    REGIONS,
+    RESILIENT,
+    RETREAT,
+    RETREAT_JOURNEY,
+)
 
 
 @step("clashes")
@@ -67,7 +90,7 @@ def _clash_at(todo: list[tuple]) -> int:
 def start_clash(s, r: int, parts: list[int], n: int = 0) -> None:
     parts = list(parts)
     if s.record:
-        s._event("clash", None, (D.REGIONS[r], parts))
+        s._event("clash", None, (REGIONS[r], parts))
     s.clash_now = clash = ("clash", r, parts, 0, n)
     s.todo.append(clash)
     s.todo.append(("tally", r, parts))
@@ -87,7 +110,7 @@ def reveal(s, r: int, pas: int) -> None:
     if s.facedown[r] and not s._hidden_this_move(s.facedown[r]):
         s._mark_reveal()
         if s.record:  # (the words are built only for a recorded game)
-            s._event("reveal", None, (D.REGIONS[r], [C.NAME[g] for g in s.facedown[r]]))
+            s._event("reveal", None, (REGIONS[r], [NAME[g] for g in s.facedown[r]]))
     active = s.active[r]
     for g in s.facedown[r]:
         active.append([g, 0, 0, 0, 0, -1, pas])
@@ -135,7 +158,7 @@ def _day_end(s, r, parts, pas) -> None:
         s.todo.append(("day", r, parts, pas + 1))
 
 
-_DAY_CMDS = D.AMBUSH | D.RETREAT | D.FLANK
+_DAY_CMDS = AMBUSH | RETREAT | FLANK
 
 
 def _day_legal(s, seat):
@@ -149,20 +172,20 @@ def _day_legal(s, seat):
         g = e[E_GID]
         if g // PER != mine or e[E_PART] or (p and e[E_PASS] != p):
             continue
-        if not (C.MAY_HAVE[g] | e[E_GC]) & _DAY_CMDS:
+        if not (MAY_HAVE[g] | e[E_GC]) & _DAY_CMDS:
             continue  # it can have no day command (cards.MAY_HAVE)
         if locked is None:
             locked = s._locked(seat, r)
             blankable = s._blankable(r)
         cm = (s._cmds(seat, e) if blankable else C.commands(s, seat, g, e[E_GC])) & ~e[E_USED]
         if locked:
-            cm &= ~(D.AMBUSH | D.RETREAT | D.FLANK)
+            cm &= ~(AMBUSH | RETREAT | FLANK)
         lo = g % PER  # (cards.local)
-        if cm & D.AMBUSH and (hand or (cm & D.AMBUSH_FROM_DISCARD and s.discards[seat])):
+        if cm & AMBUSH and (hand or (cm & AMBUSH_FROM_DISCARD and s.discards[seat])):
             acts.append(AMBUSH_C + lo)
-        if cm & D.RETREAT:
+        if cm & RETREAT:
             acts.append(RETREAT_C + lo)
-        if cm & D.FLANK:
+        if cm & FLANK:
             if unres is None:
                 unres = any(x != r and not s._locked(seat, x) for x in s._unresolved())
             if unres:
@@ -186,15 +209,15 @@ def _day(s, a, seat):
     lo = (a - AMBUSH_C) % PER
     g = s.gid(seat, lo)
     e = next(e for e in s.active[r] if e[E_GID] == g)
-    cmd = (D.AMBUSH, D.RETREAT, D.FLANK)[(a - AMBUSH_C) // PER]
-    if cmd != D.FLANK:  # a flank is told where it goes (_flank)
-        s._event("ambush" if cmd == D.AMBUSH else "retreat", seat, (C.NAME[g], D.REGIONS[r]))
+    cmd = (AMBUSH, RETREAT, FLANK)[(a - AMBUSH_C) // PER]
+    if cmd != FLANK:  # a flank is told where it goes (_flank)
+        s._event("ambush" if cmd == AMBUSH else "retreat", seat, (NAME[g], REGIONS[r]))
     e[E_USED] |= cmd
-    if cmd != D.FLANK and s.has_text(seat, e, "ambush_or_retreat"):
-        e[E_USED] |= D.AMBUSH | D.RETREAT
-    if cmd == D.AMBUSH:
-        s._ask("ambush", seat, [r, int(bool(s._cmds(seat, e) & D.AMBUSH_FROM_DISCARD))])
-    elif cmd == D.RETREAT:
+    if cmd != FLANK and s.has_text(seat, e, "ambush_or_retreat"):
+        e[E_USED] |= AMBUSH | RETREAT
+    if cmd == AMBUSH:
+        s._ask("ambush", seat, [r, int(bool(s._cmds(seat, e) & AMBUSH_FROM_DISCARD))])
+    elif cmd == RETREAT:
         s._ask("retreat", seat, [r])
     else:
         s._ask("flank", seat, [r, g])
@@ -221,7 +244,7 @@ def _hide(s, a, seat):
         where = "hand"
         if s._leave_hand(seat, g):
             s._hid_known(g)
-    s._event("hide", seat, (D.REGIONS[s.darg[0]], where))  # which card stays hidden
+    s._event("hide", seat, (REGIONS[s.darg[0]], where))  # which card stays hidden
     fd = s.own_facedown()[s.darg[0]]
     fd.append(g)
     fd.sort()
@@ -239,7 +262,7 @@ decision("ambush", prompt="Ambush: hide a card from your hand in the clash", leg
 )
 def _tie(s, a, seat):
     if a == DONE:
-        s._event("tie-pass", seat, D.REGIONS[s.darg[0]])
+        s._event("tie-pass", seat, REGIONS[s.darg[0]])
     _hide(s, a, seat)
 
 
@@ -250,7 +273,7 @@ def _retreat_legal(s, seat):
     own = [e for e in s.active[r] if e[E_GID] // PER == mine]
     acts.extend(as_card_action(e[E_GID]) for e in own)
     acts.extend(
-        JOURNEY + C.local(e[E_GID]) for e in own if e[E_GC] & D.RETREAT_JOURNEY and s.active_icons(seat, e, C.LORE) >= 1
+        JOURNEY + C.local(e[E_GID]) for e in own if e[E_GC] & RETREAT_JOURNEY and s.active_icons(seat, e, LORE) >= 1
     )
     if s.herald[seat] >= 0 and s.herald[seat] // 2 == r:
         acts.append(HERALD)
@@ -272,7 +295,7 @@ def _retreat(s, a, seat):
         return
     if a == HERALD:
         s.herald[seat] = -1
-        s._event("retreat-herald", seat, D.REGIONS[r])
+        s._event("retreat-herald", seat, REGIONS[r])
     elif JOURNEY <= a < AMBUSH_C:  # martial-10
         s.todo.append(("ask_retreat", seat, r))
         s._journey(seat, s.gid(seat, a - JOURNEY))
@@ -281,7 +304,7 @@ def _retreat(s, a, seat):
         s.own_sup_map()[seat][r] -= 1
         s.sup_board[seat] += 1
         s.own_sup_part()[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
-        s._event("retreat-supporter", seat, D.REGIONS[r])
+        s._event("retreat-supporter", seat, REGIONS[r])
     else:
         g = s.gid(seat, a - CARD)
         e = next(e for e in s.active[r] if e[E_GID] == g)
@@ -308,7 +331,7 @@ def _flank(s, a, seat):
     e[E_USED] = 0
     e[E_PASS] = 0
     s.active[a - REGION].append(e)
-    s._event("flank", seat, (C.NAME[g], D.REGIONS[r], D.REGIONS[a - REGION]))
+    s._event("flank", seat, (NAME[g], REGIONS[r], REGIONS[a - REGION]))
     if along and s.sup_map[seat][r]:
         s._ask("flank_sup", seat, [r, a - REGION])
 
@@ -357,18 +380,18 @@ def _night(s, r, parts) -> None:
         if v is None:
             e2, o2 = es[i], owners[i]
             t = s._traits(o2, e2) if blankable else C.traits(s, o2, e2[E_GID], e2[E_GT])
-            v = invulnerable[i] = t & D.INVULNERABLE
+            v = invulnerable[i] = t & INVULNERABLE
         return v
 
     pairs = None  # the clash's (card, seat) pairs, when a card may fall alone
     copies = s.copies
-    may_have, falls, effect = C.MAY_HAVE, C.MAY_FALL_ALONE, C.EFFECT
+    may_have, falls, effect = MAY_HAVE, MAY_FALL_ALONE, EFFECT
     # one pass over the cards: what each does adds to sets only (the rewards are asked in card order)
     for k in range(n):
         e, o = es[k], owners[k]
         g = e[E_GID]
         # (only a card whose printed, gained or possible commands include Deadly is asked: cards.MAY_HAVE)
-        if (may_have[g] | e[E_GC]) & D.DEADLY and s._cmds(o, e) & D.DEADLY:
+        if (may_have[g] | e[E_GC]) & DEADLY and s._cmds(o, e) & DEADLY:
             for i in range(n):
                 if owners[i] != o and not immune(i):
                     doomed.add(i)
@@ -381,7 +404,7 @@ def _night(s, r, parts) -> None:
         # (has_text: only a card whose printed text it is, or a copied text, can have it)
         if (effect[g] == "assassin" or copies) and s.has_text(o, e, "assassin"):  # Uprising A2
             hit = [
-                i for i in range(n) if owners[i] != o and C.ARCH[es[i][E_GID]] in ("heir", "captain") and not immune(i)
+                i for i in range(n) if owners[i] != o and ARCH[es[i][E_GID]] in ("heir", "captain") and not immune(i)
             ]
             if hit:
                 doomed.update(hit)
@@ -390,22 +413,22 @@ def _night(s, r, parts) -> None:
     for o in killers:
         # martial-01: +1 influence when a heir eliminates
         if C.owns_kingdom(s, o, "heirs_deadly_retreat") and any(
-            ow == o and C.ARCH[e[E_GID]] == "heir" and s._cmds(o, e) & D.DEADLY for e, ow in zip(es, owners)
+            ow == o and ARCH[e[E_GID]] == "heir" and s._cmds(o, e) & DEADLY for e, ow in zip(es, owners)
         ):
             s._gain_influence(o, 1)
     if not doomed:
         return  # (and no killer)
     # eliminations are simultaneous: Resilient is read on the map, before any card leaves
-    resilient = {i: s._traits(owners[i], es[i]) & D.RESILIENT for i in doomed}
+    resilient = {i: s._traits(owners[i], es[i]) & RESILIENT for i in doomed}
     for i in sorted(doomed):
         e, o = es[i], owners[i]
         s.active[r].remove(e)
         g = e[E_GID]
         if s.record:
-            s._event("eliminated", o, C.NAME[g])
-        if C.ARCH[g] == "heir" and C.owns_kingdom(s, o, "heirs_deploy"):
+            s._event("eliminated", o, NAME[g])
+        if ARCH[g] == "heir" and C.owns_kingdom(s, o, "heirs_deploy"):
             # martial-07: the heir goes to hand, and the card is discarded
-            j = next(j for j, sp in enumerate(s.boards[o]) if sp is not None and C.KEFFECT[sp[0]] == "heirs_deploy")
+            j = next(j for j, sp in enumerate(s.boards[o]) if sp is not None and KEFFECT[sp[0]] == "heirs_deploy")
             kingdom.discard_this(s, o, j)
             s._to_hand(o, g)
         else:
@@ -414,7 +437,7 @@ def _night(s, r, parts) -> None:
             if C.owns_kingdom(s, o, "eliminated_to_hand"):  # intrigue-16: "may go to hand"
                 kingdom.may_instead(s, o, g, where, "hand", "eliminated")
     for o in sorted(killers):
-        if s.round_fx[o] & C.FX_HEIRS_DEADLY:  # Uprising tactic 1
+        if s.round_fx[o] & FX_HEIRS_DEADLY:  # Uprising tactic 1
             s._gain_influence(o, 1)
             s._gain_lore(o, 1)
 
@@ -445,12 +468,12 @@ def _tally(s, r, parts) -> None:
     sup_map, sup_part, fx, bonus = s.sup_map, s.sup_part, s.round_fx, s.bonus
     totals = {}  # in the order of parts (the event lists them so)
     for x in parts:
-        per = 2 if fx[x] & C.FX_SUPPORTERS else 1
+        per = 2 if fx[x] & FX_SUPPORTERS else 1
         totals[x] = per * (sup_map[x][r] - sup_part[x][r]) + bonus[x]
     win_bonus: dict[int, int] = {}
     lowest = False
     heirs: set[int] = set()  # the seats with a heir among the cards
-    printed, effect, arch = C.STR, C.EFFECT, C.ARCH
+    printed, effect, arch = STR, EFFECT, ARCH
     for e, o in zip(es, owners):
         g = e[E_GID]
         totals[o] += s.strength(g) if copies else printed[g]  # (strength: only a copy adds to the printed)
@@ -481,7 +504,7 @@ def _tally(s, r, parts) -> None:
         best = min(v for v in totals.values() if v > 0)
     top = [x for x in s.order if x in parts and totals[x] == best]
     if s.record:
-        s._event("tally", None, (D.REGIONS[r], [totals[x] for x in parts], list(parts)))
+        s._event("tally", None, (REGIONS[r], [totals[x] for x in parts], list(parts)))
     if len(top) == 1:
         w = top[0]
         _pop_clash(s)
@@ -501,10 +524,10 @@ def _tie_step(s, r, tied, i) -> None:
         n = s._clash_n()
         _pop_clash(s)
         if s.facedown[r]:
-            s._event("reclash", None, (D.REGIONS[r], tied))
+            s._event("reclash", None, (REGIONS[r], tied))
             start_clash(s, r, tied, n + 1)
         else:
-            s._event("draw", None, D.REGIONS[r])
+            s._event("draw", None, REGIONS[r])
             _region_end(s, r)
 
 
@@ -513,7 +536,7 @@ def _region_end(s, r: int) -> None:
     and +1 lore for the most active cards in the region (strictly most)."""
     p = s.players
     for x in range(p):
-        if not s.round_fx[x] & C.FX_CLANS_MARKERS:
+        if not s.round_fx[x] & FX_CLANS_MARKERS:
             continue
         sup = [s.sup_map[o][r] for o in range(p)]
         if all(sup[x] > sup[o] for o in range(p) if o != x):

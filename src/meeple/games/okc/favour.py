@@ -7,7 +7,6 @@ one; Clans: move the Herald and supporters; Gathering: an active card back)."""
 from __future__ import annotations
 
 from meeple.games.okc import cards as C
-from meeple.games.okc import data as D
 from meeple.games.okc.actions import (
     CARD,
     DONE,
@@ -27,6 +26,8 @@ from meeple.games.okc.actions import (
     FAVOUR2,
 )
 from meeple.games.okc.rules import decision
+from meeple.games.okc.cards import FX_HEIRS_INVULNERABLE, KNAME, NAME
+from meeple.games.okc.data import FACTIONS, LOCATIONS, REGIONS
 
 
 def _own(s, seat: int):
@@ -49,7 +50,7 @@ def _borrowed(s, seat: int):
 
 
 # by faction: the season its Favour is used in (its branch in `_offer`; free.py reads it)
-SEASON = [{"nobility": "spring", "uprising": "spring", "clans": "day", "gathering": "autumn"}[f] for f in D.FACTIONS]
+SEASON = [{"nobility": "spring", "uprising": "spring", "clans": "day", "gathering": "autumn"}[f] for f in FACTIONS]
 
 
 def moves(s, seat: int, timing: str) -> list[int]:
@@ -71,7 +72,7 @@ def moves(s, seat: int, timing: str) -> list[int]:
 
 def _offer(s, seat: int, timing: str, f: int, base: int, out: list[int]) -> None:
     """Faction f's Favour as actions from `base`, if it can act now."""
-    name = D.FACTIONS[f]
+    name = FACTIONS[f]
     if name == "nobility" and timing == "spring":
         out.extend((base, base + 1))
     elif name == "uprising" and timing == "spring" and any(s.facedown):
@@ -87,7 +88,7 @@ def use(s, seat: int, a: int) -> None:
     if a >= OFAVOUR:
         s.used[seat] |= U_BORROW
         f = s.factions[s.favour]
-        s._event("favour-borrowed", seat, D.FACTIONS[f])
+        s._event("favour-borrowed", seat, FACTIONS[f])
         second = a == OFAVOUR2
     else:
         f = s.factions[seat]
@@ -97,10 +98,10 @@ def use(s, seat: int, a: int) -> None:
             s.used[seat] |= U_FAVOUR
             s._event("favour", seat, None)
         second = a == FAVOUR2
-    name = D.FACTIONS[f]
+    name = FACTIONS[f]
     if name == "nobility":
         if second:
-            s.round_fx[seat] |= C.FX_HEIRS_INVULNERABLE
+            s.round_fx[seat] |= FX_HEIRS_INVULNERABLE
         else:
             s._gain_influence(seat, 1)
     elif name == "uprising":
@@ -184,16 +185,14 @@ def _uswap_with(s, a, seat):
         x = s.gid(seat, a - CARD)
         s._leave_hand(seat, x)
         s.hands[seat].append(g)
-        s._event("swap-cards", seat, (None, "hand", None, ("facedown", D.REGIONS[r])))
+        s._event("swap-cards", seat, (None, "hand", None, ("facedown", REGIONS[r])))
     else:
         j = a - SPACE
         x = s.boards[seat][j][1]
         s.own_boards()[seat][j][1] = g
         s._mark_reveal()  # the face-down card now occupies the board
         s._event(
-            "swap-cards",
-            seat,
-            (C.NAME[x], ("board", C.KNAME[s.boards[seat][j][0]]), C.NAME[g], ("facedown", D.REGIONS[r])),
+            "swap-cards", seat, (NAME[x], ("board", KNAME[s.boards[seat][j][0]]), NAME[g], ("facedown", REGIONS[r]))
         )
     fd = s.own_facedown()[r]
     fd.append(x)
@@ -209,7 +208,7 @@ def _uswap_with(s, a, seat):
 )
 def _clans_herald(s, a, seat):
     s.herald[seat] = a - LOC
-    s._event("herald-move", seat, (seat, D.LOCATIONS[a - LOC]))
+    s._event("herald-move", seat, (seat, LOCATIONS[a - LOC]))
     s._ask("clans_sup", seat, [s.darg[0], 2])
 
 
@@ -230,5 +229,5 @@ def _clans_sup(s, a, seat):
     s.own_sup_map()[seat][x] -= 1
     s.own_sup_part()[seat][x] = min(s.sup_part[seat][x], s.sup_map[seat][x])
     s.own_sup_map()[seat][r] += 1
-    s._event("supporter-move", seat, (D.REGIONS[x], D.REGIONS[r]))
+    s._event("supporter-move", seat, (REGIONS[x], REGIONS[r]))
     s._ask("clans_sup", seat, [r, left - 1])

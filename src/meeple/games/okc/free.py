@@ -10,13 +10,17 @@ offer (each look is the part's own first test), it only spares the asking.
 
 from __future__ import annotations
 
-from meeple.games.okc import cards as C
-from meeple.games.okc import favour, kingdom, sites, tactics
+from meeple.games.okc import favour, kingdom, sites
 from meeple.games.okc.actions import U_FAVOUR
+from meeple.games.okc.cards import KBIT_OF, NF
+from meeple.games.okc.favour import SEASON
+from meeple.games.okc.kingdom import ACTING
+from meeple.games.okc.sites import SITE_CARDS, USABLE_NOW
+from meeple.games.okc.tactics import CHECKS
 
 # the kingdom cards that let a seat use a Favour it does not hold (trade-15,
 # intrigue-11: favour._own, _borrowed), a bit per card as in cards.held_bits
-_FAVOUR_CARDS = C.KBIT_OF["favour_twice"] | C.KBIT_OF["borrow_favour"]
+_FAVOUR_CARDS = KBIT_OF["favour_twice"] | KBIT_OF["borrow_favour"]
 
 
 def free_actions(s, seat: int, timing: str, acts: list[int], tactic: bool = True) -> None:
@@ -31,7 +35,7 @@ def free_actions(s, seat: int, timing: str, acts: list[int], tactic: bool = True
     # a Favour acts in its faction's season only: seat's own (as the holder
     # that has not used it, or with trade-15), or the holder's (borrowed with intrigue-11)
     if (own_season and (held or (h == seat and not s.used[seat] & U_FAVOUR))) or (
-        held and 0 <= h != seat and favour.SEASON[s.factions[h]] == timing
+        held and 0 <= h != seat and SEASON[s.factions[h]] == timing
     ):
         acts += favour.moves(s, seat, timing)
     if tactic and tiles:  # a tile of seat's faction acts now (tactics.CHECKS)
@@ -50,7 +54,7 @@ def free_actions(s, seat: int, timing: str, acts: list[int], tactic: bool = True
                     break
 
 
-_SITE_CARDS = sites.SITE_CARDS
+_SITE_CARDS = SITE_CARDS
 
 
 # per faction and season, what free_actions reads of the tables of each part,
@@ -59,13 +63,8 @@ _SITE_CARDS = sites.SITE_CARDS
 # of Power cards usable then: sites.USABLE_NOW)
 _BY_SEASON = [
     {
-        when: (
-            favour.SEASON[f] == when,
-            tactics.CHECKS[f].get(when, ()),
-            kingdom.ACTING[when],
-            sites.USABLE_NOW[f][when],
-        )
+        when: (SEASON[f] == when, CHECKS[f].get(when, ()), ACTING[when], USABLE_NOW[f][when])
         for when in ("spring", "day", "autumn")
     }
-    for f in range(C.NF)
+    for f in range(NF)
 ]

@@ -22,6 +22,45 @@ from meeple.games.okc import actions as E
 from meeple.games.okc import locations
 from meeple.games.okc import data as D
 from meeple.games.okc.rules import CardAction, decision, hand_cards, step
+from meeple.games.okc.actions import (
+    BACK,
+    CARD,
+    COUNCIL,
+    DONE,
+    DRAW,
+    E_DEP,
+    E_GC,
+    E_GID,
+    E_GT,
+    E_PART,
+    HERALD,
+    KACT,
+    LOC,
+    LOSTPICK,
+    PAIR,
+    PAIRS,
+    PER,
+    REGION,
+    ROAD,
+    SEAT,
+    SPACE,
+    SUPP,
+    SUPP_LOST,
+    TACTIC,
+    U_KINGDOM,
+)
+from meeple.games.okc.cards import ARCH, CMDS, KEFFECT, KNAME, NAME, STR, TACTICS, TRAITS
+from meeple.games.okc.data import (
+    AMBUSH,
+    COUNCILS,
+    DEADLY,
+    DEPLOY,
+    INVULNERABLE,
+    MAX_HAND_SIZE,
+    REGIONS,
+    RETREAT,
+    RETREAT_JOURNEY,
+)
 
 
 def _clash_region(s):
@@ -41,7 +80,7 @@ def _clash_cards(s, seat):
     if r is None:
         return []
     mine = s.factions[seat]  # a card is seat's when g // PER is its faction
-    return [e for e in s.active[r] if e[E.E_GID] // E.PER == mine and not e[E.E_PART]]
+    return [e for e in s.active[r] if e[E_GID] // PER == mine and not e[E_PART]]
 
 
 def _ask(s, seat, darg):
@@ -59,7 +98,7 @@ def discard_this(s, seat, j, occupier_too=False):
     else:
         s._to_hand(seat, occ)
     s.todo.append(("trim", seat))  # the hand size may have dropped (trade-17)
-    s._event("kingdom-discard", seat, C.KNAME[kc])
+    s._event("kingdom-discard", seat, KNAME[kc])
 
 
 # ---- trade-02: +1 influence with a card in any council; all three: discard for +2
@@ -74,11 +113,11 @@ def _t02_start(s, seat, j):
 
 
 def _t02_options(s, seat, darg):
-    return [E.DONE, E.BACK]
+    return [DONE, BACK]
 
 
 def _t02_answer(s, seat, darg, a):
-    if a == E.BACK:
+    if a == BACK:
         discard_this(s, seat, darg[1])
         s._gain_influence(seat, 2)
 
@@ -93,11 +132,11 @@ def _t06_start(s, seat, j):
 
 
 def _t06_options(s, seat, darg):
-    return [E.TACTIC + t for t in range(4) if s.tactics[seat][t] >= 0]
+    return [TACTIC + t for t in range(4) if s.tactics[seat][t] >= 0]
 
 
 def _t06_answer(s, seat, darg, a):
-    t = a - E.TACTIC
+    t = a - TACTIC
     fresh = s.tactics[seat][t] > 0
     s.own_tactics()[seat][t] = -1  # burned: out of the game
     s._event("burn-tactic", seat, t + 1)
@@ -122,7 +161,7 @@ def _t14_start(s, seat, j):
 
 
 def _cards_of(gids):
-    return [E.CARD + C.local(g) for g in gids]
+    return [CARD + C.local(g) for g in gids]
 
 
 def _t14_options(s, seat, darg):
@@ -130,16 +169,16 @@ def _t14_options(s, seat, darg):
 
 
 def _t14_answer(s, seat, darg, a):
-    g = s.gid(seat, a - E.CARD)
+    g = s.gid(seat, a - CARD)
     s.discards[seat].remove(g)
-    s._event("recall", seat, (C.NAME[g], "discard"))
+    s._event("recall", seat, (NAME[g], "discard"))
     s._to_hand(seat, g)
 
 
 # ---- trade-16: discard one of your council cards, +1 hand size, discard this
 def _own_council(s, seat):
     mine = s.factions[seat]  # a card is seat's when g // PER is its faction (s.seat_of)
-    return [g for c in s.councils for g in c if g // E.PER == mine]
+    return [g for c in s.councils for g in c if g // PER == mine]
 
 
 def _t16_ready(s, seat, j):
@@ -155,14 +194,14 @@ def _t16_options(s, seat, darg):
 
 
 def _t16_answer(s, seat, darg, a):
-    g = s.gid(seat, a - E.CARD)
+    g = s.gid(seat, a - CARD)
     if s.record:
-        s._event("council-out", seat, (C.NAME[g], next(D.COUNCILS[c] for c in range(3) if g in s.councils[c])))
+        s._event("council-out", seat, (NAME[g], next(COUNCILS[c] for c in range(3) if g in s.councils[c])))
     for c in s.own_councils():
         if g in c:
             c.remove(g)
     s._leave_council(g)
-    s.own_hand_size()[seat] = min(D.MAX_HAND_SIZE, s.hand_size[seat] + 1)
+    s.own_hand_size()[seat] = min(MAX_HAND_SIZE, s.hand_size[seat] + 1)
     discard_this(s, seat, darg[1])
 
 
@@ -178,24 +217,24 @@ def _i05_start(s, seat, j):
 
 def _i05_options(s, seat, darg):
     r = _clash_region(s)
-    acts = [E.DONE]
+    acts = [DONE]
     if s.sup_map[seat][r]:
-        acts.extend(E.SUPP + x for x in s._unresolved() if x != r)
-        acts.append(E.SUPP_LOST)
+        acts.extend(SUPP + x for x in s._unresolved() if x != r)
+        acts.append(SUPP_LOST)
     return acts
 
 
 def _i05_answer(s, seat, darg, a):
-    if a == E.DONE:
+    if a == DONE:
         return
     r = _clash_region(s)
     s.own_sup_map()[seat][r] -= 1
     s.own_sup_part()[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
-    if a == E.SUPP_LOST:
+    if a == SUPP_LOST:
         s.sup_board[seat] += 1  # back to the player board
     else:
-        s.own_sup_map()[seat][a - E.SUPP] += 1
-    s._event("supporter-move", seat, (D.REGIONS[r], "board" if a == E.SUPP_LOST else D.REGIONS[a - E.SUPP]))
+        s.own_sup_map()[seat][a - SUPP] += 1
+    s._event("supporter-move", seat, (REGIONS[r], "board" if a == SUPP_LOST else REGIONS[a - SUPP]))
     _ask(s, seat, darg)
 
 
@@ -203,7 +242,7 @@ def _i05_answer(s, seat, darg, a):
 #      your own face-down cards between regions (darg stage 2: the look; 0: the swap)
 def _own_pairs(s, seat):
     has = [any(s.seat_of(g) == seat for g in s.facedown[r]) for r in range(3)]
-    return [i for i, (a, b) in enumerate(E.PAIRS) if has[a] and has[b]]
+    return [i for i, (a, b) in enumerate(PAIRS) if has[a] and has[b]]
 
 
 def _i06_ready(s, seat, j):
@@ -216,25 +255,25 @@ def _i06_start(s, seat, j):
 
 def _i06_options(s, seat, darg):
     if darg[2] == 2:
-        return [E.REGION + r for r in range(3) if s.facedown[r]]
-    return [E.PAIR + i for i in _own_pairs(s, seat)]
+        return [REGION + r for r in range(3) if s.facedown[r]]
+    return [PAIR + i for i in _own_pairs(s, seat)]
 
 
 def _i06_answer(s, seat, darg, a):
     if darg[2] == 2:  # the look, as the Uprising Favour's
-        s._look_at_facedown(seat, a - E.REGION)
+        s._look_at_facedown(seat, a - REGION)
         if _own_pairs(s, seat):
             _ask(s, seat, [darg[0], darg[1], 0])
         return
-    ra, rb = E.PAIRS[a - E.PAIR]
+    ra, rb = PAIRS[a - PAIR]
     s.swap_facedown(seat, ra, rb)
-    s._event("swap-facedown", seat, (seat, D.REGIONS[ra], D.REGIONS[rb]))
+    s._event("swap-facedown", seat, (seat, REGIONS[ra], REGIONS[rb]))
 
 
 # ---- intrigue-07 (autumn): an active card to a council, discard the others there, discard this
 def _own_active(s, seat):
     mine = s.factions[seat]  # a card is seat's when g // PER is its faction (s.seat_of)
-    return [e[E.E_GID] for a in s.active for e in a if e[E.E_GID] // E.PER == mine]
+    return [e[E_GID] for a in s.active for e in a if e[E_GID] // PER == mine]
 
 
 def _i07_ready(s, seat, j):
@@ -248,21 +287,21 @@ def _i07_start(s, seat, j):
 def _i07_options(s, seat, darg):
     if darg[2] == 0:
         return _cards_of(_own_active(s, seat))
-    return [E.COUNCIL + c for c in range(3)]
+    return [COUNCIL + c for c in range(3)]
 
 
 def _i07_answer(s, seat, darg, a):
     if darg[2] == 0:
-        _ask(s, seat, [darg[0], darg[1], 1, s.gid(seat, a - E.CARD)])
+        _ask(s, seat, [darg[0], darg[1], 1, s.gid(seat, a - CARD)])
         return
     r, e = s._find_active(darg[3])
     s.active[r].remove(e)
-    c = a - E.COUNCIL
+    c = a - COUNCIL
     for o in s.councils[c]:
-        s._event("council-out", s.seat_of(o), (C.NAME[o], D.COUNCILS[c]))
+        s._event("council-out", s.seat_of(o), (NAME[o], COUNCILS[c]))
         s._leave_council(o)
     s.own_councils()[c] = [darg[3]]
-    s._event("to-council", seat, (C.NAME[darg[3]], D.COUNCILS[c], D.REGIONS[r]))
+    s._event("to-council", seat, (NAME[darg[3]], COUNCILS[c], REGIONS[r]))
     discard_this(s, seat, darg[1])
 
 
@@ -282,7 +321,7 @@ def _i08_options(s, seat, darg):
 
 
 def _i08_answer(s, seat, darg, a):
-    g = s.gid(seat, a - E.CARD)
+    g = s.gid(seat, a - CARD)
     if darg[2] == 0:
         _ask(s, seat, [darg[0], darg[1], 1, g])
         return
@@ -293,7 +332,7 @@ def _i08_answer(s, seat, darg, a):
     s.lost.append(h)
     s.hands[seat].append(g)
     s.known[seat].append(g)
-    s._event("swap-cards", seat, (C.NAME[h], "hand", C.NAME[g], "lost"))
+    s._event("swap-cards", seat, (NAME[h], "hand", NAME[g], "lost"))
 
 
 # ---- intrigue-14 (autumn): all your lost-pile cards to the deck top or bottom, discard this
@@ -306,17 +345,17 @@ def _i14_start(s, seat, j):
 
 
 def _i14_options(s, seat, darg):
-    return [E.SPACE + 0, E.SPACE + 1]  # 0: top, 1: bottom
+    return [SPACE + 0, SPACE + 1]  # 0: top, 1: bottom
 
 
 def _i14_answer(s, seat, darg, a):
     mine = [g for g in s.lost if s.seat_of(g) == seat]
     s.lost = [g for g in s.lost if s.seat_of(g) != seat]
-    if a == E.SPACE:
+    if a == SPACE:
         s.decks[seat][:0] = mine
     else:
         s.decks[seat].extend(mine)
-    s._event("lost-to-deck", seat, (len(mine), "top" if a == E.SPACE else "bottom"))
+    s._event("lost-to-deck", seat, (len(mine), "top" if a == SPACE else "bottom"))
     discard_this(s, seat, darg[1])
 
 
@@ -334,14 +373,14 @@ def _i15_options(s, seat, darg):
 
 
 def _i15_answer(s, seat, darg, a):
-    g = s.gid(seat, a - E.CARD)
+    g = s.gid(seat, a - CARD)
     r, e = s._find_active(g)
     s._back_to_hand(seat, r, e)
 
 
 # ---- martial-02 (autumn): a follower from the discard to hand
 def _m02_ready(s, seat, j):
-    return any(C.ARCH[g] == "follower" for g in s.discards[seat])
+    return any(ARCH[g] == "follower" for g in s.discards[seat])
 
 
 def _m02_start(s, seat, j):
@@ -349,7 +388,7 @@ def _m02_start(s, seat, j):
 
 
 def _m02_options(s, seat, darg):
-    return _cards_of([g for g in s.discards[seat] if C.ARCH[g] == "follower"])
+    return _cards_of([g for g in s.discards[seat] if ARCH[g] == "follower"])
 
 
 _m02_answer = _t14_answer
@@ -357,7 +396,7 @@ _m02_answer = _t14_answer
 
 # ---- martial-03 (autumn): put 1 influence on an active Deploy card
 def _deploy_cards(s, seat):
-    return [e[E.E_GID] for a in s.active for e in a if s.seat_of(e[E.E_GID]) == seat and s._cmds(seat, e) & D.DEPLOY]
+    return [e[E_GID] for a in s.active for e in a if s.seat_of(e[E_GID]) == seat and s._cmds(seat, e) & DEPLOY]
 
 
 def _m03_ready(s, seat, j):
@@ -373,10 +412,10 @@ def _m03_options(s, seat, darg):
 
 
 def _m03_answer(s, seat, darg, a):
-    g = s.gid(seat, a - E.CARD)
+    g = s.gid(seat, a - CARD)
     r, e = s._find_active(g)
-    e[E.E_DEP] = max(0, e[E.E_DEP]) + 1
-    s._event("influence-on", seat, C.NAME[g])
+    e[E_DEP] = max(0, e[E_DEP]) + 1
+    s._event("influence-on", seat, NAME[g])
 
 
 # ---- martial-06 (day): swap an active card with your council or occupying card
@@ -394,26 +433,26 @@ def _m06_start(s, seat, j):
 
 def _m06_options(s, seat, darg):
     if darg[2] == 0:
-        return _cards_of([e[E.E_GID] for e in _clash_cards(s, seat)])
-    return _cards_of(_own_council(s, seat)) + [E.SPACE + i for i, sp in enumerate(s.boards[seat]) if sp is not None]
+        return _cards_of([e[E_GID] for e in _clash_cards(s, seat)])
+    return _cards_of(_own_council(s, seat)) + [SPACE + i for i, sp in enumerate(s.boards[seat]) if sp is not None]
 
 
 def _m06_answer(s, seat, darg, a):
     if darg[2] == 0:
-        _ask(s, seat, [darg[0], darg[1], 1, s.gid(seat, a - E.CARD)])
+        _ask(s, seat, [darg[0], darg[1], 1, s.gid(seat, a - CARD)])
         return
     g = darg[3]
     r, e = s._find_active(g)
-    if a >= E.SPACE and a < E.HERALD:
-        i = a - E.SPACE
+    if a >= SPACE and a < HERALD:
+        i = a - SPACE
         x = s.boards[seat][i][1]
         s.own_boards()[seat][i][1] = g
-        s._event("swap-cards", seat, (C.NAME[g], D.REGIONS[r], C.NAME[x], ("board", C.KNAME[s.boards[seat][i][0]])))
+        s._event("swap-cards", seat, (NAME[g], REGIONS[r], NAME[x], ("board", KNAME[s.boards[seat][i][0]])))
     else:
-        x = s.gid(seat, a - E.CARD)
+        x = s.gid(seat, a - CARD)
         if s.record:
-            where = next(D.COUNCILS[c] for c in range(3) if x in s.councils[c])
-            s._event("swap-cards", seat, (C.NAME[g], D.REGIONS[r], C.NAME[x], where))
+            where = next(COUNCILS[c] for c in range(3) if x in s.councils[c])
+            s._event("swap-cards", seat, (NAME[g], REGIONS[r], NAME[x], where))
         for c in s.own_councils():
             if x in c:
                 c[c.index(x)] = g
@@ -431,25 +470,25 @@ def _m08_start(s, seat, j):
 
 
 def _m08_options(s, seat, darg):
-    acts = [E.DONE] if darg[2] else []
+    acts = [DONE] if darg[2] else []
     if darg[2] < 2:
-        acts.extend(E.SUPP + r for r in range(3) if s.sup_map[seat][r])
+        acts.extend(SUPP + r for r in range(3) if s.sup_map[seat][r])
         if s.lost_sup[seat]:
-            acts.append(E.SUPP_LOST)
-    return acts or [E.DONE]
+            acts.append(SUPP_LOST)
+    return acts or [DONE]
 
 
 def _m08_answer(s, seat, darg, a):
-    if a == E.DONE:
+    if a == DONE:
         return
-    if a == E.SUPP_LOST:
+    if a == SUPP_LOST:
         s.lost_sup[seat] -= 1
     else:
-        r = a - E.SUPP
+        r = a - SUPP
         s.own_sup_map()[seat][r] -= 1
         s.own_sup_part()[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
     s.sup_board[seat] += 1
-    s._event("supporter-move", seat, ("lost" if a == E.SUPP_LOST else D.REGIONS[a - E.SUPP], "board"))
+    s._event("supporter-move", seat, ("lost" if a == SUPP_LOST else REGIONS[a - SUPP], "board"))
     _ask(s, seat, [darg[0], darg[1], darg[2] + 1])
 
 
@@ -459,26 +498,26 @@ def _gain_ready(s, seat, j):
 
 
 def _gain_start(s, seat, j):
-    eff = C.KEFFECT[s.boards[seat][j][0]]
+    eff = KEFFECT[s.boards[seat][j][0]]
     _ask(s, seat, [eff, j, 0])
 
 
 def _gain_options(s, seat, darg):
-    return _cards_of([e[E.E_GID] for e in _clash_cards(s, seat)])
+    return _cards_of([e[E_GID] for e in _clash_cards(s, seat)])
 
 
 def _gain_answer(s, seat, darg, a):
-    g = s.gid(seat, a - E.CARD)
+    g = s.gid(seat, a - CARD)
     r, e = s._find_active(g)
     eff = darg[0]
-    s._event("gain", seat, (C.NAME[g], _GAINED[eff]))
+    s._event("gain", seat, (NAME[g], _GAINED[eff]))
     if eff == "gain_ambush":
-        e[E.E_GC] |= D.AMBUSH
+        e[E_GC] |= AMBUSH
     elif eff == "gain_deadly":
-        e[E.E_GC] |= D.DEADLY
+        e[E_GC] |= DEADLY
         discard_this(s, seat, darg[1], occupier_too=True)
     else:
-        e[E.E_GT] |= D.INVULNERABLE
+        e[E_GT] |= INVULNERABLE
         discard_this(s, seat, darg[1])
 
 
@@ -505,21 +544,21 @@ def _m14_start(s, seat, j):
 
 
 def _m14_options(s, seat, darg):
-    return [E.TACTIC + t for t in range(4) if s.tactics[seat][t] == 0]
+    return [TACTIC + t for t in range(4) if s.tactics[seat][t] == 0]
 
 
 def _m14_answer(s, seat, darg, a):
-    t = a - E.TACTIC
-    s.own_tactics()[seat][t] = C.TACTICS[s.factions[seat]][t][1]
+    t = a - TACTIC
+    s.own_tactics()[seat][t] = TACTICS[s.factions[seat]][t][1]
     discard_this(s, seat, darg[1], occupier_too=True)
 
 
 # ---- martial-10 (day): an active card gains Retreat; on that Retreat it may journey
 def _m10_answer(s, seat, darg, a):
-    g = s.gid(seat, a - E.CARD)
+    g = s.gid(seat, a - CARD)
     r, e = s._find_active(g)
-    e[E.E_GC] |= D.RETREAT | D.RETREAT_JOURNEY
-    s._event("gain", seat, (C.NAME[g], "Retreat (it may journey when it retreats)"))
+    e[E_GC] |= RETREAT | RETREAT_JOURNEY
+    s._event("gain", seat, (NAME[g], "Retreat (it may journey when it retreats)"))
 
 
 # ---- intrigue-02 (spring): chosen players put their hands on their deck bottoms and redraw
@@ -529,15 +568,15 @@ def _i02_start(s, seat, j):
 
 def _i02_options(s, seat, darg):
     done = darg[3:]
-    acts = [E.DONE] if done else []
-    acts.extend(E.SEAT + o for o in range(s.players) if o not in done and s.hands[o])
-    return acts or [E.DONE]
+    acts = [DONE] if done else []
+    acts.extend(SEAT + o for o in range(s.players) if o not in done and s.hands[o])
+    return acts or [DONE]
 
 
 def _i02_answer(s, seat, darg, a):
-    if a == E.DONE:
+    if a == DONE:
         return
-    o = a - E.SEAT
+    o = a - SEAT
     if s.decks[o]:  # (an empty deck gives the same hand back: nothing changes)
         # a deck of one card: its owner can tell every card it draws back
         shown = len(s.decks[o]) > 1
@@ -564,26 +603,26 @@ def _i03_start(s, seat, j):
 def _i03_options(s, seat, darg):
     if darg[2] == 0:
         return _cards_of(s.hands[seat])
-    return _cards_of(_own_council(s, seat)) + [E.SPACE + i for i, sp in enumerate(s.boards[seat]) if sp is not None]
+    return _cards_of(_own_council(s, seat)) + [SPACE + i for i, sp in enumerate(s.boards[seat]) if sp is not None]
 
 
 def _i03_answer(s, seat, darg, a):
     if darg[2] == 0:
-        _ask(s, seat, [darg[0], darg[1], 1, s.gid(seat, a - E.CARD)])
+        _ask(s, seat, [darg[0], darg[1], 1, s.gid(seat, a - CARD)])
         return
     h = darg[3]
     if not s._leave_hand(seat, h):  # a card not known in hand is shown
         s._mark_reveal()
-    if E.SPACE <= a < E.HERALD:
-        i = a - E.SPACE
+    if SPACE <= a < HERALD:
+        i = a - SPACE
         x = s.boards[seat][i][1]
         s.own_boards()[seat][i][1] = h
-        s._event("swap-cards", seat, (C.NAME[h], "hand", C.NAME[x], ("board", C.KNAME[s.boards[seat][i][0]])))
+        s._event("swap-cards", seat, (NAME[h], "hand", NAME[x], ("board", KNAME[s.boards[seat][i][0]])))
     else:
-        x = s.gid(seat, a - E.CARD)
+        x = s.gid(seat, a - CARD)
         if s.record:
-            where = next(D.COUNCILS[c] for c in range(3) if x in s.councils[c])
-            s._event("swap-cards", seat, (C.NAME[h], "hand", C.NAME[x], where))
+            where = next(COUNCILS[c] for c in range(3) if x in s.councils[c])
+            s._event("swap-cards", seat, (NAME[h], "hand", NAME[x], where))
         for c in s.own_councils():
             if x in c:
                 c[c.index(x)] = h
@@ -599,28 +638,28 @@ def _i04_ready(s, seat, j):
 
 def _i04_start(s, seat, j):
     s._mark_reveal()
-    s._event("reveal-hand", seat, [C.NAME[g] for g in s.hands[seat]])
+    s._event("reveal-hand", seat, [NAME[g] for g in s.hands[seat]])
     _ask(s, seat, ["reveal_return", j, 0])
 
 
 def _i04_options(s, seat, darg):
     if darg[2] == 0:
         return _cards_of(s.hands[seat])
-    return [E.BACK, E.DRAW]  # match strength | match archetype
+    return [BACK, DRAW]  # match strength | match archetype
 
 
 def _i04_answer(s, seat, darg, a):
     if darg[2] == 0:
-        _ask(s, seat, [darg[0], darg[1], 1, s.gid(seat, a - E.CARD)])
+        _ask(s, seat, [darg[0], darg[1], 1, s.gid(seat, a - CARD)])
         return
     h = darg[3]
     r = _clash_region(s)
     for e in list(s.active[r]):
-        g = e[E.E_GID]
+        g = e[E_GID]
         o = s.seat_of(g)
-        if o == seat or e[E.E_PART]:
+        if o == seat or e[E_PART]:
             continue
-        if (a == E.BACK and C.STR[g] == C.STR[h]) or (a == E.DRAW and C.ARCH[g] == C.ARCH[h]):
+        if (a == BACK and STR[g] == STR[h]) or (a == DRAW and ARCH[g] == ARCH[h]):
             s._back_to_hand(o, r, e)
     discard_this(s, seat, darg[1])
 
@@ -635,22 +674,22 @@ def _i09_start(s, seat, j):
     s._set_space(seat, j, None)
     s.own_kburned().append(kc)
     s._to_hand(seat, occ)
-    s._event("burn", seat, C.KNAME[kc])
+    s._event("burn", seat, KNAME[kc])
     s.todo.append(("road_now",))
     s.todo.append(("burn_acquire", seat, 2))
 
 
 def _i09_options(s, seat, darg):
-    return [E.DONE] + [E.ROAD + i for i, k in enumerate(s.road) if k is not None]
+    return [DONE] + [ROAD + i for i, k in enumerate(s.road) if k is not None]
 
 
 def _i09_answer(s, seat, darg, a):
-    if a == E.DONE:
+    if a == DONE:
         return
-    i = a - E.ROAD
+    i = a - ROAD
     kc = s.road[i]
     s.road[i] = None
-    s._event("take", seat, C.KNAME[kc])
+    s._event("take", seat, KNAME[kc])
     s.todo.append(("burn_acquire", seat, darg[3] - 1))
     s._ask("koccupy", seat, [kc])
 
@@ -667,18 +706,18 @@ def _i13_start(s, seat, j):
 def _i13_options(s, seat, darg):
     if darg[2] == 0:
         return list(E.LOCATIONS)
-    return [E.DONE] + [E.SEAT + o for o in range(s.players) if 0 <= s.herald[o] != darg[3]]
+    return [DONE] + [SEAT + o for o in range(s.players) if 0 <= s.herald[o] != darg[3]]
 
 
 def _i13_answer(s, seat, darg, a):
     if darg[2] == 0:
-        _ask(s, seat, [darg[0], darg[1], 1, a - E.LOC])
+        _ask(s, seat, [darg[0], darg[1], 1, a - LOC])
         return
-    if a == E.DONE:
+    if a == DONE:
         discard_this(s, seat, darg[1])
         return
-    s.herald[a - E.SEAT] = darg[3]
-    s._event("herald-move", seat, (a - E.SEAT, D.LOCATIONS[darg[3]]))
+    s.herald[a - SEAT] = darg[3]
+    s._event("herald-move", seat, (a - SEAT, D.LOCATIONS[darg[3]]))
     _ask(s, seat, darg)
 
 
@@ -693,20 +732,20 @@ def _i12_start(s, seat, j):
 
 def _i12_options(s, seat, darg):
     if darg[2] == 0:
-        return _cards_of([e[E.E_GID] for e in _clash_cards(s, seat)])
-    return [E.LOSTPICK + i for i in range(len(s.lost))]
+        return _cards_of([e[E_GID] for e in _clash_cards(s, seat)])
+    return [LOSTPICK + i for i in range(len(s.lost))]
 
 
 def _i12_answer(s, seat, darg, a):
     if darg[2] == 0:
-        _ask(s, seat, [darg[0], darg[1], 1, s.gid(seat, a - E.CARD)])
+        _ask(s, seat, [darg[0], darg[1], 1, s.gid(seat, a - CARD)])
         return
-    g, src = darg[3], s.lost[a - E.LOSTPICK]
+    g, src = darg[3], s.lost[a - LOSTPICK]
     s.copies = [c for c in s.copies if c[0] != g] + [[g, src, 0]]
     r, e = s._find_active(g)
-    e[E.E_GT] |= C.TRAITS[src]
-    e[E.E_GC] |= C.CMDS[src]
-    s._event("copy", seat, (C.NAME[g], C.NAME[src]))
+    e[E_GT] |= TRAITS[src]
+    e[E_GC] |= CMDS[src]
+    s._event("copy", seat, (NAME[g], NAME[src]))
 
 
 # ---- martial-04 (spring): a joust (start_joust / the joust step)
@@ -772,22 +811,22 @@ def _instead_step(s, seat, g, where, to, why) -> None:
 
 
 def _instead_word(s, a, seat):
-    if a == E.DRAW:
+    if a == DRAW:
         return "to-hand" if s.darg[2] == "hand" else "to-deck-bottom"
     return None
 
 
-@decision("instead", prompt="Move the card?", legal=lambda s, seat: [E.DRAW, E.DONE], word=_instead_word, done="leave")
+@decision("instead", prompt="Move the card?", legal=lambda s, seat: [DRAW, DONE], word=_instead_word, done="leave")
 def _instead(s, a, seat):
-    if a == E.DONE:
+    if a == DONE:
         return
     g, where, to, _why = s.darg
     (s.discards[seat] if where == "discard" else s.lost).remove(g)
     if to == "hand":
-        s._event("recall", seat, (C.NAME[g], where))
+        s._event("recall", seat, (NAME[g], where))
         s._to_hand(seat, g)
     else:
-        s._event("to-deck-bottom", seat, C.NAME[g])
+        s._event("to-deck-bottom", seat, NAME[g])
         s.decks[seat].append(g)
 
 
@@ -798,17 +837,17 @@ def options(s, seat: int, timing: str) -> list[int]:
     out = []
     acting, used = ACTING[timing], s.used[seat]
     for j, sp in enumerate(s.boards[seat]):
-        if sp is None or not acting >> sp[0] & 1 or used & (E.U_KINGDOM << j):
+        if sp is None or not acting >> sp[0] & 1 or used & (U_KINGDOM << j):
             continue
-        if ACTIONS[C.KEFFECT[sp[0]]].ready(s, seat, j):
-            out.append(E.KACT + j)
+        if ACTIONS[KEFFECT[sp[0]]].ready(s, seat, j):
+            out.append(KACT + j)
     return out
 
 
 # by kingdom card: the seasons its action may be taken in (none without one)
 _WHEN = [
     () if act is None or act.timing is None else (act.timing,) if isinstance(act.timing, str) else act.timing
-    for act in (ACTIONS.get(e) for e in C.KEFFECT)
+    for act in (ACTIONS.get(e) for e in KEFFECT)
 ]
 # by season: the kingdom cards with an action then, a bit per card as in
 # cards.held_bits (free.py reads it)
@@ -817,26 +856,26 @@ ACTING = {when: sum(1 << k for k, ws in enumerate(_WHEN) if when in ws) for when
 
 def action(s, seat: int, j: int) -> None:
     """Take the action of the kingdom card on board space j."""
-    s.used[seat] |= E.U_KINGDOM << j
+    s.used[seat] |= U_KINGDOM << j
     kc = s.boards[seat][j][0]
-    s._event("kingdom", seat, C.KNAME[kc])
-    ACTIONS[C.KEFFECT[kc]].start(s, seat, j)
+    s._event("kingdom", seat, KNAME[kc])
+    ACTIONS[KEFFECT[kc]].start(s, seat, j)
 
 
 def _kingdom_word(s, a, seat):
     eff = s.darg[0]
-    if a == E.BACK:
+    if a == BACK:
         return "match-strength" if eff == "reveal_return" else "discard-it"
-    if a == E.DRAW:
+    if a == DRAW:
         return "match-archetype"
-    if a >= E.LOSTPICK:
-        return "copy " + C.NAME[s.lost[a - E.LOSTPICK]]
-    if eff == "lost_to_deck" and E.SPACE <= a < E.HERALD:
-        return "top" if a == E.SPACE else "bottom"
-    if a == E.SUPP_LOST:
+    if a >= LOSTPICK:
+        return "copy " + NAME[s.lost[a - LOSTPICK]]
+    if eff == "lost_to_deck" and SPACE <= a < HERALD:
+        return "top" if a == SPACE else "bottom"
+    if a == SUPP_LOST:
         return "supporter board" if eff == "supporters_move" else "supporter lost"
-    if eff == "own_fd_swap" and E.REGION <= a < E.ROAD:
-        return "look " + D.REGIONS[a - E.REGION]
+    if eff == "own_fd_swap" and REGION <= a < ROAD:
+        return "look " + REGIONS[a - REGION]
     return None
 
 
@@ -877,10 +916,10 @@ def start_joust(s, seat: int, j: int) -> None:
     prompt="Joust: choose a card from your hand in secret",
     legal=hand_cards,
     simultaneous=True,
-    word=lambda s, a, seat: "joust " + C.local_name(s.gid(seat, a - E.CARD)),
+    word=lambda s, a, seat: "joust " + C.local_name(s.gid(seat, a - CARD)),
 )
 def _joust(s, a, seat):
-    g = s.gid(seat, a - E.CARD)
+    g = s.gid(seat, a - CARD)
     s._leave_hand(seat, g)
     s.joust[seat] = g
     s._note(seat, "joust " + C.local_name(g), True)
@@ -893,18 +932,18 @@ def _joust(s, a, seat):
 def _joust_result(s, seat, j) -> None:
     picks = [(x, g) for x, g in enumerate(s.joust) if g is not None]
     s._mark_reveal()
-    s._event("joust", None, [(x, C.NAME[g]) for x, g in picks])
+    s._event("joust", None, [(x, NAME[g]) for x, g in picks])
     counts: dict[int, int] = {}
     for _, g in picks:
-        counts[C.STR[g]] = counts.get(C.STR[g], 0) + 1
+        counts[STR[g]] = counts.get(STR[g], 0) + 1
     best = None
     for x, g in picks:
-        if counts[C.STR[g]] > 1:
+        if counts[STR[g]] > 1:
             s.discards[x].append(g)  # duplicates are discarded
         else:
             s.hands[x].append(g)
             s.known[x].append(g)
-            if best is None or C.STR[g] > C.STR[s.joust[best]]:
+            if best is None or STR[g] > STR[s.joust[best]]:
                 best = x
     s.joust = [None] * s.players
     if best is not None:
@@ -918,12 +957,12 @@ def _joust_result(s, seat, j) -> None:
     loc="claim",
 )
 def _joust_win(s, a, seat):
-    s._event("claim", seat, D.LOCATIONS[a - E.LOC])
-    locations.owner_bonus(s, a - E.LOC)
-    locations.reward(s, seat, a - E.LOC)
+    s._event("claim", seat, D.LOCATIONS[a - LOC])
+    locations.owner_bonus(s, a - LOC)
+    locations.reward(s, seat, a - LOC)
 
 
 @step("joust_end")
 def _joust_end(s, o, j) -> None:
-    if s.boards[o][j] is not None and C.KEFFECT[s.boards[o][j][0]] == "joust":
+    if s.boards[o][j] is not None and KEFFECT[s.boards[o][j][0]] == "joust":
         discard_this(s, o, j)

@@ -6,9 +6,10 @@ discard; the others influence only)."""
 from __future__ import annotations
 
 from meeple.games.okc import cards as C
-from meeple.games.okc import data as D
 from meeple.games.okc.actions import CARD, COUNCIL, DONE, DRAW, LOC
 from meeple.games.okc.rules import as_card_action, decision, hand_cards, step
+from meeple.games.okc.cards import KEFFECT, LORE, NAME, PER, VOTES
+from meeple.games.okc.data import COUNCILS, FAVOUR_USES, LOCATIONS, LOCATION_INFLUENCE
 
 
 @step("rewards")
@@ -29,13 +30,13 @@ def _location(s, a, seat):
 def claim(s, seat: int, loc: int) -> None:
     """Claim rewards at a chosen location: Herald reward, then location reward."""
     if s.record:
-        s._event("claim", seat, D.LOCATIONS[loc])
+        s._event("claim", seat, LOCATIONS[loc])
     owner_bonus(s, loc)
     # queued in reverse: location reward runs after the herald reward
     s.todo.append(("location_reward", seat, loc))
     if s.herald[seat] == loc:
         relics = s.votes(seat, 0)
-        s._event("herald-reward", seat, (D.LOCATIONS[loc], relics))
+        s._event("herald-reward", seat, (LOCATIONS[loc], relics))
         s._gain_influence(seat, 1 + relics)
         for o in range(s.players):
             if o != seat and s.herald[o] == loc and s.influence[o] > 0:
@@ -49,23 +50,23 @@ def claim(s, seat: int, loc: int) -> None:
 def owner_bonus(s, loc: int) -> None:
     """trade-11: its owner gains 1 influence whenever anyone claims its location."""
     for o, k in s.kloc[loc]:
-        if C.KEFFECT[k] == "location_influence":
+        if KEFFECT[k] == "location_influence":
             s._gain_influence(o, 1)
 
 
 @step("location_reward")
 def reward(s, seat: int, loc: int) -> None:
     if s.record:
-        s._event("location-reward", seat, D.LOCATIONS[loc])
-    s._gain_influence(seat, D.LOCATION_INFLUENCE[loc])
-    name = D.LOCATIONS[loc]
+        s._event("location-reward", seat, LOCATIONS[loc])
+    s._gain_influence(seat, LOCATION_INFLUENCE[loc])
+    name = LOCATIONS[loc]
     if name == "castle":
         s._ask("castle", seat)
     elif name == "wilderness":
         s._ask("wilderness", seat)
     elif name == "harvest-field":
         s.favour = seat
-        s.favour_uses = D.FAVOUR_USES
+        s.favour_uses = FAVOUR_USES
         s._event("favour-claim", seat, None)
     elif name == "shrine":
         s._ask("shrine", seat, [0])
@@ -83,14 +84,14 @@ def reward(s, seat: int, loc: int) -> None:
 def _relics(s, a, seat):
     g = s.gid(seat, a - CARD)
     s.own_councils()[0].remove(g)
-    s._event("relics", seat, C.NAME[g])
+    s._event("relics", seat, NAME[g])
     s._leave_council(g)
 
 
 def _with_icon(kind: str):
     """Castle (a card with votes), Wilderness (with lore), Shrine (any, up
     to 3): from the hand or the map."""
-    key = C.VOTES if kind == "castle" else C.LORE
+    key = VOTES if kind == "castle" else LORE
     shrine = kind == "shrine"
 
     def legal(s, seat):
@@ -105,7 +106,7 @@ def _with_icon(kind: str):
         for a in s.active:
             for e in a:
                 g = e[0]
-                if g // C.PER == mine and (shrine or s.active_icons(seat, e, key) >= 1):
+                if g // PER == mine and (shrine or s.active_icons(seat, e, key) >= 1):
                     acts.append(as_card_action(g))
         return acts
 
@@ -165,7 +166,7 @@ def _council(s, a, seat):
             s._leave_council(o)
         s.own_councils()[c] = []
     s.own_councils()[c].append(g)
-    s._event("govern", seat, (C.NAME[g], D.COUNCILS[c]))
+    s._event("govern", seat, (NAME[g], COUNCILS[c]))
 
 
 def _necropolis_legal(s, seat):

@@ -23,9 +23,46 @@ from typing import Any, Callable
 
 from meeple.core.flow import Rules
 from meeple.core.game import IllegalMove
-from meeple.games.okc import actions as A
 from meeple.games.okc import cards as C
-from meeple.games.okc import data as D
+from meeple.games.okc.actions import (
+    AMBUSH_C,
+    BACK,
+    BUY,
+    CARD,
+    COUNCIL,
+    DEPLOY_C,
+    DONE,
+    DRAW,
+    FAVOUR,
+    FAVOUR2,
+    FLANK_C,
+    GOVERN,
+    HERALD,
+    JOURNEY,
+    KACT,
+    KPICK,
+    LOC,
+    OATHS,
+    OFAVOUR,
+    OFAVOUR2,
+    PAIR,
+    PAIRS,
+    RALLY_C,
+    REGION,
+    RETREAT_C,
+    RGOVERN,
+    ROAD,
+    SEAT,
+    SECRETS,
+    SPACE,
+    STEAL,
+    SUPP,
+    SUPP_LOST,
+    TACTIC,
+    USE,
+)
+from meeple.games.okc.cards import KNAME, NCARDS, PER
+from meeple.games.okc.data import COUNCILS, FACTIONS, LOCATIONS, REGIONS
 
 RULES = Rules("okc")
 
@@ -71,7 +108,7 @@ def decision(kind: str, *, prompt: str, legal: Callable, simultaneous: bool = Fa
                 if s.record:
                     if auto:  # the only answer, taken for the seat, said to it (private: may name a hand card)
                         word = action_word(s, a, kind, seat)
-                        s._event("forced", seat, (kind, word, D.FACTIONS[s.factions[seat]]), seat)
+                        s._event("forced", seat, (kind, word, FACTIONS[s.factions[seat]]), seat)
                     else:
                         s._note(seat, action_word(s, a, kind, seat))
                 body(s, a, seat)
@@ -107,11 +144,11 @@ def turns(season: str) -> None:
 
 
 def _seat_words(s, a: int, seat: int) -> str | None:
-    if A.SEAT <= a < A.OFAVOUR:
-        return f"seat {a - A.SEAT}"
-    if a == A.OFAVOUR:
+    if SEAT <= a < OFAVOUR:
+        return f"seat {a - SEAT}"
+    if a == OFAVOUR:
         return "borrow-favour"
-    if a == A.OFAVOUR2:
+    if a == OFAVOUR2:
         return "borrow-favour heirs"
     return None
 
@@ -127,74 +164,74 @@ def action_word(s, a: int, kind: str, seat: int) -> str:
         text = own(s, a, seat)
         if text is not None:
             return text
-    if a == A.RGOVERN:
+    if a == RGOVERN:
         return "region-govern"
-    if a == A.DONE:
+    if a == DONE:
         return words.get("done", "done")
-    if A.CARD <= a < A.GOVERN:
-        return f"{words['card']} {C.local_name(s.gid(seat, a - A.CARD))}"
+    if CARD <= a < GOVERN:
+        return f"{words['card']} {C.local_name(s.gid(seat, a - CARD))}"
     for base, verb in (
-        (A.GOVERN, "govern"),
-        (A.JOURNEY, "journey"),
-        (A.AMBUSH_C, "ambush"),
-        (A.RETREAT_C, "retreat"),
-        (A.FLANK_C, "flank"),
-        (A.RALLY_C, "rally"),
-        (A.DEPLOY_C, "deploy"),
-        (A.BUY, "buy"),
+        (GOVERN, "govern"),
+        (JOURNEY, "journey"),
+        (AMBUSH_C, "ambush"),
+        (RETREAT_C, "retreat"),
+        (FLANK_C, "flank"),
+        (RALLY_C, "rally"),
+        (DEPLOY_C, "deploy"),
+        (BUY, "buy"),
     ):
-        if base <= a < base + C.PER:
+        if base <= a < base + PER:
             return f"{verb} {C.local_name(s.gid(seat, a - base))}"
-    if A.LOC <= a < A.REGION:
-        return f"{words['loc']} {D.LOCATIONS[a - A.LOC]}"
-    if A.REGION <= a < A.ROAD:
-        return f"{words.get('region', 'to')} {D.REGIONS[a - A.REGION]}"
-    if A.ROAD <= a < A.STEAL:
-        return "take " + C.KNAME[s.road[a - A.ROAD]]
-    if A.STEAL <= a < A.BACK:
-        o, j = divmod(a - A.STEAL, 3)
+    if LOC <= a < REGION:
+        return f"{words['loc']} {LOCATIONS[a - LOC]}"
+    if REGION <= a < ROAD:
+        return f"{words.get('region', 'to')} {REGIONS[a - REGION]}"
+    if ROAD <= a < STEAL:
+        return "take " + KNAME[s.road[a - ROAD]]
+    if STEAL <= a < BACK:
+        o, j = divmod(a - STEAL, 3)
         sp = s.boards[o][j]
-        return f"{words.get('steal', 'steal')} " + (C.KNAME[sp[0]] if sp else f"{o}/{j}")
-    if a == A.BACK:
+        return f"{words.get('steal', 'steal')} " + (KNAME[sp[0]] if sp else f"{o}/{j}")
+    if a == BACK:
         return "back"
-    if A.SPACE <= a < A.HERALD:
-        return f"{words.get('space', 'space')} {a - A.SPACE}"
-    if a == A.HERALD:
+    if SPACE <= a < HERALD:
+        return f"{words.get('space', 'space')} {a - SPACE}"
+    if a == HERALD:
         return "herald"
-    if A.SUPP <= a < A.SUPP_LOST:
-        return f"supporter {D.REGIONS[a - A.SUPP]}"
-    if a == A.SUPP_LOST:
+    if SUPP <= a < SUPP_LOST:
+        return f"supporter {REGIONS[a - SUPP]}"
+    if a == SUPP_LOST:
         return "supporter lost"
-    if a == A.SECRETS:
+    if a == SECRETS:
         return "secrets"
-    if a == A.OATHS:
+    if a == OATHS:
         return "oaths"
-    if a == A.FAVOUR:
+    if a == FAVOUR:
         return "favour"
-    if a == A.FAVOUR2:
+    if a == FAVOUR2:
         return "favour heirs"
-    if A.TACTIC <= a < A.KPICK:
-        return f"tactic {a - A.TACTIC + 1}"
-    if A.KPICK <= a < A.PAIR:
-        return "pick " + C.KNAME[s.darg[a - A.KPICK]]
-    if A.USE <= a < A.RGOVERN:
-        return "use " + C.local_name(s.gid(seat, a - A.USE))
-    if A.PAIR <= a < A.USE:
-        x, y = A.PAIRS[a - A.PAIR]
-        return f"swap {D.REGIONS[x]} {D.REGIONS[y]}"
-    if A.COUNCIL <= a < A.BUY:
-        return f"council {D.COUNCILS[a - A.COUNCIL]}"
-    if a == A.DRAW:
+    if TACTIC <= a < KPICK:
+        return f"tactic {a - TACTIC + 1}"
+    if KPICK <= a < PAIR:
+        return "pick " + KNAME[s.darg[a - KPICK]]
+    if USE <= a < RGOVERN:
+        return "use " + C.local_name(s.gid(seat, a - USE))
+    if PAIR <= a < USE:
+        x, y = PAIRS[a - PAIR]
+        return f"swap {REGIONS[x]} {REGIONS[y]}"
+    if COUNCIL <= a < BUY:
+        return f"council {COUNCILS[a - COUNCIL]}"
+    if a == DRAW:
         return "draw"
-    if A.KACT <= a < A.TACTIC:
-        sp = s.boards[seat][a - A.KACT]
-        return "kingdom " + (C.KNAME[sp[0]] if sp else str(a - A.KACT))
+    if KACT <= a < TACTIC:
+        sp = s.boards[seat][a - KACT]
+        return "kingdom " + (KNAME[sp[0]] if sp else str(a - KACT))
     raise IllegalMove(f"unknown action {a}")
 
 
 # by card: its CARD action, CARD + its local id (g % PER: cards.local); read
 # through `as_card_action` by map(), which runs no Python frame per list
-CARD_ACTION = [A.CARD + g % C.PER for g in range(C.NCARDS)]
+CARD_ACTION = [CARD + g % PER for g in range(NCARDS)]
 as_card_action = CARD_ACTION.__getitem__
 
 

@@ -18,12 +18,29 @@ from __future__ import annotations
 
 from meeple.games.okc import cards as C
 from meeple.games.okc import actions as E
-from meeple.games.okc import data as D
 from meeple.games.okc.rules import CardAction, decision
+from meeple.games.okc.actions import (
+    BACK,
+    CARD,
+    COUNCIL,
+    DONE,
+    DRAW,
+    E_DEP,
+    E_GC,
+    E_GID,
+    E_GT,
+    E_PART,
+    REGION,
+    ROAD,
+    USE,
+    U_SITE,
+)
+from meeple.games.okc.cards import AMBUSH_FROM_DISCARD, ARCH, CMDS, EFFECT, KIND, KNAME, KPLACE, NAME, TRAITS, VOTES
+from meeple.games.okc.data import AMBUSH, COUNCILS, FACTIONS, FLANK, NBASIC, REGIONS
 
 
 def _cards(gids):
-    return [E.CARD + C.local(g) for g in gids]
+    return [CARD + C.local(g) for g in gids]
 
 
 def _ask(s, seat, darg):
@@ -52,18 +69,18 @@ def _na2_start(s, seat, g):
 
 def _na2_options(s, seat, darg):
     g = s.gid(seat, darg[1])
-    return [E.COUNCIL + c for c in range(3) if g not in s.councils[c]]
+    return [COUNCIL + c for c in range(3) if g not in s.councils[c]]
 
 
 def _na2_answer(s, seat, darg, a):
     g = s.gid(seat, darg[1])
     if s.record:
-        was = next(D.COUNCILS[c] for c in range(3) if g in s.councils[c])
-        s._event("to-council", seat, (C.NAME[g], D.COUNCILS[a - E.COUNCIL], was))
+        was = next(COUNCILS[c] for c in range(3) if g in s.councils[c])
+        s._event("to-council", seat, (NAME[g], COUNCILS[a - COUNCIL], was))
     for c in s.own_councils():
         if g in c:
             c.remove(g)
-    s.councils[a - E.COUNCIL].append(g)
+    s.councils[a - COUNCIL].append(g)
 
 
 # ---- Nobility A3 (on gaining): govern up to 3 cards from lost pile/discard into different councils
@@ -73,38 +90,36 @@ def _na3_gain(s, seat, g):
 
 
 def _na3_pool(s, seat):
-    pool = [x for x in s.discards[seat] if C.VOTES[x] >= 1]
-    pool += [x for x in s.lost if s.seat_of(x) == seat and C.VOTES[x] >= 1]
+    pool = [x for x in s.discards[seat] if VOTES[x] >= 1]
+    pool += [x for x in s.lost if s.seat_of(x) == seat and VOTES[x] >= 1]
     return pool
 
 
 def _na3_options(s, seat, darg):
     if len(darg) % 2 == 0:  # [eff, local, stage, card, council, ..., card]: a council
         used = darg[4::2]
-        return [E.COUNCIL + c for c in range(3) if c not in used]
+        return [COUNCIL + c for c in range(3) if c not in used]
     if (len(darg) - 3) // 2 >= 3:
-        return [E.DONE]
-    return [E.DONE] + _cards(_na3_pool(s, seat))
+        return [DONE]
+    return [DONE] + _cards(_na3_pool(s, seat))
 
 
 def _na3_answer(s, seat, darg, a):
-    if a == E.DONE:
+    if a == DONE:
         return
     if len(darg) % 2 == 0:
         g = darg[-1]
-        s._event(
-            "to-council", seat, (C.NAME[g], D.COUNCILS[a - E.COUNCIL], "discard" if g in s.discards[seat] else "lost")
-        )
+        s._event("to-council", seat, (NAME[g], COUNCILS[a - COUNCIL], "discard" if g in s.discards[seat] else "lost"))
         if g in s.discards[seat]:
             s.discards[seat].remove(g)
         else:
             s.lost.remove(g)
-        s.own_councils()[a - E.COUNCIL].append(g)
-        nd = darg + [a - E.COUNCIL]
+        s.own_councils()[a - COUNCIL].append(g)
+        nd = darg + [a - COUNCIL]
         if (len(nd) - 3) // 2 < 3 and _na3_pool(s, seat):
             _ask(s, seat, nd)
         return
-    _ask(s, seat, darg + [s.gid(seat, a - E.CARD)])
+    _ask(s, seat, darg + [s.gid(seat, a - CARD)])
 
 
 # ---- Nobility A4 (autumn): with 2+ of your supporters in its region, 1 influence on it
@@ -115,13 +130,13 @@ def _na4_ready(s, seat, g):
 
 def _na4_start(s, seat, g):
     r, e = _active_entry(s, g)
-    e[E.E_DEP] = max(0, e[E.E_DEP]) + 1
-    s._event("influence-on", seat, C.NAME[g])
+    e[E_DEP] = max(0, e[E_DEP]) + 1
+    s._event("influence-on", seat, NAME[g])
 
 
 # ---- Nobility HQ (autumn): a captain from discard to hand or +1 influence (both if not first)
 def _nhq_start(s, seat, g):
-    caps = [x for x in s.discards[seat] if C.ARCH[x] == "captain"]
+    caps = [x for x in s.discards[seat] if ARCH[x] == "captain"]
     if s.order[0] != seat:
         s._gain_influence(seat, 1)
         if caps:
@@ -131,17 +146,17 @@ def _nhq_start(s, seat, g):
 
 
 def _nhq_options(s, seat, darg):
-    caps = _cards([x for x in s.discards[seat] if C.ARCH[x] == "captain"])
-    return caps if darg[2] else caps + [E.BACK]
+    caps = _cards([x for x in s.discards[seat] if ARCH[x] == "captain"])
+    return caps if darg[2] else caps + [BACK]
 
 
 def _nhq_answer(s, seat, darg, a):
-    if a == E.BACK:
+    if a == BACK:
         s._gain_influence(seat, 1)
         return
-    x = s.gid(seat, a - E.CARD)
+    x = s.gid(seat, a - CARD)
     s.discards[seat].remove(x)
-    s._event("recall", seat, (C.NAME[x], "discard"))
+    s._event("recall", seat, (NAME[x], "discard"))
     s._to_hand(seat, x)
 
 
@@ -152,9 +167,7 @@ def _flank_cards(s, seat):
         return []
     mine = s.factions[seat]  # a card is seat's when g // PER is its faction (s.seat_of)
     return [
-        e[E.E_GID]
-        for e in s.active[cur[0]]
-        if e[E.E_GID] // E.PER == mine and not e[E.E_PART] and s._cmds(seat, e) & D.FLANK
+        e[E_GID] for e in s.active[cur[0]] if e[E_GID] // E.PER == mine and not e[E_PART] and s._cmds(seat, e) & FLANK
     ]
 
 
@@ -168,21 +181,21 @@ def _chq1_start(s, seat, g):
 
 def _chq1_options(s, seat, darg):
     if darg[2] == 0:
-        return [E.DONE] + _cards(_flank_cards(s, seat))
-    return [E.COUNCIL + c for c in range(3)]
+        return [DONE] + _cards(_flank_cards(s, seat))
+    return [COUNCIL + c for c in range(3)]
 
 
 def _chq1_answer(s, seat, darg, a):
-    if a == E.DONE:
+    if a == DONE:
         return
     if darg[2] == 0:
-        _ask(s, seat, [darg[0], darg[1], 1, s.gid(seat, a - E.CARD)])
+        _ask(s, seat, [darg[0], darg[1], 1, s.gid(seat, a - CARD)])
         return
     g = darg[3]
     r, e = _active_entry(s, g)
     s.active[r].remove(e)
-    s.own_councils()[a - E.COUNCIL].append(g)
-    s._event("to-council", seat, (C.NAME[g], D.COUNCILS[a - E.COUNCIL], D.REGIONS[r]))
+    s.own_councils()[a - COUNCIL].append(g)
+    s._event("to-council", seat, (NAME[g], COUNCILS[a - COUNCIL], REGIONS[r]))
     if _flank_cards(s, seat):
         _ask(s, seat, [darg[0], darg[1], 0])
 
@@ -199,19 +212,19 @@ def _chq2_start(s, seat, g):
 def _chq2_options(s, seat, darg):
     """Up to 2 supporters to *a* region: the second, if any, where the first went
     (darg [effect, local, placed, region of the first])."""
-    acts = [E.DONE] if darg[2] else []
+    acts = [DONE] if darg[2] else []
     if darg[2] < 2 and s.lost_sup[seat]:
-        acts.extend(E.REGION + r for r in (darg[3:] or range(3)))
-    return acts or [E.DONE]
+        acts.extend(REGION + r for r in (darg[3:] or range(3)))
+    return acts or [DONE]
 
 
 def _chq2_answer(s, seat, darg, a):
-    if a == E.DONE:
+    if a == DONE:
         return
     s.lost_sup[seat] -= 1
-    s.own_sup_map()[seat][a - E.REGION] += 1
-    s._event("supporter-move", seat, ("lost", D.REGIONS[a - E.REGION]))
-    _ask(s, seat, [darg[0], darg[1], darg[2] + 1, a - E.REGION])
+    s.own_sup_map()[seat][a - REGION] += 1
+    s._event("supporter-move", seat, ("lost", REGIONS[a - REGION]))
+    _ask(s, seat, [darg[0], darg[1], darg[2] + 1, a - REGION])
 
 
 # ---- Uprising HQ1 (on gaining: a third kingdom space; autumn: a Great Road card onto it)
@@ -221,7 +234,7 @@ def _uhq1_gain(s, seat, g):
 
 
 def _uhq1_hand(s, seat):
-    return [x for x in s.hands[seat] if C.ARCH[x] in ("captain", "champion")]
+    return [x for x in s.hands[seat] if ARCH[x] in ("captain", "champion")]
 
 
 def _uhq1_ready(s, seat, g):
@@ -234,22 +247,22 @@ def _uhq1_start(s, seat, g):
 
 def _uhq1_options(s, seat, darg):
     if darg[2] == 0:
-        return [E.ROAD + i for i, k in enumerate(s.road) if k is not None]
+        return [ROAD + i for i, k in enumerate(s.road) if k is not None]
     return _cards(_uhq1_hand(s, seat))
 
 
 def _uhq1_answer(s, seat, darg, a):
     if darg[2] == 0:
-        _ask(s, seat, [darg[0], darg[1], 1, a - E.ROAD])
+        _ask(s, seat, [darg[0], darg[1], 1, a - ROAD])
         return
     i = darg[3]
     kc = s.road[i]
     s.road[i] = None
-    x = s.gid(seat, a - E.CARD)
+    x = s.gid(seat, a - CARD)
     if not s._leave_hand(seat, x):  # a card not known in hand is shown
         s._mark_reveal()
-    if C.KPLACE[kc] != "board":  # its own place, not the space (seed: bold instructions, followed completely)
-        s._event("take", seat, C.KNAME[kc])
+    if KPLACE[kc] != "board":  # its own place, not the space (seed: bold instructions, followed completely)
+        s._event("take", seat, KNAME[kc])
         s._refill_road_now()
         s.todo.append(("acquire", seat, kc, x))  # (bidding.acquire: the would-be occupier to the discard)
         return
@@ -259,7 +272,7 @@ def _uhq1_answer(s, seat, darg, a):
         s._to_hand(seat, old[1])
         s.todo.append(("trim", seat))  # the hand size may have dropped (trade-17), as in bidding._space
     s._set_space(seat, 2, [kc, x])
-    s._event("take", seat, C.KNAME[kc])
+    s._event("take", seat, KNAME[kc])
     s._refill_road_now()
     s._kingdom_gained(seat, kc)
 
@@ -274,12 +287,12 @@ def _ga2_start(s, seat, g):
 
 
 def _ga2_options(s, seat, darg):
-    return [E.COUNCIL + c for c in range(3)]
+    return [COUNCIL + c for c in range(3)]
 
 
 def _ga2_answer(s, seat, darg, a):
-    s.own_gtokens()[seat][a - E.COUNCIL] += 1
-    s._event("council-token", seat, D.COUNCILS[a - E.COUNCIL])
+    s.own_gtokens()[seat][a - COUNCIL] += 1
+    s._event("council-token", seat, COUNCILS[a - COUNCIL])
 
 
 # ---- Gathering HQ (3 tokens on gaining; day: 1 token gives an active card Ambush,
@@ -293,7 +306,7 @@ def _ghq_ready(s, seat, g):
     return (
         s.hqtok[seat] > 0
         and cur is not None
-        and any(e[E.E_GID] // E.PER == s.factions[seat] and not e[E.E_PART] for e in s.active[cur[0]])
+        and any(e[E_GID] // E.PER == s.factions[seat] and not e[E_PART] for e in s.active[cur[0]])
     )
 
 
@@ -303,23 +316,23 @@ def _ghq_start(s, seat, g):
 
 def _ghq_options(s, seat, darg):
     r = s._current_clash()[0]
-    cards = [e[E.E_GID] for e in s.active[r] if s.seat_of(e[E.E_GID]) == seat and not e[E.E_PART]]
+    cards = [e[E_GID] for e in s.active[r] if s.seat_of(e[E_GID]) == seat and not e[E_PART]]
     if darg[2] == 0:
-        return [E.BACK, E.DRAW] if s.hqtok[seat] >= 2 and s.discards[seat] else [E.BACK]
+        return [BACK, DRAW] if s.hqtok[seat] >= 2 and s.discards[seat] else [BACK]
     return _cards(cards)
 
 
 def _ghq_answer(s, seat, darg, a):
     if darg[2] == 0:
-        n = 2 if a == E.DRAW else 1
+        n = 2 if a == DRAW else 1
         s.own_hqtok()[seat] -= n
         s._event("hq-tokens", seat, n)
         _ask(s, seat, [darg[0], darg[1], n])
         return
-    r, e = _active_entry(s, s.gid(seat, a - E.CARD))
+    r, e = _active_entry(s, s.gid(seat, a - CARD))
     # (a card that has ambushed in this clash does not again: each command once a clash, seed Ambush)
-    e[E.E_GC] |= D.AMBUSH | (C.AMBUSH_FROM_DISCARD if darg[2] == 2 else 0)
-    s._event("gain", seat, (C.NAME[e[E.E_GID]], "Ambush from the discard" if darg[2] == 2 else "Ambush"))
+    e[E_GC] |= AMBUSH | (AMBUSH_FROM_DISCARD if darg[2] == 2 else 0)
+    s._event("gain", seat, (NAME[e[E_GID]], "Ambush from the discard" if darg[2] == 2 else "Ambush"))
 
 
 # ---- Gathering A3 (day): burn one of your lost-pile cards; gain its printed strength,
@@ -328,7 +341,7 @@ def _ga3_ready(s, seat, g):
     cur = s._current_clash()
     return (
         cur is not None
-        and any(e[E.E_GID] == g and not e[E.E_PART] for e in s.active[cur[0]])
+        and any(e[E_GID] == g and not e[E_PART] for e in s.active[cur[0]])
         and any(s.seat_of(x) == seat for x in s.lost)
         and not any(c[0] == g for c in s.copies)
     )
@@ -343,15 +356,15 @@ def _ga3_options(s, seat, darg):
 
 
 def _ga3_answer(s, seat, darg, a):
-    src = s.gid(seat, a - E.CARD)
+    src = s.gid(seat, a - CARD)
     g = s.gid(seat, darg[1])
     s.lost.remove(src)
     s.own_burned().append(src)
     s.own_copies().append([g, src, 1])
     r, e = _active_entry(s, g)
-    e[E.E_GT] |= C.TRAITS[src]
-    e[E.E_GC] |= C.CMDS[src]
-    s._event("copy", seat, C.NAME[src])
+    e[E_GT] |= TRAITS[src]
+    e[E_GC] |= CMDS[src]
+    s._event("copy", seat, NAME[src])
 
 
 ACTIONS: dict[str | None, CardAction] = {  # read by a card's effect (None: it has none)
@@ -389,7 +402,7 @@ def options(s, seat: int, timing: str) -> list[int]:
             if e is not None and eff not in s.texts(seat, e):  # its text is blank there
                 continue
         if act.ready(s, seat, g):
-            out.append(E.USE + lo)
+            out.append(USE + lo)
     return out
 
 
@@ -401,52 +414,52 @@ _USABLE = [
             (
                 lo,
                 f * C.PER + lo,
-                C.EFFECT[f * C.PER + lo],
-                ACTIONS[C.EFFECT[f * C.PER + lo]],
-                E.U_SITE << (lo - D.NBASIC),
-                C.KIND[f * C.PER + lo] == "hq",
+                EFFECT[f * C.PER + lo],
+                ACTIONS[EFFECT[f * C.PER + lo]],
+                U_SITE << (lo - NBASIC),
+                KIND[f * C.PER + lo] == "hq",
             )
-            for lo in range(D.NBASIC, C.PER)
-            if C.EFFECT[f * C.PER + lo] in ACTIONS and ACTIONS[C.EFFECT[f * C.PER + lo]].timing == t
+            for lo in range(NBASIC, C.PER)
+            if EFFECT[f * C.PER + lo] in ACTIONS and ACTIONS[EFFECT[f * C.PER + lo]].timing == t
         ]
         for t in ("spring", "day", "autumn")
     }
-    for f in range(len(D.FACTIONS))
+    for f in range(len(FACTIONS))
 ]
 
 
 # per faction and timing: the cards of `_USABLE` (a card still to buy offers
 # nothing: while all of them are, `options` is empty; free.py reads it)
-SITE_CARDS = C.PER - D.NBASIC  # a faction's Site of Power cards (all to buy at the start)
+SITE_CARDS = C.PER - NBASIC  # a faction's Site of Power cards (all to buy at the start)
 USABLE_NOW = [{t: frozenset(u[1] for u in usable) for t, usable in by_time.items()} for by_time in _USABLE]
 
 
 def action(s, seat: int, lo: int) -> None:
     """Use the ability of seat's Site of Power card with local index lo."""
-    s.used[seat] |= E.U_SITE << (lo - D.NBASIC)
+    s.used[seat] |= U_SITE << (lo - NBASIC)
     g = s.gid(seat, lo)
-    s._event("site", seat, C.NAME[g])
-    ACTIONS[C.EFFECT[g]].start(s, seat, g)
+    s._event("site", seat, NAME[g])
+    ACTIONS[EFFECT[g]].start(s, seat, g)
 
 
 def gain_site_card(s, seat: int, g: int) -> None:
     """A Site of Power card gained: an HQ card to the supply, an advanced
     card to hand; then its on-gain ability."""
     s.own_site()[seat].remove(g)
-    s._event("buy", seat, C.NAME[g])
-    if C.KIND[g] == "hq":
+    s._event("buy", seat, NAME[g])
+    if KIND[g] == "hq":
         s.own_hq()[seat].append(g)
     else:
         s._to_hand(seat, g)
-    act = ACTIONS.get(C.EFFECT[g])
+    act = ACTIONS.get(EFFECT[g])
     if act is not None and act.on_gain is not None:
         act.on_gain(s, seat, g)
 
 
 def _site_word(s, a, seat):
-    if a == E.BACK:
+    if a == BACK:
         return "influence" if s.darg[0] == "nobility_hq" else "ambush"
-    if a == E.DRAW:
+    if a == DRAW:
         return "ambush-from-discard"
     return None
 

@@ -5,7 +5,6 @@ actions in turn order, and the clash markers."""
 from __future__ import annotations
 
 from meeple.games.okc import cards as C
-from meeple.games.okc import data as D
 from meeple.games.okc import favour, tactics
 from meeple.games.okc.free import free_actions
 from meeple.games.okc.actions import (
@@ -25,6 +24,9 @@ from meeple.games.okc.actions import (
     U_SUPPORTERS_DONE,
 )
 from meeple.games.okc.rules import as_card_action, decision, step, turns
+from meeple.games.okc.cards import DEPLOY_INFLUENCE, FX_CLANS_MARKERS, MAY_HAVE
+from meeple.games.okc.data import DEPLOY, REGIONS
+from meeple.games.okc.tactics import CHECKS
 
 
 # ---- face-down cards -------------------------------------------------------
@@ -57,7 +59,7 @@ def fd_declare_next(s, i: int, empty: list[int]) -> None:
 def _fd_declare(s, a, seat):
     empty = list(s.darg[1:])
     empty[seat] |= 1 << (a - REGION)
-    s._event("no-card", seat, D.REGIONS[a - REGION])
+    s._event("no-card", seat, REGIONS[a - REGION])
     fd_declare_next(s, s.darg[0], empty)
 
 
@@ -106,7 +108,7 @@ def _facedown(s, a, seat):
                 s._event(
                     "facedown-done",
                     None,
-                    [(x, [D.REGIONS[i] for i, g in enumerate(s.fd_log[x]) if g >= 0]) for x in s.order],
+                    [(x, [REGIONS[i] for i, g in enumerate(s.fd_log[x]) if g >= 0]) for x in s.order],
                 )
             s.fd_pos = [0] * s.players
             s.fd_log = [[] for _ in range(s.players)]
@@ -126,13 +128,11 @@ def _spring_legal(s, seat):
     if s.sup_board[seat] > 0 and not s.used[seat] & U_SUPPORTERS_DONE:
         acts += _SUPPORTERS
     free_actions(s, seat, "spring", acts, tactic=False)  # the tactic tiles last
-    if s.kheld[seat] & C.DEPLOY_INFLUENCE:  # martial-03: Deploy in spring
+    if s.kheld[seat] & DEPLOY_INFLUENCE:  # martial-03: Deploy in spring
         acts.extend(
-            DEPLOY_C + C.local(g)
-            for g in s.hands[seat]
-            if C.MAY_HAVE[g] & D.DEPLOY and C.commands(s, seat, g) & D.DEPLOY
+            DEPLOY_C + C.local(g) for g in s.hands[seat] if MAY_HAVE[g] & DEPLOY and C.commands(s, seat, g) & DEPLOY
         )
-    tiles = tactics.CHECKS[s.factions[seat]].get("spring")
+    tiles = CHECKS[s.factions[seat]].get("spring")
     if tiles:  # seat's tactic tiles, last (as in free_actions)
         uses, used = s.tactics[seat], s.used[seat]
         for t, bit, ok, a in tiles:
@@ -167,7 +167,7 @@ def _spring(s, a, seat):
         s.sup_board[seat] -= 1
         s.own_sup_map()[seat][r] += 1
         if s.record:
-            s._event("supporter", seat, D.REGIONS[r])
+            s._event("supporter", seat, REGIONS[r])
 
 
 # ---- clash markers ---------------------------------------------------------
@@ -176,7 +176,7 @@ def _markers_step(s) -> None:
     s.clash_order = []
     chooser = s.order[-1]
     for x in s.order:
-        if s.round_fx[x] & C.FX_CLANS_MARKERS:
+        if s.round_fx[x] & FX_CLANS_MARKERS:
             chooser = x
     s._ask("markers", chooser)
 
@@ -191,6 +191,6 @@ def _markers(s, a, seat):
     s.clash_order.append(a - REGION)
     if len(s.clash_order) == 2:
         s.clash_order.append(3 - sum(s.clash_order))
-        s._event("markers", seat, [D.REGIONS[r] for r in s.clash_order])
+        s._event("markers", seat, [REGIONS[r] for r in s.clash_order])
     else:
         s._ask("markers", seat)

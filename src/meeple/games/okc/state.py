@@ -48,7 +48,6 @@ from meeple.games.okc import (
     bidding,  # noqa: F401
     cards as C,
     clashes,  # noqa: F401
-    data as D,
     favour,  # noqa: F401
     kingdom,  # noqa: F401
     locations,  # noqa: F401
@@ -71,9 +70,44 @@ from meeple.games.okc.actions import (
     U_KINGDOM,
 )
 from meeple.games.okc.rules import RULES
+from meeple.games.okc.cards import (
+    ARCH,
+    COST,
+    EFFECT,
+    FX_LOCK,
+    HAND_SIZE_HEIR,
+    KEFFECT,
+    KNAME,
+    LORE,
+    NAME,
+    NK,
+    STR,
+    TACTICS,
+    VOTES,
+)
+from meeple.games.okc.data import (
+    ADVANCED_OFFER,
+    ADVANCED_TABLE,
+    BOARD_SPACES,
+    FACTIONS,
+    FACTION_TOKENS,
+    FAVOUR_USES,
+    HEIR,
+    MAX_HAND_SIZE,
+    MAX_PLAYERS,
+    MIN_HAND_SIZE,
+    MIN_PLAYERS,
+    PATHFINDER,
+    REGIONS,
+    ROAD_SIZE,
+    ROUNDS,
+    SKIRMISH_ROUNDS,
+    START_HAND_SIZE,
+    SUPPORTERS,
+)
 
-_EFFECT = C.EFFECT
-_HEIR = [a == "heir" for a in C.ARCH]  # by card
+_EFFECT = EFFECT
+_HEIR = [a == "heir" for a in ARCH]  # by card
 _BLANKS = [x == "blank_opponents" for x in _EFFECT]  # by card: Uprising A3's printed text
 
 # ---- the fields ------------------------------------------------------------
@@ -116,7 +150,7 @@ FIELDS = (
     Field("influence", LIST, _per_seat(0)),
     Field("lore", LIST, _per_seat(0)),
     Field("site_lore", COW1, _per_seat(0)),  # lore on an empty Site of Power
-    Field("hand_size", COW1, _per_seat(D.START_HAND_SIZE)),
+    Field("hand_size", COW1, _per_seat(START_HAND_SIZE)),
     Field("hands", LISTS, _lists_per_seat()),
     Field("known", LISTS, _lists_per_seat()),  # hand cards every seat saw arrive (from public view)
     Field("decks", LISTS, _lists_per_seat()),
@@ -126,12 +160,12 @@ FIELDS = (
     Field("site", COW, _lists_per_seat()),  # Site of Power cards still to buy
     Field("hq", COW, _lists_per_seat()),
     Field("kdeck", LIST, _empty),
-    Field("road", LIST, lambda p: [None] * D.ROAD_SIZE),
+    Field("road", LIST, lambda p: [None] * ROAD_SIZE),
     Field("kdiscard", LIST, _empty),
     # per seat, per space: [kingdom, occupier] | None
-    Field("boards", on_write(BOARDS), lambda p: [[None] * D.BOARD_SPACES for _ in range(p)]),
+    Field("boards", on_write(BOARDS), lambda p: [[None] * BOARD_SPACES for _ in range(p)]),
     Field("herald", LIST, _per_seat(-1)),
-    Field("sup_board", LIST, _per_seat(D.SUPPORTERS)),
+    Field("sup_board", LIST, _per_seat(SUPPORTERS)),
     Field("sup_map", COW, _lists_per_seat(3)),
     Field("sup_part", COW, _lists_per_seat(3)),  # supporters already counted in a clash
     Field("tokens", COW, _lists_per_seat(6)),  # faction tokens per location
@@ -141,7 +175,7 @@ FIELDS = (
     Field("facedown", COW, lambda p: [[], [], []]),
     Field("active", lists3_of(3), lambda p: [[], [], []]),  # per region: [gid, part, gt, gc, used, deploy, pass]
     Field("favour", SAME, lambda p: -1),  # its holder
-    Field("favour_uses", SAME, lambda p: D.FAVOUR_USES),
+    Field("favour_uses", SAME, lambda p: FAVOUR_USES),
     Field("used", LIST, _per_seat(0)),  # once-per-round flags (actions.U_*)
     Field("round_fx", LIST, _per_seat(0)),  # this round's effects (cards.FX_*)
     Field("clash_order", LIST, _empty),
@@ -315,7 +349,7 @@ class OKCState(FlowState):
         counts less than nothing): autumn asks it at every decision."""
         mine = self.factions[seat]
         for g in self.councils[council]:
-            if g // PER == mine and (C.VOTES[g] or C.council_votes(self, seat, g)):
+            if g // PER == mine and (VOTES[g] or C.council_votes(self, seat, g)):
                 return True
         # (_token_votes > 0: neither kind of token counts less than nothing)
         if self.ctokens[seat][council]:
@@ -326,14 +360,14 @@ class OKCState(FlowState):
         return self.order.index(seat)
 
     def tokens_free(self, seat: int) -> int:
-        return D.FACTION_TOKENS - sum(self.tokens[seat]) - sum(self.ctokens[seat]) - sum(self.gtokens[seat])
+        return FACTION_TOKENS - sum(self.tokens[seat]) - sum(self.ctokens[seat]) - sum(self.gtokens[seat])
 
     def hsize(self, s: int) -> int:
         """The hand size now: the marker, +1 while trade-17 is occupied (3..7)."""
         v = self.hand_size[s]
-        if self.kheld[s] & C.HAND_SIZE_HEIR:
+        if self.kheld[s] & HAND_SIZE_HEIR:
             v += 1
-        return D.MIN_HAND_SIZE if v < D.MIN_HAND_SIZE else D.MAX_HAND_SIZE if v > D.MAX_HAND_SIZE else v
+        return MIN_HAND_SIZE if v < MIN_HAND_SIZE else MAX_HAND_SIZE if v > MAX_HAND_SIZE else v
 
     def _find_active(self, gid: int):
         for r in range(3):
@@ -351,28 +385,28 @@ class OKCState(FlowState):
         """The rule text g gained this round by a copy (Gathering A3, intrigue-12), or None."""
         for a3, src, _ in self.copies:
             if a3 == g:
-                return C.EFFECT[src]
+                return EFFECT[src]
         return None
 
     def texts(self, seat: int, e) -> list:
         """An active card's rule texts now: a gained (copied) text, and its printed
         text unless blank (blank information is ignored)."""
         out = [] if not self.copies else [t for t in (self._copied_text(e[E_GID]),) if t]
-        if C.EFFECT[e[E_GID]] and not self._blank(seat, e):
-            out.append(C.EFFECT[e[E_GID]])
+        if EFFECT[e[E_GID]] and not self._blank(seat, e):
+            out.append(EFFECT[e[E_GID]])
         return out
 
     def has_text(self, seat: int, e, text: str) -> bool:
         """Is `text` among the active card's rule texts now (`texts`)? Only its
         printed text or a copied one can be: the blank is read only then."""
-        return (C.EFFECT[e[E_GID]] == text or bool(self.copies)) and text in self.texts(seat, e)
+        return (EFFECT[e[E_GID]] == text or bool(self.copies)) and text in self.texts(seat, e)
 
     def strength(self, g: int) -> int:
         """Printed strength plus gained strength (Gathering A3's copy)."""
-        v = C.STR[g]
+        v = STR[g]
         for a3, src, with_strength in self.copies:
             if a3 == g and with_strength:
-                v += C.STR[src]
+                v += STR[src]
         return v
 
     def _blank(self, seat: int, e) -> bool:
@@ -415,7 +449,7 @@ class OKCState(FlowState):
     def _kregion_blanks(self, seat: int, r: int) -> bool:
         """martial-15: an opponent's card on region r blanks seat's printed information there."""
         kr = self.kregion[r]
-        return bool(kr) and any(o != seat and C.KEFFECT[k] == "blank_opponents_region" for o, k in kr)
+        return bool(kr) and any(o != seat and KEFFECT[k] == "blank_opponents_region" for o, k in kr)
 
     def _blanked_by_copy(self, seat: int, region_cards) -> bool:
         """A gained (copied) A3 text of an opponent among these cards blanks
@@ -462,7 +496,7 @@ class OKCState(FlowState):
         fx = self.round_fx
         if not any(fx):
             return False  # no effect this round at all
-        bit = C.FX_LOCK << r
+        bit = FX_LOCK << r
         for o in range(self.players):
             if o != s and fx[o] & bit:
                 break
@@ -501,7 +535,7 @@ class OKCState(FlowState):
         self.active[r].remove(e)
         g = e[E_GID]
         if self.record:  # (the words are built only for a recorded game)
-            self._event("to-hand", s, (C.NAME[g], D.REGIONS[r], self._hand_full(s)))
+            self._event("to-hand", s, (NAME[g], REGIONS[r], self._hand_full(s)))
         self._to_hand(s, g)
 
     def _to_hand(self, s: int, g: int) -> None:
@@ -532,7 +566,7 @@ class OKCState(FlowState):
     def _look_at_facedown(self, seat: int, r: int) -> None:
         """Seat looks at region r's face-down cards (the Uprising Favour,
         intrigue-06): told to it alone, and remembered (`peeked`)."""
-        self._event("peek", seat, (D.REGIONS[r], [C.NAME[g] for g in self.facedown[r]]), private_to=seat)
+        self._event("peek", seat, (REGIONS[r], [NAME[g] for g in self.facedown[r]]), private_to=seat)
         self._mark_reveal()
         self.mut("peeked")[seat] = sorted(set(self.peeked[seat]) | set(self.facedown[r]))
 
@@ -559,7 +593,7 @@ class OKCState(FlowState):
         if not self._leave_hand(s, g):
             self._mark_reveal()
         self.discards[s].append(g)
-        self._event("discard", s, C.NAME[g])  # the discard is seen by all
+        self._event("discard", s, NAME[g])  # the discard is seen by all
 
     def _take_from_hand_or_map(self, s: int, g: int, shown: bool = True) -> None:
         """Card g leaves the hand (a reveal if it is `shown`: the Shrine puts
@@ -575,20 +609,20 @@ class OKCState(FlowState):
         """Journey with a hand or active card: its Pathfinder and lore are read
         where it stands (blank there means ignored), then it leaves."""
         if g in self.hands[s]:  # (a card in hand is nowhere else: its printed information counts)
-            t, lore = C.traits(self, s, g), C.LORE[g]
+            t, lore = C.traits(self, s, g), LORE[g]
         else:
-            t, lore = self.card_traits(s, g), self.icons(s, g, C.LORE)
+            t, lore = self.card_traits(s, g), self.icons(s, g, LORE)
         lore = C.journey_lore(self, s, lore)
         self._take_from_hand_or_map(s, g)
-        if t & D.PATHFINDER:
+        if t & PATHFINDER:
             self.discards[s].append(g)
         else:
             self.lost.append(g)
             if C.owns_kingdom(self, s, "council_to_hand"):  # intrigue-01: "may go to the deck bottom"
                 kingdom.may_instead(self, s, g, "lost", "deck-bottom", "journey")
         if self.record:
-            self._event("journey", s, C.NAME[g])
-        if t & D.PATHFINDER and C.owns_kingdom(self, s, "pathfinder_journey_bonus"):
+            self._event("journey", s, NAME[g])
+        if t & PATHFINDER and C.owns_kingdom(self, s, "pathfinder_journey_bonus"):
             self._gain_influence(s, 1)
             lore += 1
         self._gain_lore(s, lore)
@@ -619,7 +653,7 @@ class OKCState(FlowState):
 
     def can_buy(self, s: int) -> bool:
         """Has seat s the lore for one of its Site of Power cards still to buy?"""
-        lore, cost = self.lore[s], C.COST
+        lore, cost = self.lore[s], COST
         for g in self.site[s]:  # (a loop: asked at each lore gained)
             if cost[g] <= lore:
                 return True
@@ -643,13 +677,13 @@ class OKCState(FlowState):
         deck.extend(self.discards[s])
         self.discards[s] = []
         self.mut("rng").shuffle(deck)
-        absorb = [k for k in self.ksupply[s] if C.KEFFECT[k] == "absorb_attrition"]
+        absorb = [k for k in self.ksupply[s] if KEFFECT[k] == "absorb_attrition"]
         if absorb:  # trade-04 absorbs it
             self._supply_remove(s, absorb[0])
             self.kdiscard.append(absorb[0])
-            self._event("attrition-absorbed", s, C.KNAME[absorb[0]])
+            self._event("attrition-absorbed", s, KNAME[absorb[0]])
         else:
-            self.mut("hand_size")[s] = max(D.MIN_HAND_SIZE, self.hand_size[s] - 1)
+            self.mut("hand_size")[s] = max(MIN_HAND_SIZE, self.hand_size[s] - 1)
             self._event("attrition", s, self.hand_size[s])
 
     def _draw_to_size(self, s: int) -> None:
@@ -722,9 +756,9 @@ class OKCState(FlowState):
         """After a card leaves the Great Road outside bidding: slide right, refill."""
         road = self.road
         rest: list[int | None] = [c for c in road if c is not None]
-        road[:] = [None] * (D.ROAD_SIZE - len(rest)) + rest
+        road[:] = [None] * (ROAD_SIZE - len(rest)) + rest
         new = []
-        for i in range(D.ROAD_SIZE - 1, -1, -1):
+        for i in range(ROAD_SIZE - 1, -1, -1):
             if road[i] is None:
                 if not self.kdeck and self.kdiscard:
                     self.kdeck = self.kdiscard
@@ -733,7 +767,7 @@ class OKCState(FlowState):
                 if self.kdeck:
                     card = road[i] = self.kdeck.pop(0)
                     self._mark_reveal()
-                    new.append(C.KNAME[card])
+                    new.append(KNAME[card])
         if new:
             self._event("road", None, new)
 
@@ -834,7 +868,7 @@ _fresh = fresh_function(OKCState, FIELDS)
 # hide (ambush/tie), bottom (Shrine), deploy and choose (named before the card
 # is placed), swap/with (Uprising Favour, intrigue-03/08 swaps)
 _PRIVATE_VERBS = ("hide", "bottom", "deploy", "choose", "swap", "with")
-_LOCAL_NAMES = frozenset(n.split(":", 1)[1] for n in C.NAME)
+_LOCAL_NAMES = frozenset(n.split(":", 1)[1] for n in NAME)
 
 
 def _redact(m: str) -> str:
@@ -852,7 +886,7 @@ def new_game(
     players: int,
     seed: int = 0,
     factions: list[str] | None = None,
-    rounds: int = D.ROUNDS,
+    rounds: int = ROUNDS,
     record: bool = True,
     advanced: bool = False,
     **options,
@@ -863,46 +897,46 @@ def new_game(
     unknown = [k for k, v in options.items() if v]
     if unknown:
         raise GameError(f"okc has no option {', '.join(unknown)}")
-    if not D.MIN_PLAYERS <= players <= D.MAX_PLAYERS:
-        raise GameError(f"okc is for {D.MIN_PLAYERS}-{D.MAX_PLAYERS} players, not {players}")
-    if rounds not in (D.ROUNDS,) + D.SKIRMISH_ROUNDS:
-        raise GameError(f"a game has {D.ROUNDS} rounds, or 4 or 5 for a skirmish, not {rounds}")
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise GameError(f"okc is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {players}")
+    if rounds not in (ROUNDS,) + SKIRMISH_ROUNDS:
+        raise GameError(f"a game has {ROUNDS} rounds, or 4 or 5 for a skirmish, not {rounds}")
     rng = Rng(seed)
     if factions is None:
-        fs = list(range(len(D.FACTIONS)))
+        fs = list(range(len(FACTIONS)))
         rng.shuffle(fs)
         fs = sorted(fs[:players])
     else:
-        if len(factions) != players or len(set(factions)) != players or any(f not in D.FACTIONS for f in factions):
-            raise GameError(f"give {players} different factions of {', '.join(D.FACTIONS)}")
-        fs = [D.FACTIONS.index(f) for f in factions]
+        if len(factions) != players or len(set(factions)) != players or any(f not in FACTIONS for f in factions):
+            raise GameError(f"give {players} different factions of {', '.join(FACTIONS)}")
+        fs = [FACTIONS.index(f) for f in factions]
     s = OKCState.blank(players)
     s.factions = fs
     s.fseat = seats_by_faction(fs)
     s.rounds = rounds
     s.rng = rng
-    s.kdeck = list(range(C.NK))
+    s.kdeck = list(range(NK))
     rng.shuffle(s.kdeck)
     if advanced:
         for i in range(players):
-            s.offer[i] = [s.kdeck.pop(0) for _ in range(D.ADVANCED_OFFER)]
-    draw = D.ADVANCED_TABLE[rounds][0] if advanced else D.START_HAND_SIZE - 1
+            s.offer[i] = [s.kdeck.pop(0) for _ in range(ADVANCED_OFFER)]
+    draw = ADVANCED_TABLE[rounds][0] if advanced else START_HAND_SIZE - 1
     for i, f in enumerate(fs):
         deck = C.basic_cards(f)
-        heir = deck.pop(D.HEIR)
+        heir = deck.pop(HEIR)
         rng.shuffle(deck)
         s.hands[i] = [heir] + deck[:draw]
         s.known[i] = [heir]  # everyone starts with its heir in hand
         s.decks[i] = deck[draw:]
         s.site[i] = C.site_cards(f)
-    s.road = [s.kdeck.pop(0) for _ in range(D.ROAD_SIZE)]
+    s.road = [s.kdeck.pop(0) for _ in range(ROAD_SIZE)]
     order = list(range(players))
     rng.shuffle(order)
     s.order = order
     s.todo = [("round",)]
     if advanced:
         s.todo += [("advanced_reveal",), ("advanced",)]
-    s.tactics = [[u for _, u, _ in C.TACTICS[f]] for f in fs]
+    s.tactics = [[u for _, u, _ in TACTICS[f]] for f in fs]
     s.record = record
     s.advance()
     return s

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from meeple.games.okc import bidding, kingdom, sites
 from meeple.games.okc import cards as C
-from meeple.games.okc import data as D
 from meeple.games.okc.actions import (
     CARD,
     COUNCIL,
@@ -28,6 +27,18 @@ from meeple.games.okc.actions import (
     USE,
 )
 from meeple.games.okc.rules import decision, hand_cards, step
+from meeple.games.okc.cards import (
+    ARCH,
+    FX_BIDS_ZERO,
+    FX_CLANS_MARKERS,
+    FX_HEIRS_DEADLY,
+    FX_LOCK,
+    FX_SUPPORTERS,
+    KNAME,
+    NAME,
+    TACTICS,
+)
+from meeple.games.okc.data import COUNCILS, FACTIONS, FLANK, REGIONS, RETREAT
 
 
 def _yes(s, seat: int) -> bool:
@@ -51,7 +62,7 @@ def _clans_1(s, seat: int) -> bool:
     r = s._current_clash()[0]
     may = _FLANKERS[s.factions[seat]]  # seat's heir, captain or war machine there, not counted, without Flank
     for e in s.active[r]:
-        if e[E_GID] in may and not e[E_PART] and not e[E_GC] & D.FLANK:
+        if e[E_GID] in may and not e[E_PART] and not e[E_GC] & FLANK:
             return True
     return False
 
@@ -68,7 +79,7 @@ def _uprising_1(s, seat: int) -> bool:
     r = s._current_clash()[0]
     mine = s.factions[seat]  # seat's card there, not counted, without Retreat; r not locked
     for e in s.active[r]:
-        if e[E_GID] // PER == mine and not e[E_PART] and not e[E_GC] & D.RETREAT:
+        if e[E_GID] // PER == mine and not e[E_PART] and not e[E_GC] & RETREAT:
             return not s._locked(seat, r)
     return False
 
@@ -122,11 +133,11 @@ def _gathering_3(s, seat: int) -> bool:
 
 # per faction: its war machines; its heirs, captains and war machines
 _WAR_MACHINES = [
-    frozenset(g for g in range(f * PER, f * PER + PER) if C.ARCH[g] == "war machine") for f in range(len(D.FACTIONS))
+    frozenset(g for g in range(f * PER, f * PER + PER) if ARCH[g] == "war machine") for f in range(len(FACTIONS))
 ]
 _FLANKERS = [
-    frozenset(g for g in range(f * PER, f * PER + PER) if C.ARCH[g] in ("heir", "captain", "war machine"))
-    for f in range(len(D.FACTIONS))
+    frozenset(g for g in range(f * PER, f * PER + PER) if ARCH[g] in ("heir", "captain", "war machine"))
+    for f in range(len(FACTIONS))
 ]
 
 # per faction (index) and tile: can the seat's tile do anything now?
@@ -137,7 +148,7 @@ OK = [
         "uprising": (_yes, _uprising_1, _uprising_2, _uprising_3),
         "gathering": (_gathering_0, _gathering_1, _gathering_2, _gathering_3),
     }[f]
-    for f in D.FACTIONS
+    for f in FACTIONS
 ]
 
 
@@ -148,8 +159,8 @@ def tactic_ok(s, seat: int, t: int) -> bool:
 
 # per faction and timing: its tactic tiles activated then, in order (free.py reads it)
 TILES = [
-    {when: tuple(t for t in range(4) if C.TACTICS[f][t][0] == when) for when in {x[0] for x in C.TACTICS[f]}}
-    for f in range(len(D.FACTIONS))
+    {when: tuple(t for t in range(4) if TACTICS[f][t][0] == when) for when in {x[0] for x in TACTICS[f]}}
+    for f in range(len(FACTIONS))
 ]
 # the same tiles with what is asked of each before it is offered (uses left, not
 # used this round, able to do something now): (tile, its used-this-round bit,
@@ -186,33 +197,33 @@ def tactic(s, seat: int, t: int) -> None:
     """Activate tactic tile t of seat (its uses drop; at 0 it is exhausted)."""
     s.used[seat] |= U_TACTIC << t
     s.own_tactics()[seat][t] -= 1
-    f = D.FACTIONS[s.factions[seat]]
+    f = FACTIONS[s.factions[seat]]
     if s.record:
         s._event("tactic", seat, (f, t + 1))
     cur = s._current_clash()
     if f == "nobility":
         if t == 0:
-            s.round_fx[seat] |= C.FX_SUPPORTERS
+            s.round_fx[seat] |= FX_SUPPORTERS
         elif t == 1:
             s._ask("lock", seat)
         elif t == 2:
-            s.round_fx[seat] |= C.FX_BIDS_ZERO
+            s.round_fx[seat] |= FX_BIDS_ZERO
         else:
             s._ask("purge", seat)
     elif f == "clans":
         if t == 0:
-            s.round_fx[seat] |= C.FX_CLANS_MARKERS
+            s.round_fx[seat] |= FX_CLANS_MARKERS
         elif t == 1:
-            s._ask("gain", seat, [cur[0], D.FLANK])
+            s._ask("gain", seat, [cur[0], FLANK])
         elif t == 2:
             s._ask("ktake", seat)
         else:
             s._ask("recall", seat)
     elif f == "uprising":
         if t == 0:
-            s.round_fx[seat] |= C.FX_HEIRS_DEADLY
+            s.round_fx[seat] |= FX_HEIRS_DEADLY
         elif t == 1:
-            s._ask("gain", seat, [cur[0], D.RETREAT])
+            s._ask("gain", seat, [cur[0], RETREAT])
         elif t == 2:
             n = sum(1 for sp in s.boards[seat] if sp is not None)
             for o in reversed(s.order):
@@ -261,11 +272,11 @@ def _tactic_bid(s, a, seat):
     "lock",
     prompt="Lock a region",
     region="lock",
-    legal=lambda s, seat: sorted({REGION + x for x, e in s._own_active(seat) if C.ARCH[e[E_GID]] == "war machine"}),
+    legal=lambda s, seat: sorted({REGION + x for x, e in s._own_active(seat) if ARCH[e[E_GID]] == "war machine"}),
 )
 def _lock(s, a, seat):
-    s.round_fx[seat] |= C.FX_LOCK << (a - REGION)
-    s._event("lock", seat, D.REGIONS[a - REGION])
+    s.round_fx[seat] |= FX_LOCK << (a - REGION)
+    s._event("lock", seat, REGIONS[a - REGION])
 
 
 @decision(
@@ -275,7 +286,7 @@ def _lock(s, a, seat):
 )
 def _purge(s, a, seat):
     c = a - COUNCIL
-    s._event("purge", seat, D.COUNCILS[c])
+    s._event("purge", seat, COUNCILS[c])
     mine = [g for g in s.councils[c] if s.seat_of(g) == seat]
     for g in s.councils[c]:
         if s.seat_of(g) != seat:
@@ -289,11 +300,11 @@ def _purge(s, a, seat):
 # ---- Clans and Uprising: a command gained ------------------------------------
 def _gain_legal(s, seat):
     r, bit = s.darg
-    arch = ("heir", "captain", "war machine") if bit == D.FLANK else None
+    arch = ("heir", "captain", "war machine") if bit == FLANK else None
     return [
         CARD + C.local(e[E_GID])
         for _, e in s._own_active(seat, r, False)
-        if not e[E_GC] & bit and (arch is None or C.ARCH[e[E_GID]] in arch)
+        if not e[E_GC] & bit and (arch is None or ARCH[e[E_GID]] in arch)
     ]
 
 
@@ -303,7 +314,7 @@ def _gain(s, a, seat):
     g = s.gid(seat, a - CARD)
     e = next(e for e in s.active[r] if e[E_GID] == g)
     e[E_GC] |= bit
-    s._event("gain", seat, (C.NAME[g], "Flank" if bit == D.FLANK else "Retreat"))
+    s._event("gain", seat, (NAME[g], "Flank" if bit == FLANK else "Retreat"))
 
 
 # ---- Clans -----------------------------------------------------------------
@@ -318,7 +329,7 @@ def _gain(s, a, seat):
 def _ktake(s, a, seat):
     o, j = divmod(a - STEAL, 3)
     kc = bidding.take_board_card(s, o, j)
-    s._event("take", seat, (o, C.KNAME[kc]))
+    s._event("take", seat, (o, KNAME[kc]))
     s._ask("koccupy", seat, [kc])
 
 
@@ -345,11 +356,11 @@ def _recall(s, a, seat):
     g = s.gid(seat, a - CARD)
     if g in s.discards[seat]:
         s.discards[seat].remove(g)
-        s._event("recall", seat, (C.NAME[g], "discard"))
+        s._event("recall", seat, (NAME[g], "discard"))
     else:
         r, e = s._find_active(g)
         s.active[r].remove(e)
-        s._event("recall", seat, (C.NAME[g], D.REGIONS[r]))
+        s._event("recall", seat, (NAME[g], REGIONS[r]))
     s.hands[seat].append(g)
     s.known[seat].append(g)
     s._ask("recall", seat)
@@ -386,7 +397,7 @@ def _uswap_opp(s, a, seat):
     o = s.darg[0]
     ra, rb = PAIRS[a - PAIR]
     s.swap_facedown(o, ra, rb)
-    s._event("swap-facedown", seat, (o, D.REGIONS[ra], D.REGIONS[rb]))
+    s._event("swap-facedown", seat, (o, REGIONS[ra], REGIONS[rb]))
 
 
 # ---- Gathering -------------------------------------------------------------
@@ -401,14 +412,14 @@ def _revive(s, a, seat):
     g = s.gid(seat, a - CARD)
     s.lost.remove(g)
     s.active[r].append([g, 0, 0, 0, 0, -1, pas])
-    s._event("revive", seat, C.NAME[g])
+    s._event("revive", seat, NAME[g])
 
 
 @decision("kpick", prompt="Pick a kingdom card", legal=lambda s, seat: [KPICK + i for i in range(len(s.darg))])
 def _kpick(s, a, seat):
     kc = s.darg[a - KPICK]
     s.kdiscard.remove(kc)
-    s._event("take", seat, C.KNAME[kc])
+    s._event("take", seat, KNAME[kc])
     s._ask("koccupy", seat, [kc])
 
 
@@ -438,7 +449,7 @@ def _swap2(s, a, seat):
         e[E_PASS] = 0
     s.active[ra].append(eb)
     s.active[rb].append(ea)
-    s._event("swap-cards", seat, (C.NAME[ea[E_GID]], D.REGIONS[ra], C.NAME[eb[E_GID]], D.REGIONS[rb]))
+    s._event("swap-cards", seat, (NAME[ea[E_GID]], REGIONS[ra], NAME[eb[E_GID]], REGIONS[rb]))
 
 
 def _purge3_legal(s, seat):
@@ -462,7 +473,7 @@ def _purge3(s, a, seat):
         r, e = s._find_active(g)
         s.active[r].remove(e)
     s.lost.append(g)
-    s._event("to-lost", seat, C.NAME[g])
+    s._event("to-lost", seat, NAME[g])
     s._gain_lore(seat, 1)
     s._ask("purge3", seat, [s.darg[0] + 1])
 
@@ -476,5 +487,5 @@ def _purge3(s, a, seat):
 def _recall1(s, a, seat):
     g = s.gid(seat, a - CARD)
     s.discards[seat].remove(g)
-    s._event("recall", seat, (C.NAME[g], "discard"))
+    s._event("recall", seat, (NAME[g], "discard"))
     s._to_hand(seat, g)

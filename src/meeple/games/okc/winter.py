@@ -4,10 +4,10 @@ over its size trimmed."""
 
 from __future__ import annotations
 
-from meeple.games.okc import cards as C
-from meeple.games.okc import data as D
 from meeple.games.okc.actions import E_DEP, E_GC, E_GID, E_GT, E_PART, E_PASS, E_USED, PER
 from meeple.games.okc.rules import decision, hand_cards, step
+from meeple.games.okc.cards import FX_SUPPORTERS, KNAME, NAME
+from meeple.games.okc.data import KINGDOM_WINTER_DISCARD, REGIONS
 
 
 @step("trim")
@@ -30,7 +30,7 @@ def _winter(s) -> None:
         for e in s.active[r]:
             if e[E_DEP] > 0:
                 if s.record:  # (the words are built only for a recorded game)
-                    s._event("deploy-stays", s.seat_of(e[E_GID]), (C.NAME[e[E_GID]], D.REGIONS[r]))
+                    s._event("deploy-stays", s.seat_of(e[E_GID]), (NAME[e[E_GID]], REGIONS[r]))
                 e[E_DEP] -= 1
                 e[E_PART] = 0
                 e[E_GT] = 0
@@ -46,7 +46,7 @@ def _winter(s) -> None:
     sup_map, sup_part = s.own_sup_map(), s.own_sup_part()
     for x in range(s.players):
         s.herald[x] = -1
-        stay = s.round_fx[x] & C.FX_SUPPORTERS  # Nobility tactic 1
+        stay = s.round_fx[x] & FX_SUPPORTERS  # Nobility tactic 1
         if stay and any(sup_map[x]):
             s._event("supporters-stay", x, sum(sup_map[x]))
         for r in range(3):
@@ -56,10 +56,10 @@ def _winter(s) -> None:
             sup_part[x][r] = 0
     for r in range(3):
         for x in list(s.kregion[r]):
-            if C.KNAME[x[1]] in D.KINGDOM_WINTER_DISCARD:
+            if KNAME[x[1]] in KINGDOM_WINTER_DISCARD:
                 s.own_kregion()[r].remove(x)
                 s.kdiscard.append(x[1])
-                s._event("kingdom-winter", x[0], (C.KNAME[x[1]], D.REGIONS[r]))
+                s._event("kingdom-winter", x[0], (KNAME[x[1]], REGIONS[r]))
     s.clash_order = []
     s.copies = []
     s.used = [0] * s.players
