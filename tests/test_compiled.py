@@ -49,6 +49,18 @@ def test_an_edited_or_unbuilt_module_is_imported_from_its_source():
         assert isinstance(spec.loader, importlib.machinery.SourceFileLoader)
 
 
+def test_a_pxd_beside_a_module_is_part_of_what_it_was_built_from(tmp_path):
+    """rng.pxd gives C types to rng.py's locals: a build from another .pxd is stale too."""
+    source = tmp_path / "m.py"
+    source.write_text("x = 1\n")
+    alone = digest(str(source))
+    (tmp_path / "m.pxd").write_text("cdef int x\n")
+    typed = digest(str(source))
+    (tmp_path / "m.pxd").write_text("cdef long x\n")
+    assert len({alone, typed, digest(str(source))}) == 3
+    assert os.path.isfile(source_path("meeple.core.rng")[: -len(".py")] + ".pxd")
+
+
 def test_pure_imports_every_listed_module_from_its_source():
     flow = "meeple.core.flow"
     finder = _SourceWhenStale({flow: digest(source_path(flow))}, pure=True)

@@ -91,8 +91,17 @@ def source_path(module: str, root: str = os.path.dirname(_HERE)) -> str:
 
 
 def digest(path: str) -> str:
+    """The sha256 of a module's source at `path`, with the `.pxd` beside it
+    when there is one (it gives some of the module's locals C types: an
+    edit there makes the build stale too)."""
+    h = hashlib.sha256()
     with open(path, "rb") as f:
-        return hashlib.sha256(f.read()).hexdigest()
+        h.update(f.read())
+    pxd = path[: -len(".py")] + ".pxd"
+    if os.path.exists(pxd):
+        with open(pxd, "rb") as f:
+            h.update(f.read())
+    return h.hexdigest()
 
 
 def _manifest() -> dict[str, str]:

@@ -47,13 +47,14 @@ class Rng:
     def shuffle(self, items: list) -> None:
         """Fisher-Yates in place: j = below(i + 1) for i from the top down.
 
-        More than a few cards are drawn all at once (`_draws`: a handful of
-        big-integer operations in all instead of a dozen per card; a new
-        age's shuffle and every determinization sit inside search rollouts).
-        A draw that `below` could reject lies in the top `len(items)` values
-        of 64 bits, so almost never: then, as for a few cards, the cards are
-        drawn one by one, with next64 and below written out inline (the same
-        numbers, without two method calls per card)."""
+        Run from source, more than a few cards are drawn all at once
+        (`_draws`: a handful of big-integer operations in all instead of a
+        dozen per card; a new age's shuffle and every determinization sit
+        inside search rollouts). A draw that `below` could reject lies in the
+        top `len(items)` values of 64 bits, so almost never: then, as for a
+        few cards, the cards are drawn one by one (`_one_by_one`). Compiled,
+        the one-by-one loop runs on C integers (`rng.pxd`) and is the faster
+        at every size. Both ways give the same numbers."""
         top = len(items)
         if top > _ONE_BY_ONE:
             draws, after = _draws(self.state, top - 1)
@@ -63,23 +64,30 @@ class Rng:
                     items[n - 1], items[j] = items[j], items[n - 1]
                 self.state = after
                 return
-        s, span, mask, gamma, mix1, mix2 = self.state, _SPAN, _MASK, _GAMMA, _MIX1, _MIX2
-        for i in range(top - 1, 0, -1):
-            n = i + 1
-            limit = mask - span % n
-            while True:
-                s = (s + gamma) & mask
-                z = ((s ^ (s >> 30)) * mix1) & mask
-                z = ((z ^ (z >> 27)) * mix2) & mask
-                x = z ^ (z >> 31)
-                if x <= limit:
-                    break
-            j = x % n
-            items[i], items[j] = items[j], items[i]
-        self.state = s
+        self.state = _one_by_one(items, self.state)
 
     def choice(self, items):
         return items[self.below(len(items))]
+
+
+def _one_by_one(items: list, s: int) -> int:
+    """Rng.shuffle card by card from generator state `s`, with next64 and
+    below written out inline (the same numbers, without two method calls per
+    card); the state after. (`rng.pxd` gives its locals C types when compiled.)"""
+    mask, gamma, mix1, mix2 = _MASK, _GAMMA, _MIX1, _MIX2
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        limit = mask - (mask % n + 1) % n  # below's: _MASK - _SPAN % n, in 64 bits
+        while True:
+            s = (s + gamma) & mask
+            z = ((s ^ (s >> 30)) * mix1) & mask
+            z = ((z ^ (z >> 27)) * mix2) & mask
+            x = z ^ (z >> 31)
+            if x <= limit:
+                break
+        j = x % n
+        items[i], items[j] = items[j], items[i]
+    return s
 
 
 # ------------------------------------------------------------ many draws at once
@@ -98,7 +106,9 @@ def seed_from(rng) -> int:
     return rng.below(1 << 62) if hasattr(rng, "below") else rng.getrandbits(62)
 
 
-_ONE_BY_ONE = 3  # up to this many cards, drawing one at a time costs less
+# up to this many cards, drawing one at a time costs less: from source, 3;
+# compiled (this module's file is then not its .py), at any size
+_ONE_BY_ONE = 3 if __file__.endswith(".py") else 1 << 62
 _LANE_BITS = 128
 _BATCH: dict[int, tuple[int, int, int, int, struct.Struct]] = {}  # count -> its constants (below)
 
