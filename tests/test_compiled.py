@@ -61,6 +61,25 @@ def test_a_pxd_beside_a_module_is_part_of_what_it_was_built_from(tmp_path):
     assert os.path.isfile(source_path("meeple.core.rng")[: -len(".py")] + ".pxd")
 
 
+def test_each_written_pxd_is_what_its_module_gives_now():
+    """The `.pxd` files tools/compiled_constants.py writes declare C integers:
+    each name still an int constant bound once in its module, and taken by no
+    other file from it (a C global is no attribute of its module)."""
+    written = sorted(
+        ".".join(p.relative_to(ROOT / "src").with_suffix("").parts)
+        for p in (ROOT / "src" / "meeple").rglob("*.pxd")
+        if p.read_text(encoding="utf-8").startswith("# Written by tools/compiled_constants.py")
+    )
+    assert written and set(written) <= set(MODULES)
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "compiled_constants.py"), "--check", *written],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, f"run tools/compiled_constants.py {' '.join(written)}: {done.stdout}{done.stderr}"
+
+
 def test_pure_imports_every_listed_module_from_its_source():
     flow = "meeple.core.flow"
     finder = _SourceWhenStale({flow: digest(source_path(flow))}, pure=True)
