@@ -237,7 +237,7 @@ class FlowState(GameRecord):
         `legal_actions = FlowState.kept_legal_actions`."""
         acts = self.legal_now  # type: ignore[attr-defined]  # (the game's field)
         if acts is not None and (seat is None or seat == self.dseats[0]) and not self.finished:
-            return acts.copy()
+            return list(acts)  # (compiled, a direct copy; .copy() is a method look-up and call)
         return FlowState.legal_actions(self, seat)
 
     # ------------------------------------------------------------ applying
@@ -305,9 +305,10 @@ class FlowState(GameRecord):
                     else:
                         steps[step[0]](self, *step[1:])
                     kind = self.kind
-                if kind in waiting or len(self.dseats) > 1:
+                dseats = self.dseats
+                if kind in waiting or len(dseats) > 1:
                     return  # several seats still to answer: nobody is answered for
-                answerer = self.dseats[0]
+                answerer = dseats[0]
                 acts = legal_of[kind](self, answerer)
                 if quiet:
                     kept.legal_now = acts
