@@ -80,6 +80,15 @@ def test_each_written_pxd_is_what_its_module_gives_now():
     assert done.returncode == 0, f"run tools/compiled_constants.py {' '.join(written)}: {done.stdout}{done.stderr}"
 
 
+def test_an_install_keeps_the_pxd_files_its_build_was_checked_against():
+    """A wheel without them would see every module with a .pxd as edited
+    since its build, and run it from source."""
+    import tomllib
+
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["package-data"]
+    assert "*.pxd" in data["*"]
+
+
 def test_pure_imports_every_listed_module_from_its_source():
     flow = "meeple.core.flow"
     finder = _SourceWhenStale({flow: digest(source_path(flow))}, pure=True)
