@@ -47,14 +47,11 @@ def free_actions(s, seat: int, timing: str, acts: list[int], tactic: bool = True
         acts += kingdom.options(s, seat, timing)
     if usable:  # seat's faction has Site of Power cards usable now
         site = s.site[seat]
-        if len(site) < _SITE_CARDS:  # seat has bought a Site of Power card
+        if len(site) < SITE_CARDS:  # seat has bought a Site of Power card
             for g in usable:
                 if g not in site:  # one of them no longer to buy
                     acts += sites.options(s, seat, timing)
                     break
-
-
-_SITE_CARDS = SITE_CARDS
 
 
 # per faction and season, what free_actions reads of the tables of each part,
