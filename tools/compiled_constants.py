@@ -72,7 +72,8 @@ def taken_from(module: str) -> set[str]:
         if short not in text:
             continue
         aliases = set()
-        for node in ast.walk(ast.parse(text)):
+        tree = ast.parse(text)
+        for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and node.module == module:
                 taken.update(a.name for a in node.names)
             elif isinstance(node, ast.ImportFrom) and node.module == package:
@@ -80,7 +81,7 @@ def taken_from(module: str) -> set[str]:
             elif isinstance(node, ast.Import):
                 aliases.update(a.asname for a in node.names if a.name == module and a.asname)
         if aliases:
-            for node in ast.walk(ast.parse(text)):
+            for node in ast.walk(tree):
                 if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in aliases:
                     taken.add(node.attr)
     return taken

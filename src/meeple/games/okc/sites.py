@@ -17,7 +17,6 @@ where the rules use them (cards.py, state.py).
 from __future__ import annotations
 
 from meeple.games.okc import cards as C
-from meeple.games.okc import actions as E
 from meeple.games.okc.rules import CardAction, decision
 from meeple.games.okc.actions import (
     BACK,
@@ -30,6 +29,7 @@ from meeple.games.okc.actions import (
     E_GID,
     E_GT,
     E_PART,
+    PER,
     REGION,
     ROAD,
     USE,
@@ -167,7 +167,7 @@ def _flank_cards(s, seat):
         return []
     mine = s.factions[seat]  # a card is seat's when g // PER is its faction (s.seat_of)
     return [
-        e[E_GID] for e in s.active[cur[0]] if e[E_GID] // E.PER == mine and not e[E_PART] and s._cmds(seat, e) & FLANK
+        e[E_GID] for e in s.active[cur[0]] if e[E_GID] // PER == mine and not e[E_PART] and s._cmds(seat, e) & FLANK
     ]
 
 
@@ -306,7 +306,7 @@ def _ghq_ready(s, seat, g):
     return (
         s.hqtok[seat] > 0
         and cur is not None
-        and any(e[E_GID] // E.PER == s.factions[seat] and not e[E_PART] for e in s.active[cur[0]])
+        and any(e[E_GID] // PER == s.factions[seat] and not e[E_PART] for e in s.active[cur[0]])
     )
 
 
@@ -413,14 +413,14 @@ _USABLE = [
         t: [
             (
                 lo,
-                f * C.PER + lo,
-                EFFECT[f * C.PER + lo],
-                ACTIONS[EFFECT[f * C.PER + lo]],
+                f * PER + lo,
+                EFFECT[f * PER + lo],
+                ACTIONS[EFFECT[f * PER + lo]],
                 U_SITE << (lo - NBASIC),
-                KIND[f * C.PER + lo] == "hq",
+                KIND[f * PER + lo] == "hq",
             )
-            for lo in range(NBASIC, C.PER)
-            if EFFECT[f * C.PER + lo] in ACTIONS and ACTIONS[EFFECT[f * C.PER + lo]].timing == t
+            for lo in range(NBASIC, PER)
+            if EFFECT[f * PER + lo] in ACTIONS and ACTIONS[EFFECT[f * PER + lo]].timing == t
         ]
         for t in ("spring", "day", "autumn")
     }
@@ -430,7 +430,7 @@ _USABLE = [
 
 # per faction and timing: the cards of `_USABLE` (a card still to buy offers
 # nothing: while all of them are, `options` is empty; free.py reads it)
-SITE_CARDS = C.PER - NBASIC  # a faction's Site of Power cards (all to buy at the start)
+SITE_CARDS = PER - NBASIC  # a faction's Site of Power cards (all to buy at the start)
 USABLE_NOW = [{t: frozenset(u[1] for u in usable) for t, usable in by_time.items()} for by_time in _USABLE]
 
 
