@@ -209,9 +209,16 @@ def kill_group(pid: int) -> None:
         pass
 
 
-def holder_pid(bus: str, prefix: str, seconds: float = 10.0) -> int | None:
-    """The pid of a bot worker holding a job right now (from the queue's
-    pending entries; a consumer is named host:pid:slot), waiting for one."""
+def kill_a_holder(bus: str, prefix: str, groups: list[int], seconds: float = 10.0) -> tuple[int, str] | None:
+    """kill -9 of the bot worker (one of `groups`, process-group ids) that holds
+    a job, waiting up to `seconds` for one to hold a job. Returns (index in
+    `groups`, the job's stream entry), or None if none held a job.
+
+    A bot's decision can take a millisecond: a worker seen holding a job may
+    have answered it before the kill lands, and then nothing is left to take
+    over. So the holder is stopped first (SIGSTOP), the queue is asked whether
+    the entry is still its own, and only then is it killed; otherwise it is
+    let go on (SIGCONT) and another holder is looked for."""
     import redis
 
     from meeple.server.jobs.protocol import GROUP, Keys
@@ -225,8 +232,20 @@ def holder_pid(bus: str, prefix: str, seconds: float = 10.0) -> int | None:
                 pending = client.xpending_range(stream, GROUP, "-", "+", 10)
             except redis.ResponseError:
                 pending = []
-            for entry in pending:
-                return int(entry["consumer"].decode().split(":")[1])
+            for held in pending:
+                consumer, entry = held["consumer"].decode(), held["message_id"].decode()
+                try:
+                    group = os.getpgid(int(consumer.split(":")[1]))
+                except (ValueError, IndexError, ProcessLookupError):
+                    continue  # a released job, or a worker gone already
+                if group not in groups:
+                    continue
+                os.killpg(group, signal.SIGSTOP)
+                still = client.xpending_range(stream, GROUP, entry, entry, 1, consumername=consumer)
+                if still:
+                    kill_group(group)
+                    return groups.index(group), entry
+                os.killpg(group, signal.SIGCONT)
             time.sleep(0.02)
     finally:
         client.close()

@@ -19,7 +19,7 @@ from pathlib import Path
 import httpx
 
 from cluster_bench import HAPROXY, pids_named, wait_ready
-from cluster_failure import Record, holder_pid, kill_group, play_tables, seat_address, verify, wait_finished
+from cluster_failure import Record, kill_a_holder, kill_group, play_tables, seat_address, verify, wait_finished
 from server_bench import cpu_pressure, free_port, pct
 
 
@@ -116,10 +116,11 @@ def run_failures(a) -> int:
             note("kill -9 node 1", pid=nodes[1].pid)
 
         def kill_worker() -> None:
-            pid = holder_pid(bus, DEFAULT_PREFIX, 15.0)
-            victim = next((w for w in workers if pid is not None and os.getpgid(pid) == w.pid), workers[0])
-            kill_group(victim.pid)
-            note("kill -9 bot worker", pid=victim.pid, held_a_job=pid is not None)
+            held = kill_a_holder(bus, DEFAULT_PREFIX, [w.pid for w in workers], 15.0)
+            victim = workers[held[0]] if held is not None else workers[0]
+            if held is None:
+                kill_group(victim.pid)
+            note("kill -9 bot worker", pid=victim.pid, held_a_job=held is not None)
 
         def restart_redis() -> None:
             state["redis"].kill()

@@ -15,8 +15,8 @@ import time
 
 import httpx
 
-from bench.cluster_failure import Record, holder_pid, kill_group, play_tables, verify, wait_finished
-from meeple.server.jobs.protocol import DEFAULT_PREFIX
+from bench.cluster_failure import Record, kill_a_holder, kill_group, play_tables, verify, wait_finished
+from meeple.server.jobs.protocol import DEFAULT_PREFIX, GROUP, Keys
 from tests.server.cluster.test_cluster import new_table
 from tests.server.conftest import ROOT
 
@@ -50,6 +50,45 @@ def assert_nothing_lost(check: dict) -> None:
     assert check["moves_acked"] > 0, check
 
 
+def sleeper() -> subprocess.Popen:
+    """A stand-in for a bot worker: a process in a group of its own."""
+    return subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"], start_new_session=True)
+
+
+def test_kill_a_holder_kills_only_a_worker_still_holding_its_job(own_redis):
+    """The failure test's kill: a worker seen holding a job is killed only if
+    the job is still its own once it is stopped; one whose job was answered
+    (acknowledged), or a job given back to the queue, is left alone."""
+    import redis
+
+    bus, _, _ = own_redis
+    keys = Keys(DEFAULT_PREFIX)
+    r = redis.Redis.from_url(bus)
+    r.xgroup_create(keys.stream, GROUP, id="0", mkstream=True)
+    done, holder = sleeper(), sleeper()
+    try:
+        r.xadd(keys.stream, {"id": "answered"})
+        (_, [(answered, _)]), *_ = r.xreadgroup(GROUP, f"host:{done.pid}:0", {keys.stream: ">"}, count=1)
+        r.xack(keys.stream, GROUP, answered)
+        assert kill_a_holder(bus, DEFAULT_PREFIX, [done.pid, holder.pid], 0.3) is None
+        assert done.poll() is None and holder.poll() is None
+
+        r.xadd(keys.stream, {"id": "given-back"})
+        r.xreadgroup(GROUP, "released", {keys.stream: ">"}, count=1)
+        assert kill_a_holder(bus, DEFAULT_PREFIX, [done.pid, holder.pid], 0.3) is None
+
+        r.xadd(keys.stream, {"id": "held"})
+        (_, [(held, _)]), *_ = r.xreadgroup(GROUP, f"host:{holder.pid}:0", {keys.stream: ">"}, count=1)
+        assert kill_a_holder(bus, DEFAULT_PREFIX, [done.pid, holder.pid], 5.0) == (1, held.decode())
+        assert holder.wait(5) == -9
+        assert done.poll() is None
+    finally:
+        for proc in (done, holder):
+            kill_group(proc.pid)
+            proc.wait(5)
+        r.close()
+
+
 def test_kill_9_of_a_bot_worker_its_job_is_retried_and_every_table_finishes(
     cluster_factory, own_redis, pg_db, tmp_path
 ):
@@ -69,12 +108,10 @@ def test_kill_9_of_a_bot_worker_its_job_is_retried_and_every_table_finishes(
         killed: dict = {}
 
         def kill_the_holder():
-            pid = holder_pid(bus, DEFAULT_PREFIX, 20.0)
-            assert pid is not None, "no bot worker took a job"
-            victim = next(w for w in workers if os.getpgid(pid) == w.pid)
-            kill_group(victim.pid)
-            victim.wait(10)
-            killed["victim"] = workers.index(victim)
+            held = kill_a_holder(bus, DEFAULT_PREFIX, [w.pid for w in workers], 20.0)
+            assert held is not None, "no bot worker took a job"
+            workers[held[0]].wait(10)
+            killed["victim"] = held[0]
 
         rec = Record()
         results = asyncio.run(play_tables(c.url, tables, rec, 240, events=[(3.0, kill_the_holder)]))
