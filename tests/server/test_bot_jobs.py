@@ -322,7 +322,8 @@ def test_the_worker_caps_a_bots_thinking(bus):
 
     action, took, think = with_worker(bus, go, max_seconds=0.3)
     assert action in obs_of().legal
-    assert think < 1.5 and took < 3.0
+    # wall seconds on a machine that may be busy: far under the 5 s asked for, not near the cap
+    assert think < 2.5 and took < 4.5
 
 
 def test_a_stale_job_is_answered_without_thinking(bus, tmp_path):
