@@ -240,12 +240,17 @@ def kill_a_holder(bus: str, prefix: str, groups: list[int], seconds: float = 10.
                     continue  # a released job, or a worker gone already
                 if group not in groups:
                     continue
+                still = False
                 os.killpg(group, signal.SIGSTOP)
-                still = client.xpending_range(stream, GROUP, entry, entry, 1, consumername=consumer)
+                try:
+                    still = bool(client.xpending_range(stream, GROUP, entry, entry, 1, consumername=consumer))
+                finally:  # a worker is never left stopped
+                    if still:
+                        kill_group(group)
+                    else:
+                        os.killpg(group, signal.SIGCONT)
                 if still:
-                    kill_group(group)
                     return groups.index(group), entry
-                os.killpg(group, signal.SIGCONT)
             time.sleep(0.02)
     finally:
         client.close()
