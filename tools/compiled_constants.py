@@ -20,6 +20,7 @@ Run from the repository root; --check only says which `.pxd` would change.
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import os
 import sys
@@ -55,36 +56,39 @@ def _top_level_bindings(tree: ast.Module) -> dict[str, int]:
     return binds
 
 
+@functools.cache
+def _taken_by_file() -> dict[Path, dict[str, set[str]]]:
+    """For each Python file of src, tests, tools and bench (one walk each):
+    module -> the names the file takes from it, by `from module import NAME`
+    or as `alias.NAME` where alias is the module imported."""
+    out: dict[Path, dict[str, set[str]]] = {}
+    for folder in ("src", "tests", "tools", "bench"):
+        for path in ROOT.glob(f"{folder}/**/*.py"):
+            taken: dict[str, set[str]] = {}
+            aliases: dict[str, set[str]] = {}  # local name -> the modules it is bound to
+            reads: list[tuple[str, str]] = []  # (local name, attribute)
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.ImportFrom) and node.module:
+                    taken.setdefault(node.module, set()).update(a.name for a in node.names)
+                    for a in node.names:
+                        aliases.setdefault(a.asname or a.name, set()).add(f"{node.module}.{a.name}")
+                elif isinstance(node, ast.Import):
+                    for a in node.names:
+                        if a.asname:
+                            aliases.setdefault(a.asname, set()).add(a.name)
+                elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+                    reads.append((node.value.id, node.attr))
+            for name, attr in reads:
+                for module in aliases.get(name, ()):
+                    taken.setdefault(module, set()).add(attr)
+            out[path] = taken
+    return out
+
+
 def taken_from(module: str) -> set[str]:
-    """The names other files (src, tests, tools, bench) take from `module`:
-    `from module import NAME`, or `alias.NAME` where alias is `module` imported."""
-    package, _, short = module.rpartition(".")
-    taken: set[str] = set()
-    for path in [
-        *ROOT.glob("src/**/*.py"),
-        *ROOT.glob("tests/**/*.py"),
-        *ROOT.glob("tools/**/*.py"),
-        *ROOT.glob("bench/**/*.py"),
-    ]:
-        if path == ROOT / "src" / Path(*module.split(".")).with_suffix(".py"):
-            continue
-        text = path.read_text(encoding="utf-8")
-        if short not in text:
-            continue
-        aliases = set()
-        tree = ast.parse(text)
-        for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom) and node.module == module:
-                taken.update(a.name for a in node.names)
-            elif isinstance(node, ast.ImportFrom) and node.module == package:
-                aliases.update(a.asname or a.name for a in node.names if a.name == short)
-            elif isinstance(node, ast.Import):
-                aliases.update(a.asname for a in node.names if a.name == module and a.asname)
-        if aliases:
-            for node in ast.walk(tree):
-                if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in aliases:
-                    taken.add(node.attr)
-    return taken
+    """The names other files take from `module` (see _taken_by_file)."""
+    own = ROOT / "src" / Path(*module.split(".")).with_suffix(".py")
+    return set().union(*(t.get(module, ()) for path, t in _taken_by_file().items() if path != own))
 
 
 def constants(module: str) -> list[str]:
