@@ -117,9 +117,9 @@ def run_failures(a) -> int:
 
         def kill_worker() -> None:
             held = kill_a_holder(bus, DEFAULT_PREFIX, [w.pid for w in workers], 15.0)
-            victim = workers[held[0]] if held is not None else workers[0]
-            if held is None:
-                kill_group(victim.pid)
+            if held is None:  # no worker held a job within 15 s: one is killed all the same
+                kill_group(workers[0].pid)
+            victim = workers[held[0] if held is not None else 0]
             note("kill -9 bot worker", pid=victim.pid, held_a_job=held is not None)
 
         def restart_redis() -> None:
