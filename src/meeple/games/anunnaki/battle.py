@@ -162,17 +162,18 @@ class Battle(_Fields):
         h = b["hex"]
         o = self._opp(s)
         ballista = o is not None and self._has_effect(o, "ballista")
-        units = self.units_at(h, s, god_strength=BALLISTA_GOD if ballista else None)
+        heimdall = 3 if s == b["def"] and self.has(s, "heimdall") else 0
+        units = self.units_at(h, s, settlements=False, god_strength=BALLISTA_GOD if ballista else None)
+        n = self.osl[s].get(h, 0)
+        if n:  # Odin's settlements are units in battle effects, with their whole strength (Heimdall's too)
+            units.extend([self.settlement_unit_strength(s) + heimdall] * n)
         st = sum(units)
         if o is not None and self._has_effect(o, "spear") and units:
             st -= max(units)  # its strength only: the unit is still there (Isis, Heimdall)
         if units and self.stl.get(h) == s:
             if self.has(s, "isis"):
                 st += 1
-            if s == b["def"] and self.has(s, "heimdall"):
-                st += 3
-        if s == b["def"] and self.has(s, "heimdall"):
-            st += 3 * self.osl[s].get(h, 0)
+            st += heimdall
         if self.has(s, "ashur"):
             st += 1
         for w in b["cards"].get(str(s), []) + b["extra"].get(str(s), []):

@@ -549,8 +549,10 @@ def _ans_cube_from(gs, a, s):
 
 
 def _legal_cube_to(gs, s):
-    cubes = gs.seats[s]["cubes"]
-    return [SPACE + i for i in range(len(DATA.spaces)) if i not in cubes]
+    """A free space other than the one the cube left: 「召喚キューブ1個を、他の任意の
+    スペースに移動させます」 (put back, it would collect that space's mana again)."""
+    cubes, left = gs.seats[s]["cubes"], gs.darg.get("from")  # (a hand-made STATE may not say)
+    return [SPACE + i for i in range(len(DATA.spaces)) if i not in cubes and i != left]
 
 
 @decide("cube_to", "Move a cube: choose the free space", _legal_cube_to)
