@@ -1,5 +1,6 @@
 """The look-up commands of the terminal tables (`meeple play`): `hint`, in all
-three games, and `info NAME` where a game can tell what a name is.
+three games, `rules` (the game's rules in short) and `info NAME` (what a name
+means: the game's glossary, and what its card data says of that card).
 
 The person's seat is asked for its three best moves: `meeple.advisor.hint`
 observes the game as that seat does (its view and the events it may read),
@@ -37,12 +38,21 @@ def hint_table(state, seat: int) -> Table | Text:
     return table
 
 
-def look_up(line: str, state, seat: int, info=None, unknown: str = "Nothing is called {!r}."):
-    """What a table prints for a look-up command: `hint`, or `info NAME` when
-    the game gives `info(name)` (its text, or None for an unknown name, told
-    with `unknown`); None when the line is no look-up (a move, say)."""
+def look_up(line: str, state, seat: int, info=None, unknown: str = "Nothing is called {!r}.", game: str | None = None):
+    """What a table prints for a look-up command: `hint`, `rules` (with
+    `game`), or `info NAME`: the game's glossary entry (with `game`) and what
+    `info(name)` tells of that very card (its text, or None for an unknown
+    name, told with `unknown`); None when the line is no look-up (a move, say)."""
     if line == "hint":
         return hint_table(state, seat)
+    if game is not None and line == "rules":
+        from meeple.terminal.rules import rules_text
+
+        return rules_text(game)
+    if game is not None and (line == "info" or line.startswith("info ")):
+        from meeple.terminal.rules import info_text
+
+        return info_text(game, line[4:], info, unknown)
     if info is not None and line.startswith("info "):
         name = line[5:]
         return info(name) or unknown.format(name)

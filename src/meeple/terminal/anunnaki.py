@@ -452,12 +452,13 @@ def play(args, stdin=None, stdout=None) -> int:
                 if line in ("help", "?"):
                     console.print(
                         "Answer with a menu number, the menu line's words, a region's name (as the map names it) "
-                        "or the move in notation ('to g5'); 'info NAME' "
-                        "tells what a god, weapon, contract, artifact, objective or 'tile N' does; "
+                        "or the move in notation ('to g5'); 'rules' shows the rules in short; 'info NAME' "
+                        "tells what a term, god, house, weapon, contract, artifact, objective or 'tile N' "
+                        "is and does ('info domination'); "
                         "'hint' shows the advisor's three best moves for you; 'quit' leaves."
                     )
                     continue
-                found = look_up(line, state, me, lambda name: present.info(name, state, me))
+                found = look_up(line, state, me, lambda name: present.info(name, state, me), game="anunnaki")
                 if found is not None:
                     console.print(found)
                     continue

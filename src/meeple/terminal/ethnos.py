@@ -32,6 +32,7 @@ from meeple.core.savegame import track
 from meeple.games.ethnos import data, new_game
 from meeple.terminal.ethnos_cards import KINGDOM_STYLE, band_text, card_text, cards_text, kingdom_text, typed
 from meeple.terminal.ethnos_ranking import _why_ahead, board_markers, ranking
+from meeple.terminal.rules import info_text, rules_text
 
 ROMAN = ("0", "I", "II", "III")
 
@@ -55,6 +56,8 @@ Commands:
   help     this text
   moves    every legal move now, in notation
   hint     the advisor's three best moves for you, with their chances of winning
+  rules    the rules in short
+  info NAME  what a tribe, kingdom, token or term is ('info centaur', 'info glory')
   board    show the whole table again
   cancel   while building a band (or choosing elf keeps): start that choice over
   quit     leave the game (Ctrl-D and Ctrl-C leave too)
@@ -775,6 +778,12 @@ class Session:
             return False
         if low in ("moves", "m"):
             self.show_moves()
+            return False
+        if low == "rules":
+            self.out(rules_text("ethnos"))
+            return False
+        if low == "info" or low.startswith("info "):
+            self.out(info_text("ethnos", line.strip()[4:]))
             return False
         if low == "hint":
             from meeple.advisor.terminal import hint_table

@@ -378,13 +378,19 @@ def _ask_human(console: Console, state, seat: int, inp) -> None:
             raise Leave()
         if text == "help":
             console.print(
-                "Type a number, or a move such as 'herald castle'. 'info NAME' tells what a card, "
-                "kingdom card, location, 'tactic N' or 'favour' does; 'log' shows events, 'hint' the "
+                "Type a number, or a move such as 'herald castle'. 'rules' shows the rules in short; 'info NAME' "
+                "tells what a term, card, kingdom card, location, 'tactic N' or 'favour' is and does "
+                "('info Pathfinder', 'info Relics'); 'log' shows events, 'hint' the "
                 "advisor's three best moves for you, 'quit' leaves."
             )
             continue
         found = look_up(
-            text, state, seat, lambda name: present.info(name, fac), "No card, tile or location is called {!r}."
+            text,
+            state,
+            seat,
+            lambda name: present.info(name, fac),
+            "No card, tile or location is called {!r}.",
+            game="okc",
         )
         if found is not None:
             console.print(found)

@@ -9,25 +9,14 @@ each one takes the viewer and drops or masks what that viewer may not see.
 from __future__ import annotations
 
 from meeple.core.present import decision as _decision, places, seat_name
+from meeple.games import glossary
 from meeple.games.ethnos import data
 from meeple.games.ethnos import state as st
 from meeple.games.ethnos.cards import CARD_NAME
 
-TRIBE_HELP = {
-    "centaur": "Centaur: if this band placed a marker, you may at once play another band from your hand.",
-    "dwarf": "Dwarf: at the end of the age this band scores as one card larger.",
-    "elf": "Elf: keep up to X cards of your hand instead of discarding them (X = band size).",
-    "giant": "Giant: if this band is larger than every other giant-led band, gain 2 glory and take the giant token (more glory at the age end).",
-    "halfling": "Halfling: this band places no marker, whatever its size.",
-    "merfolk": "Merfolk: advance X spaces on the merfolk track; each marker symbol reached gives a marker in any kingdom.",
-    "minotaur": "Minotaur: the band counts as one card larger when placing its marker.",
-    "orc": "Orc: also put a marker on the horde board space of the leader's kingdom; cash the horde at the age end.",
-    "skeleton": "Skeleton: never leads; joins any band and counts for size; discarded at the age end before bands score.",
-    "troll": "Troll: take a troll token of value at most X; troll tokens break ties in kingdoms.",
-    "wingfolk": "Wingfolk: the band's marker may go to any kingdom (the size rule still applies).",
-    "wizard": "Wizard: after discarding, you may draw X cards from the deck.",
-    "fairy": "Fairy: you may swap this band for an opponent's band of at most X cards already in play.",
-}
+# Each tribe's power as the table shows it beside the tribe (the page's tribe
+# list and tap boxes): the glossary's words, declared once in ethnos/rules.json.
+TRIBE_HELP = {t: glossary.short("ethnos", f"tribe.{t}") for t in data.TRIBES}
 
 
 # ---------------------------------------------------------------- decision
