@@ -82,6 +82,7 @@ ABOVE_THE_ENGINE = (
     "meeple.cli",
     "meeple.cliargs",
     "meeple.web",
+    "meeple.i18n",  # events carry keys and values; the words are above the engine
 )
 
 

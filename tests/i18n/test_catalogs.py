@@ -1,0 +1,138 @@
+"""The catalogs are complete and agree: every key in every language, no key
+unused, the same named values everywhere; and the words come out right
+(plural forms, counters, numbers and lists per language, the pseudo-locale)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from meeple.i18n import LANGUAGES, PSEUDO, catalogs, format_list, keys, plural_keys, translate
+from meeple.i18n.catalogs import placeholders, pseudo
+from meeple.i18n.terms import SECTIONS
+
+SRC = Path(__file__).resolve().parents[2] / "src" / "meeple"
+ALL_KEYS = frozenset().union(*(catalogs.texts(lang) for lang in LANGUAGES))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_key_is_in_every_catalog_with_text(lang):
+    missing = sorted(ALL_KEYS - keys(lang))
+    assert not missing, f"{lang} lacks {missing}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_counted_message_is_counted_in_every_language(lang):
+    assert plural_keys(lang) == plural_keys("en")
+
+
+def _literals_in_code() -> set[str]:
+    """Every string literal in the source that looks like a catalog key."""
+    found = set()
+    for path in SRC.rglob("*.py"):
+        if path.parent.name == "i18n" and path.name == "terms.py":
+            continue  # the glossary's source is counted on its own
+        found.update(re.findall(r"[\"']([a-z_]+(?:\.[a-z0-9_]+)+)[\"']", path.read_text(encoding="utf-8")))
+    return found
+
+
+GLOSSARY_KEYS = {t.key for s in SECTIONS for t in s.terms}
+
+
+def test_no_key_is_unused():
+    """Used: listed in the glossary's source (terms.py), or written in the code."""
+    unused = sorted(ALL_KEYS - GLOSSARY_KEYS - _literals_in_code())
+    assert not unused, f"keys nobody uses: {unused}"
+
+
+def test_the_glossary_lists_only_keys_the_catalogs_have():
+    assert not sorted(GLOSSARY_KEYS - ALL_KEYS)
+    assert len(GLOSSARY_KEYS) == sum(len(s.terms) for s in SECTIONS), "a key listed twice"
+
+
+@pytest.mark.parametrize("lang", [x for x in LANGUAGES if x != "en"])
+def test_every_message_has_the_same_named_values_as_english(lang):
+    en, other = catalogs.texts("en"), catalogs.texts(lang)
+    wrong = {}
+    for key, forms in other.items():
+        want = placeholders(en[key][0])
+        got = [placeholders(f) for f in forms]
+        if any(g != want for g in got) or any(placeholders(f) != want for f in en[key]):
+            wrong[key] = (sorted(want), [sorted(g) for g in got])
+    assert not wrong, wrong
+
+
+def test_the_placeholder_check_sees_a_difference():
+    assert placeholders("{count} cards of {tribe}") == {"count", "tribe"}
+    assert placeholders("{count}枚") != placeholders("{n}枚")
+    assert placeholders("{{literal}} {x}") == {"x"}
+
+
+@pytest.mark.parametrize(
+    ("n", "ru", "ja", "en"),
+    [
+        (1, "1 карта", "1枚", "1 card"),
+        (2, "2 карты", "2枚", "2 cards"),
+        (5, "5 карт", "5枚", "5 cards"),
+        (11, "11 карт", "11枚", "11 cards"),
+        (21, "21 карта", "21枚", "21 cards"),
+        (24, "24 карты", "24枚", "24 cards"),
+    ],
+)
+def test_plural_forms_per_language(n, ru, ja, en):
+    assert translate("common.count.cards", "ru", count=n) == ru
+    assert translate("common.count.cards", "ja", count=n) == ja
+    assert translate("common.count.cards", "en", count=n) == en
+
+
+def test_japanese_counts_with_the_rulebooks_counters():
+    assert translate("anunnaki.count.followers", "ja", count=3) == "3体"
+    assert translate("anunnaki.count.gods", "ja", count=2) == "2柱"
+    assert translate("anunnaki.count.cubes", "ja", count=14) == "14個"
+    assert translate("anunnaki.count.gods", "ru", count=2) == "2 бога"
+
+
+def test_numbers_and_lists_are_written_the_languages_way():
+    assert translate("common.count.cards", "en", count=12345) == "12,345 cards"
+    assert translate("common.count.cards", "ru", count=12345) == "12\u00a0345 карт"
+    assert format_list(["Ра", "Один", "Зевс"], "ru") == "Ра, Один и Зевс"
+    assert format_list(["ラー", "オーディン"], "ja") == "ラー、オーディン"
+    assert format_list(["Ra", "Odin", "Zeus"], "en") == "Ra, Odin, and Zeus"
+
+
+def test_terms_read_as_the_rulebooks_print_them():
+    assert translate("ethnos.tribe.merfolk", "ru") == "Тритоны"
+    assert translate("ethnos.tribe.merfolk", "ja") == "マーフォーク"
+    assert translate("okc.step.spring_action", "ja") == "Spring Action Step(春アクションステップ)"
+    assert translate("okc.card.heir", "ja") == "Heir"
+
+
+def test_a_counted_message_needs_a_whole_count():
+    with pytest.raises(TypeError):
+        translate("common.count.cards", "ru")
+    with pytest.raises(TypeError):
+        translate("common.count.cards", "ru", count="3")
+
+
+def test_an_unknown_key_or_language_is_an_error():
+    with pytest.raises(KeyError):
+        translate("no.such.key", "ja")
+    with pytest.raises(ValueError):
+        translate("ethnos.tribe.elf", "xx")
+
+
+def test_the_pseudo_locale_is_accented_about_forty_percent_longer_and_keeps_placeholders():
+    for key, (text, *_) in catalogs.texts("en").items():
+        p = catalogs.texts(PSEUDO)[key][0]
+        assert len(p) >= 1.4 * len(text) - 1, (text, p)
+        assert placeholders(p) == placeholders(text)
+    assert pseudo("Orcs").startswith("[Öŕçš")
+    shown = translate("common.count.cards", PSEUDO, count=3)
+    assert shown.startswith("[3 çåŕđš") and "cards" not in shown
+    assert pseudo("{{x}} {y}").startswith("[{{ẋ}} {y}")  # a literal brace stays literal
+
+
+def test_the_pseudo_locale_has_every_key():
+    assert keys(PSEUDO) == keys("en")
