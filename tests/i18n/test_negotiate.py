@@ -55,6 +55,10 @@ def test_lang_flag_wins_and_is_checked():
         ({"LC_ALL": "ru_RU.UTF-8", "LANG": "ja_JP.UTF-8"}, "ru"),
         ({"LC_MESSAGES": "ja_JP", "LANG": "ru_RU"}, "ja"),
         ({"LANGUAGE": "fr:ja", "LANG": "ru_RU.UTF-8"}, "ja"),
+        ({"LANGUAGE": "fr:de", "LANG": "ja_JP.UTF-8"}, "ja"),
+        ({"LANGUAGE": "ja", "LANG": "C"}, "en"),  # GNU: LANGUAGE is ignored under the C locale
+        ({"LANGUAGE": "ja"}, "en"),
+        ({"LC_ALL": "", "LANG": "ru_RU.UTF-8"}, "ru"),
         ({"LANG": "C.UTF-8"}, "en"),
         ({"LANG": "POSIX"}, "en"),
         ({"LANG": "de_DE.UTF-8"}, "en"),

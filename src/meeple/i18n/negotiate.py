@@ -63,9 +63,10 @@ def _posix(value: str) -> str | None:
 
 def from_environment(lang: str | None = None, environ: Mapping[str, str] | None = None) -> str:
     """The terminal's language: `--lang` when given (ValueError naming the
-    choices when no catalog has it), else the first of LANGUAGE, LC_ALL,
-    LC_MESSAGES and LANG that names a language we have (GNU gettext's order),
-    else English. `--lang qps` picks the pseudo-locale."""
+    choices when no catalog has it), else the first language we have of
+    LANGUAGE's list, then of the locale (the first set of LC_ALL, LC_MESSAGES,
+    LANG): GNU gettext's order, LANGUAGE ignored when the locale is C. Else
+    English. `--lang qps` picks the pseudo-locale."""
     if lang is not None:
         if lang == PSEUDO:
             return PSEUDO
@@ -74,11 +75,11 @@ def from_environment(lang: str | None = None, environ: Mapping[str, str] | None 
             raise ValueError(f"no language {lang!r}: choose one of {', '.join(LANGUAGES)}")
         return found
     env = os.environ if environ is None else environ
-    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        for value in env.get(var, "").split(":") if var == "LANGUAGE" else [env.get(var, "")]:
-            tag = _posix(value)
-            if tag:
-                found = _match([tag])
-                if found:
-                    return found
+    locale = next((env[v] for v in ("LC_ALL", "LC_MESSAGES", "LANG") if env.get(v)), "")
+    wanted = env.get("LANGUAGE", "").split(":") if _posix(locale) else []  # (GNU: LANGUAGE is ignored under C)
+    for value in [*wanted, locale]:
+        tag = _posix(value)
+        found = _match([tag]) if tag else None
+        if found:
+            return found
     return DEFAULT
