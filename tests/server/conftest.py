@@ -50,6 +50,7 @@ def client_factory(tmp_path):
         kw.setdefault("bot_workers", 1)
         kw.setdefault("sqlite_sync", "NORMAL")  # speed; durability is tested on real servers
         kw.setdefault("http_rate", (1e6, 1e6))  # one TestClient is one "connection"
+        kw.setdefault("read_rate", (1e6, 1e6))  # and one address: its reads are not budgeted here
         app = create_app(url or f"sqlite:///{tmp_path / 'games.db'}", **kw)
         return TestClient(app)
 

@@ -41,7 +41,17 @@ async def first_message(ws) -> dict:
     return json.loads(await asyncio.wait_for(ws.recv(), 10))
 
 
-def test_200_anonymous_sockets_do_not_lock_the_seat_out(server):
+@pytest.fixture
+def churn_allowed(tmp_path):
+    """A server whose spectator connects and connections are not budgeted (the caps on open
+    websockets are what is tested: one address holds them all)."""
+    extra = ("--ws-connect-rate", "1000/1000", "--connections-per-client", "1000")
+    with running_server(str(tmp_path / "a.db"), tmp_path / "a.log", *extra) as address:
+        yield address
+
+
+def test_200_anonymous_sockets_do_not_lock_the_seat_out(churn_allowed):
+    server = churn_allowed
     g = create(server, ["human", "human"]).json()
     url = f"ws://{server}/api/games/{g['id']}/ws"
 

@@ -35,7 +35,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.middleware.gzip import GZipMiddleware
 
 from meeple.games import GAMES
-from meeple.server import advice, expiry, lobby, rules
+from meeple.server import advice, expiry, lobby, reads, rules
 from meeple.server.accounts import SessionAccounts, current_user
 from meeple.server.people import attach as attach_people, routers as people_routers
 from meeple.server.hub import Conn, Hub
@@ -117,7 +117,10 @@ async def _allowed(buckets, key: str) -> bool:
 
 class Guard:
     """Pure ASGI: caps request bodies and rate-limits API writes per client
-    address and, for a logged-in person, per account (whatever the address)."""
+    address and, for a logged-in person, per account (whatever the address);
+    reads (GET, HEAD) per address too, and replays, the costly read, apart.
+    A read refused closes its connection: a client looping on a kept-alive
+    connection has to connect again, within its connection cap."""
 
     def __init__(
         self,
@@ -126,28 +129,35 @@ class Guard:
         buckets: Buckets | SharedBuckets,
         max_body: int = MAX_BODY,
         accounts: SessionAccounts | None = None,
+        reads: Buckets | None = None,
+        replays: Buckets | None = None,
     ) -> None:
         self.app = app
         self.max_body = max_body
         self.addresses = addresses
         self.buckets = buckets
         self.accounts = accounts
+        self.reads = reads
+        self.replays = replays
 
-    async def _reject(self, send, status: int, message: str) -> None:
+    async def _reject(self, send, status: int, message: str, close: bool = False) -> None:
         body = json.dumps({"error": message}).encode()
-        await send(
-            {
-                "type": "http.response.start",
-                "status": status,
-                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())],
-            }
-        )
+        headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+        if close:
+            headers.append((b"connection", b"close"))
+        await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": body})
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
-        if scope["method"] in ("POST", "PUT", "PATCH", "DELETE"):
+        if scope["method"] in ("GET", "HEAD") and self.reads is not None:
+            address = self.addresses.of(scope)
+            if not self.reads.allow(address):
+                return await self._reject(send, 429, "too many requests from your address: slow down", close=True)
+            if self.replays is not None and scope["path"].endswith("/replay") and not self.replays.allow(address):
+                return await self._reject(send, 429, "too many replay requests from your address: slow down", True)
+        elif scope["method"] in ("POST", "PUT", "PATCH", "DELETE"):
             if not await _allowed(self.buckets, self.addresses.of(scope)):
                 return await self._reject(send, 429, "too many requests from your address: slow down")
             account = await self.accounts.of(scope) if self.accounts else None
@@ -222,9 +232,10 @@ def create_app(
     ws_rate: tuple[float, float] | None = None,
     tune_gc: bool = True,
     bus_url: str | None = None,
+    read_rate: tuple[float, float] | None = None,
 ) -> FastAPI:
     """`limits` are the operator's limits; `http_rate`/`ws_rate` override their
-    (rate, burst) pairs. `bus_url` (redis://...) makes this process a node of a
+    (rate, burst) pairs, `read_rate` those of every read budget (tests). `bus_url` (redis://...) makes this process a node of a
     cluster on a PostgreSQL `db_url` (docs/deploy.md)."""
     if bus_url is not None and not Storage.is_postgres_url(db_url):
         raise ValueError(
@@ -235,10 +246,17 @@ def create_app(
         limits = replace(limits, http_rate=http_rate[0], http_burst=http_rate[1])
     if ws_rate is not None:
         limits = replace(limits, ws_rate=ws_rate[0], ws_burst=ws_rate[1])
+    if read_rate is not None:  # every read budget: GETs, replays, spectator connects
+        r, b = read_rate
+        limits = replace(
+            limits, read_rate=r, read_burst=b, replay_rate=r, replay_burst=b, ws_connect_rate=r, ws_connect_burst=b
+        )
     hub = Hub()
+    replays = reads.Replays()
     state: dict = {}
     addresses = ClientAddresses(limits.trusted_proxies)
     spectator_sockets = Sockets()
+    connects = Buckets(limits.ws_connect_rate, limits.ws_connect_burst)  # websocket connects per address
     tables = TableQuota(limits)
     # in a cluster, what one client holds is counted in Redis for every node
     # (presence.py): its websocket messages, sockets and tables, and who is online
@@ -322,6 +340,7 @@ def create_app(
                 await shared_tables.close()
             if isinstance(ws_buckets, SharedBuckets):
                 await ws_buckets.close()
+            replays.close()
             if pool is not None:
                 await asyncio.get_running_loop().run_in_executor(None, pool.close)
             storage.close()
@@ -448,9 +467,24 @@ def create_app(
         return _json(service.move_log(await service.get(game_id)))
 
     @app.get("/api/games/{game_id}/replay", tags=["games"])
-    async def get_replay(game_id: str, ply: int = Query(default=0, ge=0, le=100_000)):
+    async def get_replay(request: Request, game_id: str, ply: int = Query(default=0, ge=0, le=100_000)):
         service = svc()
-        return _json(service.replay(await service.get(game_id), ply))
+        g = await service.get(game_id)
+        service.check_replay(g, ply)
+        try:
+            body, zipped = await replays.get(g, ply, addresses.of(request.scope))
+        except reads.Busy as e:
+            raise ApiError(e.status, e.message) from None
+        except ApiError:
+            raise
+        except Exception:  # noqa: BLE001 - said in words; the log has the cause
+            log.warning("replay of %s at ply %d failed", game_id, ply, exc_info=True)
+            raise ApiError(500, f"game {game_id} cannot be replayed at move {ply}") from None
+        if "gzip" in request.headers.get("accept-encoding", ""):  # the GZip middleware leaves it as it is
+            return Response(
+                zipped, media_type="application/json", headers={"content-encoding": "gzip", "vary": "Accept-Encoding"}
+            )
+        return Response(body, media_type="application/json")
 
     @app.get("/api/meta", tags=["server"])
     async def meta():
@@ -483,6 +517,9 @@ def create_app(
             "bot_longest_wait_s": round(pool.longest["wait"], 3) if pool else 0,
             "bot_longest_think_s": round(pool.longest["think"], 3) if pool else 0,
             **service.stats,
+            **replays.stats,
+            "presence_messages": hub.presence_sent,
+            **(getattr(app.state, "connections", None) and app.state.connections.stats or {}),
         }
 
     @app.get("/api/ready", tags=["server"])
@@ -502,9 +539,14 @@ def create_app(
         # the page sends the token as a subprotocol "token.<token>" (kept out of
         # URLs and so out of browser consoles); other clients may use ?token=
         offered = ws.scope.get("subprotocols") or []
-        await ws.accept(subprotocol="meeple" if "meeple" in offered else None)
         q = ws.query_params
         token = next((p[len("token.") :] for p in offered if p.startswith("token.")), q.get("token"))
+        if token is None and not connects.allow(addresses.of(ws.scope)):
+            # a spectator's connect over its address's budget is refused before the
+            # handshake (HTTP 403): it costs no view and nobody hears of it
+            await ws.close(code=1013, reason="too many connections from your address: slow down")
+            return
+        await ws.accept(subprotocol="meeple" if "meeple" in offered else None)
         try:
             g = await service.get(game_id)
             seat = None
@@ -522,6 +564,8 @@ def create_app(
             await ws.close(code=1013, reason=e.message[:120])
             return
         except ApiError as e:
+            if token is not None:  # a wrong key counts as a connect of the address
+                connects.allow(addresses.of(ws.scope))
             await ws.send_text(dumps({"type": "error", "status": e.status, "error": e.message}))
             await ws.close(code=4000 + e.status, reason=e.message[:120])
             return
@@ -540,7 +584,7 @@ def create_app(
         hub.add(conn)
         if seat is None:
             spectator_sockets.add(address)
-        hub.notify(game_id)  # others see who is online
+        hub.presence_changed(game_id)  # the others hear who is online (debounced, small)
         sender = asyncio.get_running_loop().create_task(_sender(service, conn))
         try:
             while True:
@@ -567,7 +611,7 @@ def create_app(
             if seat is None:
                 spectator_sockets.remove(address)
             sender.cancel()
-            hub.notify(game_id)
+            hub.presence_changed(game_id)
 
     async def _admit(game_id: str, seat: int | None, address: str) -> str | None:
         """Why a socket may not open (None: it may). A seat with its token always
@@ -593,6 +637,12 @@ def create_app(
             while True:
                 await conn.wake.wait()
                 conn.wake.clear()
+                view_due, presence_due = conn.view_due, conn.presence_due
+                conn.view_due = conn.presence_due = False
+                if presence_due and not view_due:  # who is online changed, nothing else
+                    online = sorted(s for s in hub.online(conn.game_id) if s is not None)
+                    await conn.send_text(dumps({"type": "presence", "online": online}))
+                    continue
                 g = await service.get(conn.game_id, fresh=False)
                 payload = service.view(g, conn.seat, conn.events_sent, conn.moves_sent)
                 payload["type"] = "view"
@@ -685,5 +735,12 @@ def create_app(
             return pages.render("")  # a player's profile: no game's files
 
     app.add_middleware(GZipMiddleware, minimum_size=1024)
-    app.add_middleware(Guard, addresses=addresses, buckets=write_buckets, accounts=SessionAccounts())
+    app.add_middleware(
+        Guard,
+        addresses=addresses,
+        buckets=write_buckets,
+        accounts=SessionAccounts(),
+        reads=Buckets(limits.read_rate, limits.read_burst),
+        replays=Buckets(limits.replay_rate, limits.replay_burst),
+    )
     return app

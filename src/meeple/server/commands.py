@@ -87,6 +87,29 @@ def register(sub) -> None:
         "(default 20/40); in a cluster (--bus) every node shares one budget",
     )
     p.add_argument(
+        "--read-rate",
+        type=rate_and_burst,
+        default=(60.0, 120.0),
+        metavar="RATE/BURST",
+        help="HTTP reads (GET: pages, files, views) a second per client address, on average, and the "
+        "burst allowed (default 60/120); over it 429 and the connection closes",
+    )
+    p.add_argument(
+        "--replay-rate",
+        type=rate_and_burst,
+        default=(10.0, 40.0),
+        metavar="RATE/BURST",
+        help="replay reads a second per client address, on average, and the burst allowed (default 10/40)",
+    )
+    p.add_argument(
+        "--ws-connect-rate",
+        type=rate_and_burst,
+        default=(2.0, 20.0),
+        metavar="RATE/BURST",
+        help="spectator websocket connects a second per client address, on average, and the burst "
+        "allowed (default 2/20; a seat with its token always connects)",
+    )
+    p.add_argument(
         "--sockets-per-client",
         type=whole("sockets per client", 1, 100_000),
         default=32,
@@ -108,6 +131,22 @@ def register(sub) -> None:
         metavar="N",
         help="unfinished tables one client address (or account) created (default 20); "
         "in a cluster (--bus) counted over every node",
+    )
+    p.add_argument(
+        "--connections-per-client",
+        type=whole("connections per client", 1, 100_000),
+        default=100,
+        metavar="N",
+        help="open connections (HTTP and websockets) of one client address; more are answered 429 "
+        "and closed (default 100; a --trusted-proxy's connections are not counted: the proxy limits them)",
+    )
+    p.add_argument(
+        "--header-timeout",
+        type=seconds("header timeout", 0, 600, above=True),
+        default=10.0,
+        metavar="S",
+        help="seconds a client has to send a request's headers, from the connection's start or the "
+        "previous answer; then the connection closes (default 10)",
     )
     p.add_argument("--log-level", default="warning", choices=["critical", "error", "warning", "info", "debug"])
     add_data_flag(p)
@@ -140,6 +179,8 @@ def run(args) -> int:
         import uvicorn
 
         from meeple.server.app import create_app
+        from meeple.server.connections import ConnectionGuard, bound_logging, connection_budget, guarded_protocol
+        from meeple.server.connections import raise_file_limit
         from meeple.server.limits import Limits
         from meeple.server.storage import default_db_url, normalize_url
     except ImportError as e:
@@ -174,6 +215,12 @@ def run(args) -> int:
         sockets_per_client=args.sockets_per_client,
         spectators_per_table=args.spectators_per_table,
         open_tables_per_client=args.open_tables_per_client,
+        read_rate=args.read_rate[0],
+        read_burst=args.read_rate[1],
+        replay_rate=args.replay_rate[0],
+        replay_burst=args.replay_rate[1],
+        ws_connect_rate=args.ws_connect_rate[0],
+        ws_connect_burst=args.ws_connect_rate[1],
     )
     app = create_app(
         url,
@@ -185,12 +232,26 @@ def run(args) -> int:
         limits=limits,
         bus_url=args.bus,
     )
-    logging.getLogger("uvicorn.error").addFilter(ClientFrameErrors())
+    soft, _hard = raise_file_limit()
+    guard = ConnectionGuard(
+        per_client=args.connections_per_client,
+        max_total=connection_budget(soft),
+        header_timeout=args.header_timeout,
+        trusted_proxies=tuple(args.trusted_proxy),
+    )
+    app.state.connections = guard
     shown = url.split("@")[-1] if "@" in url else url
     node = f", cluster bus {args.bus.split('@')[-1]}" if args.bus else ""
-    print(f"meeple: serving http://{args.host}:{args.port}/  (database {shown}{node})", flush=True)
-    uvicorn.run(
+    print(
+        f"meeple: serving http://{args.host}:{args.port}/  (database {shown}{node}; "
+        f"open files {soft}, connections at most {guard.max_total}, {guard.per_client} per client)",
+        flush=True,
+    )
+    config = uvicorn.Config(
         app,
+        http=guarded_protocol(guard),
+        # a kept-alive connection idle this long closes (uvicorn's default)
+        timeout_keep_alive=5,
         host=args.host,
         port=args.port,
         log_level=args.log_level,
@@ -203,4 +264,7 @@ def run(args) -> int:
         # SIGTERM: connections get 2 s, then bots and storage stop (all within 5 s)
         timeout_graceful_shutdown=2,
     )
+    logging.getLogger("uvicorn.error").addFilter(ClientFrameErrors())
+    bound_logging()  # after uvicorn set its handlers up: every line at a bounded rate
+    uvicorn.Server(config).run()
     return 0

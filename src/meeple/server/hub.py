@@ -5,6 +5,12 @@ connection's sender task then builds the view *for its own seat* and sends it.
 Wake-ups coalesce, so a slow client gets the latest view, never a backlog, and
 never slows other connections. Incoming messages are size-checked and
 rate-limited per connection.
+
+Who is online changes when sockets open and close, which a crowd of
+spectators does hundreds of times a second; that reaches the players as one
+small `{"type": "presence", "online": [seats]}` message per table at most
+every `presence_every` seconds, and only when the seats online changed (a
+spectator coming or going changes nothing a player sees), never as a full view.
 """
 
 from __future__ import annotations
@@ -44,6 +50,8 @@ class Conn:
         self.events_sent = 0
         self.moves_sent = 0
         self.wake = asyncio.Event()
+        self.view_due = False  # a new view is to be sent (the table changed)
+        self.presence_due = False  # only who is online changed
         self.send_lock = asyncio.Lock()
         self.bucket = TokenBucket(rate, burst)
         self.strikes = 0
@@ -54,13 +62,18 @@ class Conn:
 
 
 class Hub:
-    def __init__(self) -> None:
+    def __init__(self, presence_every: float = 0.5) -> None:
         self.by_game: dict[str, set[Conn]] = defaultdict(set)
         # in a cluster, the seats other nodes hold sockets of (presence.py)
         self.remote: dict[str, set] = {}
+        self.presence_every = presence_every
+        self.told: dict[str, list] = {}  # table -> the seats online its sockets were last told
+        self._due: set[str] = set()  # tables whose presence is looked at when the timer fires
+        self.presence_sent = 0
 
     def add(self, conn: Conn) -> None:
         self.by_game[conn.game_id].add(conn)
+        conn.view_due = True
         conn.wake.set()
 
     def remove(self, conn: Conn) -> None:
@@ -72,7 +85,31 @@ class Hub:
 
     def notify(self, game_id: str) -> None:
         for c in self.by_game.get(game_id, ()):
+            c.view_due = True
             c.wake.set()
+
+    def presence_changed(self, game_id: str) -> None:
+        """A socket of the table opened or closed (here or on another node):
+        its players hear who is online within `presence_every` seconds, once."""
+        if game_id in self._due:
+            return
+        self._due.add(game_id)
+        asyncio.get_running_loop().call_later(self.presence_every, self._tell, game_id)
+
+    def _tell(self, game_id: str) -> None:
+        self._due.discard(game_id)
+        conns = self.by_game.get(game_id)
+        if not conns:
+            self.told.pop(game_id, None)
+            return
+        online = sorted(s for s in self.online(game_id) if s is not None)
+        if self.told.get(game_id) == online:
+            return
+        self.told[game_id] = online
+        for c in conns:
+            c.presence_due = True
+            c.wake.set()
+            self.presence_sent += 1
 
     def online(self, game_id: str) -> set:
         """The seats connected to a table (None: a spectator), on this node

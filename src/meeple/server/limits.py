@@ -35,6 +35,12 @@ class Limits:
     bot_max_seconds: float = 5.0  # a bot decision's wall-time budget
     idle_days: float = 14.0  # an untouched table closes after this
     trusted_proxies: tuple[str, ...] = ()
+    read_rate: float = 60.0  # HTTP GETs a second per address (pages, files, views), on average
+    read_burst: float = 120.0
+    replay_rate: float = 10.0  # replay GETs a second per address (a costly read), on average
+    replay_burst: float = 40.0
+    ws_connect_rate: float = 2.0  # websocket connects a second per address, on average
+    ws_connect_burst: float = 20.0
 
 
 def _networks(proxies) -> list:

@@ -168,8 +168,8 @@ class Presence:
         return self._seats(members)[0]
 
     async def refresh(self, game_ids) -> None:
-        """Read the other nodes' seats of these tables again; wake the sockets
-        of a table whose seats changed."""
+        """Read the other nodes' seats of these tables again; tell the sockets
+        of a table whose seats changed (a presence message, hub.py)."""
         game_ids = [g for g in game_ids if g in self.hub.by_game]
         if not game_ids:
             return
@@ -189,7 +189,7 @@ class Presence:
         if self.on_left is not None:
             for seat in before - others:
                 self.on_left(game_id, seat)
-        self.hub.notify(game_id)
+        self.hub.presence_changed(game_id)
 
     async def sync(self, game_id: str) -> None:
         """Read the other nodes' seats of one table now, whether or not this

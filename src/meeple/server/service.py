@@ -33,6 +33,7 @@ from meeple.core import gamedata, savegame
 from meeple.core.flow import FlowState
 from meeple.core.game import GameError, IllegalMove
 from meeple.core.present import own_move
+from meeple.server import reads
 from meeple.server.present import presenter, redact_moves
 from meeple.server.storage import Conflict, GameRecord, Storage, hints_allowed
 from meeple.server.undo import Takebacks, UndoRequest
@@ -481,27 +482,17 @@ class GameService:
             out["winners"] = list(g.state.winners) if g.state.is_terminal() else []
         return out
 
-    def replay(self, g: LiveGame, ply: int) -> dict:
+    def check_replay(self, g: LiveGame, ply: int) -> None:
+        """409 for an unfinished game, 400 for a ply it does not have."""
         if not g.finished:
             raise ApiError(409, "a replay is for finished games only")
         if not 0 <= ply <= g.ply:
             raise ApiError(400, f"ply must be from 0 to {g.ply}")
-        state = replay_state(g.rec, g.moves[:ply])
-        pr = g.present
-        events = [pr.describe((*ev[:3], None), g.seats, None) for ev in state.log()]
-        return {
-            "id": g.id,
-            "game": g.rec.game,
-            "ply": ply,
-            "total": g.ply,
-            "seats": g.seats,
-            "move": None if ply == 0 else {"seat": g.moves[ply - 1][0], "move": g.moves[ply - 1][1]},
-            "state": state.view(None) | {"seats": state.to_json()["seats"]},
-            "decision": pr.decision_for(state, None),
-            "events": events,
-            "scoring": pr.scoring(state.log(), state),
-            "ranking": pr.ranking(state) if state.is_terminal() else None,
-        }
+
+    def replay(self, g: LiveGame, ply: int) -> dict:
+        """The replay answer built here (the server builds it in reads.Replays)."""
+        self.check_replay(g, ply)
+        return reads.replay_payload(reads.job_of(g, ply), replay_state(g.rec, g.moves[:ply]))
 
     # ---------------------------------------------------------------- moves
     async def submit(self, g: LiveGame, seat: int, move, ply=None) -> dict:

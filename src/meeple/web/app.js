@@ -295,6 +295,9 @@ function connect() {
       // the table stays busy until the view after this move has come: the old
       // decision is not offered again in between
       if (!T.view || msg.ply === undefined || T.view.ply >= msg.ply) busy(false);
+    } else if (msg.type === "presence") {
+      // who is online changed, nothing else: a small message, not a new view
+      if (T.view && JSON.stringify(T.view.online || []) !== JSON.stringify(msg.online)) { T.view.online = msg.online; render(); }
     } else if (msg.type === "chat" || msg.type === "rematch") {
       Social.message(msg);
     }
