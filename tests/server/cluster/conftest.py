@@ -138,6 +138,8 @@ class Node:
                 self.proc.kill()
 
 
+# the layout of docs/deploy.md: a request's headers within 10 s, per source at
+# most 100 connections open and 200 opened in 10 s
 HAPROXY_HTTP = """global
     maxconn 8000
 defaults
@@ -145,12 +147,18 @@ defaults
     timeout connect 2s
     timeout client 120s
     timeout server 120s
+    timeout http-request 10s
+    timeout http-keep-alive 5s
     timeout tunnel 1h
     retries 3
     option redispatch
     option forwardfor
 frontend cluster
     bind 127.0.0.1:{port}
+    stick-table type ip size 1m expire 60s store conn_cur,conn_rate(10s)
+    tcp-request connection track-sc0 src
+    tcp-request connection reject if {{ sc_conn_cur(0) gt 100 }}
+    tcp-request connection reject if {{ sc_conn_rate(0) gt 200 }}
     default_backend nodes
 backend nodes
     balance roundrobin
