@@ -23,6 +23,7 @@ def _game_terms() -> set[str]:
     """A key for every term the three games' data declares."""
     a = anunnaki.DATA
     out = {_k("ethnos.tribe", t) for t in ethnos.TRIBES} | {_k("ethnos.kingdom", k) for k in ethnos.KINGDOMS}
+    out |= {_k("ethnos.colour", c) for c in ethnos.KINGDOM_COLOURS}
     out |= {_k("anunnaki.house", h) for h in a.houses}
     out |= {_k("anunnaki.god", g) for g in a.minor} | {_k("anunnaki.god", m["id"]) for m in a.major.values()}
     out |= {_k("anunnaki.weapon", w) for w in a.weapons}

@@ -59,6 +59,17 @@ SECTIONS = (
         ),
     ),
     Section(
+        "Ethnos: kingdom colours",
+        (
+            Term("ethnos.colour.green", ja="000:287", ru="001:319 зеленых"),
+            Term("ethnos.colour.purple", ja="000:175", ru="001:211"),
+            Term("ethnos.colour.orange", ja="000:424", ru="001:446 оранжевого"),
+            Term("ethnos.colour.gray", note="No rulebook text names the gray kingdom's colour."),
+            Term("ethnos.colour.red", ja="000:225", ru="001:434 красного"),
+            Term("ethnos.colour.blue", ja="000:349", ru="001:425 синего"),
+        ),
+    ),
+    Section(
         "Ethnos: tokens, boards and cards",
         (
             Term("ethnos.token.glory", ja="000:75", ru="001:111 жетоны славы"),
@@ -292,6 +303,8 @@ SECTIONS = (
             Term("okc.card.hq", ja="004:124"),
             Term("okc.term.faction_card", ja="004:96"),
             Term("okc.term.advanced_card", ja="004:97"),
+            Term("okc.term.basic_card", ja="004:98"),
+            Term("okc.term.supply", ja="004:75"),
             Term("okc.term.kingdom_card", ja="004:138"),
             Term("okc.term.active_card", ja="004:260"),
         ),
