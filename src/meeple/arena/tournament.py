@@ -14,9 +14,13 @@ from __future__ import annotations
 import math
 import os
 import time
+from typing import TYPE_CHECKING
 
 from meeple.arena.match import play_game
 from meeple.core.game import GameError
+
+if TYPE_CHECKING:  # (rich is imported only when the bar is shown)
+    from rich.progress import Progress
 
 MAX_WORKERS = 256
 
@@ -128,7 +132,7 @@ class _Progress:
 
     def __init__(self, total: int, enabled: bool, label: str) -> None:
         self.total, self.enabled, self.label = total, enabled, label
-        self.p = None
+        self.p: Progress | None = None
 
     def __enter__(self):
         if self.enabled:

@@ -194,7 +194,7 @@ class Presenter:
     describe: Callable = present.default_describe  # (event, seats, viewer) -> words
     scoring: Callable = lambda events, state: None  # the scoring summary, if any
     ranking: Callable = _ranking  # (state) -> places
-    meta: Callable | None = None  # () -> what the lobby and table need
+    meta: Callable = dict  # () -> what the lobby and table need
 
 
 @dataclass(frozen=True)

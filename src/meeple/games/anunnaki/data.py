@@ -312,7 +312,7 @@ class Data:
         c.need(len(pos) == 10, "positions", "needs 10 tile positions")
         pidx = {p: i for i, p in enumerate(pos)}
         self.spaces = []
-        self.adj = [dict() for _ in pos]  # position -> {position: space}
+        self.adj: list[dict[int, int]] = [dict() for _ in pos]  # position -> {position: space}
         sidx = {}
         for i, s in enumerate(d["spaces"]):
             c.prov(s, s.get("id"))
@@ -417,7 +417,7 @@ class Data:
 
     def _boards(self, d, c):
         self.planets = {}
-        self.hex_ids = set()
+        self.hex_ids: set[str] = set()
         for p in d["planets"]:
             c.prov(p, p.get("house"))
             c.need(p["house"] in self.houses, p["house"], "unknown house")

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 class AnunnakiFields(FlowState):
     houses: list[str]
     lay: Layout
-    arrangement: list[str]  # the tiles, in their places
+    arrangement: list[int]  # the tiles (their numbers), in their places
     first_game: bool
     current: int  # the seat to play
     end_triggered: bool

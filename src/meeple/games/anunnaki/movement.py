@@ -347,7 +347,7 @@ def _ans_harvest(gs, a, s):
     if info["capital"] is not None:
         gs._gain(s, info["res"][0], min(st, info["icons"]))
     elif len(info["res"]) > 1:
-        kinds = sorted(set(unc), key=RI.get)
+        kinds = sorted(set(unc), key=RI.__getitem__)
         if len(kinds) == 2:  # a choice first
             gs.todo.append(["harvest", s, left, done])
             if st >= 2:

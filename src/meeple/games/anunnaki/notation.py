@@ -379,7 +379,7 @@ def _culture(cul, where, s):
     spots = len(s.lay.spots)
     cul = _list([None] * spots if cul is None else cul, where)
     _need(len(cul) == spots, f"{where} must have {spots} spots")
-    out = []
+    out: list[list | None] = []
     for i, c in enumerate(cul):
         if c is None:
             out.append(None)

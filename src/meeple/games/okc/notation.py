@@ -526,7 +526,7 @@ def _kmap_dump(names):
 def _kmap_load(names):
     def load(part, where, s):
         _need(isinstance(part, dict), f"{where} must be an object")
-        dest = [[] for _ in names]
+        dest: list[list] = [[] for _ in names]
         for at, lst in part.items():
             _need(at in names, f"{where}: unknown name {at!r}")
             for x in _list(lst, f"{where}.{at}"):
@@ -596,7 +596,11 @@ def _regions_load(regions, where, s):
 
 
 def _clash_order(v, where, s):
-    return [D.REGIONS.index(r) if r in D.REGIONS else _need(False, f"unknown region {r!r}") for r in _list(v, where)]
+    out = []
+    for r in _list(v, where):
+        _need(r in D.REGIONS, f"unknown region {r!r}")
+        out.append(D.REGIONS.index(r))
+    return out
 
 
 def _faction(v, where, s, seat):
@@ -619,7 +623,7 @@ _BOARD = Inline(
 def _board_load(v, where, s, seat):
     board = _list([None] * D.BOARD_SPACES if v is None else v, where)
     _need(1 <= len(board) <= 3, f"{where} has 2 spaces")
-    b = []
+    b: list[list[int] | None] = []
     for sp in board:
         if sp is None:
             b.append(None)

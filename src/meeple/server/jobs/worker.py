@@ -20,6 +20,7 @@ import socket
 import threading
 import time
 from dataclasses import dataclass
+from typing import cast
 
 from meeple.core.game import GameError
 import meeple.server.jobs.protocol as p
@@ -103,7 +104,10 @@ class Worker:
                 self.checked = time.monotonic()
                 got = self._abandoned()
             if got is None:
-                found = self.redis.xreadgroup(p.GROUP, self.name, {self.keys.stream: ">"}, count=1, block=500)
+                # (redis-py types a sync client's answer as its async one's too)
+                found = cast(
+                    list, self.redis.xreadgroup(p.GROUP, self.name, {self.keys.stream: ">"}, count=1, block=500)
+                )
                 if not found:
                     return None
                 entry, fields = found[0][1][0]
