@@ -12,7 +12,7 @@ import importlib
 import json
 import sys
 
-from meeple.cliargs import add_data_flag, seconds, whole
+from meeple.cliargs import add_data_flag, add_lang_flag, resolve_language, seconds, whole
 from meeple.core import gamedata
 from meeple.core.game import GameError
 from meeple.games import GAMES
@@ -49,6 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_game_flags(play, every=True)
     add_data_flag(play)
+    add_lang_flag(play)
 
     sim = sub.add_parser("simulate", help="play random games and report")
     sim.add_argument("game", choices=sorted(GAMES))
@@ -112,6 +113,7 @@ def _uno_rival(skip: bool):
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    resolve_language(args)
     try:
         if gamedata.configure(getattr(args, "data", None)):
             for game in GAMES:  # a broken file stops here, with its message

@@ -69,3 +69,32 @@ def add_data_flag(parser) -> None:
         help="a folder with your own game data, DIR/<game>/<file>.json replacing "
         "the packaged files (default: $MEEPLE_DATA_DIR; see docs/data.md)",
     )
+
+
+def language(text: str) -> str:
+    """`--lang ja`: a language we have a catalog for (en, ja, ru; qps, the pseudo-locale)."""
+    from meeple.i18n import from_environment  # (babel: only when the flag is given)
+
+    try:
+        return from_environment(text, environ={})
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def add_lang_flag(parser) -> None:
+    """`--lang LANG`: the language of the words shown (docs/i18n.md)."""
+    parser.add_argument(
+        "--lang",
+        type=language,
+        default=None,
+        help="the language of the words shown: en, ja or ru "
+        "(default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else en; see docs/i18n.md)",
+    )
+
+
+def resolve_language(args, environ=None) -> None:
+    """A command with `--lang` not given reads the language from the environment."""
+    if hasattr(args, "lang") and args.lang is None:
+        from meeple.i18n import from_environment
+
+        args.lang = from_environment(None, environ)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 
 from meeple.arena.tournament import MAX_WORKERS
-from meeple.cliargs import seconds, whole
+from meeple.cliargs import add_lang_flag, seconds, whole
 
 _workers = whole("workers", 1, MAX_WORKERS)
 _simulations = whole("simulations", 1, 1_000_000)
@@ -33,6 +33,7 @@ def _register_analyse(sub) -> None:
         help="a game saved by `meeple play --save` or the server's game log (/api/games/{id}/log)",
     )
     a.add_argument("--out", required=True, metavar="DIR", help="write analysis.json, analysis.md, winchance.png here")
+    add_lang_flag(a)
     a.add_argument(
         "--seconds",
         type=seconds("search time", 0, 60, above=True),

@@ -35,7 +35,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.middleware.gzip import GZipMiddleware
 
 from meeple.games import GAMES
-from meeple.server import advice, expiry, lobby, reads, rules
+from meeple.server import advice, expiry, language, lobby, reads, rules
 from meeple.server.accounts import SessionAccounts, current_user
 from meeple.server.people import attach as attach_people, routers as people_routers
 from meeple.server.hub import Conn, Hub
@@ -706,6 +706,7 @@ def create_app(
         app.include_router(router)
     advice.install(app)
     rules.install(app)
+    language.install(app)
 
     # ------------------------------------------------------------- page
     if WEB_DIR.is_dir():
