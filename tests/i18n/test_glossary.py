@@ -42,6 +42,8 @@ def _game_terms() -> set[str]:
     out |= {_k("okc.card", c[2]) for c in cards}
     out |= {_k("okc.tactic", f, i) for f in okc.FACTIONS for i in range(1, len(okc.TACTICS[f]) + 1)}
     out |= {_k("okc.favour", f) for f in okc.FAVOUR_TEXT}
+    out |= {_k("okc.kingdom", s, n) for s in okc.SUITS for n in range(1, len(okc.KINGDOM_TEXT[s]) + 1)}
+    out |= {_k("okc.location_reward", x) for x, text in zip(okc.LOCATIONS, okc.LOCATION_TEXT, strict=True) if text}
     return out
 
 
@@ -54,6 +56,7 @@ def test_the_term_walk_sees_the_data():
     terms = _game_terms()
     assert {"ethnos.tribe.fairy", "anunnaki.god.zeus", "anunnaki.weapon.viking_helmet", "okc.card.war_machine"} <= terms
     assert "okc.tactic.gathering.4" in terms and "okc.command.rally_self" in terms
+    assert "okc.kingdom.martial.17" in terms and "okc.location_reward.harvest_field" in terms
 
 
 def _stem_ok(word: str, printed: str) -> bool:

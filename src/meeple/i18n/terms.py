@@ -427,6 +427,232 @@ SECTIONS = (
         ),
     ),
     Section(
+        "The Old King's Crown: location rewards",
+        (
+            Term(
+                "okc.location_reward.castle",
+                note="The location's printed extra reward (shared/data/okc.md; the seed's LOCATION REWARDS, 004:301).",
+            ),
+            Term(
+                "okc.location_reward.wilderness",
+                note="The location's printed extra reward (shared/data/okc.md; the seed's LOCATION REWARDS, 004:301).",
+            ),
+            Term(
+                "okc.location_reward.harvest_field",
+                note="The location's printed extra reward (shared/data/okc.md; the seed's LOCATION REWARDS, 004:301).",
+            ),
+            Term(
+                "okc.location_reward.shrine",
+                note="The location's printed extra reward (shared/data/okc.md; the seed's LOCATION REWARDS, 004:301).",
+            ),
+            Term(
+                "okc.location_reward.necropolis",
+                note="The location's printed extra reward (shared/data/okc.md; the seed's LOCATION REWARDS, 004:301).",
+            ),
+        ),
+    ),
+    Section(
+        "The Old King's Crown: kingdom cards",
+        (
+            Term(
+                "okc.kingdom.trade.1", note="The card's short text (card image, shared/data/okc.md); no seed prints it."
+            ),
+            Term(
+                "okc.kingdom.trade.2", note="The card's short text (card image, shared/data/okc.md); no seed prints it."
+            ),
+            Term(
+                "okc.kingdom.trade.3", note="The card's short text (card image, shared/data/okc.md); no seed prints it."
+            ),
+            Term(
+                "okc.kingdom.trade.4", note="The card's short text (card image, shared/data/okc.md); no seed prints it."
+            ),
+            Term(
+                "okc.kingdom.trade.5", note="The card's short text (card image, shared/data/okc.md); no seed prints it."
+            ),
+            Term(
+                "okc.kingdom.trade.6", note="The card's short text (card image, shared/data/okc.md); no seed prints it."
+            ),
+            Term(
+                "okc.kingdom.trade.7", note="The card's short text (card image, shared/data/okc.md); no seed prints it."
+            ),
+            Term(
+                "okc.kingdom.trade.8", note="The card's short text (card image, shared/data/okc.md); no seed prints it."
+            ),
+            Term(
+                "okc.kingdom.trade.9", note="The card's short text (card image, shared/data/okc.md); no seed prints it."
+            ),
+            Term(
+                "okc.kingdom.trade.10",
+                note="The card's short text (card image, shared/data/okc.md); no seed prints it.",
+            ),
+            Term(
+                "okc.kingdom.trade.11",
+                note="The card's short text (card image, shared/data/okc.md); no seed prints it.",
+            ),
+            Term(
+                "okc.kingdom.trade.12",
+                note="The card's short text (card image, shared/data/okc.md); no seed prints it.",
+            ),
+            Term(
+                "okc.kingdom.trade.13",
+                note="The card's short text (card image, shared/data/okc.md); no seed prints it.",
+            ),
+            Term(
+                "okc.kingdom.trade.14",
+                note="The card's short text (card image, shared/data/okc.md); no seed prints it.",
+            ),
+            Term(
+                "okc.kingdom.trade.15",
+                note="The card's short text (card image, shared/data/okc.md); no seed prints it.",
+            ),
+            Term(
+                "okc.kingdom.trade.16",
+                note="The card's short text (card image, shared/data/okc.md); no seed prints it.",
+            ),
+            Term(
+                "okc.kingdom.trade.17",
+                note="The card's short text (card image, shared/data/okc.md); no seed prints it.",
+            ),
+            Term(
+                "okc.kingdom.intrigue.1",
+                note="The card's short text (card image, shared/data/okc.md); no seed prints it.",
+            ),
+            Term(
+                "okc.kingdom.intrigue.2",
+                note="The card's short text (card image, shared/data/okc.md); no seed prints it.",
+            ),
+            Term(
+                "okc.kingdom.intrigue.3",
+                note="The card's short text (card image, shared/data/okc.md); no seed prints it.",
+            ),
+            Term(
+                "okc.kingdom.intrigue.4",
+                note="The card's short text (card image, shared/data/okc.md); no seed prints it.",
+            ),
+            Term(
+                "okc.kingdom.intrigue.5",
+                note="The card's short text (card image, shared/data/okc.md); no seed prints it.",
+            ),
+            Term(
+                "okc.kingdom.intrigue.6",
+                note="The card's short text (card image, shared/data/okc.md); no seed prints it.",
+            ),
+            Term(
+                "okc.kingdom.intrigue.7",
+                note="The card's short text (card image, shared/data/okc.md); no seed prints it.",
+            ),
+            Term(
+                "okc.kingdom.intrigue.8",
+                note="The card's short text (card image, shared/data/okc.md); no seed prints it.",
+            ),
+            Term(
+                "okc.kingdom.intrigue.9",
+                note="The card's short text (card image, shared/data/okc.md); no seed prints it.",
+            ),
+            Term(
+                "okc.kingdom.intrigue.10",
+                note="The card's short text (card image, shared/data/okc.md); no seed prints it.",
+            ),
+            Term(
+                "okc.kingdom.intrigue.11",
+                note="The card's short text (card image, shared/data/okc.md); no seed prints it.",
+            ),
+            Term(
+                "okc.kingdom.intrigue.12",
+                note="The card's short text (card image, shared/data/okc.md); no seed prints it.",
+            ),
+            Term(
+                "okc.kingdom.intrigue.13",
+                note="The card's short text (card image, shared/data/okc.md); no seed prints it.",
+            ),
+            Term(
+                "okc.kingdom.intrigue.14",
+                note="The card's short text (card image, shared/data/okc.md); no seed prints it.",
+            ),
+            Term(
+                "okc.kingdom.intrigue.15",
+                note="The card's short text (card image, shared/data/okc.md); no seed prints it.",
+            ),
+            Term(
+                "okc.kingdom.intrigue.16",
+                note="The card's short text (card image, shared/data/okc.md); no seed prints it.",
+            ),
+            Term(
+                "okc.kingdom.intrigue.17",
+                note="The card's short text (card image, shared/data/okc.md); no seed prints it.",
+            ),
+            Term(
+                "okc.kingdom.martial.1",
+                note="The card's short text (card image, shared/data/okc.md); no seed prints it.",
+            ),
+            Term(
+                "okc.kingdom.martial.2",
+                note="The card's short text (card image, shared/data/okc.md); no seed prints it.",
+            ),
+            Term(
+                "okc.kingdom.martial.3",
+                note="The card's short text (card image, shared/data/okc.md); no seed prints it.",
+            ),
+            Term(
+                "okc.kingdom.martial.4",
+                note="The card's short text (card image, shared/data/okc.md); no seed prints it.",
+            ),
+            Term(
+                "okc.kingdom.martial.5",
+                note="The card's short text (card image, shared/data/okc.md); no seed prints it.",
+            ),
+            Term(
+                "okc.kingdom.martial.6",
+                note="The card's short text (card image, shared/data/okc.md); no seed prints it.",
+            ),
+            Term(
+                "okc.kingdom.martial.7",
+                note="The card's short text (card image, shared/data/okc.md); no seed prints it.",
+            ),
+            Term(
+                "okc.kingdom.martial.8",
+                note="The card's short text (card image, shared/data/okc.md); no seed prints it.",
+            ),
+            Term(
+                "okc.kingdom.martial.9",
+                note="The card's short text (card image, shared/data/okc.md); no seed prints it.",
+            ),
+            Term(
+                "okc.kingdom.martial.10",
+                note="The card's short text (card image, shared/data/okc.md); no seed prints it.",
+            ),
+            Term(
+                "okc.kingdom.martial.11",
+                note="The card's short text (card image, shared/data/okc.md); no seed prints it.",
+            ),
+            Term(
+                "okc.kingdom.martial.12",
+                note="The card's short text (card image, shared/data/okc.md); no seed prints it.",
+            ),
+            Term(
+                "okc.kingdom.martial.13",
+                note="The card's short text (card image, shared/data/okc.md); no seed prints it.",
+            ),
+            Term(
+                "okc.kingdom.martial.14",
+                note="The card's short text (card image, shared/data/okc.md); no seed prints it.",
+            ),
+            Term(
+                "okc.kingdom.martial.15",
+                note="The card's short text (card image, shared/data/okc.md); no seed prints it.",
+            ),
+            Term(
+                "okc.kingdom.martial.16",
+                note="The card's short text (card image, shared/data/okc.md); no seed prints it.",
+            ),
+            Term(
+                "okc.kingdom.martial.17",
+                note="The card's short text (card image, shared/data/okc.md); no seed prints it.",
+            ),
+            Term("okc.kingdom.name", note="A kingdom card's name: its suit and number (Trade 1)."),
+        ),
+    ),
+    Section(
         "The Old King's Crown: tactic tiles",
         (
             Term("okc.tactic.nobility.1", note="The tile's text (card image, shared/data/okc.md); no seed prints it."),
