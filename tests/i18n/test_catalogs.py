@@ -136,3 +136,46 @@ def test_the_pseudo_locale_is_accented_about_forty_percent_longer_and_keeps_plac
 
 def test_the_pseudo_locale_has_every_key():
     assert keys(PSEUDO) == keys("en")
+
+
+# Latin words a Japanese message may hold: the English names the OKC rulebook
+# prints and keeps (factions, card names, regions, commands, traits, steps)...
+PRINTED_IN_ENGLISH = {
+    "Nobility", "Clans", "Uprising", "Gathering", "Ruse", "Agent", "Captain", "Heir", "HQ",
+    "Highlands", "Plateau", "Lowlands", "Invulnerable", "Pathfinder", "Resilient", "Ambush", "Retreat",
+    "Flank", "Rally", "Self", "Any", "Deploy", "Deadly", "Spring", "Day", "Night", "Autumn", "Winter",
+    "Action", "Effects", "Step",
+}  # fmt: skip
+# ...and the card names it does not print, kept in English as it keeps card
+# names (docs/i18n.md; each marked "translated" with that note in the glossary).
+CARD_NAMES_NOT_PRINTED = {"Trader", "Follower", "Cavalry", "War", "Machine", "Champion"}
+KEPT_IN_ENGLISH = PRINTED_IN_ENGLISH | CARD_NAMES_NOT_PRINTED
+
+
+def _latin_words(text: str) -> set[str]:
+    return set(re.findall(r"[A-Za-z]+", re.sub(r"\{[^}]*\}", "", text)))
+
+
+def test_russian_messages_hold_no_latin_words():
+    found = {k: _latin_words(" ".join(f)) for k, f in catalogs.texts("ru").items() if _latin_words(" ".join(f))}
+    assert not found, found
+
+
+def test_japanese_messages_hold_only_the_english_names_the_rulebook_keeps():
+    found = {
+        k: _latin_words(" ".join(f)) - KEPT_IN_ENGLISH
+        for k, f in catalogs.texts("ja").items()
+        if _latin_words(" ".join(f)) - KEPT_IN_ENGLISH
+    }
+    assert not found, found
+
+
+def test_the_english_kept_in_japanese_is_the_okc_rulebooks():
+    from meeple.i18n import seeds
+
+    where = seeds.seeds_dir()
+    if where is None:
+        pytest.skip("shared/seeds is not beside this checkout (set MEEPLE_SEEDS)")
+    words = set(re.findall(r"[a-z]+", (where / seeds.SEED_FILES["004"]).read_text(encoding="utf-8").casefold()))
+    assert not sorted(w for w in PRINTED_IN_ENGLISH if w.casefold() not in words)
+    assert not sorted(w for w in CARD_NAMES_NOT_PRINTED if w.casefold() in words), "printed after all: move it up"

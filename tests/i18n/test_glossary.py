@@ -11,12 +11,12 @@ import pytest
 from meeple.games.anunnaki import data as anunnaki
 from meeple.games.ethnos import data as ethnos
 from meeple.games.okc import data as okc
-from meeple.i18n import catalogs, glossary, seeds
+from meeple.i18n import catalogs, glossary, seeds, term_key
+from meeple.i18n import term as term_in
 from meeple.i18n.terms import SECTIONS
 
 
-def _k(*parts: object) -> str:
-    return ".".join(str(p).replace("-", "_").replace(" ", "_") for p in parts)
+_k = term_key
 
 
 def _game_terms() -> set[str]:
@@ -131,3 +131,9 @@ def test_the_glossary_shows_every_term_and_its_source():
             assert f"`{term.key}`" in text
     assert "`001_270b09f36a6ad061.txt:434` «Рее»" in text
     assert "| translated |" in text
+
+
+def test_a_term_is_found_by_the_datas_own_identifiers():
+    assert term_in("ja", "okc.location", "harvest-field") == "収穫畑"
+    assert term_in("ru", "okc.card", "war machine") == "Боевая машина"
+    assert term_in("ja", "anunnaki.god", "zeus") == "ゼウス"

@@ -18,6 +18,8 @@ from meeple.i18n.catalogs import (
     has_key,
     keys,
     plural_keys,
+    term,
+    term_key,
     translate,
 )
 from meeple.i18n.negotiate import from_accept_language, from_environment, parse_accept_language
@@ -34,5 +36,7 @@ __all__ = [
     "keys",
     "parse_accept_language",
     "plural_keys",
+    "term",
+    "term_key",
     "translate",
 ]

@@ -143,6 +143,18 @@ def translate(key: str, lang: str = DEFAULT, /, **values: object) -> str:
     return text.format_map({k: _value(v, lang) for k, v in values.items()})
 
 
+def term_key(*parts: object) -> str:
+    """The key of a game term named by the game data's identifiers:
+    ("okc.location", "harvest-field") -> "okc.location.harvest_field",
+    ("okc.card", "war machine") -> "okc.card.war_machine"."""
+    return ".".join(str(p).replace("-", "_").replace(" ", "_") for p in parts)
+
+
+def term(lang: str, *parts: object) -> str:
+    """A game term in `lang` by its data identifiers: term("ja", "okc.location", "castle") -> "城"."""
+    return translate(term_key(*parts), lang)
+
+
 def placeholders(text: str) -> frozenset[str]:
     """The named values a message uses ("{count} cards" -> {"count"})."""
     return frozenset(name for _, name, _, _ in string.Formatter().parse(text) if name)
