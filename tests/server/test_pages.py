@@ -30,8 +30,9 @@ def test_assets_are_compressed_and_cached_by_version(client):
     assert page.headers["cache-control"] == "no-cache"
 
 
-# every page: the page itself, the people around the games, the advisor
-COMMON = {"/static/app.js", "/static/social.js", "/static/advice.js", "/static/cardinfo.js"}
+# every page: the page itself, the people around the games, the advisor, the tap
+# that reads a card, the rules at hand
+COMMON = {"/static/app.js", "/static/social.js", "/static/advice.js", "/static/cardinfo.js", "/static/rules.js"}
 
 
 def test_a_table_loads_only_its_own_games_script(client):

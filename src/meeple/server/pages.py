@@ -19,9 +19,9 @@ from starlette.staticfiles import StaticFiles
 
 ASSETS = (".js", ".css", ".svg", ".png", ".ico", ".woff2")
 # on every page: the page itself, the people around the games, the advisor,
-# and the tap that reads a card's text on a phone
-COMMON_STYLES = ("style.css", "advice.css")
-COMMON_SCRIPTS = ("app.js", "social.js", "advice.js", "cardinfo.js")
+# the tap that reads a card's text on a phone, and the rules at hand
+COMMON_STYLES = ("style.css", "advice.css", "rules.css")
+COMMON_SCRIPTS = ("app.js", "social.js", "advice.js", "cardinfo.js", "rules.js")
 FOREVER = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"  # may be kept, but asked for again (ETag answers 304)
 

@@ -199,7 +199,7 @@ function boardsPanel(v) {
     el("div", {class: "an-gaia"}, el("h3", {}, "Gaia (side " + gaia.side + ")"),
       boardSvg(v, "Gaia", gaia.hexes, {dotted: gaia.dotted, culture: gCult})),
     el("div", {class: "an-planets"}, planets.map(([house, seat, p, culture]) => el("div", {class: "an-planet"},
-      el("h3", {}, playerTag(v, seat), " — " + houseName(house)),
+      el("h3", {}, playerTag(v, seat), " — ", el("span", {"data-term": "house." + house}, houseName(house))),
       boardSvg(v, houseName(house) + " home planet", p.hexes, {culture}))),
       showUw ? el("div", {class: "an-planet"}, el("h3", {}, "Underworld"),
         boardSvg(v, "Underworld", [{id: "uw", q: 0, r: 0, res: [], icons: M.underworld.icons, shrines: M.underworld.shrines}], {})) : null),
@@ -289,7 +289,7 @@ function starsPanel(v) {
 }
 
 // ------------------------------------------------------------------ tracks
-function trackRow(v, label, from, to, posOf, cellTitle, tokens) {
+function trackRow(v, label, from, to, posOf, cellTitle, tokens, term) {
   const s = v.state, cells = [];
   for (let i = from; i <= to; i++) {
     const here = [...Array(s.players).keys()].filter((p) => posOf(p) === i);
@@ -297,15 +297,15 @@ function trackRow(v, label, from, to, posOf, cellTitle, tokens) {
       el("span", {class: "tnum"}, cellTitle(i).split(":")[0].replace(/^space /, "")),
       here.map((p) => el("span", {class: "ptag p" + p, title: v.seats[p].name}, ICONS[p]))));
   }
-  return el("div", {class: "trow"}, el("div", {class: "tlabel"}, label), el("div", {class: "tcells", style: "--n:" + (to - from + 1)}, cells));
+  return el("div", {class: "trow"}, el("div", {class: "tlabel", "data-term": term}, label), el("div", {class: "tcells", style: "--n:" + (to - from + 1)}, cells));
 }
 function tracksPanel(v) {
   const s = v.state, M = AM();
   const mult = M.multipliers;
   const rows = M.tracks.map((t, k) => trackRow(v, cap(t) + " (objective: " + s.objectives[t] + ")", 0, mult.length - 1,
-    (p) => s.seats[p].tracks[k], (i) => i + ": ×" + mult[i]));
+    (p) => s.seats[p].tracks[k], (i) => i + ": ×" + mult[i], null, "track." + t));
   rows.push(trackRow(v, "Domination (action: " + s.objectives.dom + ")", M.dom.min, M.dom.max, (p) => s.seats[p].dom,
-    (i) => i + ": " + M.dom.vp[String(i)] + " VP" + (i === M.dom.lightning ? " ⚡" : ""), s.dom_tokens));
+    (i) => i + ": " + M.dom.vp[String(i)] + " VP" + (i === M.dom.lightning ? " ⚡" : ""), s.dom_tokens, "track.domination"));
   return el("section", {class: "panel", "aria-label": "tracks", id: "tracks"}, el("h2", {}, "Tracks"), rows,
     el("p", {class: "hint"}, "Development tracks: position and its multiplier (×) for the objective at the end. ",
       "Domination: position, its VP; highlighted cells still hold a 2 VP token; ⚡ the lightning."));
