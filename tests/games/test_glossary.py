@@ -222,3 +222,13 @@ def test_tribe_powers_shown_at_the_table_come_from_the_glossary():
 
     for t in data.TRIBES:
         assert TRIBE_HELP[t] == G.short("ethnos", f"tribe.{t}")
+
+
+def test_the_rules_pages_in_docs_are_up_to_date():
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, os.path.join(ROOT, "tools", "rules_docs.py"), "--check"], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stdout + done.stderr

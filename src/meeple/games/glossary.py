@@ -66,10 +66,17 @@ class Source:
 def cite(sources: tuple[Source, ...]) -> str:
     """Sources in words, one seed named once: 'Ethnos rulebook (Japanese):
     “ケンタウロス族”, line 347; Ethnos rulebook (Russian): ...'."""
-    by_seed: dict[str, list[str]] = {}
+    by_seed: dict[str, dict[str, list[int]]] = {}
     for s in sources:
-        by_seed.setdefault(s.seed, []).append(f"“{s.section}”, line {s.line}")
-    return "; ".join(f"{SEED_TITLE[seed]}: " + ", ".join(places) for seed, places in by_seed.items())
+        by_seed.setdefault(s.seed, {}).setdefault(s.section, []).append(s.line)
+    return "; ".join(
+        f"{SEED_TITLE[seed]}: "
+        + ", ".join(
+            f"“{section}”, line{'s' if len(lines) > 1 else ''} {', '.join(map(str, lines))}"
+            for section, lines in sections.items()
+        )
+        for seed, sections in by_seed.items()
+    )
 
 
 @dataclass(frozen=True)
