@@ -23,13 +23,13 @@ from meeple.games.anunnaki.actions import (
 from meeple.games.anunnaki.data import DATA, RESOURCES
 from meeple.games.anunnaki.declare import decide, step
 
-if TYPE_CHECKING:  # the fields' types: the state this mixin is part of (fields.py)
-    from meeple.games.anunnaki.fields import AnunnakiFields as _Fields
+if TYPE_CHECKING:  # the fields' types (fields.py): of the state this mixin is part of, and of the rule functions' `gs`
+    from meeple.games.anunnaki.fields import AnunnakiFields
 else:
-    _Fields = object
+    AnunnakiFields = object  # (at run time the state's slots come from its FIELDS)
 
 
-class Battle(_Fields):
+class Battle(AnunnakiFields):
     """The battle rules a state answers for (mixed into `AnunnakiState`)."""
 
     __slots__ = ()
@@ -214,25 +214,25 @@ class Battle(_Fields):
 
 
 @step("battles")
-def _run_battles(gs):
+def _run_battles(gs: AnunnakiFields):
     s = gs.current
     war = gs._war_hexes(s)
     if war:
         gs._set("battle", s, acts=gs._hexacts(war))
 
 
-def _legal_battle(gs, s):
+def _legal_battle(gs: AnunnakiFields, s):
     return gs._hexacts(gs._war_hexes(s))
 
 
 @decide("battle", "Choose the next battle", _legal_battle, kept=True)
-def _ans_battle(gs, a, s):
+def _ans_battle(gs: AnunnakiFields, a, s):
     h = gs.lay.hexes[a - HEX]
     gs._push(["battle", s, h], ["battles"])
 
 
 @step("battle")
-def _run_battle(gs, s, h):
+def _run_battle(gs: AnunnakiFields, s, h):
     if not gs.has_units(h, s) or not gs._at_war(h):
         return
     opp = None
@@ -253,13 +253,13 @@ def _run_battle(gs, s, h):
     gs._set("weapon", seats)
 
 
-def _legal_weapon(gs, s):
+def _legal_weapon(gs: AnunnakiFields, s):
     b = gs.ctx["battle"]
     return gs._weapon_options(s, attacker=(s == b["att"]), pairs=gs.has(s, "loki"))
 
 
 @decide("weapon", "Secret weapon choice", _legal_weapon, secret=True)
-def _ans_weapon(gs, a, s):
+def _ans_weapon(gs: AnunnakiFields, a, s):
     b = gs.ctx["battle"]
     h = b["hex"]
     # the chosen weapons turn face up, and a face-down ancient tile: a reveal
@@ -283,24 +283,24 @@ def _ans_weapon(gs, a, s):
 
 
 @step("b_loki")
-def _run_b_loki(gs):
+def _run_b_loki(gs: AnunnakiFields):
     for s in gs._sides():
         if len(gs.ctx["battle"]["cards"].get(str(s), [])) > 1:
             gs.todo.append(["b_loki_one", s])
 
 
 @step("b_loki_one")
-def _run_b_loki_one(gs, s):
+def _run_b_loki_one(gs: AnunnakiFields, s):
     gs._set("loki", s)
 
 
-def _legal_loki(gs, s):
+def _legal_loki(gs: AnunnakiFields, s):
     wl = gs.weapon_list(s)
     return [WEAPON + wl.index(w) for w in gs.ctx["battle"]["cards"][str(s)]]
 
 
 @decide("loki", "Loki: keep which of your two weapons?", _legal_loki)
-def _ans_loki(gs, a, s):
+def _ans_loki(gs: AnunnakiFields, a, s):
     b = gs.ctx["battle"]
     keep = gs.weapon_list(s)[a - WEAPON]
     cards = b["cards"][str(s)]
@@ -312,14 +312,14 @@ def _ans_loki(gs, a, s):
 
 
 @step("b_pay")
-def _run_b_pay(gs):
+def _run_b_pay(gs: AnunnakiFields):
     for s in gs._sides():
         for w in gs.ctx["battle"]["cards"].get(str(s), []):
             gs._pay(s, gs.weapon_cost(s, w))
 
 
 @step("b_helmet")
-def _run_b_helmet(gs):
+def _run_b_helmet(gs: AnunnakiFields):
     if gs.ctx["battle"]["def"] is None:
         return
     for s in gs._sides():
@@ -328,19 +328,19 @@ def _run_b_helmet(gs):
 
 
 @step("b_helmet_one")
-def _run_b_helmet_one(gs, s):
+def _run_b_helmet_one(gs: AnunnakiFields, s):
     """A Viking Helmet added by a Composite Bow acts once all weapons are revealed."""
     if gs.ctx["battle"]["def"] is not None:
         gs._helmet(s)
 
 
-def _legal_helmet(gs, s):
+def _legal_helmet(gs: AnunnakiFields, s):
     b = gs.ctx["battle"]
     return gs._weapon_options(s, attacker=(s == b["att"]), pairs=False)
 
 
 @decide("helmet", "Viking helmet: play a second weapon", _legal_helmet)
-def _ans_helmet(gs, a, s):
+def _ans_helmet(gs: AnunnakiFields, a, s):
     w = gs.weapon_list(s)[a - WEAPON]
     if DATA.weapons[w]["kind"] == "advanced" and gs.seats[s]["pile"]:
         gs._mark_reveal()  # played face up from the hidden part of its hand
@@ -354,7 +354,7 @@ def _ans_helmet(gs, a, s):
 
 
 @step("b_composite")
-def _run_b_composite(gs):
+def _run_b_composite(gs: AnunnakiFields):
     b = gs.ctx["battle"]
     if b["winner"] is not None:
         return
@@ -365,7 +365,7 @@ def _run_b_composite(gs):
 
 
 @step("b_composite_one")
-def _run_b_composite_one(gs, s):
+def _run_b_composite_one(gs: AnunnakiFields, s):
     b = gs.ctx["battle"]
     bowed = b.setdefault("bowed", [])
     if b["winner"] is not None or s in bowed or not gs._has_effect(s, "composite"):
@@ -375,12 +375,12 @@ def _run_b_composite_one(gs, s):
         gs._set("composite", s)
 
 
-def _legal_composite(gs, s):
+def _legal_composite(gs: AnunnakiFields, s):
     return [PASS] + gs._weapon_options(s, attacker=True, pairs=False)
 
 
 @decide("composite", "Composite bow: add a weapon?", _legal_composite)
-def _ans_composite(gs, a, s):
+def _ans_composite(gs: AnunnakiFields, a, s):
     if a == PASS:
         return
     w = gs.weapon_list(s)[a - WEAPON]
@@ -395,7 +395,7 @@ def _ans_composite(gs, a, s):
 
 
 @step("b_chariot")
-def _run_b_chariot(gs):
+def _run_b_chariot(gs: AnunnakiFields):
     b = gs.ctx["battle"]
     if b["winner"] is not None:
         return
@@ -405,24 +405,24 @@ def _run_b_chariot(gs):
 
 
 @step("b_chariot_one")
-def _run_b_chariot_one(gs, s):
+def _run_b_chariot_one(gs: AnunnakiFields, s):
     if gs.seats[s]["res"][RI["metal"]] > 0:
         gs._set("chariot", s)
 
 
-def _legal_chariot(gs, s):
+def _legal_chariot(gs: AnunnakiFields, s):
     return [METAL + n for n in range(gs.seats[s]["res"][RI["metal"]] + 1)]
 
 
 @decide("chariot", "Chariot: pay metal for strength", _legal_chariot)
-def _ans_chariot(gs, a, s):
+def _ans_chariot(gs: AnunnakiFields, a, s):
     n = a - METAL
     gs.own_seat(s)["res"][RI["metal"]] -= n
     gs.ctx["battle"]["metal"][str(s)] = n
 
 
 @step("b_resolve")
-def _run_b_resolve(gs):
+def _run_b_resolve(gs: AnunnakiFields):
     b = gs.ctx["battle"]
     if b["winner"] is not None:
         return
@@ -433,7 +433,7 @@ def _run_b_resolve(gs):
 
 
 @step("b_end")
-def _run_b_end(gs):
+def _run_b_end(gs: AnunnakiFields):
     b = gs.ctx.pop("battle")
     h = b["hex"]
     att, dfn = b["att"], b["def"]
@@ -478,17 +478,17 @@ def _run_b_end(gs):
 
 
 @step("steal")
-def _run_steal(gs, s, frm):
+def _run_steal(gs: AnunnakiFields, s, frm):
     if sum(gs.seats[frm]["res"]) > 0:
         gs._set("steal", s, {"from": frm})
 
 
-def _legal_steal(gs, s):
+def _legal_steal(gs: AnunnakiFields, s):
     return res_acts(gs.seats[gs.darg["from"]]["res"])
 
 
 @decide("steal", "Steal a resource", _legal_steal)
-def _ans_steal(gs, a, s):
+def _ans_steal(gs: AnunnakiFields, a, s):
     arg = gs.darg
     gs.own_seat(arg["from"])["res"][a - RES] -= 1
     gs.own_seat(s)["res"][a - RES] += 1
@@ -496,7 +496,7 @@ def _ans_steal(gs, a, s):
 
 
 @step("artifact_pick")
-def _run_artifact_pick(gs, s, nth):
+def _run_artifact_pick(gs: AnunnakiFields, s, nth):
     if nth == 1:
         opts = list(gs.art_deck)
     elif nth == 2:
@@ -509,12 +509,12 @@ def _run_artifact_pick(gs, s, nth):
         gs._set("artifact", s, {"options": opts, "nth": nth})
 
 
-def _legal_artifact(gs, s):
+def _legal_artifact(gs: AnunnakiFields, s):
     return [ARTIFACT + ART_IDS.index(a) for a in gs.darg["options"]]
 
 
 @decide("artifact", "Atlantis conquered: choose an artifact", _legal_artifact)
-def _ans_artifact(gs, a, s):
+def _ans_artifact(gs: AnunnakiFields, a, s):
     arg = gs.darg
     art = ART_IDS[a - ARTIFACT]
     gs.art_deck.remove(art)

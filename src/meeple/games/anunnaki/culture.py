@@ -8,15 +8,16 @@ from meeple.games.anunnaki.actions import PASS, YES
 from meeple.games.anunnaki.data import DATA, TRACKS
 from meeple.games.anunnaki.declare import decide, step
 
+
 ALL_SPOTS = -1  # `cul_check` with every spot's bit set
 
-if TYPE_CHECKING:  # the fields' types: the state this mixin is part of (fields.py)
-    from meeple.games.anunnaki.fields import AnunnakiFields as _Fields
+if TYPE_CHECKING:  # the fields' types (fields.py): of the state this mixin is part of, and of the rule functions' `gs`
+    from meeple.games.anunnaki.fields import AnunnakiFields
 else:
-    _Fields = object
+    AnunnakiFields = object  # (at run time the state's slots come from its FIELDS)
 
 
-class CultureEnd(_Fields):
+class CultureEnd(AnunnakiFields):
     """The culture and the end rules a state answers for (mixed into `AnunnakiState`)."""
 
     __slots__ = ()
@@ -97,7 +98,7 @@ class CultureEnd(_Fields):
 
 
 @step("culture")
-def _run_culture(gs):
+def _run_culture(gs: AnunnakiFields):
     # a token goes when all its regions are controlled: a spot none of whose
     # regions changed since the last culture step (see `_changed`) still has
     # one nobody controls
@@ -129,7 +130,7 @@ def _run_culture(gs):
         gs._push(*steps)
 
 
-def _resolve(gs, i, c, board, ctrl, steps) -> None:
+def _resolve(gs: AnunnakiFields, i, c, board, ctrl, steps) -> None:
     """Culture token `c` of spot `i`, controlled by `ctrl`: taken off the
     board, its benefit offered to whom it goes (queued in `steps`)."""
     lay, cur = gs.lay, gs.current
@@ -148,18 +149,18 @@ def _resolve(gs, i, c, board, ctrl, steps) -> None:
 
 
 @step("culture_offer")
-def _run_culture_offer(gs, s, tok):
+def _run_culture_offer(gs: AnunnakiFields, s, tok):
     """ "You either take it now or forfeit it": each beneficiary may decline."""
     gs._set("culture_benefit", s, {"token": tok})
 
 
-def _legal_culture_benefit(gs, s):
+def _legal_culture_benefit(gs: AnunnakiFields, s):
     DATA.culture[gs.darg["token"]]  # a STATE naming no token does not load
     return [YES, PASS]
 
 
 @decide("culture_benefit", "Culture token resolved: take its benefit now or forfeit it", _legal_culture_benefit)
-def _ans_culture_benefit(gs, a, s):
+def _ans_culture_benefit(gs: AnunnakiFields, a, s):
     arg = gs.darg
     if a == PASS:
         gs._event("culture_declined", s, arg["token"])

@@ -22,13 +22,15 @@ from meeple.games.anunnaki.data import DATA, RESOURCES, TRACKS
 from meeple.games.anunnaki.declare import decide, step
 from meeple.games.anunnaki.movement import FLIP
 
-if TYPE_CHECKING:  # the fields' types: the state this mixin is part of (fields.py)
-    from meeple.games.anunnaki.fields import AnunnakiFields as _Fields
+if TYPE_CHECKING:  # the fields' types (fields.py): of the state this mixin is part of, and of the rule functions' `gs`
+    from collections.abc import Callable
+
+    from meeple.games.anunnaki.fields import AnunnakiFields
 else:
-    _Fields = object
+    AnunnakiFields = object  # (at run time the state's slots come from its FIELDS)
 
 
-class Effects(_Fields):
+class Effects(AnunnakiFields):
     """The card effects rules a state answers for (mixed into `AnunnakiState`)."""
 
     __slots__ = ()
@@ -117,17 +119,17 @@ class Effects(_Fields):
 
 
 @step("gain_any")
-def _run_gain_any(gs, s, n):
+def _run_gain_any(gs: AnunnakiFields, s, n):
     if n > 0:
         gs._set("resource", s, {"n": n})
 
 
-def _legal_resource(gs, s):
+def _legal_resource(gs: AnunnakiFields, s):
     return [RES + i for i in range(4)]
 
 
 @decide("resource", "Gain a resource of your choice", _legal_resource)
-def _ans_resource(gs, a, s):
+def _ans_resource(gs: AnunnakiFields, a, s):
     arg = gs.darg
     gs.own_seat(s)["res"][a - RES] += 1
     gs._event("gain_res", s, RESOURCES[a - RES])
@@ -136,17 +138,17 @@ def _ans_resource(gs, a, s):
 
 
 @step("pay_any")
-def _run_pay_any(gs, s, n):
+def _run_pay_any(gs: AnunnakiFields, s, n):
     if n > 0 and sum(gs.seats[s]["res"]) > 0:
         gs._set("pay", s, {"n": n})
 
 
-def _legal_pay(gs, s):
+def _legal_pay(gs: AnunnakiFields, s):
     return res_acts(gs.seats[s]["res"])
 
 
 @decide("pay", "Pay a resource of your choice", _legal_pay)
-def _ans_pay(gs, a, s):
+def _ans_pay(gs: AnunnakiFields, a, s):
     arg = gs.darg
     gs.own_seat(s)["res"][a - RES] -= 1
     gs._event("pay_res", s, RESOURCES[a - RES])
@@ -155,17 +157,17 @@ def _ans_pay(gs, a, s):
 
 
 @step("track")
-def _run_track(gs, s, t, n):
+def _run_track(gs: AnunnakiFields, s, t, n):
     gs._track(s, t, n)
 
 
 @step("gain")
-def _run_gain(gs, s, r, n):
+def _run_gain(gs: AnunnakiFields, s, r, n):
     gs._gain(s, r, n)
 
 
 @step("mana_gain")
-def _run_mana_gain(gs, s, n):
+def _run_mana_gain(gs: AnunnakiFields, s, n):
     gs.own_seat(s)["mana"] += n
 
 
@@ -185,7 +187,7 @@ VP_CAUSE = {
 }
 
 
-def _vp_cause(gs) -> str | None:
+def _vp_cause(gs: AnunnakiFields) -> str | None:
     node = gs.events
     while node is not None:
         node, ev = node
@@ -195,44 +197,44 @@ def _vp_cause(gs) -> str | None:
 
 
 @step("vp")
-def _run_vp(gs, s, n):
+def _run_vp(gs: AnunnakiFields, s, n):
     gs.own_seat(s)["vp"] += n
     if n and gs.record:
         gs._event("vp", s, (n, _vp_cause(gs)))
 
 
 @step("income")
-def _run_income(gs, s):
+def _run_income(gs: AnunnakiFields, s):
     gs._income(s)
 
 
 @step("domaction")
-def _run_domaction(gs, s):
+def _run_domaction(gs: AnunnakiFields, s):
     gs._dom(s, gs.objective(s, gs.objectives["dom"]))
 
 
 @step("choose_effects")
-def _run_choose_effects(gs, s, a, b, kind="choice"):
+def _run_choose_effects(gs: AnunnakiFields, s, a, b, kind="choice"):
     gs._set(kind, s, {"n": 2, "options": [a, b], "why": "reward"})
 
 
-def _legal_contract_half(gs, s):
+def _legal_contract_half(gs: AnunnakiFields, s):
     return [CHOICE, CHOICE + 1]
 
 
 @decide("contract_half", "Fulfilled contract: take the middle or the bottom reward", _legal_contract_half)
-def _ans_contract_half(gs, a, s):
+def _ans_contract_half(gs: AnunnakiFields, a, s):
     arg = gs.darg
     gs._event("reward", s, ("middle" if a == CHOICE else "bottom", arg["options"][a - CHOICE]))
     gs._effects(s, arg["options"][a - CHOICE])
 
 
-def _legal_choice(gs, s):
+def _legal_choice(gs: AnunnakiFields, s):
     return [CHOICE + i for i in range(gs.darg["n"])]
 
 
 @decide("choice", "Choose one reward", _legal_choice)
-def _ans_choice(gs, a, s):
+def _ans_choice(gs: AnunnakiFields, a, s):
     arg = gs.darg
     why = arg.get("why")
     k = a - CHOICE
@@ -241,24 +243,24 @@ def _ans_choice(gs, a, s):
         gs._effects(s, arg["options"][k])
 
 
-def _legal_free_contract(gs, s):
+def _legal_free_contract(gs: AnunnakiFields, s):
     return [PASS] + [FULFILL + int(c[1:]) - 1 for c in gs.seats[s]["contracts"]]
 
 
 @decide("free_contract", "Bastet: fulfil a contract without its cost?", _legal_free_contract)
-def _ans_free_contract(gs, a, s):
+def _ans_free_contract(gs: AnunnakiFields, a, s):
     if a == PASS:
         return
     gs.own_seat(s)["mana"] -= 1
     gs._fulfil(s, f"c{a - FULFILL + 1}", pay=False, check=False)
 
 
-def _legal_yesno(gs, s):
+def _legal_yesno(gs: AnunnakiFields, s):
     return [YES, PASS]
 
 
 @decide("yesno", "Freyja: use her power?", _legal_yesno)
-def _ans_yesno(gs, a, s):
+def _ans_yesno(gs: AnunnakiFields, a, s):
     if a == PASS:
         return
     arg = gs.darg
@@ -267,17 +269,17 @@ def _ans_yesno(gs, a, s):
 
 
 @step("lose_follower")
-def _run_lose_follower(gs, s):
+def _run_lose_follower(gs: AnunnakiFields, s):
     if gs.has_followers(s):
         gs._set("lose_follower", s)
 
 
-def _legal_lose_follower(gs, s):
+def _legal_lose_follower(gs: AnunnakiFields, s):
     return gs._hexacts([h for h in gs.lay.hexes if gs.fol[h][s]])
 
 
 @decide("lose_follower", "Pandora: remove one of your followers", _legal_lose_follower)
-def _ans_lose_follower(gs, a, s):
+def _ans_lose_follower(gs: AnunnakiFields, a, s):
     h = gs.lay.hexes[a - HEX]
     gs.own_fol()[h][s] -= 1
     gs._changed(h, s)
@@ -285,11 +287,11 @@ def _ans_lose_follower(gs, a, s):
 
 
 @step("effects")
-def _run_effects(gs, s, effects):
+def _run_effects(gs: AnunnakiFields, s, effects):
     gs._effects(s, effects)
 
 
-def _legal_horn(gs, s):
+def _legal_horn(gs: AnunnakiFields, s):
     res = gs.seats[s]["res"]
     out = [CHOICE + i for i in range(4)]
     out += [CHOICE + 4 + i for i in range(4) if res[i] >= RULES["horn"]["pay"]]
@@ -297,7 +299,7 @@ def _legal_horn(gs, s):
 
 
 @decide("horn", "Horn of Plenty", _legal_horn)
-def _ans_horn(gs, a, s):
+def _ans_horn(gs: AnunnakiFields, a, s):
     k = a - CHOICE
     hr = RULES["horn"]
     if k < 4:
@@ -308,12 +310,12 @@ def _ans_horn(gs, a, s):
         gs._event("vp", s, (hr["vp"], "horn"))
 
 
-def _legal_pandora(gs, s):
+def _legal_pandora(gs: AnunnakiFields, s):
     return [CHOICE + ["mana", "follower", "weapon"].index(t) for t in gs.seats[s]["pandora"]]
 
 
 @decide("pandora", "Pandora's Box: take a token", _legal_pandora)
-def _ans_pandora(gs, a, s):
+def _ans_pandora(gs: AnunnakiFields, a, s):
     tok = ["mana", "follower", "weapon"][a - CHOICE]
     sd = gs.own_seat(s)
     sd["pandora"].remove(tok)
@@ -338,30 +340,30 @@ def _ans_pandora(gs, a, s):
 
 
 @step("lose_weapon")
-def _run_lose_weapon(gs, s):
+def _run_lose_weapon(gs: AnunnakiFields, s):
     gs.darg = {}
     if _legal_lose_weapon(gs, s):
         gs._set("lose_weapon", s)
 
 
-def _legal_lose_weapon(gs, s):
+def _legal_lose_weapon(gs: AnunnakiFields, s):
     wl = gs.weapon_list(s)
     return sorted({WEAPON + wl.index(w) for w in gs.seats[s]["hand"] if DATA.weapons[w]["kind"] == "advanced"})
 
 
 @decide("lose_weapon", "Pandora: put back one of your advanced weapons", _legal_lose_weapon)
-def _ans_lose_weapon(gs, a, s):
+def _ans_lose_weapon(gs: AnunnakiFields, a, s):
     w = gs.weapon_list(s)[a - WEAPON]
     gs.own_seat(s)["hand"].remove(w)
     gs.own_seat(s)["pile"].append(w)
 
 
-def _legal_destiny(gs, s):
+def _legal_destiny(gs: AnunnakiFields, s):
     return [CHOICE + i for i in range(3)]
 
 
 @decide("destiny", "Destiny Stone: choose your secret track", _legal_destiny)
-def _ans_destiny(gs, a, s):
+def _ans_destiny(gs: AnunnakiFields, a, s):
     gs.own_seat(s)["destiny"] = TRACKS[a - CHOICE]
 
 
@@ -398,19 +400,19 @@ EFFECTS = {
 
 
 # ---- the minor gods' powers that act once, when summoned (by the data's effect name)
-def _free_contract(gs, s):
+def _free_contract(gs: AnunnakiFields, s):
     """Bastet: fulfil a contract for 1 mana instead of its cost."""
     if gs.seats[s]["mana"] >= 1 and gs.seats[s]["contracts"]:
         gs._set("free_contract", s)
 
 
-def _sacrifice_follower(gs, s):
+def _sacrifice_follower(gs: AnunnakiFields, s):
     """Freyja: may remove a follower for 4 resources of choice."""
     if gs.has_followers(s):
         gs._set("yesno", s, {"why": "freyja"})
 
 
-def _away_regions(gs, s):
+def _away_regions(gs: AnunnakiFields, s):
     lay, home = gs.lay, gs.houses[s]
     n = sum(1 for h in gs.controlled(s) if lay.board_of[h] != home) // 2
     gs.own_seat(s)["vp"] += n
@@ -419,7 +421,7 @@ def _away_regions(gs, s):
         gs._event("vp", s, (n, "god"))
 
 
-def _frigg_followers(gs, s):
+def _frigg_followers(gs: AnunnakiFields, s):
     """Frigg: the seat *may* place a follower in each region holding 3 or more
     of its followers and settlements (seed: 「置くことができます」), asked region
     by region."""
@@ -428,17 +430,17 @@ def _frigg_followers(gs, s):
 
 
 @step("frigg_at")
-def _run_frigg_at(gs, s, h):
+def _run_frigg_at(gs: AnunnakiFields, s, h):
     gs._set("frigg", s, {"hex": h})
 
 
 @decide("frigg", "Frigg: place a follower in this region?", _legal_yesno)
-def _ans_frigg(gs, a, s):
+def _ans_frigg(gs: AnunnakiFields, a, s):
     if a == YES:  # (with none in the supply, one may first be taken from any region: follower_at)
         gs._push(["follower_at", s, gs.darg["hex"]])
 
 
-def _portal_3(gs, s):
+def _portal_3(gs: AnunnakiFields, s):
     # the rulebook calls Anu's teleport "this portal action": Enlil adds a unit,
     # and face-down culture tokens next to the units flip at its end
     if gs._sources(s, "portal"):
@@ -446,11 +448,11 @@ def _portal_3(gs, s):
         gs._set("from", s, {"mode": "anu_src", "n": 3 + (1 if gs.has(s, "enlil") else 0)})
 
 
-def _gain_followers_2(gs, s):
+def _gain_followers_2(gs: AnunnakiFields, s):
     gs.todo.append(["followers", s, 2])
 
 
-def _away_shrines(gs, s):
+def _away_shrines(gs: AnunnakiFields, s):
     lay, home = gs.lay, gs.houses[s]
     n = sum(lay.info[h]["shrines"] for h in gs.controlled(s) if lay.board_of[h] != home)
     gs.own_seat(s)["vp"] += n
@@ -459,13 +461,13 @@ def _away_shrines(gs, s):
     gs._gain(s, "metal", n)
 
 
-def _settlement_resources(gs, s):
+def _settlement_resources(gs: AnunnakiFields, s):
     for h in gs.settlements_of(s):
         if gs.lay.info[h]["res"]:
             gs._gain(s, gs.lay.info[h]["res"][0], 1)
 
 
-IMMEDIATE = {
+IMMEDIATE: dict[str, Callable[..., None]] = {  # (called with the mixin, `self`: the state)
     "free_contract": _free_contract,
     "sacrifice_follower": _sacrifice_follower,
     "away_regions": _away_regions,

@@ -9,13 +9,13 @@ from meeple.games.anunnaki.board import UNDERWORLD, uncovered
 from meeple.games.anunnaki.data import MAX_PLAYERS, RESOURCES
 from meeple.games.anunnaki.declare import decide, step
 
-if TYPE_CHECKING:  # the fields' types: the state this mixin is part of (fields.py)
-    from meeple.games.anunnaki.fields import AnunnakiFields as _Fields
+if TYPE_CHECKING:  # the fields' types (fields.py): of the state this mixin is part of, and of the rule functions' `gs`
+    from meeple.games.anunnaki.fields import AnunnakiFields
 else:
-    _Fields = object
+    AnunnakiFields = object  # (at run time the state's slots come from its FIELDS)
 
 
-class Movement(_Fields):
+class Movement(AnunnakiFields):
     """The movement and the land rules a state answers for (mixed into `AnunnakiState`)."""
 
     __slots__ = ()
@@ -174,7 +174,7 @@ FLIP = ["flip"]
 
 
 @step("units")
-def _run_units(gs, s, mode, n, src):
+def _run_units(gs: AnunnakiFields, s, mode, n, src):
     if n > 0:
         if src is not None:  # anu: a fixed source
             if gs.has_units(src, s) and gs._dests(s, src, "portal"):
@@ -191,16 +191,16 @@ def _run_units(gs, s, mode, n, src):
         _run_flip(gs)
 
 
-def _from_acts(gs, s, mode):
+def _from_acts(gs: AnunnakiFields, s, mode):
     return gs._hexacts(gs._sources(s, mode), [PASS])
 
 
-def _legal_from(gs, s):
+def _legal_from(gs: AnunnakiFields, s):
     return _from_acts(gs, s, gs.darg["mode"])
 
 
 @decide("from", "Choose a region to take a unit from (or stop)", _legal_from, kept=True)
-def _ans_from(gs, a, s):
+def _ans_from(gs: AnunnakiFields, a, s):
     if a == PASS:
         return
     arg = gs.darg
@@ -209,25 +209,25 @@ def _ans_from(gs, a, s):
     gs._set("unit", s, dict(arg, hex=h, mode=mode))
 
 
-def _legal_unit(gs, s):
+def _legal_unit(gs: AnunnakiFields, s):
     acts = gs._unit_acts(s, gs.darg["hex"])
     return [PASS] + acts if gs.darg["mode"] == "anu" else acts
 
 
 @decide("unit", "Which unit?", _legal_unit)
-def _ans_unit(gs, a, s):
+def _ans_unit(gs: AnunnakiFields, a, s):
     if a == PASS:
         return
     arg = gs.darg
     gs._set("to", s, dict(arg, unit=a - UNIT))
 
 
-def _legal_to(gs, s):
+def _legal_to(gs: AnunnakiFields, s):
     return gs._hexacts(gs._dests(s, gs.darg["hex"], gs.darg["mode"]))
 
 
 @decide("to", "Choose the region to move to", _legal_to)
-def _ans_to(gs, a, s):
+def _ans_to(gs: AnunnakiFields, a, s):
     arg = gs.darg
     dest = gs.lay.hexes[a - HEX]
     src = arg["hex"]
@@ -261,12 +261,12 @@ def _ans_to(gs, a, s):
     _run_units(gs, s, mode, arg["n"] - 1, fixed)  # the next unit at once (as its step would)
 
 
-def _legal_carry(gs, s):
+def _legal_carry(gs: AnunnakiFields, s):
     return [PASS] + gs._carry_opts(s, gs.darg["from"])
 
 
 @decide("carry", "Odin: carry a unit along with the settlement?", _legal_carry)
-def _ans_carry(gs, a, s):
+def _ans_carry(gs: AnunnakiFields, a, s):
     """Odin: a settlement carries up to 2 units from its region with it."""
     if a == PASS:
         return
@@ -287,7 +287,7 @@ def _ans_carry(gs, a, s):
 
 
 @step("follower_at")
-def _run_follower_at(gs, s, h):
+def _run_follower_at(gs: AnunnakiFields, s, h):
     if gs.supply(s) > 0:
         gs.own_fol()[h][s] += 1
         gs._changed(h, s)
@@ -298,19 +298,21 @@ def _run_follower_at(gs, s, h):
 
 
 @step("flip")
-def _run_flip(gs):
+def _run_flip(gs: AnunnakiFields):
     occ, spots = gs.occ, gs.lay.spots
     for i, c in enumerate(gs.cul):
         if c is not None and not c[1]:  # face down (most are up or taken)
             a, b, d = spots[i][0]  # (a spot joins three regions)
             if occ[a] or occ[b] or occ[d]:  # someone is there
-                gs.own_cul()[i][1] = True
+                spot = gs.own_cul()[i]  # (this state's own copy of c)
+                assert spot is not None
+                spot[1] = True
                 gs._mark_reveal()
                 gs._event("culture_up", None, c[0])
 
 
 @step("harvest")
-def _run_harvest(gs, s, n, done):
+def _run_harvest(gs: AnunnakiFields, s, n, done):
     if n <= 0:
         return
     acts = _harvest_acts(gs, s, done)
@@ -318,16 +320,16 @@ def _run_harvest(gs, s, n, done):
         gs._set("harvest", s, {"n": n, "done": done}, acts)
 
 
-def _harvest_acts(gs, s, done):
+def _harvest_acts(gs: AnunnakiFields, s, done):
     return gs._hexacts(gs._harvestable(s, done), [PASS])
 
 
-def _legal_harvest(gs, s):
+def _legal_harvest(gs: AnunnakiFields, s):
     return _harvest_acts(gs, s, gs.darg["done"])
 
 
 @decide("harvest", "Harvest: choose a region you control (or stop)", _legal_harvest, kept=True)
-def _ans_harvest(gs, a, s):
+def _ans_harvest(gs: AnunnakiFields, a, s):
     if a == PASS:
         return
     arg = gs.darg
@@ -366,12 +368,12 @@ def _ans_harvest(gs, a, s):
     _run_harvest(gs, s, left, done)  # the next region at once (as its step would)
 
 
-def _legal_harvest_res(gs, s):
+def _legal_harvest_res(gs: AnunnakiFields, s):
     return [RES + RI[r] for r in gs.darg["options"]]
 
 
 @decide("harvest_res", "This region has two resources: which do you take?", _legal_harvest_res)
-def _ans_harvest_res(gs, a, s):
+def _ans_harvest_res(gs: AnunnakiFields, a, s):
     arg = gs.darg
     r = RESOURCES[a - RES]
     gs._gain(s, r, 1)
@@ -380,7 +382,7 @@ def _ans_harvest_res(gs, a, s):
 
 
 @decide("exhaust", "Which resource is exhausted?", _legal_harvest_res)
-def _ans_exhaust(gs, a, s):
+def _ans_exhaust(gs: AnunnakiFields, a, s):
     arg = gs.darg
     gs.own_exh().setdefault(arg["hex"], []).append(RESOURCES[a - RES])
     gs._event("exhaust", s, (arg["hex"], RESOURCES[a - RES]))
@@ -392,7 +394,7 @@ _PLACE = [["place_follower", s] for s in range(MAX_PLAYERS)]
 
 
 @step("followers")
-def _run_followers(gs, s, n):
+def _run_followers(gs: AnunnakiFields, s, n):
     if n <= 0:
         return
     if gs.has(s, "hera"):
@@ -402,7 +404,7 @@ def _run_followers(gs, s, n):
 
 
 @step("place_follower")
-def _run_place_follower(gs, s):
+def _run_place_follower(gs: AnunnakiFields, s):
     acts = _legal_place_follower(gs, s)
     if not acts:
         return
@@ -412,12 +414,12 @@ def _run_place_follower(gs, s):
     gs._set("place_follower", s, acts=acts)
 
 
-def _legal_place_follower(gs, s):
+def _legal_place_follower(gs: AnunnakiFields, s):
     return gs._hexacts(gs._follower_spots(s))
 
 
 @decide("place_follower", "Place a follower", _legal_place_follower, kept=True)
-def _ans_place_follower(gs, a, s):
+def _ans_place_follower(gs: AnunnakiFields, a, s):
     h = gs.lay.hexes[a - HEX]
     gs.own_fol()[h][s] += 1
     gs._changed(h, s)
@@ -429,7 +431,7 @@ def _ans_place_follower(gs, a, s):
         _run_place_follower(gs, s)
 
 
-def _legal_take_follower(gs, s):
+def _legal_take_follower(gs: AnunnakiFields, s):
     fol, avoid = gs.fol, gs.darg.get("avoid")
     out = [PASS]
     for h in gs.mine[s]:  # (in layout order)
@@ -439,7 +441,7 @@ def _legal_take_follower(gs, s):
 
 
 @decide("take_follower", "Take a follower back from the board (or stop)", _legal_take_follower)
-def _ans_take_follower(gs, a, s):
+def _ans_take_follower(gs: AnunnakiFields, a, s):
     if a == PASS:
         return
     arg = gs.darg
@@ -457,18 +459,18 @@ def _ans_take_follower(gs, a, s):
 
 
 @step("settle")
-def _run_settle(gs, s):
+def _run_settle(gs: AnunnakiFields, s):
     acts = _legal_settle(gs, s)
     if acts:
         gs._set("settle", s, acts=acts)
 
 
-def _legal_settle(gs, s):
+def _legal_settle(gs: AnunnakiFields, s):
     return gs._hexacts(gs._settle_spots(s))
 
 
 @decide("settle", "Build a settlement: choose the region", _legal_settle, kept=True)
-def _ans_settle(gs, a, s):
+def _ans_settle(gs: AnunnakiFields, a, s):
     h = gs.lay.hexes[a - HEX]
     if gs.power(s, "odin_settlement_units"):
         osl = gs.own_osl()[s]

@@ -506,7 +506,7 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
         return NDEV - 1 if self.seats[seat]["dom"] >= DATA.lightning else NDEV - 2
 
 
-def occupancy(s) -> dict[str, int]:
+def occupancy(s: AnunnakiState) -> dict[str, int]:
     """Region -> the seats with units there (bit s: seat s), counted from the
     board: followers, gods and settlement units."""
     occ = dict.fromkeys(s.lay.hexes, 0)

@@ -75,13 +75,13 @@ _MAJOR_TOKEN = frozenset(DATA.major_token)
 # the tiles of each colour (the arrangement places every tile once)
 _TILES_OF = {c: sum(1 for t in DATA.tiles.values() if t["color"] == c) for c in ("red", "blue")}
 
-if TYPE_CHECKING:  # the fields' types: the state this mixin is part of (fields.py)
-    from meeple.games.anunnaki.fields import AnunnakiFields as _Fields
+if TYPE_CHECKING:  # the fields' types (fields.py): of the state this mixin is part of, and of the rule functions' `gs`
+    from meeple.games.anunnaki.fields import AnunnakiFields
 else:
-    _Fields = object
+    AnunnakiFields = object  # (at run time the state's slots come from its FIELDS)
 
 
-class Turn(_Fields):
+class Turn(AnunnakiFields):
     """The turn and tiles rules a state answers for (mixed into `AnunnakiState`)."""
 
     __slots__ = ()
@@ -214,16 +214,16 @@ class Turn(_Fields):
 
 
 @step("setup_gods")
-def _run_setup_gods(gs, s):
+def _run_setup_gods(gs: AnunnakiFields, s):
     gs._set("discard_god", s)
 
 
-def _legal_discard_god(gs, s):
+def _legal_discard_god(gs: AnunnakiFields, s):
     return [CHOICE + i for i in range(len(gs.seats[s]["gods_offer"]))]
 
 
 @decide("discard_god", "Setup: discard one of your minor gods (you keep the others)", _legal_discard_god)
-def _ans_discard_god(gs, a, s):
+def _ans_discard_god(gs: AnunnakiFields, a, s):
     g = gs.own_seat(s)["gods_offer"].pop(a - CHOICE)
     gs._event("discard_god", s, g)
 
@@ -241,7 +241,7 @@ _TURN_STEPS = [
 
 
 @step("start_turn")
-def _run_start_turn(gs):
+def _run_start_turn(gs: AnunnakiFields):
     s = gs.current
     gs.used = []
     gs.flags = {}
@@ -252,7 +252,7 @@ def _run_start_turn(gs):
 
 
 @step("main")
-def _run_main(gs):
+def _run_main(gs: AnunnakiFields):
     gs._set("main", gs.current)
 
 
@@ -272,7 +272,7 @@ def _main_acts(arrangement) -> list[list[int]]:
     return acts
 
 
-def _legal_main(gs, s):
+def _legal_main(gs: AnunnakiFields, s):
     pawn = gs.seats[s]["pawn"]
     if pawn < 0:  # the first move: to a blue tile
         return [TILE + t - 1 for t in gs.arrangement if DATA.tiles[t]["color"] == "blue"]
@@ -281,7 +281,7 @@ def _legal_main(gs, s):
 
 
 @decide("main", "Main action: move your pawn to a tile", _legal_main, forced=False)
-def _ans_main(gs, a, s):
+def _ans_main(gs: AnunnakiFields, a, s):
     sd = gs.seats[s] if s in gs.seat_own else gs.own_seat(s)  # (own_seat, a call less when owned)
     t = a - TILE + 1
     new = gs.arrangement.index(t)
@@ -305,7 +305,7 @@ def _ans_main(gs, a, s):
     _then_mana(gs, s)
 
 
-def _then_mana(gs, s) -> None:
+def _then_mana(gs: AnunnakiFields, s) -> None:
     """The turn's mana step at once when nothing is asked and it is next
     on the stack (`_TURN_STEPS`), as the flow would run it."""
     todo = gs.todo
@@ -314,13 +314,13 @@ def _then_mana(gs, s) -> None:
         _run_mana_choice(gs, s, 0, _NO_EXCLUDE, False)
 
 
-def _legal_ra_cube(gs, s):
+def _legal_ra_cube(gs: AnunnakiFields, s):
     cubes = gs.seats[s]["cubes"]
     return [PASS] + [SPACE + i for i in range(len(DATA.spaces)) if i not in cubes]
 
 
 @decide("ra_cube", "Ra: move this cube to another space?", _legal_ra_cube)
-def _ans_ra_cube(gs, a, s):
+def _ans_ra_cube(gs: AnunnakiFields, a, s):
     if a == PASS:
         return
     arg = gs.darg
@@ -330,7 +330,7 @@ def _ans_ra_cube(gs, a, s):
 
 
 @step("end_turn")
-def _run_end_turn(gs):
+def _run_end_turn(gs: AnunnakiFields):
     s = gs.current
     (gs.seats[s] if s in gs.seat_own else gs.own_seat(s))["turns"] += 1  # (own_seat, a call less when owned)
     if gs.end_triggered and s == gs.players - 1:
@@ -341,7 +341,7 @@ def _run_end_turn(gs):
 
 
 @step("action")
-def _run_action(gs, s, t, developed):
+def _run_action(gs: AnunnakiFields, s, t, developed):
     tile = DATA.tiles[t]
     v = tile["developed"] if developed else tile["basic"]
     act = tile["action"]
@@ -371,12 +371,12 @@ def _run_action(gs, s, t, developed):
         gs._set("market", s, {"developed": developed})
 
 
-def _legal_creation(gs, s):
+def _legal_creation(gs: AnunnakiFields, s):
     return [RES + i for i in range(4)]
 
 
 @decide("creation", "Creation: choose the resource", _legal_creation)
-def _ans_creation(gs, a, s):
+def _ans_creation(gs: AnunnakiFields, a, s):
     arg = gs.darg
     gs._gain(s, RESOURCES[a - RES], arg["n"])
     gs._event("creation", s, (RESOURCES[a - RES], arg["n"]))
@@ -392,7 +392,7 @@ if _PAID != sorted(_PAID):
     raise ValueError("MARKET lists its trades by the resource they pay")
 
 
-def _legal_market(gs, s):
+def _legal_market(gs: AnunnakiFields, s):
     if gs.darg["developed"]:
         return [PASS, *_FREE_TRADES]
     res = gs.seats[s]["res"]
@@ -404,7 +404,7 @@ def _legal_market(gs, s):
 
 
 @decide("market", "Market: trade resources (or pass)", _legal_market)
-def _ans_market(gs, a, s):
+def _ans_market(gs: AnunnakiFields, a, s):
     if a == PASS:
         return
     p, x, y = MARKET[a - CHOICE]
@@ -418,7 +418,7 @@ def _ans_market(gs, a, s):
 
 
 @step("take_contract")
-def _run_take_contract(gs, s):
+def _run_take_contract(gs: AnunnakiFields, s):
     if gs.display:
         gs._set("contract", s)
 
@@ -426,7 +426,7 @@ def _run_take_contract(gs, s):
 _TAKE = {c: CONTRACT + int(c[1:]) - 1 for c in DATA.contracts}  # a contract -> the action taking it
 
 
-def _legal_contract(gs, s):
+def _legal_contract(gs: AnunnakiFields, s):
     out = []
     for c in gs.display:
         out.append(_TAKE[c])
@@ -434,7 +434,7 @@ def _legal_contract(gs, s):
 
 
 @decide("contract", "Commerce: take a contract from the display", _legal_contract)
-def _ans_contract(gs, a, s):
+def _ans_contract(gs: AnunnakiFields, a, s):
     c = f"c{a - CONTRACT + 1}"
     gs.display.remove(c)
     gs.own_seat(s)["contracts"].append(c)
@@ -446,12 +446,12 @@ def _ans_contract(gs, a, s):
 
 
 @step("pick_weapon")
-def _run_pick_weapon(gs, s, n):
+def _run_pick_weapon(gs: AnunnakiFields, s, n):
     if n > 0 and gs.seats[s]["pile"]:
         gs._set("weapon_pick", s, {"n": n})
 
 
-def _legal_weapon_pick(gs, s):
+def _legal_weapon_pick(gs: AnunnakiFields, s):
     wl = gs.weapon_list(s)
     out = []
     for w in gs.seats[s]["pile"]:
@@ -463,7 +463,7 @@ def _legal_weapon_pick(gs, s):
 
 
 @decide("weapon_pick", "Draw an advanced weapon from your board", _legal_weapon_pick)
-def _ans_weapon_pick(gs, a, s):
+def _ans_weapon_pick(gs: AnunnakiFields, a, s):
     arg = gs.darg
     w = gs.weapon_list(s)[a - WEAPON]
     sd = gs.own_seat(s)
@@ -474,17 +474,17 @@ def _ans_weapon_pick(gs, a, s):
 
 
 @step("develop")
-def _run_develop(gs, s):
+def _run_develop(gs: AnunnakiFields, s):
     if gs._developable(s):
         gs._set("develop", s)
 
 
-def _legal_develop(gs, s):
+def _legal_develop(gs: AnunnakiFields, s):
     return [TILE + t - 1 for t in gs._developable(s)]
 
 
 @decide("develop", "Choose a tile to develop", _legal_develop)
-def _ans_develop(gs, a, s):
+def _ans_develop(gs: AnunnakiFields, a, s):
     t = a - TILE + 1
     tile = DATA.tiles[t]
     if tile["color"] == "red":
@@ -496,25 +496,25 @@ def _ans_develop(gs, a, s):
     gs._set("dev_do", s, {"tile": t})
 
 
-def _legal_dev_do(gs, s):
+def _legal_dev_do(gs: AnunnakiFields, s):
     return [YES, PASS]
 
 
 @decide("dev_do", "Use the developed tile's action now?", _legal_dev_do)
-def _ans_dev_do(gs, a, s):
+def _ans_dev_do(gs: AnunnakiFields, a, s):
     arg = gs.darg
     if a == YES:
         gs.todo.append(["action", s, arg["tile"], True])
 
 
 @step("tile_effect")
-def _run_tile_effect(gs, s, color):
+def _run_tile_effect(gs: AnunnakiFields, s, color):
     gs.darg = {"color": color}
     if _legal_tile_pick(gs, s):
         gs._set("tile_pick", s, {"color": color})
 
 
-def _legal_tile_pick(gs, s):
+def _legal_tile_pick(gs: AnunnakiFields, s):
     sd = gs.seats[s]
     pawn_tile = gs.arrangement[sd["pawn"]] if sd["pawn"] >= 0 else None
     color, tiles = gs.darg["color"], DATA.tiles
@@ -526,29 +526,29 @@ def _legal_tile_pick(gs, s):
 
 
 @decide("tile_pick", "Choose the tile to activate", _legal_tile_pick)
-def _ans_tile_pick(gs, a, s):
+def _ans_tile_pick(gs: AnunnakiFields, a, s):
     t = a - TILE + 1
     gs.todo.append(["action", s, t, t in gs.seats[s]["developed"]])
 
 
 @step("cube_move")
-def _run_cube_move(gs, s):
+def _run_cube_move(gs: AnunnakiFields, s):
     sd = gs.seats[s]
     if sd["cubes"] and len(sd["cubes"]) < len(DATA.spaces):
         gs._set("cube_from", s)
 
 
-def _legal_cube_from(gs, s):
+def _legal_cube_from(gs: AnunnakiFields, s):
     return [SPACE + i for i in sorted(gs.seats[s]["cubes"])]
 
 
 @decide("cube_from", "Move a cube: choose the cube", _legal_cube_from)
-def _ans_cube_from(gs, a, s):
+def _ans_cube_from(gs: AnunnakiFields, a, s):
     gs.own_seat(s)["cubes"].remove(a - SPACE)
     gs._set("cube_to", s, {"from": a - SPACE})
 
 
-def _legal_cube_to(gs, s):
+def _legal_cube_to(gs: AnunnakiFields, s):
     """A free space other than the one the cube left: 「召喚キューブ1個を、他の任意の
     スペースに移動させます」 (put back, it would collect that space's mana again)."""
     cubes, left = gs.seats[s]["cubes"], gs.darg.get("from")  # (a hand-made STATE may not say)
@@ -556,12 +556,12 @@ def _legal_cube_to(gs, s):
 
 
 @decide("cube_to", "Move a cube: choose the free space", _legal_cube_to)
-def _ans_cube_to(gs, a, s):
+def _ans_cube_to(gs: AnunnakiFields, a, s):
     gs._place_cube(s, a - SPACE)
 
 
 @step("mana_choice")
-def _run_mana_choice(gs, s, discount, exclude, more):
+def _run_mana_choice(gs: AnunnakiFields, s, discount, exclude, more):
     options = gs._mana_options(s, discount, exclude)
     if options:
         gs._set("mana", s, {"discount": discount, "exclude": exclude, "more": more}, _mana_acts(options))
@@ -582,12 +582,12 @@ def _mana_acts(options):
     return out
 
 
-def _legal_mana(gs, s):
+def _legal_mana(gs: AnunnakiFields, s):
     return _mana_acts(gs._mana_options(s, gs.darg["discount"], gs.darg["exclude"]))
 
 
 @decide("mana", "Mana action (or pass)", _legal_mana, kept=True)
-def _ans_mana(gs, a, s):
+def _ans_mana(gs: AnunnakiFields, a, s):
     if a == PASS:
         return
     arg = gs.darg
@@ -621,7 +621,7 @@ def _ans_mana(gs, a, s):
 
 
 @step("extra")
-def _run_extra(gs):
+def _run_extra(gs: AnunnakiFields):
     s = gs.current
     options = gs._extra_options(s)
     if options:
@@ -639,12 +639,12 @@ def _run_extra(gs):
                 _run_end_turn(gs)
 
 
-def _legal_extra(gs, s):
+def _legal_extra(gs: AnunnakiFields, s):
     return [PASS, *gs._extra_options(s)]
 
 
 @decide("extra", "Additional actions: summon a god, fulfil a contract… (or end the turn)", _legal_extra, kept=True)
-def _ans_extra(gs, a, s):
+def _ans_extra(gs: AnunnakiFields, a, s):
     if a == PASS:
         return
     gs.todo.append(_EXTRA)
@@ -669,7 +669,7 @@ def _ans_extra(gs, a, s):
         gs._set("pandora", s)
 
 
-def _legal_summon_hex(gs, s):
+def _legal_summon_hex(gs: AnunnakiFields, s):
     fol = gs.fol
     hexes = []
     for h in gs.mine[s]:  # (in layout order)
@@ -679,7 +679,7 @@ def _legal_summon_hex(gs, s):
 
 
 @decide("summon_hex", "The god replaces one of your followers: choose its region", _legal_summon_hex)
-def _ans_summon_hex(gs, a, s):
+def _ans_summon_hex(gs: AnunnakiFields, a, s):
     arg = gs.darg
     h = gs.lay.hexes[a - HEX]
     sd = gs.own_seat(s)
