@@ -116,6 +116,11 @@ def test_a_counted_message_needs_a_whole_count():
         translate("common.count.cards", "ru", count="3")
 
 
+def test_a_missing_value_is_named():
+    with pytest.raises(KeyError, match="okc.kingdom.name.*number"):
+        translate("okc.kingdom.name", "ja", suit="交換")
+
+
 def test_an_unknown_key_or_language_is_an_error():
     with pytest.raises(KeyError):
         translate("no.such.key", "ja")

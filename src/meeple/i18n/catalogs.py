@@ -140,7 +140,10 @@ def translate(key: str, lang: str = DEFAULT, /, **values: object) -> str:
         text = cat.translations.ngettext(key, key, count)
     else:
         text = cat.translations.gettext(key)
-    return text.format_map({k: _value(v, lang) for k, v in values.items()})
+    try:
+        return text.format_map({k: _value(v, lang) for k, v in values.items()})
+    except KeyError as e:
+        raise KeyError(f"message {key!r} needs the value {e.args[0]!r}") from None
 
 
 def term_key(*parts: object) -> str:
