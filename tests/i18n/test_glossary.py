@@ -30,7 +30,9 @@ def _game_terms() -> set[str]:
     out |= {_k("anunnaki.action", t["action"]) for t in a.tiles.values()} | {
         _k("anunnaki.action", x) for x in anunnaki.ACTIONS
     }
-    out |= {_k("anunnaki.track", t) for t in anunnaki.TRACKS} | {_k("anunnaki.resource", r) for r in anunnaki.RESOURCES}
+    out |= {_k("anunnaki.track", t) for t in anunnaki.TRACKS} | {
+        _k("anunnaki.resource", r) for r in (*anunnaki.RESOURCES, "any")
+    }
     out |= {_k("anunnaki.artifact", x) for x in anunnaki.ARTIFACTS} | {
         _k("anunnaki.objective", o) for o in anunnaki.OBJECTIVES
     }

@@ -229,6 +229,7 @@ SECTIONS = (
             Term("anunnaki.resource.wood", ja="003:282"),
             Term("anunnaki.resource.metal", ja="003:282"),
             Term("anunnaki.resource.gold", ja="003:282"),
+            Term("anunnaki.resource.any", ja="003:294"),
         ),
     ),
     Section(
