@@ -36,6 +36,12 @@ def test_ethnos_info_and_rules():
     for section in G.summary("ethnos"):
         assert section.title in text and _words(section.sentences[0][1]) in text
     assert "rules the rules in short" in text
+    # before the first turn: the powers of the tribes in this game
+    from meeple.games.ethnos import data, new_game
+
+    start = text[text.index("The tribes in this game:") : text.index("'info NAME' for any name")]
+    for t in new_game(3, seed=4).tribes:
+        assert _words(G.short("ethnos", f"tribe.{data.TRIBES[t]}")) in start
 
 
 def test_okc_info_answers_the_terms_a_new_player_asked_for():
@@ -64,4 +70,7 @@ def test_anunnaki_info_and_rules():
     assert _words(G.short("anunnaki", "god.anubis")) in text and "a god of Pharaos" in text  # + the card data
     assert "Commerce (tile 4):" in text and "Commerce track:" in text  # a name two things share: both
     assert "The end of the game and final scoring" in text
+    # before the first decision: the player's house and its major god, in the rulebook's words
+    assert text.index("Your house and its major god:") < text.index("Your decision:")
+    assert _words(G.short("anunnaki", "house.pharaos")) in text and _words(G.short("anunnaki", "god.ra")) in text
     assert "last (fourteenth) summoning cube" in text and "last space of one of the three development tracks" in text

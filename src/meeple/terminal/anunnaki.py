@@ -28,6 +28,7 @@ from meeple.games.anunnaki import present
 from meeple.games.anunnaki.present import decision_for
 from meeple.games.anunnaki.state import new_game
 from meeple.terminal.fit import Fitted
+from meeple.terminal.rules import greeting
 
 COLORS = ["red", "blue", "green", "yellow"]
 
@@ -413,7 +414,12 @@ def play(args, stdin=None, stdout=None) -> int:
             f"{present.HOUSE_NAME.get(state.houses[me], state.houses[me])} (seat {me}). "
             "Type a number or the move; 'help', 'quit'.",
             style="bold",
-        )
+        ),
+        greeting(
+            "anunnaki",
+            [f"house.{state.houses[me]}", f"god.{DATA.houses[state.houses[me]]['major']}"],
+            "Your house and its major god:",
+        ),
     )
     shown = None
     names = seat_names(state, me)

@@ -32,7 +32,7 @@ from meeple.core.savegame import track
 from meeple.games.ethnos import data, new_game
 from meeple.terminal.ethnos_cards import KINGDOM_STYLE, band_text, card_text, cards_text, kingdom_text, typed
 from meeple.terminal.ethnos_ranking import _why_ahead, board_markers, ranking
-from meeple.terminal.rules import info_text, rules_text
+from meeple.terminal.rules import greeting, info_text, rules_text
 
 ROMAN = ("0", "I", "II", "III")
 
@@ -924,7 +924,8 @@ def _play(args, inp, console: Console, interactive: bool) -> int:
             f"Ethnos, {players} players, you are seat {seat}; seed {seed} "
             f"(replay with --seed {seed}). Type 'help' at any prompt.",
             style="bold",
-        )
+        ),
+        greeting("ethnos", [f"tribe.{data.TRIBES[t]}" for t in state.tribes], "The tribes in this game:"),
     )
     session = Session(
         state, seat, bots, console, inp, echo=not interactive and not _isatty(inp), interactive=interactive, names=names

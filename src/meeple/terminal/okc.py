@@ -26,6 +26,7 @@ from meeple.games.okc import new_game, present
 from meeple.games.okc.notation import action_word
 from meeple.games.okc.present import PROMPTS
 from meeple.terminal.fit import Fitted
+from meeple.terminal.rules import greeting
 
 COLOURS = {"nobility": "yellow", "clans": "cyan", "uprising": "red", "gathering": "green"}
 
@@ -225,7 +226,8 @@ def play(args, stdin=None, stdout=None) -> int:
             f"The Old King's Crown, {players} players, you play the "
             f"{D.FACTIONS[state.factions[seat]].capitalize()} (seat {seat}); seed {seed}. Type 'help'.",
             style="bold",
-        )
+        ),
+        greeting("okc", [], ""),
     )
     seen_log = 0
     try:

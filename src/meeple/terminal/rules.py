@@ -69,5 +69,18 @@ def info_text(
     return said
 
 
+def greeting(game: str, entry_ids: list[str], heading: str) -> Group:
+    """What a new player reads before the first turn: the powers in play
+    (`entry_ids`, under `heading`) and how to ask for the rest."""
+    parts: list = [Text(heading, style="bold")] if entry_ids else []
+    for eid in entry_ids:
+        e = glossary.entry(game, eid)
+        parts.append(Text.assemble((f"  {e.name}: ", "bold"), e.text))
+    parts.append(
+        Text(f"Type 'rules' for the rules in short, 'info NAME' for any name on the table ('info {_example(game)}').")
+    )
+    return Group(*parts)
+
+
 def _example(game: str) -> str:
     return {"ethnos": "centaur", "okc": "Pathfinder", "anunnaki": "domination"}.get(game, "rules")
