@@ -174,6 +174,7 @@ def test_a_wrong_citation_is_refused_at_load(tmp_path, monkeypatch):
         ("ethnos", "ドワーフ", "tribe.dwarf"),
         ("ethnos", "harpy", "tribe.wingfolk"),
         ("ethnos", "centaur:duris", "tribe.centaur"),
+        ("ethnos", "Troll of Rhea", "tribe.troll"),  # a card as the terminal shows it
         ("ethnos", "Rheal", "kingdom.rhea"),
         ("ethnos", "glory tokens", "component.glory_token"),
         ("okc", "Pathfinder", "trait.pathfinder"),

@@ -291,6 +291,11 @@ def lookup_all(game: str, term: str) -> list[Entry]:
         hits = [e for cands in parts for c in cands for e in rules.index.get(c, [])]
         hits.sort(key=lambda e: e.kind not in CARD_KINDS)
         return list(dict.fromkeys(hits))
+    if " of " in key:  # a card in words: "Troll of Rhea" is a troll card
+        head = key.split(" of ")[0]
+        for cand in _candidates(head, head):
+            if cand in rules.index:
+                return list(rules.index[cand])
     words = key.split()
     for i in range(1, len(words)):  # "nobility tactic 2", "clans favour": what the last words name
         rest = " ".join(words[i:])
