@@ -311,6 +311,38 @@ def test_one_table_waits_behind_at_most_one_job_of_another(bus):
     assert order.index("A1") < order.index("A2") < order.index("A3")
 
 
+def test_a_creators_tables_share_one_turn_on_the_queue(bus):
+    """One creator's three tables ask for 5 s decisions at once, then another
+    creator's table for one: at 5 bot seconds per creator the queue holds one
+    job of each creator, and the second creator's comes back before the
+    first's second (issue #34: fair between people, not tables)."""
+    client = redis.Redis.from_url(bus[0])
+    obs = obs_of()
+    order: list[str] = []
+
+    async def ask(pool, creator, table, seed):
+        await pool.call(p.CHOOSE, "random", seed, obs, None, table=table, ply=0, creator=creator, cost=5.0)
+        order.append(table)
+
+    async def go():
+        async with job_pool(bus, seconds_per_creator=5.0) as pool:
+            tasks = [asyncio.ensure_future(ask(pool, "flood", f"F{t}", t)) for t in (1, 2, 3)]
+            await asyncio.sleep(0.05)
+            tasks.append(asyncio.ensure_future(ask(pool, "honest", "H", 1)))
+            await asyncio.sleep(0.3)
+            assert client.xlen(p.Keys(bus[1]).stream) == 2
+            assert pool.waiting() == 4
+            threads = Threads(bus).start(1)
+            try:
+                await asyncio.wait_for(asyncio.gather(*tasks), 20)
+            finally:
+                threads.close()
+
+    asyncio.run(go())
+    assert order[:2] == ["F1", "H"]
+    assert sorted(order[2:]) == ["F2", "F3"]
+
+
 def test_the_worker_caps_a_bots_thinking(bus):
     """A bot asking for 5 s thinks at most the worker operator's 0.3 s."""
 

@@ -44,6 +44,7 @@ from meeple.server.pages import Assets, Pages
 from meeple.server.presence import Presence, PresenceDown, SharedTableQuota
 from meeple.server.service import MAX_SEED, ApiError, GameService, dumps
 from meeple.server.storage import Storage
+from meeple.server.fairshare import creator_key
 from meeple.server.workers import bot_pool
 
 log = logging.getLogger("meeple.server")
@@ -278,7 +279,13 @@ def create_app(
     async def lifespan(app: FastAPI):
         storage = Storage(db_url, sqlite_sync=sqlite_sync)
         pool = (
-            bot_pool(bot_workers, limits.bot_max_seconds, bus=bus_url, db=storage.url if bus_url else None)
+            bot_pool(
+                bot_workers,
+                limits.bot_max_seconds,
+                bus=bus_url,
+                db=storage.url if bus_url else None,
+                seconds_per_creator=limits.bot_seconds_per_creator,
+            )
             if bots
             else None
         )
@@ -296,7 +303,15 @@ def create_app(
 
             bus = Bus(bus_url, storage.url, heard, lambda: state["service"].catch_up())
             presence.node, presence.publish = bus.node, bus.publish
-        service = GameService(storage, pool, bot_delay=bot_delay, notify=hub.notify, bus=bus)
+        service = GameService(
+            storage,
+            pool,
+            bot_delay=bot_delay,
+            notify=hub.notify,
+            bus=bus,
+            bot_tables_per_creator=limits.bot_tables_per_creator,
+            bot_tables_kept=limits.bot_tables_kept,
+        )
         state["service"] = service
         if bus is not None:
             assert presence is not None
@@ -398,8 +413,9 @@ def create_app(
         if refused:
             raise ApiError(429, refused)
         opts = body.options or {}
+        creator = creator_key(user.id if user is not None else None, addresses.of(request.scope))
         g, seats = await service.create(
-            body.game, body.players, body.seats, body.seed, opts, body.hints, open_seed=body.open_seed
+            body.game, body.players, body.seats, body.seed, opts, body.hints, open_seed=body.open_seed, creator=creator
         )
         if shared_tables is not None:
             await shared_tables.add(creators, g.id)

@@ -148,6 +148,28 @@ def register(sub) -> None:
         help="seconds a client has to send a request's headers, from the connection's start or the "
         "previous answer; then the connection closes (default 10)",
     )
+    p.add_argument(
+        "--bot-seconds-per-creator",
+        type=seconds("bot seconds per creator", 0, 3600, above=True),
+        default=5.0,
+        metavar="S",
+        help="bot seconds the tables of one creator (account, else address) may think at once: "
+        "a decision counts its bot's time budget (default 5: one decision of a 5 s bot)",
+    )
+    p.add_argument(
+        "--bot-tables-per-creator",
+        type=whole("bot tables per creator", 0, 100_000),
+        default=2,
+        metavar="N",
+        help="unfinished tables with no person seated one creator may have (default 2)",
+    )
+    p.add_argument(
+        "--bot-tables-kept",
+        type=whole("bot tables kept", 0, 100_000),
+        default=20,
+        metavar="N",
+        help="ended tables with no person seated kept per creator; older ones are deleted (default 20)",
+    )
     p.add_argument("--log-level", default="warning", choices=["critical", "error", "warning", "info", "debug"])
     add_data_flag(p)
     p.set_defaults(run=run)
@@ -221,6 +243,9 @@ def run(args) -> int:
         replay_burst=args.replay_rate[1],
         ws_connect_rate=args.ws_connect_rate[0],
         ws_connect_burst=args.ws_connect_rate[1],
+        bot_seconds_per_creator=args.bot_seconds_per_creator,
+        bot_tables_per_creator=args.bot_tables_per_creator,
+        bot_tables_kept=args.bot_tables_kept,
     )
     app = create_app(
         url,

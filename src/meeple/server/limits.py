@@ -33,6 +33,10 @@ class Limits:
     open_tables_per_client: int = 20  # unfinished tables one address created
     tables_per_minute: int = 10  # table creations of one address a minute (bursts)
     bot_max_seconds: float = 5.0  # a bot decision's wall-time budget
+    # bot time is shared between the people who create tables (fairshare.py):
+    bot_seconds_per_creator: float = 5.0  # bot seconds one creator's tables may think at once
+    bot_tables_per_creator: int = 2  # unfinished tables with only bots one creator may have
+    bot_tables_kept: int = 20  # ended bot-only tables kept per creator (older ones are deleted)
     idle_days: float = 14.0  # an untouched table closes after this
     trusted_proxies: tuple[str, ...] = ()
     read_rate: float = 60.0  # HTTP GETs a second per address (pages, files, views), on average

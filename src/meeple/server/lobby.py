@@ -177,7 +177,9 @@ async def rematch(request: Request, game_id: str, body: SeatBody):
                 await social.save_seats(new)
             return {"id": new.id, "seat": seat, "token": token}
         specs = ["human" if s["kind"] == "human" or s.get("stand_in") else "bot:" + s["bot"] for s in g.rec.seats]
-        new, tokens = await service.create(g.rec.game, g.rec.players, specs, None, dict(g.rec.options))
+        new, tokens = await service.create(
+            g.rec.game, g.rec.players, specs, None, dict(g.rec.options), creator=g.rec.creator
+        )
         for old, fresh in zip(g.rec.seats, new.rec.seats):
             for key in ("name", "account"):
                 if key in old:

@@ -18,6 +18,7 @@ def attach(app: FastAPI, service: GameService, hub) -> Social:
     social = Social(service, hub, clocks.Clocks)
     app.state.social = social
     service.on_finish = lambda g: accounts.rate_finished(social, g)
+    service.on_forget = social.forget
     social.start(accounts.rate_unrated(social))
     return social
 

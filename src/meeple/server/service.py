@@ -34,6 +34,7 @@ from meeple.core.flow import FlowState
 from meeple.core.game import GameError, IllegalMove
 from meeple.core.present import own_move
 from meeple.server import reads
+from meeple.server.fairshare import think_seconds
 from meeple.server.present import presenter, redact_moves
 from meeple.server.storage import Conflict, GameRecord, Storage, hints_allowed
 from meeple.server.undo import Takebacks, UndoRequest
@@ -183,14 +184,26 @@ class GameService:
         notify=None,
         finished_cache: int = 256,
         bus=None,
+        bot_tables_per_creator: int | None = 2,
+        bot_tables_kept: int | None = 20,
+        clock=time.monotonic,
+        sleep=asyncio.sleep,
     ) -> None:
-        """`bus`: the cluster's Bus (None: one process, as by default)."""
+        """`bus`: the cluster's Bus (None: one process, as by default).
+        `bot_tables_per_creator`: unfinished bot-only tables one creator may
+        have; `bot_tables_kept`: ended ones kept per creator (older ones are
+        deleted; None: no cap). `clock`/`sleep` pace the bots (tests own them)."""
         self.storage = storage
         self.pool = pool
         self.bot_delay = bot_delay
         self.notify = notify or (lambda game_id: None)
         self.on_finish = lambda g: None  # hook: a game just ended (ratings)
         self.on_push = lambda game_id, payload: None  # hook: another node pushed a message (chat)
+        self.on_forget = _nothing  # async hook: ended bot-only tables were deleted (their people's rows)
+        self.bot_tables_per_creator = bot_tables_per_creator
+        self.bot_tables_kept = bot_tables_kept
+        self.clock, self.sleep = clock, sleep
+        self._creating: collections.Counter[str] = collections.Counter()  # bot-only tables being created
         self.bus = bus
         self.node = bus.node if bus is not None else ""
         # a bot's lease outlives one decision (its budget twice, and queueing)
@@ -202,10 +215,11 @@ class GameService:
         # event loop never waits on the disk.
         # PostgreSQL serves reads in parallel (writes stay in one task, in order)
         self.db = ThreadPoolExecutor(max_workers=1 if storage.is_sqlite else 8, thread_name_prefix="meeple-db")
-        self.stats = {"moves": 0, "bot_moves": 0, "resumed": 0, "resume_failed": 0}
+        self.stats = {"moves": 0, "bot_moves": 0, "resumed": 0, "resume_failed": 0, "bot_tables_forgotten": 0}
         self._pending: list = []
         self._writer: asyncio.Task | None = None
         self._tasks: list[asyncio.Task] = []
+        self._chores: set[asyncio.Task] = set()  # background work of the service (deleting old tables)
 
     async def _db(self, fn, *args):
         return await asyncio.get_running_loop().run_in_executor(self.db, fn, *args)
@@ -267,7 +281,7 @@ class GameService:
     async def stop(self) -> None:
         for t in self._tasks:
             t.cancel()
-        tasks = [g.driver for g in self.live.values() if g.driver is not None] + self._tasks
+        tasks = [g.driver for g in self.live.values() if g.driver is not None] + self._tasks + list(self._chores)
         for t in tasks:
             t.cancel()
         for t in tasks:
@@ -295,8 +309,11 @@ class GameService:
         options: dict,
         hints: bool | None = None,
         open_seed: bool = False,
+        creator: str = "",
     ) -> tuple[LiveGame, list[dict]]:
-        """`hints`: the advisor at this table (default: on when one person plays bots)."""
+        """`hints`: the advisor at this table (default: on when one person plays
+        bots); `creator`: who asks (fairshare.creator_key), whose share of bot
+        time its bots use and whose bot-only tables are capped."""
         try:
             rules = registry.get(game)
         except GameError as e:
@@ -341,6 +358,7 @@ class GameService:
             opts = rules.check_options(options, players)
         except GameError as e:
             raise ApiError(400, str(e)) from None
+        bot_only = all(s["kind"] == "bot" for s in stored)
         rec = GameRecord(
             id=secrets.token_urlsafe(9),
             game=game,
@@ -349,12 +367,30 @@ class GameService:
             options=gamedata.stamp(game, dict(opts)),
             seats=stored,
             open_seed=open_seed,
+            creator=creator,
+            bot_only=bot_only,
         )
         try:
             state = rules.new_game(players, seed=seed, **opts)
         except GameError as e:
             raise ApiError(400, str(e)) from None
-        await self._db(self.storage.create_game, rec)
+        if bot_only and creator and self.bot_tables_per_creator is not None:
+            self._creating[creator] += 1  # counted at once: two requests cannot both take the last place
+            try:
+                playing = await self._db(self.storage.bot_only_playing, creator)
+                if playing + self._creating[creator] > self.bot_tables_per_creator:
+                    raise ApiError(
+                        429,
+                        f"too many tables where only bots play: one person may have "
+                        f"{self.bot_tables_per_creator} at a time; wait until one ends, or take a seat at the new one",
+                    )
+                await self._db(self.storage.create_game, rec)
+            finally:
+                self._creating[creator] -= 1
+                if not self._creating[creator]:
+                    del self._creating[creator]
+        else:
+            await self._db(self.storage.create_game, rec)
         g = self._live(rec, state)
         self.live[rec.id] = g
         self._kick(g)
@@ -654,8 +690,35 @@ class GameService:
             g.undo.clear()
             self._remember_done(g)
             self.on_finish(g)
+            if g.rec.bot_only and g.rec.creator:
+                self._spawn(self.forget_bot_tables(g.rec.creator))
         self.notify(g.id)
         self._kick(g)
+
+    def _spawn(self, coro) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._chores.add(task)
+        task.add_done_callback(self._chores.discard)
+
+    async def forget_bot_tables(self, creator: str) -> list[str]:
+        """Delete `creator`'s ended bot-only tables beyond the `bot_tables_kept`
+        that ended last: what one creator's bots leave in the database is bounded."""
+        if self.bot_tables_kept is None:
+            return []
+        try:
+            ids = await self._db(self.storage.forget_bot_only, creator, self.bot_tables_kept)
+        except Exception:  # noqa: BLE001 - the next table that ends tries again
+            log.warning("cannot delete old bot-only tables", exc_info=True)
+            return []
+        for game_id in ids:
+            self.done.pop(game_id, None)
+        if ids:
+            self.stats["bot_tables_forgotten"] += len(ids)
+            try:
+                await self.on_forget(ids)
+            except Exception:  # noqa: BLE001 - rows about deleted tables are harmless: logged
+                log.warning("cannot delete the people's rows of old bot-only tables", exc_info=True)
+        return ids
 
     # -------------------------------------------------------------- cluster
     def _bus_check(self) -> None:
@@ -885,28 +948,29 @@ class GameService:
                 base = g.state
                 work = base.clone()
                 spec = g.rec.seats[seat]["bot"]
+                assert self.pool is not None  # bots are driven only with a pool (_kick)
+                # every step shows the same time, forced or not (see _pace)
+                step_seconds = think_seconds(spec, self.pool.max_seconds)
                 if self.bot_delay:
-                    await asyncio.sleep(self.bot_delay)
+                    await self.sleep(self.bot_delay)
                 step = 0
                 stale = False
                 while work.history is base.history:
                     d = work.decision()
                     if d is None or seat not in d.seats:
                         break
+                    started = self.clock()
                     obs = observe(work, seat)
-                    if len(obs.legal) == 1:
-                        a = obs.legal[0]
-                    else:
-                        bot_seed = _bot_seed(g.rec.seed, seat, g.ply, step)
-                        assert self.pool is not None  # bots are driven only with a pool (_kick)
-                        try:
-                            a = await self.pool.choose(spec, bot_seed, obs, g.id, ply=g.ply)
-                        except StaleJob:
-                            stale = True  # another node moved this table on
-                            break
-                        except GameError as e:
-                            log.error("bot %s failed in game %s: %s", spec, g.id, e)
-                            a = obs.legal[bot_seed % len(obs.legal)]
+                    bot_seed = _bot_seed(g.rec.seed, seat, g.ply, step)
+                    try:  # a forced step too: it takes the same path as a thought one
+                        a = await self.pool.choose(spec, bot_seed, obs, g.id, ply=g.ply, creator=g.rec.creator or None)
+                    except StaleJob:
+                        stale = True  # another node moved this table on
+                        break
+                    except GameError as e:
+                        log.error("bot %s failed in game %s: %s", spec, g.id, e)
+                        a = obs.legal[bot_seed % len(obs.legal)]
+                    await self._pace(started, step_seconds)
                     if a not in obs.legal:
                         log.error("bot %s chose illegal action %r in game %s", spec, a, g.id)
                         a = obs.legal[0]
@@ -936,6 +1000,18 @@ class GameService:
         finally:
             if g.driver is asyncio.current_task():
                 g.driver = None
+
+    async def _pace(self, started: float, step_seconds: float) -> None:
+        """A bot's step is shown to take its whole thinking time, whether it
+        thought or had one legal answer: a quick answer would tell everyone
+        that the bot's hidden cards left it no choice (issue #34, finding 11)."""
+        rest = step_seconds - (self.clock() - started)
+        if rest > 0:
+            await self.sleep(rest)
+
+
+async def _nothing(*_args) -> None:
+    pass
 
 
 def _new_entries(before, after) -> list[tuple[int, str]]:

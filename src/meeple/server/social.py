@@ -88,6 +88,10 @@ class Social:
             except (asyncio.CancelledError, Exception):
                 pass
 
+    async def forget(self, game_ids: list[str]) -> None:
+        """Tables were deleted (service.forget_bot_tables): their people's rows too."""
+        await self.db(self.store.forget, game_ids)
+
     async def db(self, fn, *args):
         return await self.service._db(fn, *args)
 

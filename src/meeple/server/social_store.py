@@ -24,6 +24,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    delete,
     func,
     insert,
     select,
@@ -283,6 +284,13 @@ class SocialStore:
     def save_clock_used(self, game_id: str, used: list[float]) -> None:
         with self.engine.begin() as c:
             c.execute(update(tables_t).where(tables_t.c.game_id == game_id).values(clock_used=used))
+
+    def forget(self, game_ids: list[str]) -> None:
+        """What the people kept about tables that were deleted (their bot-only
+        tables beyond the number kept): lobby rows, chat, seats."""
+        with self.engine.begin() as c:
+            for t in (tables_t, chat_t, seat_users_t):
+                c.execute(delete(t).where(t.c.game_id.in_(game_ids)))
 
     def table(self, game_id: str):
         with self.engine.connect() as c:

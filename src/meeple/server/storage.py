@@ -28,6 +28,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    func,
     insert,
     inspect,
     select,
@@ -61,6 +62,11 @@ games_t = Table(
     # until bot_until (unix time); 0 when no bot must move
     Column("bot_node", String(32), nullable=False, server_default=text("''")),
     Column("bot_until", Float, nullable=False, server_default=text("0")),
+    # who asked for the table (a digest of the account, else the address:
+    # fairshare.creator_key), whose share of bot time its bots use; '' unknown
+    Column("creator", String(32), nullable=False, server_default=text("''"), index=True),
+    # no person was seated at its creation: only bots play it
+    Column("bot_only", Boolean, nullable=False, server_default=text("false")),
 )
 
 moves_t = Table(
@@ -87,6 +93,8 @@ class GameRecord:
     created_at: float = field(default_factory=time.time)
     finished_at: float | None = None
     open_seed: bool = False
+    creator: str = ""  # games.creator: whose share of bot time its bots use
+    bot_only: bool = False  # no person seated at its creation
     version: int = 0  # games.version: the moves as stored
     moves: list[tuple[int, str]] = field(default_factory=list)  # (seat, move)
 
@@ -181,6 +189,8 @@ class Storage:
                     c.execute(
                         text(f"ALTER TABLE games ADD COLUMN {col.name} {kind} NOT NULL DEFAULT {default.arg.text}")
                     )
+        for index in games_t.indexes:  # and the indexes of those columns
+            index.create(self.engine, checkfirst=True)
 
     @staticmethod
     def is_postgres_url(url: str | None) -> bool:
@@ -209,6 +219,8 @@ class Storage:
                     created_at=rec.created_at,
                     finished_at=rec.finished_at,
                     open_seed=rec.open_seed,
+                    creator=rec.creator,
+                    bot_only=rec.bot_only,
                 )
             )
 
@@ -320,6 +332,34 @@ class Storage:
             ).all()
         return [r.id for r in rows]
 
+    # -------------------------------------------------- a creator's bot-only tables
+    def bot_only_playing(self, creator: str) -> int:
+        """How many bot-only tables of `creator` are unfinished."""
+        with self.engine.connect() as c:
+            rows = c.execute(
+                select(games_t.c.id).where(
+                    games_t.c.creator == creator, games_t.c.bot_only.is_(True), games_t.c.status == "active"
+                )
+            ).all()
+        return len(rows)
+
+    def forget_bot_only(self, creator: str, keep: int) -> list[str]:
+        """Delete `creator`'s ended (finished or closed) bot-only tables but
+        the `keep` that ended last; returns the ids deleted."""
+        ended = func.coalesce(games_t.c.finished_at, games_t.c.created_at)
+        with self.engine.begin() as c:
+            rows = c.execute(
+                select(games_t.c.id)
+                .where(games_t.c.creator == creator, games_t.c.bot_only.is_(True), games_t.c.status != "active")
+                .order_by(ended.desc(), games_t.c.id)
+                .offset(keep)
+            ).all()
+            ids = [r.id for r in rows]
+            if ids:
+                c.execute(delete(moves_t).where(moves_t.c.game_id.in_(ids)))
+                c.execute(delete(games_t).where(games_t.c.id.in_(ids)))
+        return ids
+
     # ----------------------------------------------------------- reading
     def _record(self, c, row) -> GameRecord:
         ms = c.execute(
@@ -337,6 +377,8 @@ class Storage:
             created_at=row.created_at,
             finished_at=row.finished_at,
             open_seed=bool(row.open_seed),
+            creator=row.creator,
+            bot_only=bool(row.bot_only),
             version=row.version,
             moves=[(s, m) for s, m in ms],
         )

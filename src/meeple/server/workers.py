@@ -4,9 +4,11 @@
 seat's redacted view and legal actions: never the true state) to a process of a
 `ProcessPoolExecutor` and awaits the chosen action; `BotPool.call(fn, *args,
 table=...)` runs any other module-level job there (the advisor's hints and
-analyses). Jobs wait in one queue per table and the pool takes the tables in
-turn (round robin), so a table with many bots delays another table's bot by at
-most one job; each bot decision thinks at most `max_seconds` of wall time. Bots come from
+analyses). Jobs wait in a `FairQueue`: the people who created the tables take
+turns, then each one's tables (round robin), so neither a table with many bots
+nor a person with many tables delays another's bot by more than one job, and a
+person's jobs running at once are capped in bot seconds; each bot decision
+thinks at most `max_seconds` of wall time. Bots come from
 `meeple.bots.registry.make_bot`; where that module is missing every spec is
 played by `RandomBot` (and `registry_available()` says so).
 """
@@ -14,7 +16,6 @@ played by `RandomBot` (and `registry_available()` says so).
 from __future__ import annotations
 
 import asyncio
-import collections
 import multiprocessing
 import os
 import signal
@@ -24,6 +25,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from meeple.core.game import GameError
+from meeple.server.fairshare import MIN_COST, FairQueue, decision_cost
 
 
 def registry_available() -> bool:
@@ -135,27 +137,31 @@ def bot_pool(
     bus: str | None = None,
     db: str | None = None,
     prefix: str | None = None,
+    seconds_per_creator: float | None = None,
 ):
     """The server's bot pool: in this process's workers, or with `bus` (a
     Redis URL) jobs on the cluster's queue, thought about by this node's
     `workers` and by `meeple bot-worker` processes (docs/bot-jobs.md); `db` lets
-    the workers skip a decision its table has moved past."""
+    the workers skip a decision its table has moved past; `seconds_per_creator`
+    caps the bot seconds one creator's tables think at once (fairshare.py)."""
     if bus is None:
-        return BotPool(workers, max_seconds)
+        return BotPool(workers, max_seconds, seconds_per_creator)
     from meeple.server.jobs.pool import JobPool
     from meeple.server.jobs.protocol import DEFAULT_PREFIX
 
-    return JobPool(bus, workers, max_seconds, db=db, prefix=prefix or DEFAULT_PREFIX)
+    return JobPool(
+        bus, workers, max_seconds, db=db, prefix=prefix or DEFAULT_PREFIX, seconds_per_creator=seconds_per_creator
+    )
 
 
 class BotPool:
-    def __init__(self, workers: int | None = None, max_seconds: float | None = None) -> None:
+    def __init__(
+        self, workers: int | None = None, max_seconds: float | None = None, seconds_per_creator: float | None = None
+    ) -> None:
         self.workers = workers or max(1, min(4, os.cpu_count() or 1))
         self.max_seconds = max_seconds
         self._pool = self._new()
-        self._queues: dict[str, collections.deque] = {}  # table -> its waiting decisions
-        self._served: dict[str, int] = {}  # table -> when it last got a worker (a tick count)
-        self._tick = 0
+        self.queue = FairQueue(seconds_per_creator)  # the waiting decisions, in the order they get a worker
         self._running = 0
         self._closed = False
         # seconds a decision waited for a worker, and thought in it (longest so far)
@@ -169,44 +175,44 @@ class BotPool:
             mp_context=multiprocessing.get_context("spawn"),
         )
 
-    async def choose(self, spec: str, seed: int, obs, table: str = "", ply: int | None = None) -> int:
-        """One bot decision, capped at `max_seconds`, queued behind `table`'s own.
+    async def choose(
+        self, spec: str, seed: int, obs, table: str = "", ply: int | None = None, creator: str | None = None
+    ) -> int:
+        """One bot decision, capped at `max_seconds`, queued behind `table`'s
+        own and taking turns with `creator`'s other tables (fairshare.py).
         (`ply` serves the cluster's JobPool; here the game's task is the check.)"""
-        return await self.call(choose, spec, seed, obs, self.max_seconds, table=table)
+        cost = decision_cost(spec, self.max_seconds)
+        return await self.call(choose, spec, seed, obs, self.max_seconds, table=table, creator=creator, cost=cost)
 
-    async def call(self, fn, *args, table: str = "", ply: int | None = None):
+    async def call(
+        self, fn, *args, table: str = "", ply: int | None = None, creator: str | None = None, cost: float = MIN_COST
+    ):
         """`fn(*args)` in a worker process (`fn` is pickled: a module-level
-        function), queued behind `table`'s own jobs and taken in turn with the
-        other tables' (round robin)."""
+        function), queued behind `table`'s own jobs; creators take turns, then
+        their tables (a table without a `creator` counts as its own)."""
         fut = asyncio.get_running_loop().create_future()
         fut.queued_at = time.monotonic()  # type: ignore[attr-defined]  # the queue's note on its future
-        self._queues.setdefault(table, collections.deque()).append((fn, args, fut))
+        self.queue.push(creator or f"table:{table}", table, (fn, args, fut), cost)
         self._dispatch()
         return await fut
 
     def waiting(self) -> int:
-        return sum(len(q) for q in self._queues.values())
+        return self.queue.waiting()
 
     def _dispatch(self) -> None:
-        """Hand jobs to free workers: first to the waiting table served longest
-        ago (round robin), so a table waits behind at most one job of each
-        other table."""
-        while self._running < self.workers and self._queues:
-            table = min(self._queues, key=lambda t: self._served.get(t, 0))
-            queue = self._queues[table]
-            fn, args, fut = queue.popleft()
-            if not queue:
-                del self._queues[table]
+        """Hand jobs to free workers in the fair queue's order."""
+        while self._running < self.workers:
+            got = self.queue.pop()
+            if got is None:
+                return
+            creator, table, (fn, args, fut), cost = got
             if fut.done():  # its caller stopped waiting
+                self.queue.done(creator, table, cost)
                 continue
-            self._tick += 1
-            self._served[table] = self._tick
-            if len(self._served) > 10_000:  # forget idle tables (they rank as new)
-                self._served = {t: n for t, n in self._served.items() if t in self._queues}
             self._running += 1
-            asyncio.get_running_loop().create_task(self._run(fn, args, fut))
+            asyncio.get_running_loop().create_task(self._run(fn, args, fut, (creator, table, cost)))
 
-    async def _run(self, fn, args, fut) -> None:
+    async def _run(self, fn, args, fut, turn: tuple[str, str, float]) -> None:
         started = time.monotonic()
         self._note("wait", started - fut.queued_at)
         try:
@@ -222,6 +228,7 @@ class BotPool:
                 fut.set_result(result)
         finally:
             self._running -= 1
+            self.queue.done(*turn)
             self._dispatch()
 
     def _note(self, what: str, seconds: float) -> None:
@@ -244,7 +251,7 @@ class BotPool:
         """Stop now: a decision being thought is abandoned (its game resumes
         from its last committed move), so shutting down never waits for one."""
         self._closed = True
-        self._queues.clear()  # their games' tasks are cancelled already
+        self.queue.clear()  # their games' tasks are cancelled already
         # ProcessPoolExecutor has no public way to stop running work before 3.14
         for proc in list(getattr(self._pool, "_processes", {}).values()):
             proc.terminate()

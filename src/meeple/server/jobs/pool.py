@@ -3,8 +3,11 @@
 A node asks; any worker (the node's own, started here, or a `meeple bot-worker`
 on another machine) thinks; the result comes back to the node's inbox list.
 Fairness stays as the server sets it: a table has at most one job in the
-queue at a time (its next waits here, in order), and the queue is first in,
-first out, so one table's bots delay another table's by at most one decision.
+queue at a time (its next waits here, in order), and a creator's jobs in the
+queue together are budgeted at most `seconds_per_creator` bot seconds; what
+waits here goes to the queue creator by creator, then table by table
+(`fairshare.FairQueue`). The queue is first in, first out, so one person's
+bots delay another's by at most that budget, however many tables they keep.
 
 Nothing is lost when Redis or a worker fails: every few seconds the node asks
 again for each job it still waits for. Asking is idempotent (the job id comes
@@ -24,6 +27,7 @@ import uuid
 from typing import Any
 
 from meeple.core.game import GameError
+from meeple.server.fairshare import MIN_COST, FairQueue, decision_cost
 import meeple.server.jobs.protocol as p
 from meeple.server.jobs.protocol import StaleJob
 from meeple.server.jobs.worker import WorkerConfig, work
@@ -47,6 +51,7 @@ class JobPool:
         prefix: str = p.DEFAULT_PREFIX,
         db: str | None = None,
         lease: float = p.LEASE_SECONDS,
+        seconds_per_creator: float | None = None,
     ) -> None:
         """`workers` local worker processes (0: this node only asks); `db` lets
         them skip stale jobs."""
@@ -62,7 +67,7 @@ class JobPool:
         self.stats = {"jobs": 0, "asked_again": 0, "duplicates_dropped": 0}
         self._jobs: dict[str, tuple] = {}  # job id -> what SUBMIT needs
         self._waiters: dict[str, list[asyncio.Future]] = {}
-        self._tables: dict[str, list] = {}  # table -> [its lock, its callers]
+        self.queue = FairQueue(seconds_per_creator)  # jobs waiting for their turn on the queue
         self._redis: Any = None  # a redis.asyncio client, once started
         self._tasks: list[asyncio.Task] = []
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -73,34 +78,56 @@ class JobPool:
         self._procs = [self._spawn(slot) for slot in range(self.workers)]
 
     # ------------------------------------------------------------ BotPool's
-    async def choose(self, spec: str, seed: int, obs, table: str = "", ply: int | None = None) -> int:
+    async def choose(
+        self, spec: str, seed: int, obs, table: str = "", ply: int | None = None, creator: str | None = None
+    ) -> int:
         """One bot decision, capped at `max_seconds`; with `ply`, a worker that
         can read the database skips it once the table has moved on (StaleJob)."""
-        return await self.call(p.CHOOSE, spec, seed, obs, self.max_seconds, table=table, ply=ply)
+        cost = decision_cost(spec, self.max_seconds)
+        return await self.call(
+            p.CHOOSE, spec, seed, obs, self.max_seconds, table=table, ply=ply, creator=creator, cost=cost
+        )
 
-    async def call(self, fn, *args, table: str = "", ply: int | None = None):
+    async def call(
+        self, fn, *args, table: str = "", ply: int | None = None, creator: str | None = None, cost: float = MIN_COST
+    ):
         """`fn(*args)` on some worker (`fn`: a module-level function of meeple,
-        or its "module:name"), after `table`'s earlier jobs."""
+        or its "module:name"), after `table`'s earlier jobs, in `creator`'s
+        turn (a table without a `creator` counts as its own)."""
         if self._closed:
             raise GameError("the bot pool is closed")
         self._start()
         body = p.encode_call(fn, args)
         job_id = p.job_id(table, ply, body)
-        slot = self._tables.setdefault(table, [asyncio.Lock(), 0])
-        slot[1] += 1
+        gate = asyncio.get_running_loop().create_future()
+        self.queue.push(creator or f"table:{table}", table, gate, cost)
+        self._admit()
         try:
-            async with slot[0]:  # one job of a table in the queue at a time
-                return await self._ask(job_id, table, ply, body)
+            turn = await gate  # (creator, table, cost): this job's turn on the queue
+        except asyncio.CancelledError:
+            if gate.done() and not gate.cancelled():  # the turn came as the caller left
+                self.queue.done(*gate.result())
+                self._admit()
+            raise
+        try:
+            return await self._ask(job_id, table, ply, body)
         finally:
-            slot[1] -= 1
-            if not slot[1]:
-                del self._tables[table]
+            self.queue.done(*turn)
+            self._admit()
+
+    def _admit(self) -> None:
+        """Let onto the Redis queue every waiting job that may go now, in the
+        fair queue's order."""
+        while (got := self.queue.pop()) is not None:
+            creator, table, gate, cost = got
+            if gate.done():  # its caller stopped waiting
+                self.queue.done(creator, table, cost)
+                continue
+            gate.set_result((creator, table, cost))
 
     def waiting(self) -> int:
         """Jobs this node waits for (queued or being thought about)."""
-        return sum(len(w) for w in self._waiters.values()) + sum(
-            max(0, users - 1) for _, users in self._tables.values()
-        )
+        return sum(len(w) for w in self._waiters.values()) + self.queue.waiting()
 
     def close(self) -> None:
         """Stop: the local workers finish or give back their jobs (within
