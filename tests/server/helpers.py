@@ -77,3 +77,25 @@ def seat_zero_page(live_server: str, chromium, game: str, options: dict, **page_
     page.goto(f"{live_server}/game/{g['id']}#seat=0&token={g['seats'][0]['token']}")
     page.wait_for_selector("#decision button[data-move]")
     return page
+
+
+# what a person must never read: identifiers and notation (issue 35, point 3)
+IDENTIFIER_PATTERNS = {
+    "card id (word:word)": r"\b[a-z]+:[a-z]+\b",
+    "snake_case name": r"\b[a-z]+_[a-z_]+\b",
+    "numbered id (captain-8)": r"\b[a-z]+-\d+\b",
+    "region id (ba1, g3)": r"\b(?:ba|el|ph|no|g|uw|at)\d+\b",
+    "tuple": r"[\(\[]\d+, ?\d+[\)\]]",
+    "zero-based seat": r"\b[Ss]eat 0\b",
+    "seat-numbered notation (1: bid)": r"(?:^|\s)\d: [a-z]",
+    "python value": r"\b(?:None|True|False)\b|\{'|'\}",
+}
+
+
+def identifiers(text: str) -> list[str]:
+    """Each identifier-like token in `text`, named by its kind."""
+    out = []
+    for kind, pattern in IDENTIFIER_PATTERNS.items():
+        for m in re.finditer(pattern, text, re.M):
+            out.append(f"{kind}: {m.group(0)!r} in ...{text[max(0, m.start() - 40) : m.end() + 40]!r}...")
+    return out

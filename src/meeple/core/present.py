@@ -99,6 +99,32 @@ def places(keys: list) -> list[int]:
     return out
 
 
+def ties(keys: list, measures: list) -> list[list[dict]]:
+    """For each seat, the seats it tied with on the first measure and what
+    then separated them, so the ending can say how a tie was broken.
+
+    `keys[s]` is seat s's ranking key (best largest), `measures[i]` a pair
+    (what measure i is called, a function wording one seat's value of it).
+    Each entry: {"seat": the other, "on": the tied value in words, "by": the
+    measure that separated them or None (the place is shared), "yours",
+    "theirs" (both values in words), "ahead": bool}."""
+    out: list[list[dict]] = []
+    for s, k in enumerate(keys):
+        rows = []
+        for t, o in enumerate(keys):
+            if t == s or o[0] != k[0]:
+                continue
+            row: dict = {"seat": t, "on": measures[0][1](k[0]), "by": None}
+            for i in range(1, len(k)):
+                if k[i] != o[i]:
+                    name, word = measures[i]
+                    row.update(by=name, yours=word(k[i]), theirs=word(o[i]), ahead=k[i] > o[i])
+                    break
+            rows.append(row)
+        out.append(rows)
+    return out
+
+
 def narration(log: list, describe, seats: list[dict], viewer: int | None, seen: int = 0) -> list[dict]:
     """The events of `log` from index `seen` as `viewer` is told them, each
     described by the game's `describe`: another seat's private event too,

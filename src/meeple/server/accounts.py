@@ -248,14 +248,14 @@ async def rate_unrated(social: Social) -> None:
         except ApiError as e:
             log.error("cannot rate game %s: %s", game_id, e.message)
             continue
-        places = {r["seat"]: r["place"] for r in g.present.ranking(g.state)}
+        places = {r["seat"]: r["place"] for r in social.service.ranking(g)}
         await _rate(social, g.id, g.rec.game, g.rec.players, places)
 
 
 def rate_finished(social: Social, g: LiveGame) -> None:
     """The service's end-of-game hook: rate the game's accounts (in the background)."""
     try:
-        places = {r["seat"]: r["place"] for r in g.present.ranking(g.state)}
+        places = {r["seat"]: r["place"] for r in social.service.ranking(g)}
         task = asyncio.get_running_loop().create_task(_rate(social, g.id, g.rec.game, g.rec.players, places))
     except Exception:  # the game is over whatever happens to its ratings
         log.exception("cannot rate game %s", g.id)

@@ -116,7 +116,9 @@ class AdviceDesk:
             raise ApiError(409, "the game is over: there is nothing to hint")
         d = g.state.decision()
         if seat not in d.seats:
-            raise ApiError(409, f"not your decision: {g.seats[d.seat]['name']} (seat {d.seat}) must answer '{d.kind}'")
+            raise ApiError(
+                409, f"not your decision: {' and '.join(g.seats[s]['name'] for s in d.seats)} must answer first"
+            )
         if service.pool is None:
             raise ApiError(503, "this server runs no bot workers, so it cannot search for hints")
         key = (g.id, seat)

@@ -32,10 +32,11 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.exc import SQLAlchemyError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 
 from meeple.games import GAMES
-from meeple.server import advice, expiry, language, lobby, reads, rules
+from meeple.server import advice, expiry, language, lobby, reads, resign, rules
 from meeple.server.accounts import SessionAccounts, current_user
 from meeple.server.people import attach as attach_people, routers as people_routers
 from meeple.server.hub import Conn, Hub
@@ -720,6 +721,7 @@ def create_app(
 
     for router in people_routers():
         app.include_router(router)
+    app.include_router(resign.router)
     advice.install(app)
     rules.install(app)
     language.install(app)
@@ -750,6 +752,15 @@ def create_app(
         @app.get("/u/{username}", include_in_schema=False)
         async def profile_page(username: str):
             return pages.render("")  # a player's profile: no game's files
+
+        @app.exception_handler(StarletteHTTPException)
+        async def _no_page(req: Request, exc: StarletteHTTPException):
+            """A person who mistypes an address gets a page that says so; the
+            API and asset paths keep their JSON answer."""
+            path = req.url.path
+            if exc.status_code == 404 and not path.startswith(("/api/", "/static/")) and req.method in ("GET", "HEAD"):
+                return pages.render("", status=404)
+            return JSONResponse({"detail": exc.detail}, status_code=exc.status_code, headers=exc.headers)
 
     app.add_middleware(GZipMiddleware, minimum_size=1024)
     app.add_middleware(

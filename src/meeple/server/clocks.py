@@ -244,7 +244,7 @@ async def hand_over(request: Request, game_id: str, body: HandOverBody):
         if row is None or not row["can_hand_over"]:
             raise ApiError(
                 409,
-                f"seat {body.seat} can be handed to a bot only when it ran out of time "
+                f"seat {body.seat + 1} can be handed to a bot only when it ran out of time "
                 f"or its person left (no connection for {AWAY_SECONDS:.0f} s)",
             )
         g.rec.seats[body.seat].update(kind="bot", bot=level, stand_in=True)
@@ -262,7 +262,7 @@ async def reclaim(request: Request, game_id: str, body: ReclaimBody):
     social.service.auth(g, body.seat, body.token)
     stored = g.rec.seats[body.seat]
     if not stored.get("stand_in"):
-        raise ApiError(409, f"no bot stands in for seat {body.seat}")
+        raise ApiError(409, f"no bot stands in for seat {body.seat + 1}")
     async with g.lock:
         stored.update(kind="human", bot=None)
         stored.pop("stand_in", None)

@@ -81,7 +81,7 @@ async def _bind(social: Social, g: LiveGame, seat: int, user) -> None:
     if seated.get(seat) == user.id:
         return
     if seat in seated:
-        raise ApiError(409, f"seat {seat} already belongs to another account")
+        raise ApiError(409, f"seat {seat + 1} already belongs to another account")
     if user.id in seated.values():
         raise ApiError(409, "you already sit at this table")
     await social.db(social.store.seat_user, g.id, seat, user.id)
@@ -97,7 +97,7 @@ async def set_up(request: Request, g: LiveGame, seats: list[dict], setup: TableS
     humans = _humans(g)
     host = setup.seat if setup.seat is not None else (humans[0] if humans else None)
     if host is not None and host not in humans:
-        raise ApiError(400, f"seat {host} is not a human seat")
+        raise ApiError(400, f"seat {host + 1} is not a human seat")
     if host is not None:
         _name_seat(g, host, user, setup.name)
         await _bind(social, g, host, user)
@@ -124,7 +124,7 @@ async def sit(request: Request, game_id: str, body: SitBody):
     if g.finished:
         raise ApiError(409, "the game is over")
     if not 0 <= body.seat < g.rec.players or g.rec.seats[body.seat]["kind"] != "human":
-        raise ApiError(400, f"seat {body.seat} is not a human seat of this game")
+        raise ApiError(400, f"seat {body.seat + 1} is not a human seat of this game")
     async with g.lock:
         stored = g.rec.seats[body.seat]
         out: dict[str, Any] = {"seat": body.seat}

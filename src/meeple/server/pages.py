@@ -63,12 +63,13 @@ class Pages:
         )
         return links, scripts
 
-    def render(self, game: str | None = None) -> HTMLResponse:
-        """The page for one game's table (None: the lobby, with every game)."""
+    def render(self, game: str | None = None, status: int = 200) -> HTMLResponse:
+        """The page for one game's table (None: the lobby, with every game);
+        `status` 404 for an address that is no page (the page says so)."""
         key = game if game is None or game in self.games else ""  # "": no game's files
         text = self.cache.get(key)
         if text is None:
             links, scripts = self._assets(self.games if key is None else [key] if key else [])
             text = self.template.replace("<!--styles-->", links).replace("<!--scripts-->", scripts)
             self.cache[key] = text
-        return HTMLResponse(text, headers={"cache-control": REVALIDATE})
+        return HTMLResponse(text, status_code=status, headers={"cache-control": REVALIDATE})

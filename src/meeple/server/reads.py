@@ -26,7 +26,7 @@ import json
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 EVERY = 64  # plies between two snapshots of a replayed game
 
@@ -43,12 +43,18 @@ class ReplayJob:
     moves: tuple  # ((seat, move), ...): the whole game
     seats: list  # the public seat descriptions (names)
     ply: int
+    result: list | None = None  # the final ranking (resignations included), shown from the first move on
 
 
 def job_of(g, ply: int) -> ReplayJob:
     """The job for a live or finished table `g` (service.LiveGame)."""
+    from meeple.server.service import final_ranking
+
     rec = g.rec
-    return ReplayJob(g.id, rec.game, rec.players, rec.seed, dict(rec.options or {}), tuple(g.moves), g.seats, ply)
+    result = final_ranking(g) if rec.status != "closed" else None
+    return ReplayJob(
+        g.id, rec.game, rec.players, rec.seed, dict(rec.options or {}), tuple(g.moves), g.seats, ply, result
+    )
 
 
 def _new_state(job: ReplayJob):
@@ -91,30 +97,55 @@ def state_at(job: ReplayJob, every: int = EVERY):
     return state
 
 
+def _move_words(decision: dict | None, move: str) -> str:
+    """A move that told nothing in the log yet (a secret bid) in words: its
+    answer's label in the decision it answered, else that decision's question."""
+    if not decision:
+        return "a move"
+    bare = move.split(" ", 1)[1] if move[:1] == "@" or move.split(" ", 1)[0].endswith(":") else move
+    for o in decision.get("options") or []:
+        if o.get("move") in (move, bare):
+            return str(o.get("text") or o.get("label") or "a move")
+    return "answers: " + str(decision.get("prompt") or "a decision")
+
+
 def replay_payload(job: ReplayJob, state) -> dict:
-    """The replay answer: the table after `job.ply` moves, everything revealed."""
+    """The replay answer: the table after `job.ply` moves, everything revealed.
+    `state` is the table one move before (at the start for ply 0): the last
+    move is made here, so it is told in words (the log's sentences it added)."""
     from meeple.server.present import presenter
 
     pr = presenter(job.game)
+    move = None
+    if job.ply:
+        seat, notation = job.moves[job.ply - 1]
+        told = len(state.log())
+        said = _move_words(pr.decision_for(state, seat), notation)
+        state.apply_move(notation)
+        words = [pr.describe((*ev[:3], None), job.seats, None)["text"] for ev in state.log()[told:]]
+        move = {"seat": seat, "move": notation, "words": words or [said]}
     events = [pr.describe((*ev[:3], None), job.seats, None) for ev in state.log()]
+    final = job.ply == len(job.moves) and job.result is not None
     return {
         "id": job.id,
         "game": job.game,
         "ply": job.ply,
         "total": len(job.moves),
         "seats": job.seats,
-        "move": None if job.ply == 0 else {"seat": job.moves[job.ply - 1][0], "move": job.moves[job.ply - 1][1]},
+        "move": move,
         "state": state.view(None) | {"seats": state.to_json()["seats"]},
-        "decision": pr.decision_for(state, None),
+        "decision": None if final else pr.decision_for(state, None),
         "events": events,
         "scoring": pr.scoring(state.log(), state),
-        "ranking": pr.ranking(state) if state.is_terminal() else None,
+        "ranking": job.result if final else None,
+        "result": job.result,  # the end is known from the first move on: the replay opens with it
     }
 
 
 def build(job: ReplayJob) -> tuple[bytes, bytes]:
     """In a worker: the answer as JSON and gzipped JSON."""
-    body = json.dumps(replay_payload(job, state_at(job)), separators=(",", ":")).encode()
+    before = state_at(replace(job, ply=max(0, job.ply - 1)))
+    body = json.dumps(replay_payload(job, before), separators=(",", ":")).encode()
     return body, gzip.compress(body, compresslevel=5)
 
 

@@ -32,7 +32,7 @@ from meeple.bots.base import observe
 from meeple.core import gamedata, savegame
 from meeple.core.flow import FlowState
 from meeple.core.game import GameError, IllegalMove
-from meeple.core.present import own_move
+from meeple.core.present import own_move, places
 from meeple.server import reads
 from meeple.server.fairshare import think_seconds
 from meeple.server.present import presenter, redact_moves
@@ -67,10 +67,16 @@ def _seat_names(seats: list[dict]) -> list[dict]:
             pub["open"] = bool(s.get("open"))
         else:
             pub["name"] = f"Bot {i + 1} ({s['bot']})"
-            if s.get("stand_in"):  # a bot plays a person's seat until they take it back
+            if s.get("resigned") is not None:  # a bot plays on for a person who resigned
+                pub["name"] = f"{s.get('name') or f'Player {i + 1}'} (resigned, bot {s['bot']} plays on)"
+            elif s.get("stand_in"):  # a bot plays a person's seat until they take it back
                 pub["name"] = f"{s.get('name') or f'Player {i + 1}'} (bot {s['bot']} standing in)"
             if not registry_available():
                 pub["plays_as"] = "random"
+        if s.get("resigned") is not None:
+            pub["resigned"] = True
+            if s["kind"] == "human":
+                pub["name"] = f"{pub['name']} (resigned)"
         out.append(pub)
     return out
 
@@ -91,6 +97,7 @@ class LiveGame:
     owned: dict = field(default_factory=dict)  # event index -> words for its owner
     views: dict = field(default_factory=dict)  # viewer -> (version, payload)
     scoring: tuple = (-1, None)  # (version, age scoring)
+    final: tuple = (-1, None)  # (version, final ranking)
 
     @property
     def present(self):
@@ -106,8 +113,17 @@ class LiveGame:
 
     @property
     def finished(self) -> bool:
-        """Over: played to the end, or closed unfinished (abandoned)."""
-        return self.rec.status == "closed" or self.state.is_terminal()
+        """Over: played to the end, won by resignation, or closed unfinished (abandoned)."""
+        return self.rec.status == "closed" or self.state.is_terminal() or self.resigned_out
+
+    @property
+    def resigned_out(self) -> bool:
+        """Ended by resignation: every other seat resigned before the end."""
+        return self.rec.status == "finished" and not self.state.is_terminal()
+
+    def resigned(self) -> dict[int, int]:
+        """{seat: the ply at which it resigned}."""
+        return {i: s["resigned"] for i, s in enumerate(self.rec.seats) if s.get("resigned") is not None}
 
     @property
     def status(self) -> str:
@@ -442,10 +458,11 @@ class GameService:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < g.rec.players:
             raise ApiError(400, f"seat must be a number from 0 to {g.rec.players - 1}")
         stored = g.rec.seats[seat]
-        if stored["kind"] != "human" and not stored.get("stand_in"):  # a stand-in's person still sees
-            raise ApiError(403, f"seat {seat} is played by a bot")
+        # a stand-in's person, and one who resigned, still see their seat
+        if stored["kind"] != "human" and not stored.get("stand_in") and stored.get("resigned") is None:
+            raise ApiError(403, f"{g.seats[seat]['name']}'s seat (seat {seat + 1}) is played by a bot")
         if not isinstance(token, str) or not hmac.compare_digest(hash_token(token), stored["token_hash"]):
-            raise ApiError(403, f"wrong token for seat {seat}")
+            raise ApiError(403, f"wrong token: this key does not open {g.seats[seat]['name']}'s seat (seat {seat + 1})")
         return seat
 
     # ---------------------------------------------------------------- views
@@ -479,14 +496,14 @@ class GameService:
                 "hints": hints_allowed(g.rec.seats),
                 **self.seed_info(g),
                 "state": state.view(viewer),
-                "decision": None if g.status == "closed" else g.present.decision_for(state, viewer),
+                "decision": None if g.status == "closed" or g.resigned_out else g.present.decision_for(state, viewer),
             }
             g.sync_events()
             if g.scoring[0] != g.version:
                 g.scoring = (g.version, g.present.scoring(g.raw_events, state))
             base["scoring"] = g.scoring[1]
-            if state.is_terminal():
-                base["ranking"] = g.present.ranking(state)
+            if state.is_terminal() or g.resigned_out:
+                base["ranking"] = self.ranking(g)
             g.views[viewer] = cached = (g.version, base)
         out = dict(cached[1])
         out["undo"] = self.can_undo(g, viewer)
@@ -515,8 +532,19 @@ class GameService:
             for i, (s, m) in enumerate(zip((s for s, _ in g.moves), redact_moves(g.state, g.moves, None, fin)))
         ]
         if fin:
-            out["winners"] = list(g.state.winners) if g.state.is_terminal() else []
+            out["winners"] = [r["seat"] for r in self.ranking(g) if r["winner"]] if g.rec.status != "closed" else []
+        out["resigned"] = [{"seat": s, "ply": p} for s, p in sorted(g.resigned().items(), key=lambda x: x[1])]
         return out
+
+    def _winners(self, g: LiveGame, state) -> list[int]:
+        """The winners of a game played to its end: the engine's, unless a seat
+        that resigned (played on by a bot) came first."""
+        gone = g.resigned()
+        if not gone or not set(state.winners) & set(gone):
+            return list(state.winners)
+        kept = [r for r in g.present.ranking(state) if r["seat"] not in gone]
+        best = min(r["place"] for r in kept)
+        return [r["seat"] for r in kept if r["place"] == best]
 
     def check_replay(self, g: LiveGame, ply: int) -> None:
         """409 for an unfinished game, 400 for a ply it does not have."""
@@ -528,7 +556,60 @@ class GameService:
     def replay(self, g: LiveGame, ply: int) -> dict:
         """The replay answer built here (the server builds it in reads.Replays)."""
         self.check_replay(g, ply)
-        return reads.replay_payload(reads.job_of(g, ply), replay_state(g.rec, g.moves[:ply]))
+        return reads.replay_payload(reads.job_of(g, ply), replay_state(g.rec, g.moves[: max(0, ply - 1)]))
+
+    def ranking(self, g: LiveGame) -> list[dict]:
+        return final_ranking(g)
+
+    async def resign(self, g: LiveGame, seat: int) -> dict:
+        """`seat` gives up. Alone with one other seat left, that seat wins at
+        once; with more the seat passes to a bot and ranks last. Stored in the
+        table's record (its seats, and its status when it ends), so a restart
+        and the replay keep it; the moves and the engine are untouched."""
+        async with g.lock:
+            if g.finished:
+                raise ApiError(409, "the game is over")
+            stored = g.rec.seats[seat]
+            if stored.get("resigned") is not None:
+                raise ApiError(409, "you have already resigned")
+            seats = [dict(x) for x in g.rec.seats]
+            mine = seats[seat]
+            mine["resigned"] = g.ply
+            left = [i for i, x in enumerate(seats) if x.get("resigned") is None]
+            winners = left if len(left) == 1 else None
+            if winners is None:
+                levels = (g.present.meta() if g.present.meta is not None else {}).get("levels") or ["random"]
+                mine.update(kind="bot", bot=check_spec(levels[0], g.rec.game))
+                mine.pop("stand_in", None)
+            version = g.rec.version
+            self._bus_check()
+            try:
+                await self._db(self.storage.save_resignation, g.id, seats, version, winners)
+            except Conflict:
+                await self._reload(g)
+                raise ApiError(409, "the table changed meanwhile: try again") from None
+            except Exception as e:
+                log.exception("storage failed for game %s", g.id)
+                raise ApiError(
+                    503, f"the database is unreachable, so you have not resigned ({type(e).__name__})"
+                ) from None
+            g.rec.version = version + 1
+            g.rec.seats = seats
+            g.seats = _seat_names(seats)
+            g.public, g.owned = [], {}
+            g.undo.clear()
+            g.version += 1
+            if winners is not None:
+                g.rec.status, g.rec.winners = "finished", winners
+                if g.driver is not None:
+                    g.driver.cancel()
+                self._remember_done(g)
+            self._publish({"k": "reload", "g": g.id})
+        if winners is not None:
+            self.on_finish(g)
+        self.notify(g.id)
+        self._kick(g)
+        return {"ok": True, "seat": seat, "finished": winners is not None, "winners": winners}
 
     # ---------------------------------------------------------------- moves
     async def submit(self, g: LiveGame, seat: int, move, ply=None) -> dict:
@@ -541,19 +622,20 @@ class GameService:
                 raise ApiError(409, "the game is over")
             if ply is not None and ply != g.ply:
                 raise ApiError(409, f"stale move: it was made for ply {ply}, the game is at ply {g.ply}")
+            if g.rec.seats[seat].get("resigned") is not None:
+                raise ApiError(409, "you resigned from this game: a bot plays your seat")
             if g.seat_kind(seat) != "human":
                 raise ApiError(409, "a bot plays your seat now: take it back first")
             d = g.state.decision()
             assert d is not None  # the game is not over
             if seat not in d.seats:
-                raise ApiError(
-                    409, f"not your decision: {g.seats[d.seat]['name']} (seat {d.seat}) must answer '{d.kind}'"
-                )
+                who = " and ".join(g.seats[s]["name"] for s in d.seats)
+                raise ApiError(409, f"not your decision: {who} must answer first")
             # a move naming another seat is refused before it is tried: its error
             # would tell the sender whether that seat holds the card it names
             named = own_move(g.state, seat, move)
             if isinstance(named, int):
-                raise ApiError(403, f"that move is seat {named}'s, not yours (seat {seat})")
+                raise ApiError(403, f"that move is {g.seats[named]['name']}'s, not yours")
             move = named
             new = g.state.clone()
             try:
@@ -563,7 +645,7 @@ class GameService:
             entries = _new_entries(g.state, new)
             if entries and entries[0][0] != seat:
                 # a simultaneous move names its seat: nobody answers for another
-                raise ApiError(403, f"that move is seat {entries[0][0]}'s, not yours (seat {seat})")
+                raise ApiError(403, f"that move is {g.seats[entries[0][0]]['name']}'s, not yours")
             noted = [m for _, m in entries] or [" ".join(move.split())]
             prev, first = g.state, g.ply
             await self._commit(g, new, [(seat, m) for m in noted])
@@ -662,7 +744,7 @@ class GameService:
 
     async def _commit(self, g: LiveGame, new, moves: list[tuple[int, str]]) -> None:
         """Persist, then swap in. Runs under g.lock. Nothing changes if storage fails."""
-        winners = list(new.winners) if new.is_terminal() else None
+        winners = self._winners(g, new) if new.is_terminal() else None
         version, first = g.rec.version, g.ply
         self._bus_check()
         try:
@@ -1012,6 +1094,33 @@ class GameService:
 
 async def _nothing(*_args) -> None:
     pass
+
+
+def final_ranking(g: LiveGame) -> list[dict]:
+    """The final places: the game's own ranking, with the seats that resigned
+    last (a later resignation above an earlier one); a game won by
+    resignation ranks the one left first. Kept per version of the table."""
+    if g.final[0] == g.version:
+        return g.final[1]
+    out = []
+    gone = g.resigned()
+    if g.state.is_terminal():
+        if not gone:
+            g.final = (g.version, g.present.ranking(g.state))
+            return g.final[1]
+        kept = [r for r in g.present.ranking(g.state) if r["seat"] not in gone]
+        place = places([-r["place"] for r in kept])
+        out = [dict(r, place=p, winner=p == 1) for r, p in zip(kept, place)]
+    else:
+        out = [
+            {"seat": s, "place": 1, "winner": True, "summary": "won: the others resigned", "by_resignation": True}
+            for s in range(g.rec.players)
+            if s not in gone
+        ]
+    for s in sorted(gone, key=lambda s: -gone[s]):
+        out.append({"seat": s, "place": len(out) + 1, "winner": False, "resigned": True, "summary": "resigned"})
+    g.final = (g.version, out)
+    return out
 
 
 def _new_entries(before, after) -> list[tuple[int, str]]:

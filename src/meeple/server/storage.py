@@ -255,6 +255,18 @@ class Storage:
             if rows:
                 c.execute(insert(moves_t), rows)
 
+    def save_resignation(self, game_id: str, seats: list[dict], version: int, winners: list[int] | None) -> None:
+        """A seat resigned: its seat (marked `resigned`, and a bot's from now
+        on when the game goes on) and, when it ends the game, the winners,
+        in one transaction if the table is still at `version` (else Conflict)."""
+        values: dict[str, Any] = {"seats": seats, "version": version + 1}
+        if winners is not None:
+            values.update(status="finished", winners=winners, finished_at=time.time(), bot_node="", bot_until=0.0)
+        with self.engine.begin() as c:
+            r = c.execute(update(games_t).where(games_t.c.id == game_id, games_t.c.version == version).values(**values))
+            if r.rowcount != 1:
+                raise Conflict(game_id)
+
     def delete_moves_from(self, game_id: str, ply: int, version: int, bot=None) -> int:
         """Undo: remove moves ply.. (returns how many), if the table is still at
         `version` (else Conflict); `bot` as in append_batch."""

@@ -122,9 +122,9 @@ function boardSvg(v, name, hexes, extra) {
       const ux = anc ? x + 4 : x - 2;
       if (u.f) kids.push(svg("text", {x: ux, y: y + 6 + line * 11, class: "units p" + i, "text-anchor": "middle"}, ICONS[i] + u.f));
       if (u.f) line++;
-      if (u.gods.length) {   // gods: the icon and the first two letters of each, on their own line
+      if (u.gods.length) {   // gods: the icon and ☥ per god; their names in the list under the boards
         kids.push(svg("text", {x: ux, y: y + 5 + line * 11, class: "units gods p" + i, "text-anchor": "middle"},
-          ICONS[i] + u.gods.map((gd) => cap(gd.slice(0, 2))).join("·")));
+          svg("title", {}, v.seats[i].name + ": " + u.gods.map(nice).join(", ")), ICONS[i] + "☥".repeat(Math.min(3, u.gods.length))));
         line++;
       }
     }
@@ -203,9 +203,22 @@ function boardsPanel(v) {
       boardSvg(v, houseName(house) + " home planet", p.hexes, {culture}))),
       showUw ? el("div", {class: "an-planet"}, el("h3", {}, "Underworld"),
         boardSvg(v, "Underworld", [{id: "uw", q: 0, r: 0, res: [], icons: M.underworld.icons, shrines: M.underworld.shrines}], {})) : null),
-    cultureList(v, planets.flatMap((x) => x[3]).concat(gCult)),
+    cultureList(v, planets.flatMap((x) => x[3]).concat(gCult)), godsList(v),
     el("p", {class: "hint legend"}, "F food · W wood · M metal · G gold (×icons) · ✦ shrine · ♛ capital · A ancient tile (strength) · ☥ Atlantis god · ",
       "✕ exhausted · C/? culture token · a thick outline in a player's colour: that player controls the region."));
+}
+
+// the gods on the boards, by name and region (a hex has room for ☥ only)
+function godsList(v) {
+  const s = v.state;
+  const rows = [];
+  for (let i = 0; i < s.players; i++) {
+    for (const [g, where] of Object.entries(s.board.gods[i] || {})) {
+      if (!where || where === "?") continue;
+      rows.push(el("li", {}, playerTag(v, i), " " + nice(g === "major" ? AM().houses[s.houses[i]].major : g) + " in " + regionName(where)));
+    }
+  }
+  return rows.length ? el("div", {id: "gods-on-board"}, el("h3", {}, "Gods on the boards"), el("ul", {class: "gods-list"}, rows)) : null;
 }
 
 function cultureList(v, spots) {
@@ -264,11 +277,12 @@ function starSvg(v, seat) {
     const pick = byTile[t];
     const val = dev ? tile.developed : tile.basic;
     const kids = [svg("title", {}, `tile ${t}: ${tile.name} ${val}${dev ? " (developed)" : ""}, ${tile.color} — ${tile.help}`),
-      svg("rect", {x: x - 21, y: y - 15, width: 42, height: 30, rx: 6, class: "tile " + tile.color + (dev ? " dev" : "")}),
-      svg("text", {x, y: y - 3, "text-anchor": "middle", class: "tile-t"}, "Tile " + t + (dev ? "+" : "")),
-      svg("text", Object.assign({x, y: y + 10, "text-anchor": "middle", class: "tile-n"},
-        (tile.name + " " + val).length > 9 ? {textLength: 38, lengthAdjust: "spacingAndGlyphs"} : {}), tile.name + " " + val)];
-    if (sd.pawn === pos) kids.push(svg("text", {x: x + 22, y: y - 12, class: "pawn p" + seat, "text-anchor": "middle"},
+      svg("rect", {x: x - 25, y: y - 16, width: 50, height: 32, rx: 6, class: "tile " + tile.color + (dev ? " dev" : "")}),
+      svg("text", Object.assign({x, y: y - 3, "text-anchor": "middle", class: "tile-t"},
+        ("Tile " + t + (dev ? "+" : "")).length > 6 ? {textLength: 44, lengthAdjust: "spacingAndGlyphs"} : {}), "Tile " + t + (dev ? "+" : "")),
+      svg("text", Object.assign({x, y: y + 11, "text-anchor": "middle", class: "tile-n"},
+        (tile.name + " " + val).length > 9 ? {textLength: 46, lengthAdjust: "spacingAndGlyphs"} : {}), tile.name + " " + val)];
+    if (sd.pawn === pos) kids.push(svg("text", {x: x + 27, y: y - 13, class: "pawn p" + seat, "text-anchor": "middle"},
       svg("title", {}, "pawn of " + v.seats[seat].name), ICONS[seat]));
     const attrs = {class: "tl", "data-tile": t, id: pick ? "tile-" + t : null};
     g.append(svg("g", pick ? pickable(attrs, pick.move, pick.label) : attrs, kids));
@@ -410,7 +424,7 @@ function battlePanel(v) {
 function anDecision(v, box) {
   const d = v.decision;
   const options = d.options || (d.moves || []).map((m) => ({move: m, label: m}));
-  box.append(el("h2", {}, d.prompt || d.kind));
+  box.append(el("h2", {}, d.prompt || "Your decision"));
   if (d.kind === "weapon") {
     box.classList.add("secret-choice");
     const b = d.battle;
@@ -419,14 +433,14 @@ function anDecision(v, box) {
   }
   if (d.left !== undefined && d.left !== null) box.append(el("p", {class: "hint"},
     (d.kind === "harvest" ? "Regions left to harvest: " : "Units left to " + (d.mode === "portal" ? "teleport" : "move") + ": ") + d.left +
-    (d.source ? " (from " + d.source + ")" : "")));
+    (d.source ? " (from " + regionName(d.source) + ")" : "")));
   const hexOpts = options.filter((o) => o.hex);
   const rest = options.filter((o) => !o.hex && !o.pass);
   const passes = options.filter((o) => o.pass);
   if (hexOpts.length) {
     box.append(el("p", {class: "hint"}, "Click a highlighted region on the board, or:"),
       el("div", {class: "choices hexes"}, hexOpts.map((o) => el("button", {type: "button", "data-move": o.move, title: o.label,
-        "aria-label": o.label, onclick: () => go(o.move)}, o.hex))));
+        "aria-label": o.label, onclick: () => go(o.move)}, regionName(o.hex)))));
   }
   if (rest.length) box.append(el("div", {class: "choices" + (rest.length > 6 ? " many" : "")},
     rest.map((o) => el("button", {type: "button", "data-move": o.move, class: d.kind === "weapon" ? "weapon-btn" : null,

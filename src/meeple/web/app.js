@@ -21,7 +21,7 @@ function build(ns, tag, attrs, kids) {
   for (const [k, v] of Object.entries(attrs || {})) {
     if (v === null || v === undefined || v === false) continue;
     if (k === "text") e.textContent = v;
-    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else if (k.startsWith("on")) listen(e, k.slice(2), v);
     else e.setAttribute(k, v === true ? "" : v);
   }
   for (const kid of kids.flat()) {
@@ -29,6 +29,13 @@ function build(ns, tag, attrs, kids) {
     e.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
   }
   return e;
+}
+// a node's handlers live in e.__on: a re-render that keeps the node (morph)
+// hands it the new ones
+function listen(e, type, fn) {
+  if (!e.__on) e.__on = {};
+  if (!(type in e.__on)) e.addEventListener(type, (ev) => { const f = e.__on && e.__on[type]; if (f) f(ev); });
+  e.__on[type] = fn;
 }
 const el = (tag, attrs, ...kids) => build(null, tag, attrs, kids);
 const svgEl = (tag, attrs, ...kids) => build("http://www.w3.org/2000/svg", tag, attrs, kids);
@@ -183,8 +190,7 @@ function lobby() {
     create.disabled = true;
     try {
       const g = await api("POST", "/api/games", body);
-      showInvites(g, out);
-      recent();
+      goToSeat(g, body.table && body.table.seat);
     } catch (e) { toast(e.message, true); }
     create.disabled = false;
   }}, "Create game");
@@ -201,10 +207,9 @@ function lobby() {
   async function recent() {
     try {
       const r = await api("GET", "/api/games?limit=20");
-      list.replaceChildren(r.games.length ? el("ul", {}, r.games.map((g) => el("li", {},
-        el("a", {href: (g.status === "finished" ? "/replay/" : "/game/") + g.id}, (g.status === "finished" ? "Replay " : "Watch ") + g.id),
-        " — " + ((META.games[g.game] || {}).name || g.game) + ", " + g.players + " players, " + g.status + (g.hints ? ", hints allowed" : "") + ", " +
-        (g.open_seed ? "open seed (not a fair game), " : "") +
+      list.replaceChildren(r.games.length ? el("ul", {class: "tables"}, r.games.map((g) => el("li", {"data-game": g.id},
+        el("a", {href: (g.status === "active" ? "/game/" : "/replay/") + g.id, class: "table-link"},
+          tableWords(g)), (g.hints ? ", hints allowed" : "") + (g.open_seed ? ", open seed (not a fair game)" : "") + " — " +
         new Date(g.created_at * 1000).toLocaleString()))) :
         el("p", {}, "No games yet."));
     } catch (e) { list.textContent = e.message; }
@@ -212,18 +217,27 @@ function lobby() {
   recent();
 }
 
-function showInvites(g, out) {
-  const base = location.origin + "/game/" + g.id;
+// "Create" takes the creator to their seat; the other people's invite links
+// wait at the table (this browser only) until the creator puts them away
+function goToSeat(g, seat) {
   const humans = g.seats.filter((s) => s.kind === "human" && s.token);
-  out.replaceChildren(el("h2", {}, "Game " + g.id + " created"),
-    humans.length ? el("p", {}, "Each link below is one seat's secret key: send it only to that player.") : null,
-    el("ul", {class: "invite"}, humans.map((s) => {
-      const url = base + "#seat=" + s.seat + "&token=" + s.token;
-      return el("li", {}, el("span", {class: "ptag p" + s.seat}, ICONS[s.seat] + " Seat " + (s.seat + 1) + " "),
-        el("a", {href: url, "data-seat": s.seat, class: "seat-link"}, "Play seat " + (s.seat + 1)), " ",
-        el("button", {type: "button", onclick: () => copy(url)}, "Copy link"));
-    }), el("li", {}, el("a", {href: base, class: "watch-link"}, "Watch as a spectator"), " ",
-        el("button", {type: "button", onclick: () => copy(base)}, "Copy link"))));
+  const mine = humans.find((s) => s.seat === seat) || humans[0];
+  try {
+    if (mine) localStorage.setItem(seatKey(g.id), JSON.stringify({seat: mine.seat, token: mine.token}));
+    const others = humans.filter((s) => s !== mine).map((s) => ({seat: s.seat, token: s.token}));
+    if (others.length) localStorage.setItem("meeple:invites:" + g.id, JSON.stringify(others));
+  } catch (e) {}
+  location.href = "/game/" + g.id + (mine ? "#seat=" + mine.seat + "&token=" + mine.token : "");
+}
+// a table of the lobby's list in words: game, players and names, state
+function tableWords(g) {
+  const game = (META.games[g.game] || {}).name || g.game;
+  const who = g.seats.map((spec, i) => g.names[i] || (spec.startsWith("bot:") ? "a bot (" + spec.slice(4) + ")" :
+    (g.open || []).includes(i) ? "an open seat" : "Player " + (i + 1)));
+  const won = (g.winners || []).map((s) => g.names[s] || (g.seats[s].startsWith("bot:") ? "a bot" : "Player " + (s + 1)));
+  const state = g.status === "finished" ? "finished" + (won.length ? ", won by " + won.join(" and ") : "") + ": replay" :
+    g.status === "closed" ? "closed unfinished: replay" : "in play: watch";
+  return game + ", " + g.players + " players (" + who.join(", ") + ") — " + state;
 }
 async function copy(text) {
   try { await navigator.clipboard.writeText(text); toast("Link copied"); }
@@ -283,6 +297,7 @@ function connect() {
       // not change it, such as another seat's secret choice at a simultaneous step
       const key = choiceKey(msg);
       T.view = msg;
+      if (T.lastMove === null) T.lastMove = T.events.length;
       if (key !== T.choiceKey) T.sel = [];
       T.choiceKey = key;
       render();
@@ -333,6 +348,7 @@ function send(move) {
   if (!T.ws || T.ws.readyState !== 1) { toast("not connected", true); return; }
   busy(true);
   T.sel = []; T.choiceKey = null;  // the choice is made: the next one starts afresh
+  T.lastMove = null;               // counted again from the view after this move
   T.ws.send(JSON.stringify({type: "move", move, ply: T.view.ply}));
 }
 
@@ -354,14 +370,54 @@ function render() {
   const app = document.getElementById("app");
   const focus = focusKey(document.activeElement);
   const parts = G.render(v);
-  app.replaceChildren(
-    el("div", {class: "layout"},
-      el("div", {class: "col main"}, statusBar(v, G), undoPanel(v), decisionPanel(v, G), parts.main || []),
-      el("div", {class: "col side"}, parts.side || [], handsPanel(v, G), v.ranking ? rankingPanel(v) : null, Social.panels(v), logPanel(v))));
+  const next = el("div", {class: "layout", "data-table": v.id},
+      el("div", {class: "col main"}, resultPanel(v), statusBar(v, G), undoPanel(v), resignPanel(v), Social.invitePanel(v),
+         decisionPanel(v, G), parts.main || []),
+      el("div", {class: "col side"}, parts.side || [], handsPanel(v, G), Social.panels(v), logPanel(v)));
+  const cur = app.firstElementChild;
+  if (cur && app.childElementCount === 1 && cur.dataset.table === v.id) morph(cur, next);
+  else app.replaceChildren(next);
   restoreFocus(focus);
   Social.onView(v);
   const lg = document.getElementById("log-list");
   if (lg) lg.scrollTop = lg.scrollHeight;
+}
+
+// A push updates what changed and keeps every other node, so the control under
+// a finger (or with focus, or a half-made selection) stays that control: a
+// node is kept when the new one has its tag and key (id, move, card, band,
+// kingdom; repeated keys by order), or, without a key, its tag at the same
+// place. A node marked __keep (the chat, the clocks) is moved in as it is.
+const MORPH_KEYS = ["data-move", "data-card", "data-band", "data-kingdom", "data-seat"];
+function nodeKey(n) {
+  if (n.nodeType !== 1 || n.__keep) return null;
+  let k = n.id;
+  for (const a of MORPH_KEYS) if (!k && n.hasAttribute(a)) k = a + "=" + n.getAttribute(a);
+  return k ? n.nodeName + "|" + k : null;
+}
+function morph(o, n) {
+  if (o.nodeType !== 1) { if (o.nodeValue !== n.nodeValue) o.nodeValue = n.nodeValue; return; }
+  for (const a of [...o.attributes]) if (!n.hasAttribute(a.name)) o.removeAttribute(a.name);
+  for (const a of n.attributes) if (o.getAttribute(a.name) !== a.value) o.setAttribute(a.name, a.value);
+  if (o.__on) for (const t of Object.keys(o.__on)) if (!n.__on || !(t in n.__on)) o.__on[t] = null;
+  if (n.__on) for (const [t, f] of Object.entries(n.__on)) listen(o, t, f);
+  if (o.tagName === "INPUT" && o !== document.activeElement && o.type !== "checkbox" && o.type !== "radio") o.value = n.value;
+  morphKids(o, n);
+}
+function morphKids(op, np) {
+  const olds = [...op.childNodes], news = [...np.childNodes];
+  const byKey = new Map(), count = new Map(), used = new Set();
+  const nth = (k) => { const c = (count.get(k) || 0) + 1; count.set(k, c); return k + "#" + c; };
+  olds.forEach((o) => { const k = nodeKey(o); if (k) byKey.set(nth(k), o); });
+  count.clear();
+  news.forEach((n, i) => {
+    const k = nodeKey(n), here = op.childNodes[i];
+    let o = k ? byKey.get(nth(k)) : (here && !used.has(here) && !here.__keep && !nodeKey(here) && here.nodeName === n.nodeName ? here : null);
+    if (n.__keep || (o && used.has(o))) o = null;
+    if (o) { used.add(o); morph(o, n); if (here !== o) op.insertBefore(o, here || null); }
+    else { used.add(n); op.insertBefore(n, here || null); }
+  });
+  while (op.childNodes.length > news.length) op.removeChild(op.lastChild);
 }
 
 // Re-rendering replaces the nodes: keyboard focus goes back to the same control
@@ -389,20 +445,26 @@ function waitingFor(v, d) {
   return seats.map((s, i) => [i ? ", " : "", playerTag(v, s)]).flat();
 }
 
+// what the decision asks, in the presenter's words (never its internal name)
+const askText = (d) => d.prompt || "a decision";
 function statusBar(v, G) {
   const d = v.decision;
   let who = "";
   if (v.status === "finished") who = "Game over";
-  else if (d && isMine(v)) who = "Your move (" + d.kind + ")";
-  else if (d) who = (d.seats || [d.seat]).map((s) => v.seats[s].name).join(", ") + " to move (" + d.kind + ")";
-  return el("section", {class: "panel status", "aria-label": "game status"},
-    G.stats ? G.stats(v) : null,
-    el("span", {class: "stat turn", id: "turn"}, who), hintsNote(v),
+  else if (v.status === "closed") who = "This table was closed unfinished";
+  else if (d && isMine(v)) who = "Your move: " + askText(d);
+  else if (d) who = (d.seats || [d.seat]).map((s) => v.seats[s].name).join(", ") + " to move: " + askText(d);
+  const fresh = freshCount(v);
+  return el("section", {class: "panel status", "aria-label": "game status", "data-mine": isMine(v) ? "1" : "0"},
+    el("span", {class: "stat turn", id: "turn"}, who),
+    fresh ? el("a", {href: "#log-list", class: "stat fresh-count", id: "fresh-count"},
+      fresh + (fresh === 1 ? " event" : " events") + " since your last move") : null,
+    G.stats ? G.stats(v) : null, hintsNote(v),
     v.undo ? el("button", {type: "button", id: "undo-btn", onclick: () => { busy(true); T.ws.send(JSON.stringify({type: "undo"})); }},
       v.seats.filter((s) => s.kind === "human").length > 1 ? "Ask to undo my move" : "Undo my move") : null,
     v.open_seed ? el("span", {class: "stat open-seed", id: "open-seed"},
       "Open seed " + v.seed + ": whoever knows it can work out every hidden card") : null,
-    v.status === "finished" ? el("a", {href: "/replay/" + v.id, id: "replay-link"}, "Watch the replay") : null,
+    canResign(v) ? el("button", {type: "button", id: "resign-btn", onclick: () => { T.resignAsk = true; render(); }}, "Resign") : null,
     v.state && v.state.data_notice ? el("p", {class: "data-notice", id: "data-notice", role: "note"}, v.state.data_notice) : null);
 }
 
@@ -437,13 +499,13 @@ function decisionPanel(v, G) {
     box.append(replayControls(v), analysisPanel(v));
     return box;
   }
-  if (!d) { box.append(el("p", {}, "The game is over.")); return box; }
+  if (!d) { box.append(el("p", {}, v.status === "closed" ? "This table was closed before the end." : "The game is over.")); return box; }
   if (!isMine(v)) {
-    box.append(el("p", {}, v.you === null || v.you === undefined ? "Spectating. " : "", "Waiting for ", waitingFor(v, d), " (" + d.kind + ")…"));
+    box.append(el("p", {}, v.you === null || v.you === undefined ? "Spectating. " : "", "Waiting for ", waitingFor(v, d), ": " + askText(d) + "…"));
     return box;
   }
   if (G.decision) G.decision(v, box);
-  else box.append(el("h2", {}, d.kind), moveButtons(d.moves || []));
+  else box.append(el("h2", {}, askText(d)), moveButtons(d.moves || []));
   hintPanel(v, G, box);
   return box;
 }
@@ -457,17 +519,75 @@ function handsPanel(v, G) {
       sd.hand.length ? G.handCards(sd.hand) : el("span", {class: "hint"}, "empty"))));
 }
 
-function rankingPanel(v) {
-  return el("section", {class: "panel ranking", id: "ranking", "aria-label": "final ranking"}, el("h2", {}, "Final ranking"),
-    el("ol", {}, v.ranking.map((r) => el("li", {"data-seat": r.seat, "data-place": r.place},
-      "#" + r.place + " ", playerTag(v, r.seat), (r.summary ? " — " + r.summary : "") + (r.winner ? " — winner" : "")))));
+// ------------------------------------------------------------------ the end
+// The result comes first once the game is over (and in a replay): places,
+// names, points by source, how ties were broken, and the rematch beside it.
+const ORDINAL = ["1st", "2nd", "3rd", "4th", "5th", "6th"];
+function tieText(v, r) {
+  return (r.ties || []).map((t) => {
+    const other = v.seats[t.seat].name;
+    if (!t.by) return "Tied with " + other + " on " + t.on + ": the place is shared.";
+    return "Tied with " + other + " on " + t.on + "; " + (t.ahead ? "ahead" : "behind") + " on " + t.by +
+      " (" + t.yours + " against " + t.theirs + ").";
+  });
+}
+function resultPanel(v) {
+  const rows = v.ranking || v.result;
+  if (!rows || !rows.length) return null;
+  const won = rows.filter((r) => r.winner).map((r) => r.seat);
+  const name = (s) => s === v.you ? "You" : v.seats[s].name;
+  const head = won.length === 1 ? name(won[0]) + (won[0] === v.you ? " win" : " wins") :
+    won.map(name).join(" and ") + " share the win";
+  const early = T.replay && v.ply < T.total;
+  return el("section", {class: "panel result", id: "result", "aria-label": "result of the game"},
+    el("div", {class: "result-head"},
+      el("h2", {id: "result-title"}, (early ? "Result of this game: " : "") + head),
+      el("div", {class: "choices result-actions"}, T.replay ? null : Social.rematchControls(v),
+        !T.replay ? el("a", {href: "/replay/" + v.id, id: "replay-link", class: "button"}, "Watch the replay") : null)),
+    el("ol", {class: "ranking", id: "ranking"}, rows.map((r) => el("li", {"data-seat": r.seat, "data-place": r.place, class: r.winner ? "winner" : null},
+      el("span", {class: "place"}, ORDINAL[r.place - 1] || r.place + "th"), " ", playerTag(v, r.seat), " ",
+      el("b", {class: "points"}, r.total || r.summary || ""),
+      r.resigned ? el("span", {class: "hint"}, " resigned") : null,
+      r.by_resignation ? el("span", {class: "hint"}, " the others resigned") : null,
+      r.breakdown && Object.keys(r.breakdown).length ? el("div", {class: "breakdown"},
+        Object.entries(r.breakdown).map(([k, n]) => el("span", {class: "src"}, k + " " + n))) : null,
+      tieText(v, r).map((t) => el("div", {class: "tie"}, t))))));
 }
 
+// ------------------------------------------------------------------- resign
+function canResign(v) {
+  return !T.replay && v.status === "active" && v.you !== null && v.you !== undefined && T.token && !v.seats[v.you].resigned;
+}
+function resignPanel(v) {
+  if (!T.resignAsk || !canResign(v)) return null;
+  const others = v.seats.filter((s, i) => i !== v.you && !s.resigned).length;
+  const what = others === 1 ? "The game ends at once and " + v.seats.find((s, i) => i !== v.you && !s.resigned).name + " wins." :
+    "A bot plays your seat to the end and you are ranked last.";
+  return el("section", {class: "panel resign-ask", id: "resign-ask", role: "alertdialog", "aria-label": "resign?"},
+    el("p", {}, "Resign this game? " + what + " This cannot be taken back."),
+    el("div", {class: "choices"},
+      el("button", {type: "button", class: "danger", id: "resign-yes", onclick: resign}, "Yes, resign"),
+      el("button", {type: "button", id: "resign-no", onclick: () => { T.resignAsk = false; render(); }}, "Keep playing")));
+}
+async function resign() {
+  T.resignAsk = false;
+  try { await api("POST", "/api/games/" + T.id + "/resign", {seat: T.seat, token: T.token}); toast("You resigned"); }
+  catch (e) { toast(e.message, true); }
+}
+
+// what happened since the viewer's last move (marked in the log, counted in the turn bar)
+function freshCount(v) {
+  if (T.replay || T.lastMove === undefined || T.lastMove === null) return 0;
+  return Math.max(0, T.events.length - T.lastMove);
+}
 function logPanel(v) {
   const evs = T.replay ? v.events : T.events;
+  const shown = evs.slice(-200), first = evs.length - shown.length;
+  const fresh = freshCount(v), from = evs.length - fresh;
   return el("section", {class: "panel", "aria-label": "game log"}, el("h2", {}, "Log"),
-    el("ol", {class: "log", id: "log-list", tabindex: "0"}, evs.slice(-200).map((e) =>
-      el("li", {class: "ev-" + e.kind}, e.seat !== null && e.seat !== undefined && typeof e.seat === "number" && v.seats[e.seat] ?
+    el("ol", {class: "log", id: "log-list", tabindex: "0"}, shown.map((e, i) =>
+      el("li", {class: "ev-" + e.kind + (fresh && first + i >= from ? " fresh" : "")},
+        e.seat !== null && e.seat !== undefined && typeof e.seat === "number" && v.seats[e.seat] ?
         el("span", {class: "ptag p" + e.seat, "aria-hidden": "true"}, ICONS[e.seat] + " ") : null, e.text))));
 }
 
@@ -483,7 +603,7 @@ function showReplay(r) {
   T.rply = r.ply;
   if (T.rtarget === undefined) T.rtarget = r.ply;
   T.view = {id: r.id, game: r.game, ply: r.ply, seats: r.seats, state: r.state, decision: r.decision, you: null, events: r.events,
-            scoring: r.scoring, ranking: r.ranking, status: r.ranking ? "finished" : "active", move: r.move};
+            scoring: r.scoring, ranking: r.ranking, result: r.result, status: r.ranking ? "finished" : "active", move: r.move};
   render();
 }
 // Each press moves the target at once; only the answer for the latest target
@@ -497,7 +617,8 @@ async function stepReplay(ply) {
   } catch (e) { toast(e.message, true); }
 }
 function replayControls(v) {
-  const last = v.move ? v.seats[v.move.seat].name + ": " + v.move.move : "start of the game";
+  const last = !v.move ? "start of the game" : v.seats[v.move.seat].name + ": " +
+    ((v.move.words || []).join(" ") || "a move");
   const slider = el("input", {type: "range", min: 0, max: T.total, value: v.ply, id: "replay-slider", "aria-label": "move number"});
   slider.addEventListener("change", () => stepReplay(+slider.value));
   return el("div", {class: "replay"},
@@ -516,6 +637,15 @@ document.addEventListener("keydown", (e) => {
   if (e.key === "ArrowLeft") stepReplay(T.rtarget - 1);
 });
 
+// an address that is no page of the table
+function notFound() {
+  document.getElementById("title").textContent = "No such page";
+  document.getElementById("app").replaceChildren(el("section", {class: "panel", id: "not-found"},
+    el("h1", {}, "No such page"),
+    el("p", {}, "Nothing lives at this address. Games are at addresses given by the lobby and by invite links."),
+    el("p", {}, el("a", {href: "/"}, "Go to the lobby"))));
+}
+
 // ---------------------------------------------------------------------- boot
 window.addEventListener("DOMContentLoaded", async function boot() {
   try { META = await api("GET", "/api/meta"); } catch (e) { toast("server unreachable: " + e.message, true); return; }
@@ -523,5 +653,6 @@ window.addEventListener("DOMContentLoaded", async function boot() {
   if (parts[0] === "game" && parts[1]) tableFromUrl(parts[1]);
   else if (parts[0] === "replay" && parts[1]) replayPage(parts[1]);
   else if (parts[0] === "u" && parts[1]) Social.profilePage(decodeURIComponent(parts[1]));
+  else if (parts.length) notFound();
   else lobby();
 });

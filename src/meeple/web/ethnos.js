@@ -54,7 +54,7 @@ function moveLabel(v, m) {
   if (w[0] === "swap") {
     const seat = +w[1], j = +w[2];
     const band = v.state.seats[seat].bands[j];
-    return "Swap with " + v.seats[seat].name + "'s band " + (j + 1) + (band ? " (" + band.cards.length + " cards, led by " + band.leader + ")" : "");
+    return "Swap with " + v.seats[seat].name + "'s band " + (j + 1) + (band ? " (" + band.cards.length + " cards, led by " + cardWords(band.leader) + ")" : "");
   }
   return m;
 }
@@ -148,7 +148,7 @@ function bandsPanel(v) {
   const s = v.state;
   return el("section", {class: "panel", "aria-label": "bands in play"}, el("h2", {}, "Bands"),
     s.seats.map((sd, i) => el("div", {class: "bandrow"}, playerTag(v, i),
-      sd.bands.length ? sd.bands.map((b, j) => el("div", {class: "band", title: "band " + (j + 1) + " led by " + b.leader},
+      sd.bands.length ? sd.bands.map((b, j) => el("div", {class: "band", title: "band " + (j + 1) + " led by " + cardWords(b.leader)},
         s.giant && s.giant.seat === i && s.giant.band === j ? el("span", {class: "giant", title: "giant token"}, "Giant") : null,
         b.cards.map((c, x) => cardEl(c, {leader: c === b.leader && b.cards.indexOf(c) === x})))) : el("span", {class: "hint"}, " no band"))));
 }
@@ -178,7 +178,7 @@ function scoringPanel(v) {
   return el("section", {class: "panel", "aria-label": "age scoring"}, el("h2", {}, "Age scoring"),
     v.scoring.map((a) => el("table", {class: "scoring"},
       el("caption", {}, "End of age " + a.age),
-      el("thead", {}, el("tr", {}, el("th", {}, ""), Array.from({length: p}, (_, i) => el("th", {scope: "col"}, el("span", {class: "ptag p" + i}, ICONS[i] + " " + (i + 1)))))),
+      el("thead", {}, el("tr", {}, el("th", {}, ""), Array.from({length: p}, (_, i) => el("th", {scope: "col"}, playerTag(v, i))))),
       el("tbody", {},
         a.giant_taken ? el("tr", {}, el("th", {scope: "row"}, "Giant token taken"), a.giant_taken.map((x) => el("td", {}, x || ""))) : null,
         Object.entries(a.boards).map(([k, g]) => el("tr", {}, el("th", {scope: "row"}, cap(k)), g.map((x) => el("td", {}, x || "")))),
@@ -194,11 +194,11 @@ function ethnosDecision(v, box) {
     box.append(el("h2", {}, d.kind === "turn" ? "Your turn" : "Centaur: you may play another band"));
     const leaders = validLeaders(T.sel, d.leaders);
     if (T.sel.length) {
-      box.append(el("p", {}, "Selected: " + T.sel.join(", ")));
+      box.append(el("p", {}, "Selected: " + T.sel.map(cardWords).join(", ")));
       if (leaders.length) {
         box.append(el("div", {class: "choices"}, leaders.map((L) => el("button", {type: "button", class: "primary", "data-band": L,
           "data-move": bandMove(T.sel, L), onclick: () => send(bandMove(T.sel, L))},
-          "Play band of " + T.sel.length + " led by " + L))));
+          "Play band of " + T.sel.length + " led by " + cardWords(L)))));
       } else {
         box.append(el("p", {class: "hint"}, "Add a card that can lead (not a skeleton)."));
       }

@@ -202,7 +202,7 @@ function clashPanel(v) {
     el("table", {class: "scoring"}, el("thead", {}, el("tr", {}, el("th", {}, "Round"), el("th", {}, "Region"), el("th", {}, "Strength"), el("th", {}, "Won by"))),
       el("tbody", {}, last.map((c) => el("tr", {},
         el("td", {}, c.round), el("td", {}, nice(c.region)),
-        el("td", {}, c.totals ? c.seats.map((s, i) => [i ? ", " : "", el("span", {class: "ptag p" + s}, ICONS[s]), " " + c.totals[i]]).flat() : "…"),
+        el("td", {}, c.totals ? c.seats.map((s, i) => [i ? ", " : "", playerTag(v, s), " " + c.totals[i]]).flat() : "…"),
         el("td", {}, c.winner === null ? "…" : c.winner < 0 ? "draw" : playerTag(v, c.winner)))))));
 }
 

@@ -130,9 +130,10 @@ const Social = (() => {
     }}, input, el("button", {type: "submit", id: "chat-send"}, "Send"));
     const toggle = el("input", {type: "checkbox", id: "chat-spectators", checked: chat.showSpectators});
     toggle.addEventListener("change", () => { chat.showSpectators = toggle.checked; chat.box.dataset.spectators = toggle.checked ? "1" : "0"; });
-    chat.box = el("section", {class: "panel", id: "chat", "aria-label": "chat", "data-spectators": chat.showSpectators ? "1" : "0"},
+    chat.box = el("section", {class: "panel chat-panel", id: "chat", "aria-label": "chat", "data-spectators": chat.showSpectators ? "1" : "0"},
       el("h2", {}, T.seat === null ? "Chat (you write in the spectators' channel)" : "Chat"),
       el("label", {class: "hint"}, toggle, " Show the spectators' channel"), chat.list, form);
+    chat.box.__keep = true;  // a push moves it in as it is (what is being typed stays)
     api("GET", "/api/games/" + T.id + "/chat").then((r) => r.messages.forEach(addMessage)).catch(() => {});
     return chat.box;
   }
@@ -145,18 +146,22 @@ const Social = (() => {
     chat.list.append(el("li", {class: "msg ch-" + m.channel, "data-channel": m.channel}, who, m.account ? "" : " (guest)", ": ", m.text));
     chat.list.scrollTop = chat.list.scrollHeight;
   }
-  function rematchPanel(v) {
+  // beside the result: offer or join a rematch; an offer stays shown until
+  // this player joins it (it is a table waiting for them)
+  let rematchBy = null;
+  function rematchControls(v) {
     if (v.status !== "finished" || T.replay) return null;
     if (rematchId === null) {
       rematchId = "";
       api("GET", "/api/games/" + v.id + "/rematch").then((r) => { if (r.rematch) { rematchId = r.rematch; render(); } }).catch(() => {});
     }
     const seated = T.seat !== null;
-    return el("section", {class: "panel", id: "rematch"}, el("h2", {}, "Rematch"),
-      rematchId ? el("p", {}, "A rematch is on.") : null,
+    return el("span", {class: "rematch", id: "rematch"},
+      rematchId ? el("span", {id: "rematch-offer", class: "offer", role: "status"},
+        (rematchBy ? rematchBy + " offers a rematch" : "A rematch is offered") + (seated ? ": " : " ")) : null,
       seated ? el("button", {type: "button", class: "primary", id: "rematch-btn", onclick: rematch},
                   rematchId ? "Join the rematch" : "Offer a rematch") :
-        (rematchId ? el("a", {href: "/game/" + rematchId, id: "rematch-watch"}, "Watch the rematch") : el("p", {}, "No rematch yet.")));
+        (rematchId ? el("a", {href: "/game/" + rematchId, id: "rematch-watch", class: "button"}, "Watch the rematch") : null));
   }
   async function rematch() {
     try {
@@ -170,13 +175,35 @@ const Social = (() => {
     else if (msg.type === "seats") showSeats(msg);
     else if (msg.type === "rematch") {
       rematchId = msg.id;
-      toast(msg.by + " offers a rematch");
+      rematchBy = msg.by;
       render();
     }
   }
   function panels(v) {
     if (T.replay) return [];
-    return [rematchPanel(v), seatsBox(v), chatBox()];
+    return [seatsBox(v), chatBox()];
+  }
+  // the creator's invite links for the other people, kept in this browser
+  // until the creator puts them away (the lobby takes the creator to the table)
+  function invitePanel(v) {
+    if (T.replay || v.status !== "active") return null;
+    let links = null;
+    try { links = JSON.parse(localStorage.getItem("meeple:invites:" + v.id) || "null"); } catch (e) {}
+    if (!links || !links.length) return null;
+    const base = location.origin + "/game/" + v.id;
+    return el("section", {class: "panel invites", id: "invite-panel"},
+      el("h2", {}, "Invite the other players"),
+      el("p", {class: "hint"}, "Each link is one seat's secret key: send it only to that player."),
+      el("ul", {class: "invite"}, links.map((s) => {
+        const url = base + "#seat=" + s.seat + "&token=" + s.token;
+        return el("li", {"data-seat": s.seat}, playerTag(v, s.seat), " ",
+          el("a", {href: url, class: "seat-link", "data-seat": s.seat}, "Seat " + (s.seat + 1) + "'s link"), " ",
+          el("button", {type: "button", class: "copy-invite", onclick: () => copy(url)}, "Copy the link"));
+      }), el("li", {}, el("button", {type: "button", onclick: () => copy(base)}, "Copy the spectators' link"))),
+      el("button", {type: "button", id: "invites-done", onclick: () => {
+        try { localStorage.removeItem("meeple:invites:" + v.id); } catch (e) {}
+        render();
+      }}, "Done: put the links away"));
   }
 
   // ---------------------------------------------- clocks and stand-in bots
@@ -190,6 +217,7 @@ const Social = (() => {
     if (seats.id !== T.id) {
       Object.assign(seats, {id: T.id, status: null, at: 0, asked: 0,
                             box: el("section", {class: "panel", id: "seats-panel", "aria-label": "clocks and seats", hidden: true})});
+      seats.box.__keep = true;
     }
     if (Date.now() - seats.asked > 3000) {
       seats.asked = Date.now();
@@ -325,5 +353,5 @@ const Social = (() => {
         h.page < pages ? el("button", {type: "button", id: "hist-next", onclick: () => profilePage(name, h.page + 1)}, "Older ▶") : null)));
   }
 
-  return {ready, lobbyPanels, tableSetup, message, panels, onView, profilePage};
+  return {ready, lobbyPanels, tableSetup, message, panels, onView, profilePage, rematchControls, invitePanel};
 })();

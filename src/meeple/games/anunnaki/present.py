@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from meeple.core.present import decision as _decision, moves_for_seat, places, seat_name
+from meeple.core.present import decision as _decision, moves_for_seat, places, seat_name, ties
 from meeple.games.anunnaki import state as st  # noqa: F401  (importing it declares every decision)
 from meeple.games.anunnaki.data import ARTIFACTS, DATA, MAX_PLAYERS, MIN_PLAYERS, RESOURCES, TRACKS
 from meeple.games.anunnaki.declare import FLOW
@@ -784,7 +784,10 @@ def ranking(state) -> list[dict]:
     """Final places: VP; a tie goes to the tied player latest in turn order."""
     p = state.players
     vp = state.scores()
-    place = places([(vp[s], s) for s in range(p)])
+    keys = [(vp[s], s) for s in range(p)]
+    place = places(keys)
+    rows = scoring(state.log(), state)["rows"]
+    tied = ties(keys, [("VP", lambda n: f"{n} VP"), ("turn order", lambda s: f"turn {s + 1}")])
     out = [
         {
             "seat": s,
@@ -793,6 +796,9 @@ def ranking(state) -> list[dict]:
             "winner": s in state.winners,
             "house": state.houses[s],
             "summary": f"{vp[s]} VP ({HOUSE_NAME.get(state.houses[s], state.houses[s])})",
+            "total": f"{vp[s]} VP",
+            "breakdown": {r["name"]: r["values"][s] for r in rows if r["values"][s]},
+            "ties": tied[s],
         }
         for s in range(p)
     ]

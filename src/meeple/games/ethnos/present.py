@@ -8,7 +8,7 @@ each one takes the viewer and drops or masks what that viewer may not see.
 
 from __future__ import annotations
 
-from meeple.core.present import decision as _decision, places, seat_name
+from meeple.core.present import decision as _decision, places, seat_name, ties
 from meeple.games import glossary
 from meeple.games.ethnos import data
 from meeple.games.ethnos import state as st
@@ -20,6 +20,21 @@ TRIBE_HELP = {t: glossary.short("ethnos", f"tribe.{t}") for t in data.TRIBES}
 
 
 # ---------------------------------------------------------------- decision
+# each decision's question in words (the status line and the decision panel)
+PROMPTS = {
+    "turn": "Recruit a card or play a band",
+    "band": "Build the band",
+    "centaur": "Centaur: play another band, or pass",
+    "keep": "Elf: choose the cards to keep",
+    "place": "Choose the kingdom for the band's marker",
+    "merfolk": "Merfolk: place a bonus marker",
+    "troll": "Troll: take a troll token",
+    "wizard": "Wizard: draw cards?",
+    "fairy": "Fairy: swap this band?",
+    "orc": "Orc horde: cash it or keep it",
+}
+
+
 def decision_for(state, viewer: int | None) -> dict | None:
     """The pending decision; its answers only for the seat that must answer.
 
@@ -28,7 +43,10 @@ def decision_for(state, viewer: int | None) -> dict | None:
     and the server checks the MOVE it sends.
     """
     out = _decision(state, viewer)
-    if out is None or viewer != out["seat"] or viewer not in out["seats"]:
+    if out is None:
+        return out
+    out["prompt"] = PROMPTS.get(out["kind"], "Your decision")
+    if viewer != out["seat"] or viewer not in out["seats"]:
         return out
     d = state.decision()
     acts = state.legal_actions(viewer)
@@ -156,7 +174,17 @@ def ranking(state) -> list[dict]:
         sizes = sorted((len(b) for b in state.bands[s]), reverse=True)
         return (state.glory[s], state.board_markers(s), sizes)
 
-    place = places([key(s) for s in range(p)])
+    keys = [key(s) for s in range(p)]
+    place = places(keys)
+    src = balance_facts(state)["glory_by_source"]
+    tied = ties(
+        keys,
+        [
+            ("glory", lambda n: f"{n} glory"),
+            ("kingdom markers", lambda n: f"{n} kingdom markers"),
+            ("the largest bands", lambda sizes: "bands of " + ", ".join(map(str, sizes)) if sizes else "no band"),
+        ],
+    )
     out = [
         {
             "seat": s,
@@ -165,10 +193,22 @@ def ranking(state) -> list[dict]:
             "markers": state.board_markers(s),
             "winner": s in state.winners,
             "summary": f"{state.glory[s]} glory, {state.board_markers(s)} markers",
+            "total": f"{state.glory[s]} glory",
+            "breakdown": {GLORY_SOURCE[k]: v[s] for k, v in src.items() if v[s]},
+            "ties": tied[s],
         }
         for s in range(p)
     ]
     return sorted(out, key=lambda r: (r["place"], r["seat"]))
+
+
+GLORY_SOURCE = {
+    "kingdoms": "Kingdoms",
+    "bands": "Bands",
+    "giant": "The largest Giant",
+    "merfolk": "Merfolk track",
+    "orcs": "Orc hordes",
+}
 
 
 # ------------------------------------------------------------------ balance

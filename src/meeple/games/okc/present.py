@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-from meeple.core.present import decision as _decision, moves_for_seat, places, seat_name
+from meeple.core.present import decision as _decision, moves_for_seat, places, seat_name, ties
 from meeple.games.okc import cards as C
 from meeple.games.okc import data as D
 from meeple.games.okc import actions as A
@@ -773,7 +773,16 @@ def ranking(state) -> list[dict]:
     def key(s):
         return (state.influence[s], state.favour == s, -state.order.index(s))
 
-    place = places([key(s) for s in range(p)])
+    keys = [key(s) for s in range(p)]
+    place = places(keys)
+    tied = ties(
+        keys,
+        [
+            ("influence", lambda n: f"{n} influence"),
+            ("the Kingdom's Favour", lambda held: "holds it" if held else "does not hold it"),
+            ("the order track", lambda pos: f"position {-pos + 1}"),
+        ],
+    )
     final = final_scoring(state.log(), state)
     parts = [[(r["name"], r["values"][s]) for r in final["rows"] if r["values"][s]] for s in range(p)]
     out = [
@@ -784,6 +793,8 @@ def ranking(state) -> list[dict]:
             "faction": D.FACTIONS[state.factions[s]],
             "winner": s in state.winners,
             "breakdown": dict(parts[s]),
+            "total": f"{state.influence[s]} influence",
+            "ties": tied[s],
             "summary": f"{state.influence[s]} influence ({D.FACTIONS[state.factions[s]].capitalize()})"
             + (": " + ", ".join(f"{name} {n:+d}" for name, n in parts[s]) if parts[s] else ""),
         }
