@@ -57,7 +57,8 @@ def test_options_are_legal_moves_best_first_with_chances(name):
     assert h["seat"] == seat
     opts = h["options"]
     assert 1 <= len(opts) <= 3
-    assert [o["visits"] for o in opts] == sorted((o["visits"] for o in opts), reverse=True)
+    # listed by the chance each shows (issue 35: "50%" was listed above "51%")
+    assert [o["win"] for o in opts] == sorted((o["win"] for o in opts), reverse=True)
     assert len({o["move"] for o in opts}) == len(opts)
     for o in opts:
         assert 0.0 <= o["win"] <= 1.0
@@ -167,3 +168,16 @@ def test_the_package_functions_stay_callable():
     for _ in range(2):
         assert callable(advisor.hint) and callable(advisor.analyse)
         assert advisor.hint(s, seat, seconds=0.05, seed=1)["seat"] == seat
+
+
+def test_the_hint_keeps_the_most_tried_moves_and_lists_them_by_chance():
+    from meeple.advisor.hint import ranked
+    from meeple.advisor.search import Option
+
+    found = [
+        Option(0, "a", 0.5, 0.50, 90),
+        Option(1, "b", 0.5, 0.51, 60),
+        Option(2, "c", 0.5, 0.243, 30),
+        Option(3, "d", 0.5, 0.9, 2),
+    ]
+    assert [o.move for o in ranked(found, 3)] == ["b", "a", "c"]  # "d": two simulations, not a hint

@@ -32,8 +32,7 @@ def test_two_players_the_other_wins_at_once_and_it_survives_a_restart(client_fac
     url = f"sqlite:///{tmp_path / 'r.db'}"
     with client_factory(url) as c:
         g = c.post(
-            "/api/games",
-            json={"game": "okc", "players": 2, "seats": ["human", "human"], "seed": 4, "open_seed": True},
+            "/api/games", json={"game": "okc", "players": 2, "seats": ["human", "human"], "seed": 4, "open_seed": True}
         ).json()
         gid, t0, t1 = g["id"], g["seats"][0]["token"], g["seats"][1]["token"]
         assert _resign(c, gid, 1, t0).status_code == 403  # another seat's key
@@ -60,8 +59,7 @@ def test_two_players_the_other_wins_at_once_and_it_survives_a_restart(client_fac
 
 def test_more_players_a_bot_plays_on_and_the_resigner_ranks_last(client):
     g = client.post(
-        "/api/games",
-        json={"players": 3, "seats": ["human", "human", "bot:random"], "seed": 9, "open_seed": True},
+        "/api/games", json={"players": 3, "seats": ["human", "human", "bot:random"], "seed": 9, "open_seed": True}
     ).json()
     gid, tokens = g["id"], {0: g["seats"][0]["token"], 1: g["seats"][1]["token"]}
     r = _resign(client, gid, 0, tokens[0])
@@ -94,7 +92,12 @@ def test_ratings_and_history_follow_a_resignation(tmp_path):
         (row,) = prof["history"]["games"]
         assert row["place"] == 2 and row["rating_after"] < row["rating_before"]
         assert prof["ratings"][0]["mu"] < 25
-        assert c.post(f"/api/games/{g['id']}/rematch", json={"seat": 0, "token": g["seats"][0]["token"]}, headers=ORIGIN).status_code == 200
+        assert (
+            c.post(
+                f"/api/games/{g['id']}/rematch", json={"seat": 0, "token": g["seats"][0]["token"]}, headers=ORIGIN
+            ).status_code
+            == 200
+        )
 
 
 def test_replay_tells_each_move_in_words(client):
@@ -128,7 +131,9 @@ def test_ties_say_how_they_were_broken(game):
     from meeple.core.present import ties
 
     out = ties([(5, 1), (5, 3), (2, 0)], [("glory", lambda n: f"{n} glory"), ("markers", lambda n: f"{n} markers")])
-    assert out[0] == [{"seat": 1, "on": "5 glory", "by": "markers", "yours": "1 markers", "theirs": "3 markers", "ahead": False}]
+    assert out[0] == [
+        {"seat": 1, "on": "5 glory", "by": "markers", "yours": "1 markers", "theirs": "3 markers", "ahead": False}
+    ]
     assert out[1][0]["ahead"] and out[2] == []
     shared = ties([(5, 1), (5, 1)], [("glory", str), ("markers", str)])
     assert shared[0][0]["by"] is None

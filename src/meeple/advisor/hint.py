@@ -57,7 +57,15 @@ def hint_observed(
     from meeple.advisor.search import options
 
     found = options(obs, seconds=seconds, iterations=iterations, seed=0 if seed is None else seed)
-    return {"seat": obs.seat, "options": [o.to_json() for o in found[:top]]}
+    return {"seat": obs.seat, "options": [o.to_json() for o in ranked(found, top)]}
+
+
+def ranked(found: list, top: int) -> list:
+    """The `top` options the search tried most (its robust choices: a move
+    seen in few simulations has a noisy chance), listed by the chance of
+    winning each shows, so the list never contradicts its own numbers."""
+    chosen = sorted(found, key=lambda o: -o.visits)[:top]
+    return sorted(chosen, key=lambda o: (-round(o.win, 3), -o.visits))
 
 
 def check_request(state, seat, seconds, top) -> None:
