@@ -148,3 +148,13 @@ def test_ties_say_how_they_were_broken(game):
     if game != "okc":  # OKC's sources may go negative (a Herald lost), Ethnos and Anunnaki add up
         points = {"ethnos": "glory", "anunnaki": "vp"}[game]
         assert all(sum(r["breakdown"].values()) == r[points] for r in rows), rows
+
+
+def test_the_end_reveals_everything_to_a_spectator(client):
+    g = client.post(
+        "/api/games",
+        json={"game": "anunnaki", "players": 2, "seats": ["bot:random", "bot:random"], "seed": 3, "open_seed": True},
+    ).json()
+    v = _wait_finished(client, g["id"], timeout=300)
+    hidden = [w for sd in v["state"]["seats"] for w in sd["hand"] if w == "?"]
+    assert not hidden and any(sd["hand"] for sd in v["state"]["seats"])

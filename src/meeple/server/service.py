@@ -495,7 +495,10 @@ class GameService:
                 "options": g.rec.options,
                 "hints": hints_allowed(g.rec.seats),
                 **self.seed_info(g),
-                "state": state.view(viewer),
+                # the end reveals everything (as the replay does): every hand, every weapon
+                "state": state.view(None) | {"seats": state.to_json()["seats"]}
+                if g.finished and g.rec.status != "closed"
+                else state.view(viewer),
                 "decision": None if g.status == "closed" or g.resigned_out else g.present.decision_for(state, viewer),
             }
             g.sync_events()
