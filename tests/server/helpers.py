@@ -39,8 +39,8 @@ def new_page(chromium):
 
 def start_in_lobby(page, base: str, game: str, seats: list[str], seed: int, selects=()) -> str:
     """Create a game from the lobby as a person would (seats 'human' or
-    'bot:<level>'; `selects` further (selector, value) choices), then follow
-    seat 0's invite link. Returns the game id."""
+    'bot:<level>'; `selects` further (selector, value) choices): "Create"
+    takes the creator to seat 0. Returns the game id."""
     page.goto(f"{base}/?game={game}")
     page.select_option("#game", game)
     page.select_option("#players", str(len(seats)))
@@ -50,12 +50,9 @@ def start_in_lobby(page, base: str, game: str, seats: list[str], seed: int, sele
         page.select_option(selector, value)
     page.fill("#seed", str(seed))
     page.click("#create")
-    link = page.locator("a.seat-link[data-seat='0']")
-    link.wait_for()
-    game_id = re.search(r"/game/([^#]+)#", link.get_attribute("href")).group(1)
-    link.click()
+    page.wait_for_url(re.compile(r"/game/"))  # "Create" takes the creator to their seat
     page.wait_for_selector("#decision")
-    return game_id
+    return re.search(r"/game/([^/#?]+)", page.url).group(1)
 
 
 def seat_zero_page(live_server: str, chromium, game: str, options: dict, **page_options):

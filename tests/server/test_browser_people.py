@@ -68,8 +68,7 @@ def test_sign_up_log_in_profile(live_server, chromium):
     # a game created now is hers: her name at the table
     page.select_option("#players", "2")
     page.select_option("#seat-1", "bot:random")
-    page.click("#create")
-    page.locator("a.seat-link[data-seat='0']").click()
+    page.click("#create")  # takes the creator to their seat
     page.wait_for_selector("#decision")
     page.wait_for_function("() => document.getElementById('title').textContent.includes('you are Fay_1')")
     # log out, log in again, see the profile with the game in the history
@@ -132,17 +131,27 @@ def test_private_table_unlisted_public_table_seats(live_server, chromium):
     for i in range(3):
         host.select_option(f"#seat-{i}", "human")
     host.click("#create")
-    link = host.locator("a.seat-link[data-seat='0']")
-    link.wait_for()
-    private_id = re.search(r"/game/([^#]+)#", link.get_attribute("href")).group(1)
+    host.wait_for_url(re.compile(r"/game/"))  # "Create" takes the creator to their seat
+    private_id = re.search(r"/game/([^/#?]+)", host.url).group(1)
+    # the other people's invite links wait at the table
+    host.wait_for_selector("#invite-panel a.seat-link[data-seat='1']")
+    assert host.locator("#invite-panel a.seat-link").count() == 2
     # now a public table, the host in the second colour
+    host.goto(live_server + "/")
+    host.wait_for_selector("#create")
+    host.select_option("#players", "3")
+    for i in range(3):
+        host.select_option(f"#seat-{i}", "human")
     host.check("#public")
     host.select_option("#my-seat", "1")
-    host.evaluate("document.getElementById('invites').replaceChildren()")
     host.click("#create")
-    host.wait_for_selector("a.seat-link[data-seat='1']")
-    assert host.locator("a.seat-link").count() == 1  # the other seats are open, not invites
-    public_id = re.search(r"/game/([^#]+)#", host.locator("a.seat-link").get_attribute("href")).group(1)
+    host.wait_for_function(
+        "(old) => location.pathname.startsWith('/game/') && !location.pathname.endsWith(old)", arg=private_id
+    )
+    public_id = re.search(r"/game/([^/#?]+)", host.url).group(1)
+    host.wait_for_function("() => document.getElementById('title').textContent.includes('you are Hal')")
+    assert host.evaluate("T.seat") == 1
+    assert host.locator("#invite-panel").count() == 0  # the other seats are open, not invites
     guest, guest_errors = person(chromium, live_server, "Gus")
     guest.goto(live_server + "/")
     guest.wait_for_selector(f"#open-tables li[data-game='{public_id}']")
