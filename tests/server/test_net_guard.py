@@ -11,6 +11,7 @@ from dataclasses import replace
 
 import asyncio
 import errno
+import json
 import logging
 import random
 import socket
@@ -26,7 +27,7 @@ from meeple.core import savegame
 from meeple.server import reads
 from meeple.server.connections import BoundedLog, ConnectionGuard, connection_budget
 from meeple.server.limits import Limits
-from tests.server.conftest import running_server
+from tests.server.conftest import ROOT, running_server
 from tests.server.test_api import play_out
 
 HUMANS = {"players": 2, "seats": ["human", "human"]}
@@ -238,3 +239,30 @@ def test_spectator_churn_sends_players_nothing_and_a_seat_coming_is_one_small_me
             assert seat0.receive_json() == {"type": "presence", "online": [0, 1]}
         assert seat0.receive_json() == {"type": "presence", "online": [0]}
     assert client.app.state.hub.presence_sent <= 5
+
+
+# ------------------------------------------------------------- the attack run
+def test_a_small_bounded_attack_run_leaves_the_honest_table_playing(tmp_path):
+    """bench/attack_run.py in small: the four attacks at once from 127.0.0.2
+    while an honest person plays from 127.0.0.1. No time is asserted (that is
+    the full run's report): every honest move is acknowledged, the attacks
+    meet the limits, and the server logs no traceback."""
+    out = tmp_path / "attack.json"
+    cmd = [
+        sys.executable,
+        "bench/attack_run.py",
+        "--before", "3", "--during", "8", "--slowloris", "80", "--bot-tables", "1",
+        "--replay-conns", "2", "--churn", "40", "--long-game-plies", "300",
+        "--server-arg=--connections-per-client=40", "--server-arg=--header-timeout=2",
+        "--json", str(out),
+    ]  # fmt: skip
+    subprocess.run(cmd, cwd=ROOT, check=True, capture_output=True, timeout=600)
+    result = json.loads(out.read_text())
+    honest = result["honest"]
+    assert honest["errors"] == {}
+    assert honest["round_trip_ms_before"]["n"] > 0 and honest["round_trip_ms_during"]["n"] > 0
+    slow = result["attacks"]["slow"]
+    assert slow["HTTP/1.1 429"] > 0 and slow["HTTP/1.1 408"] > 0  # the cap and the deadline
+    assert result["attacks"]["bots"] == {"201": 1}
+    assert result["attacks"]["replays"].get("200", 0) > 0
+    assert result["server"]["tracebacks"] == 0

@@ -1,0 +1,423 @@
+"""The bounded attack run of issue 34: four attacks at once from one address,
+an honest table measured before and during.
+
+    python bench/attack_run.py [--before 20] [--during 40] [--slowloris 1100]
+        [--bot-tables 10] [--replay-conns 8] [--churn 300] [--json out.json]
+
+It starts `meeple serve` on loopback (SQLite, its default limits) with one
+long finished Anunnaki game already stored (a random game of 1,000+ moves),
+then:
+
+- an honest person (its own process, from 127.0.0.1) plays a two-seat Ethnos
+  table against `bot:easy` over a websocket: it thinks 0.2-0.5 s, sends a move
+  and measures the round trip until the acknowledgement, and the bot's reply
+  (from the acknowledgement of its move to the next view where it must answer
+  again, over a bot turn);
+- after `--before` seconds, for `--during` seconds, one attacker from
+  127.0.0.2 (another address on loopback) runs at once:
+  * bots: `--bot-tables` tables of six `bot:ismcts:5s` Ethnos seats;
+  * slow requests: `--slowloris` connections, each sending a request line and
+    then one header line every 5 s, reconnecting when closed;
+  * replays: `--replay-conns` kept-alive connections asking for random plies
+    of the long game's replay, 6 a second each;
+  * spectator churn: `--churn` websocket connects a second to the honest
+    table (each reads its first message and closes), at most 300 under way.
+- then everything stops by itself, and the figures are printed (and written
+  with --json): the honest round trips (p50/p95/p99/max) and bot replies
+  before and during, what each attack got, the server's counters and log.
+
+Every loop is bounded in count and time; the attacker runs under `nice` so
+that on a small machine its own CPU does not count as the server's defence.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import multiprocessing
+import os
+import random
+import resource
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+import httpx
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+ROOT = Path(__file__).resolve().parents[1]
+HONEST = "127.0.0.1"
+ATTACKER = "127.0.0.2"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def pct(xs: list[float], p: float) -> float | None:
+    if not xs:
+        return None
+    xs = sorted(xs)
+    return round(xs[min(len(xs) - 1, int(p / 100 * len(xs)))], 2)
+
+
+def summary(xs: list[float]) -> dict:
+    return {"n": len(xs), "p50": pct(xs, 50), "p95": pct(xs, 95), "p99": pct(xs, 99), "max": pct(xs, 100)}
+
+
+# ------------------------------------------------------------------ set-up
+def store_long_game(db_url: str, min_plies: int = 1000, seed: int = 11) -> tuple[str, int]:
+    """A finished four-player Anunnaki game of at least `min_plies` random moves,
+    written to the database as the server stores tables (its id, its plies)."""
+    sys.path.insert(0, str(ROOT / "src"))
+    from meeple import games
+    from meeple.core import gamedata
+    from meeple.server.storage import GameRecord, Storage
+
+    rules = games.get("anunnaki")
+    for s in range(seed, seed + 50):
+        state = rules.new_game(4, seed=s)
+        rng = random.Random(s)
+        moves: list[tuple[int, str]] = []
+        while not state.is_terminal():
+            seat = state.decision().seats[0]
+            before = len(state.moves)
+            state.apply_action(rng.choice(state.legal_actions(seat)), seat)
+            moves += [(seat, m) for m in state.moves[before:]]
+        if len(moves) >= min_plies:
+            break
+    storage = Storage(db_url, sqlite_sync="NORMAL")
+    seats = [{"kind": "bot", "bot": "random", "token_hash": None} for _ in range(4)]
+    rec = GameRecord(
+        id="longreplay" + str(s),
+        game="anunnaki",
+        players=4,
+        seed=s,
+        options=gamedata.stamp("anunnaki", {}),
+        seats=seats,
+    )
+    storage.create_game(rec)
+    storage.append_batch([(rec.id, 0, moves, list(state.winners), 0, None)])
+    storage.close()
+    return rec.id, len(moves)
+
+
+def start_server(db_url: str, port: int, log: Path, extra: list[str]) -> subprocess.Popen:
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    cmd = [sys.executable, "-m", "meeple.cli", "serve", "--host", "127.0.0.1", "--port", str(port), "--db", db_url]
+    proc = subprocess.Popen([*cmd, *extra], cwd=ROOT, env=env, stdout=open(log, "ab"), stderr=subprocess.STDOUT)
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit(f"the server exited: {log.read_text()[-2000:]}")
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    proc.kill()
+    raise SystemExit("the server did not start in 60 s")
+
+
+# ------------------------------------------------------------ the honest one
+def options_from(decision: dict) -> list[str]:
+    kind = decision["kind"]
+    if kind in ("turn", "centaur"):
+        out = [f"recruit {c}" for c in decision["recruit"]]
+        if decision["deck"]:
+            out.append("recruit deck")
+        out += [f"band {c}" for c in decision["leaders"]]
+        if decision["pass"]:
+            out.append("pass")
+        return out
+    if kind == "keep":
+        return ["keep"]
+    return list(decision["moves"])
+
+
+async def honest_table(base: str, seconds: float, out: dict, current=None, seed: int = 1) -> None:
+    """Play human-vs-bot:easy tables for `seconds`, recording (time, ms) round
+    trips and (time, s) bot replies; `current` (a shared byte array) holds the
+    id of the table being played."""
+    rng = random.Random(seed)
+    end = time.time() + seconds
+    transport = httpx.AsyncHTTPTransport(local_address=HONEST)
+    async with httpx.AsyncClient(base_url=f"http://{base}", transport=transport, timeout=30) as http:
+        while time.time() < end:
+            r = await http.post("/api/games", json={"game": "ethnos", "players": 2, "seats": ["human", "bot:easy"]})
+            if r.status_code != 201:
+                out["errors"][f"create {r.status_code}"] += 1
+                await asyncio.sleep(1)
+                continue
+            g = r.json()
+            out["tables"].append(g["id"])
+            if current is not None:
+                current.value = g["id"].encode()
+            token = g["seats"][0]["token"]
+            url = f"ws://{base}/api/games/{g['id']}/ws?seat=0"
+            try:
+                async with connect(
+                    url,
+                    subprotocols=["meeple", "token." + token],
+                    local_addr=(HONEST, 0),
+                    open_timeout=30,
+                    max_size=2**22,
+                    ping_interval=None,
+                ) as ws:
+                    await _play(ws, end, rng, out)
+            except (ConnectionClosed, OSError, InvalidStatus, TimeoutError) as e:
+                out["errors"][f"socket {type(e).__name__}"] += 1
+
+
+async def _play(ws, end: float, rng: random.Random, out: dict) -> None:
+    sent = None  # (id, perf time) of the move awaiting its ack
+    acked_at = None  # when our last move was acknowledged (the bot's reply runs from then)
+    bot_turn = False
+    n = 0
+    while time.time() < end:
+        try:
+            raw = await asyncio.wait_for(ws.recv(), max(0.1, end - time.time()))
+        except TimeoutError:
+            return
+        m = json.loads(raw)
+        out["messages"][m["type"]] += 1
+        if m["type"] == "ack":
+            if sent is not None and m.get("id") == sent[0]:
+                out["rtt"].append((time.time(), (time.perf_counter() - sent[1]) * 1000))
+                acked_at, bot_turn, sent = time.perf_counter(), False, None
+        elif m["type"] == "error":
+            out["errors"][f"move {m['status']}"] += 1
+            sent = None
+        elif m["type"] == "view":
+            if m["status"] != "active":
+                return
+            d = m["decision"]
+            mine = d is not None and 0 in d["seats"]
+            if not mine:
+                bot_turn = True
+                continue
+            if acked_at is not None and bot_turn:
+                out["bot"].append((time.time(), time.perf_counter() - acked_at))
+                acked_at, bot_turn = None, False
+            if sent is None:
+                await asyncio.sleep(rng.uniform(0.2, 0.5))  # a person thinks
+                n += 1
+                move = rng.choice(options_from(d))
+                sent = (n, time.perf_counter())
+                await ws.send(json.dumps({"type": "move", "move": move, "ply": m["ply"], "id": n}))
+
+
+def honest_process(base: str, seconds: float, queue, current) -> None:
+    out: dict = {"rtt": [], "bot": [], "errors": Counter(), "messages": Counter(), "tables": []}
+    asyncio.run(honest_table(base, seconds, out, current))
+    queue.put(out)
+
+
+# ----------------------------------------------------------------- attacks
+async def bots_attack(base: str, tables: int, out: Counter) -> None:
+    transport = httpx.AsyncHTTPTransport(local_address=ATTACKER)
+    async with httpx.AsyncClient(base_url=f"http://{base}", transport=transport, timeout=30) as http:
+        for _ in range(tables):
+            try:
+                r = await http.post("/api/games", json={"game": "ethnos", "players": 6, "seats": ["bot:ismcts:5s"] * 6})
+                out[str(r.status_code)] += 1
+            except httpx.HTTPError as e:
+                out[type(e).__name__] += 1
+
+
+async def slow_connection(port: int, stop: asyncio.Event, out: Counter, held: list) -> None:
+    """One slow request at a time: a request line, then a header line every 5 s; again when closed."""
+    while not stop.is_set():
+        try:
+            reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(ATTACKER, 0))
+        except OSError as e:
+            out[f"connect {type(e).__name__}"] += 1
+            await asyncio.sleep(1)
+            continue
+        out["connects"] += 1
+        held[0] += 1
+        held[1] = max(held[1], held[0])
+        try:
+            writer.write(b"GET /api/health HTTP/1.1\r\nHost: attacked\r\n")
+            while not stop.is_set():
+                try:
+                    data = await asyncio.wait_for(reader.read(200), 5)
+                except TimeoutError:
+                    writer.write(b"X-Slow: 1\r\n")
+                    out["headers sent"] += 1
+                    continue
+                out[data[:12].decode(errors="replace") if data else "closed"] += 1
+                break
+        except OSError as e:
+            out[type(e).__name__] += 1
+        finally:
+            held[0] -= 1
+            writer.close()
+        await asyncio.sleep(random.uniform(0.5, 1.0))
+
+
+async def replay_attack(base: str, gid: str, plies: int, conns: int, stop: asyncio.Event, out: Counter) -> None:
+    transport = httpx.AsyncHTTPTransport(local_address=ATTACKER)
+    limits = httpx.Limits(max_connections=conns, max_keepalive_connections=conns)
+    async with httpx.AsyncClient(base_url=f"http://{base}", transport=transport, timeout=30, limits=limits) as http:
+
+        async def one(rng: random.Random) -> None:
+            while not stop.is_set():
+                t = time.perf_counter()
+                try:
+                    r = await http.get(f"/api/games/{gid}/replay", params={"ply": rng.randrange(plies + 1)})
+                    out[str(r.status_code)] += 1
+                except httpx.HTTPError as e:
+                    out[type(e).__name__] += 1
+                await asyncio.sleep(max(0.0, 1 / 6 - (time.perf_counter() - t)))
+
+        await asyncio.gather(*(one(random.Random(i)) for i in range(conns)))
+
+
+async def churn_attack(base: str, current, rate: float, stop: asyncio.Event, out: Counter) -> None:
+    """Spectator connects to the honest person's table (`current`: its id, as it changes)."""
+    running: set = set()
+
+    async def one() -> None:
+        url = f"ws://{base}/api/games/{current.value.decode()}/ws"
+        try:
+            async with connect(url, local_addr=(ATTACKER, 0), open_timeout=5, ping_interval=None) as ws:
+                m = json.loads(await asyncio.wait_for(ws.recv(), 5))
+                out[m["type"] if m["type"] == "view" else f"error {m.get('status')}"] += 1
+        except InvalidStatus as e:
+            out[f"refused {e.response.status_code}"] += 1
+        except (ConnectionClosed, OSError, TimeoutError) as e:
+            out[type(e).__name__] += 1
+
+    while not stop.is_set():
+        if len(running) < 300:
+            task = asyncio.get_running_loop().create_task(one())
+            running.add(task)
+            task.add_done_callback(running.discard)
+            out["attempts"] += 1
+        await asyncio.sleep(1 / rate)
+    for t in list(running):
+        t.cancel()
+
+
+async def attack(args, base: str, port: int, long_game: tuple[str, int], current, out: dict) -> None:
+    stop = asyncio.Event()
+    held = [0, 0]
+    out.update(bots=Counter(), slow=Counter(), replays=Counter(), churn=Counter())
+    await bots_attack(base, args.bot_tables, out["bots"])
+    tasks = [
+        asyncio.ensure_future(replay_attack(base, *long_game, args.replay_conns, stop, out["replays"])),
+        asyncio.ensure_future(churn_attack(base, current, args.churn, stop, out["churn"])),
+    ]
+    for i in range(args.slowloris):  # ramped up over about 3 s
+        tasks.append(asyncio.ensure_future(slow_connection(port, stop, out["slow"], held)))
+        if i % 40 == 39:
+            await asyncio.sleep(0.1)
+    await asyncio.sleep(max(0.0, args.during - 3))
+    stop.set()
+    await asyncio.wait(tasks, timeout=10)
+    for t in tasks:
+        t.cancel()
+    out["slow"]["most open at once (attacker's count)"] = held[1]
+
+
+# --------------------------------------------------------------------- run
+def run(args) -> dict:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # the attacker's 1,100 sockets
+    tmp = Path(tempfile.mkdtemp(prefix="meeple-attack-"))
+    db = f"sqlite:///{tmp / 'attacked.db'}"
+    long_game = store_long_game(db, args.long_game_plies)
+    port = free_port()
+    base = f"127.0.0.1:{port}"
+    log = tmp / "server.log"
+    server = start_server(db, port, log, args.server_arg or [])
+    result: dict = {"long_game_plies": long_game[1], "server_args": args.server_arg or []}
+    try:
+        ctx = multiprocessing.get_context("spawn")
+        queue = ctx.Queue()
+        current = ctx.Array("c", 64)
+        honest = ctx.Process(target=honest_process, args=(base, args.before + args.during + 1, queue, current))
+        honest.start()
+        time.sleep(args.before)
+        health0 = httpx.get(f"http://{base}/api/health", timeout=10).json()
+        if not current.value:
+            raise SystemExit("the honest client made no table")
+        os.nice(10)  # the attacker's own CPU is not the server's defence
+        attacked: dict = {}
+        started = time.time()
+        asyncio.run(attack(args, base, port, long_game, current, attacked))
+        ended = time.time()
+        honest_out = queue.get(timeout=args.before + args.during + 120)
+        honest.join(30)
+        health = httpx.get(f"http://{base}/api/health", timeout=30).json()
+    finally:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+    text = log.read_text(errors="replace")
+    before = [ms for t, ms in honest_out["rtt"] if t < started]
+    during = [ms for t, ms in honest_out["rtt"] if started <= t <= ended]
+    bot_before = [s for t, s in honest_out["bot"] if t < started]
+    bot_during = [s for t, s in honest_out["bot"] if started <= t <= ended]
+    result.update(
+        {
+            "when": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime()),
+            "load_average": os.getloadavg(),
+            "before_s": args.before,
+            "during_s": round(ended - started, 1),
+            "honest": {
+                "round_trip_ms_before": summary(before),
+                "round_trip_ms_during": summary(during),
+                "bot_reply_s_before": summary(bot_before),
+                "bot_reply_s_during": summary(bot_during),
+                "errors": dict(honest_out["errors"]),
+                "messages": dict(honest_out["messages"]),
+                "tables": len(honest_out["tables"]),
+            },
+            "attacks": {k: dict(v) for k, v in attacked.items()},
+            "server": {
+                "health_before_attack": {k: health0.get(k) for k in ("moves", "bot_moves")},
+                "health_after": health,
+                "log_bytes": len(text.encode()),
+                "log_lines": text.count("\n"),
+                "tracebacks": text.count("Traceback"),
+            },
+        }
+    )
+    return result
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--before", type=float, default=20.0, help="seconds the honest table is measured alone")
+    p.add_argument("--during", type=float, default=40.0, help="seconds of the four attacks at once")
+    p.add_argument("--slowloris", type=int, default=1100)
+    p.add_argument("--bot-tables", type=int, default=10)
+    p.add_argument("--replay-conns", type=int, default=8)
+    p.add_argument("--churn", type=float, default=300.0, help="spectator connects a second")
+    p.add_argument("--long-game-plies", type=int, default=1000)
+    p.add_argument("--server-arg", action="append", help="one more argument for meeple serve (repeatable)")
+    p.add_argument("--json", type=Path, default=None)
+    args = p.parse_args(argv)
+    result = run(args)
+    text = json.dumps(result, indent=2)
+    print(text)
+    if args.json:
+        args.json.write_text(text + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
