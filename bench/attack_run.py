@@ -41,6 +41,7 @@ import multiprocessing
 import os
 import random
 import resource
+import shutil
 import signal
 import socket
 import subprocess
@@ -70,6 +71,13 @@ def pct(xs: list[float], p: float) -> float | None:
         return None
     xs = sorted(xs)
     return round(xs[min(len(xs) - 1, int(p / 100 * len(xs)))], 2)
+
+
+def cpu_s(pid: int) -> float:
+    """User + system CPU seconds of a process and its children that ended so far."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return sum(int(x) for x in fields[11:15]) / os.sysconf("SC_CLK_TCK")
 
 
 def summary(xs: list[float]) -> dict:
@@ -400,9 +408,9 @@ def run(args) -> dict:
         health0 = httpx.get(f"http://{base}/api/health", timeout=10).json()
         if not current.value:
             raise SystemExit("the honest client made no table")
-        started = time.time()
+        cpu0, started = cpu_s(server.pid), time.time()
         attacked = attack(ctx, args, base, port, long_game, current)
-        ended = time.time()
+        cpu1, ended = cpu_s(server.pid), time.time()
         honest_out = queue.get(timeout=args.before + args.during + 120)
         honest.join(30)
         health = httpx.get(f"http://{base}/api/health", timeout=30).json()
@@ -413,6 +421,7 @@ def run(args) -> dict:
         except subprocess.TimeoutExpired:
             server.kill()
     text = log.read_text(errors="replace")
+    shutil.rmtree(tmp, ignore_errors=True)
     before = [ms for t, ms in honest_out["rtt"] if t < started]
     during = [ms for t, ms in honest_out["rtt"] if started <= t <= ended]
     bot_before = [s for t, s in honest_out["bot"] if t < started]
@@ -436,6 +445,7 @@ def run(args) -> dict:
             "server": {
                 "health_before_attack": {k: health0.get(k) for k in ("moves", "bot_moves")},
                 "health_after": health,
+                "event_loop_process_cpu_share_during": round((cpu1 - cpu0) / (ended - started), 3),
                 "log_bytes": len(text.encode()),
                 "log_lines": text.count("\n"),
                 "tracebacks": text.count("Traceback"),

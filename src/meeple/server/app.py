@@ -356,7 +356,7 @@ def create_app(
                 await shared_tables.close()
             if isinstance(ws_buckets, SharedBuckets):
                 await ws_buckets.close()
-            replays.close()
+            await asyncio.get_running_loop().run_in_executor(None, replays.close)
             if pool is not None:
                 await asyncio.get_running_loop().run_in_executor(None, pool.close)
             storage.close()

@@ -244,5 +244,6 @@ class Replays:
                 del self.by_client[client]
 
     def close(self) -> None:
+        """Stop the worker (a build under way is finished first: a fraction of a second)."""
         if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor.shutdown(wait=True, cancel_futures=True)
