@@ -131,7 +131,7 @@ def test_the_worker_gets_the_seat_s_observation_only(advised, monkeypatch):
     my_turn(advised, g["id"], 0, g["seats"][0]["token"])
     sent = []
 
-    async def spy(fn, *args, table=""):
+    async def spy(fn, *args, table="", **_queue):
         sent.append(args)
         return {"seat": 0, "options": []}
 

@@ -29,6 +29,7 @@ from fastapi.responses import Response
 
 from meeple.bots.base import observe
 from meeple.core.game import GameError
+from meeple.server.fairshare import MIN_COST
 from meeple.server.hub import TokenBucket
 from meeple.server.service import ApiError, dumps
 from meeple.server.storage import hints_allowed
@@ -132,8 +133,18 @@ class AdviceDesk:
         obs = observe(g.state, seat)  # the seat's knowledge: the bots' boundary
         self.thinking.add(key)
         try:
+            # charged to the table's creator, as its bots are (fairshare.py): one
+            # person's tables share one turn and one budget of bot seconds, so
+            # hints at twenty tables cannot crowd out other people's bots
+            budget = self.hint_budget(service.pool)
             found = await service.pool.call(
-                hint_worker, obs, self.hint_budget(service.pool), self.hint_iterations, table=g.id
+                hint_worker,
+                obs,
+                budget,
+                self.hint_iterations,
+                table=g.id,
+                creator=g.rec.creator or None,
+                cost=max(MIN_COST, budget),
             )
         except GameError as e:
             raise ApiError(409, f"no hint: {e}") from None
