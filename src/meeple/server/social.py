@@ -56,7 +56,6 @@ class Social:
         self.hub = hub
         self.store = SocialStore(service.storage.engine)
         self.buckets: dict = {}  # (purpose, key) -> TokenBucket
-        self.pushes: set = set()  # messages being sent
         self.hash_slots = asyncio.Semaphore(2)  # argon2 takes 64 MiB a hash: at most two at once
         self.rematch_lock = asyncio.Lock()  # one rematch per game
         self.clocks = make_clocks(self)
@@ -113,11 +112,7 @@ class Social:
             self.service.share_push(game_id, payload)
         from meeple.server.service import dumps
 
-        text = dumps(payload)
-        for conn in list(self.hub.by_game.get(game_id, ())):
-            task = asyncio.get_running_loop().create_task(_send_quietly(conn, text))
-            self.pushes.add(task)
-            task.add_done_callback(self.pushes.discard)
+        self.hub.push(game_id, dumps(payload))  # each socket's bounded queue (hub.Conn.push)
 
     async def save_seats(self, g: LiveGame) -> None:
         """Persist a game's seats (names, tokens, bots) and show them at once:
@@ -128,13 +123,6 @@ class Social:
         g.views.clear()
         g.public, g.owned = [], {}
         self.service.notify(g.id)
-
-
-async def _send_quietly(conn, text: str) -> None:
-    try:
-        await conn.send_text(text)
-    except Exception:  # a closed socket misses the message; it reloads on reconnect
-        pass
 
 
 def get_social(request: Request) -> Social:
