@@ -4,6 +4,7 @@ MEEPLE_PURE runs the sources, and both engines play the golden games alike."""
 from __future__ import annotations
 
 import importlib.machinery
+import importlib.util
 import json
 import os
 import subprocess
@@ -25,9 +26,84 @@ def test_every_listed_module_has_its_source():
     assert len(set(MODULES)) == len(MODULES)
 
 
-def test_setup_compiles_exactly_the_listed_modules():
+def test_setup_compiles_exactly_the_listed_modules_and_only_when_asked():
     text = (ROOT / "setup.py").read_text(encoding="utf-8")
-    assert "compiled.MODULES" in text and "compiled.DIRECTIVES" in text
+    assert "compiled.compile_requested()" in text and "compiled.DIRECTIVES" in text
+
+
+@pytest.mark.parametrize(
+    "env,want",
+    [
+        ({}, ()),  # a plain pip install: pure Python, nothing compiled
+        ({"MEEPLE_COMPILE": "0"}, ()),
+        ({"MEEPLE_COMPILE": "1"}, MODULES),
+        ({"MEEPLE_COMPILE": "1", "MEEPLE_PURE": "1"}, ()),
+        ({"MEEPLE_COMPILE": "meeple.core.rng, meeple.core.flow"}, ("meeple.core.flow", "meeple.core.rng")),
+    ],
+)
+def test_a_build_compiles_only_what_meeple_compile_asks(monkeypatch, env, want):
+    for name in ("MEEPLE_COMPILE", "MEEPLE_PURE"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    assert compiled.compile_requested() == want
+
+
+def test_meeple_compile_names_only_listed_modules(monkeypatch):
+    monkeypatch.delenv("MEEPLE_PURE", raising=False)
+    monkeypatch.setenv("MEEPLE_COMPILE", "meeple.games.okc.notation")
+    with pytest.raises(ValueError, match="meeple.games.okc.notation"):
+        compiled.compile_requested()
+
+
+def test_meeple_build_says_what_it_needs(monkeypatch, capsys, tmp_path):
+    from meeple import build
+    from meeple.cli import main
+
+    monkeypatch.setattr(build, "checkout", lambda: None)  # installed from a wheel
+    assert main(["build"]) == 2
+    assert "source checkout" in capsys.readouterr().err
+    monkeypatch.setattr(build, "checkout", lambda: tmp_path)
+    monkeypatch.setattr(build.importlib.util, "find_spec", lambda name: None)  # no Cython
+    assert main(["build"]) == 2
+    assert "pip install -e '.[compile]'" in capsys.readouterr().err
+    monkeypatch.setattr(build.importlib.util, "find_spec", lambda name: object())
+    assert main(["build", "meeple.games.okc.notation"]) == 2  # words, not a compiled module
+    assert "not compiled modules: meeple.games.okc.notation" in capsys.readouterr().err
+
+
+def test_setup_compiles_a_module_with_progress_and_its_manifest(tmp_path):
+    """A real build of one small module into a directory of the test's own
+    (the checkout's build is left alone): a line per module, the built file,
+    and the manifest naming the source it was built from."""
+    if importlib.util.find_spec("Cython") is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("under CI=true the compile extra must be installed (Cython)")
+        pytest.skip("Cython is not installed: pip install -e '.[compile]'")
+    rng = "meeple.core.rng"
+    done = subprocess.run(
+        [
+            sys.executable,
+            "setup.py",
+            "-q",
+            "build_ext",
+            "--build-lib",
+            str(tmp_path / "lib"),
+            "--build-temp",
+            str(tmp_path / "tmp"),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "MEEPLE_COMPILE": rng, "MEEPLE_PURE": ""},
+        timeout=900,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert f"meeple: Cython 1/1: {rng}" in done.stderr and f"meeple: C 1/1: {rng}" in done.stderr
+    built = list((tmp_path / "lib" / "meeple" / "core").glob("rng.*"))
+    assert len(built) == 1 and built[0].name.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+    manifest = json.loads((tmp_path / "lib" / "meeple" / compiled.MANIFEST).read_text(encoding="utf-8"))
+    assert manifest == {rng: digest(source_path(rng))}
 
 
 def _origin(spec) -> str | None:
@@ -127,7 +203,7 @@ def test_the_installed_build_is_what_runs():
     for name in ("ethnos", "okc", "anunnaki"):
         declared(name).rules
     report = compiled.status()
-    rebuild = "rebuild: pip install -e . (or python setup.py build_ext --inplace)"
+    rebuild = "rebuild: meeple build"
     assert report["from_source"] == {}, f"{report['from_source']}; {rebuild}"
     assert report["compiled"] and report["engine"].startswith("compiled")
     built = json.loads(BUILT.read_text(encoding="utf-8"))

@@ -1,4 +1,4 @@
-"""The `meeple` command: apply, play, simulate, bench.
+"""The `meeple` command: apply, play, simulate, bench (and each feature package's own, `COMMAND_MODULES`).
 
 Every user-facing failure is a one-line message and a non-zero exit, never a
 traceback: argparse reports bad flags, GameError reports bad game input.
@@ -96,6 +96,7 @@ COMMAND_MODULES: list[str] = [
     "meeple.server.commands",
     "meeple.server.jobs.command",
     "meeple.games.datacheck",
+    "meeple.build",
 ]
 
 

@@ -1,19 +1,20 @@
-"""The compiled engine: the same rule modules, built with Cython when meeple is installed.
+"""The compiled engine: the same rule modules, built with Cython when asked (`meeple build`).
 
-The Python sources are the engine and stay the reference. `setup.py` also
-compiles the modules below (Cython runs the same Python semantics without
-the interpreter's dispatch: 1.25 to 1.6 times the random moves per second,
-by game; the only C types are in the `.pxd` files beside a few sources,
-which Python ignores) and writes a manifest, `compiled.json`, beside this
-file: each module built and the sha256 of the source (and `.pxd`) it was
-built from. A machine without a C compiler gets the pure Python engine.
+The Python sources are the engine and stay the reference; installing meeple
+compiles nothing. `meeple build` (the `compile` extra: Cython) has
+`setup.py` compile the modules below in place, with a line of progress per
+module (Cython runs the same Python semantics without the interpreter's
+dispatch: 1.25 to 1.6 times the random moves per second, by game; the only
+C types are in the `.pxd` files beside a few sources, which Python ignores)
+and write a manifest, `compiled.json`, beside this file: each module built
+and the sha256 of the source (and `.pxd`) it was built from. Without a C
+compiler a module stays pure Python.
 
 A compiled module is imported only while its source is unchanged: after an
-edit (an editable install keeps the built files in `src/`), the edited
-module is imported from its source until the next build (`pip install -e .`
-again, or `python setup.py build_ext --inplace`), so a stale build never
-runs in its place. `MEEPLE_PURE=1` in the environment imports every module
-from its source. `status()` says which engine runs; `meeple bench` reports it.
+edit, the edited module is imported from its source until the next
+`meeple build`, so a stale build never runs in its place. `MEEPLE_PURE=1` in
+the environment imports every module from its source. `status()` says which
+engine runs; `meeple bench` reports it.
 
 Nothing here may import more than the standard library: it runs first, when
 `meeple` itself is imported.
@@ -83,6 +84,7 @@ INFERRED = "meeple.games."  # modules under here also get infer_types
 
 MANIFEST = "compiled.json"
 PURE_ENV = "MEEPLE_PURE"
+COMPILE_ENV = "MEEPLE_COMPILE"  # set by `meeple build`: setup.py compiles (1: every module; else a comma list)
 _HERE = os.path.dirname(os.path.abspath(__file__))
 
 
@@ -145,6 +147,22 @@ def _digest_or_none(path: str) -> str | None:
 def pure_requested() -> bool:
     """`MEEPLE_PURE` is set (to anything but 0): no module runs compiled, and a build compiles none."""
     return os.environ.get(PURE_ENV, "") not in ("", "0")
+
+
+def compile_requested() -> tuple[str, ...]:
+    """The modules a build compiles: none unless `MEEPLE_COMPILE` is set (1:
+    every listed module; else the listed modules it names, comma-separated),
+    and none under `MEEPLE_PURE`. A plain `pip install` compiles nothing."""
+    asked = os.environ.get(COMPILE_ENV, "").strip()
+    if asked in ("", "0") or pure_requested():
+        return ()
+    if asked == "1":
+        return MODULES
+    names = {n.strip() for n in asked.split(",") if n.strip()}
+    unknown = names - set(MODULES)
+    if unknown:
+        raise ValueError(f"{COMPILE_ENV}: not compiled modules: {', '.join(sorted(unknown))}")
+    return tuple(m for m in MODULES if m in names)
 
 
 _FINDER = _SourceWhenStale(_manifest(), pure_requested())

@@ -163,8 +163,8 @@ def chromium():
         from playwright.sync_api import sync_playwright
     except ImportError:
         if CI:
-            pytest.fail("playwright is not installed under CI=true (pip install -e '.[web]')")
-        pytest.skip("playwright is not installed: pip install -e '.[web]'")
+            pytest.fail("playwright is not installed under CI=true (pip install -e '.[test]')")
+        pytest.skip("playwright is not installed: pip install -e '.[test]'")
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_FLAGS)
         try:
