@@ -1,9 +1,11 @@
 """Bots see only their seat's view: same view, same seed -> same move."""
 
 import random
+import types
 
 import pytest
 
+from meeple.bots import ismcts
 from meeple.bots.base import observe
 from meeple.bots.registry import make_bot, parse_spec
 from meeple.core.game import GameError
@@ -124,12 +126,29 @@ def test_registry_specs():
         make_bot("greedy", game="chess")
 
 
-def test_ismcts_time_budget_is_kept():
+def test_ismcts_time_budget_is_kept(monkeypatch):
+    """ "ismcts:0.2s" searches 0.2 s of its clock, read here from a clock of the
+    test's own that moves on 1/1024 s at each reading (the search reads it
+    every 8 simulations): it stops at the first reading past 0.2 s (204.8
+    steps), or before when no other move can catch the leader."""
+    step = 1 / 1024
+    readings = iter(range(10**6))
+
+    def tick() -> float:
+        return next(readings) * step
+
+    monkeypatch.setattr(ismcts, "time", types.SimpleNamespace(thread_time=tick, perf_counter=tick))
     s = _mid_game(4, 7, 150)
     bot = make_bot("ismcts:0.2s", seed=1)
+    assert bot.seconds == 0.2 and bot.clock == "cpu"
     a = bot.choose(observe(s))
     assert a in s.legal_actions()
-    assert 0.15 < bot.last_seconds < 0.6
+    spent = round(bot.last_seconds / step)  # readings of the clock, the start's excluded
+    assert spent == bot.last_iterations // 8 + 1  # one per 8 simulations, and the last
+    if bot.last_stopped_early:
+        assert spent <= 205
+    else:
+        assert spent == 206 and bot.last_iterations == 205 * 8
     assert bot.last_iterations > 20
 
 
