@@ -317,20 +317,35 @@ def _candidates(raw: str, key: str) -> list[str]:
 def search(game: str, text: str) -> list[Entry]:
     """Entries whose name, alias or text contains every word of `text`,
     names first; else the entries of the names closest in spelling."""
-    words = norm(text).split()
+    key = norm(text)
+    words = list(dict.fromkeys(key.split()))
     if not words:
         return []
     rules = load(game)
     named, told = [], []
-    for e in rules.entries:
-        if all(w in norm(" ".join((e.name, *e.aliases))) for w in words):
+    for e, names, said in _haystacks(game):
+        if all(w in names for w in words):
             named.append(e)
-        elif all(w in norm(e.text) for w in words):
+        elif all(w in said for w in words):
             told.append(e)
     if named or told:
         return named + told
-    close = difflib.get_close_matches(norm(text), list(rules.index), n=5, cutoff=0.75)
+    if len(key) > CLOSE_MAX:  # nothing is spelt that long: no name is close to it
+        return []
+    close = difflib.get_close_matches(key, list(rules.index), n=5, cutoff=0.75)
     return list(dict.fromkeys(e for k in close for e in rules.index[k]))
+
+
+# the longest text compared by spelling (difflib's cost grows with its square)
+CLOSE_MAX = 40
+
+
+@cache
+def _haystacks(game: str) -> tuple[tuple[Entry, str, str], ...]:
+    """Each entry with its names and its text normalised, once: a search is
+    asked for by anyone over HTTP (GET /api/rules/{game}/terms), and
+    normalising every entry's text for every word of it took up to 90 ms."""
+    return tuple((e, norm(" ".join((e.name, *e.aliases))), norm(e.text)) for e in load(game).entries)
 
 
 def summary(game: str) -> tuple[Section, ...]:

@@ -6,6 +6,8 @@ or token; they are read-only and cached by the browser for an hour."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from fastapi import APIRouter, FastAPI, Query, Response
 
 from meeple.games import glossary
@@ -16,7 +18,17 @@ CACHE = "public, max-age=3600"
 
 
 def _json(obj) -> Response:
-    return Response(dumps(obj), media_type="application/json", headers={"Cache-Control": CACHE})
+    return _bytes(dumps(obj))
+
+
+def _bytes(body: str | bytes) -> Response:
+    return Response(body, media_type="application/json", headers={"Cache-Control": CACHE})
+
+
+@cache
+def _rules_json(game: str) -> bytes:
+    """A game's whole rules, serialised once (the same for everyone)."""
+    return dumps(glossary.as_json(game)).encode()
 
 
 def _game(game: str) -> str:
@@ -36,7 +48,7 @@ async def rules_of(game: str):
     """A game's rules summary (setup, the turn in order, the end and the
     scoring) and its whole glossary, each text with its sentence keys and the
     rulebook section it comes from."""
-    return _json(glossary.as_json(_game(game)))
+    return _bytes(_rules_json(_game(game)))
 
 
 @router.get("/api/rules/{game}/terms")
