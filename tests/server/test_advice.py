@@ -181,6 +181,7 @@ def test_analyses_wait_their_turn_and_a_flood_is_refused(advised, monkeypatch):
     from meeple.server import advice
 
     monkeypatch.setattr(advice, "MAX_ANALYSES_WAITING", 1)
+    monkeypatch.setattr(advice, "MAX_ANALYSES_PER_CLIENT", 2)  # the queue's cap over all (one address here)
     desk = advised.app.state.advice
     games = []
     for seed in (1, 2):

@@ -176,3 +176,30 @@ def test_a_finished_table_not_kept_loaded_is_replayed_off_the_event_loop_once(tm
     loop_thread = asyncio.run(run())
     storage.close()
     assert len(replayed) == 1 and replayed[0] is not loop_thread
+
+
+# --------------------------------------------------------------- analysis
+def test_one_address_cannot_take_every_place_in_the_analysis_queue(client, monkeypatch):
+    """Anyone may ask for the analysis of any finished table, and four may wait
+    or run over the whole server, each 0.5 s of search per decision (500 s for
+    a long game): one address asking for four kept everyone else's answered
+    429 for as long. Now one address has one analysis waiting or running."""
+    import random
+
+    from meeple.server import advice
+    from tests.server.test_api import play_out
+
+    monkeypatch.setattr(advice, "client_key", lambda request: request.headers.get("x-test-client", "attacker"))
+    desk = client.app.state.advice
+    desk.analysis_turn = asyncio.Semaphore(0)  # the analyser is held: what is asked for stays queued
+    games = []
+    for seed in (1, 2, 3):
+        g = new_game(client, ["human", "bot:random"], seed=seed)
+        play_out(client, g, random.Random(seed))
+        games.append(g["id"])
+    first, second, third = games
+    assert client.post(f"/api/games/{first}/analysis").status_code == 202
+    r = client.post(f"/api/games/{second}/analysis")
+    assert r.status_code == 429 and "your address" in r.json()["error"]
+    honest = client.post(f"/api/games/{third}/analysis", headers={"x-test-client": "honest"})
+    assert honest.status_code == 202, honest.text

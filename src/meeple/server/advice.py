@@ -29,6 +29,7 @@ from fastapi.responses import Response
 
 from meeple.bots.base import observe
 from meeple.core.game import GameError
+from meeple.server.accounts import client_key
 from meeple.server.fairshare import MIN_COST
 from meeple.server.hub import TokenBucket
 from meeple.server.service import ApiError, dumps
@@ -40,6 +41,7 @@ HINT_SECONDS = 2.0  # search budget of one hint (CPU seconds), under the pool's 
 HINT_RATE, HINT_BURST = 1 / 6.0, 3.0  # hints a second per seat on average, and in a burst
 ANALYSIS_SECONDS = 0.5  # search budget per decision of an analysis
 MAX_ANALYSES_WAITING = 4  # analyses queued or running; more are refused (429)
+MAX_ANALYSES_PER_CLIENT = 1  # of those, asked for from one address
 KEEP_ANALYSES = 64  # finished analyses kept in memory
 
 
@@ -66,6 +68,7 @@ class Analysis:
     total: int | None = None  # decisions to rate (known once the game is replayed)
     result: dict | None = None
     error: str | None = None
+    client: str = ""  # the address that asked for it (one at a time each)
 
     def to_json(self) -> dict:
         out = {"status": self.status, "done": self.done, "total": self.total}
@@ -156,8 +159,10 @@ class AdviceDesk:
     def analysis(self, g) -> Analysis | None:
         return self.analyses.get(g.id)
 
-    def start_analysis(self, service, g) -> Analysis:
-        """The game's analysis job, started unless it is done or under way."""
+    def start_analysis(self, service, g, client: str = "") -> Analysis:
+        """The game's analysis job, started unless it is done or under way;
+        `client` (an address) may have MAX_ANALYSES_PER_CLIENT waiting or running,
+        so that one address cannot hold every place of the queue."""
         if not g.finished:
             raise ApiError(409, "an analysis is for finished games only: finish the game first")
         if service.pool is None:
@@ -165,10 +170,14 @@ class AdviceDesk:
         job = self.analyses.get(g.id)
         if job is not None and job.status != "failed":
             return job
-        waiting = sum(1 for j in self.analyses.values() if j.status in ("queued", "running"))
-        if waiting >= MAX_ANALYSES_WAITING:
-            raise ApiError(429, f"the analyser is busy with {waiting} games: try again in a few minutes")
-        job = self.analyses[g.id] = Analysis()
+        under_way = [j for j in self.analyses.values() if j.status in ("queued", "running")]
+        if sum(1 for j in under_way if j.client == client) >= MAX_ANALYSES_PER_CLIENT:
+            raise ApiError(
+                429, f"at most {MAX_ANALYSES_PER_CLIENT} analysis at a time from your address: wait for it to finish"
+            )
+        if len(under_way) >= MAX_ANALYSES_WAITING:
+            raise ApiError(429, f"the analyser is busy with {len(under_way)} games: try again in a few minutes")
+        job = self.analyses[g.id] = Analysis(client=client)
         self._forget_old()
         asyncio.get_running_loop().create_task(self._run(service, g, job), name=f"analysis-{g.id}")
         return job
@@ -269,7 +278,7 @@ async def get_hint(request: Request, game_id: str, seat: int = Query(ge=0, le=5)
 async def post_analysis(request: Request, game_id: str):
     """Start the analysis of a finished game (free once it is done: 200 with the result)."""
     service = request.app.state.service
-    job = _desk(request).start_analysis(service, await service.get(game_id))
+    job = _desk(request).start_analysis(service, await service.get(game_id), client_key(request))
     return _json(job.to_json(), 200 if job.status == "done" else 202)
 
 
