@@ -251,7 +251,15 @@ def create_app(
     if read_rate is not None:  # every read budget: GETs, replays, spectator connects
         r, b = read_rate
         limits = replace(
-            limits, read_rate=r, read_burst=b, replay_rate=r, replay_burst=b, ws_connect_rate=r, ws_connect_burst=b
+            limits,
+            read_rate=r,
+            read_burst=b,
+            replay_rate=r,
+            replay_burst=b,
+            ws_connect_rate=r,
+            ws_connect_burst=b,
+            seat_connect_rate=r,
+            seat_connect_burst=b,
         )
     hub = Hub()
     replays = reads.Replays()
@@ -259,6 +267,9 @@ def create_app(
     addresses = ClientAddresses(limits.trusted_proxies)
     spectator_sockets = Sockets()
     connects = Buckets(limits.ws_connect_rate, limits.ws_connect_burst)  # websocket connects per address
+    # a seat's connects (token in hand) per address: each is a whole view built and sent, and
+    # closes the seat's oldest tab past its cap; unbudgeted, one address reconnected ~100 times a second
+    seat_connects = Buckets(limits.seat_connect_rate, limits.seat_connect_burst)
     tables = TableQuota(limits)
     # in a cluster, what one client holds is counted in Redis for every node
     # (presence.py): its websocket messages, sockets and tables, and who is online
@@ -562,6 +573,9 @@ def create_app(
         if token is None and not connects.allow(addresses.of(ws.scope)):
             # a spectator's connect over its address's budget is refused before the
             # handshake (HTTP 403): it costs no view and nobody hears of it
+            await ws.close(code=1013, reason="too many connections from your address: slow down")
+            return
+        if token is not None and not seat_connects.allow(addresses.of(ws.scope)):
             await ws.close(code=1013, reason="too many connections from your address: slow down")
             return
         await ws.accept(subprotocol="meeple" if "meeple" in offered else None)

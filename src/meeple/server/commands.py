@@ -107,7 +107,15 @@ def register(sub) -> None:
         default=(2.0, 20.0),
         metavar="RATE/BURST",
         help="spectator websocket connects a second per client address, on average, and the burst "
-        "allowed (default 2/20; a seat with its token always connects)",
+        "allowed (default 2/20; a seat's, with its token, have --seat-connect-rate)",
+    )
+    p.add_argument(
+        "--seat-connect-rate",
+        type=rate_and_burst,
+        default=(5.0, 30.0),
+        metavar="RATE/BURST",
+        help="websocket connects with a seat's token a second per client address, on average, and the "
+        "burst allowed (default 5/30)",
     )
     p.add_argument(
         "--sockets-per-client",
@@ -243,6 +251,8 @@ def run(args) -> int:
         replay_burst=args.replay_rate[1],
         ws_connect_rate=args.ws_connect_rate[0],
         ws_connect_burst=args.ws_connect_rate[1],
+        seat_connect_rate=args.seat_connect_rate[0],
+        seat_connect_burst=args.seat_connect_rate[1],
         bot_seconds_per_creator=args.bot_seconds_per_creator,
         bot_tables_per_creator=args.bot_tables_per_creator,
         bot_tables_kept=args.bot_tables_kept,

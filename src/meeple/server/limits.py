@@ -45,6 +45,8 @@ class Limits:
     replay_burst: float = 40.0
     ws_connect_rate: float = 2.0  # websocket connects a second per address, on average
     ws_connect_burst: float = 20.0
+    seat_connect_rate: float = 5.0  # websocket connects with a seat's token a second per address
+    seat_connect_burst: float = 30.0
 
 
 def _networks(proxies) -> list:
