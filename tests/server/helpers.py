@@ -84,7 +84,7 @@ IDENTIFIER_PATTERNS = {
     "region id (ba1, g3)": r"\b(?:ba|el|ph|no|g|uw|at)\d+\b",
     "tuple": r"[\(\[]\d+, ?\d+[\)\]]",
     "zero-based seat": r"\b[Ss]eat 0\b",
-    "seat-numbered notation (1: bid)": r"(?:^|\s)\d: [a-z]",
+    "seat-numbered notation (1: bid, @0 weapon)": r"@\d \w|\b\d: (?:bid|joust|facedown|advanced|pick|weapon)\b",
     "python value": r"\b(?:None|True|False)\b|\{'|'\}",
 }
 

@@ -109,6 +109,27 @@ def _move_words(decision: dict | None, move: str) -> str:
     return "answers: " + str(decision.get("prompt") or "a decision")
 
 
+def _told(pr, job: ReplayJob, state, seat: int, notation: str) -> list[str]:
+    """Make one move on `state` and say it: the log's sentences it added, or
+    (a secret choice tells nothing yet) the words of the answer it gave."""
+    told = len(state.log())
+    said = _move_words(pr.decision_for(state, seat), notation)
+    state.apply_move(notation)
+    return [pr.describe((*ev[:3], None), job.seats, None)["text"] for ev in state.log()[told:]] or [said]
+
+
+def moves_in_words(job: ReplayJob, start) -> list[dict]:
+    """Every move of the game in words (the replay's move list), from the
+    table's first state `start` (consumed)."""
+    from meeple.server.present import presenter
+
+    pr = presenter(job.game)
+    return [
+        {"ply": i, "seat": seat, "words": _told(pr, job, start, seat, notation)}
+        for i, (seat, notation) in enumerate(job.moves)
+    ]
+
+
 def replay_payload(job: ReplayJob, state) -> dict:
     """The replay answer: the table after `job.ply` moves, everything revealed.
     `state` is the table one move before (at the start for ply 0): the last
@@ -119,14 +140,10 @@ def replay_payload(job: ReplayJob, state) -> dict:
     move = None
     if job.ply:
         seat, notation = job.moves[job.ply - 1]
-        told = len(state.log())
-        said = _move_words(pr.decision_for(state, seat), notation)
-        state.apply_move(notation)
-        words = [pr.describe((*ev[:3], None), job.seats, None)["text"] for ev in state.log()[told:]]
-        move = {"seat": seat, "move": notation, "words": words or [said]}
+        move = {"seat": seat, "move": notation, "words": _told(pr, job, state, seat, notation)}
     events = [pr.describe((*ev[:3], None), job.seats, None) for ev in state.log()]
     final = job.ply == len(job.moves) and job.result is not None
-    return {
+    out = {
         "id": job.id,
         "game": job.game,
         "ply": job.ply,
@@ -140,6 +157,9 @@ def replay_payload(job: ReplayJob, state) -> dict:
         "ranking": job.result if final else None,
         "result": job.result,  # the end is known from the first move on: the replay opens with it
     }
+    if job.ply == 0:  # the replay opens here: its move list, each move in words
+        out["moves"] = moves_in_words(job, state.clone())
+    return out
 
 
 def build(job: ReplayJob) -> tuple[bytes, bytes]:

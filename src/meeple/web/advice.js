@@ -155,8 +155,20 @@ function costlyList(v, res) {
   return el("div", {class: "costly"}, el("h3", {}, "Where the game was lost"),
     bad.length ? el("ol", {id: "costly-list"}, bad.map((r) => el("li", {},
       el("button", {type: "button", class: "link", onclick: () => stepReplay(r.ply + 1)}, "Move " + (r.ply + 1)), " ",
-      playerTag(v, r.seat), ": " + r.played + " (" + pct(r.played_win) + ") — better: " + r.best + " (" + pct(r.before) + ")"))) :
+      playerTag(v, r.seat), ": " + playedWords(r.ply, r.played) + " (" + pct(r.played_win) + ") — better: " +
+        otherWords(v, r.best) + " (" + pct(r.before) + ")"))) :
       el("p", {class: "hint"}, "No move lost more than a couple of points of winning chance."));
+}
+
+// a move of the game in words (the replay's list, built by the server from the log)
+function playedWords(ply, move) {
+  const w = T.replayWords && T.replayWords[ply];
+  return w ? w.words.join(" ") : move;
+}
+// a move not played, in the game's words where the page has them
+function otherWords(v, move) {
+  const G = GAMES[v.game];
+  return G && G.moveWords ? G.moveWords(v, move) : move;
 }
 
 // the replay's move list; with an analysis, the costly moves carry their better alternative
@@ -167,7 +179,7 @@ function moveList(v, res) {
     const r = rated[m.ply];
     return el("li", {class: (r && r.costly ? "costly " : "") + (m.ply + 1 === v.ply ? "current" : ""), "data-ply": m.ply},
       el("button", {type: "button", class: "link", onclick: () => stepReplay(m.ply + 1)}, (m.ply + 1) + "."), " ",
-      el("span", {class: "ptag p" + m.seat, "aria-hidden": "true"}, ICONS[m.seat] + " "), m.move,
-      r && r.costly ? el("span", {class: "better"}, " — costly (−" + pct(r.cost) + "); better: " + r.best + " (" + pct(r.before) + ")") : null);
+      el("span", {class: "ptag p" + m.seat, "aria-hidden": "true"}, ICONS[m.seat] + " "), playedWords(m.ply, m.move),
+      r && r.costly ? el("span", {class: "better"}, " — costly (−" + pct(r.cost) + "); better: " + otherWords(v, r.best) + " (" + pct(r.before) + ")") : null);
   })));
 }

@@ -527,8 +527,8 @@ function tieText(v, r) {
   return (r.ties || []).map((t) => {
     const other = v.seats[t.seat].name;
     if (!t.by) return "Tied with " + other + " on " + t.on + ": the place is shared.";
-    return "Tied with " + other + " on " + t.on + "; " + (t.ahead ? "ahead" : "behind") + " on " + t.by +
-      " (" + t.yours + " against " + t.theirs + ").";
+    return "Tied with " + other + " on " + t.on + "; decided by " + t.by + ": " + v.seats[r.seat].name + " " + t.yours +
+      ", " + other + " " + t.theirs + ".";
   });
 }
 function resultPanel(v) {
@@ -597,6 +597,7 @@ async function replayPage(id) {
   const first = await api("GET", "/api/games/" + id + "/replay?ply=0").catch((e) => { toast(e.message, true); return null; });
   if (!first) { document.getElementById("app").replaceChildren(el("p", {}, "No replay: the game must exist and be finished. ", el("a", {href: "/"}, "Lobby"))); return; }
   T.total = first.total;
+  T.replayWords = first.moves || null;   // every move in words (the move list)
   showReplay(first);
 }
 function showReplay(r) {

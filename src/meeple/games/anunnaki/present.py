@@ -787,7 +787,9 @@ def ranking(state) -> list[dict]:
     keys = [(vp[s], s) for s in range(p)]
     place = places(keys)
     rows = scoring(state.log(), state)["rows"]
-    tied = ties(keys, [("VP", lambda n: f"{n} VP"), ("turn order", lambda s: f"turn {s + 1}")])
+    tied = ties(
+        keys, [("VP", lambda n: f"{n} VP"), ("turn order (the later player wins)", lambda s: f"plays number {s + 1}")]
+    )
     out = [
         {
             "seat": s,

@@ -181,8 +181,11 @@ def ranking(state) -> list[dict]:
         keys,
         [
             ("glory", lambda n: f"{n} glory"),
-            ("kingdom markers", lambda n: f"{n} kingdom markers"),
-            ("the largest bands", lambda sizes: "bands of " + ", ".join(map(str, sizes)) if sizes else "no band"),
+            ("kingdom markers", lambda n: f"has {n}"),
+            (
+                "the largest bands",
+                lambda sizes: "has bands of " + ", ".join(map(str, sizes)) if sizes else "has no band",
+            ),
         ],
     )
     out = [

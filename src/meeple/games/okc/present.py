@@ -780,7 +780,7 @@ def ranking(state) -> list[dict]:
         [
             ("influence", lambda n: f"{n} influence"),
             ("the Kingdom's Favour", lambda held: "holds it" if held else "does not hold it"),
-            ("the order track", lambda pos: f"position {-pos + 1}"),
+            ("the order track", lambda pos: f"is number {-pos + 1} on it"),
         ],
     )
     final = final_scoring(state.log(), state)
