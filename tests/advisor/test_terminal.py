@@ -47,7 +47,12 @@ def test_hint_shows_three_moves_with_chances(game, monkeypatch):
     assert seat == 0
     from meeple.advisor.hint import hint
 
-    expected = hint(state, 0, iterations=60)["options"]
+    expected = sorted(hint(state, 0, iterations=60)["options"], key=lambda o: -o["win"])
     assert len(expected) == 3
+    flat = " ".join(text.split())
     for rank, o in enumerate(expected, 1):
-        assert re.search(rf"{rank}\s+{re.escape(o['move'])}\s+{o['win']:.0%}", text), (o, text)
+        # ranked by the chance shown; the move in words, with its notation to type beside
+        assert re.search(rf"\b{rank} [A-Z][^()]*? {o['win']:.0%} ", flat), (o, text)
+        assert f"(type: {terminal.typed_form(o['move'])})" in flat, (o, text)
+    wins = [int(w) for w in re.findall(r" (\d+)% ", flat)]
+    assert wins == sorted(wins, reverse=True)

@@ -17,9 +17,20 @@ ITERATIONS = None  # or a simulation budget (tests: fast and reproducible)
 BAR = 20  # characters of a full chance bar
 
 
-def hint_table(state, seat: int) -> Table | Text:
-    """The hint for `seat` as a table (rank, move in notation as the player
-    types it, chance with a bar), or the reason there is none."""
+def typed_form(move: str) -> str:
+    """A hinted MOVE as the person types it at their own table: without the
+    seat the notation puts before a simultaneous choice ("0: bid heir",
+    "@0 weapon sling")."""
+    head, _, rest = move.partition(" ")
+    if rest and (head.endswith(":") and head[:-1].isdigit() or head.startswith("@") and head[1:].isdigit()):
+        return rest
+    return move
+
+
+def hint_table(state, seat: int, words=None) -> Table | Text:
+    """The hint for `seat` as a table (rank, the move in words with its
+    notation to type, chance with a bar), ranked by that chance, or the
+    reason there is none. `words(move)` says a MOVE in words."""
     from meeple.advisor.hint import hint  # the module, not the package's wrapper of the same name
     from meeple.core.game import GameError
 
@@ -27,24 +38,39 @@ def hint_table(state, seat: int) -> Table | Text:
         found = hint(state, seat, seconds=SECONDS, iterations=ITERATIONS)
     except GameError as e:
         return Text(f"No hint: {e}", style="yellow")
-    table = Table(title="The advisor's best moves for you", title_justify="left", box=None)
+    table = Table(title="The advisor's best moves for you (by chance of winning)", title_justify="left", box=None)
     table.add_column("#", justify="right")
     table.add_column("move")
     table.add_column("win", justify="right")
     table.add_column("")
-    for i, o in enumerate(found["options"], 1):
+    ranked = sorted(found["options"], key=lambda o: -o["win"])
+    for i, o in enumerate(ranked, 1):
         full = round(o["win"] * BAR)
-        table.add_row(str(i), o["move"], f"{o['win']:.0%}", Text("█" * full + "·" * (BAR - full), style="green"))
+        typed = typed_form(o["move"])
+        said = words(o["move"]) if words is not None else typed
+        move = Text(said)
+        if said != typed:
+            move.append(f"\n(type: {typed})", style="dim")
+        table.add_row(str(i), move, f"{o['win']:.0%}", Text("█" * full + "·" * (BAR - full), style="green"))
     return table
 
 
-def look_up(line: str, state, seat: int, info=None, unknown: str = "Nothing is called {!r}.", game: str | None = None):
-    """What a table prints for a look-up command: `hint`, `rules` (with
-    `game`), or `info NAME`: the game's glossary entry (with `game`) and what
-    `info(name)` tells of that very card (its text, or None for an unknown
-    name, told with `unknown`); None when the line is no look-up (a move, say)."""
+def look_up(
+    line: str,
+    state,
+    seat: int,
+    info=None,
+    unknown: str = "Nothing is called {!r}.",
+    game: str | None = None,
+    words=None,
+):
+    """What a table prints for a look-up command: `hint` (its moves said by
+    `words(move)`), `rules` (with `game`), or `info NAME`: the game's
+    glossary entry (with `game`) and what `info(name)` tells of that very
+    card (its text, or None for an unknown name, told with `unknown`); None
+    when the line is no look-up (a move, say)."""
     if line == "hint":
-        return hint_table(state, seat)
+        return hint_table(state, seat, words)
     if game is not None and line == "rules":
         from meeple.terminal.rules import rules_text
 

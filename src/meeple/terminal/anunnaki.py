@@ -20,6 +20,7 @@ from rich.text import Text
 
 from meeple.advisor.terminal import look_up
 from meeple.bots import observe
+from meeple.bots.registry import make_bot
 from meeple.core.game import GameError, IllegalMove
 from meeple.core.present import narration
 from meeple.core.savegame import track
@@ -29,6 +30,7 @@ from meeple.games.anunnaki.present import decision_for
 from meeple.games.anunnaki.state import new_game
 from meeple.terminal.fit import Fitted
 from meeple.terminal.rules import greeting
+from meeple.terminal.screen import RESIGN_HELP, Rows, Sections, fold, resign_confirmed, resigned_places, status_line
 
 COLORS = ["red", "blue", "green", "yellow"]
 
@@ -83,7 +85,8 @@ def render_star(view, seat) -> Table:
         caption=(
             "Moving your pawn along a line to a joined tile puts one of your cubes on that line's "
             "space and gives its mana; a line already holding your cube gives nothing. "
-            f"The game ends once a player has placed {DATA.setup['cubes']} cubes."
+            f"You have placed {len(view['seats'][seat]['cubes']) if seat is not None else 0} of your "
+            f"{DATA.setup['cubes']} cubes; placing the last one triggers the end of the game."
         ),
         box=box.SIMPLE,
         show_header=True,
@@ -115,19 +118,29 @@ def tile_words(tile: int, developed: bool) -> str:
     return present.tile_text(tile, developed)
 
 
-def render_boards(view) -> Fitted:
-    """Every board's regions: a column per fact where the terminal is wide
-    enough, else four columns (region with its harvest and shrines, who is
-    there, neighbours, notes), so no name is cut short."""
+def render_boards(view, only=None, title: str = "regions") -> Fitted:
+    """Every board's regions (or those in `only`): a column per fact where
+    the terminal is wide enough, else four columns (region with its harvest
+    and shrines, who is there, neighbours, notes), so no name is cut short."""
+    wide = Table(title=title, box=box.SIMPLE)
+    for c in ("region", "board", "harvest", "shrines", "units", "settlement", "neighbours", "notes"):
+        wide.add_column(c)
+    narrow = Table(title=title, box=box.SIMPLE)
+    for c in ("region", "units and settlements", "neighbours", "notes"):
+        narrow.add_column(c)
+    for h, (w, n) in region_rows(view).items():
+        if only is None or h in only:
+            wide.add_row(*w)
+            narrow.add_row(*n)
+    return Fitted(wide, narrow)
+
+
+def region_rows(view) -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
+    """Each region's row in the wide and in the narrow regions table."""
     from meeple.games.anunnaki.board import layout
 
     lay = layout(view["houses"], view["players"])
-    wide = Table(title="regions", box=box.SIMPLE)
-    for c in ("region", "board", "harvest", "shrines", "units", "settlement", "neighbours", "notes"):
-        wide.add_column(c)
-    narrow = Table(title="regions", box=box.SIMPLE)
-    for c in ("region", "units and settlements", "neighbours", "notes"):
-        narrow.add_column(c, overflow="fold")
+    rows: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
     b = view["board"]
     for h in lay.hexes:
         info = lay.info[h]
@@ -165,15 +178,16 @@ def render_boards(view) -> Fitted:
         shrines = info["shrines"]
         near = ", ".join(_short_region(h, x) for x in sorted(lay.nb.get(h, ()), key=lay.index.__getitem__))
         told = "; ".join(notes)
-        wide.add_row(name, info["board"].capitalize(), prod, str(shrines or ""), units, settled, near, told)
+        wide = (name, info["board"].capitalize(), prod, str(shrines or ""), units, settled, near, told)
         produce = ", ".join(x for x in (prod, f"{shrines} shrine{'s' if shrines > 1 else ''}" if shrines else "") if x)
-        narrow.add_row(
+        narrow = (
             name + (f"\n{produce}" if produce else ""),
             "\n".join(x for x in (units, f"settled by {settled}" if settled else "") if x),
             near,
             told,
         )
-    return Fitted(wide, narrow)
+        rows[h] = (wide, narrow)
+    return rows
 
 
 def _short_region(here: str, there: str) -> str:
@@ -265,7 +279,7 @@ def render_you(view, seat) -> Text:
     for t, step in zip(TRACKS, sd["tracks"]):
         obj = view["objectives"].get(t)
         lines.append(
-            f"{t.capitalize()} track: step {step} (multiplier x{mult[min(step, len(mult) - 1)]}); "
+            f"{t.capitalize()} track: step {step} (multiplier ×{mult[min(step, len(mult) - 1)]}); "
             f"its objective counts {objective_words(obj)}"
         )
     lines.append(
@@ -276,29 +290,44 @@ def render_you(view, seat) -> Text:
     return Text("\n".join(lines))
 
 
-def render(view, seat) -> Group:
+def _turn_words(view, seat) -> str:
     cur = view["current"]
-    turn = (
+    return (
         f"{house(view, cur)}'s turn{' (you)' if cur == seat else ''}"
         if isinstance(cur, int) and 0 <= cur < view["players"]
         else "between turns"
     )
+
+
+def sections(view, seat) -> list[tuple[str, Any]]:
+    """The table in named parts (`screen.Sections` prints again only those that changed)."""
     head = Text(
-        f"Anunnaki — {turn}"
-        + ("  — the end is triggered: this round is the last" if view["end_triggered"] else "")
-        + "\nEnd-of-game objectives (times the track's multiplier): "
-        + objectives_line(view),
+        "End-of-game objectives (times the track's multiplier): " + objectives_line(view) + "\n" + present.END_RULE,
         style="bold",
     )
-    return Group(
-        head,
-        render_players(view, seat),
-        render_star(view, seat),
-        render_boards(view),
-        render_culture(view),
-        render_contracts(view),
-        render_you(view, seat),
-    )
+    if view["end_triggered"]:
+        head.append("\nThe end is triggered: the round ends with the player before the first player, then the game.")
+    return [
+        ("head", head),
+        ("players", render_players(view, seat)),
+        ("star", render_star(view, seat)),
+        (
+            "regions",
+            Rows(
+                {h: repr(rows[0]) for h, rows in region_rows(view).items()},
+                lambda only: render_boards(view, only, "regions" if only is None else "regions that changed"),
+            ),
+        ),
+        ("culture", render_culture(view)),
+        ("contracts", render_contracts(view)),
+        ("you", render_you(view, seat)),
+    ]
+
+
+def render(view, seat) -> Group:
+    """The whole table as `seat` may see it."""
+    parts = [p.build(None) if isinstance(p, Rows) else p for _, p in sections(view, seat)]
+    return Group(Text(f"Anunnaki — {_turn_words(view, seat)}", style="bold"), *parts)
 
 
 def _asked(state, seat: int) -> dict:
@@ -362,12 +391,34 @@ def seat_names(state, you: int) -> list[dict]:
     return [{"name": present.HOUSE_NAME.get(h, h) + (" (you)" if s == you else "")} for s, h in enumerate(state.houses)]
 
 
-def narrate(console: Console, state, you: int, seen: int) -> int:
-    """The events since `seen`, in the sentences of the web log (present.describe)."""
-    log = state.log()
-    for said in narration(log, present.describe, seat_names(state, you), you, seen):
-        console.print(Text(f"  · {said['text']}", style=COLORS[said["seat"]] if said["seat"] is not None else "dim"))
-    return len(log)
+def narrate_lines(state, you: int, seen: int) -> list[tuple[str, str]]:
+    """The events since `seen`, in the sentences of the web log (present.describe), as (text, style)."""
+    return [
+        (said["text"], COLORS[said["seat"]] if said["seat"] is not None else "dim")
+        for said in narration(state.log(), present.describe, seat_names(state, you), you, seen)
+    ]
+
+
+def _status(state, me: int, question: str) -> Text:
+    view = state.view(me)
+    sd = view["seats"][me]
+    return status_line(
+        _turn_words(view, me),
+        f"{sd['vp']} VP, " + ", ".join(f"{n} {r}" for n, r in zip(sd["res"], RESOURCES)) + f", {sd['mana']} mana",
+        f"cubes {len(sd['cubes'])} of {DATA.setup['cubes']}"
+        + ("; the end is triggered" if view["end_triggered"] else ""),
+        question,
+    )
+
+
+HELP = (
+    "Answer with a menu number, the menu line's words, a region's name (as the map names it) "
+    "or the move in notation ('to g5'); 'rules' shows the rules in short; 'info NAME' "
+    "tells what a term, god, house, weapon, contract, artifact, objective or 'tile N' "
+    "is and does ('info domination'); "
+    "'board' shows the whole table; 'hint' shows the advisor's three best moves for you; "
+    f"{RESIGN_HELP}; 'quit' leaves."
+)
 
 
 def play(args, stdin=None, stdout=None) -> int:
@@ -387,8 +438,6 @@ def play(args, stdin=None, stdout=None) -> int:
         console.print(Text(f"meeple play: --seat must be from 0 to {players - 1}", style="bold red"))
         return 2
     try:
-        from meeple.bots.registry import make_bot
-
         bots = {
             s: make_bot(getattr(args, "bot", "random") or "random", seed * 64 + s + 1, game="anunnaki")
             for s in range(players)
@@ -411,7 +460,7 @@ def play(args, stdin=None, stdout=None) -> int:
     console.print(
         Text(
             f"Anunnaki, {players} players, seed {seed}; you play the house of "
-            f"{present.HOUSE_NAME.get(state.houses[me], state.houses[me])} (seat {me}). "
+            f"{present.HOUSE_NAME.get(state.houses[me], state.houses[me])}. "
             "Type a number or the move; 'help', 'quit'.",
             style="bold",
         ),
@@ -421,33 +470,27 @@ def play(args, stdin=None, stdout=None) -> int:
             "Your house and its major god:",
         ),
     )
-    shown = None
     names = seat_names(state, me)
+    screen = Sections(console)
+    news: list[tuple[str, str]] = []
     seen = 0
+    human: int | None = me  # None once the person resigned: bots play every seat
     try:
         while not state.is_terminal():
-            seen = narrate(console, state, me, seen)
+            news += narrate_lines(state, me, seen)
+            seen = len(state.log())
             d = state.decision()
             assert d is not None  # the game is not over
-            if me in d.seats:
-                if d.kind in ("main", "weapon") and shown != len(state.moves):
-                    console.print(render(state.view(me), me))  # the table, once per turn
-                    console.print(render_vp_sources(state, names))
-                    shown = len(state.moves)
-                elif shown != len(state.moves):
-                    sd = state.view(me)["seats"][me]
-                    console.print(
-                        Text(
-                            f"You: {sd['vp']} VP; "
-                            + ", ".join(f"{n} {r}" for n, r in zip(sd["res"], RESOURCES))
-                            + f"; {sd['mana']} mana",
-                            style="dim",
-                        )
-                    )
+            if human in d.seats:
+                asked = _asked(state, me)
+                screen.show(sections(state.view(me), me))
+                for text, style in fold(news):
+                    console.print(Text(f"  · {text}", style=style))
+                news = []
                 menu = _menu(state, me)
-                console.print(Text(f"Your decision: {_asked(state, me)['prompt']}", style="bold"))
                 for i, (_a, text) in enumerate(menu, 1):
                     console.print(f"  {i:>2}. {text}")
+                console.print(_status(state, me, asked["prompt"]))
                 console.print("> ", end="")
                 line = inp.readline()
                 if not line:
@@ -456,15 +499,29 @@ def play(args, stdin=None, stdout=None) -> int:
                 if line in ("quit", "q", "exit"):
                     return 0
                 if line in ("help", "?"):
-                    console.print(
-                        "Answer with a menu number, the menu line's words, a region's name (as the map names it) "
-                        "or the move in notation ('to g5'); 'rules' shows the rules in short; 'info NAME' "
-                        "tells what a term, god, house, weapon, contract, artifact, objective or 'tile N' "
-                        "is and does ('info domination'); "
-                        "'hint' shows the advisor's three best moves for you; 'quit' leaves."
-                    )
+                    console.print(HELP)
                     continue
-                found = look_up(line, state, me, lambda name: present.info(name, state, me), game="anunnaki")
+                if line == "board":
+                    screen.show(sections(state.view(me), me), every=True)
+                    continue
+                if line == "resign":
+                    if not resign_confirmed(console, inp.readline, players):
+                        continue
+                    if players == 2:
+                        console.print(Text(f"You resign. {names[1 - me]['name']} wins.", style="bold"))
+                        return 0
+                    console.print(Text("You resign: a bot plays your seat to the end.", style="bold"))
+                    bots[me] = make_bot(getattr(args, "bot", "random") or "random", seed * 64 + me + 1, game="anunnaki")
+                    human = None
+                    continue
+                found = look_up(
+                    line,
+                    state,
+                    me,
+                    lambda name: present.info(name, state, me),
+                    game="anunnaki",
+                    words=lambda move: hint_words(state, me, move),
+                )
                 if found is not None:
                     console.print(found)
                     continue
@@ -484,16 +541,18 @@ def play(args, stdin=None, stdout=None) -> int:
                         )
                     )
                 continue
-            seat = next(s for s in d.seats if s != me)
+            seat = next(s for s in d.seats if s != human)
             a = bots[seat].choose(observe(state, seat))
-            if d.kind == "weapon":
-                console.print(Text(f"  {names[seat]['name']} chooses a weapon in secret", style=COLORS[seat]))
+            if d.kind == "weapon" and seat != me:
+                news.append((f"{names[seat]['name']} chooses a weapon in secret", COLORS[seat]))
             state.apply_action(a, seat)
     except KeyboardInterrupt:
         return 130
-    narrate(console, state, me, seen)
-    v = state.view(me)
-    console.print(render(v, me))
+    news += narrate_lines(state, me, seen)
+    if human is not None:
+        for text, style in fold(news):
+            console.print(Text(f"  · {text}", style=style))
+        screen.show(sections(state.view(me), me))
     final = present.scoring(state.log(), state)
     assert final is not None  # the game is over
     t = Table(title="Final scoring (VP by source)", box=box.SIMPLE)
@@ -505,8 +564,19 @@ def play(args, stdin=None, stdout=None) -> int:
     t.add_row(Text("Total", style="bold"), *[Text(str(v), style="bold") for v in final["total"]])
     console.print(t)
     w = state.winners[0]
+    if human is None:
+        console.print(resigned_places([n["name"] for n in names], [r["seat"] for r in present.ranking(state)], me))
+        return 0
     console.print(Text(f"Winner: {names[w]['name']}", style="bold"))
     return 0
+
+
+def hint_words(state, seat: int, move: str) -> str:
+    """A hinted MOVE in words: its menu line (the presenter's label), else
+    the notation as typed."""
+    bare = move.split(" ", 1)[1] if move.startswith("@") else move
+    lines = {state.action_to_str_for(a, seat): text for a, text in _menu(state, seat)}
+    return lines.get(bare, lines.get(move, bare))
 
 
 __all__ = ["play", "render"]

@@ -15,6 +15,8 @@ elf:duris`), or a command (`help`, `moves`, `hint`, `board`, `cancel`, `quit`).
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
+from typing import Any
 import random
 import sys
 from dataclasses import dataclass, field
@@ -30,9 +32,12 @@ from meeple.bots.registry import make_bot
 from meeple.core.game import GameError
 from meeple.core.savegame import track
 from meeple.games.ethnos import data, new_game
+from meeple.games.ethnos.present import age_details, band_words, card_words, places_words
 from meeple.terminal.ethnos_cards import KINGDOM_STYLE, band_text, card_text, cards_text, kingdom_text, typed
 from meeple.terminal.ethnos_ranking import _why_ahead, board_markers, ranking
+from meeple.terminal.fit import Fitted
 from meeple.terminal.rules import greeting, info_text, rules_text
+from meeple.terminal.screen import Sections, resign_confirmed, resigned_places, status_line
 
 ROMAN = ("0", "I", "II", "III")
 
@@ -59,6 +64,8 @@ Commands:
   rules    the rules in short
   info NAME  what a tribe, kingdom, token or term is ('info centaur', 'info glory')
   board    show the whole table again
+  resign   give up the game (asked again first): with two players the
+           other wins; with more, a bot plays your seat and you are last
   cancel   while building a band (or choosing elf keeps): start that choice over
   quit     leave the game (Ctrl-D and Ctrl-C leave too)
 Cards are shown as 'Troll of Rhea' and may be typed so ('recruit troll of
@@ -93,10 +100,15 @@ class Palette:
         return PLAYER_STYLES[seat]
 
     def tag(self, seat: int, you: bool = True) -> Text:
-        t = Text(f"{self.mark(seat)}P{seat}", style=self.style(seat))
+        """The seat by its mark and name, counted from 1 ("■Player 2")."""
+        t = Text(f"{self.mark(seat)}Player {seat + 1}", style=self.style(seat))
         if you and seat == self.me:
             t.append(" (you)", style="bold")
         return t
+
+    def seats(self) -> list[dict]:
+        """The seats as the presenter's sentences name them."""
+        return [{"name": self.tag(s).plain} for s in range(self.players)]
 
     def name(self, seat: int) -> str:
         if seat == self.me:
@@ -129,7 +141,7 @@ def render_header(view: dict, pal: Palette) -> Text:
     return t
 
 
-def _titled(title: str, table: Table) -> Group:
+def _titled(title: str, table: RenderableType) -> Group:
     return Group(Text(title, style="bold"), table)
 
 
@@ -157,7 +169,7 @@ def render_kingdoms(view: dict, pal: Palette) -> Group:
                 cells.append(Text(pal.dot, style="dim"))
         table.add_row(kingdom_text(k), slots, *cells)
     ages = " ".join(ROMAN[1 : data.ages(p) + 1])
-    return _titled(f"Kingdoms: glory slots {ages} ({_glory_note(p, age)}), markers", table)
+    return _titled(f"Kingdoms: glory slots {ages} ({_glory_note(p, age)}), markers", Fitted(table))
 
 
 def supply(view: dict, seat: int) -> int:
@@ -198,8 +210,8 @@ def render_players(view: dict, pal: Palette) -> Group:
         table.add_row(*row)
     others = [s for s in range(pal.players) if s != pal.me]
     kinds = {pal.name(s) for s in others}
-    names = f"all {kinds.pop()}" if len(kinds) == 1 else ", ".join(f"{pal.mark(s)}P{s} {pal.name(s)}" for s in others)
-    return _titled(f"Players (opponents: {names})", table)
+    names = f"all {kinds.pop()}" if len(kinds) == 1 else ", ".join(f"{pal.tag(s).plain} {pal.name(s)}" for s in others)
+    return _titled(f"Players (opponents: {names})", Fitted(table))
 
 
 def render_bands(view: dict, pal: Palette) -> Text:
@@ -215,7 +227,8 @@ def render_bands(view: dict, pal: Palette) -> Text:
         for j, b in enumerate(sd["bands"]):
             if j:
                 t.append("  |  ", style="dim")
-            t.append(f"#{j} ({len(b['cards'])}) ", style="dim")
+            n = len(b["cards"])
+            t.append(f"band {j + 1} ({n} card{'s' if n != 1 else ''}): ", style="dim")
             held = giant is not None and giant["seat"] == s and giant["band"] == j
             t.append_text(band_text(b, held))
     return t
@@ -254,7 +267,7 @@ def render_tokens(view: dict, pal: Palette) -> Text | None:
             t.append("unclaimed")
         else:
             t.append_text(pal.tag(g["seat"]))
-            t.append(f", band #{g['band']}")
+            t.append(f", band {g['band'] + 1}")
         t.append(f"  (worth {value} at the end of age {ROMAN[age]})", style="dim")
         lines.append(t)
     if "orc" in tribes:
@@ -283,18 +296,34 @@ def render_hand(view: dict, pal: Palette) -> Text:
 
 def render_board(view: dict, pal: Palette) -> Group:
     """The whole table as `pal.me` may see it (from the view alone)."""
-    parts: list[RenderableType] = [
-        pal.rule(style="dim"),
-        render_header(view, pal),
-        render_kingdoms(view, pal),
-        render_players(view, pal),
-        render_bands(view, pal),
+    return Group(pal.rule(style="dim"), *(part for _, part in board_sections(view, pal) if part is not None))
+
+
+def board_sections(view: dict, pal: Palette) -> list[tuple[str, RenderableType | None]]:
+    """The table in named parts (`screen.Sections` prints again only those that changed)."""
+    return [
+        ("header", render_header(view, pal)),
+        ("kingdoms", render_kingdoms(view, pal)),
+        ("players", render_players(view, pal)),
+        ("bands", render_bands(view, pal)),
+        ("tokens", render_tokens(view, pal)),
+        ("market", render_market(view)),
+        ("hand", render_hand(view, pal)),
     ]
-    tokens = render_tokens(view, pal)
-    if tokens is not None:
-        parts.append(tokens)
-    parts += [render_market(view), render_hand(view, pal)]
-    return Group(*parts)
+
+
+def render_status(view: dict, pal: Palette, kind: str) -> Text:
+    """The bottom line: the age, the glory, the deck and the question."""
+    ages = data.ages(view["players"])
+    glory = ", ".join(f"{pal.tag(s).plain} {sd['glory']}" for s, sd in enumerate(view["seats"]))
+    title = DECISION_TITLES.get(kind, kind).format(arg=_pending(view).get("arg"))
+    return status_line(
+        f"Age {ROMAN[view['age']]} of {ROMAN[ages]}",
+        f"glory: {glory}",
+        f"deck {len(view['deck'])}, dragons {view.get('dragons', 0)} of {data.DRAGONS}",
+        title,
+        ascii=pal.ascii,
+    )
 
 
 # --------------------------------------------------------------- decisions
@@ -369,6 +398,8 @@ def choice_label(view: dict, pal: Palette, kind: str, text: str) -> Text:
     elif len(words) == 2 and verb == "place":
         label.append("place ")
         label.append_text(kingdom_text(words[1]))
+    elif verb == "swap" and len(words) == 3 and words[1].isdecimal() and words[2].isdecimal():
+        label.append("swap with ")
     else:
         label.append(text)
     pend = _pending(view)
@@ -407,7 +438,7 @@ def choice_label(view: dict, pal: Palette, kind: str, text: str) -> Text:
         if s < len(seats) and j < len(seats[s]["bands"]):
             note = Text()
             note.append_text(pal.tag(s))
-            note.append(f"'s band #{j}: ")
+            note.append(f"'s band {j + 1}: ")
             note.append_text(band_text(seats[s]["bands"][j]))
     elif text == "cash" and pal.me is not None:
         n = len(view["seats"][pal.me]["orc"])
@@ -450,6 +481,30 @@ def _menu_key(text: str) -> tuple:
 
 
 # ------------------------------------------------------------ narration
+def move_words(move: str, pal: Palette) -> str:
+    """A MOVE in words (a hint): "Play a band led by Elf of Rhea, with
+    Skeleton", "Recruit Troll of Ithys", "Place a marker in Rhea"."""
+    verb, *args = move.split()
+    if verb == "recruit" and args == ["deck"]:
+        return "Recruit the top card of the deck"
+    if verb == "recruit" and args:
+        return f"Recruit {card_words(args[0])}"
+    if verb == "band" and args:
+        rest = f", with {', '.join(card_words(c) for c in args[1:])}" if len(args) > 1 else ""
+        return f"Play a band of {len(args)} led by {card_words(args[0])}{rest}"
+    if verb == "place" and args:
+        return f"Place a marker in {args[0].capitalize()}"
+    if verb == "troll" and args:
+        return f"Take troll token {args[0]}"
+    if verb == "keep" and args:
+        return "Keep " + ", ".join(card_words(c) for c in args)
+    if verb == "keep":
+        return "Keep the orc horde for a later age"
+    if verb == "swap" and len(args) == 2 and all(a.isdecimal() for a in args):
+        return f"Swap the fairy band for {pal.tag(int(args[0])).plain}'s band {int(args[1]) + 1}"
+    return {"draw": "Draw the cards", "pass": "Pass", "cash": "Cash the orc horde"}.get(verb, move)
+
+
 def action_note(kind: str, text: str, seat: int, pal: Palette, view: dict) -> Text | None:
     """Words for an action the public log does not record (None: the log will).
 
@@ -569,6 +624,7 @@ class Narrator:
 
     pal: Palette
     age: int = 1
+    details: list = field(default_factory=list)  # present.age_details of the log so far
     rows: list = field(default_factory=list)
     taken: list = field(default_factory=list)  # glory for taking the giant token this age
 
@@ -616,7 +672,7 @@ class Narrator:
             return [line(f" takes the giant token (+{detail} glory)")]
         if kind == "swap":
             s, j = detail
-            return [line(" swaps the fairy band for ", pal.tag(s), f"'s band #{j}")]
+            return [line(" swaps the fairy band for ", pal.tag(s), f"'s band {j + 1}")]
         if kind == "age_end":
             self.rows = [("giant token taken", self.taken)] if any(self.taken) else []
             self.rows += [(k, v) for k, v in detail.items()]
@@ -624,6 +680,7 @@ class Narrator:
             return [
                 head,
                 line(" ended the age"),
+                *self.kingdom_lines(),
                 render_scoring(f"Age {ROMAN[self.age]} scoring: kingdoms and tribe boards", self.rows, pal),
             ]
         if kind == "orc":
@@ -633,11 +690,51 @@ class Narrator:
             return [line(f" cashes the orc horde: +{detail} glory")]
         if kind == "bands":
             self.rows.append(("bands", list(detail)))
+            told = self.band_lines()
             glory = [sd["glory"] for sd in view["seats"]]
-            return [render_scoring(f"Age {ROMAN[self.age]} scoring: total", self.rows, pal, total=True, glory=glory)]
+            return [
+                *told,
+                render_scoring(f"Age {ROMAN[self.age]} scoring: total", self.rows, pal, total=True, glory=glory),
+            ]
         if kind == "game_end":
             return [pal.rule("Game over", style="bold")]
         return [line(f" {kind}: {detail}")]
+
+    def _age(self) -> dict | None:
+        return next((d for d in self.details if d["age"] == self.age), None)
+
+    def kingdom_lines(self) -> list[Text]:
+        """Each kingdom's placings at the age's end, ties and their split told."""
+        got = self._age()
+        if got is None:
+            return []
+        out = [Text("Kingdoms (most markers first; troll tokens break ties; a tie shares its slots):", style="bold")]
+        for k, groups in got["kingdoms"].items():
+            out.append(Text("  " + places_words(k, groups, self.pal.seats())))
+        return out
+
+    def band_lines(self) -> list[Text]:
+        """Each band's glory, the skeletons leaving it first."""
+        got = self._age()
+        if got is None:
+            return []
+        gone = sum(b["skeletons"] for bands in got["bands"] for b in bands)
+        out = [
+            Text(
+                "Bands score by size"
+                + (f"; first the skeletons leave them ({gone} in all)" if gone else "")
+                + ": "
+                + ", ".join(f"{n} card{'s' if n > 1 else ''} {g}" for n, g in enumerate(data.BAND_GLORY) if n)
+                + f", more {data.BAND_GLORY[-1]}",
+                style="bold",
+            )
+        ]
+        for s, bands in enumerate(got["bands"]):
+            t = Text("  ")
+            t.append_text(self.pal.tag(s))
+            t.append(": " + ("; ".join(band_words(b) for b in bands) if bands else "no band"))
+            out.append(t)
+        return out
 
 
 def to_text(renderable, width: int = 100) -> str:
@@ -675,20 +772,46 @@ class Session:
         self.seen = 0  # log events already narrated
         self.view = state.view(me)
         self.checkpoint = None  # state to go back to on 'cancel'
+        self.screen = Sections(console)
+        self.news: list = []  # what happened since the person's last answer, told at their next decision
+        self.resigned = False
+        self.replacement: Callable[[], Any] | None = None  # the bot for the seat of a person who resigns
 
     # ---------------------------------------------------------------- output
     def out(self, *things) -> None:
         for t in things:
             self.console.print(t)
 
+    def tell(self, *things) -> None:
+        """Lines of what happened, told at the person's next decision (after
+        the table, so that a small terminal keeps them in view)."""
+        self.news += things
+
+    def flush(self) -> None:
+        """Print the news, a run of the same line as one ("... (3 times)")."""
+        news, i = self.news, 0
+        while i < len(news):
+            t, j = news[i], i + 1
+            if isinstance(t, Text):
+                while j < len(news) and isinstance(news[j], Text) and news[j].plain == t.plain:
+                    j += 1
+                if j - i > 1:
+                    t = t.copy()
+                    t.append(f" ({j - i} times)", style="dim")
+            self.console.print(t)
+            i = j
+        self.news = []
+
     def report(self) -> None:
         """Narrate the events (and public changes) since the last report."""
         after = self.state.view(self.me)
         log = self.state.log()
+        if any(ev[0] in ("age_end", "bands") for ev in log[self.seen :]):
+            self.narrator.details = age_details(log, self.state)
         for ev in log[self.seen :]:
-            self.out(*self.narrator.feed(ev, after))
+            self.tell(*self.narrator.feed(ev, after))
         self.seen = len(log)
-        self.out(*view_changes(self.view, after, self.pal))
+        self.tell(*view_changes(self.view, after, self.pal))
         self.view = after
 
     def act(self, action: int, seat: int) -> None:
@@ -696,7 +819,7 @@ class Session:
         note = action_note(kind, self.state.action_to_str(action), seat, self.pal, self.view)
         self.state.apply_action(action, seat)
         if note is not None:
-            self.out(note)
+            self.tell(note)
         self.report()
 
     # ----------------------------------------------------------------- input
@@ -728,16 +851,25 @@ class Session:
                 if d is None:
                     self.out(Text("The game is stuck: no decision is pending.", style="bold red"))
                     return 1
-                if d.seat == self.me:
+                if d.seat == self.me and not self.resigned:
                     self.human(d.kind)
                 else:
                     bot = self.bots[d.seat]
                     a = bot.choose(observe(self.state, d.seat))
                     self.act(a, d.seat)
+                    if self.resigned:
+                        self.news = []
         except Leave as e:
             return e.code
         self.report()
-        self.out(render_board(self.view, self.pal), render_ranking(self.view, self.pal))
+        if self.resigned:
+            self.news = []
+        self.flush()
+        self.screen.show(board_sections(self.view, self.pal))
+        self.out(render_ranking(self.view, self.pal))
+        if self.resigned:
+            ranked = [s for _, s, _ in ranking(self.view)]
+            self.out(resigned_places([self.pal.tag(s).plain for s in range(self.pal.players)], ranked, self.me))
         return 0
 
     def menu(self) -> list[tuple[int, str]]:
@@ -750,8 +882,8 @@ class Session:
         """Ask for one answer to the pending decision and apply it."""
         if kind in ("turn", "centaur", "keep"):
             self.checkpoint = self.state.clone()
-        if kind == "turn":
-            self.out(render_board(self.view, self.pal))
+        self.screen.show(board_sections(self.view, self.pal))
+        self.flush()
         self.out(render_decision(self.view, self.pal, kind))
         items = self.menu()
         self.show_menu(kind, items)
@@ -763,6 +895,7 @@ class Session:
 
     def show_menu(self, kind: str, items: list[tuple[int, str]]) -> None:
         self.out(render_menu([choice_label(self.view, self.pal, kind, t) for _, t in items]))
+        self.out(render_status(self.view, self.pal, kind))
 
     def answer(self, line: str, kind: str, items: list[tuple[int, str]]) -> bool:
         """Handle one line; True once the decision is answered (or reset)."""
@@ -776,6 +909,8 @@ class Session:
         if low in HELP:
             self.out(Text(HELP_TEXT))
             return False
+        if low == "resign":
+            return self.resign()
         if low in ("moves", "m"):
             self.show_moves()
             return False
@@ -788,10 +923,11 @@ class Session:
         if low == "hint":
             from meeple.advisor.terminal import hint_table
 
-            self.out(hint_table(self.state, self.me))
+            self.out(hint_table(self.state, self.me, lambda move: move_words(move, self.pal)))
             return False
         if low in ("board", "b"):
-            self.out(render_board(self.view, self.pal), render_decision(self.view, self.pal, kind))
+            self.screen.show(board_sections(self.view, self.pal), every=True)
+            self.out(render_decision(self.view, self.pal, kind))
             self.show_menu(kind, items)
             return False
         if low in ("cancel", "undo"):
@@ -821,6 +957,25 @@ class Session:
                 self.act(a, self.me)
                 return True
         return self.move(said)
+
+    def resign(self) -> bool:
+        """Resign, once confirmed: with two players the other wins at once;
+        with more a bot plays the seat to the end and the person is last."""
+        if not resign_confirmed(self.console, lambda: self.ask(""), self.pal.players):
+            self.out(Text("You play on.", style="yellow"))
+            return False
+        if self.pal.players == 2 or self.replacement is None:
+            other = 1 - self.me if self.pal.players == 2 else None
+            said = f"You resign. {self.pal.tag(other).plain} wins." if other is not None else "You resign."
+            self.out(Text(said, style="bold"))
+            raise Leave(0)
+        if self.checkpoint is not None and self.state.decision().kind in ("band", "keep"):
+            self.state = self.checkpoint  # a band half built is taken back: the bot answers the turn
+            self.view = self.state.view(self.me)
+        self.bots[self.me] = self.replacement()
+        self.resigned = True
+        self.out(Text("You resign: a bot plays your seat to the end.", style="bold"))
+        return True
 
     def move(self, text: str) -> bool:
         backup = self.state.clone()
@@ -921,7 +1076,7 @@ def _play(args, inp, console: Console, interactive: bool) -> int:
     names = tuple(getattr(bots.get(s), "name", spec) + " bot" if s != seat else "you" for s in range(players))
     console.print(
         Text(
-            f"Ethnos, {players} players, you are seat {seat}; seed {seed} "
+            f"Ethnos, {players} players, you are Player {seat + 1}; seed {seed} "
             f"(replay with --seed {seed}). Type 'help' at any prompt.",
             style="bold",
         ),
@@ -930,4 +1085,5 @@ def _play(args, inp, console: Console, interactive: bool) -> int:
     session = Session(
         state, seat, bots, console, inp, echo=not interactive and not _isatty(inp), interactive=interactive, names=names
     )
+    session.replacement = lambda: make_bots(spec, seed, [seat])[seat]
     return session.run()

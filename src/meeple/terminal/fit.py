@@ -3,40 +3,60 @@
 A table with a row per seat and a column per fact (influence, hand, bid, ...)
 needs a wide terminal: in 80 columns rich would cut its words short
 ("Gatheri…", "domin…"), hiding what a player needs. `Fitted` shows such a
-table as it is where it fits, and where it does not, turned on its side (a
-row per fact, a column per seat, which fits four seats in 80 columns) or in
-a narrower form of the caller's.
+table as it is where it prints whole, and where it does not, the first of
+these that does: a narrower form of the caller's, the table turned on its
+side (a row per fact, a column per seat), and last the facts as lines of
+words ("Battlefield: ...") that wrap between words and so always fit.
 """
 
 from __future__ import annotations
 
-from rich.console import Console, ConsoleOptions, RenderResult
+import io
+
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.measure import Measurement
 from rich.table import Table
+from rich.text import Text
 
 
-_UNBOUNDED = 100_000  # a width no table reaches: a measure not cut to the terminal's
+def whole(console: Console, width: int, renderable: RenderableType) -> bool:
+    """Whether `renderable` prints in `width` columns with no word cut
+    (rich marks a cut with "…") and no line longer than the width."""
+    buf = io.StringIO()
+    Console(file=buf, width=width, color_system=None, legacy_windows=False).print(renderable)
+    text = buf.getvalue()
+    return "…" not in text and all(len(line) <= width for line in text.splitlines())
 
 
 class Fitted:
-    """`table` where the terminal is wide enough for its longest words, else
-    `narrow` (the same facts in fewer columns), or with none given the table
-    turned (its first column becomes the header row)."""
+    """`table` where it prints whole in the terminal's width, else `narrow`
+    (the same facts in fewer columns), the table turned, or its lines."""
 
     def __init__(self, table: Table, narrow: Table | None = None) -> None:
         self.table, self.narrow = table, narrow
 
+    def forms(self) -> list[RenderableType]:
+        out: list[RenderableType] = [self.table]
+        if self.narrow is not None:
+            out.append(self.narrow)
+        out.append(turned(self.table))
+        return out
+
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        # its narrowest: each column as wide as its longest word (rich wraps
-        # the rest), which the table needs for no word to be cut
-        least = Measurement.get(console, options.update_width(_UNBOUNDED), self.table).minimum
-        if least <= options.max_width:
-            yield self.table
-        else:
-            yield self.narrow if self.narrow is not None else turned(self.table)
+        for form in self.forms():
+            if whole(console, options.max_width, form):
+                yield form
+                return
+        yield listed(self.table)
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         return Measurement.get(console, options, self.table)
+
+
+def _cell_text(cell) -> Text:
+    if isinstance(cell, Text):
+        return cell
+    return Text.from_markup(str(cell)) if isinstance(cell, str) else Text(str(cell))
 
 
 def turned(table: Table) -> Table:
@@ -51,9 +71,27 @@ def turned(table: Table) -> Table:
         pad_edge=table.pad_edge,
         show_header=True,
     )
-    out.add_column("", style="bold", overflow="fold")
+    out.add_column("", style="bold")
     for head in first.cells:
-        out.add_column(head, overflow="fold")
+        out.add_column(head)
     for col in rest:
         out.add_row(col.header, *col.cells)
+    return out
+
+
+def listed(table: Table) -> Text:
+    """`table` as lines of words: each row its first cell, then "header:
+    cell" for the others; rich wraps it between words."""
+    out = Text()
+    if table.title:
+        out.append(f"{table.title}\n", style="bold")
+    first, *rest = table.columns
+    for i, head in enumerate(first.cells):
+        out.append_text(_cell_text(head))
+        for col in rest:
+            cells = list(col.cells)
+            out.append(f"  {col.header}: ")
+            out.append_text(_cell_text(cells[i]) if i < len(cells) else Text("-"))
+        out.append("\n")
+    out.rstrip()
     return out

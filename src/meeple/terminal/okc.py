@@ -27,6 +27,17 @@ from meeple.games.okc.notation import action_word
 from meeple.games.okc.present import PROMPTS
 from meeple.terminal.fit import Fitted
 from meeple.terminal.rules import greeting
+from meeple.terminal.screen import (
+    RESIGN_HELP,
+    Resign,
+    Sections,
+    fold,
+    menu_fits,
+    plain,
+    resign_confirmed,
+    resigned_places,
+    status_line,
+)
 
 COLOURS = {"nobility": "yellow", "clans": "cyan", "uprising": "red", "gathering": "green"}
 
@@ -55,8 +66,14 @@ def _kname(k: str | None) -> str:
     return "-" if k is None else present.kingdom_name(k)
 
 
-def render(view: dict, you: int, decision) -> Group:
-    parts: list[RenderableType] = []
+def render(view: dict, you: int, decision=None) -> Group:
+    """The whole table as `you` may see it."""
+    return Group(*(part for _, part in sections(view, you)))
+
+
+def sections(view: dict, you: int) -> list[tuple[str, RenderableType]]:
+    """The table in named parts (`screen.Sections` prints again only those that changed)."""
+    parts: list[tuple[str, RenderableType]] = []
     head = Text(f"Round {view['round']}/{view['rounds']}  ", style="bold")
     head.append("order: ")
     for i, s in enumerate(view["order"]):
@@ -67,10 +84,10 @@ def render(view: dict, you: int, decision) -> Group:
     head.append(
         f"   Favour: {'Harvest Field' if fav['holder'] is None else _fac(view, fav['holder']).capitalize()} ({fav['uses']} uses)"
     )
-    parts.append(head)
+    parts.append(("head", head))
     road = Text("Great Road: ")
     road.append(", ".join(_kname(k) for k in view["road"]))
-    parts.append(road)
+    parts.append(("road", road))
     t = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     t.add_column("faction")
     for col in (
@@ -103,7 +120,7 @@ def render(view: dict, you: int, decision) -> Group:
             kc,
             _short(sd["bid"]) if sd["bid"] else "-",
         )
-    parts.append(Fitted(t))
+    parts.append(("players", Fitted(t)))
     r = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     r.add_column("region")
     r.add_column("clash")
@@ -127,22 +144,22 @@ def render(view: dict, you: int, decision) -> Group:
             f = c.split(":")[0]
             fd.append(_short(c) + "; ", style=COLOURS.get(f, ""))
         r.add_row(_place(name), "I II III".split()[order.index(name)] if name in order else "", act, fd)
-    parts.append(r)
+    parts.append(("regions", Fitted(r)))
     cs = Text("Councils: ")
     for c, cards in view["councils"].items():
         cs.append(f"{_place(c)}: " + (", ".join(_short(x) for x in cards) or "-") + "   ")
-    parts.append(cs)
-    parts.append(_extras(view, you))
+    parts.append(("councils", cs))
+    parts.append(("extras", _extras(view, you)))
     me = view["seats"][you]
     hand = Text("Your hand: ", style="bold")
     hand.append(", ".join(_short(c) for c in me["hand"]) or "(empty)")
-    parts.append(hand)
+    parts.append(("hand", hand))
     site = Text(
         f"Your Site of Power: {', '.join(_short(c) for c in me['site']) or '(empty)'}"
         f"   HQ: {', '.join(_short(c) for c in me['hq']) or '-'}"
     )
-    parts.append(site)
-    return Group(*parts)
+    parts.append(("site", site))
+    return parts
 
 
 def _extras(view: dict, you: int) -> Text:
@@ -186,6 +203,26 @@ class Leave(Exception):
     pass
 
 
+class Table_:
+    """One person's session: what was printed, what is still to tell."""
+
+    def __init__(self, console: Console, state, seat: int) -> None:
+        self.console, self.state, self.seat = console, state, seat
+        self.screen = Sections(console)
+        self.seen = 0  # log events already told
+        self.news: list[tuple[str, str]] = []  # lines told at the next decision
+
+    def gather(self) -> None:
+        """The events since the last told, as lines (the automatic answers folded)."""
+        self.news += narrate_lines(self.state, self.seat, self.seen)
+        self.seen = len(self.state.log())
+
+    def flush(self) -> None:
+        for text, style in fold(self.news):
+            self.console.print(Text(f"  · {text}", style=style))
+        self.news = []
+
+
 def play(args, stdin=None, stdout=None) -> int:
     inp = sys.stdin if stdin is None else stdin
     console = Console(file=sys.stdout if stdout is None else stdout, highlight=False)
@@ -224,32 +261,48 @@ def play(args, stdin=None, stdout=None) -> int:
     console.print(
         Text(
             f"The Old King's Crown, {players} players, you play the "
-            f"{D.FACTIONS[state.factions[seat]].capitalize()} (seat {seat}); seed {seed}. Type 'help'.",
+            f"{D.FACTIONS[state.factions[seat]].capitalize()}; seed {seed}. Type 'help'.",
             style="bold",
         ),
         greeting("okc", [], ""),
     )
-    seen_log = 0
+    table = Table_(console, state, seat)
+    human: int | None = seat  # None once the person resigned: bots play every seat
     try:
         while not state.finished:
             d = state.decision()
             # bots answer first at a simultaneous decision: their choices stay hidden
-            bot_seats = [s for s in d.seats if s != seat]
-            if bot_seats and (seat not in d.seats or len(d.seats) > 1):
+            bot_seats = [s for s in d.seats if s != human]
+            if bot_seats and (human not in d.seats or len(d.seats) > 1):
                 s = bot_seats[0]
                 a = bots[s].choose(observe(state, s))
                 state.apply_action(a, s)
                 continue
-            seen_log = _narrate(console, state, seat, seen_log)
-            _ask_human(console, state, seat, inp)
-        _narrate(console, state, seat, seen_log)
+            table.gather()
+            try:
+                _ask_human(table, inp)
+            except Resign:
+                if players == 2:
+                    other = 1 - seat
+                    console.print(Text(f"You resign. {seat_names(state, seat)[other]['name']} wins.", style="bold"))
+                    return 0
+                console.print(Text("You resign: a bot plays your seat to the end.", style="bold"))
+                bots[seat] = make_bot(spec, seed=seed + seat, game="okc")
+                human = None
+        if human is not None:
+            table.gather()
+            table.flush()
     except Leave:
         console.print(Text("You left the game.", style="bold"))
         return 0
-    view = state.view(seat)
-    console.print(render(view, seat, None))
+    if human is not None:
+        table.screen.show(sections(state.view(seat), seat))
     console.print(final_table(state, seat))
     w = state.winners[0]
+    names = [n["name"] for n in seat_names(state, seat)]
+    if human is None:
+        console.print(resigned_places(names, [r["seat"] for r in present.ranking(state)], seat))
+        return 0
     console.print(
         Text(
             "Game over. Influence: "
@@ -282,12 +335,31 @@ def seat_names(state, you: int) -> list[dict]:
     return [{"name": D.FACTIONS[f].capitalize() + (" (you)" if s == you else "")} for s, f in enumerate(state.factions)]
 
 
-def _narrate(console: Console, state, seat: int, seen: int) -> int:
-    """The events since `seen`, in the sentences of the web log (present.describe)."""
-    log = state.log()
-    for said in narration(log, present.describe, seat_names(state, seat), seat, seen):
-        console.print(Text(f"  · {said['text']}", style="dim"))
-    return len(log)
+def narrate_lines(state, seat: int, seen: int) -> list[tuple[str, str]]:
+    """The events since `seen`, in the sentences of the web log
+    (present.describe), as (text, style); the answers taken automatically
+    (a seat with one possible answer, or nothing to do) told in one line."""
+    out: list[tuple[str, str]] = []
+    names = seat_names(state, seat)
+    forced: dict[str, int] = {}
+    at = None  # where the automatic answers' line goes
+    for said in narration(state.log(), present.describe, names, seat, seen):
+        if said["kind"] == "forced" and not said["text"].startswith("Done for"):
+            who = names[said["seat"]]["name"] if said["seat"] is not None else "a player"
+            forced[who] = forced.get(who, 0) + 1
+            if at is None:
+                at = len(out)
+                out.append(("", "dim"))
+            continue
+        out.append((said["text"], "dim"))
+    if at is not None:
+        counts = ", ".join(f"{who} {_times(n)}" for who, n in forced.items())
+        out[at] = (f"Answered automatically (only one possible answer, or nothing to do): {counts}", "dim")
+    return out
+
+
+def _times(n: int) -> str:
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
 
 
 def _norm(text: str) -> str:
@@ -342,34 +414,93 @@ def menu_lines(state, seat: int) -> list[tuple[int, str, str]]:
     fac = D.FACTIONS[state.factions[seat]]
     out = []
     for a in state.legal_actions(seat):
-        option = present.label(action_word(state, a, kind, seat), fac)
-        out.append((a, option["label"], present.option_text(option, fac)))
+        word = action_word(state, a, kind, seat)
+        option = present.label(word, fac)
+        said = option["label"]
+        if word.startswith("seat ") and word[5:].isdigit():  # the order track: the seat by its faction
+            said = f"Next on the order track: {seat_names(state, seat)[int(word[5:])]['name']}"
+        out.append((a, said, present.option_text(option, fac)))
     return out
 
 
-def _ask_human(console: Console, state, seat: int, inp) -> None:
+def clash_now(view: dict, seat: int) -> Text | None:
+    """While a clash is being fought: each side's strength so far, by its
+    parts (the active cards not yet counted, the supporters there); the
+    tactics and abilities that add to it are counted at the tally."""
+    todo = (view.get("pending") or {}).get("todo") or []
+    clash = next((t for t in reversed(todo) if t and t[0] == "clash"), None)
+    if clash is None:
+        return None
+    region = D.REGIONS[clash[1]]
+    rd = view["regions"][region]
+    out = Text(f"Clash in {_place(region)} so far: ", style="bold")
+    sides = []
+    for x in clash[2]:
+        cards = [
+            (e["card"], present.card_info(e["card"]).get("strength", 0))
+            for e in rd["active"]
+            if not e["counted"] and e["card"].split(":")[0] == _fac(view, x)
+        ]
+        sup = view["seats"][x]["supporters"]
+        n = sup["map"][clash[1]] - sup["counted"][clash[1]]
+        parts = (
+            [f"cards {sum(v for _, v in cards)} (" + ", ".join(f"{_short(c)}: {v}" for c, v in cards) + ")"]
+            if cards
+            else []
+        )
+        parts.append(f"{n} supporter{'s' if n != 1 else ''}")
+        total = sum(v for _, v in cards) + n
+        sides.append(f"{_tag(view, x, seat).plain} {total} = " + " + ".join(parts))
+    out.append("; ".join(sides))
+    out.append(" (face-down cards, tactics and abilities count at the tally)", style="dim")
+    return out
+
+
+def _status(view: dict, seat: int, question: str) -> Text:
+    cur = view["order"]
+    return status_line(
+        f"Round {view['round']} of {view['rounds']}",
+        "order " + " > ".join(_tag(view, s, seat).plain for s in cur),
+        f"you: {view['seats'][seat]['influence']} influence",
+        question,
+    )
+
+
+def _ask_human(table: Table_, inp) -> None:
+    console, state, seat = table.console, table.state, table.seat
     d = state.decision()
     view = state.view(seat)
-    console.print(render(view, seat, d))
+    table.screen.show(sections(view, seat))
+    table.flush()
+    clash = clash_now(view, seat)
+    if clash is not None:
+        console.print(clash)
     lines = menu_lines(state, seat)
     acts = [a for a, _, _ in lines]
     words = [action_word(state, a, d.kind, seat) for a in acts]
     if d.kind == "facedown":
         r = state.fd_pos[seat]
         declared = state.darg and state.darg[seat] >> r & 1
-        console.print(
-            Text(
-                f"Face-down card for {_place(D.REGIONS[r])}" + (" (declared: no card):" if declared else ":"),
-                style="bold",
-            )
-        )
+        question = f"Face-down card for {_place(D.REGIONS[r])}" + (" (declared: no card)" if declared else "")
     else:
-        console.print(Text(PROMPTS.get(d.kind, d.kind), style="bold"))
+        question = PROMPTS.get(d.kind, d.kind)
     fac = D.FACTIONS[state.factions[seat]]
-    menu = Table(box=None, show_header=False)
-    for i, (_a, said, effect) in enumerate(lines, 1):
-        menu.add_row(f"{i}.", said, Text(effect, style="dim"))
-    console.print(menu)
+
+    def show_menu(every: bool = False) -> None:
+        menu = Table(box=None, show_header=False)
+        full = Table(box=None, show_header=False)
+        for i, (_a, said, effect) in enumerate(lines, 1):
+            menu.add_row(f"{i}.", said)
+            full.add_row(f"{i}.", said, Text(effect, style="dim"))
+        tall = len(plain(full, console.width).splitlines())
+        if every or menu_fits(console, tall):
+            console.print(full)
+        else:  # what each line does: 'effects' (the menu would push the last moves off the screen)
+            console.print(menu)
+            console.print(Text("('effects' shows what each line does)", style="dim"))
+        console.print(_status(view, seat, question))
+
+    show_menu()
     while True:
         console.print(Text("> ", style="bold"), end="")
         line = inp.readline()
@@ -378,13 +509,26 @@ def _ask_human(console: Console, state, seat: int, inp) -> None:
         text = line.strip()
         if text in ("quit", "exit"):
             raise Leave()
+        if text == "resign":
+            if resign_confirmed(console, inp.readline, state.players):
+                raise Resign()
+            console.print(_status(view, seat, question))
+            continue
         if text == "help":
             console.print(
                 "Type a number, or a move such as 'herald castle'. 'rules' shows the rules in short; 'info NAME' "
                 "tells what a term, card, kingdom card, location, 'tactic N' or 'favour' is and does "
-                "('info Pathfinder', 'info Relics'); 'log' shows events, 'hint' the "
-                "advisor's three best moves for you, 'quit' leaves."
+                "('info Pathfinder', 'info Relics'); 'effects' what each menu line does; "
+                "'board' shows the whole table; 'log' shows events, 'hint' the advisor's three best moves "
+                f"for you; {RESIGN_HELP}; 'quit' leaves."
             )
+            continue
+        if text == "board":
+            table.screen.show(sections(view, seat), every=True)
+            show_menu()
+            continue
+        if text == "effects":
+            show_menu(every=True)
             continue
         found = look_up(
             text,
@@ -393,13 +537,14 @@ def _ask_human(console: Console, state, seat: int, inp) -> None:
             lambda name: present.info(name, fac),
             "No card, tile or location is called {!r}.",
             game="okc",
+            words=lambda move: hint_words(state, seat, move),
         )
         if found is not None:
             console.print(found)
             continue
         if text == "log":
-            for m in state.moves_for(seat)[-20:]:
-                console.print("  " + m)
+            for m in narrate_lines(state, seat, max(0, len(state.log()) - 30)):
+                console.print(Text(f"  · {m[0]}", style=m[1]))
             continue
         if text.isdigit() and 1 <= int(text) <= len(acts):
             state.apply_action(acts[int(text) - 1], seat)
@@ -433,3 +578,20 @@ def _ask_human(console: Console, state, seat: int, inp) -> None:
                     style="red",
                 )
             )
+
+
+def hint_words(state, seat: int, move: str) -> str:
+    """A hinted MOVE in words: the menu's line for it where the menu has it,
+    else each of its notation's parts in words ("Bid Uprising heir")."""
+    kind = state.decision().kind
+    fac = D.FACTIONS[state.factions[seat]]
+    bare = move.split(": ", 1)[1] if ": " in move[:4] else move
+    for a in state.legal_actions(seat):
+        if action_word(state, a, kind, seat) == bare:
+            return present.label(bare, fac)["label"]
+    if kind == "facedown":
+        cards = bare.split()[1:]
+        return "Face down: " + ", ".join(
+            f"{_place(r)}: " + ("no card" if c == "-" else _short(f"{fac}:{c}")) for r, c in zip(D.REGIONS, cards)
+        )
+    return present.label(bare, fac)["label"]

@@ -70,7 +70,7 @@ def test_the_table_shows_what_a_player_needs(monkeypatch):
     text = " ".join(out.getvalue().split())
     assert "neighbours" in text and "Your minor gods to summon: - " in text
     assert "Your weapons: - " in text and "— strength " in text
-    assert "War track: step 0 (multiplier x0)" in text
+    assert "War track: step 0 (multiplier ×0)" in text
     assert "Domination: " in text and "lightning at" in text and "contracts on display:" in text
 
 
@@ -118,7 +118,7 @@ def test_the_action_star_objectives_and_gods_are_told_in_words(monkeypatch):
     assert not re.search(r"free:\d", text) and "face-down ancient tile" in text and "ancient ?" not in text
     assert "Icon-only" not in text and "+2 dom)" not in text and "placeholder" not in text
     assert "F W M G" not in text and "food wood metal gold" in text
-    assert re.search(r"You: \d+ VP; \d+ food, \d+ wood, \d+ metal, \d+ gold; \d+ mana", text)
+    assert re.search(r"\d+ VP, \d+ food, \d+ wood, \d+ metal, \d+ gold, \d+ mana", text)
 
 
 def test_free_summons_and_hidden_weapons_in_words():

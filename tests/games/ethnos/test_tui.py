@@ -74,9 +74,9 @@ def test_full_game_first_choice(players, seed, tribes):
     # keeps are counted, never named
     lines = text.splitlines()
     draws = [ln for ln in lines if " draws " in ln and "(wizard)" not in ln]
-    assert all(ln.startswith(tui.PLAYER_MARKS[0] + "P0 (you) draws ") for ln in draws)
-    assert re.search(r"^\S+P[1-5] recruits the top card of the deck$", text, re.M)
-    kept = [ln for ln in lines if re.search(r"P[1-5] keeps (?!the orc horde|the fairy band)", ln)]
+    assert all(ln.startswith(tui.PLAYER_MARKS[0] + "Player 1 (you) draws ") for ln in draws)
+    assert re.search(r"^\S+Player [2-6] recruits the top card of the deck$", text, re.M)
+    kept = [ln for ln in lines if re.search(r"Player [2-6] keeps (?!the orc horde|the fairy band)", ln)]
     assert all(re.search(r"keeps \d+ card\(s\) in hand \(elf\)$", ln) for ln in kept)
     if tribes and "elf" in tribes:
         assert kept

@@ -34,6 +34,7 @@ def test_decisions_are_asked_in_words():
     out = io.StringIO()
     play(args, stdin=io.StringIO("1\n" * 3000), stdout=out)
     text = out.getvalue()
+    text = " ".join(text.split())
     assert "Your decision:" not in text and "Place your Herald on a location" in text
 
 
@@ -94,9 +95,10 @@ def test_info_and_the_herald_menu_tell_what_locations_give():
     assert "claim the Kingdom's Favour" in info("harvest-field")
     args = SimpleNamespace(players=2, seat=0, seed=5, bot="greedy")
     out = io.StringIO()
-    play(args, stdin=io.StringIO("1\n1\ninfo necropolis\nquit\n"), stdout=out)
+    play(args, stdin=io.StringIO("1\n1\neffects\ninfo necropolis\nquit\n"), stdout=out)
     text = " ".join(out.getvalue().split())
     assert "Place your Herald on a location" in text
+    assert "('effects' shows what each line does)" in text  # too tall for the 25 lines of the screen
     assert "Herald to Castle claimed by a clash winner: 1 influence, then govern" in text
     assert "Necropolis (a location of the Lowlands): claimed by a clash winner: 1 influence, then shuffle" in text
 
@@ -151,7 +153,7 @@ def test_the_table_heads_and_the_greeting_are_words(monkeypatch):
     out = io.StringIO()
     play(SimpleNamespace(players=2, seat=0, seed=3, bot="random"), stdin=io.StringIO("quit\n"), stdout=out)
     text = out.getvalue()
-    assert "you play the Uprising (seat 0)" in text and "(uprising)" not in text
+    assert "you play the Uprising;" in text and "(uprising)" not in text and "seat 0" not in text
     assert "influence" in text and "discard" in text and "lore (+ on Site)" in text
     assert " infl " not in text and " disc " not in text and "0+0" not in text
 

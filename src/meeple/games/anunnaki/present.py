@@ -81,6 +81,14 @@ PROMPT = {kind: rule.prompt for kind, rule in FLOW.decisions.items()}
 
 
 # ------------------------------------------------------------------ words
+END_RULE = (
+    f"The game ends after the round in which a player places their last ({DATA.setup['cubes']}th) cube on the "
+    f"action star, or reaches the last ({len(DATA.multipliers)}th) space of the war, tech or commerce track "
+    f"(possible only once past the lightning, {DATA.lightning}, on the domination track): play goes on until "
+    "everyone has had as many turns, the last turn being the player's before the first player's."
+)  # the seed's "ゲームの終了" (both triggers; then equal turns)
+
+
 def nice(name: str) -> str:
     return str(name).replace("_", " ").capitalize()
 
@@ -283,6 +291,28 @@ HEX_VERB = {  # a region's options, by decision
 }
 
 
+def _cube_note(state, seat: int, tile: int) -> str:
+    """What moving the pawn to `tile` puts on the action star: a cube and
+    its mana when a line joins it to the pawn's tile and holds no cube of
+    the seat's yet (turn.py, the main action)."""
+    sd = state.seats[seat]
+    old, new = sd["pawn"], state.arrangement.index(tile)
+    if old < 0:
+        return "the first move: no cube"
+    sp = DATA.adj[old].get(new)
+    if sp is None:
+        return "no line from your pawn's tile: no cube, no mana"
+    if sp in sd["cubes"]:
+        return "your cube is already on that line: no cube, no mana"
+    if len(sd["cubes"]) >= SETUP_CUBES:
+        return "no cube left to place"
+    mana = DATA.spaces[sp][2]
+    return "places a cube" + (f", +{mana} mana" if mana else ", no mana")
+
+
+SETUP_CUBES = DATA.setup["cubes"]
+
+
 def _label(state, seat: int, move: str) -> dict:
     """One option of `seat`'s decision: the MOVE, its words and what it is about."""
     kind = state.kind
@@ -355,9 +385,10 @@ def _label(state, seat: int, move: str) -> dict:
             cost = "" if col == "blue" else f", costs {cost_text(DATA.rules['develop_red_extra'])}"
             out["label"] = f"Develop tile {t} ({tile_text(t)} → {DATA.tiles[t]['developed']}{cost})"
         else:
+            cube = f" ({_cube_note(state, seat, t)})" if kind == "main" else ""
             out["label"] = (
                 f"{'Activate' if kind == 'tile_pick' else 'Tile'} {t}: "
-                f"{tile_text(t, t in sd['developed'])} — {ACTION_HELP[DATA.tiles[t]['action']]}"
+                f"{tile_text(t, t in sd['developed'])}{cube} — {ACTION_HELP[DATA.tiles[t]['action']]}"
             )
         return out
     if kind in ("ra_cube", "cube_from", "cube_to") and w[-1].isdigit():
@@ -584,7 +615,7 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
             if detail == "cubes"
             else f"reached the end of the {'domination' if detail == 'dom' else detail} track"
         )
-        text = f"{who} {why}: the game ends after this round"
+        text = f"{who} {why}: the end is triggered; the round is played out (the last turn is the player's before the first player's), then the game ends"
     elif kind == "action":
         dev = str(detail).endswith("+")
         act = str(detail).rstrip("+")

@@ -166,6 +166,142 @@ def scoring(events, state) -> list[dict]:
     return out
 
 
+def _board_places(counts: list[int], trolls: list[list[int]], slots, players: int, age: int) -> list[dict]:
+    """How one kingdom scored at an age's end, by groups of seats that
+    placed alike (ages._places, told): each group's seats, markers, troll
+    tokens, the glory slots it took and what each seat got."""
+    ranked = [seat for seat in range(players) if counts[seat] > 0]
+    if not ranked:
+        return []
+    if players == 2 and age == 2:
+        if len(ranked) == 1:
+            return [
+                {
+                    "seats": ranked,
+                    "markers": counts[ranked[0]],
+                    "trolls": trolls[ranked[0]],
+                    "slots": [slots[0], slots[1]],
+                    "each": slots[0] + slots[1],
+                }
+            ]
+        values = [slots[1]]
+    else:
+        values = [slots[i] for i in range(age - 1, -1, -1)]
+
+    def key(seat):
+        t = trolls[seat]
+        return (counts[seat], sum(t), max(t, default=0))
+
+    ranked.sort(key=key, reverse=True)
+    out = []
+    pos, i = 0, 0
+    while i < len(ranked):
+        k0 = key(ranked[i])
+        j = i
+        while j < len(ranked) and key(ranked[j]) == k0:
+            j += 1
+        took = values[pos : pos + j - i]
+        out.append(
+            {
+                "seats": ranked[i:j],
+                "markers": counts[ranked[i]],
+                "trolls": trolls[ranked[i]],
+                "slots": took,
+                "each": sum(took) // (j - i) if took else 0,
+            }
+        )
+        pos += j - i
+        i = j
+    return out
+
+
+def band_glory(cards: list[str]) -> dict:
+    """One band at an age's end (ages.age_bands): skeletons leave it first;
+    a dwarf-led band counts one card larger; glory by size (data.BAND_GLORY)."""
+    kept = [c for c in cards if c != "skeleton"]
+    dwarf = bool(kept) and kept[0].split(":")[0] == "dwarf"
+    size = len(kept) + dwarf
+    top = len(data.BAND_GLORY) - 1
+    return {
+        "leader": kept[0] if kept else None,
+        "cards": kept,
+        "skeletons": len(cards) - len(kept),
+        "size": size,
+        "dwarf": dwarf,
+        "glory": data.BAND_GLORY[min(size, top)],
+    }
+
+
+def age_details(events, state) -> list[dict]:
+    """Each age's scoring as it happened, for a person to follow: every
+    kingdom's placings (markers, troll tokens, slots taken, ties shared) and
+    every band (its size after the skeletons left, its glory)."""
+    p = state.players
+    markers = {k: [0] * p for k in data.KINGDOMS}
+    trolls: list[list[int]] = [[] for _ in range(p)]
+    bands: list[list[list[str]]] = [[] for _ in range(p)]
+    out: list[dict] = []
+    age = 0
+    cur: dict | None = None
+    for kind, seat, detail, _ in events:
+        if kind == "age_start":
+            age, trolls, bands = detail, [[] for _ in range(p)], [[] for _ in range(p)]
+        elif kind == "marker" and detail in markers:
+            markers[detail][seat] += 1
+        elif kind == "troll":
+            trolls[seat].append(detail)
+        elif kind == "band":
+            bands[seat].append(list(detail))
+        elif kind == "swap":  # the fairy band (just played) for another seat's band
+            other, j = detail
+            fairy = bands[seat].pop()
+            bands[seat].append(bands[other][j])
+            bands[other][j] = fairy
+        elif kind == "age_end":
+            cur = {
+                "age": age,
+                "kingdoms": {
+                    k: _board_places(markers[k], trolls, state.slots[n], p, age) for n, k in enumerate(data.KINGDOMS)
+                },
+                "bands": [[band_glory(b) for b in bands[s]] for s in range(p)],
+            }
+            out.append(cur)
+    return out
+
+
+def places_words(name: str, groups: list[dict], seats: list[dict]) -> str:
+    """A kingdom's age-end placings in words, ties explained: "Rhea: Player 1
+    and Player 2 tie (3 markers, troll tokens 0 each): slots 10 and 6 shared,
+    8 each"."""
+    said = []
+    for g in groups:
+        who = " and ".join(seat_name(seats, x) for x in g["seats"])
+        trolls = f", troll tokens {'+'.join(map(str, g['trolls']))}" if g["trolls"] else ""
+        n = g["markers"]
+        has = f"{n} marker{'s' if n != 1 else ''}{trolls}"
+        if not g["slots"]:
+            said.append(f"{who} ({has}{' each' if len(g['seats']) > 1 else ''}): no glory slot left, nothing")
+        elif len(g["seats"]) > 1:
+            slots = " + ".join(map(str, g["slots"]))
+            took = f"the slot of {slots}" if len(g["slots"]) == 1 else f"the slots of {slots}"
+            said.append(f"{who} tie ({has} each): {took} shared, {g['each']} glory each (rounded down)")
+        else:
+            took = ("the slot of " if len(g["slots"]) == 1 else "the slots of ") + " + ".join(map(str, g["slots"]))
+            said.append(f"{who} ({has}): {took}, {g['each']} glory")
+    return f"{name.capitalize()}: " + ("; ".join(said) if said else "no marker")
+
+
+def band_words(b: dict) -> str:
+    """One band's scoring in words: "Elf of Rhea's band: 4 cards (2 skeletons
+    left it), 6 glory"."""
+    lead = card_words(b["leader"]) if b["leader"] else "a band"
+    size = f"{b['size']} card{'s' if b['size'] != 1 else ''}" + (
+        " (a dwarf leader counts one more)" if b["dwarf"] else ""
+    )
+    gone = f", after {b['skeletons']} skeleton{'s' if b['skeletons'] != 1 else ''} left it" if b["skeletons"] else ""
+    return f"{lead}'s band: {size}{gone}, {b['glory']} glory"
+
+
 def ranking(state) -> list[dict]:
     """Final places (glory, then kingdom markers, then band sizes, rule 12)."""
     p = state.players

@@ -467,16 +467,23 @@ def _tally(s, r, parts) -> None:
     copies = s.copies
     sup_map, sup_part, fx, bonus = s.sup_map, s.sup_part, s.round_fx, s.bonus
     totals = {}  # in the order of parts (the event lists them so)
+    record = s.record
+    told: dict[int, list] = {}  # each seat's parts, for the event: [cards, supporters, bonus, halved]
     for x in parts:
         per = 2 if fx[x] & FX_SUPPORTERS else 1
         totals[x] = per * (sup_map[x][r] - sup_part[x][r]) + bonus[x]
+        if record:
+            told[x] = [[], per * (sup_map[x][r] - sup_part[x][r]), bonus[x], False]
     win_bonus: dict[int, int] = {}
     lowest = False
     heirs: set[int] = set()  # the seats with a heir among the cards
     printed, effect, arch = STR, EFFECT, ARCH
     for e, o in zip(es, owners):
         g = e[E_GID]
-        totals[o] += s.strength(g) if copies else printed[g]  # (strength: only a copy adds to the printed)
+        v = s.strength(g) if copies else printed[g]  # (strength: only a copy adds to the printed)
+        totals[o] += v
+        if record:
+            told[o][0].append([NAME[g], v])
         # (has_text: only a card whose printed text it is, or a copied text, can have it)
         if (effect[g] == "win_influence" or copies) and s.has_text(o, e, "win_influence"):
             win_bonus[o] = win_bonus.get(o, 0) + 1
@@ -499,12 +506,14 @@ def _tally(s, r, parts) -> None:
             for x in parts:
                 if x != o:
                     totals[x] = (totals[x] + 1) // 2
+                    if record:
+                        told[x][3] = True
     best = max(totals.values())
     if lowest and any(v > 0 for v in totals.values()):  # Gathering A4
         best = min(v for v in totals.values() if v > 0)
     top = [x for x in s.order if x in parts and totals[x] == best]
     if s.record:
-        s._event("tally", None, (REGIONS[r], [totals[x] for x in parts], list(parts)))
+        s._event("tally", None, (REGIONS[r], [totals[x] for x in parts], list(parts), [told[x] for x in parts]))
     if len(top) == 1:
         w = top[0]
         _pop_clash(s)

@@ -568,7 +568,11 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
     elif kind == "reveal":
         text = f"Revealed in {_place(d[0])}: " + (", ".join(_card(c) for c in d[1]) or "nothing")
     elif kind == "tally":
-        if len(d) > 2:  # with the seats (in the clash's order)
+        if len(d) > 3:  # with each seat's parts
+            text = f"Strength in {_place(d[0])}: " + "; ".join(
+                f"{seat_name(seats, x)} {v}{strength_parts(part)}" for x, v, part in zip(d[2], d[1], d[3])
+            )
+        elif len(d) > 2:  # with the seats (in the clash's order)
             text = f"Strength in {_place(d[0])}: " + ", ".join(f"{seat_name(seats, x)} {v}" for x, v in zip(d[2], d[1]))
         else:
             text = f"Strength in {_place(d[0])}: " + " – ".join(str(x) for x in d[1])
@@ -680,6 +684,22 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
     else:
         text = f"{who}: {kind.replace('-', ' ')}" + (f" ({d})" if d not in (None, "", []) else "")
     return {"kind": kind, "seat": seat, "detail": detail, "text": text}
+
+
+def strength_parts(part) -> str:
+    """A seat's clash strength by its parts, as the tally counted it:
+    " (cards 15: heir 10, agent 5; supporters 2; tactics and abilities +1;
+    halved by Martial 9)"."""
+    cards, supporters, bonus, halved = part
+    said = [
+        f"cards {sum(v for _, v in cards)}: " + ", ".join(f"{_card(n)} ({v})" for n, v in cards) if cards else "no card"
+    ]
+    said.append(f"supporters {supporters}" if supporters else "no supporter")
+    if bonus:
+        said.append(f"tactics and abilities {bonus:+d}")
+    if halved:
+        said.append("halved (rounded up) by an opponent's kingdom card")
+    return " (" + "; ".join(said) + ")"
 
 
 def scoring(events, state) -> list[dict]:
