@@ -866,10 +866,11 @@ class Session:
             self.news = []
         self.flush()
         self.screen.show(board_sections(self.view, self.pal))
-        self.out(render_ranking(self.view, self.pal))
-        if self.resigned:
+        if self.resigned:  # the engine's ranking would place the bot that played on: the person is last
             ranked = [s for _, s, _ in ranking(self.view)]
             self.out(resigned_places([self.pal.tag(s).plain for s in range(self.pal.players)], ranked, self.me))
+            return 0
+        self.out(render_ranking(self.view, self.pal))
         return 0
 
     def menu(self) -> list[tuple[int, str]]:
