@@ -91,6 +91,8 @@ def test_the_terminal_tells_the_same_sentences(game, players, seed, monkeypatch)
     assert len(told) > 50
     at = 0
     for sentence in told:
+        if game == "okc" and ("had a single possible answer" in sentence or "has nothing to do at" in sentence):
+            continue  # the answers taken automatically are told in one line (meeple.terminal.okc.narrate_lines)
         at = said.find("· " + " ".join(sentence.split()), at)
         assert at >= 0, sentence
         assert not bad_words(sentence, ids, decisions), (sentence, bad_words(sentence, ids, decisions))

@@ -71,6 +71,6 @@ def test_anunnaki_info_and_rules():
     assert "Commerce (tile 4):" in text and "Commerce track:" in text  # a name two things share: both
     assert "The end of the game and final scoring" in text
     # before the first decision: the player's house and its major god, in the rulebook's words
-    assert text.index("Your house and its major god:") < text.index("Your decision:")
+    assert text.index("Your house and its major god:") < text.index("Setup: discard one of your minor gods")
     assert _words(G.short("anunnaki", "house.pharaos")) in text and _words(G.short("anunnaki", "god.ra")) in text
     assert "last (fourteenth) summoning cube" in text and "last space of one of the three development tracks" in text
