@@ -80,6 +80,15 @@ def cpu_s(pid: int) -> float:
     return sum(int(x) for x in fields[11:15]) / os.sysconf("SC_CLK_TCK")
 
 
+def _pressure() -> str | None:
+    """Linux PSI: the share of time runnable tasks waited for a CPU (the machine's other load)."""
+    try:
+        with open("/proc/pressure/cpu") as f:
+            return f.readline().strip()
+    except OSError:
+        return None
+
+
 def summary(xs: list[float]) -> dict:
     return {"n": len(xs), "p50": pct(xs, 50), "p95": pct(xs, 95), "p99": pct(xs, 99), "max": pct(xs, 100)}
 
@@ -203,6 +212,7 @@ async def _play(ws, end: float, rng: random.Random, out: dict) -> None:
         if m["type"] == "ack":
             if sent is not None and m.get("id") == sent[0]:
                 out["rtt"].append((time.time(), (time.perf_counter() - sent[1]) * 1000))
+                out["inside"].append((time.time(), m.get("ms", 0.0)))  # the server's own time: in -> ack
                 acked_at, bot_turn, sent = time.perf_counter(), False, None
         elif m["type"] == "error":
             out["errors"][f"move {m['status']}"] += 1
@@ -227,7 +237,7 @@ async def _play(ws, end: float, rng: random.Random, out: dict) -> None:
 
 
 def honest_process(base: str, seconds: float, queue, current) -> None:
-    out: dict = {"rtt": [], "bot": [], "errors": Counter(), "messages": Counter(), "tables": []}
+    out: dict = {"rtt": [], "inside": [], "bot": [], "errors": Counter(), "messages": Counter(), "tables": []}
     asyncio.run(honest_table(base, seconds, out, current))
     queue.put(out)
 
@@ -430,11 +440,14 @@ def run(args) -> dict:
         {
             "when": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime()),
             "load_average": os.getloadavg(),
+            "cpu_pressure": _pressure(),
             "before_s": args.before,
             "during_s": round(ended - started, 1),
             "honest": {
                 "round_trip_ms_before": summary(before),
                 "round_trip_ms_during": summary(during),
+                "inside_the_server_ms_before": summary([ms for t, ms in honest_out["inside"] if t < started]),
+                "inside_the_server_ms_during": summary([ms for t, ms in honest_out["inside"] if started <= t <= ended]),
                 "bot_reply_s_before": summary(bot_before),
                 "bot_reply_s_during": summary(bot_during),
                 "errors": dict(honest_out["errors"]),
