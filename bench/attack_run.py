@@ -318,6 +318,8 @@ async def churn_attack(base: str, current, rate: float, stop: asyncio.Event, out
         except (ConnectionClosed, OSError, TimeoutError) as e:
             out[type(e).__name__] += 1
 
+    if rate <= 0:
+        return
     while not stop.is_set():
         if len(running) < 300:
             task = asyncio.get_running_loop().create_task(one())
@@ -349,7 +351,8 @@ async def _attack(kind: str, a: dict, current, out: Counter) -> None:
             if i % 40 == 39:
                 await asyncio.sleep(0.1)
         await stop.wait()
-        await asyncio.wait(tasks, timeout=10)
+        if tasks:
+            await asyncio.wait(tasks, timeout=10)
         for t in tasks:
             t.cancel()
         out["most open at once (attacker's count)"] = held[1]
@@ -362,8 +365,12 @@ def attack_process(kind: str, a: dict, current, queue) -> None:
     if a["nice"]:
         os.nice(a["nice"])
     out: Counter = Counter()
-    asyncio.run(_attack(kind, a, current, out))
-    queue.put((kind, dict(out)))
+    try:
+        asyncio.run(_attack(kind, a, current, out))
+    except Exception as e:  # noqa: BLE001 - reported, and the run goes on
+        out[f"the attack failed: {type(e).__name__}: {e}"] += 1
+    finally:
+        queue.put((kind, dict(out)))
 
 
 def attack(ctx, args, base: str, port: int, long_game: tuple[str, int], current) -> dict:
