@@ -62,7 +62,7 @@ def test_a_seat_online_on_one_node_is_online_on_another_until_that_node_dies(clu
         async def listen():
             async for raw in spec:
                 m = json.loads(raw)
-                if m["type"] == "view":
+                if m["type"] in ("view", "presence"):  # who is online comes as a small presence message
                     pushed.append(m["online"])
 
         listener = asyncio.create_task(listen())
