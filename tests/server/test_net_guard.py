@@ -116,6 +116,14 @@ def test_slow_requests_hold_their_address_cap_only_and_are_closed_after_the_dead
         s.sendall(b"GET /api/health HTTP/1.1\r\n")
         assert s.recv(200).startswith(b"HTTP/1.1 408")
         s.close()
+        # a body sent slowly has the same deadline as headers
+        s = socket.create_connection(("127.0.0.1", port), source_address=("127.0.0.3", 0))
+        s.settimeout(30)
+        s.sendall(
+            b"POST /api/games HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\ncontent-length: 900\r\n\r\n{"
+        )
+        assert s.recv(200).startswith(b"HTTP/1.1 408")
+        s.close()
     assert b"Traceback" not in (tmp_path / "server.log").read_bytes()
 
 

@@ -153,8 +153,8 @@ def register(sub) -> None:
         type=seconds("header timeout", 0, 600, above=True),
         default=10.0,
         metavar="S",
-        help="seconds a client has to send a request's headers, from the connection's start or the "
-        "previous answer; then the connection closes (default 10)",
+        help="seconds a client has to send a request (headers and body), from the connection's start "
+        "or the previous answer; then the connection closes (default 10)",
     )
     p.add_argument(
         "--bot-seconds-per-creator",

@@ -7,9 +7,10 @@ from one address used up the process's file descriptors and every honest
 request timed out (issue 34, "slow requests"). Here, at the level of the
 connection, before any ASGI code runs:
 
-- a request's headers must have arrived within `header_timeout` seconds of
-  the connection opening (or of the previous response on a kept-alive
-  connection), else the connection closes (408);
+- a request (its headers, and its body if it has one) must have arrived
+  within `header_timeout` seconds of the connection opening (or of the
+  previous response on a kept-alive connection), else the connection closes
+  (408);
 - one client address holds at most `per_client` connections (websockets
   included); over it a new connection is answered 429 and closed at once.
   Connections from a trusted proxy are exempt: the proxy limits per source
@@ -173,8 +174,9 @@ class GuardedH11(H11Protocol):
 
     def handle_events(self) -> None:
         super().handle_events()
-        if self.cycle is not None and self.cycle is not self._timed:
-            self._timed = self.cycle  # a new request's headers are in
+        cycle = self.cycle
+        if cycle is not None and cycle is not self._timed and not cycle.more_body:
+            self._timed = cycle  # a new request is in, headers and body
             self._disarm()
 
     def handle_websocket_upgrade(self, event) -> None:
