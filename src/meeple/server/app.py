@@ -678,12 +678,14 @@ def create_app(
                 conn.view_due = conn.presence_due = False
                 if presence_due and not view_due:  # who is online changed, nothing else
                     online = sorted(s for s in hub.online(conn.game_id) if s is not None)
-                    await conn.send_text(dumps({"type": "presence", "online": online}))
+                    if online != conn.online_told:
+                        conn.online_told = online
+                        await conn.send_text(dumps({"type": "presence", "online": online}))
                     continue
                 g = await service.get(conn.game_id, fresh=False)
                 payload = service.view(g, conn.seat, conn.events_sent, conn.moves_sent)
                 payload["type"] = "view"
-                payload["online"] = sorted(s for s in hub.online(g.id) if s is not None)
+                payload["online"] = conn.online_told = sorted(s for s in hub.online(g.id) if s is not None)
                 conn.events_sent = payload["events_from"] + len(payload["events"])
                 conn.moves_sent = payload["moves_from"] + len(payload["moves"])
                 await conn.send_text(dumps(payload))

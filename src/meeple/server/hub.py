@@ -67,6 +67,7 @@ class Conn:
         self.wake = asyncio.Event()
         self.view_due = False  # a new view is to be sent (the table changed)
         self.presence_due = False  # only who is online changed
+        self.online_told: list | None = None  # the seats online this socket was last told
         self.send_lock = asyncio.Lock()
         self.bucket = TokenBucket(rate, burst)
         self.strikes = 0
@@ -136,7 +137,6 @@ class Hub:
         # in a cluster, the seats other nodes hold sockets of (presence.py)
         self.remote: dict[str, set] = {}
         self.presence_every = presence_every
-        self.told: dict[str, list] = {}  # table -> the seats online its sockets were last told
         self._due: set[str] = set()  # tables whose presence is looked at when the timer fires
         self.presence_sent = 0
         self.slow_dropped = 0  # sockets dropped because their client did not read
@@ -182,16 +182,13 @@ class Hub:
         self._due.discard(game_id)
         conns = self.by_game.get(game_id)
         if not conns:
-            self.told.pop(game_id, None)
             return
         online = sorted(s for s in self.online(game_id) if s is not None)
-        if self.told.get(game_id) == online:
-            return
-        self.told[game_id] = online
         for c in conns:
-            c.presence_due = True
-            c.wake.set()
-            self.presence_sent += 1
+            if c.online_told != online:  # its last view or presence message said otherwise
+                c.presence_due = True
+                c.wake.set()
+                self.presence_sent += 1
 
     def online(self, game_id: str) -> set:
         """The seats connected to a table (None: a spectator), on this node
