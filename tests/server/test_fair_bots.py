@@ -13,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import update
 
-from meeple.server import service as service_module
+from meeple.server import bot_driver
 from meeple.server.app import create_app
 from meeple.server.fairshare import MIN_COST, FairQueue, creator_key, decision_cost, think_seconds
 from meeple.server.limits import Limits
@@ -340,14 +340,14 @@ def test_a_bots_move_takes_the_same_time_whether_or_not_its_steps_were_forced(tm
     clock = FakeClock()
     pool = ThinkingPool(clock, think=0.6)
     steps: list[tuple[float, bool]] = []  # (when, forced) of each step a bot took
-    real_observe = service_module.observe
+    real_observe = bot_driver.observe
 
     def counting_observe(state, seat):
         obs = real_observe(state, seat)
         steps.append((clock.now, len(obs.legal) == 1))
         return obs
 
-    monkeypatch.setattr(service_module, "observe", counting_observe)
+    monkeypatch.setattr(bot_driver, "observe", counting_observe)
     commits: list[float] = []
     storage = Storage(f"sqlite:///{tmp_path / 'g.db'}")
 

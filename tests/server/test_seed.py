@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 
+from meeple.server import bot_driver
 from meeple.server import service as service_mod
 
 from tests.server.test_api import play_out
@@ -74,8 +75,8 @@ def test_the_server_draws_the_seed_with_secrets_and_keeps_it_until_the_end(clien
 
 
 def test_bot_seeds_are_one_way_and_differ_by_table():
-    a = [service_mod._bot_seed(7, seat, ply, 0) for seat in range(2) for ply in range(50)]
-    b = [service_mod._bot_seed(8, seat, ply, 0) for seat in range(2) for ply in range(50)]
+    a = [bot_driver.decision_seed(7, seat, ply, 0) for seat in range(2) for ply in range(50)]
+    b = [bot_driver.decision_seed(8, seat, ply, 0) for seat in range(2) for ply in range(50)]
     assert len(set(a)) == len(a) and not set(a) & set(b)
     assert all(0 <= x <= service_mod.MAX_SEED for x in a)
     # not Python's tuple hash of the seed (which can be inverted)
