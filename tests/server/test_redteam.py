@@ -228,3 +228,20 @@ def test_a_seat_s_connects_are_budgeted_per_address(client_factory):
             with c.websocket_connect(url) as ws:
                 ws.receive_json()
         assert refused.value.code == 1013
+
+
+# ------------------------------------------------------ finished is final
+def test_a_finished_table_s_stand_in_cannot_be_reclaimed(client):
+    """POST /reclaim had no check of the end: after the game, the person of a
+    seat a bot stood in for turned it back into theirs, rewriting the record
+    (the names the replay and the ratings read: who played the seat)."""
+    g = new_game(client, ["human", "human"])
+    gid, tokens = g["id"], [s["token"] for s in g["seats"]]
+    live = client.app.state.service.live[gid]
+    live.rec.seats[1].update(kind="bot", bot="random", stand_in=True)  # handed to a bot (clocks.hand_over)
+    r = client.post(f"/api/games/{gid}/resign", json={"seat": 0, "token": tokens[0]})
+    assert r.status_code == 200 and r.json()["finished"], r.text
+    before = [dict(s) for s in client.app.state.service.done[gid].rec.seats]
+    r = client.post(f"/api/games/{gid}/reclaim", json={"seat": 1, "token": tokens[1]})
+    assert r.status_code == 409 and "over" in r.json()["error"]
+    assert client.app.state.service.done[gid].rec.seats == before

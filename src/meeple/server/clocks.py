@@ -260,6 +260,8 @@ async def reclaim(request: Request, game_id: str, body: ReclaimBody):
     social = get_social(request)
     g = await social.service.get(game_id)
     social.service.auth(g, body.seat, body.token)
+    if g.finished:  # a finished table's seats are its record: who played them stays so
+        raise ApiError(409, "the game is over")
     stored = g.rec.seats[body.seat]
     if not stored.get("stand_in"):
         raise ApiError(409, f"no bot stands in for seat {body.seat + 1}")
