@@ -245,3 +245,18 @@ def test_a_finished_table_s_stand_in_cannot_be_reclaimed(client):
     r = client.post(f"/api/games/{gid}/reclaim", json={"seat": 1, "token": tokens[1]})
     assert r.status_code == 409 and "over" in r.json()["error"]
     assert client.app.state.service.done[gid].rec.seats == before
+
+
+# ------------------------------------------------------------ JSON bombs
+def test_a_deeply_nested_websocket_message_is_answered_not_a_silent_close(client):
+    """'[' * 3000 in a websocket message (under its 4 KiB) made the JSON parser
+    raise RecursionError, a RuntimeError, which the socket's loop took for the
+    socket closing under it: the socket went away with no word. It is a bad
+    message like any other now (400, a strike)."""
+    g = new_game(client, ["human", "human"])
+    with client.websocket_connect(f"/api/games/{g['id']}/ws?seat=0&token={g['seats'][0]['token']}") as ws:
+        assert ws.receive_json()["type"] == "view"
+        ws.send_text("[" * 3000)
+        assert ws.receive_json() == {"type": "error", "status": 400, "error": "messages are JSON objects"}
+        ws.send_text('{"type": "ping", "id": 1}')
+        assert ws.receive_json() == {"type": "pong", "id": 1}

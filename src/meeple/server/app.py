@@ -703,7 +703,7 @@ def create_app(
             return {"type": "error", "status": 413, "error": f"message over {MAX_WS_MESSAGE} characters"}
         try:
             msg = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: nested deeper than the parser goes
             conn.strikes += 1
             return {"type": "error", "status": 400, "error": "messages are JSON objects"}
         if not isinstance(msg, dict):
