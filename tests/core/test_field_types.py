@@ -4,7 +4,8 @@ against) name exactly the fields its FIELDS declares: neither can drift.
 A state class annotates the fields of its own slots (made from FIELDS); the
 fields the shared flow and the record hold are annotated on FlowState and
 GameRecord. Anunnaki's rules are mixins: its field types sit on
-`AnunnakiFields`, the base the mixins are checked against."""
+`AnunnakiFields`, the base the mixins are checked against; Ethnos' on
+`EthnosFields` and OKC's on `OKCFields`, the types their rule functions take."""
 
 import pytest
 
@@ -14,7 +15,9 @@ from meeple.core.flow import FlowState
 from meeple.core.record import GameRecord
 from meeple.games.anunnaki import fields as anunnaki_fields
 from meeple.games.anunnaki import state as anunnaki
+from meeple.games.ethnos import fields as ethnos_fields
 from meeple.games.ethnos import state as ethnos
+from meeple.games.okc import fields as okc_fields
 from meeple.games.okc import state as okc
 
 
@@ -29,8 +32,8 @@ def _annotated(*classes: type) -> set[str]:
 BASE = _annotated(FlowState, GameRecord)
 
 CASES = [
-    ("ethnos", ethnos.FIELDS, ethnos.EthnosState, ethnos.EthnosState),
-    ("okc", okc.FIELDS, okc.OKCState, okc.OKCState),
+    ("ethnos", ethnos.FIELDS, ethnos.EthnosState, ethnos_fields.EthnosFields),
+    ("okc", okc.FIELDS, okc.OKCState, okc_fields.OKCFields),
     ("anunnaki", anunnaki.FIELDS, anunnaki.AnunnakiState, anunnaki_fields.AnunnakiFields),
 ]
 

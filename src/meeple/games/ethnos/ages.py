@@ -9,15 +9,20 @@ bands step scores the bands and deals the next age or ends the game.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from meeple.games.ethnos import data
 from meeple.games.ethnos.cards import CARD_TRIBE, DRAGON, DWARF, SKELETON, tribe_cards
 from meeple.games.ethnos.rules import CASH, KEEP, POP, RULES, card_name, full_troll_pool
+
+if TYPE_CHECKING:  # the state's types, for the rule functions' state (fields.py)
+    from meeple.games.ethnos.fields import EthnosFields
 
 _BAND_GLORY = data.BAND_GLORY
 _MAXG = len(_BAND_GLORY) - 1
 
 
-def start_turn(s) -> None:
+def start_turn(s: EthnosFields) -> None:
     """The current player's turn begins (ruling 9: a hand of skeletons only at
     the hand limit is discarded and the turn passes; nothing left to recruit
     ends the age)."""
@@ -43,7 +48,7 @@ def start_turn(s) -> None:
 
 
 # ------------------------------------------------------------- age scoring
-def _places(s, slots: tuple, counts: list[int]) -> list[int]:
+def _places(s: EthnosFields, slots: tuple, counts: list[int]) -> list[int]:
     """Glory each seat earns on one board (a kingdom or the merfolk board)."""
     p, age = s.players, s.age
     gain = [0] * p
@@ -77,7 +82,7 @@ def _places(s, slots: tuple, counts: list[int]) -> list[int]:
     return gain
 
 
-def end_age(s, seat: int) -> None:
+def end_age(s: EthnosFields, seat: int) -> None:
     """The third dragon (or an empty deck and market): score the age."""
     p = s.players
     s.last_dragon = seat
@@ -114,7 +119,7 @@ def end_age(s, seat: int) -> None:
             s.push("orc", (seat + i) % p)
 
 
-def cash_orcs(s, seat: int) -> None:
+def cash_orcs(s: EthnosFields, seat: int) -> None:
     n = POP[s.orc[seat]]
     if n:
         s.glory[seat] += data.ORC_CASH[n]
@@ -123,7 +128,7 @@ def cash_orcs(s, seat: int) -> None:
 
 
 @RULES.step("orc")
-def orc_step(s, seat: int) -> None:
+def orc_step(s: EthnosFields, seat: int) -> None:
     if s.orc[seat]:
         s.ask("orc", seat)
 
@@ -135,7 +140,7 @@ def orc_step(s, seat: int) -> None:
     legal=lambda s, seat: [CASH, KEEP],
     read=lambda s, verb, args: None if args else {"cash": [CASH], "keep": [KEEP]}.get(verb),
 )
-def orc(s, a: int, seat: int, auto: bool) -> None:
+def orc(s: EthnosFields, a: int, seat: int, auto: bool) -> None:
     if a == CASH:
         cash_orcs(s, seat)
     if not auto:
@@ -144,7 +149,7 @@ def orc(s, a: int, seat: int, auto: bool) -> None:
 
 
 @RULES.step("age_bands")
-def age_bands(s) -> None:
+def age_bands(s: EthnosFields) -> None:
     """The bands score (skeletons leave them first); then the next age or the end."""
     p = s.players
     gains = [0] * p
@@ -180,7 +185,7 @@ def age_bands(s) -> None:
     setup_age(s, first)
 
 
-def _winners(s) -> list[int]:
+def _winners(s: EthnosFields) -> list[int]:
     def key(seat):
         sizes = sorted((len(b) for b in s.bands[seat]), reverse=True)
         return (s.glory[seat], sum(s.markers[seat :: s.players]), sizes)
@@ -189,7 +194,7 @@ def _winners(s) -> list[int]:
     return [seat for seat in range(s.players) if key(seat) == best]
 
 
-def setup_age(s, first: int) -> None:
+def setup_age(s: EthnosFields, first: int) -> None:
     """Shuffle, deal one card each, lay the market, bury the dragons."""
     rng = s.rng
     cards = []

@@ -8,6 +8,8 @@ the leader's power, asking the player where the power needs an answer.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from meeple.core.game import IllegalMove
 from meeple.games.ethnos import data
 from meeple.games.ethnos.cards import (
@@ -45,11 +47,14 @@ from meeple.games.ethnos.rules import (
     supply,
 )
 
+if TYPE_CHECKING:  # the state's types, for the rule functions' state (fields.py)
+    from meeple.games.ethnos.fields import EthnosFields
+
 _SYMBOLS = data.MERFOLK_SYMBOLS
 _KINGDOMS = data.KINGDOMS
 
 
-def start_band(s, leader: int) -> None:
+def start_band(s: EthnosFields, leader: int) -> None:
     """The current player starts a band led by `leader` (the `band` decision)."""
     cur = s.current
     s.hands[cur].remove(leader)
@@ -57,7 +62,7 @@ def start_band(s, leader: int) -> None:
     s.ask("band", cur, 0)  # arg: 0 undecided, 1 one tribe, 2 one kingdom
 
 
-def read_band(s, cards: list[int]) -> list[int]:
+def read_band(s: EthnosFields, cards: list[int]) -> list[int]:
     """`band <leader> <card> ...`: the leader, then the cards in ascending order
     (the closing `done` is the notation's); says exactly what is wrong first."""
     if not cards:
@@ -84,7 +89,7 @@ def read_band(s, cards: list[int]) -> list[int]:
     return [LEADER + lead] + [ADD + c for c in sorted(cards[1:])]
 
 
-def resolve(s, idx: int) -> None:
+def resolve(s: EthnosFields, idx: int) -> None:
     """Band `idx` of the current player has just come into play."""
     band = s.bands[s.current][idx]
     if CARD_TRIBE[band[0]] == FAIRY and fairy_targets(s, len(band)):
@@ -93,12 +98,12 @@ def resolve(s, idx: int) -> None:
         _resolve_plain(s, idx)
 
 
-def _resolve_plain(s, idx: int) -> None:
+def _resolve_plain(s: EthnosFields, idx: int) -> None:
     s.push("ability", idx)
     s.push("placement", idx)
 
 
-def _can_place(s, k: int, size: int) -> bool:
+def _can_place(s: EthnosFields, k: int, size: int) -> bool:
     p = s.players
     if p == 2:
         return s.markers[k * 2] + s.markers[k * 2 + 1] < size
@@ -107,7 +112,7 @@ def _can_place(s, k: int, size: int) -> bool:
 
 # ------------------------------------------------------------- placement
 @RULES.step("placement")
-def placement(s, idx: int) -> None:
+def placement(s: EthnosFields, idx: int) -> None:
     """The band's marker: on its leader's kingdom if the board holds fewer of the
     player's markers than the band has cards (a wingfolk leader chooses)."""
     cur = s.current
@@ -132,16 +137,16 @@ def placement(s, idx: int) -> None:
             s._event("marker", cur, _KINGDOMS[k])
 
 
-def _kingdoms_in_mask(s, seat: int) -> list[int]:
+def _kingdoms_in_mask(s: EthnosFields, seat: int) -> list[int]:
     mask = s.darg
     return [PLACE + k for k in range(NK) if mask >> k & 1]
 
 
-def _kingdoms_why(s) -> str:
+def _kingdoms_why(s: EthnosFields) -> str:
     return "the marker may go to " + ", ".join(_KINGDOMS[k] for k in range(NK) if s.darg >> k & 1)
 
 
-def _place(s, a: int, seat: int, auto: bool) -> None:
+def _place(s: EthnosFields, a: int, seat: int, auto: bool) -> None:
     k = a - PLACE
     s.markers[k * s.players + seat] += 1
     if s.kind == "place":
@@ -153,7 +158,7 @@ def _place(s, a: int, seat: int, auto: bool) -> None:
     s.kind = None
 
 
-def _read_place(s, verb: str, args: list[str]) -> list[int] | None:
+def _read_place(s: EthnosFields, verb: str, args: list[str]) -> list[int] | None:
     if verb != "place" or len(args) != 1:
         return None
     if args[0] not in KINGDOM_INDEX:
@@ -181,7 +186,7 @@ RULES.decision(
 
 # -------------------------------------------------------------- abilities
 @RULES.step("ability")
-def ability(s, idx: int) -> None:
+def ability(s: EthnosFields, idx: int) -> None:
     """The leader's power (those needing an answer push their own step)."""
     cur = s.current
     band = s.bands[cur][idx]
@@ -203,9 +208,11 @@ def ability(s, idx: int) -> None:
         s.giant = (cur, idx)
         s._event("giant", cur, data.GIANT_TAKE)
     elif lt == MERFOLK:
-        old = s.merfolk[cur]
+        merfolk = s.merfolk
+        assert merfolk is not None  # (the track is there when the Merfolk are)
+        old = merfolk[cur]
         new = min(data.MERFOLK_TRACK_END, old + x)
-        s.merfolk[cur] = new
+        merfolk[cur] = new
         for sym in _SYMBOLS:
             if old < sym <= new:
                 s.push("merfolk")
@@ -218,25 +225,25 @@ def ability(s, idx: int) -> None:
 
 
 @RULES.step("merfolk")
-def merfolk_bonus(s) -> None:
+def merfolk_bonus(s: EthnosFields) -> None:
     """A merfolk symbol passed on the track: a marker on any kingdom."""
     if supply(s, s.current) > 0:
         s.ask("merfolk", s.current, (1 << NK) - 1)
 
 
 @RULES.step("troll")
-def troll_step(s, size: int) -> None:
+def troll_step(s: EthnosFields, size: int) -> None:
     pool = s.troll_pool
     if any(v <= size and pool >> v & 1 for v in data.TROLL_TOKENS):
         s.ask("troll", s.current, size)
 
 
-def _troll_legal(s, seat: int) -> list[int]:
+def _troll_legal(s: EthnosFields, seat: int) -> list[int]:
     pool, x = s.troll_pool, s.darg
     return [TROLL_TAKE + v - 1 for v in data.TROLL_TOKENS if v <= x and pool >> v & 1]
 
 
-def _read_troll(s, verb: str, args: list[str]) -> list[int] | None:
+def _read_troll(s: EthnosFields, verb: str, args: list[str]) -> list[int] | None:
     if verb != "troll" or len(args) != 1 or not NUMBER.fullmatch(args[0]):
         return None
     return [TROLL_TAKE + int(args[0]) - 1] if 1 <= int(args[0]) <= 6 else [-1]
@@ -250,7 +257,7 @@ def _read_troll(s, verb: str, args: list[str]) -> list[int] | None:
     why=lambda s: f"take a troll token still in the pool with value at most {s.darg}",
     read=_read_troll,
 )
-def troll(s, a: int, seat: int, auto: bool) -> None:
+def troll(s: EthnosFields, a: int, seat: int, auto: bool) -> None:
     v = a - TROLL_TAKE + 1
     s.troll_pool &= ~(1 << v)
     s.trolls[seat] = tuple(sorted(s.trolls[seat] + (v,)))
@@ -261,21 +268,21 @@ def troll(s, a: int, seat: int, auto: bool) -> None:
 
 
 @RULES.step("centaur")
-def centaur_step(s) -> None:
+def centaur_step(s: EthnosFields) -> None:
     s.ask("centaur", s.current)
 
 
-def _centaur_legal(s, seat: int) -> list[int]:
+def _centaur_legal(s: EthnosFields, seat: int) -> list[int]:
     acts = [PASS]
     acts.extend(LEADER + c for c in set(s.hands[seat]) if c != SKELETON)
     return acts
 
 
-def read_pass(s, verb: str, args: list[str]) -> list[int] | None:
+def read_pass(s: EthnosFields, verb: str, args: list[str]) -> list[int] | None:
     return [PASS] if verb == "pass" and not args else None
 
 
-def _read_centaur(s, verb: str, args: list[str]) -> list[int] | None:
+def _read_centaur(s: EthnosFields, verb: str, args: list[str]) -> list[int] | None:
     if verb == "band":
         return read_band(s, read_cards(args))
     return read_pass(s, verb, args)
@@ -288,7 +295,7 @@ def _read_centaur(s, verb: str, args: list[str]) -> list[int] | None:
     legal=_centaur_legal,
     read=_read_centaur,
 )
-def centaur(s, a: int, seat: int, auto: bool) -> None:
+def centaur(s: EthnosFields, a: int, seat: int, auto: bool) -> None:
     if a == PASS:
         if not auto:
             s._record(seat, "pass")
@@ -298,7 +305,7 @@ def centaur(s, a: int, seat: int, auto: bool) -> None:
 
 
 # ------------------------------------------------------------------ fairy
-def fairy_targets(s, size: int) -> list[int]:
+def fairy_targets(s: EthnosFields, size: int) -> list[int]:
     """Opponents' bands a fairy band of `size` cards may take (not moved this turn)."""
     cur, moved = s.current, s.moved
     out = []
@@ -311,11 +318,11 @@ def fairy_targets(s, size: int) -> list[int]:
     return out
 
 
-def _fairy_legal(s, seat: int) -> list[int]:
+def _fairy_legal(s: EthnosFields, seat: int) -> list[int]:
     return [PASS] + fairy_targets(s, len(s.bands[seat][s.darg]))
 
 
-def _read_fairy(s, verb: str, args: list[str]) -> list[int] | None:
+def _read_fairy(s: EthnosFields, verb: str, args: list[str]) -> list[int] | None:
     if verb == "swap" and len(args) == 2 and all(NUMBER.fullmatch(a) for a in args):
         seat, j = int(args[0]), int(args[1])
         if seat >= SWAP_SEATS:
@@ -335,7 +342,7 @@ def _read_fairy(s, verb: str, args: list[str]) -> list[int] | None:
         f"{len(s.bands[s.current][s.darg])} cards already in play before this turn"
     ),
 )
-def fairy(s, a: int, cur: int, auto: bool) -> None:
+def fairy(s: EthnosFields, a: int, cur: int, auto: bool) -> None:
     s.kind = None
     idx = s.darg
     if a == PASS:

@@ -11,12 +11,17 @@ ascending card order, then done; the notation writes it as one move.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import re
 
 from meeple.core.flow import Rules
 from meeple.core.game import IllegalMove
 from meeple.games.ethnos import data
 from meeple.games.ethnos.cards import CARD_NAME, NCARDS, NK, parse as parse_card
+
+if TYPE_CHECKING:  # the state's types, for the rule functions' state (fields.py)
+    from meeple.games.ethnos.fields import EthnosFields
 
 # ---- the action space ------------------------------------------------------
 RECRUIT = 0  # + card: take that card from the market
@@ -68,7 +73,7 @@ def read_cards(words: list[str]) -> list[int]:
     return out
 
 
-def supply(s, seat: int) -> int:
+def supply(s: EthnosFields, seat: int) -> int:
     """Markers still in the player's supply (26 less all on the boards)."""
     p = s.players
     used = 1 + (s.merfolk is not None) + POP[s.orc[seat]]

@@ -9,7 +9,7 @@ the shared flow's pending decision and step stack.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from meeple.core.fields import COPY, LIST, LISTS, MAYBE_LIST, SAME, Field, clone_function, fresh_function, slots
 from meeple.core.flow import FlowState
@@ -91,39 +91,19 @@ FIELDS = (
 )
 
 
-class EthnosState(FlowState):
+if TYPE_CHECKING:  # checked as the rule modules' state type (fields.py); at run time the slots come from FIELDS
+    from meeple.games.ethnos.fields import EthnosFields as _Typed
+else:
+    _Typed = FlowState
+
+
+class EthnosState(_Typed):
     """One game of Ethnos, played by the shared flow from `RULES`."""
 
     game = "ethnos"
     RULES = RULES
     __slots__ = slots(FIELDS, FlowState)
-    # the types of the fields above (a test holds these names to FIELDS; the
-    # flow's and the record's fields are typed on FlowState and GameRecord)
-    ages: int
-    age: int
-    tribes: tuple[int, ...]
-    slots: tuple[tuple[int, ...], ...]
-    markers: list[int]
-    deck: list[int]
-    market: list[int]
-    dragons: int
-    current: int
-    last_dragon: int | None
-    merfolk: list[int] | None
-    giant: tuple[int, int] | None
-    troll_pool: int
-    glory: list[int]
-    hands: list[list[int]]
-    bands: list[list[tuple[int, ...]]]
-    orc: list[int]
-    trolls: list[tuple[int, ...]]
-    build: list[int]
-    keep: int
-    wiz: int
-    placed: bool
-    moved: tuple[tuple[int, int], ...]
-    rng: Rng
-    known: Any
+    # the fields' types are on EthnosFields (fields.py), what the rule modules take
 
     if TYPE_CHECKING:
 

@@ -8,6 +8,8 @@ its placement and its leader's ability on top.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from meeple.core.game import IllegalMove
 from meeple.games.ethnos import data
 from meeple.games.ethnos.ages import end_age, start_turn
@@ -15,11 +17,14 @@ from meeple.games.ethnos.bands import read_band, resolve, start_band
 from meeple.games.ethnos.cards import CARD_KINGDOM, CARD_TRIBE, DRAGON, SKELETON
 from meeple.games.ethnos.rules import ADD, DECK, DONE, DRAW, LEADER, PASS, RECRUIT, RULES, card_name, read_cards
 
+if TYPE_CHECKING:  # the state's types, for the rule functions' state (fields.py)
+    from meeple.games.ethnos.fields import EthnosFields
+
 _HAND_LIMIT = data.HAND_LIMIT
 _MAX_BAND = data.MAX_BAND
 
 
-def draw(s, seat: int) -> bool:
+def draw(s: EthnosFields, seat: int) -> bool:
     """Draw one card into the hand; dragons are set aside. False: the age is over."""
     deck = s.deck
     while deck:
@@ -42,7 +47,7 @@ def draw(s, seat: int) -> bool:
 assert RECRUIT == 0, "a recruit action is its card"
 
 
-def _turn_legal(s, cur: int) -> list[int]:
+def _turn_legal(s: EthnosFields, cur: int) -> list[int]:
     hand = s.hands[cur]
     if len(hand) < _HAND_LIMIT:
         acts = list(set(s.market))
@@ -53,7 +58,7 @@ def _turn_legal(s, cur: int) -> list[int]:
     return [LEADER + c for c in set(hand) if c != SKELETON]
 
 
-def _read_turn(s, verb: str, args: list[str]) -> list[int] | None:
+def _read_turn(s: EthnosFields, verb: str, args: list[str]) -> list[int] | None:
     if verb == "band":
         return read_band(s, read_cards(args))
     if verb != "recruit" or len(args) != 1:
@@ -78,7 +83,7 @@ def _read_turn(s, verb: str, args: list[str]) -> list[int] | None:
     legal=_turn_legal,
     read=_read_turn,
 )
-def turn(s, a: int, cur: int, auto: bool) -> None:
+def turn(s: EthnosFields, a: int, cur: int, auto: bool) -> None:
     if a < DECK:
         s.market.remove(a)
         s.hands[cur].append(a)
@@ -99,7 +104,7 @@ def turn(s, a: int, cur: int, auto: bool) -> None:
         start_band(s, a - LEADER)
 
 
-def _band_legal(s, cur: int) -> list[int]:
+def _band_legal(s: EthnosFields, cur: int) -> list[int]:
     build = s.build
     acts = [DONE]
     if len(build) < _MAX_BAND:
@@ -115,7 +120,7 @@ def _band_legal(s, cur: int) -> list[int]:
     return acts
 
 
-def _read_band_step(s, verb: str, args: list[str]) -> list[int] | None:
+def _read_band_step(s: EthnosFields, verb: str, args: list[str]) -> list[int] | None:
     if verb == "add" and len(args) == 1:
         return [ADD + read_cards(args)[0]]
     return [DONE] if verb == "done" and not args else None
@@ -128,7 +133,7 @@ def _read_band_step(s, verb: str, args: list[str]) -> list[int] | None:
     legal=_band_legal,
     read=_read_band_step,
 )
-def band(s, a: int, cur: int, auto: bool) -> None:
+def band(s: EthnosFields, a: int, cur: int, auto: bool) -> None:
     if a == DONE:
         cards = tuple(s.build)
         s.build = []
@@ -153,7 +158,7 @@ def band(s, a: int, cur: int, auto: bool) -> None:
 
 # --------------------------------------------------------- after a band
 @RULES.step("discard")
-def discard(s) -> None:
+def discard(s: EthnosFields) -> None:
     """After a band the rest of the hand goes to the market (an elf keeps some)."""
     s.todo.append(("wizard",))
     cur = s.current
@@ -169,7 +174,7 @@ def discard(s) -> None:
         hand.clear()
 
 
-def _keep_legal(s, cur: int) -> list[int]:
+def _keep_legal(s: EthnosFields, cur: int) -> list[int]:
     kept = s.build
     acts = [DONE]
     if len(kept) < s.darg:
@@ -178,7 +183,7 @@ def _keep_legal(s, cur: int) -> list[int]:
     return acts
 
 
-def _read_keep(s, verb: str, args: list[str]) -> list[int] | None:
+def _read_keep(s: EthnosFields, verb: str, args: list[str]) -> list[int] | None:
     if verb != "keep":
         return None
     cards = read_cards(args)
@@ -195,7 +200,7 @@ def _read_keep(s, verb: str, args: list[str]) -> list[int] | None:
     why=lambda s: "those cards are not all in your hand",
     read=_read_keep,
 )
-def keep(s, a: int, cur: int, auto: bool) -> None:
+def keep(s: EthnosFields, a: int, cur: int, auto: bool) -> None:
     hand = s.hands[cur]
     if a != DONE:
         c = a - ADD
@@ -215,7 +220,7 @@ def keep(s, a: int, cur: int, auto: bool) -> None:
 
 
 @RULES.step("wizard")
-def wizard_step(s) -> None:
+def wizard_step(s: EthnosFields) -> None:
     if s.wiz:
         s.ask("wizard", s.current, s.wiz)
 
@@ -228,7 +233,7 @@ def wizard_step(s) -> None:
     why=lambda s: "the deck is empty: pass",
     read=lambda s, verb, args: None if args else {"draw": [DRAW], "pass": [PASS]}.get(verb),
 )
-def wizard(s, a: int, cur: int, auto: bool) -> None:
+def wizard(s: EthnosFields, a: int, cur: int, auto: bool) -> None:
     s.kind = None
     if a == DRAW:
         s._record(cur, "draw")
@@ -240,6 +245,6 @@ def wizard(s, a: int, cur: int, auto: bool) -> None:
 
 
 @RULES.step("end")
-def end(s) -> None:
+def end(s: EthnosFields) -> None:
     s.current = (s.current + 1) % s.players
     start_turn(s)

@@ -5,6 +5,8 @@ cards bought."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from meeple.games.okc import cards as C
 from meeple.games.okc import data as D
 from meeple.games.okc import favour, locations, sites, tactics
@@ -43,6 +45,9 @@ from meeple.games.okc.rules import as_card_action, decision, step, turns
 from meeple.games.okc.cards import ALL_PATHFINDER, CMDS, COST, KCARD_OF, LORE, MAY_HAVE, NAME, VOTES
 from meeple.games.okc.data import DEPLOY, RALLY_SELF, RALLY_TWO, REGIONS, SECRETS_THRESHOLD
 
+if TYPE_CHECKING:  # the state's types, for the rule functions' state (fields.py)
+    from meeple.games.okc.fields import OKCFields
+
 
 turns("autumn")
 
@@ -50,7 +55,7 @@ _RALLY = RALLY_SELF | RALLY_TWO  # a rally command
 _DEPLOY = DEPLOY
 
 
-def _autumn_legal(s, seat):
+def _autumn_legal(s: OKCFields, seat):
     hand = s.hands[seat]
     acts = [DONE]
     u = s.used[seat]
@@ -97,7 +102,7 @@ def _autumn_legal(s, seat):
 
 
 @decision("autumn", prompt="Autumn: take an action, or end your autumn", legal=_autumn_legal)
-def _autumn(s, a, seat):
+def _autumn(s: OKCFields, a, seat):
     if a == DONE:
         return
     s.todo.append(("autumn_seat", seat))
@@ -141,7 +146,7 @@ def _autumn(s, a, seat):
 
 
 # ---- rally and deploy ------------------------------------------------------
-def _rally_legal(s, seat):
+def _rally_legal(s: OKCFields, seat):
     acts = [DONE] if s.darg[1] else []
     if s.darg[1] < 2:
         mine = s.factions[seat]  # a card is seat's when g // PER is its faction (s.seat_of)
@@ -154,7 +159,7 @@ def _rally_legal(s, seat):
 
 
 @decision("rally", prompt="Rally: return a card to your hand", legal=_rally_legal, card="return")
-def _rally(s, a, seat):
+def _rally(s: OKCFields, a, seat):
     if a == DONE:
         return
     g = s.gid(seat, a - CARD)
@@ -164,7 +169,7 @@ def _rally(s, a, seat):
 
 
 @decision("deploy", prompt="Deploy: choose the region", legal=lambda s, seat: [REGION + r for r in range(3)])
-def _deploy(s, a, seat):
+def _deploy(s: OKCFields, a, seat):
     g = s.darg[0]
     s._leave_hand(seat, g)
     s.active[a - REGION].append([g, 0, 0, 0, 0, 1, 0])
@@ -172,7 +177,7 @@ def _deploy(s, a, seat):
 
 
 # ---- trade-10: govern with an active card ------------------------------------
-def rgovern_cards(s, seat: int) -> list[int]:
+def rgovern_cards(s: OKCFields, seat: int) -> list[int]:
     out: list[int] = []
     kr = s.kregion
     if not (kr[0] or kr[1] or kr[2]):
@@ -197,7 +202,7 @@ _REGION_GOVERN = KCARD_OF["region_govern"]  # (trade-10)
     card="govern",
     legal=lambda s, seat: [CARD + C.local(g) for g in rgovern_cards(s, seat)],
 )
-def _rgovern(s, a, seat):
+def _rgovern(s: OKCFields, a, seat):
     g = s.gid(seat, a - CARD)
     r, e = s._find_active(g)
     s.active[r].remove(e)
@@ -205,7 +210,7 @@ def _rgovern(s, a, seat):
 
 
 # ---- the Council of Secrets ------------------------------------------------
-def _secrets_legal(s, seat):
+def _secrets_legal(s: OKCFields, seat):
     acts = [DONE]
     if s.darg[0] > 0 and s.tokens_free(seat):
         acts += LOCATIONS
@@ -213,7 +218,7 @@ def _secrets_legal(s, seat):
 
 
 @decision("secrets", prompt="Council of Secrets: place a faction token", legal=_secrets_legal, loc="token")
-def _secrets(s, a, seat):
+def _secrets(s: OKCFields, a, seat):
     if a == DONE:
         # every location with 5+ of the seat's tokens pays once; with two or
         # more the seat resolves them one at a time in the order it chooses
@@ -225,7 +230,7 @@ def _secrets(s, a, seat):
 
 
 @step("secrets_next")
-def _secrets_next(s, seat, locs) -> None:
+def _secrets_next(s: OKCFields, seat, locs) -> None:
     locs = list(locs)
     if len(locs) > 1:
         s._ask("secrets_order", seat, locs)
@@ -239,14 +244,14 @@ def _secrets_next(s, seat, locs) -> None:
     legal=lambda s, seat: [LOC + loc for loc in s.darg],
     loc="resolve",
 )
-def _secrets_order(s, a, seat):
+def _secrets_order(s: OKCFields, a, seat):
     loc = a - LOC
     s.todo.append(("secrets_next", seat, [x for x in s.darg if x != loc]))
     s.todo.append(("secrets_reward", seat, loc))
 
 
 @step("secrets_reward")
-def _secrets_reward(s, seat, loc) -> None:
+def _secrets_reward(s: OKCFields, seat, loc) -> None:
     s.own_tokens()[seat][loc] -= SECRETS_THRESHOLD
     s._event("secrets", seat, D.LOCATIONS[loc])
     locations.owner_bonus(s, loc)
@@ -254,7 +259,7 @@ def _secrets_reward(s, seat, loc) -> None:
 
 
 # ---- the Council of Oaths --------------------------------------------------
-def _oaths_legal(s, seat):
+def _oaths_legal(s: OKCFields, seat):
     acts = [DONE]
     if s.darg[0] > 0:
         acts.extend(SUPP + r for r in range(3) if s.sup_map[seat][r])
@@ -264,7 +269,7 @@ def _oaths_legal(s, seat):
 
 
 @decision("oaths", prompt="Council of Oaths: place a supporter", legal=_oaths_legal)
-def _oaths(s, a, seat):
+def _oaths(s: OKCFields, a, seat):
     if a == DONE:
         return
     if a == SUPP_LOST:
@@ -280,7 +285,7 @@ def _oaths(s, a, seat):
 
 # ---- lore: the Site of Power -----------------------------------------------
 @step("site_lore")
-def _site_lore_step(s, seat, n) -> None:
+def _site_lore_step(s: OKCFields, seat, n) -> None:
     s._ask("site_lore", seat, [n])
 
 
@@ -291,7 +296,7 @@ def _site_lore_step(s, seat, n) -> None:
     legal=lambda s, seat: [SITE_LORE, DONE],
     word=lambda s, a, seat: "site" if a == SITE_LORE else "supply",
 )
-def _site_lore(s, a, seat):
+def _site_lore(s: OKCFields, a, seat):
     n = s.darg[0]
     if a == DONE:
         s._lore_to_supply(seat, n)
@@ -301,7 +306,7 @@ def _site_lore(s, a, seat):
 
 
 @step("buy")
-def _buy_step(s, seat) -> None:
+def _buy_step(s: OKCFields, seat) -> None:
     if s.can_buy(seat):
         s._ask("buy", seat)
 
@@ -311,7 +316,7 @@ def _buy_step(s, seat) -> None:
     prompt="Buy a Site of Power card with lore",
     legal=lambda s, seat: [DONE] + [BUY + C.local(g) for g in s.site[seat] if COST[g] <= s.lore[seat]],
 )
-def _buy(s, a, seat):
+def _buy(s: OKCFields, a, seat):
     if a == DONE:
         return
     g = s.gid(seat, a - BUY)

@@ -5,6 +5,8 @@ advanced setup's kingdom cards."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from meeple.games.okc import cards as C
 from meeple.games.okc import data as D
 from meeple.games.okc import sites
@@ -13,10 +15,13 @@ from meeple.games.okc.rules import decision, hand_cards, step
 from meeple.games.okc.cards import COST, DECK_TOP_TWO, KEFFECT, KNAME, KPLACE, NAME
 from meeple.games.okc.data import FACTIONS, REGIONS, ROAD_SIZE
 
+if TYPE_CHECKING:  # the state's types, for the rule functions' state (fields.py)
+    from meeple.games.okc.fields import OKCFields
+
 
 # ---- the round and the year ------------------------------------------------
 @step("round")
-def _round(s) -> None:
+def _round(s: OKCFields) -> None:
     seq = [
         ("bids",),
         ("reveal_bids",),
@@ -36,7 +41,7 @@ def _round(s) -> None:
 
 
 @step("year")
-def _year(s) -> None:
+def _year(s: OKCFields) -> None:
     p = s.players
     for x in s.order:
         s._draw_to_size(x)
@@ -51,17 +56,17 @@ def _year(s) -> None:
             s.todo.append(("trim", x))
 
 
-def _set_order_legal(s, seat):
+def _set_order_legal(s: OKCFields, seat):
     return [SEAT + x for x in range(s.players) if x not in s.darg]
 
 
 @decision("set_order", prompt="Set the order track: choose the next seat", legal=_set_order_legal)
-def _set_order(s, a, seat):
+def _set_order(s: OKCFields, a, seat):
     s.todo.append(("set_order", seat, s.darg + [a - SEAT]))
 
 
 @step("set_order")
-def _set_order_step(s, seat, chosen) -> None:
+def _set_order_step(s: OKCFields, seat, chosen) -> None:
     chosen = list(chosen)
     p = s.players
     if len(chosen) >= p - 1:
@@ -73,7 +78,7 @@ def _set_order_step(s, seat, chosen) -> None:
 
 # ---- bids ------------------------------------------------------------------
 @step("bids")
-def _bids(s) -> None:
+def _bids(s: OKCFields) -> None:
     s.bids = [None] * s.players
     s.bids_open = False
     s.taken = False
@@ -82,7 +87,7 @@ def _bids(s) -> None:
         s.ask("bid", seats)
 
 
-def _secret_card(s, a, seat, kind: str) -> None:
+def _secret_card(s: OKCFields, a, seat, kind: str) -> None:
     """A simultaneous secret card (a bid, a joust card) leaves the hand; the
     decision ends once every seat has chosen."""
     g = s.gid(seat, a - CARD)
@@ -111,12 +116,12 @@ def _card_word(kind):
     simultaneous=True,
     word=_card_word("bid"),
 )
-def _bid(s, a, seat):
+def _bid(s: OKCFields, a, seat):
     _secret_card(s, a, seat, "bid")
 
 
 @step("reveal_bids")
-def _reveal_bids(s, *again) -> None:
+def _reveal_bids(s: OKCFields, *again) -> None:
     s.bids_open = True
     if not again:  # the second pass (after tactic_bid) shows nothing new
         s._mark_reveal()
@@ -140,19 +145,19 @@ def _reveal_bids(s, *again) -> None:
 
 
 @step("resolve_bid")
-def _resolve_bid(s, seat) -> None:
+def _resolve_bid(s: OKCFields, seat) -> None:
     s._ask("herald", seat)
 
 
 @decision("herald", prompt="Place your Herald on a location", legal=lambda s, seat: list(LOCATIONS), loc="herald")
-def _herald(s, a, seat):
+def _herald(s: OKCFields, a, seat):
     s.herald[seat] = a - LOC
     if s.record:
         s._event("herald", seat, D.LOCATIONS[a - LOC])
     s._ask("resolve", seat)
 
 
-def _resolve_legal(s, seat):
+def _resolve_legal(s: OKCFields, seat):
     acts = [ROAD + i for i in range(ROAD_SIZE) if s.road[i] is not None]
     if s.kheld[seat] & DECK_TOP_TWO:
         acts.extend(KPICK + i for i in range(min(2, len(s.kdeck))))
@@ -168,7 +173,7 @@ def _resolve_legal(s, seat):
     return acts
 
 
-def _resolve_word(s, a, seat):
+def _resolve_word(s: OKCFields, a, seat):
     if KPICK <= a < PAIR:
         return "take " + KNAME[s.kdeck[a - KPICK]]
     return None
@@ -180,7 +185,7 @@ def _resolve_word(s, a, seat):
     legal=_resolve_legal,
     word=_resolve_word,
 )
-def _resolve(s, a, seat):
+def _resolve(s: OKCFields, a, seat):
     if a == BACK:
         if s.record:  # (the words are built only for a recorded game)
             s._event("bid-back", seat, (NAME[s.bids[seat]], s._hand_full(seat)))
@@ -218,7 +223,7 @@ def _resolve(s, a, seat):
     prompt="Choose the board space for the kingdom card",
     legal=lambda s, seat: [SPACE + j for j in range(len(s.boards[seat]))],
 )
-def _space(s, a, seat):
+def _space(s: OKCFields, a, seat):
     j = a - SPACE
     old = s.boards[seat][j]
     if s.record:
@@ -235,18 +240,18 @@ def _space(s, a, seat):
     s._kingdom_gained(seat, s.darg[0])
 
 
-def _kplace_legal(s, seat):
+def _kplace_legal(s: OKCFields, seat):
     if KPLACE[s.darg[0]] == "region":
         return [REGION + r for r in range(3)]
     return list(LOCATIONS)
 
 
-def _kplace_word(s, a, seat):
+def _kplace_word(s: OKCFields, a, seat):
     return "at " + (REGIONS[a - REGION] if a >= REGION else D.LOCATIONS[a - LOC])
 
 
 @decision("kplace", prompt="Place the kingdom card", legal=_kplace_legal, word=_kplace_word)
-def _kplace(s, a, seat):
+def _kplace(s: OKCFields, a, seat):
     kc = s.darg[0]
     if KPLACE[kc] == "region":
         s.own_kregion()[a - REGION].append([seat, kc])
@@ -255,7 +260,7 @@ def _kplace(s, a, seat):
     s._event("kingdom-placed", seat, KNAME[kc])
 
 
-def acquire(s, seat: int, kc: int, occ: int) -> None:
+def acquire(s: OKCFields, seat: int, kc: int, occ: int) -> None:
     """An acquired kingdom card: occupied on a board space, or placed as its
     card says (supply, map, discarded on acquiring) with the would-be
     occupier going to the discard."""
@@ -279,16 +284,18 @@ def acquire(s, seat: int, kc: int, occ: int) -> None:
 
 
 @step("acquire")
-def _acquire_step(s, seat, kc, occ) -> None:
+def _acquire_step(s: OKCFields, seat, kc, occ) -> None:
     """A kingdom card acquired other than by a bid (Uprising HQ1) that has a
     place of its own."""
     acquire(s, seat, kc, occ)
 
 
-def take_board_card(s, o: int, j: int) -> int:
+def take_board_card(s: OKCFields, o: int, j: int) -> int:
     """An opponent's kingdom card taken from its board: the occupier goes to
     its owner's hand (whose hand size may drop: trimmed after)."""
-    kc, occ = s.boards[o][j]
+    space = s.boards[o][j]
+    assert space is not None  # (only a space holding a card is offered)
+    kc, occ = space
     s._set_space(o, j, None)
     s._to_hand(o, occ)
     s.todo.append(("trim", o))
@@ -296,7 +303,7 @@ def take_board_card(s, o: int, j: int) -> int:
 
 
 @step("refill")
-def _refill(s) -> None:
+def _refill(s: OKCFields) -> None:
     """After the bids: the rightmost remaining card (two if none was taken)
     is discarded, then the road slides right and refills."""
     s.bids_open = False
@@ -304,9 +311,10 @@ def _refill(s) -> None:
     n = 1 if s.taken else 2
     gone = []
     for i in range(ROAD_SIZE - 1, -1, -1):
-        if road[i] is not None and n:
-            s.kdiscard.append(road[i])
-            gone.append(KNAME[road[i]])
+        kc = road[i]
+        if kc is not None and n:
+            s.kdiscard.append(kc)
+            gone.append(KNAME[kc])
             road[i] = None
             n -= 1
     if gone:
@@ -316,17 +324,17 @@ def _refill(s) -> None:
 
 # ---- the advanced setup ----------------------------------------------------
 @step("advanced")
-def _advanced_step(s) -> None:
+def _advanced_step(s: OKCFields) -> None:
     s.ask("advanced", s.order)
 
 
-def _advanced_legal(s, seat):
+def _advanced_legal(s: OKCFields, seat):
     if not s.pick[seat]:
         return [KPICK + i for i in range(len(s.offer[seat]))]
     return hand_cards(s, seat)
 
 
-def _advanced_word(s, a, seat):
+def _advanced_word(s: OKCFields, a, seat):
     if KPICK <= a < PAIR:
         return "keep " + KNAME[s.offer[seat][a - KPICK]]
     return "occupy " + C.local_name(s.gid(seat, a - CARD))
@@ -339,7 +347,7 @@ def _advanced_word(s, a, seat):
     simultaneous=True,
     word=_advanced_word,
 )
-def _advanced(s, a, seat):
+def _advanced(s: OKCFields, a, seat):
     if not s.pick[seat]:
         s.own_pick()[seat] = [s.offer[seat][a - KPICK]]
         return
@@ -353,7 +361,7 @@ def _advanced(s, a, seat):
 
 
 @step("advanced_reveal")
-def _advanced_reveal(s) -> None:
+def _advanced_reveal(s: OKCFields) -> None:
     """All chosen kingdom cards are revealed together and occupied; the
     others go back to the kingdom deck; bold instructions in turn order."""
     p = s.players
@@ -368,7 +376,7 @@ def _advanced_reveal(s) -> None:
 
 
 @step("advanced_place")
-def _advanced_place(s, x, kc, occ) -> None:
+def _advanced_place(s: OKCFields, x, kc, occ) -> None:
     s.own_offer()[x] = []
     s.own_pick()[x] = []
     if KPLACE[kc] == "board":

@@ -10,6 +10,8 @@ here, looked up by that name, so a card is added or corrected in one place.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from meeple.games.okc import data
 from meeple.games.okc.data import (
     BASIC,
@@ -29,6 +31,9 @@ from meeple.games.okc.data import (
     SITES,
     SUITS,
 )
+
+if TYPE_CHECKING:  # the state's types, for the rule functions' state (fields.py)
+    from meeple.games.okc.fields import OKCFields
 
 NF = len(FACTIONS)
 PER = CARDS_PER_FACTION
@@ -116,7 +121,7 @@ assert len(KCARD_OF) == sum(e is not None for e in KEFFECT), "two kingdom cards 
 KBIT_OF = {e: 1 << k for e, k in KCARD_OF.items()}
 
 
-def held_bits(s, seat: int) -> int:
+def held_bits(s: OKCFields, seat: int) -> int:
     """A bit per kingdom card seat holds (on its board or in its supply):
     what the state keeps in `kheld`, read by `owns_kingdom` at every turn."""
     bits = 0
@@ -128,7 +133,7 @@ def held_bits(s, seat: int) -> int:
     return bits
 
 
-def owns_kingdom(s, seat: int, effect: str) -> bool:
+def owns_kingdom(s: OKCFields, seat: int, effect: str) -> bool:
     """The seat holds the kingdom card with that effect (on its board or in
     its supply); an effect no kingdom card has is a KeyError (a typo)."""
     return s.kheld[seat] & KBIT_OF[effect] != 0
@@ -145,13 +150,13 @@ FOLLOWERS_DEPLOY = KBIT_OF["followers_deploy"]
 DEPLOY_INFLUENCE = KBIT_OF["deploy_influence"]
 
 
-def region_cards(s, r: int, effect: str) -> list[int]:
+def region_cards(s: OKCFields, r: int, effect: str) -> list[int]:
     """Seats owning a map card with that effect in region r."""
     kr = s.kregion[r]
     return [o for o, k in kr if KEFFECT[k] == effect] if kr else []
 
 
-def bid_strength(s, seat: int) -> int:
+def bid_strength(s: OKCFields, seat: int) -> int:
     """Printed strength of the bid card plus bid abilities (trade-05: +5);
     0 for an opponent of a Nobility seat that used its tactic 3 this round."""
     fx = s.round_fx
@@ -163,14 +168,14 @@ def bid_strength(s, seat: int) -> int:
     return v
 
 
-def steal_strength(s, seat: int) -> int:
+def steal_strength(s: OKCFields, seat: int) -> int:
     v = bid_strength(s, seat)
     if s.kheld[seat] & STEAL_PLUS_THREE:
         v += 3
     return v
 
 
-def occupier_strength(s, owner: int, occupier: int, thief_bid: int) -> int:
+def occupier_strength(s: OKCFields, owner: int, occupier: int, thief_bid: int) -> int:
     """The occupier's strength with modifiers; a champion bid (steal_zero)
     treats it as 0."""
     if EFFECT[thief_bid] == "steal_zero":
@@ -181,25 +186,25 @@ def occupier_strength(s, owner: int, occupier: int, thief_bid: int) -> int:
     return v
 
 
-def can_steal(s, seat: int) -> bool:
+def can_steal(s: OKCFields, seat: int) -> bool:
     return not s.kheld[seat] & BID_PLUS_FIVE
 
 
-def has_hq(s, seat: int, effect: str) -> bool:
+def has_hq(s: OKCFields, seat: int, effect: str) -> bool:
     for g in s.hq[seat]:  # (a loop: asked for every card's traits, mostly of an empty HQ)
         if EFFECT[g] == effect:
             return True
     return False
 
 
-def card_in_council(s, seat: int, effect: str) -> bool:
+def card_in_council(s: OKCFields, seat: int, effect: str) -> bool:
     return any(EFFECT[g] == effect and faction_of(g) == s.factions[seat] for c in s.councils for g in c)
 
 
 AMBUSH_FROM_DISCARD = data.AMBUSH_FROM_DISCARD
 
 
-def traits(s, seat: int, gid: int, gained: int = 0, blank: bool = False) -> int:
+def traits(s: OKCFields, seat: int, gid: int, gained: int = 0, blank: bool = False) -> int:
     t = (0 if blank else TRAITS[gid]) | gained
     if has_hq(s, seat, "clans_hq2"):
         t |= RESILIENT
@@ -210,7 +215,7 @@ def traits(s, seat: int, gid: int, gained: int = 0, blank: bool = False) -> int:
     return t
 
 
-def commands(s, seat: int, gid: int, gained: int = 0, blank: bool = False) -> int:
+def commands(s: OKCFields, seat: int, gid: int, gained: int = 0, blank: bool = False) -> int:
     c = (0 if blank else CMDS[gid]) | gained
     if ARCH[gid] == "trader" and has_hq(s, seat, "clans_hq1"):
         c |= FLANK
@@ -249,7 +254,7 @@ MAY_GAIN = [
 MAY_HAVE = [c | g for c, g in zip(CMDS, MAY_GAIN)]
 
 
-def journey_lore(s, seat: int, printed: int) -> int:
+def journey_lore(s: OKCFields, seat: int, printed: int) -> int:
     """Lore gained for journeying a card with `printed` lore icons (as they count now)."""
     v = printed
     if v == 1 and owns_kingdom(s, seat, "lore_plus_one"):
@@ -257,7 +262,7 @@ def journey_lore(s, seat: int, printed: int) -> int:
     return v
 
 
-def council_votes(s, seat: int, gid: int) -> int:
+def council_votes(s: OKCFields, seat: int, gid: int) -> int:
     v = VOTES[gid]
     if v == 0 and has_hq(s, seat, "nobility_hq"):
         v = 1
@@ -266,7 +271,7 @@ def council_votes(s, seat: int, gid: int) -> int:
     return v
 
 
-def may_fall_alone(s, g: int, owner: int) -> bool:
+def may_fall_alone(s: OKCFields, g: int, owner: int) -> bool:
     """Could `night_self_eliminated` hold for owner's active card g with any
     of its texts (`state.texts`: its printed one, or one copied this round)?
     Without a copy, a heir falls alone only with martial-01."""

@@ -5,6 +5,8 @@ and ties broken by hidden cards or re-clashed."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from meeple.games.okc import cards as C
 from meeple.games.okc import favour, kingdom, tactics
 from meeple.games.okc.free import free_actions
@@ -56,16 +58,19 @@ from meeple.games.okc.data import (
     RETREAT_JOURNEY,
 )
 
+if TYPE_CHECKING:  # the state's types, for the rule functions' state (fields.py)
+    from meeple.games.okc.fields import OKCFields
+
 
 @step("clashes")
-def _clashes(s, i) -> None:
+def _clashes(s: OKCFields, i) -> None:
     if i < 3:
         s.todo.append(("clashes", i + 1))
         start_clash(s, s.clash_order[i], list(s.order))
 
 
 @step("clash")
-def _clash(s, *clash) -> None:
+def _clash(s: OKCFields, *clash) -> None:
     """Marks the clash in progress (see state._current_clash): nothing to do
     but forget it, once the flow takes it off the stack."""
     s.clash_now = last_clash(s.todo)
@@ -87,7 +92,7 @@ def _clash_at(todo: list[tuple]) -> int:
     return -1
 
 
-def start_clash(s, r: int, parts: list[int], n: int = 0) -> None:
+def start_clash(s: OKCFields, r: int, parts: list[int], n: int = 0) -> None:
     parts = list(parts)
     if s.record:
         s._event("clash", None, (REGIONS[r], parts))
@@ -103,7 +108,7 @@ def start_clash(s, r: int, parts: list[int], n: int = 0) -> None:
             e[E_USED] = 0
 
 
-def reveal(s, r: int, pas: int) -> None:
+def reveal(s: OKCFields, r: int, pas: int) -> None:
     for x in range(s.players):  # revealed: no longer a secret known
         if s.peeked[x]:
             s.own_peeked()[x] = [g for g in s.peeked[x] if g not in s.facedown[r]]
@@ -117,7 +122,7 @@ def reveal(s, r: int, pas: int) -> None:
     s.own_facedown()[r] = []
 
 
-def _set_clash_pass(s, pas: int) -> None:
+def _set_clash_pass(s: OKCFields, pas: int) -> None:
     todo = s.todo
     i = _clash_at(todo)
     if i >= 0:
@@ -125,7 +130,7 @@ def _set_clash_pass(s, pas: int) -> None:
         todo[i] = s.clash_now = ("clash", t[1], t[2], pas, t[4])  # (the last one: the clash in progress)
 
 
-def _pop_clash(s) -> None:
+def _pop_clash(s: OKCFields) -> None:
     todo = s.todo
     i = _clash_at(todo)
     if i >= 0:
@@ -135,7 +140,7 @@ def _pop_clash(s) -> None:
 
 # ---- the day ---------------------------------------------------------------
 @step("day")
-def _day_step(s, r, parts, pas) -> None:
+def _day_step(s: OKCFields, r, parts, pas) -> None:
     # the day action step in turn order (the first seat asked at once), then the reveal of added cards
     s.todo.append(("day_end", r, parts, pas))
     seats = [x for x in s.order if x in parts]
@@ -145,12 +150,12 @@ def _day_step(s, r, parts, pas) -> None:
 
 
 @step("day_seat")
-def _day_seat(s, seat) -> None:
+def _day_seat(s: OKCFields, seat) -> None:
     s.kind, s.dseats, s.darg = "day", [seat], None  # (s._ask written out: a step per day decision)
 
 
 @step("day_end")
-def _day_end(s, r, parts, pas) -> None:
+def _day_end(s: OKCFields, r, parts, pas) -> None:
     if s.facedown[r]:
         reveal(s, r, pas + 1)
         # newly revealed day commands may be activated in turn order
@@ -161,8 +166,9 @@ def _day_end(s, r, parts, pas) -> None:
 _DAY_CMDS = AMBUSH | RETREAT | FLANK
 
 
-def _day_legal(s, seat):
+def _day_legal(s: OKCFields, seat):
     clash = s.clash_now  # ("clash", region, participants, pass, n): state._current_clash
+    assert clash is not None  # (asked only during a clash)
     r, p = clash[1], clash[3]
     hand = s.hands[seat]
     acts = [DONE]
@@ -196,10 +202,12 @@ def _day_legal(s, seat):
 
 
 @decision("day", prompt="Day: take an action in this clash, or end it", legal=_day_legal)
-def _day(s, a, seat):
+def _day(s: OKCFields, a, seat):
     if a == DONE:
         return
-    r = s.clash_now[1]  # (state._current_clash)
+    clash = s.clash_now  # (state._current_clash)
+    assert clash is not None  # (asked only during a clash)
+    r = clash[1]
     s.todo.append(("day_seat", seat))
     if tactics.card_action(s, seat, a, "day"):
         return
@@ -223,14 +231,14 @@ def _day(s, a, seat):
         s._ask("flank", seat, [r, g])
 
 
-def _ambush_legal(s, seat):
+def _ambush_legal(s: OKCFields, seat):
     acts = hand_cards(s, seat)
     if s.darg[1:] and s.darg[1]:
         acts += map(as_card_action, s.discards[seat])
     return acts if acts else acts + [DONE]
 
 
-def _hide(s, a, seat):
+def _hide(s: OKCFields, a, seat):
     """A card from the hand (or, with Ambush from the discard, the discard)
     joins the region's face-down cards."""
     if a == DONE:
@@ -260,13 +268,13 @@ decision("ambush", prompt="Ambush: hide a card from your hand in the clash", leg
     card="hide",
     done="pass",
 )
-def _tie(s, a, seat):
+def _tie(s: OKCFields, a, seat):
     if a == DONE:
         s._event("tie-pass", seat, REGIONS[s.darg[0]])
     _hide(s, a, seat)
 
 
-def _retreat_legal(s, seat):
+def _retreat_legal(s: OKCFields, seat):
     r = s.darg[0]
     acts = [DONE]
     mine = s.factions[seat]  # a card is seat's when g // PER is its faction
@@ -289,7 +297,7 @@ def _retreat_legal(s, seat):
     card="return",
     word=lambda s, a, seat: "supporter" if SUPP <= a < SUPP + 3 else None,
 )
-def _retreat(s, a, seat):
+def _retreat(s: OKCFields, a, seat):
     r = s.darg[0]
     if a == DONE:
         return
@@ -313,7 +321,7 @@ def _retreat(s, a, seat):
 
 
 @step("ask_retreat")
-def _ask_retreat(s, seat, r) -> None:
+def _ask_retreat(s: OKCFields, seat, r) -> None:
     s._ask("retreat", seat, [r])
 
 
@@ -322,7 +330,7 @@ def _ask_retreat(s, seat, r) -> None:
     prompt="Flank: move the card to another region",
     legal=lambda s, seat: [REGION + x for x in s._unresolved() if x != s.darg[0] and not s._locked(seat, x)],
 )
-def _flank(s, a, seat):
+def _flank(s: OKCFields, a, seat):
     r, g = s.darg
     e = next(e for e in s.active[r] if e[E_GID] == g)
     along = "flank_supporters" in s.texts(seat, e)  # read where it flanks from
@@ -336,13 +344,13 @@ def _flank(s, a, seat):
         s._ask("flank_sup", seat, [r, a - REGION])
 
 
-def _flank_sup_legal(s, seat):
+def _flank_sup_legal(s: OKCFields, seat):
     r, x = s.darg
     return [DONE] + ([SUPP + x] if s.sup_map[seat][r] else [])
 
 
 @decision("flank_sup", prompt="Move a supporter along", legal=_flank_sup_legal)
-def _flank_sup(s, a, seat):
+def _flank_sup(s: OKCFields, a, seat):
     if a != DONE:
         r, x = s.darg
         s.own_sup_map()[seat][r] -= 1
@@ -352,7 +360,7 @@ def _flank_sup(s, a, seat):
 
 
 # ---- the night -------------------------------------------------------------
-def _clash_cards(s, r: int, parts: list[int]) -> tuple[list[list[int]], list[int]]:
+def _clash_cards(s: OKCFields, r: int, parts: list[int]) -> tuple[list[list[int]], list[int]]:
     """The region's cards that count in this clash (of its participants, not
     yet counted), and the seat of each."""
     fseat = s.fseat  # (s.seat_of: every card on the map is of a seat's faction)
@@ -367,7 +375,7 @@ def _clash_cards(s, r: int, parts: list[int]) -> tuple[list[list[int]], list[int
 
 
 @step("night")
-def _night(s, r, parts) -> None:
+def _night(s: OKCFields, r, parts) -> None:
     es, owners = _clash_cards(s, r, parts)
     n = len(es)
     doomed = set()
@@ -443,7 +451,7 @@ def _night(s, r, parts) -> None:
 
 
 @step("reward")
-def _reward_step(s, seat) -> None:
+def _reward_step(s: OKCFields, seat) -> None:
     s._ask("reward", seat)
 
 
@@ -453,7 +461,7 @@ def _reward_step(s, seat) -> None:
     legal=lambda s, seat: [BACK, DRAW],
     word=lambda s, a, seat: "influence" if a == BACK else "lore",
 )
-def _reward(s, a, seat):
+def _reward(s: OKCFields, a, seat):
     if a == BACK:
         s._gain_influence(seat, 1)
     else:
@@ -462,7 +470,7 @@ def _reward(s, a, seat):
 
 # ---- the tally -------------------------------------------------------------
 @step("tally")
-def _tally(s, r, parts) -> None:
+def _tally(s: OKCFields, r, parts) -> None:
     es, owners = _clash_cards(s, r, parts)
     copies = s.copies
     sup_map, sup_part, fx, bonus = s.sup_map, s.sup_part, s.round_fx, s.bonus
@@ -525,7 +533,7 @@ def _tally(s, r, parts) -> None:
 
 
 @step("tie")
-def _tie_step(s, r, tied, i) -> None:
+def _tie_step(s: OKCFields, r, tied, i) -> None:
     if i < len(tied):
         s.todo.append(("tie", r, tied, i + 1))
         s._ask("tie", tied[i], [r])
@@ -540,7 +548,7 @@ def _tie_step(s, r, tied, i) -> None:
             _region_end(s, r)
 
 
-def _region_end(s, r: int) -> None:
+def _region_end(s: OKCFields, r: int) -> None:
     """Clans tactic 1: before rewards, +1 influence for the most supporters
     and +1 lore for the most active cards in the region (strictly most)."""
     p = s.players

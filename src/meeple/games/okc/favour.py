@@ -6,6 +6,8 @@ one; Clans: move the Herald and supporters; Gathering: an active card back)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from meeple.games.okc import cards as C
 from meeple.games.okc.actions import (
     CARD,
@@ -29,8 +31,11 @@ from meeple.games.okc.rules import decision
 from meeple.games.okc.cards import FX_HEIRS_INVULNERABLE, KNAME, NAME
 from meeple.games.okc.data import FACTIONS, LOCATIONS, REGIONS
 
+if TYPE_CHECKING:  # the state's types, for the rule functions' state (fields.py)
+    from meeple.games.okc.fields import OKCFields
 
-def _own(s, seat: int):
+
+def _own(s: OKCFields, seat: int):
     """The faction whose Favour seat may use as its own now, or None."""
     u = s.used[seat]
     if s.favour == seat and s.favour_uses > 0:
@@ -41,7 +46,7 @@ def _own(s, seat: int):
     return None
 
 
-def _borrowed(s, seat: int):
+def _borrowed(s: OKCFields, seat: int):
     """The holder's faction, whose Favour seat may borrow (intrigue-11), or None."""
     h = s.favour
     if 0 <= h != seat and C.owns_kingdom(s, seat, "borrow_favour") and not s.used[seat] & U_BORROW:
@@ -53,7 +58,7 @@ def _borrowed(s, seat: int):
 SEASON = [{"nobility": "spring", "uprising": "spring", "clans": "day", "gathering": "autumn"}[f] for f in FACTIONS]
 
 
-def moves(s, seat: int, timing: str) -> list[int]:
+def moves(s: OKCFields, seat: int, timing: str) -> list[int]:
     """Favour actions open to seat now: its own faction's (as the holder,
     or with trade-15), and the holder's faction's with intrigue-11. (A
     Favour acts in one season only: whose it is is asked only in that one.)"""
@@ -70,7 +75,7 @@ def moves(s, seat: int, timing: str) -> list[int]:
     return out
 
 
-def _offer(s, seat: int, timing: str, f: int, base: int, out: list[int]) -> None:
+def _offer(s: OKCFields, seat: int, timing: str, f: int, base: int, out: list[int]) -> None:
     """Faction f's Favour as actions from `base`, if it can act now."""
     name = FACTIONS[f]
     if name == "nobility" and timing == "spring":
@@ -83,7 +88,7 @@ def _offer(s, seat: int, timing: str, f: int, base: int, out: list[int]) -> None
         out.append(base)
 
 
-def use(s, seat: int, a: int) -> None:
+def use(s: OKCFields, seat: int, a: int) -> None:
     """Run the Favour action `a` (FAVOUR/FAVOUR2 own, OFAVOUR/OFAVOUR2 borrowed)."""
     if a >= OFAVOUR:
         s.used[seat] |= U_BORROW
@@ -112,7 +117,7 @@ def use(s, seat: int, a: int) -> None:
         s._ask("gather", seat)
 
 
-def _spend(s, seat: int) -> None:
+def _spend(s: OKCFields, seat: int) -> None:
     s.used[seat] |= U_FAVOUR2 if s.used[seat] & U_FAVOUR else U_FAVOUR
     s.favour_uses -= 1
     s._event("favour", seat, s.favour_uses)
@@ -120,7 +125,7 @@ def _spend(s, seat: int) -> None:
         s.favour = -1  # back to the Harvest Field
 
 
-def gather_targets(s, seat: int) -> list[int]:
+def gather_targets(s: OKCFields, seat: int) -> list[int]:
     if s.herald[seat] < 0:
         return []
     r = s.herald[seat] // 2
@@ -135,7 +140,7 @@ def gather_targets(s, seat: int) -> list[int]:
     legal=lambda s, seat: [CARD + C.local(g) for g in gather_targets(s, seat)],
     card="return",
 )
-def _gather(s, a, seat):
+def _gather(s: OKCFields, a, seat):
     g = s.gid(seat, a - CARD)
     r, e = s._find_active(g)
     s._back_to_hand(seat, r, e)
@@ -148,13 +153,13 @@ def _gather(s, a, seat):
     legal=lambda s, seat: [REGION + r for r in range(3) if s.facedown[r]],
     region="look",
 )
-def _peek(s, a, seat):
+def _peek(s: OKCFields, a, seat):
     r = a - REGION
     s._look_at_facedown(seat, r)
     s._ask("uswap_fd", seat, [r])
 
 
-def _uswap_fd_legal(s, seat):
+def _uswap_fd_legal(s: OKCFields, seat):
     r = s.darg[0]
     if not s.hands[seat] and all(sp is None for sp in s.boards[seat]):
         return [DONE]  # nothing to swap with
@@ -164,7 +169,7 @@ def _uswap_fd_legal(s, seat):
 @decision(
     "uswap_fd", prompt="Swap one of your face-down cards, or pass", legal=_uswap_fd_legal, card="swap", done="pass"
 )
-def _uswap_fd(s, a, seat):
+def _uswap_fd(s: OKCFields, a, seat):
     if a == DONE:
         return
     s._ask("uswap_with", seat, [s.darg[0], s.gid(seat, a - CARD)])
@@ -178,7 +183,7 @@ def _uswap_fd(s, a, seat):
     card="with",
     space="with space",
 )
-def _uswap_with(s, a, seat):
+def _uswap_with(s: OKCFields, a, seat):
     r, g = s.darg
     s.own_facedown()[r].remove(g)
     if a < GOVERN:
@@ -206,13 +211,13 @@ def _uswap_with(s, a, seat):
     legal=lambda s, seat: [LOC + 2 * s.darg[0], LOC + 2 * s.darg[0] + 1],
     loc="herald",
 )
-def _clans_herald(s, a, seat):
+def _clans_herald(s: OKCFields, a, seat):
     s.herald[seat] = a - LOC
     s._event("herald-move", seat, (seat, LOCATIONS[a - LOC]))
     s._ask("clans_sup", seat, [s.darg[0], 2])
 
 
-def _clans_sup_legal(s, seat):
+def _clans_sup_legal(s: OKCFields, seat):
     r, left = s.darg
     acts = [DONE]
     if left:
@@ -221,7 +226,7 @@ def _clans_sup_legal(s, seat):
 
 
 @decision("clans_sup", prompt="Clans Favour: move supporters here", legal=_clans_sup_legal)
-def _clans_sup(s, a, seat):
+def _clans_sup(s: OKCFields, a, seat):
     if a == DONE:
         return
     r, left = s.darg

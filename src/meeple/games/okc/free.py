@@ -10,6 +10,8 @@ offer (each look is the part's own first test), it only spares the asking.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from meeple.games.okc import favour, kingdom, sites
 from meeple.games.okc.actions import U_FAVOUR
 from meeple.games.okc.cards import KBIT_OF, NF
@@ -18,12 +20,15 @@ from meeple.games.okc.kingdom import ACTING
 from meeple.games.okc.sites import SITE_CARDS, USABLE_NOW
 from meeple.games.okc.tactics import CHECKS
 
+if TYPE_CHECKING:  # the state's types, for the rule functions' state (fields.py)
+    from meeple.games.okc.fields import OKCFields
+
 # the kingdom cards that let a seat use a Favour it does not hold (trade-15,
 # intrigue-11: favour._own, _borrowed), a bit per card as in cards.held_bits
 _FAVOUR_CARDS = KBIT_OF["favour_twice"] | KBIT_OF["borrow_favour"]
 
 
-def free_actions(s, seat: int, timing: str, acts: list[int], tactic: bool = True) -> None:
+def free_actions(s: OKCFields, seat: int, timing: str, acts: list[int], tactic: bool = True) -> None:
     """Add to `acts` seat's free actions in season `timing` ("spring", "day",
     "autumn"), in the order: Favour, tactic tiles (unless not `tactic`: the
     spring offers them last), kingdom cards, Site of Power cards."""

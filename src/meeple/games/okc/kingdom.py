@@ -17,6 +17,8 @@ rules use them, as `cards.owns_kingdom(s, seat, effect)`.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from meeple.games.okc import cards as C
 from meeple.games.okc import actions as E
 from meeple.games.okc import locations
@@ -62,20 +64,23 @@ from meeple.games.okc.data import (
     RETREAT_JOURNEY,
 )
 
+if TYPE_CHECKING:  # the state's types, for the rule functions' state (fields.py)
+    from meeple.games.okc.fields import OKCFields
 
-def _clash_region(s):
+
+def _clash_region(s: OKCFields):
     cur = s._current_clash()
     return None if cur is None else cur[0]
 
 
-def _locked_out(s, seat) -> bool:
+def _locked_out(s: OKCFields, seat) -> bool:
     """Nobility tactic 2: another seat locked the clash in progress; seat may
     not add, swap or move cards there (state._locked)."""
     r = _clash_region(s)
     return r is not None and s._locked(seat, r)
 
 
-def _clash_cards(s, seat):
+def _clash_cards(s: OKCFields, seat):
     r = _clash_region(s)
     if r is None:
         return []
@@ -83,11 +88,11 @@ def _clash_cards(s, seat):
     return [e for e in s.active[r] if e[E_GID] // PER == mine and not e[E_PART]]
 
 
-def _ask(s, seat, darg):
+def _ask(s: OKCFields, seat, darg):
     s._ask("kingdom", seat, darg)
 
 
-def discard_this(s, seat, j, occupier_too=False):
+def discard_this(s: OKCFields, seat, j, occupier_too=False):
     """The kingdom card goes to the kingdom discard; its occupier to hand, or
     to the discard pile with 'discard this and its occupier'."""
     kc, occ = s.boards[seat][j]
@@ -102,40 +107,40 @@ def discard_this(s, seat, j, occupier_too=False):
 
 
 # ---- trade-02: +1 influence with a card in any council; all three: discard for +2
-def _t02_ready(s, seat, j):
+def _t02_ready(s: OKCFields, seat, j):
     return any(s.seat_of(g) == seat for c in s.councils for g in c)
 
 
-def _t02_start(s, seat, j):
+def _t02_start(s: OKCFields, seat, j):
     s._gain_influence(seat, 1)
     if all(any(s.seat_of(g) == seat for g in c) for c in s.councils):
         _ask(s, seat, ["council_spring_influence", j, 0])
 
 
-def _t02_options(s, seat, darg):
+def _t02_options(s: OKCFields, seat, darg):
     return [DONE, BACK]
 
 
-def _t02_answer(s, seat, darg, a):
+def _t02_answer(s: OKCFields, seat, darg, a):
     if a == BACK:
         discard_this(s, seat, darg[1])
         s._gain_influence(seat, 2)
 
 
 # ---- trade-06: burn a tactic: +1 lore, +2 if it was unexhausted
-def _t06_ready(s, seat, j):
+def _t06_ready(s: OKCFields, seat, j):
     return any(u >= 0 for u in s.tactics[seat])
 
 
-def _t06_start(s, seat, j):
+def _t06_start(s: OKCFields, seat, j):
     _ask(s, seat, ["burn_tactic", j, 0])
 
 
-def _t06_options(s, seat, darg):
+def _t06_options(s: OKCFields, seat, darg):
     return [TACTIC + t for t in range(4) if s.tactics[seat][t] >= 0]
 
 
-def _t06_answer(s, seat, darg, a):
+def _t06_answer(s: OKCFields, seat, darg, a):
     t = a - TACTIC
     fresh = s.tactics[seat][t] > 0
     s.own_tactics()[seat][t] = -1  # burned: out of the game
@@ -144,7 +149,7 @@ def _t06_answer(s, seat, darg, a):
 
 
 # ---- trade-13: +1 influence with 0 lore, else +1 lore
-def _t13_start(s, seat, j):
+def _t13_start(s: OKCFields, seat, j):
     if s.lore[seat] == 0:
         s._gain_influence(seat, 1)
     else:
@@ -152,11 +157,11 @@ def _t13_start(s, seat, j):
 
 
 # ---- trade-14: one discard card to hand
-def _t14_ready(s, seat, j):
+def _t14_ready(s: OKCFields, seat, j):
     return bool(s.discards[seat])
 
 
-def _t14_start(s, seat, j):
+def _t14_start(s: OKCFields, seat, j):
     _ask(s, seat, ["discard_to_hand", j, 0])
 
 
@@ -164,11 +169,11 @@ def _cards_of(gids):
     return [CARD + C.local(g) for g in gids]
 
 
-def _t14_options(s, seat, darg):
+def _t14_options(s: OKCFields, seat, darg):
     return _cards_of(s.discards[seat])
 
 
-def _t14_answer(s, seat, darg, a):
+def _t14_answer(s: OKCFields, seat, darg, a):
     g = s.gid(seat, a - CARD)
     s.discards[seat].remove(g)
     s._event("recall", seat, (NAME[g], "discard"))
@@ -176,24 +181,24 @@ def _t14_answer(s, seat, darg, a):
 
 
 # ---- trade-16: discard one of your council cards, +1 hand size, discard this
-def _own_council(s, seat):
+def _own_council(s: OKCFields, seat):
     mine = s.factions[seat]  # a card is seat's when g // PER is its faction (s.seat_of)
     return [g for c in s.councils for g in c if g // PER == mine]
 
 
-def _t16_ready(s, seat, j):
+def _t16_ready(s: OKCFields, seat, j):
     return bool(_own_council(s, seat))
 
 
-def _t16_start(s, seat, j):
+def _t16_start(s: OKCFields, seat, j):
     _ask(s, seat, ["council_hand_size", j, 0])
 
 
-def _t16_options(s, seat, darg):
+def _t16_options(s: OKCFields, seat, darg):
     return _cards_of(_own_council(s, seat))
 
 
-def _t16_answer(s, seat, darg, a):
+def _t16_answer(s: OKCFields, seat, darg, a):
     g = s.gid(seat, a - CARD)
     if s.record:
         s._event("council-out", seat, (NAME[g], next(COUNCILS[c] for c in range(3) if g in s.councils[c])))
@@ -206,16 +211,16 @@ def _t16_answer(s, seat, darg, a):
 
 
 # ---- intrigue-05 (day): move your supporters from this region
-def _i05_ready(s, seat, j):
+def _i05_ready(s: OKCFields, seat, j):
     r = _clash_region(s)
     return r is not None and s.sup_map[seat][r] > 0
 
 
-def _i05_start(s, seat, j):
+def _i05_start(s: OKCFields, seat, j):
     _ask(s, seat, ["supporters_move", j, 0])
 
 
-def _i05_options(s, seat, darg):
+def _i05_options(s: OKCFields, seat, darg):
     r = _clash_region(s)
     acts = [DONE]
     if s.sup_map[seat][r]:
@@ -224,7 +229,7 @@ def _i05_options(s, seat, darg):
     return acts
 
 
-def _i05_answer(s, seat, darg, a):
+def _i05_answer(s: OKCFields, seat, darg, a):
     if a == DONE:
         return
     r = _clash_region(s)
@@ -240,26 +245,26 @@ def _i05_answer(s, seat, darg, a):
 
 # ---- intrigue-06 (spring): look at a region's face-down cards, then swap two of
 #      your own face-down cards between regions (darg stage 2: the look; 0: the swap)
-def _own_pairs(s, seat):
+def _own_pairs(s: OKCFields, seat):
     has = [any(s.seat_of(g) == seat for g in s.facedown[r]) for r in range(3)]
     return [i for i, (a, b) in enumerate(PAIRS) if has[a] and has[b]]
 
 
-def _i06_ready(s, seat, j):
+def _i06_ready(s: OKCFields, seat, j):
     return any(s.facedown)  # a region to look at
 
 
-def _i06_start(s, seat, j):
+def _i06_start(s: OKCFields, seat, j):
     _ask(s, seat, ["own_fd_swap", j, 2])
 
 
-def _i06_options(s, seat, darg):
+def _i06_options(s: OKCFields, seat, darg):
     if darg[2] == 2:
         return [REGION + r for r in range(3) if s.facedown[r]]
     return [PAIR + i for i in _own_pairs(s, seat)]
 
 
-def _i06_answer(s, seat, darg, a):
+def _i06_answer(s: OKCFields, seat, darg, a):
     if darg[2] == 2:  # the look, as the Uprising Favour's
         s._look_at_facedown(seat, a - REGION)
         if _own_pairs(s, seat):
@@ -271,26 +276,26 @@ def _i06_answer(s, seat, darg, a):
 
 
 # ---- intrigue-07 (autumn): an active card to a council, discard the others there, discard this
-def _own_active(s, seat):
+def _own_active(s: OKCFields, seat):
     mine = s.factions[seat]  # a card is seat's when g // PER is its faction (s.seat_of)
     return [e[E_GID] for a in s.active for e in a if e[E_GID] // PER == mine]
 
 
-def _i07_ready(s, seat, j):
+def _i07_ready(s: OKCFields, seat, j):
     return bool(_own_active(s, seat))
 
 
-def _i07_start(s, seat, j):
+def _i07_start(s: OKCFields, seat, j):
     _ask(s, seat, ["council_active", j, 0])
 
 
-def _i07_options(s, seat, darg):
+def _i07_options(s: OKCFields, seat, darg):
     if darg[2] == 0:
         return _cards_of(_own_active(s, seat))
     return [COUNCIL + c for c in range(3)]
 
 
-def _i07_answer(s, seat, darg, a):
+def _i07_answer(s: OKCFields, seat, darg, a):
     if darg[2] == 0:
         _ask(s, seat, [darg[0], darg[1], 1, s.gid(seat, a - CARD)])
         return
@@ -306,21 +311,21 @@ def _i07_answer(s, seat, darg, a):
 
 
 # ---- intrigue-08 (spring): swap a hand card with one of your lost-pile cards
-def _i08_ready(s, seat, j):
+def _i08_ready(s: OKCFields, seat, j):
     return bool(s.hands[seat]) and any(s.seat_of(g) == seat for g in s.lost)
 
 
-def _i08_start(s, seat, j):
+def _i08_start(s: OKCFields, seat, j):
     _ask(s, seat, ["lost_swap", j, 0])
 
 
-def _i08_options(s, seat, darg):
+def _i08_options(s: OKCFields, seat, darg):
     if darg[2] == 0:
         return _cards_of(s.hands[seat])
     return _cards_of([g for g in s.lost if s.seat_of(g) == seat])
 
 
-def _i08_answer(s, seat, darg, a):
+def _i08_answer(s: OKCFields, seat, darg, a):
     g = s.gid(seat, a - CARD)
     if darg[2] == 0:
         _ask(s, seat, [darg[0], darg[1], 1, g])
@@ -336,19 +341,19 @@ def _i08_answer(s, seat, darg, a):
 
 
 # ---- intrigue-14 (autumn): all your lost-pile cards to the deck top or bottom, discard this
-def _i14_ready(s, seat, j):
+def _i14_ready(s: OKCFields, seat, j):
     return any(s.seat_of(g) == seat for g in s.lost)
 
 
-def _i14_start(s, seat, j):
+def _i14_start(s: OKCFields, seat, j):
     _ask(s, seat, ["lost_to_deck", j, 0])
 
 
-def _i14_options(s, seat, darg):
+def _i14_options(s: OKCFields, seat, darg):
     return [SPACE + 0, SPACE + 1]  # 0: top, 1: bottom
 
 
-def _i14_answer(s, seat, darg, a):
+def _i14_answer(s: OKCFields, seat, darg, a):
     mine = [g for g in s.lost if s.seat_of(g) == seat]
     s.lost = [g for g in s.lost if s.seat_of(g) != seat]
     if a == SPACE:
@@ -360,34 +365,34 @@ def _i14_answer(s, seat, darg, a):
 
 
 # ---- intrigue-15 (autumn): one active card to hand
-def _i15_ready(s, seat, j):
+def _i15_ready(s: OKCFields, seat, j):
     return bool(_own_active(s, seat))
 
 
-def _i15_start(s, seat, j):
+def _i15_start(s: OKCFields, seat, j):
     _ask(s, seat, ["active_to_hand", j, 0])
 
 
-def _i15_options(s, seat, darg):
+def _i15_options(s: OKCFields, seat, darg):
     return _cards_of(_own_active(s, seat))
 
 
-def _i15_answer(s, seat, darg, a):
+def _i15_answer(s: OKCFields, seat, darg, a):
     g = s.gid(seat, a - CARD)
     r, e = s._find_active(g)
     s._back_to_hand(seat, r, e)
 
 
 # ---- martial-02 (autumn): a follower from the discard to hand
-def _m02_ready(s, seat, j):
+def _m02_ready(s: OKCFields, seat, j):
     return any(ARCH[g] == "follower" for g in s.discards[seat])
 
 
-def _m02_start(s, seat, j):
+def _m02_start(s: OKCFields, seat, j):
     _ask(s, seat, ["followers_deploy", j, 0])
 
 
-def _m02_options(s, seat, darg):
+def _m02_options(s: OKCFields, seat, darg):
     return _cards_of([g for g in s.discards[seat] if ARCH[g] == "follower"])
 
 
@@ -395,23 +400,23 @@ _m02_answer = _t14_answer
 
 
 # ---- martial-03 (autumn): put 1 influence on an active Deploy card
-def _deploy_cards(s, seat):
+def _deploy_cards(s: OKCFields, seat):
     return [e[E_GID] for a in s.active for e in a if s.seat_of(e[E_GID]) == seat and s._cmds(seat, e) & DEPLOY]
 
 
-def _m03_ready(s, seat, j):
+def _m03_ready(s: OKCFields, seat, j):
     return bool(_deploy_cards(s, seat))
 
 
-def _m03_start(s, seat, j):
+def _m03_start(s: OKCFields, seat, j):
     _ask(s, seat, ["deploy_influence", j, 0])
 
 
-def _m03_options(s, seat, darg):
+def _m03_options(s: OKCFields, seat, darg):
     return _cards_of(_deploy_cards(s, seat))
 
 
-def _m03_answer(s, seat, darg, a):
+def _m03_answer(s: OKCFields, seat, darg, a):
     g = s.gid(seat, a - CARD)
     r, e = s._find_active(g)
     e[E_DEP] = max(0, e[E_DEP]) + 1
@@ -419,7 +424,7 @@ def _m03_answer(s, seat, darg, a):
 
 
 # ---- martial-06 (day): swap an active card with your council or occupying card
-def _m06_ready(s, seat, j):
+def _m06_ready(s: OKCFields, seat, j):
     return (
         bool(_clash_cards(s, seat))
         and bool(_own_council(s, seat) or any(sp is not None for sp in s.boards[seat]))
@@ -427,17 +432,17 @@ def _m06_ready(s, seat, j):
     )
 
 
-def _m06_start(s, seat, j):
+def _m06_start(s: OKCFields, seat, j):
     _ask(s, seat, ["swap_active", j, 0])
 
 
-def _m06_options(s, seat, darg):
+def _m06_options(s: OKCFields, seat, darg):
     if darg[2] == 0:
         return _cards_of([e[E_GID] for e in _clash_cards(s, seat)])
     return _cards_of(_own_council(s, seat)) + [SPACE + i for i, sp in enumerate(s.boards[seat]) if sp is not None]
 
 
-def _m06_answer(s, seat, darg, a):
+def _m06_answer(s: OKCFields, seat, darg, a):
     if darg[2] == 0:
         _ask(s, seat, [darg[0], darg[1], 1, s.gid(seat, a - CARD)])
         return
@@ -461,15 +466,15 @@ def _m06_answer(s, seat, darg, a):
 
 
 # ---- martial-08 (autumn): up to 2 supporters from the map or lost pile to the board
-def _m08_ready(s, seat, j):
+def _m08_ready(s: OKCFields, seat, j):
     return bool(s.lost_sup[seat] or sum(s.sup_map[seat]))
 
 
-def _m08_start(s, seat, j):
+def _m08_start(s: OKCFields, seat, j):
     _ask(s, seat, ["supporters_back", j, 0])
 
 
-def _m08_options(s, seat, darg):
+def _m08_options(s: OKCFields, seat, darg):
     acts = [DONE] if darg[2] else []
     if darg[2] < 2:
         acts.extend(SUPP + r for r in range(3) if s.sup_map[seat][r])
@@ -478,7 +483,7 @@ def _m08_options(s, seat, darg):
     return acts or [DONE]
 
 
-def _m08_answer(s, seat, darg, a):
+def _m08_answer(s: OKCFields, seat, darg, a):
     if a == DONE:
         return
     if a == SUPP_LOST:
@@ -493,20 +498,20 @@ def _m08_answer(s, seat, darg, a):
 
 
 # ---- martial-11/16/17 (day): an active card gains Ambush / Deadly / Invulnerable
-def _gain_ready(s, seat, j):
+def _gain_ready(s: OKCFields, seat, j):
     return bool(_clash_cards(s, seat))
 
 
-def _gain_start(s, seat, j):
+def _gain_start(s: OKCFields, seat, j):
     eff = KEFFECT[s.boards[seat][j][0]]
     _ask(s, seat, [eff, j, 0])
 
 
-def _gain_options(s, seat, darg):
+def _gain_options(s: OKCFields, seat, darg):
     return _cards_of([e[E_GID] for e in _clash_cards(s, seat)])
 
 
-def _gain_answer(s, seat, darg, a):
+def _gain_answer(s: OKCFields, seat, darg, a):
     g = s.gid(seat, a - CARD)
     r, e = s._find_active(g)
     eff = darg[0]
@@ -525,36 +530,36 @@ _GAINED = {"gain_ambush": "Ambush", "gain_deadly": "Deadly", "gain_invulnerable"
 
 
 # ---- martial-12 (day): +5 strength, discard this and its occupier
-def _m12_ready(s, seat, j):
+def _m12_ready(s: OKCFields, seat, j):
     return _clash_region(s) is not None
 
 
-def _m12_start(s, seat, j):
+def _m12_start(s: OKCFields, seat, j):
     s.own_bonus()[seat] += 5
     discard_this(s, seat, j, occupier_too=True)
 
 
 # ---- martial-14 (autumn): unexhaust a tactic, discard this and its occupier
-def _m14_ready(s, seat, j):
+def _m14_ready(s: OKCFields, seat, j):
     return any(u == 0 for u in s.tactics[seat])
 
 
-def _m14_start(s, seat, j):
+def _m14_start(s: OKCFields, seat, j):
     _ask(s, seat, ["unexhaust", j, 0])
 
 
-def _m14_options(s, seat, darg):
+def _m14_options(s: OKCFields, seat, darg):
     return [TACTIC + t for t in range(4) if s.tactics[seat][t] == 0]
 
 
-def _m14_answer(s, seat, darg, a):
+def _m14_answer(s: OKCFields, seat, darg, a):
     t = a - TACTIC
     s.own_tactics()[seat][t] = TACTICS[s.factions[seat]][t][1]
     discard_this(s, seat, darg[1], occupier_too=True)
 
 
 # ---- martial-10 (day): an active card gains Retreat; on that Retreat it may journey
-def _m10_answer(s, seat, darg, a):
+def _m10_answer(s: OKCFields, seat, darg, a):
     g = s.gid(seat, a - CARD)
     r, e = s._find_active(g)
     e[E_GC] |= RETREAT | RETREAT_JOURNEY
@@ -562,18 +567,18 @@ def _m10_answer(s, seat, darg, a):
 
 
 # ---- intrigue-02 (spring): chosen players put their hands on their deck bottoms and redraw
-def _i02_start(s, seat, j):
+def _i02_start(s: OKCFields, seat, j):
     _ask(s, seat, ["cycle_hands", j, 0])
 
 
-def _i02_options(s, seat, darg):
+def _i02_options(s: OKCFields, seat, darg):
     done = darg[3:]
     acts = [DONE] if done else []
     acts.extend(SEAT + o for o in range(s.players) if o not in done and s.hands[o])
     return acts or [DONE]
 
 
-def _i02_answer(s, seat, darg, a):
+def _i02_answer(s: OKCFields, seat, darg, a):
     if a == DONE:
         return
     o = a - SEAT
@@ -590,23 +595,23 @@ def _i02_answer(s, seat, darg, a):
 
 
 # ---- intrigue-03 (spring and autumn): swap a hand card with your council or occupying card
-def _i03_ready(s, seat, j):
+def _i03_ready(s: OKCFields, seat, j):
     return bool(s.hands[seat]) and (
         bool(_own_council(s, seat)) or sum(1 for sp in s.boards[seat] if sp is not None) > 0
     )
 
 
-def _i03_start(s, seat, j):
+def _i03_start(s: OKCFields, seat, j):
     _ask(s, seat, ["swap_hand_council", j, 0])
 
 
-def _i03_options(s, seat, darg):
+def _i03_options(s: OKCFields, seat, darg):
     if darg[2] == 0:
         return _cards_of(s.hands[seat])
     return _cards_of(_own_council(s, seat)) + [SPACE + i for i, sp in enumerate(s.boards[seat]) if sp is not None]
 
 
-def _i03_answer(s, seat, darg, a):
+def _i03_answer(s: OKCFields, seat, darg, a):
     if darg[2] == 0:
         _ask(s, seat, [darg[0], darg[1], 1, s.gid(seat, a - CARD)])
         return
@@ -632,23 +637,23 @@ def _i03_answer(s, seat, darg, a):
 
 # ---- intrigue-04 (day): reveal your hand; opposing cards of the clash matching a hand
 #      card's strength or archetype return to their owners' hands; discard this
-def _i04_ready(s, seat, j):
+def _i04_ready(s: OKCFields, seat, j):
     return bool(s.hands[seat]) and _clash_region(s) is not None and not _locked_out(s, seat)  # (it moves cards)
 
 
-def _i04_start(s, seat, j):
+def _i04_start(s: OKCFields, seat, j):
     s._mark_reveal()
     s._event("reveal-hand", seat, [NAME[g] for g in s.hands[seat]])
     _ask(s, seat, ["reveal_return", j, 0])
 
 
-def _i04_options(s, seat, darg):
+def _i04_options(s: OKCFields, seat, darg):
     if darg[2] == 0:
         return _cards_of(s.hands[seat])
     return [BACK, DRAW]  # match strength | match archetype
 
 
-def _i04_answer(s, seat, darg, a):
+def _i04_answer(s: OKCFields, seat, darg, a):
     if darg[2] == 0:
         _ask(s, seat, [darg[0], darg[1], 1, s.gid(seat, a - CARD)])
         return
@@ -665,11 +670,11 @@ def _i04_answer(s, seat, darg, a):
 
 
 # ---- intrigue-09 (spring): burn this, acquire up to 2 Great Road cards
-def _i09_ready(s, seat, j):
+def _i09_ready(s: OKCFields, seat, j):
     return any(k is not None for k in s.road) and bool(s.hands[seat])
 
 
-def _i09_start(s, seat, j):
+def _i09_start(s: OKCFields, seat, j):
     kc, occ = s.boards[seat][j]
     s._set_space(seat, j, None)
     s.own_kburned().append(kc)
@@ -679,11 +684,11 @@ def _i09_start(s, seat, j):
     s.todo.append(("burn_acquire", seat, 2))
 
 
-def _i09_options(s, seat, darg):
+def _i09_options(s: OKCFields, seat, darg):
     return [DONE] + [ROAD + i for i, k in enumerate(s.road) if k is not None]
 
 
-def _i09_answer(s, seat, darg, a):
+def _i09_answer(s: OKCFields, seat, darg, a):
     if a == DONE:
         return
     i = a - ROAD
@@ -695,21 +700,21 @@ def _i09_answer(s, seat, darg, a):
 
 
 # ---- intrigue-13 (spring): move any heralds to one location, discard this
-def _i13_ready(s, seat, j):
+def _i13_ready(s: OKCFields, seat, j):
     return any(h >= 0 for h in s.herald)
 
 
-def _i13_start(s, seat, j):
+def _i13_start(s: OKCFields, seat, j):
     _ask(s, seat, ["heralds_move", j, 0])
 
 
-def _i13_options(s, seat, darg):
+def _i13_options(s: OKCFields, seat, darg):
     if darg[2] == 0:
         return list(E.LOCATIONS)
     return [DONE] + [SEAT + o for o in range(s.players) if 0 <= s.herald[o] != darg[3]]
 
 
-def _i13_answer(s, seat, darg, a):
+def _i13_answer(s: OKCFields, seat, darg, a):
     if darg[2] == 0:
         _ask(s, seat, [darg[0], darg[1], 1, a - LOC])
         return
@@ -722,21 +727,21 @@ def _i13_answer(s, seat, darg, a):
 
 
 # ---- intrigue-12 (day): an active card copies a lost-pile card (all but its strength)
-def _i12_ready(s, seat, j):
+def _i12_ready(s: OKCFields, seat, j):
     return bool(_clash_cards(s, seat)) and bool(s.lost)
 
 
-def _i12_start(s, seat, j):
+def _i12_start(s: OKCFields, seat, j):
     _ask(s, seat, ["copy_card", j, 0])
 
 
-def _i12_options(s, seat, darg):
+def _i12_options(s: OKCFields, seat, darg):
     if darg[2] == 0:
         return _cards_of([e[E_GID] for e in _clash_cards(s, seat)])
     return [LOSTPICK + i for i in range(len(s.lost))]
 
 
-def _i12_answer(s, seat, darg, a):
+def _i12_answer(s: OKCFields, seat, darg, a):
     if darg[2] == 0:
         _ask(s, seat, [darg[0], darg[1], 1, s.gid(seat, a - CARD)])
         return
@@ -749,15 +754,15 @@ def _i12_answer(s, seat, darg, a):
 
 
 # ---- martial-04 (spring): a joust (start_joust / the joust step)
-def _m04_ready(s, seat, j):
+def _m04_ready(s: OKCFields, seat, j):
     return bool(s.hands[seat])
 
 
-def _m04_start(s, seat, j):
+def _m04_start(s: OKCFields, seat, j):
     start_joust(s, seat, j)
 
 
-def _always(s, seat, j):
+def _always(s: OKCFields, seat, j):
     return True
 
 
@@ -798,26 +803,26 @@ ACTIONS: dict[str | None, CardAction] = {  # read by a card's effect (None: it h
 # leaving a council may go to hand; intrigue-01: a journeyed card may go to the
 # deck bottom. The card first goes where it would without them (the lost pile or
 # the discard), then its owner is asked (step "instead").
-def may_instead(s, seat: int, g: int, where: str, to: str, why: str) -> None:
+def may_instead(s: OKCFields, seat: int, g: int, where: str, to: str, why: str) -> None:
     """Card g of seat lies in `where` ("lost" or "discard"); queue the question
     whether it goes `to` ("hand" or "deck-bottom") instead, because of `why`."""
     s.todo.append(("instead", seat, g, where, to, why))
 
 
 @step("instead")
-def _instead_step(s, seat, g, where, to, why) -> None:
+def _instead_step(s: OKCFields, seat, g, where, to, why) -> None:
     if g in (s.discards[seat] if where == "discard" else s.lost):  # (still there)
         s._ask("instead", seat, [g, where, to, why])
 
 
-def _instead_word(s, a, seat):
+def _instead_word(s: OKCFields, a, seat):
     if a == DRAW:
         return "to-hand" if s.darg[2] == "hand" else "to-deck-bottom"
     return None
 
 
 @decision("instead", prompt="Move the card?", legal=lambda s, seat: [DRAW, DONE], word=_instead_word, done="leave")
-def _instead(s, a, seat):
+def _instead(s: OKCFields, a, seat):
     if a == DONE:
         return
     g, where, to, _why = s.darg
@@ -831,7 +836,7 @@ def _instead(s, a, seat):
 
 
 # ---- the kingdom cards' actions and their sub-decision "kingdom" -----------
-def options(s, seat: int, timing: str) -> list[int]:
+def options(s: OKCFields, seat: int, timing: str) -> list[int]:
     """KACT + space for each kingdom card on seat's board whose action may be
     taken now (once a round)."""
     out = []
@@ -854,15 +859,17 @@ _WHEN = [
 ACTING = {when: sum(1 << k for k, ws in enumerate(_WHEN) if when in ws) for when in ("spring", "day", "autumn")}
 
 
-def action(s, seat: int, j: int) -> None:
+def action(s: OKCFields, seat: int, j: int) -> None:
     """Take the action of the kingdom card on board space j."""
     s.used[seat] |= U_KINGDOM << j
-    kc = s.boards[seat][j][0]
+    space = s.boards[seat][j]
+    assert space is not None  # (only a space holding a kingdom card has an action)
+    kc = space[0]
     s._event("kingdom", seat, KNAME[kc])
     ACTIONS[KEFFECT[kc]].start(s, seat, j)
 
 
-def _kingdom_word(s, a, seat):
+def _kingdom_word(s: OKCFields, a, seat):
     eff = s.darg[0]
     if a == BACK:
         return "match-strength" if eff == "reveal_return" else "discard-it"
@@ -887,23 +894,23 @@ def _kingdom_word(s, a, seat):
     loc="to",
     word=_kingdom_word,
 )
-def _kingdom(s, a, seat):
+def _kingdom(s: OKCFields, a, seat):
     ACTIONS[s.darg[0]].answer(s, seat, s.darg, a)
 
 
 @step("burn_acquire")
-def _burn_acquire(s, seat, left) -> None:
+def _burn_acquire(s: OKCFields, seat, left) -> None:
     if left > 0 and s.hands[seat] and any(x is not None for x in s.road):
         s._ask("kingdom", seat, ["burn_acquire", -1, 0, left])
 
 
 @step("road_now")
-def _road_now(s) -> None:
+def _road_now(s: OKCFields) -> None:
     s._refill_road_now()
 
 
 # ---- martial-04: the joust -------------------------------------------------
-def start_joust(s, seat: int, j: int) -> None:
+def start_joust(s: OKCFields, seat: int, j: int) -> None:
     """Every player with a card in hand picks one in secret."""
     s.todo.append(("joust_end", seat, j))
     s.todo.append(("joust", seat, j))
@@ -918,7 +925,7 @@ def start_joust(s, seat: int, j: int) -> None:
     simultaneous=True,
     word=lambda s, a, seat: "joust " + C.local_name(s.gid(seat, a - CARD)),
 )
-def _joust(s, a, seat):
+def _joust(s: OKCFields, a, seat):
     g = s.gid(seat, a - CARD)
     s._leave_hand(seat, g)
     s.joust[seat] = g
@@ -929,22 +936,22 @@ def _joust(s, a, seat):
 
 
 @step("joust")
-def _joust_result(s, seat, j) -> None:
+def _joust_result(s: OKCFields, seat, j) -> None:
     picks = [(x, g) for x, g in enumerate(s.joust) if g is not None]
     s._mark_reveal()
     s._event("joust", None, [(x, NAME[g]) for x, g in picks])
     counts: dict[int, int] = {}
     for _, g in picks:
         counts[STR[g]] = counts.get(STR[g], 0) + 1
-    best = None
+    best, best_str = None, 0
     for x, g in picks:
         if counts[STR[g]] > 1:
             s.discards[x].append(g)  # duplicates are discarded
         else:
             s.hands[x].append(g)
             s.known[x].append(g)
-            if best is None or STR[g] > STR[s.joust[best]]:
-                best = x
+            if best is None or STR[g] > best_str:
+                best, best_str = x, STR[g]
     s.joust = [None] * s.players
     if best is not None:
         s._ask("joust_win", best)
@@ -956,13 +963,13 @@ def _joust_result(s, seat, j) -> None:
     legal=lambda s, seat: list(E.LOCATIONS),
     loc="claim",
 )
-def _joust_win(s, a, seat):
+def _joust_win(s: OKCFields, a, seat):
     s._event("claim", seat, D.LOCATIONS[a - LOC])
     locations.owner_bonus(s, a - LOC)
     locations.reward(s, seat, a - LOC)
 
 
 @step("joust_end")
-def _joust_end(s, o, j) -> None:
+def _joust_end(s: OKCFields, o, j) -> None:
     if s.boards[o][j] is not None and KEFFECT[s.boards[o][j][0]] == "joust":
         discard_this(s, o, j)

@@ -5,15 +5,20 @@ discard; the others influence only)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from meeple.games.okc import cards as C
 from meeple.games.okc.actions import CARD, COUNCIL, DONE, DRAW, LOC
 from meeple.games.okc.rules import as_card_action, decision, hand_cards, step
 from meeple.games.okc.cards import KEFFECT, LORE, NAME, PER, VOTES
 from meeple.games.okc.data import COUNCILS, FAVOUR_USES, LOCATIONS, LOCATION_INFLUENCE
 
+if TYPE_CHECKING:  # the state's types, for the rule functions' state (fields.py)
+    from meeple.games.okc.fields import OKCFields
+
 
 @step("rewards")
-def _rewards(s, r, winner) -> None:
+def _rewards(s: OKCFields, r, winner) -> None:
     s._ask("location", winner, [r])
 
 
@@ -23,11 +28,11 @@ def _rewards(s, r, winner) -> None:
     loc="claim",
     legal=lambda s, seat: [LOC + 2 * s.darg[0], LOC + 2 * s.darg[0] + 1],
 )
-def _location(s, a, seat):
+def _location(s: OKCFields, a, seat):
     claim(s, seat, a - LOC)
 
 
-def claim(s, seat: int, loc: int) -> None:
+def claim(s: OKCFields, seat: int, loc: int) -> None:
     """Claim rewards at a chosen location: Herald reward, then location reward."""
     if s.record:
         s._event("claim", seat, LOCATIONS[loc])
@@ -47,7 +52,7 @@ def claim(s, seat: int, loc: int) -> None:
             s._ask("relics", seat)
 
 
-def owner_bonus(s, loc: int) -> None:
+def owner_bonus(s: OKCFields, loc: int) -> None:
     """trade-11: its owner gains 1 influence whenever anyone claims its location."""
     for o, k in s.kloc[loc]:
         if KEFFECT[k] == "location_influence":
@@ -55,7 +60,7 @@ def owner_bonus(s, loc: int) -> None:
 
 
 @step("location_reward")
-def reward(s, seat: int, loc: int) -> None:
+def reward(s: OKCFields, seat: int, loc: int) -> None:
     if s.record:
         s._event("location-reward", seat, LOCATIONS[loc])
     s._gain_influence(seat, LOCATION_INFLUENCE[loc])
@@ -81,7 +86,7 @@ def reward(s, seat: int, loc: int) -> None:
     card="discard",
     legal=lambda s, seat: [CARD + C.local(g) for g in s.councils[0] if s.seat_of(g) == seat],
 )
-def _relics(s, a, seat):
+def _relics(s: OKCFields, a, seat):
     g = s.gid(seat, a - CARD)
     s.own_councils()[0].remove(g)
     s._event("relics", seat, NAME[g])
@@ -120,7 +125,7 @@ def _with_icon(kind: str):
     card="govern",
     done="pass",
 )
-def _castle(s, a, seat):
+def _castle(s: OKCFields, a, seat):
     if a == DONE:
         return
     g = s.gid(seat, a - CARD)
@@ -135,7 +140,7 @@ def _castle(s, a, seat):
     card="journey",
     done="pass",
 )
-def _wilderness(s, a, seat):
+def _wilderness(s: OKCFields, a, seat):
     if a == DONE:
         return
     s._journey(seat, s.gid(seat, a - CARD))
@@ -147,7 +152,7 @@ def _wilderness(s, a, seat):
     legal=_with_icon("shrine"),
     card="bottom",
 )
-def _shrine(s, a, seat):
+def _shrine(s: OKCFields, a, seat):
     if a == DONE:
         return
     g = s.gid(seat, a - CARD)
@@ -158,7 +163,7 @@ def _shrine(s, a, seat):
 
 
 @decision("council", prompt="Choose the council", legal=lambda s, seat: [COUNCIL + c for c in range(3)])
-def _council(s, a, seat):
+def _council(s: OKCFields, a, seat):
     g, castle = s.darg
     c = a - COUNCIL
     if castle:
@@ -169,7 +174,7 @@ def _council(s, a, seat):
     s._event("govern", seat, (NAME[g], COUNCILS[c]))
 
 
-def _necropolis_legal(s, seat):
+def _necropolis_legal(s: OKCFields, seat):
     acts = [DONE]
     if s.darg[0] < 3 and s.discards[seat]:
         acts.append(DRAW)
@@ -177,7 +182,7 @@ def _necropolis_legal(s, seat):
 
 
 @decision("necropolis", prompt="Necropolis: draw a card, or stop", legal=_necropolis_legal)
-def _necropolis(s, a, seat):
+def _necropolis(s: OKCFields, a, seat):
     if a == DONE:
         s._ask("necro_discard", seat)
         return
@@ -192,7 +197,7 @@ def _necropolis(s, a, seat):
     legal=lambda s, seat: hand_cards(s, seat) + [DONE],
     card="discard",
 )
-def _necro_discard(s, a, seat):
+def _necro_discard(s: OKCFields, a, seat):
     if a == DONE:
         return
     s._discard_from_hand(seat, a)

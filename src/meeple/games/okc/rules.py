@@ -19,7 +19,7 @@ for the actions it leaves to the common words.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from meeple.core.flow import Rules
 from meeple.core.game import IllegalMove
@@ -63,6 +63,9 @@ from meeple.games.okc.actions import (
 )
 from meeple.games.okc.cards import KNAME, NCARDS, PER
 from meeple.games.okc.data import COUNCILS, FACTIONS, LOCATIONS, REGIONS
+
+if TYPE_CHECKING:  # the state's types, for the rule functions' state (fields.py)
+    from meeple.games.okc.fields import OKCFields
 
 RULES = Rules("okc")
 
@@ -143,7 +146,7 @@ def turns(season: str) -> None:
         s.kind, s.dseats, s.darg = season, [seat], None  # (s._ask written out: a step per action)
 
 
-def _seat_words(s, a: int, seat: int) -> str | None:
+def _seat_words(s: OKCFields, a: int, seat: int) -> str | None:
     if SEAT <= a < OFAVOUR:
         return f"seat {a - SEAT}"
     if a == OFAVOUR:
@@ -153,7 +156,7 @@ def _seat_words(s, a: int, seat: int) -> str | None:
     return None
 
 
-def action_word(s, a: int, kind: str, seat: int) -> str:
+def action_word(s: OKCFields, a: int, kind: str, seat: int) -> str:
     """Action `a` of decision `kind` for `seat`, in words (the MOVE text)."""
     text = _seat_words(s, a, seat)
     if text is not None:
@@ -187,7 +190,9 @@ def action_word(s, a: int, kind: str, seat: int) -> str:
     if REGION <= a < ROAD:
         return f"{words.get('region', 'to')} {REGIONS[a - REGION]}"
     if ROAD <= a < STEAL:
-        return "take " + KNAME[s.road[a - ROAD]]
+        kc = s.road[a - ROAD]
+        assert kc is not None  # (legal only where a card lies)
+        return "take " + KNAME[kc]
     if STEAL <= a < BACK:
         o, j = divmod(a - STEAL, 3)
         sp = s.boards[o][j]
@@ -235,6 +240,6 @@ CARD_ACTION = [CARD + g % PER for g in range(NCARDS)]
 as_card_action = CARD_ACTION.__getitem__
 
 
-def hand_cards(s, seat: int) -> list[int]:
+def hand_cards(s: OKCFields, seat: int) -> list[int]:
     """CARD actions for each card in seat's hand (the commonest answer)."""
     return list(map(as_card_action, s.hands[seat]))

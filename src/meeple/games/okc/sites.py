@@ -16,6 +16,8 @@ where the rules use them (cards.py, state.py).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from meeple.games.okc import cards as C
 from meeple.games.okc.rules import CardAction, decision
 from meeple.games.okc.actions import (
@@ -38,41 +40,44 @@ from meeple.games.okc.actions import (
 from meeple.games.okc.cards import AMBUSH_FROM_DISCARD, ARCH, CMDS, EFFECT, KIND, KNAME, KPLACE, NAME, TRAITS, VOTES
 from meeple.games.okc.data import AMBUSH, COUNCILS, FACTIONS, FLANK, NBASIC, REGIONS
 
+if TYPE_CHECKING:  # the state's types, for the rule functions' state (fields.py)
+    from meeple.games.okc.fields import OKCFields
+
 
 def _cards(gids):
     return [CARD + C.local(g) for g in gids]
 
 
-def _ask(s, seat, darg):
+def _ask(s: OKCFields, seat, darg):
     s._ask("site", seat, darg)
 
 
-def _in_council(s, g):
+def _in_council(s: OKCFields, g):
     for c in s.councils:  # (a loop: asked at each autumn decision of a seat with such a card)
         if g in c:
             return True
     return False
 
 
-def _active_entry(s, g):
+def _active_entry(s: OKCFields, g):
     return s._find_active(g)
 
 
 # ---- Nobility A2 (autumn): if in a council, move it to another council
-def _na2_ready(s, seat, g):
+def _na2_ready(s: OKCFields, seat, g):
     return _in_council(s, g)
 
 
-def _na2_start(s, seat, g):
+def _na2_start(s: OKCFields, seat, g):
     _ask(s, seat, ["council_move", C.local(g), 0])
 
 
-def _na2_options(s, seat, darg):
+def _na2_options(s: OKCFields, seat, darg):
     g = s.gid(seat, darg[1])
     return [COUNCIL + c for c in range(3) if g not in s.councils[c]]
 
 
-def _na2_answer(s, seat, darg, a):
+def _na2_answer(s: OKCFields, seat, darg, a):
     g = s.gid(seat, darg[1])
     if s.record:
         was = next(COUNCILS[c] for c in range(3) if g in s.councils[c])
@@ -84,18 +89,18 @@ def _na2_answer(s, seat, darg, a):
 
 
 # ---- Nobility A3 (on gaining): govern up to 3 cards from lost pile/discard into different councils
-def _na3_gain(s, seat, g):
+def _na3_gain(s: OKCFields, seat, g):
     if _na3_pool(s, seat):
         _ask(s, seat, ["govern_three", C.local(g), 0])
 
 
-def _na3_pool(s, seat):
+def _na3_pool(s: OKCFields, seat):
     pool = [x for x in s.discards[seat] if VOTES[x] >= 1]
     pool += [x for x in s.lost if s.seat_of(x) == seat and VOTES[x] >= 1]
     return pool
 
 
-def _na3_options(s, seat, darg):
+def _na3_options(s: OKCFields, seat, darg):
     if len(darg) % 2 == 0:  # [eff, local, stage, card, council, ..., card]: a council
         used = darg[4::2]
         return [COUNCIL + c for c in range(3) if c not in used]
@@ -104,7 +109,7 @@ def _na3_options(s, seat, darg):
     return [DONE] + _cards(_na3_pool(s, seat))
 
 
-def _na3_answer(s, seat, darg, a):
+def _na3_answer(s: OKCFields, seat, darg, a):
     if a == DONE:
         return
     if len(darg) % 2 == 0:
@@ -123,19 +128,19 @@ def _na3_answer(s, seat, darg, a):
 
 
 # ---- Nobility A4 (autumn): with 2+ of your supporters in its region, 1 influence on it
-def _na4_ready(s, seat, g):
+def _na4_ready(s: OKCFields, seat, g):
     r, e = _active_entry(s, g)
     return r is not None and s.sup_map[seat][r] >= 2
 
 
-def _na4_start(s, seat, g):
+def _na4_start(s: OKCFields, seat, g):
     r, e = _active_entry(s, g)
     e[E_DEP] = max(0, e[E_DEP]) + 1
     s._event("influence-on", seat, NAME[g])
 
 
 # ---- Nobility HQ (autumn): a captain from discard to hand or +1 influence (both if not first)
-def _nhq_start(s, seat, g):
+def _nhq_start(s: OKCFields, seat, g):
     caps = [x for x in s.discards[seat] if ARCH[x] == "captain"]
     if s.order[0] != seat:
         s._gain_influence(seat, 1)
@@ -145,12 +150,12 @@ def _nhq_start(s, seat, g):
         _ask(s, seat, ["nobility_hq", C.local(g), 0])
 
 
-def _nhq_options(s, seat, darg):
+def _nhq_options(s: OKCFields, seat, darg):
     caps = _cards([x for x in s.discards[seat] if ARCH[x] == "captain"])
     return caps if darg[2] else caps + [BACK]
 
 
-def _nhq_answer(s, seat, darg, a):
+def _nhq_answer(s: OKCFields, seat, darg, a):
     if a == BACK:
         s._gain_influence(seat, 1)
         return
@@ -161,7 +166,7 @@ def _nhq_answer(s, seat, darg, a):
 
 
 # ---- Clans HQ1 (day): move active Flank cards of this clash into a council
-def _flank_cards(s, seat):
+def _flank_cards(s: OKCFields, seat):
     cur = s._current_clash()
     if cur is None or s._locked(seat, cur[0]):  # (Nobility tactic 2: no card moves out of the locked clash)
         return []
@@ -171,21 +176,21 @@ def _flank_cards(s, seat):
     ]
 
 
-def _chq1_ready(s, seat, g):
+def _chq1_ready(s: OKCFields, seat, g):
     return bool(_flank_cards(s, seat))
 
 
-def _chq1_start(s, seat, g):
+def _chq1_start(s: OKCFields, seat, g):
     _ask(s, seat, ["clans_hq1", C.local(g), 0])
 
 
-def _chq1_options(s, seat, darg):
+def _chq1_options(s: OKCFields, seat, darg):
     if darg[2] == 0:
         return [DONE] + _cards(_flank_cards(s, seat))
     return [COUNCIL + c for c in range(3)]
 
 
-def _chq1_answer(s, seat, darg, a):
+def _chq1_answer(s: OKCFields, seat, darg, a):
     if a == DONE:
         return
     if darg[2] == 0:
@@ -201,15 +206,15 @@ def _chq1_answer(s, seat, darg, a):
 
 
 # ---- Clans HQ2 (spring): up to 2 supporters from the lost pile to a region
-def _chq2_ready(s, seat, g):
+def _chq2_ready(s: OKCFields, seat, g):
     return s.lost_sup[seat] > 0
 
 
-def _chq2_start(s, seat, g):
+def _chq2_start(s: OKCFields, seat, g):
     _ask(s, seat, ["clans_hq2", C.local(g), 0])
 
 
-def _chq2_options(s, seat, darg):
+def _chq2_options(s: OKCFields, seat, darg):
     """Up to 2 supporters to *a* region: the second, if any, where the first went
     (darg [effect, local, placed, region of the first])."""
     acts = [DONE] if darg[2] else []
@@ -218,7 +223,7 @@ def _chq2_options(s, seat, darg):
     return acts or [DONE]
 
 
-def _chq2_answer(s, seat, darg, a):
+def _chq2_answer(s: OKCFields, seat, darg, a):
     if a == DONE:
         return
     s.lost_sup[seat] -= 1
@@ -228,30 +233,30 @@ def _chq2_answer(s, seat, darg, a):
 
 
 # ---- Uprising HQ1 (on gaining: a third kingdom space; autumn: a Great Road card onto it)
-def _uhq1_gain(s, seat, g):
+def _uhq1_gain(s: OKCFields, seat, g):
     if len(s.boards[seat]) < 3:
         s.own_boards()[seat].append(None)
 
 
-def _uhq1_hand(s, seat):
+def _uhq1_hand(s: OKCFields, seat):
     return [x for x in s.hands[seat] if ARCH[x] in ("captain", "champion")]
 
 
-def _uhq1_ready(s, seat, g):
+def _uhq1_ready(s: OKCFields, seat, g):
     return len(s.boards[seat]) == 3 and bool(_uhq1_hand(s, seat)) and any(k is not None for k in s.road)
 
 
-def _uhq1_start(s, seat, g):
+def _uhq1_start(s: OKCFields, seat, g):
     _ask(s, seat, ["uprising_hq1", C.local(g), 0])
 
 
-def _uhq1_options(s, seat, darg):
+def _uhq1_options(s: OKCFields, seat, darg):
     if darg[2] == 0:
         return [ROAD + i for i, k in enumerate(s.road) if k is not None]
     return _cards(_uhq1_hand(s, seat))
 
 
-def _uhq1_answer(s, seat, darg, a):
+def _uhq1_answer(s: OKCFields, seat, darg, a):
     if darg[2] == 0:
         _ask(s, seat, [darg[0], darg[1], 1, a - ROAD])
         return
@@ -278,30 +283,30 @@ def _uhq1_answer(s, seat, darg, a):
 
 
 # ---- Gathering A2 (autumn): if in a council, a token on any council (1 vote while it stays)
-def _ga2_ready(s, seat, g):
+def _ga2_ready(s: OKCFields, seat, g):
     return _in_council(s, g) and s.tokens_free(seat) > 0
 
 
-def _ga2_start(s, seat, g):
+def _ga2_start(s: OKCFields, seat, g):
     _ask(s, seat, ["council_token", C.local(g), 0])
 
 
-def _ga2_options(s, seat, darg):
+def _ga2_options(s: OKCFields, seat, darg):
     return [COUNCIL + c for c in range(3)]
 
 
-def _ga2_answer(s, seat, darg, a):
+def _ga2_answer(s: OKCFields, seat, darg, a):
     s.own_gtokens()[seat][a - COUNCIL] += 1
     s._event("council-token", seat, COUNCILS[a - COUNCIL])
 
 
 # ---- Gathering HQ (3 tokens on gaining; day: 1 token gives an active card Ambush,
 #      2 tokens: that Ambush may take its card from the discard)
-def _ghq_gain(s, seat, g):
+def _ghq_gain(s: OKCFields, seat, g):
     s.own_hqtok()[seat] = 3
 
 
-def _ghq_ready(s, seat, g):
+def _ghq_ready(s: OKCFields, seat, g):
     cur = s._current_clash()
     return (
         s.hqtok[seat] > 0
@@ -310,11 +315,11 @@ def _ghq_ready(s, seat, g):
     )
 
 
-def _ghq_start(s, seat, g):
+def _ghq_start(s: OKCFields, seat, g):
     _ask(s, seat, ["gathering_hq", C.local(g), 0])
 
 
-def _ghq_options(s, seat, darg):
+def _ghq_options(s: OKCFields, seat, darg):
     r = s._current_clash()[0]
     cards = [e[E_GID] for e in s.active[r] if s.seat_of(e[E_GID]) == seat and not e[E_PART]]
     if darg[2] == 0:
@@ -322,7 +327,7 @@ def _ghq_options(s, seat, darg):
     return _cards(cards)
 
 
-def _ghq_answer(s, seat, darg, a):
+def _ghq_answer(s: OKCFields, seat, darg, a):
     if darg[2] == 0:
         n = 2 if a == DRAW else 1
         s.own_hqtok()[seat] -= n
@@ -337,7 +342,7 @@ def _ghq_answer(s, seat, darg, a):
 
 # ---- Gathering A3 (day): burn one of your lost-pile cards; gain its printed strength,
 #      traits, commands and text until the end of the round
-def _ga3_ready(s, seat, g):
+def _ga3_ready(s: OKCFields, seat, g):
     cur = s._current_clash()
     return (
         cur is not None
@@ -347,15 +352,15 @@ def _ga3_ready(s, seat, g):
     )
 
 
-def _ga3_start(s, seat, g):
+def _ga3_start(s: OKCFields, seat, g):
     _ask(s, seat, ["copy_lost", C.local(g), 0])
 
 
-def _ga3_options(s, seat, darg):
+def _ga3_options(s: OKCFields, seat, darg):
     return _cards([x for x in s.lost if s.seat_of(x) == seat])
 
 
-def _ga3_answer(s, seat, darg, a):
+def _ga3_answer(s: OKCFields, seat, darg, a):
     src = s.gid(seat, a - CARD)
     g = s.gid(seat, darg[1])
     s.lost.remove(src)
@@ -382,7 +387,7 @@ ACTIONS: dict[str | None, CardAction] = {  # read by a card's effect (None: it h
 
 
 # ---- using them: the action, the sub-decision "site", the gain ---------------
-def options(s, seat: int, timing: str) -> list[int]:
+def options(s: OKCFields, seat: int, timing: str) -> list[int]:
     """USE + local for each of seat's Site of Power cards whose ability may be
     used now (once a round; an HQ card once gained; not while its text is
     blank where it stands)."""
@@ -434,7 +439,7 @@ SITE_CARDS = PER - NBASIC  # a faction's Site of Power cards (all to buy at the 
 USABLE_NOW = [{t: frozenset(u[1] for u in usable) for t, usable in by_time.items()} for by_time in _USABLE]
 
 
-def action(s, seat: int, lo: int) -> None:
+def action(s: OKCFields, seat: int, lo: int) -> None:
     """Use the ability of seat's Site of Power card with local index lo."""
     s.used[seat] |= U_SITE << (lo - NBASIC)
     g = s.gid(seat, lo)
@@ -442,7 +447,7 @@ def action(s, seat: int, lo: int) -> None:
     ACTIONS[EFFECT[g]].start(s, seat, g)
 
 
-def gain_site_card(s, seat: int, g: int) -> None:
+def gain_site_card(s: OKCFields, seat: int, g: int) -> None:
     """A Site of Power card gained: an HQ card to the supply, an advanced
     card to hand; then its on-gain ability."""
     s.own_site()[seat].remove(g)
@@ -456,7 +461,7 @@ def gain_site_card(s, seat: int, g: int) -> None:
         act.on_gain(s, seat, g)
 
 
-def _site_word(s, a, seat):
+def _site_word(s: OKCFields, a, seat):
     if a == BACK:
         return "influence" if s.darg[0] == "nobility_hq" else "ambush"
     if a == DRAW:
@@ -471,5 +476,5 @@ def _site_word(s, a, seat):
     card="choose",
     word=_site_word,
 )
-def _site(s, a, seat):
+def _site(s: OKCFields, a, seat):
     ACTIONS[s.darg[0]].answer(s, seat, s.darg, a)

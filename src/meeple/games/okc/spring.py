@@ -4,6 +4,8 @@ actions in turn order, and the clash markers."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from meeple.games.okc import cards as C
 from meeple.games.okc import favour, tactics
 from meeple.games.okc.free import free_actions
@@ -28,16 +30,19 @@ from meeple.games.okc.cards import DEPLOY_INFLUENCE, FX_CLANS_MARKERS, MAY_HAVE
 from meeple.games.okc.data import DEPLOY, REGIONS
 from meeple.games.okc.tactics import CHECKS
 
+if TYPE_CHECKING:  # the state's types, for the rule functions' state (fields.py)
+    from meeple.games.okc.fields import OKCFields
+
 
 # ---- face-down cards -------------------------------------------------------
 @step("facedown")
-def _facedown_step(s) -> None:
+def _facedown_step(s: OKCFields) -> None:
     s.fd_pos = [0] * s.players
     s.fd_log = [[] for _ in range(s.players)]
     fd_declare_next(s, 0, [0] * s.players)
 
 
-def fd_declare_next(s, i: int, empty: list[int]) -> None:
+def fd_declare_next(s: OKCFields, i: int, empty: list[int]) -> None:
     """Seats with fewer than 3 cards in hand declare, in turn order, the
     regions where they play no card (a bit per region in `empty`); then
     every seat places its face-down cards at once (`darg`: the declared
@@ -56,14 +61,14 @@ def fd_declare_next(s, i: int, empty: list[int]) -> None:
     legal=lambda s, seat: [REGION + r for r in range(3) if not s.darg[1 + seat] >> r & 1],
     region="empty",
 )
-def _fd_declare(s, a, seat):
+def _fd_declare(s: OKCFields, a, seat):
     empty = list(s.darg[1:])
     empty[seat] |= 1 << (a - REGION)
     s._event("no-card", seat, REGIONS[a - REGION])
     fd_declare_next(s, s.darg[0], empty)
 
 
-def _facedown_legal(s, seat):
+def _facedown_legal(s: OKCFields, seat):
     r = s.fd_pos[seat]
     hand = s.hands[seat]
     if s.darg:  # declared in turn order: '-' there and only there
@@ -74,7 +79,7 @@ def _facedown_legal(s, seat):
     return acts
 
 
-def _facedown_word(s, a, seat):
+def _facedown_word(s: OKCFields, a, seat):
     return "place -" if a == DONE else "place " + C.local_name(s.gid(seat, a - CARD))
 
 
@@ -85,7 +90,7 @@ def _facedown_word(s, a, seat):
     simultaneous=True,
     word=_facedown_word,
 )
-def _facedown(s, a, seat):
+def _facedown(s: OKCFields, a, seat):
     r = s.fd_pos[seat]
     if a == DONE:
         s.own_fd_log()[seat].append(-1)
@@ -123,7 +128,7 @@ turns("spring")
 _SUPPORTERS = (SUPP, SUPP + 1, SUPP + 2)  # a supporter to each region
 
 
-def _spring_legal(s, seat):
+def _spring_legal(s: OKCFields, seat):
     acts = [DONE]
     if s.sup_board[seat] > 0 and not s.used[seat] & U_SUPPORTERS_DONE:
         acts += _SUPPORTERS
@@ -146,7 +151,7 @@ def _spring_legal(s, seat):
     prompt="Spring: take an action, or end your spring (supporters are placed as one action: all you place, then any other)",
     legal=_spring_legal,
 )
-def _spring(s, a, seat):
+def _spring(s: OKCFields, a, seat):
     if a == DONE:
         return
     s.todo.append(("spring_seat", seat))
@@ -172,7 +177,7 @@ def _spring(s, a, seat):
 
 # ---- clash markers ---------------------------------------------------------
 @step("markers")
-def _markers_step(s) -> None:
+def _markers_step(s: OKCFields) -> None:
     s.clash_order = []
     chooser = s.order[-1]
     for x in s.order:
@@ -187,7 +192,7 @@ def _markers_step(s) -> None:
     legal=lambda s, seat: [REGION + r for r in range(3) if r not in s.clash_order],
     region="clash",
 )
-def _markers(s, a, seat):
+def _markers(s: OKCFields, a, seat):
     s.clash_order.append(a - REGION)
     if len(s.clash_order) == 2:
         s.clash_order.append(3 - sum(s.clash_order))

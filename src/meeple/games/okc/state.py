@@ -17,7 +17,7 @@ every seat has chosen.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from itertools import combinations
 from math import comb
@@ -220,73 +220,18 @@ FIELDS = (
 )
 
 
-class OKCState(FlowState):
+if TYPE_CHECKING:  # checked as the rule modules' state type (fields.py); at run time the slots come from FIELDS
+    from meeple.games.okc.fields import OKCFields as _Typed
+else:
+    _Typed = FlowState
+
+
+class OKCState(_Typed):
     game = "okc"
     RULES = RULES
     QUIET = True  # unrecorded, the flow runs each decision's effect without its prologue (rules.decision)
     __slots__ = slots(FIELDS, FlowState)
-    # the types of the fields above (a test holds these names to FIELDS; the
-    # flow's and the record's fields are typed on FlowState and GameRecord)
-    factions: list[int]
-    fseat: dict[int, int]
-    rounds: int
-    round: int
-    order: list[int]
-    influence: list[int]
-    lore: list[int]
-    site_lore: list[int]
-    hand_size: list[int]
-    hands: list[list[int]]
-    known: list[list[int]]
-    decks: list[list[int]]
-    discards: list[list[int]]
-    lost: list[int]
-    lost_sup: list[int]
-    site: list[list[int]]
-    hq: list[list[int]]
-    kdeck: list[int]
-    road: list[int | None]
-    kdiscard: list[int]
-    boards: list[list[list[int] | None]]
-    herald: list[int]
-    sup_board: list[int]
-    sup_map: list[list[int]]
-    sup_part: list[list[int]]
-    tokens: list[list[int]]
-    councils: list[list[int]]
-    bids: list[Any]
-    bids_open: bool
-    facedown: list[list[Any]]
-    active: list[list[list[int]]]
-    favour: int
-    favour_uses: int
-    used: list[int]
-    round_fx: list[int]
-    clash_order: list[Any]
-    clash_now: tuple | None
-    taken: bool
-    fd_pos: list[int]
-    rng: Rng
-    fd_log: list[list[Any]]
-    tactics: list[list[int]]
-    bonus: list[int]
-    ctokens: list[list[int]]
-    gtokens: list[list[int]]
-    hqtok: list[int]
-    ksupply: list[list[int]]
-    kheld: list[int]
-    kregion: list[list[list[int]]]
-    kloc: list[list[list[int]]]
-    kburned: list[int]
-    joust: list[int | None]
-    copies: list[list[int]]
-    burned: list[int]
-    offer: list[list[int]]
-    pick: list[list[int]]
-    peeked: list[list[int]]
-    hid_known: tuple[Any, tuple[int, ...]] | None
-    legal_now: list[int] | None
-    shared: int
+    # the fields' types are on OKCFields (fields.py), what the rule modules take
 
     @classmethod
     def blank(cls, players: int) -> "OKCState":

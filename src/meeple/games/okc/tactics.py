@@ -4,6 +4,8 @@ Site of Power action that spring, day and autumn all offer."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from meeple.games.okc import bidding, kingdom, sites
 from meeple.games.okc import cards as C
 from meeple.games.okc.actions import (
@@ -40,12 +42,15 @@ from meeple.games.okc.cards import (
 )
 from meeple.games.okc.data import COUNCILS, FACTIONS, FLANK, REGIONS, RETREAT
 
+if TYPE_CHECKING:  # the state's types, for the rule functions' state (fields.py)
+    from meeple.games.okc.fields import OKCFields
 
-def _yes(s, seat: int) -> bool:
+
+def _yes(s: OKCFields, seat: int) -> bool:
     return True
 
 
-def _nobility_1(s, seat: int) -> bool:
+def _nobility_1(s: OKCFields, seat: int) -> bool:
     wm = _WAR_MACHINES[s.factions[seat]]  # an active war machine of seat's
     for cards in s.active:
         for e in cards:
@@ -54,11 +59,11 @@ def _nobility_1(s, seat: int) -> bool:
     return False
 
 
-def _nobility_3(s, seat: int) -> bool:
+def _nobility_3(s: OKCFields, seat: int) -> bool:
     return any(s.councils)
 
 
-def _clans_1(s, seat: int) -> bool:
+def _clans_1(s: OKCFields, seat: int) -> bool:
     r = s._current_clash()[0]
     may = _FLANKERS[s.factions[seat]]  # seat's heir, captain or war machine there, not counted, without Flank
     for e in s.active[r]:
@@ -67,15 +72,15 @@ def _clans_1(s, seat: int) -> bool:
     return False
 
 
-def _clans_2(s, seat: int) -> bool:
+def _clans_2(s: OKCFields, seat: int) -> bool:
     return bool(s.hands[seat]) and any(sp is not None for o in range(s.players) if o != seat for sp in s.boards[o])
 
 
-def _clans_3(s, seat: int) -> bool:
+def _clans_3(s: OKCFields, seat: int) -> bool:
     return len(s.hands[seat]) < s.hsize(seat) and bool(s.discards[seat] or s._own_active(seat))
 
 
-def _uprising_1(s, seat: int) -> bool:
+def _uprising_1(s: OKCFields, seat: int) -> bool:
     r = s._current_clash()[0]
     mine = s.factions[seat]  # seat's card there, not counted, without Retreat; r not locked
     for e in s.active[r]:
@@ -84,11 +89,11 @@ def _uprising_1(s, seat: int) -> bool:
     return False
 
 
-def _uprising_2(s, seat: int) -> bool:
+def _uprising_2(s: OKCFields, seat: int) -> bool:
     return any(sp is not None for sp in s.boards[seat]) and any(s.hands[o] for o in range(s.players) if o != seat)
 
 
-def _uprising_3(s, seat: int) -> bool:
+def _uprising_3(s: OKCFields, seat: int) -> bool:
     """Has an opponent face-down cards in two regions (a pair of `uswap_pairs`)?"""
     mine = s.factions[seat]  # a card is a seat's when g // PER is its faction
     where: dict[int, int] = {}  # an opponent's faction -> a bit per region with its face-down card
@@ -103,18 +108,18 @@ def _uprising_3(s, seat: int) -> bool:
     return False
 
 
-def _gathering_0(s, seat: int) -> bool:
+def _gathering_0(s: OKCFields, seat: int) -> bool:
     if max(s.sup_map[seat]) < 2:
         return False  # (two supporters in no region: not in this one either)
     r = s._current_clash()[0]
     return s.sup_map[seat][r] >= 2 and any(s.seat_of(g) == seat for g in s.lost) and not s._locked(seat, r)
 
 
-def _gathering_1(s, seat: int) -> bool:
+def _gathering_1(s: OKCFields, seat: int) -> bool:
     return bool(s.kdiscard) and bool(s.hands[seat])
 
 
-def _gathering_2(s, seat: int) -> bool:
+def _gathering_2(s: OKCFields, seat: int) -> bool:
     r = s._current_clash()[0]
     if s._locked(seat, r):
         return False
@@ -127,7 +132,7 @@ def _gathering_2(s, seat: int) -> bool:
     return n >= 2
 
 
-def _gathering_3(s, seat: int) -> bool:
+def _gathering_3(s: OKCFields, seat: int) -> bool:
     return bool(s.discards[seat] or s._own_active(seat))
 
 
@@ -152,7 +157,7 @@ OK = [
 ]
 
 
-def tactic_ok(s, seat: int, t: int) -> bool:
+def tactic_ok(s: OKCFields, seat: int, t: int) -> bool:
     """Can seat's tile t do anything now?"""
     return OK[s.factions[seat]][t](s, seat)
 
@@ -171,13 +176,13 @@ CHECKS = [
 ]
 
 
-def uswap_pairs(s, seat: int, o: int) -> list[int]:
+def uswap_pairs(s: OKCFields, seat: int, o: int) -> list[int]:
     fo = s.factions[o]  # a card is o's when g // PER is its faction (s.seat_of)
     has = [any(g // PER == fo for g in s.facedown[r]) for r in range(3)]
     return [i for i, (a, b) in enumerate(PAIRS) if has[a] and has[b]]
 
 
-def card_action(s, seat: int, a: int, kind: str) -> bool:
+def card_action(s: OKCFields, seat: int, a: int, kind: str) -> bool:
     """A tactic, kingdom or Site of Power action, which spring, day and autumn
     (decision `kind`) all offer; False when `a` is none of them."""
     if not (KACT <= a < KPICK or USE <= a < RGOVERN):
@@ -193,7 +198,7 @@ def card_action(s, seat: int, a: int, kind: str) -> bool:
     return True
 
 
-def tactic(s, seat: int, t: int) -> None:
+def tactic(s: OKCFields, seat: int, t: int) -> None:
     """Activate tactic tile t of seat (its uses drop; at 0 it is exhausted)."""
     s.used[seat] |= U_TACTIC << t
     s.own_tactics()[seat][t] -= 1
@@ -252,7 +257,7 @@ def tactic(s, seat: int, t: int) -> None:
 
 # ---- Nobility --------------------------------------------------------------
 @step("tactic_bid")
-def _tactic_bid_step(s, seat) -> None:
+def _tactic_bid_step(s: OKCFields, seat) -> None:
     if s.tactics[seat][2] > 0:
         s._ask("tactic_bid", seat)
 
@@ -263,7 +268,7 @@ def _tactic_bid_step(s, seat) -> None:
     legal=lambda s, seat: [DONE, TACTIC + 2],
     done="pass",
 )
-def _tactic_bid(s, a, seat):
+def _tactic_bid(s: OKCFields, a, seat):
     if a != DONE:
         tactic(s, seat, 2)
 
@@ -274,7 +279,7 @@ def _tactic_bid(s, a, seat):
     region="lock",
     legal=lambda s, seat: sorted({REGION + x for x, e in s._own_active(seat) if ARCH[e[E_GID]] == "war machine"}),
 )
-def _lock(s, a, seat):
+def _lock(s: OKCFields, a, seat):
     s.round_fx[seat] |= FX_LOCK << (a - REGION)
     s._event("lock", seat, REGIONS[a - REGION])
 
@@ -284,7 +289,7 @@ def _lock(s, a, seat):
     prompt="Choose the council to purge",
     legal=lambda s, seat: [COUNCIL + c for c in range(3) if s.councils[c]],
 )
-def _purge(s, a, seat):
+def _purge(s: OKCFields, a, seat):
     c = a - COUNCIL
     s._event("purge", seat, COUNCILS[c])
     mine = [g for g in s.councils[c] if s.seat_of(g) == seat]
@@ -298,7 +303,7 @@ def _purge(s, a, seat):
 
 
 # ---- Clans and Uprising: a command gained ------------------------------------
-def _gain_legal(s, seat):
+def _gain_legal(s: OKCFields, seat):
     r, bit = s.darg
     arch = ("heir", "captain", "war machine") if bit == FLANK else None
     return [
@@ -309,7 +314,7 @@ def _gain_legal(s, seat):
 
 
 @decision("gain", prompt="Give the ability to a card", legal=_gain_legal, card="give")
-def _gain(s, a, seat):
+def _gain(s: OKCFields, a, seat):
     r, bit = s.darg
     g = s.gid(seat, a - CARD)
     e = next(e for e in s.active[r] if e[E_GID] == g)
@@ -326,7 +331,7 @@ def _gain(s, a, seat):
         STEAL + o * 3 + j for o in range(s.players) if o != seat for j, sp in enumerate(s.boards[o]) if sp is not None
     ],
 )
-def _ktake(s, a, seat):
+def _ktake(s: OKCFields, a, seat):
     o, j = divmod(a - STEAL, 3)
     kc = bidding.take_board_card(s, o, j)
     s._event("take", seat, (o, KNAME[kc]))
@@ -334,14 +339,14 @@ def _ktake(s, a, seat):
 
 
 @decision("koccupy", prompt="Occupy the kingdom card with a card from your hand", legal=hand_cards, card="occupy")
-def _koccupy(s, a, seat):
+def _koccupy(s: OKCFields, a, seat):
     g = s.gid(seat, a - CARD)
     if not s._leave_hand(seat, g):  # a card not known in hand is shown
         s._mark_reveal()
     bidding.acquire(s, seat, s.darg[0], g)
 
 
-def _recall_legal(s, seat):
+def _recall_legal(s: OKCFields, seat):
     acts = [DONE]
     if len(s.hands[seat]) < s.hsize(seat):
         acts.extend(CARD + C.local(g) for g in s.discards[seat])
@@ -350,7 +355,7 @@ def _recall_legal(s, seat):
 
 
 @decision("recall", prompt="Return cards to your hand", legal=_recall_legal, card="return")
-def _recall(s, a, seat):
+def _recall(s: OKCFields, a, seat):
     if a == DONE:
         return
     g = s.gid(seat, a - CARD)
@@ -368,19 +373,19 @@ def _recall(s, a, seat):
 
 # ---- Uprising --------------------------------------------------------------
 @step("udiscard")
-def _udiscard_step(s, o, n) -> None:
+def _udiscard_step(s: OKCFields, o, n) -> None:
     if n > 0 and s.hands[o]:
         s.todo.append(("udiscard", o, n - 1))
         s._ask("udiscard", o)
 
 
 @decision("udiscard", prompt="Discard a card from your hand", legal=hand_cards, card="discard")
-def _udiscard(s, a, seat):
+def _udiscard(s: OKCFields, a, seat):
     s._discard_from_hand(seat, a)
 
 
 @step("uswap")
-def _uswap_step(s, seat, o) -> None:
+def _uswap_step(s: OKCFields, seat, o) -> None:
     if uswap_pairs(s, seat, o):
         s._ask("uswap_opp", seat, [o])
 
@@ -391,7 +396,7 @@ def _uswap_step(s, seat, o) -> None:
     done="pass",
     legal=lambda s, seat: [DONE] + [PAIR + i for i in uswap_pairs(s, seat, s.darg[0])],
 )
-def _uswap_opp(s, a, seat):
+def _uswap_opp(s: OKCFields, a, seat):
     if a == DONE:
         return
     o = s.darg[0]
@@ -407,7 +412,7 @@ def _uswap_opp(s, a, seat):
     card="revive",
     legal=lambda s, seat: [CARD + C.local(g) for g in s.lost if s.seat_of(g) == seat],
 )
-def _revive(s, a, seat):
+def _revive(s: OKCFields, a, seat):
     r, pas = s.darg
     g = s.gid(seat, a - CARD)
     s.lost.remove(g)
@@ -416,7 +421,7 @@ def _revive(s, a, seat):
 
 
 @decision("kpick", prompt="Pick a kingdom card", legal=lambda s, seat: [KPICK + i for i in range(len(s.darg))])
-def _kpick(s, a, seat):
+def _kpick(s: OKCFields, a, seat):
     kc = s.darg[a - KPICK]
     s.kdiscard.remove(kc)
     s._event("take", seat, KNAME[kc])
@@ -429,17 +434,17 @@ def _kpick(s, a, seat):
     card="swap",
     legal=lambda s, seat: [CARD + C.local(e[E_GID]) for _, e in s._own_active(seat)],
 )
-def _swap1(s, a, seat):
+def _swap1(s: OKCFields, a, seat):
     s._ask("swap2", seat, [s.gid(seat, a - CARD)])
 
 
-def _swap2_legal(s, seat):
+def _swap2_legal(s: OKCFields, seat):
     r0 = s._find_active(s.darg[0])[0]
     return [CARD + C.local(e[E_GID]) for x, e in s._own_active(seat) if x != r0]
 
 
 @decision("swap2", prompt="Choose the card to swap it with", legal=_swap2_legal, card="with")
-def _swap2(s, a, seat):
+def _swap2(s: OKCFields, a, seat):
     ra, ea = s._find_active(s.darg[0])
     rb, eb = s._find_active(s.gid(seat, a - CARD))
     s.active[ra].remove(ea)
@@ -452,7 +457,7 @@ def _swap2(s, a, seat):
     s._event("swap-cards", seat, (NAME[ea[E_GID]], REGIONS[ra], NAME[eb[E_GID]], REGIONS[rb]))
 
 
-def _purge3_legal(s, seat):
+def _purge3_legal(s: OKCFields, seat):
     acts = [DONE]
     if s.darg[0] < 3:
         acts.extend(CARD + C.local(g) for g in s.discards[seat])
@@ -461,7 +466,7 @@ def _purge3_legal(s, seat):
 
 
 @decision("purge3", prompt="Put cards into the lost pile", legal=_purge3_legal, card="lose")
-def _purge3(s, a, seat):
+def _purge3(s: OKCFields, a, seat):
     if a == DONE:
         if s.discards[seat]:
             s._ask("recall1", seat)
@@ -484,7 +489,7 @@ def _purge3(s, a, seat):
     card="return",
     legal=lambda s, seat: [CARD + C.local(g) for g in s.discards[seat]],
 )
-def _recall1(s, a, seat):
+def _recall1(s: OKCFields, a, seat):
     g = s.gid(seat, a - CARD)
     s.discards[seat].remove(g)
     s._event("recall", seat, (NAME[g], "discard"))

@@ -4,26 +4,31 @@ over its size trimmed."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from meeple.games.okc.actions import E_DEP, E_GC, E_GID, E_GT, E_PART, E_PASS, E_USED, PER
 from meeple.games.okc.rules import decision, hand_cards, step
 from meeple.games.okc.cards import FX_SUPPORTERS, KNAME, NAME
 from meeple.games.okc.data import KINGDOM_WINTER_DISCARD, REGIONS
 
+if TYPE_CHECKING:  # the state's types, for the rule functions' state (fields.py)
+    from meeple.games.okc.fields import OKCFields
+
 
 @step("trim")
-def _trim_step(s, seat) -> None:
+def _trim_step(s: OKCFields, seat) -> None:
     if len(s.hands[seat]) > s.hsize(seat):
         s.todo.append(("trim", seat))
         s._ask("trim", seat)
 
 
 @decision("trim", prompt="Your hand is over its size: discard a card", legal=hand_cards, card="discard")
-def _trim(s, a, seat):
+def _trim(s: OKCFields, a, seat):
     s._discard_from_hand(seat, a)
 
 
 @step("winter")
-def _winter(s) -> None:
+def _winter(s: OKCFields) -> None:
     # winter effects: Deploy (a card with a token keeps its place)
     for r in range(3):
         stays = []  # the region's cards that keep their place, in their order
@@ -55,11 +60,11 @@ def _winter(s) -> None:
                 sup_map[x][r] = 0
             sup_part[x][r] = 0
     for r in range(3):
-        for x in list(s.kregion[r]):
-            if KNAME[x[1]] in KINGDOM_WINTER_DISCARD:
-                s.own_kregion()[r].remove(x)
-                s.kdiscard.append(x[1])
-                s._event("kingdom-winter", x[0], (KNAME[x[1]], REGIONS[r]))
+        for held in list(s.kregion[r]):
+            if KNAME[held[1]] in KINGDOM_WINTER_DISCARD:
+                s.own_kregion()[r].remove(held)
+                s.kdiscard.append(held[1])
+                s._event("kingdom-winter", held[0], (KNAME[held[1]], REGIONS[r]))
     s.clash_order = []
     s.copies = []
     s.used = [0] * s.players
@@ -72,7 +77,7 @@ def _winter(s) -> None:
         s.todo.append(("round",))
 
 
-def _end(s) -> None:
+def _end(s: OKCFields) -> None:
     for x in range(s.players):
         if s.site_lore[x] >= 2:
             s._event("site-lore-scored", x, (s.site_lore[x], s.site_lore[x] // 2))
