@@ -643,7 +643,9 @@ def _legal_extra(gs: AnunnakiFields, s):
     return [PASS, *gs._extra_options(s)]
 
 
-@decide("extra", "Additional actions: summon a god, fulfil a contract and more (or end the turn)", _legal_extra, kept=True)
+@decide(
+    "extra", "Additional actions: summon a god, fulfil a contract and more (or end the turn)", _legal_extra, kept=True
+)
 def _ans_extra(gs: AnunnakiFields, a, s):
     if a == PASS:
         return
