@@ -469,6 +469,7 @@ def run(args) -> dict:
                 "log_bytes": len(text.encode()),
                 "log_lines": text.count("\n"),
                 "tracebacks": text.count("Traceback"),
+                "log_tail": text[-1500:],
             },
         }
     )
