@@ -260,3 +260,56 @@ def test_a_deeply_nested_websocket_message_is_answered_not_a_silent_close(client
         assert ws.receive_json() == {"type": "error", "status": 400, "error": "messages are JSON objects"}
         ws.send_text('{"type": "ping", "id": 1}')
         assert ws.receive_json() == {"type": "pong", "id": 1}
+
+
+# ------------------------------------------------- a cluster node's copies
+def test_a_node_replays_a_table_whose_moves_were_taken_back_elsewhere_off_its_loop(tmp_path, monkeypatch):
+    """In a cluster, an undo at one node made every other node holding the
+    table replay it from the start on its event loop (ClusterSync.adopt): an
+    undo-and-move loop at a bots-only table of a long game (0.15 s a replay,
+    within the write budget's 30 a second) stalled the other nodes. The replay
+    runs in the loader thread now."""
+    import threading
+
+    from meeple.core import savegame
+    from meeple.server import cluster as cluster_module
+    from meeple.server.service import GameService
+    from meeple.server.storage import GameRecord, Storage
+
+    state = savegame.replay({"game": "okc", "players": 2, "seed": 5, "options": {}, "moves": []})
+    moves = []
+    for _ in range(12):
+        seat = state.decision().seats[0]
+        move = sorted(state.legal_moves())[0]
+        moves.append((seat, move))
+        state.apply_move(move)
+    storage = Storage(f"sqlite:///{tmp_path / 'g.db'}")
+    seats = [{"kind": "human", "token_hash": "x", "name": f"P{k}"} for k in range(2)]
+    storage.create_game(GameRecord("t1", "okc", 2, 5, {}, seats))
+    storage.append_batch([("t1", 0, moves, None, 0, None)])
+    replayed = []
+    real = cluster_module.replay_state
+
+    def spy(rec, moves=None):
+        replayed.append(threading.current_thread())
+        return real(rec, moves)
+
+    monkeypatch.setattr(cluster_module, "replay_state", spy)
+
+    async def run():
+        service = GameService(storage, None)
+        try:
+            g = await service.get("t1")
+            assert g.ply == 12
+            # another node took the last two moves back: the database has ten
+            storage.delete_moves_from("t1", 10, g.rec.version)
+            async with g.lock:
+                await service.cluster.reload(g)
+            assert g.ply == 10 and g.state.to_json() == real(await service._db(storage.get_game, "t1")).to_json()
+            return threading.current_thread()
+        finally:
+            await service.stop()
+
+    loop_thread = asyncio.run(run())
+    storage.close()
+    assert len(replayed) == 1 and replayed[0] is not loop_thread
