@@ -52,12 +52,19 @@ defaults
     timeout connect 2s
     timeout client 300s
     timeout server 300s
+    timeout http-request 10s
+    timeout http-keep-alive 5s
     timeout tunnel 1h
     retries 3
     option redispatch
     option forwardfor
 frontend cluster
     bind 127.0.0.1:{port}
+    # per source, as docs/deploy.md (each bench player has an address of its own)
+    stick-table type ip size 1m expire 60s store conn_cur,conn_rate(10s)
+    tcp-request connection track-sc0 src
+    tcp-request connection reject if {{ sc_conn_cur(0) gt 100 }}
+    tcp-request connection reject if {{ sc_conn_rate(0) gt 200 }}
     default_backend nodes
 backend nodes
     balance roundrobin
