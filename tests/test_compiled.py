@@ -60,6 +60,9 @@ def test_meeple_build_says_what_it_needs(monkeypatch, capsys, tmp_path):
     from meeple import build
     from meeple.cli import main
 
+    with pytest.raises(SystemExit):
+        main(["build", "--jobs", "0"])
+    assert "jobs must be from 1 to 64" in capsys.readouterr().err
     monkeypatch.setattr(build, "checkout", lambda: None)  # installed from a wheel
     assert main(["build"]) == 2
     assert "source checkout" in capsys.readouterr().err

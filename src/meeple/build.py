@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 from meeple import compiled
+from meeple.cliargs import whole
 
 
 def checkout() -> Path | None:
@@ -31,7 +32,9 @@ def register(sub) -> None:
         help="compile the engine's rule modules with Cython (optional: faster bots and benchmarks; needs "
         "the compile extra and a C compiler; minutes)",
     )
-    p.add_argument("--jobs", type=int, default=None, help="C compilations at once (default: the machine's cores)")
+    p.add_argument(
+        "--jobs", type=whole("jobs", 1, 64), default=None, help="C compilations at once (default: the machine's cores)"
+    )
     p.add_argument(
         "modules",
         nargs="*",
