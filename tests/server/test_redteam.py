@@ -313,3 +313,27 @@ def test_a_node_replays_a_table_whose_moves_were_taken_back_elsewhere_off_its_lo
     loop_thread = asyncio.run(run())
     storage.close()
     assert len(replayed) == 1 and replayed[0] is not loop_thread
+
+
+# ------------------------------------------------------------------ lobby
+def test_the_lobby_listing_walks_the_newest_tables_only_and_is_budgeted(client_factory):
+    """GET /api/games sorted every public table on each request (`id IN (public
+    ids)`, no index on created_at): 0.33 s on the storage thread, which commits
+    every move, with 30,000 tables. The newest games are walked by an index
+    now and the walk stops at the limit (2-8 ms for 20-50); and the listing
+    has its own budget per address (`--lobby-rate`, default 1/s, bursts of 10)."""
+    from sqlalchemy import select, text
+
+    from meeple.server import lobby
+    from meeple.server.limits import Limits
+    from meeple.server.storage import games_t
+
+    with client_factory(limits=Limits(lobby_rate=0.001, lobby_burst=3), read_rate=None) as c:
+        storage = c.app.state.service.storage
+        newest = select(games_t.c.id).where(lobby.PUBLIC).order_by(games_t.c.created_at.desc()).limit(20)
+        sql = str(newest.compile(storage.engine, compile_kwargs={"literal_binds": True}))
+        with storage.engine.connect() as conn:
+            plan = " ".join(str(row[-1]) for row in conn.execute(text("EXPLAIN QUERY PLAN " + sql)))
+        assert "ix_games_created_at" in plan and "TEMP B-TREE" not in plan, plan
+        codes = [c.get("/api/games").status_code for _ in range(4)]
+        assert codes == [200, 200, 200, 429]

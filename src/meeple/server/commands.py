@@ -110,6 +110,14 @@ def register(sub) -> None:
         "allowed (default 2/20; a seat's, with its token, have --seat-connect-rate)",
     )
     p.add_argument(
+        "--lobby-rate",
+        type=rate_and_burst,
+        default=(1.0, 10.0),
+        metavar="RATE/BURST",
+        help="lobby listings (GET /api/games) a second per client address, on average, and the burst "
+        "allowed (default 1/10)",
+    )
+    p.add_argument(
         "--seat-connect-rate",
         type=rate_and_burst,
         default=(5.0, 30.0),
@@ -252,6 +260,8 @@ def run(args) -> int:
         ws_connect_rate=args.ws_connect_rate[0],
         ws_connect_burst=args.ws_connect_rate[1],
         seat_connect_rate=args.seat_connect_rate[0],
+        lobby_rate=args.lobby_rate[0],
+        lobby_burst=args.lobby_rate[1],
         seat_connect_burst=args.seat_connect_rate[1],
         bot_seconds_per_creator=args.bot_seconds_per_creator,
         bot_tables_per_creator=args.bot_tables_per_creator,

@@ -47,6 +47,8 @@ class Limits:
     ws_connect_burst: float = 20.0
     seat_connect_rate: float = 5.0  # websocket connects with a seat's token a second per address
     seat_connect_burst: float = 30.0
+    lobby_rate: float = 1.0  # lobby listings (GET /api/games) a second per address: a read of the storage thread
+    lobby_burst: float = 10.0
 
 
 def _networks(proxies) -> list:

@@ -17,7 +17,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import select
+from sqlalchemy import exists
 
 from meeple.server.accounts import current_user
 from meeple.server.clocks import ClockSetup
@@ -28,7 +28,10 @@ from meeple.server.storage import games_t
 
 router = APIRouter(tags=["tables"])
 # the lobby lists these games only (for `Storage.recent`)
-PUBLIC = games_t.c.id.in_(select(tables_t.c.game_id).where(tables_t.c.public.is_(True)))
+# (correlated, so that the newest games are walked by their created_at index and
+# the walk stops at the listing's limit; `id IN (public ids)` sorted every public
+# table on each request: 0.33 s on the storage thread with 15,000 of them)
+PUBLIC = exists().where(tables_t.c.game_id == games_t.c.id, tables_t.c.public.is_(True))
 
 
 class TableSetup(BaseModel):

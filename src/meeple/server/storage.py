@@ -51,7 +51,7 @@ games_t = Table(
     Column("seats", JSON, nullable=False),
     Column("status", String(16), nullable=False, index=True),
     Column("winners", JSON, nullable=True),
-    Column("created_at", Float, nullable=False),
+    Column("created_at", Float, nullable=False, index=True),  # the lobby lists the newest first
     Column("finished_at", Float, nullable=True),
     # the creator chose the seed: everyone is told so, and may see it
     Column("open_seed", Boolean, nullable=False, server_default=text("false")),
