@@ -337,3 +337,20 @@ def test_the_lobby_listing_walks_the_newest_tables_only_and_is_budgeted(client_f
         assert "ix_games_created_at" in plan and "TEMP B-TREE" not in plan, plan
         codes = [c.get("/api/games").status_code for _ in range(4)]
         assert codes == [200, 200, 200, 429]
+
+
+# ------------------------------------------------------------------- chat
+def test_chat_reads_share_the_costly_reads_budget_and_are_at_most_200(client_factory):
+    """GET /api/games/{id}/chat gave up to 500 messages (307 KB, 28 ms of CPU
+    with the client's part at a full table) on the plain read budget of 60 a
+    second: one address could poll it at 1.6 s of CPU a second. It gives 200
+    at most now, serialised directly, and counts against the replays' budget."""
+    from meeple.server.limits import Limits
+
+    with client_factory(limits=Limits(replay_rate=0.001, replay_burst=2), read_rate=None) as c:
+        g = new_game(c, ["human", "human"])
+        url = f"/api/games/{g['id']}/chat"
+        assert c.get(url, params={"limit": 500}).status_code == 422  # counted too
+        codes = [c.get(url).status_code for _ in range(2)]
+        assert codes == [200, 429]
+        assert c.get(f"/api/games/{g['id']}").status_code == 200  # other reads have their own budget

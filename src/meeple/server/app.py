@@ -157,8 +157,9 @@ class Guard:
             address = self.addresses.of(scope)
             if not self.reads.allow(address):
                 return await self._reject(send, 429, "too many requests from your address: slow down", close=True)
-            if self.replays is not None and scope["path"].endswith("/replay") and not self.replays.allow(address):
-                return await self._reject(send, 429, "too many replay requests from your address: slow down", True)
+            costly = scope["path"].endswith(("/replay", "/chat"))  # a replay; up to 200 chat messages
+            if self.replays is not None and costly and not self.replays.allow(address):
+                return await self._reject(send, 429, "too many replay or chat reads from your address: slow down", True)
         elif scope["method"] in ("POST", "PUT", "PATCH", "DELETE"):
             if not await _allowed(self.buckets, self.addresses.of(scope)):
                 return await self._reject(send, 429, "too many requests from your address: slow down")
