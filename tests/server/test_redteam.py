@@ -354,3 +354,22 @@ def test_chat_reads_share_the_costly_reads_budget_and_are_at_most_200(client_fac
         codes = [c.get(url).status_code for _ in range(2)]
         assert codes == [200, 429]
         assert c.get(f"/api/games/{g['id']}").status_code == 200  # other reads have their own budget
+
+
+def test_a_chat_message_reaches_the_sockets_without_a_view_each(client):
+    """Pushed messages (chat) go through each socket's queue, and its sender
+    sends them alone: a chat message does not make every socket of the table
+    build and send a view too."""
+    g = new_game(client, ["human", "human"])
+    gid, token = g["id"], g["seats"][0]["token"]
+    with client.websocket_connect(f"/api/games/{gid}/ws?seat=0&token={token}") as ws:
+        assert ws.receive_json()["type"] == "view"
+        for i in range(3):
+            r = client.post(f"/api/games/{gid}/chat", json={"seat": 0, "token": token, "text": f"hello {i}"})
+            assert r.status_code == 201
+        ws.send_text('{"type": "ping", "id": 7}')
+        got = []
+        while not got or got[-1].get("type") != "pong":
+            got.append(ws.receive_json())
+    kinds = [m["type"] for m in got if m["type"] != "presence"]
+    assert kinds == ["chat", "chat", "chat", "pong"], kinds
