@@ -10,7 +10,7 @@ import pytest
 from starlette.websockets import WebSocketDisconnect
 
 from meeple.server import expiry
-from meeple.server.limits import Buckets, ClientAddresses, Limits, TableQuota
+from meeple.server.limits import Budget, ClientAddresses, Limiter, Limits, TableQuota, budget_names
 from meeple.server.workers import BotPool, cap_budget, check_budget
 
 HUMANS = {"players": 2, "seats": ["human", "human"]}
@@ -33,32 +33,50 @@ def test_client_address_ignores_forwarded_for_unless_from_a_trusted_proxy():
     assert proxied.of(scope("10.0.0.2")) == "10.0.0.2"
 
 
-def test_buckets_are_per_address_and_bounded():
-    b = Buckets(rate=0.001, burst=2, size=3)
-    assert [b.allow("a") for _ in range(3)] == [True, True, False]
-    assert b.allow("b")
+def test_budgets_are_per_key_and_bounded():
+    clock = [0.0]
+    limiter = Limiter(Limits(http_rate=0.5, http_burst=2), size=3, clock=lambda: clock[0])
+    assert [limiter.allow_here("writes", "a") for _ in range(3)] == [True, True, False]
+    assert limiter.allow_here("writes", "b")
+    assert limiter.allow_here("ws", "a")  # another budget, its own bucket
+    clock[0] += 2.0  # one token back at 0.5 a second
+    assert [limiter.allow_here("writes", "a") for _ in range(2)] == [True, False]
     for other in "cdef":
-        b.allow(other)
-    assert len(b.buckets) == 3
+        limiter.allow_here("writes", other)
+    assert len(limiter.tables["writes"]) == 3
+
+
+def test_every_budget_has_a_default_and_can_be_set():
+    limits = Limits(budgets={"chat": (1.0, 2)})
+    limiter = Limiter(limits)
+    for name in budget_names():
+        assert limiter.budget(name).rate > 0
+    assert limiter.budget("chat") == Budget(1.0, 2)
+    assert [asyncio.run(limiter.allow("chat", "k")) for _ in range(3)] == [True, True, False]
 
 
 def test_table_quota_counts_only_open_tables():
-    q = TableQuota(Limits(open_tables_per_client=2, tables_per_minute=100))
+    limits = Limits(open_tables_per_client=2, tables_per_minute=100)
+    q = TableQuota(limits, Limiter(limits))
+
+    def check(creators, is_open):
+        return asyncio.run(q.check(creators, is_open))
+
     open_ids = {"t1", "t2"}
     a, b = {"a": "your address"}, {"b": "your address"}
     q.add(a, "t1")
     q.add(a, "t2")
-    assert "too many open tables from your address" in q.check(a, open_ids.__contains__)
-    assert q.check(b, open_ids.__contains__) is None
+    assert "too many open tables from your address" in check(a, open_ids.__contains__)
+    assert check(b, open_ids.__contains__) is None
     # one account over two addresses: its tables count together
     q.add({"c": "your address", "account:7": "your account"}, "t3")
     open_ids.add("t3")
-    assert q.check({"b": "your address", "account:7": "your account"}, open_ids.__contains__) is None
+    assert check({"b": "your address", "account:7": "your account"}, open_ids.__contains__) is None
     q.add({"b": "your address", "account:7": "your account"}, "t4")
     open_ids.add("t4")
-    assert "from your account" in q.check({"d": "your address", "account:7": "your account"}, open_ids.__contains__)
+    assert "from your account" in check({"d": "your address", "account:7": "your account"}, open_ids.__contains__)
     open_ids.discard("t1")
-    assert q.check(a, open_ids.__contains__) is None
+    assert check(a, open_ids.__contains__) is None
 
 
 def test_bot_budget_above_the_cap_is_refused(client_factory):

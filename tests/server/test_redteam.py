@@ -70,8 +70,8 @@ def test_a_client_that_does_not_read_is_dropped_not_buffered_for():
 async def _stuck():
     hub = Hub()
     slow, fine = StuckSocket(), StuckSocket()
-    a = Conn(slow, "t1", None, 20, 40, "10.0.0.1")
-    b = Conn(fine, "t1", 0, 20, 40, "10.0.0.2")
+    a = Conn(slow, "t1", None, "10.0.0.1")
+    b = Conn(fine, "t1", 0, "10.0.0.2")
     hub.add(a)
     hub.add(b)
     for i in range(10 * OUTBOX):  # a chat flood at the table; nobody's sender runs
@@ -80,7 +80,7 @@ async def _stuck():
     await asyncio.sleep(0)
     assert a.dropped and b.dropped and a.outbox == b.outbox == deque()
     assert slow.closed == fine.closed == [1008] and hub.count() == 0 and hub.slow_dropped == 2
-    c = Conn(StuckSocket(), "t2", None, 20, 40, "10.0.0.3")
+    c = Conn(StuckSocket(), "t2", None, "10.0.0.3")
     c.send_timeout = 0.01  # a send that does not go out in time drops the socket
     hub.add(c)
     with pytest.raises(ConnectionError):
@@ -189,7 +189,7 @@ def test_one_address_cannot_take_every_place_in_the_analysis_queue(client, monke
     from meeple.server import advice
     from tests.server.test_api import play_out
 
-    monkeypatch.setattr(advice, "client_key", lambda request: request.headers.get("x-test-client", "attacker"))
+    monkeypatch.setattr(advice, "client_address", lambda request: request.headers.get("x-test-client", "attacker"))
     desk = client.app.state.advice
     desk.analysis_turn = asyncio.Semaphore(0)  # the analyser is held: what is asked for stays queued
     games = []

@@ -15,7 +15,6 @@ counts as a new player each game. The profile shows mu - 3 sigma.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import logging
 import secrets
 import time
@@ -26,7 +25,10 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.requests import cookie_parser
 
-from meeple.server.service import ApiError, LiveGame
+from meeple.server.errors import ApiError
+from meeple.server.limits import client_address
+from meeple.server.service import LiveGame
+from meeple.server.tokens import hash_token
 from meeple.server.social import USERNAME_RE, Social, get_social
 
 router = APIRouter(tags=["people"])
@@ -35,8 +37,6 @@ log = logging.getLogger("meeple.server")
 COOKIE = "meeple_session"
 SESSION_DAYS = 30
 PASSWORD_MIN, PASSWORD_MAX = 10, 128
-LOGIN_RATE = (5 / 60, 5)  # per address and per username: 5 at once, then one each 12 s
-SIGNUP_RATE = (3 / 60, 5)  # per address
 _dummy_hash: list[str] = []
 _rating_tasks: set = set()
 
@@ -58,14 +58,6 @@ async def _in_thread(social: Social, fn, *args):
         return await asyncio.to_thread(fn, *args)
 
 
-def _session_hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def client_key(request: Request) -> str:
-    return request.client.host if request.client else "?"
-
-
 class SessionAccounts:
     """Which account a request's session cookie belongs to, for the write
     limit per account. Remembered for `ttl` seconds (a bounded table), so the
@@ -84,7 +76,7 @@ class SessionAccounts:
         social = getattr(scope["app"].state, "social", None) if "app" in scope else None
         if not token or len(token) > 128 or social is None:
             return None
-        key = _session_hash(token)
+        key = hash_token(token)
         now = time.monotonic()
         hit = self.known.get(key)
         if hit is not None and now - hit[0] < self.ttl:
@@ -117,7 +109,7 @@ async def current_user(request: Request, *, writing: bool = False):
     if writing:
         check_origin(request)
     social = get_social(request)
-    return await social.db(social.store.session_user, _session_hash(token))
+    return await social.db(social.store.session_user, hash_token(token))
 
 
 def check_password(username: str, password: str) -> None:
@@ -141,7 +133,7 @@ def _secure(request: Request) -> bool:
 
 async def _log_in(request: Request, social: Social, user_id: int, username: str, status: int = 200):
     token = secrets.token_urlsafe(32)
-    await social.db(social.store.add_session, _session_hash(token), user_id, time.time() + SESSION_DAYS * 86400)
+    await social.db(social.store.add_session, hash_token(token), user_id, time.time() + SESSION_DAYS * 86400)
     resp = JSONResponse({"username": username}, status_code=status)
     resp.set_cookie(
         COOKIE, token, max_age=SESSION_DAYS * 86400, httponly=True, samesite="lax", secure=_secure(request), path="/"
@@ -154,7 +146,7 @@ async def sign_up(request: Request, body: Credentials):
     """Create an account and log in. 409 if the username is taken (in any letter case)."""
     check_origin(request)
     social = get_social(request)
-    if not social.allow("signup", client_key(request), *SIGNUP_RATE):
+    if not await social.limiter.allow("signup", client_address(request)):
         raise ApiError(429, "too many sign-ups from this address: try again in a minute")
     if not USERNAME_RE.fullmatch(body.username):
         raise ApiError(400, "username must be 3 to 24 letters, digits, _ or -")
@@ -172,8 +164,8 @@ async def log_in(request: Request, body: Credentials):
     check_origin(request)
     social = get_social(request)
     if not (
-        social.allow("login", client_key(request), *LOGIN_RATE)
-        and social.allow("login-user", body.username.lower(), *LOGIN_RATE)
+        await social.limiter.allow("login", client_address(request))
+        and await social.limiter.allow("login-user", body.username.lower())
     ):
         raise ApiError(429, "too many log-in attempts: wait a minute")
     user = await social.db(social.store.user_by_name, body.username) if USERNAME_RE.fullmatch(body.username) else None
@@ -209,7 +201,7 @@ async def log_out(request: Request):
     social = get_social(request)
     token = request.cookies.get(COOKIE)
     if token:
-        await social.db(social.store.drop_session, _session_hash(token))
+        await social.db(social.store.drop_session, hash_token(token))
     resp = JSONResponse({"ok": True})
     resp.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax", secure=_secure(request))
     return resp

@@ -29,16 +29,16 @@ from fastapi.responses import Response
 
 from meeple.bots.base import observe
 from meeple.core.game import GameError
-from meeple.server.accounts import client_key
+
 from meeple.server.fairshare import MIN_COST
-from meeple.server.hub import TokenBucket
-from meeple.server.service import ApiError, dumps
+from meeple.server.errors import ApiError
+from meeple.server.jsonio import dumps
+from meeple.server.limits import Limiter, client_address
 from meeple.server.storage import hints_allowed
 
 log = logging.getLogger("meeple.server")
 
 HINT_SECONDS = 2.0  # search budget of one hint (CPU seconds), under the pool's cap
-HINT_RATE, HINT_BURST = 1 / 6.0, 3.0  # hints a second per seat on average, and in a burst
 ANALYSIS_SECONDS = 0.5  # search budget per decision of an analysis
 MAX_ANALYSES_WAITING = 4  # analyses queued or running; more are refused (429)
 MAX_ANALYSES_PER_CLIENT = 1  # of those, asked for from one address
@@ -82,13 +82,13 @@ class Analysis:
 class AdviceDesk:
     """The advisor's state on one server: budgets, per-seat limits, analysis jobs."""
 
-    def __init__(self) -> None:
+    def __init__(self, limiter: Limiter) -> None:
+        self.limiter = limiter  # the server's one limiter: hints per seat
         # the operator may set the budgets (docs/server.md): MEEPLE_HINT_SECONDS, MEEPLE_ANALYSIS_SECONDS
         self.hint_seconds = _seconds("MEEPLE_HINT_SECONDS", HINT_SECONDS)
         self.hint_iterations: int | None = None  # a simulation budget instead (tests)
         self.analysis_seconds = _seconds("MEEPLE_ANALYSIS_SECONDS", ANALYSIS_SECONDS)
         self.analysis_iterations: int | None = None
-        self.buckets: collections.OrderedDict[tuple, TokenBucket] = collections.OrderedDict()
         self.thinking: set[tuple] = set()  # (game, seat) with a hint under way
         self.analyses: collections.OrderedDict[str, Analysis] = collections.OrderedDict()
         self.analysis_turn = asyncio.Semaphore(1)
@@ -97,15 +97,6 @@ class AdviceDesk:
     def hint_budget(self, pool) -> float:
         cap = getattr(pool, "max_seconds", None)  # the server's bot time cap, if set
         return self.hint_seconds if cap is None else min(self.hint_seconds, cap)
-
-    def allow_hint(self, key: tuple) -> bool:
-        bucket = self.buckets.pop(key, None)
-        if bucket is None:
-            if len(self.buckets) >= 10_000:
-                self.buckets.popitem(last=False)
-            bucket = TokenBucket(HINT_RATE, HINT_BURST)
-        self.buckets[key] = bucket
-        return bucket.allow()
 
     async def hint(self, service, g, seat: int) -> dict:
         """The hint for `seat`, or ApiError: 403 hints off, 409 not its decision,
@@ -128,9 +119,10 @@ class AdviceDesk:
         key = (g.id, seat)
         if key in self.thinking:
             raise ApiError(429, "a hint for your seat is already being searched: wait for it")
-        if not self.allow_hint(key):
+        if not await self.limiter.allow("hint", f"{g.id} {seat}"):
+            rate = self.limiter.budget("hint")
             raise ApiError(
-                429, f"too many hints: at most {HINT_BURST:g} in a row, then one every {1 / HINT_RATE:g} seconds"
+                429, f"too many hints: at most {rate.burst:g} in a row, then one every {1 / rate.rate:g} seconds"
             )
         ply = g.ply
         obs = observe(g.state, seat)  # the seat's knowledge: the bots' boundary
@@ -278,7 +270,7 @@ async def get_hint(request: Request, game_id: str, seat: int = Query(ge=0, le=5)
 async def post_analysis(request: Request, game_id: str):
     """Start the analysis of a finished game (free once it is done: 200 with the result)."""
     service = request.app.state.service
-    job = _desk(request).start_analysis(service, await service.get(game_id), client_key(request))
+    job = _desk(request).start_analysis(service, await service.get(game_id), client_address(request))
     return _json(job.to_json(), 200 if job.status == "done" else 202)
 
 
@@ -293,5 +285,5 @@ async def get_analysis(request: Request, game_id: str):
 
 def install(app: FastAPI) -> None:
     """The advisor's routes and its per-server state on `app`."""
-    app.state.advice = AdviceDesk()
+    app.state.advice = AdviceDesk(app.state.limiter)
     app.include_router(router)

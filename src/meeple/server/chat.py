@@ -17,16 +17,16 @@ from typing import Any
 from fastapi import APIRouter, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from meeple.server.accounts import client_key, current_user
-from meeple.server.service import ApiError, dumps
+from meeple.server.accounts import current_user
+from meeple.server.errors import ApiError
+from meeple.server.limits import client_address
+from meeple.server.jsonio import dumps
 from meeple.server.social import display_name, get_social
 
 router = APIRouter(tags=["chat"])
 
 MAX_CHARS = 500
 MAX_PER_GAME = 2_000
-RATE = (0.5, 5)  # per writer at a table: a message every 2 s, bursts of 5
-ADDRESS_RATE = (2.0, 20)  # per client address over all tables
 
 
 class ChatBody(BaseModel):
@@ -67,10 +67,11 @@ async def post_chat(request: Request, game_id: str, body: ChatBody):
         elif body.name is None:
             raise ApiError(400, "choose a name (or log in) to chat as a spectator")
         else:
-            name, account, writer = display_name(body.name), False, ("address", client_key(request))
+            name, account, writer = display_name(body.name), False, ("address", client_address(request))
         channel, seat = "spectators", None
     if not (
-        social.allow("chat", (g.id, writer), *RATE) and social.allow("chat-address", client_key(request), *ADDRESS_RATE)
+        await social.limiter.allow("chat", f"{g.id} {writer[0]} {writer[1]}")
+        and await social.limiter.allow("chat-address", client_address(request))
     ):
         raise ApiError(429, "too many messages: slow down")
     if await social.db(social.store.chat_count, g.id) >= MAX_PER_GAME:

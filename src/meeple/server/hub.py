@@ -4,7 +4,7 @@ After every change of a game the hub wakes each of its connections; a
 connection's sender task then builds the view *for its own seat* and sends it.
 Wake-ups coalesce, so a slow client gets the latest view, never a backlog, and
 never slows other connections. Incoming messages are size-checked and
-rate-limited per connection.
+rate-limited per connection (limits.Limiter).
 
 Who is online changes when sockets open and close, which a crowd of
 spectators does hundreds of times a second; that reaches the players as one
@@ -24,6 +24,7 @@ socket at a busy table) and one pending task per message pushed.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import time
 from collections import defaultdict, deque
@@ -35,29 +36,12 @@ SEND_TIMEOUT = 20.0  # seconds one message may take to go out before its socket 
 OUTBOX = 64  # pushed messages (chat, seats, rematch) waiting for one socket; more: it is dropped
 
 
-class TokenBucket:
-    """`rate` messages a second on average, bursts of `burst`."""
-
-    __slots__ = ("rate", "burst", "tokens", "stamp")
-
-    def __init__(self, rate: float, burst: float) -> None:
-        self.rate, self.burst = rate, burst
-        self.tokens = burst
-        self.stamp = time.monotonic()
-
-    def allow(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
-
-
 class Conn:
-    def __init__(self, ws, game_id: str, seat: int | None, rate: float, burst: float, address: str = "") -> None:
+    _serials = itertools.count()
+
+    def __init__(self, ws, game_id: str, seat: int | None, address: str = "") -> None:
         self.ws = ws
+        self.serial = next(Conn._serials)  # its key in the per-socket message budget
         self.game_id = game_id
         self.seat = seat
         self.address = address
@@ -69,7 +53,6 @@ class Conn:
         self.presence_due = False  # only who is online changed
         self.online_told: list | None = None  # the seats online this socket was last told
         self.send_lock = asyncio.Lock()
-        self.bucket = TokenBucket(rate, burst)
         self.strikes = 0
         self.outbox: deque[str] = deque()  # pushed messages its sender has yet to send
         self.send_timeout = SEND_TIMEOUT

@@ -16,7 +16,8 @@ from fastapi import APIRouter, FastAPI, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from meeple.i18n import DEFAULT, LANGUAGES, PSEUDO, from_accept_language
-from meeple.server.service import ApiError, dumps
+from meeple.server.errors import ApiError
+from meeple.server.jsonio import dumps
 
 COOKIE = "meeple_lang"
 KEEP_SECONDS = 365 * 86400

@@ -1,22 +1,54 @@
-"""What one client may hold: limits per client address, not per connection.
+"""What one client may do: who the client is, and its budgets.
 
-A client is its address. The address is the socket's peer, never a header a
-client can write: `X-Forwarded-For` is read only when the peer is one of the
-operator's trusted proxies (`meeple serve --trusted-proxy`), and then the
-right-most address the proxies did not add is the client. Everyone behind one
-address (a NAT, an office) shares its limits.
+A client is its address: the socket's peer, never a header a client can
+write. `X-Forwarded-For` is read only when the peer is one of the operator's
+trusted proxies (`meeple serve --trusted-proxy`), and then the right-most
+address the proxies did not add is the client. `client_address` is the one
+place that says so, for HTTP requests and websockets alike; everyone behind
+one address (a NAT, an office) shares its limits.
+
+Every rate limit is a `Budget` (a rate and a burst) with a name, counted by
+the one `Limiter` per key (an address, an account, a seat): token buckets in
+this process, and in a cluster (`--bus`) also one Redis count shared by all
+nodes, so that a client reaching N nodes still gets one budget, not N.
 """
 
 from __future__ import annotations
 
+import collections
 import hashlib
 import ipaddress
 import time
-from typing import Any
 from collections import Counter
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from typing import Any
 
-from meeple.server.hub import TokenBucket
+
+@dataclass(frozen=True)
+class Budget:
+    """`rate` a second on average, bursts of `burst`; `shared`: counted over
+    every node of a cluster (else by each process alone)."""
+
+    rate: float
+    burst: float
+    shared: bool = True
+
+
+# The budgets other than those `Limits` names in fields of their own
+# ("writes", "ws", "ws-socket", "tables", "reads", "replays", "ws-connect",
+# "seat-connect", "lobby");
+# `Limits.budgets` overrides them.
+BUDGETS: dict[str, Budget] = {
+    "signup": Budget(3 / 60, 5),  # sign-ups per address
+    "login": Budget(5 / 60, 5),  # log-in attempts per address
+    "login-user": Budget(5 / 60, 5),  # log-in attempts per username
+    "chat": Budget(0.5, 5),  # chat messages per writer at a table
+    "chat-address": Budget(2.0, 20),  # chat messages per address over all tables
+    "sit": Budget(6 / 60, 3),  # open seats taken per address (and per account)
+    "profile": Budget(2.0, 20),  # profile reads per address
+    "hint": Budget(1 / 6, 3),  # the advisor's hints per seat
+}
 
 
 @dataclass(frozen=True)
@@ -49,6 +81,37 @@ class Limits:
     seat_connect_burst: float = 30.0
     lobby_rate: float = 1.0  # lobby listings (GET /api/games) a second per address: a read of the storage thread
     lobby_burst: float = 10.0
+    budgets: dict[str, tuple[float, float]] = field(default_factory=dict)  # name -> (rate, burst), over BUDGETS
+
+    def budget(self, name: str) -> Budget:
+        if name == "writes":
+            return Budget(self.http_rate, self.http_burst)
+        if name == "ws":
+            return Budget(self.ws_rate, self.ws_burst)
+        if name == "ws-socket":  # one socket lives on one node
+            return Budget(self.ws_rate, self.ws_burst, shared=False)
+        if name == "tables":
+            return Budget(self.tables_per_minute / 60.0, self.tables_per_minute)
+        # reads are many and cheap to refuse: each node counts its own
+        if name == "reads":
+            return Budget(self.read_rate, self.read_burst, shared=False)
+        if name == "replays":
+            return Budget(self.replay_rate, self.replay_burst, shared=False)
+        if name == "ws-connect":
+            return Budget(self.ws_connect_rate, self.ws_connect_burst, shared=False)
+        if name == "seat-connect":
+            return Budget(self.seat_connect_rate, self.seat_connect_burst, shared=False)
+        if name == "lobby":
+            return Budget(self.lobby_rate, self.lobby_burst, shared=False)
+        base = BUDGETS[name]
+        if name in self.budgets:
+            rate, burst = self.budgets[name]
+            return Budget(rate, burst, base.shared)
+        return base
+
+
+def budget_names() -> list[str]:
+    return ["writes", "ws", "ws-socket", "tables", "reads", "replays", "ws-connect", "seat-connect", "lobby", *BUDGETS]
 
 
 def _networks(proxies) -> list:
@@ -56,7 +119,7 @@ def _networks(proxies) -> list:
 
 
 class ClientAddresses:
-    """Who the client of an ASGI scope is."""
+    """Who the client of an ASGI scope is, given the trusted proxies."""
 
     def __init__(self, trusted_proxies=()) -> None:
         self.trusted = _networks(trusted_proxies)
@@ -84,61 +147,114 @@ class ClientAddresses:
         return peer
 
 
-class Buckets:
-    """One token bucket per client address; the table is bounded (the
-    least recently used addresses are forgotten, so a flood of addresses costs
-    memory only up to `size`)."""
-
-    def __init__(self, rate: float, burst: float, size: int = 10_000) -> None:
-        self.rate, self.burst, self.size = rate, burst, size
-        self.buckets: dict[str, TokenBucket] = {}
-
-    def allow(self, address: str) -> bool:
-        b = self.buckets.pop(address, None)
-        if b is None:
-            if len(self.buckets) >= self.size:
-                del self.buckets[next(iter(self.buckets))]
-            b = TokenBucket(self.rate, self.burst)
-        self.buckets[address] = b  # most recently used last
-        return b.allow()
+_CLIENT = "meeple.client"  # the scope's key for its client address, once read
 
 
-class SharedBuckets:
-    """Budgets shared by every node of a cluster (`--bus`): API writes,
-    websocket messages, table creations (`purpose` names them apart), so a
-    client reaching N nodes still gets one budget, not N. Each key counts its
-    writes in a Redis window of burst/rate seconds (at most `burst` in one
-    window: the same average and burst as a token bucket); each node's own
-    buckets stay in front, so a node refuses a flood before asking Redis, and
-    they alone hold while Redis is away."""
+def client_address(conn) -> str:
+    """The client address of a request, a websocket or an ASGI scope: read
+    once per connection scope (through the app's trusted proxies) and kept in it."""
+    scope = conn if isinstance(conn, dict) else conn.scope
+    known = scope.get(_CLIENT)
+    if known is None:
+        app = scope.get("app")
+        addresses = getattr(getattr(app, "state", None), "addresses", None) or ClientAddresses()
+        known = scope[_CLIENT] = addresses.of(scope)
+    return known
 
-    def __init__(self, url: str, rate: float, burst: float, cluster: str = "", purpose: str = "writes") -> None:
-        self.local = Buckets(rate, burst)
-        # one budget per cluster: the nodes of one database share it, another's is apart
-        self.url = url
-        self.prefix = f"meeple:{purpose}:" + hashlib.sha256(cluster.encode()).hexdigest()[:16]
-        self.burst = int(burst)
-        self.window = max(1, round(burst / rate))
+
+class TokenBucket:
+    """`rate` tokens a second on average, bursts of `burst`."""
+
+    __slots__ = ("rate", "burst", "tokens", "stamp")
+
+    def __init__(self, rate: float, burst: float, now: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens = burst
+        self.stamp = now
+
+    def take(self, now: float) -> bool:
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+class Limiter:
+    """Every budget of the server, by name and key.
+
+    Each budget keeps one token bucket per key in this process, in a bounded
+    table (the least recently used keys are forgotten, so a flood of keys
+    costs memory only up to `size` per budget). In a cluster (`bus_url`) a
+    shared budget also counts each key's uses in a Redis window of
+    burst/rate seconds (at most `burst` in one window: the same average and
+    burst as the bucket), after this process's own bucket, so a node refuses
+    a flood before asking Redis, and its buckets alone hold while Redis is
+    away. The keys are named after the cluster's database (hashed), so two
+    clusters on one Redis never share a budget."""
+
+    def __init__(
+        self,
+        limits: Limits | None = None,
+        bus_url: str | None = None,
+        cluster: str = "",
+        size: int = 10_000,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.limits = limits or Limits()
+        self.url = bus_url
+        self.cluster = hashlib.sha256(cluster.encode()).hexdigest()[:16]
+        self.size = size
+        self.clock = clock
+        self.tables: dict[str, collections.OrderedDict[Hashable, TokenBucket]] = {}
+        self.budgets: dict[str, Budget] = {}
         self._redis: Any = None  # a redis.asyncio client, once used
 
-    async def allow(self, key: str) -> bool:
-        if not self.local.allow(key):
+    def budget(self, name: str) -> Budget:
+        b = self.budgets.get(name)
+        if b is None:
+            b = self.budgets[name] = self.limits.budget(name)
+        return b
+
+    def allow_here(self, name: str, key: Hashable) -> bool:
+        """This process's bucket of `key` in budget `name` (no Redis)."""
+        budget = self.budget(name)
+        table = self.tables.setdefault(name, collections.OrderedDict())
+        now = self.clock()
+        bucket = table.pop(key, None)
+        if bucket is None:
+            if len(table) >= self.size:
+                table.popitem(last=False)
+            bucket = TokenBucket(budget.rate, budget.burst, now)
+        table[key] = bucket  # most recently used last
+        return bucket.take(now)
+
+    async def allow(self, name: str, key: Hashable) -> bool:
+        """May `key` spend one of budget `name` now (and it is spent)?"""
+        if not self.allow_here(name, key):
             return False
+        budget = self.budget(name)
+        if self.url is None or not budget.shared:
+            return True
         if self._redis is None:
             from meeple.server.bus import redis_client
 
             self._redis = redis_client(self.url, timeout=0.5)
-        name = f"{self.prefix}:{key}:{int(time.time()) // self.window}"
+        window = max(1, round(budget.burst / budget.rate))
+        # "writes" kept its name of before, so a rolling upgrade shares its counts
+        redis_key = f"meeple:{name}:{self.cluster}:{key}:{int(time.time()) // window}"
         try:
             async with self._redis.pipeline(transaction=True) as pipe:
-                count, _ = await pipe.incr(name).expire(name, self.window + 1).execute()
+                count, _ = await pipe.incr(redis_key).expire(redis_key, window + 1).execute()
         except Exception:  # Redis is away: this node's own budget holds meanwhile
             return True
-        return count <= self.burst
+        return count <= int(budget.burst)
 
     async def close(self) -> None:
         if self._redis is not None:
             await self._redis.aclose()
+            self._redis = None
 
 
 class TableQuota:
@@ -146,12 +262,12 @@ class TableQuota:
     is a client address, and also an account when someone is logged in, so
     neither many connections nor many addresses get round the cap."""
 
-    def __init__(self, limits: Limits) -> None:
+    def __init__(self, limits: Limits, limiter: Limiter) -> None:
         self.limits = limits
+        self.limiter = limiter
         self.created: dict[str, set[str]] = {}
-        self.rate = Buckets(limits.tables_per_minute / 60.0, limits.tables_per_minute)
 
-    def check(self, creators: dict[str, str], is_open) -> str | None:
+    async def check(self, creators: dict[str, str], is_open) -> str | None:
         """Why one of `creators` ({key: "your address" | "your account"}) may
         not open one more table now (None: they may)."""
         for key, who in creators.items():
@@ -164,7 +280,7 @@ class TableQuota:
                     f"{self.limits.open_tables_per_client}): finish or leave one first"
                 )
         for key, who in creators.items():
-            if not self.rate.allow(key):
+            if not await self.limiter.allow("tables", key):
                 return (
                     f"too many new tables from {who} (at most {self.limits.tables_per_minute} a minute): try again soon"
                 )

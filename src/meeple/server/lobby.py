@@ -21,7 +21,9 @@ from sqlalchemy import exists
 
 from meeple.server.accounts import current_user
 from meeple.server.clocks import ClockSetup
-from meeple.server.service import ApiError, LiveGame, hash_token
+from meeple.server.errors import ApiError
+from meeple.server.service import LiveGame
+from meeple.server.tokens import hash_token
 from meeple.server.social import Social, display_name, get_social
 from meeple.server.social_store import tables_t
 from meeple.server.storage import games_t

@@ -13,9 +13,12 @@ import hashlib
 import html
 from pathlib import Path
 
+from fastapi import APIRouter, Request
 from starlette.exceptions import HTTPException
 from starlette.responses import HTMLResponse
 from starlette.staticfiles import StaticFiles
+
+from meeple.server.errors import ApiError
 
 ASSETS = (".js", ".css", ".svg", ".png", ".ico", ".woff2")
 # on every page: the page itself, the people around the games, the advisor,
@@ -73,3 +76,39 @@ class Pages:
             text = self.template.replace("<!--styles-->", links).replace("<!--scripts-->", scripts)
             self.cache[key] = text
         return HTMLResponse(text, status_code=status, headers={"cache-control": REVALIDATE})
+
+
+# The page's routes (when the web directory exists: `create_app` puts a
+# `Pages` on app.state.pages and mounts the assets at /static).
+router = APIRouter(include_in_schema=False)
+
+
+def _pages(request: Request) -> Pages:
+    return request.app.state.pages
+
+
+async def _game_of(request: Request, game_id: str) -> str:
+    try:
+        return (await request.app.state.runtime.service.get(game_id)).rec.game
+    except ApiError:
+        return ""  # the page says why it cannot open the game
+
+
+@router.get("/")
+async def index(request: Request):
+    return _pages(request).render()
+
+
+@router.get("/game/{game_id}")
+async def table(request: Request, game_id: str):
+    return _pages(request).render(await _game_of(request, game_id))
+
+
+@router.get("/replay/{game_id}")
+async def replay_page(request: Request, game_id: str):
+    return _pages(request).render(await _game_of(request, game_id))
+
+
+@router.get("/u/{username}")
+async def profile_page(request: Request, username: str):
+    return _pages(request).render("")  # a player's profile: no game's files

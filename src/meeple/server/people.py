@@ -15,7 +15,7 @@ from meeple.server.social import Social
 
 
 def attach(app: FastAPI, service: GameService, hub) -> Social:
-    social = Social(service, hub, clocks.Clocks)
+    social = Social(service, hub, clocks.Clocks, app.state.limiter)
     app.state.social = social
     service.on_finish = lambda g: accounts.rate_finished(social, g)
     service.on_forget = social.forget

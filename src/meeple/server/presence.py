@@ -251,15 +251,11 @@ class Presence:
 class SharedTableQuota:
     """The table quota of limits.TableQuota for a cluster: each creator's
     tables are a Redis set, read whole by any node, their status is the
-    database's, and the creations a minute are one SharedBuckets budget."""
+    database's, and the creations a minute are the limiter's shared "tables" budget."""
 
-    def __init__(self, url: str, limits, cluster: str) -> None:
-        from meeple.server.limits import SharedBuckets
-
+    def __init__(self, url: str, limits, cluster: str, limiter) -> None:
         self.limits = limits
-        self.rate = SharedBuckets(
-            url, limits.tables_per_minute / 60.0, limits.tables_per_minute, cluster=cluster, purpose="tables"
-        )
+        self.limiter = limiter
         self.prefix = "meeple:created:" + hashlib.sha256(cluster.encode()).hexdigest()[:16]
         self.url = url
         self._redis = None
@@ -300,7 +296,7 @@ class SharedTableQuota:
                 ) from e
             raise
         for key, who in creators.items():
-            if not await self.rate.allow(key):
+            if not await self.limiter.allow("tables", key):
                 return (
                     f"too many new tables from {who} (at most {self.limits.tables_per_minute} a minute): try again soon"
                 )
@@ -317,6 +313,5 @@ class SharedTableQuota:
             log.warning("table quota: table %s not counted (Redis away)", table_id, exc_info=True)
 
     async def close(self) -> None:
-        await self.rate.close()
         if self._redis is not None:
             await self._redis.aclose()

@@ -11,7 +11,8 @@ from functools import cache
 from fastapi import APIRouter, FastAPI, Query, Response
 
 from meeple.games import glossary
-from meeple.server.service import ApiError, dumps
+from meeple.server.errors import ApiError
+from meeple.server.jsonio import dumps
 
 router = APIRouter(tags=["rules"])
 CACHE = "public, max-age=3600"

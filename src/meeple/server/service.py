@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import collections
 import hmac
-import json
 import logging
 import secrets
 import time
@@ -38,17 +37,7 @@ from meeple.server.views import Views, final_ranking
 from meeple.server.workers import BotPool, check_budget, check_spec
 
 # importers of these names from here (the routes, the people's modules)
-__all__ = [
-    "ApiError",
-    "GameService",
-    "LiveGame",
-    "MAX_SEED",
-    "dumps",
-    "final_ranking",
-    "hash_token",
-    "now",
-    "replay_state",
-]
+__all__ = ["GameService", "LiveGame", "MAX_SEED", "final_ranking", "now", "replay_state"]
 _seat_names = seat_names
 
 log = logging.getLogger("meeple.server")
@@ -523,10 +512,6 @@ class GameService:
 
 async def _nothing(*_args) -> None:
     pass
-
-
-def dumps(obj) -> str:
-    return json.dumps(obj, separators=(",", ":"))
 
 
 def now() -> float:

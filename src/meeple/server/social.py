@@ -15,7 +15,10 @@ import unicodedata
 
 from fastapi import Request
 
-from meeple.server.service import ApiError, GameService, LiveGame, _seat_names
+from meeple.server.errors import ApiError
+from meeple.server.jsonio import dumps
+from meeple.server.limits import Limiter
+from meeple.server.service import GameService, LiveGame, _seat_names
 from meeple.server.social_store import SocialStore
 
 NAME_MAX = 24
@@ -49,13 +52,13 @@ USERNAME_RE = re.compile(r"[A-Za-z0-9_-]{3,24}")
 
 
 class Social:
-    def __init__(self, service: GameService, hub, make_clocks) -> None:
+    def __init__(self, service: GameService, hub, make_clocks, limiter: Limiter) -> None:
         """`make_clocks(social)`: the tables' clocks (clocks.Clocks), passed in so
         that this module, which the people's modules import, imports none of them."""
         self.service = service
         self.hub = hub
         self.store = SocialStore(service.storage.engine)
-        self.buckets: dict = {}  # (purpose, key) -> TokenBucket
+        self.limiter = limiter  # the server's one limiter (sign-ups, log-ins, chat, seats)
         self.hash_slots = asyncio.Semaphore(2)  # argon2 takes 64 MiB a hash: at most two at once
         self.rematch_lock = asyncio.Lock()  # one rematch per game
         self.clocks = make_clocks(self)
@@ -94,24 +97,11 @@ class Social:
     async def db(self, fn, *args):
         return await self.service._db(fn, *args)
 
-    def allow(self, purpose: str, key, rate: float, burst: float) -> bool:
-        """A token bucket per (purpose, key), e.g. logins per address."""
-        from meeple.server.hub import TokenBucket
-
-        b = self.buckets.get((purpose, key))
-        if b is None:
-            if len(self.buckets) > 50_000:
-                self.buckets.clear()
-            b = self.buckets[(purpose, key)] = TokenBucket(rate, burst)
-        return b.allow()
-
     def broadcast(self, game_id: str, payload: dict, share: bool = True) -> None:
         """Push one message to every socket open on a game (chat, rematch offers),
         on every node of a cluster (the clocks' seat status is computed on each)."""
         if share and payload.get("type") != "seats":
             self.service.share_push(game_id, payload)
-        from meeple.server.service import dumps
-
         self.hub.push(game_id, dumps(payload))  # each socket's bounded queue (hub.Conn.push)
 
     async def save_seats(self, g: LiveGame) -> None:

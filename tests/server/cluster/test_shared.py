@@ -235,7 +235,7 @@ def test_a_burst_of_sockets_is_counted_not_refused(redis_url):
         presence = Presence(redis_url, f"burst-{uuid.uuid4()}", Hub())
         presence.node = "n0"
         try:
-            conns = [Conn(None, f"t{i % 200}", i % 4, 20, 40, address(i)) for i in range(400)]
+            conns = [Conn(None, f"t{i % 200}", i % 4, address(i)) for i in range(400)]
             return await asyncio.gather(*(presence.admit(c, 10, 10) for c in conns), return_exceptions=True)
         finally:
             await presence.close()

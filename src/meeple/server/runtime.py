@@ -1,0 +1,43 @@
+"""What one server process runs with, shared by its routers.
+
+`create_app` builds one `Runtime` (the limits, the limiter, the websocket hub,
+the quotas, in a cluster the shared presence) and puts it on `app.state`; the
+game service joins it when the app starts. Routes reach it with `runtime(request)`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from meeple.server.hub import Hub
+from meeple.server.limits import Limiter, Limits, Sockets, TableQuota
+from meeple.server.reads import Replays
+
+if TYPE_CHECKING:
+    from meeple.server.presence import Presence, SharedTableQuota
+    from meeple.server.service import GameService
+
+
+@dataclass
+class Runtime:
+    limits: Limits
+    limiter: Limiter
+    hub: Hub
+    tables: TableQuota  # tables per creator (one process)
+    replays: Replays  # replays built off the event loop, cached
+    presence: Presence | None = None  # in a cluster: who is online, sockets per address
+    shared_tables: SharedTableQuota | None = None  # in a cluster: tables per creator
+    spectator_sockets: Sockets = field(default_factory=Sockets)
+    game_service: GameService | None = None  # set when the app starts
+
+    @property
+    def service(self) -> GameService:
+        if self.game_service is None:
+            raise RuntimeError("the game service starts with the app")
+        return self.game_service
+
+
+def runtime(conn: Any) -> Runtime:
+    """The runtime of a request's or websocket's app."""
+    return conn.app.state.runtime
