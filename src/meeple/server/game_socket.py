@@ -150,6 +150,8 @@ async def _sender(rt: Runtime, service: GameService, conn: Conn) -> None:
                 return
             view_due, presence_due = conn.view_due, conn.presence_due
             conn.view_due = conn.presence_due = False
+            if not view_due and not presence_due:  # only pushed messages: no view to build
+                continue
             if presence_due and not view_due:  # who is online changed, nothing else
                 online = sorted(s for s in rt.hub.online(conn.game_id) if s is not None)
                 if online != conn.online_told:
