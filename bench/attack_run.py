@@ -384,14 +384,17 @@ def attack(ctx, args, base: str, port: int, long_game: tuple[str, int], current)
         **{k: getattr(args, k) for k in ("bot_tables", "replay_conns", "churn", "slowloris")},
     }
     queue = ctx.Queue()
-    # the bot tables first (a few requests), then the three that hold the address's connections
+    # the bot tables first (a few requests), then the replays, then the others that hold the address's connections
     first = ctx.Process(target=attack_process, args=("bots", a, current, queue))
     first.start()
     out = dict([queue.get(timeout=120)])
     first.join(30)
-    procs = [ctx.Process(target=attack_process, args=(k, a, current, queue)) for k in ("slow", "replays", "churn")]
+    a["stop_at"] = time.time() + args.during  # the others for `during` seconds from now
+    procs = [ctx.Process(target=attack_process, args=(k, a, current, queue)) for k in ("replays", "churn", "slow")]
     for p in procs:
         p.start()
+        if p is procs[0]:
+            time.sleep(1.0)  # the replays' kept-alive connections are open before the slow ones fill the address
     out.update(queue.get(timeout=args.during + 120) for _ in procs)
     for p in procs:
         p.join(30)

@@ -202,6 +202,20 @@ def test_a_replay_is_sent_gzipped_when_the_client_takes_it(client):
     assert client.get(f"/api/games/{gid}/replay?ply=99999").status_code == 400
 
 
+def test_a_finished_tables_view_is_serialized_and_compressed_once(client):
+    g = client.post("/api/games", json={"players": 2, "seats": ["human", "bot:random"]}).json()
+    play_out(client, g, random.Random(3))
+    url = f"/api/games/{g['id']}"
+    first = client.get(url, headers={"accept-encoding": "gzip"})
+    again = client.get(url, headers={"accept-encoding": "gzip"})
+    plain = client.get(url, headers={"accept-encoding": "identity"})
+    assert first.headers["content-encoding"] == "gzip" and "content-encoding" not in plain.headers
+    assert first.json() == again.json() == plain.json() and first.json()["status"] == "finished"
+    seat = client.get(url, params={"seat": 0, "token": g["seats"][0]["token"]}).json()
+    assert seat["you"] == 0 and first.json()["you"] is None  # each viewer its own answer
+    assert client.get("/api/health").json()["finished_view_hits"] >= 2  # "again" and "plain" at least
+
+
 # ------------------------------------------------------- budgets per address
 def test_reads_and_replays_are_budgeted_per_address_and_a_refusal_closes_the_connection(client_factory):
     limits = Limits(read_rate=0.001, read_burst=5, replay_rate=0.001, replay_burst=2)

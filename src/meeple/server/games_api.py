@@ -24,7 +24,7 @@ from meeple.server import lobby, reads
 from meeple.server.accounts import current_user
 from meeple.server.errors import ApiError
 from meeple.server.fairshare import creator_key
-from meeple.server.jsonio import json_response
+from meeple.server.jsonio import dumps, json_response
 from meeple.server.limits import client_address
 from meeple.server.presence import PresenceDown
 from meeple.server.runtime import runtime
@@ -133,15 +133,25 @@ async def get_game(
     viewer = None
     if seat is not None or token is not None:
         viewer = service.auth(g, seat, token)
-    out = service.view(g, viewer, events_from)
     online = rt.hub.online(g.id)
     if rt.presence is not None:
         try:
             online = await rt.presence.online(g.id)
         except PresenceDown:  # reads go on while Redis is away: this node's sockets
             pass
-    out["online"] = sorted(s for s in online if s is not None)
-    return json_response(out)
+    seated = sorted(s for s in online if s is not None)
+    if not g.finished:
+        return json_response(service.view(g, viewer, events_from) | {"online": seated})
+    # a finished table's view changes only with who is online: built, serialized and gzipped once
+    key = (g.id, g.version, g.rec.status, viewer, events_from, tuple(seated))
+    answer = rt.finished_views.get(key)
+    if answer is None:
+        out = service.view(g, viewer, events_from) | {"online": seated}
+        answer = rt.finished_views.put(key, dumps(out).encode())
+    if "gzip" in request.headers.get("accept-encoding", ""):  # the GZip middleware leaves it as it is
+        headers = {"content-encoding": "gzip", "vary": "Accept-Encoding"}
+        return Response(answer[1], media_type="application/json", headers=headers)
+    return Response(answer[0], media_type="application/json")
 
 
 @router.post("/api/games/{game_id}/moves")

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from meeple.server.hub import Hub
 from meeple.server.limits import Limiter, Limits, Sockets, TableQuota
-from meeple.server.reads import Replays
+from meeple.server.reads import FinishedViews, Replays
 
 if TYPE_CHECKING:
     from meeple.server.presence import Presence, SharedTableQuota
@@ -26,6 +26,7 @@ class Runtime:
     hub: Hub
     tables: TableQuota  # tables per creator (one process)
     replays: Replays  # replays built off the event loop, cached
+    finished_views: FinishedViews = field(default_factory=FinishedViews)  # finished tables' views, serialized once
     presence: Presence | None = None  # in a cluster: who is online, sockets per address
     shared_tables: SharedTableQuota | None = None  # in a cluster: tables per creator
     spectator_sockets: Sockets = field(default_factory=Sockets)

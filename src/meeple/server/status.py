@@ -46,6 +46,7 @@ async def health(request: Request):
         "bot_longest_think_s": round(pool.longest["think"], 3) if pool else 0,
         **service.stats,
         **rt.replays.stats,
+        **rt.finished_views.stats,
         "presence_messages": rt.hub.presence_sent,
         "slow_sockets_dropped": rt.hub.slow_dropped,
         **(getattr(request.app.state, "connections", None) and request.app.state.connections.stats or {}),
