@@ -203,3 +203,19 @@ def test_what_changed_since_my_move_is_marked_and_i_may_resign(live_server, chro
     server = httpx.get(f"{live_server}/api/games/{gid}").json()
     assert server["status"] == "finished" and server["ranking"][-1]["seat"] == 0
     assert not errors, errors
+
+
+def test_the_lobby_lists_tables_in_words(live_server, chromium):
+    g = httpx.post(
+        f"{live_server}/api/games",
+        json={"game": "okc", "players": 2, "seats": ["human", "bot:easy"], "table": {"public": True, "name": "Ann"}},
+    ).json()
+    page, errors = new_page(chromium)
+    page.goto(live_server + "/")
+    row = page.locator(f"#recent li[data-game='{g['id']}']")
+    row.wait_for()
+    text = row.inner_text()
+    assert text.startswith("The Old King's Crown, 2 players (Ann, a bot (easy)) — in play: watch"), text
+    assert g["id"] not in text and not identifiers(text)
+    assert row.locator("a.table-link").get_attribute("href") == f"/game/{g['id']}"
+    assert not errors, errors

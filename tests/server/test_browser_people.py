@@ -183,6 +183,13 @@ def test_rematch_offered_and_joined(live_server, chromium):
     ann.wait_for_function("() => document.getElementById('title').textContent.includes('you are Ann')")
     # Bob sees the offer without reloading and joins with one click
     bob.wait_for_function("() => document.getElementById('rematch-btn').textContent === 'Join the rematch'")
+    # the offer is part of the result, beside its button (not a toast that fades), and it survives a push
+    assert bob.inner_text("#result #rematch-offer").startswith("Ann offers a rematch")
+    assert "rematch" not in bob.inner_text("#toast")
+    bob.evaluate("() => { window.__offer = document.getElementById('rematch-offer'); }")
+    httpx.post(f"{live_server}/api/games/{g['id']}/chat", json={"text": "gg", "name": "Zed"})
+    bob.wait_for_selector("#chat-list li", state="attached")
+    assert bob.evaluate("() => window.__offer.isConnected")
     bob.click("#rematch-btn")
     bob.wait_for_url(f"**/game/{new_id}")
     bob.wait_for_function("() => document.getElementById('title').textContent.includes('you are Bob')")
