@@ -13,6 +13,7 @@ Chromium (.ci/setup-browser.sh) and Playwright (pip install -e '.[web]').
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import sys
 import tempfile
@@ -103,24 +104,22 @@ def main(argv=None) -> int:
     sys.path.insert(0, str(ROOT))
     from tests.server.conftest import CHROMIUM_FLAGS, running_server
 
-    with tempfile.TemporaryDirectory() as tmp:
-        server = running_server(str(Path(tmp) / "shots.db"), Path(tmp) / "server.log") if not args.base else None
-        base = args.base or f"http://{server.__enter__()}"
-        try:
-            with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_FLAGS)
-                for game, (options, seed) in GAMES.items():
-                    gid, token = finish(base, game, options, seed)
-                    for size in SIZES:
-                        page = open_ending(browser, base, gid, token, size)
-                        path = out / f"{game}-ending-{size[0]}x{size[1]}.png"
-                        page.screenshot(path=str(path))
-                        page.close()
-                        print(path)
-                browser.close()
-        finally:
-            if server is not None:
-                server.__exit__(None, None, None)
+    with contextlib.ExitStack() as stack:
+        base = args.base
+        if not base:
+            tmp = Path(stack.enter_context(tempfile.TemporaryDirectory()))
+            base = "http://" + stack.enter_context(running_server(str(tmp / "shots.db"), tmp / "server.log"))
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_FLAGS)
+            for game, (options, seed) in GAMES.items():
+                gid, token = finish(base, game, options, seed)
+                for size in SIZES:
+                    page = open_ending(browser, base, gid, token, size)
+                    path = out / f"{game}-ending-{size[0]}x{size[1]}.png"
+                    page.screenshot(path=str(path))
+                    page.close()
+                    print(path)
+            browser.close()
     return 0
 
 
