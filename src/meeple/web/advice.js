@@ -51,7 +51,7 @@ function hintPanel(v, G, box) {
   if (h && h.options) {
     wrap.append(el("p", {class: "hint"}, "The advisor's best moves, searched from what you can see; click one to play it."),
       el("ol", {class: "hint-options", id: "hint-options"}, h.options.map((o) => el("li", {},
-        el("button", {type: "button", class: "hint-opt", "data-move": o.move, "data-win": o.win, title: o.move,
+        el("button", {type: "button", class: "hint-opt", "data-move": o.move, "data-win": o.win,
                       onclick: () => send(o.move)},
           el("span", {class: "hint-move"}, wordsFor(v, G, o.move)),
           el("span", {class: "bar", "aria-hidden": "true"}, el("span", {style: "width:" + pct(o.win)})),
