@@ -455,17 +455,19 @@ function statusBar(v, G) {
   else if (d && isMine(v)) who = "Your move: " + askText(d);
   else if (d) who = (d.seats || [d.seat]).map((s) => v.seats[s].name).join(", ") + " to move: " + askText(d);
   const fresh = freshCount(v);
-  return el("section", {class: "panel status", "aria-label": "game status", "data-mine": isMine(v) ? "1" : "0"},
-    el("span", {class: "stat turn", id: "turn"}, who),
-    fresh ? el("a", {href: "#log-list", class: "stat fresh-count", id: "fresh-count"},
-      fresh + (fresh === 1 ? " event" : " events") + " since your last move") : null,
+  // the turn line stays at the top of the screen (small: a phone keeps its board)
+  const bar = el("section", {class: "turnbar", id: "turnbar", "aria-label": "whose turn", "data-mine": isMine(v) ? "1" : "0"},
+    el("span", {class: "turn", id: "turn"}, who),
+    fresh ? el("a", {href: "#log-list", class: "fresh-count", id: "fresh-count"},
+      fresh + (fresh === 1 ? " event" : " events") + " since your last move") : null);
+  return [bar, el("section", {class: "panel status", "aria-label": "game status"},
     G.stats ? G.stats(v) : null, hintsNote(v),
     v.undo ? el("button", {type: "button", id: "undo-btn", onclick: () => { busy(true); T.ws.send(JSON.stringify({type: "undo"})); }},
       v.seats.filter((s) => s.kind === "human").length > 1 ? "Ask to undo my move" : "Undo my move") : null,
     v.open_seed ? el("span", {class: "stat open-seed", id: "open-seed"},
       "Open seed " + v.seed + ": whoever knows it can work out every hidden card") : null,
     canResign(v) ? el("button", {type: "button", id: "resign-btn", onclick: () => { T.resignAsk = true; render(); }}, "Resign") : null,
-    v.state && v.state.data_notice ? el("p", {class: "data-notice", id: "data-notice", role: "note"}, v.state.data_notice) : null);
+    v.state && v.state.data_notice ? el("p", {class: "data-notice", id: "data-notice", role: "note"}, v.state.data_notice) : null)];
 }
 
 // an undo asked at a table with other people: they approve or decline it
