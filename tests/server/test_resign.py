@@ -28,8 +28,9 @@ def _wait_rated(c, username):
     raise AssertionError("never rated")
 
 
-def test_two_players_the_other_wins_at_once_and_it_survives_a_restart(client_factory, tmp_path):
-    url = f"sqlite:///{tmp_path / 'r.db'}"
+@pytest.mark.parametrize("db", ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def test_two_players_the_other_wins_at_once_and_it_survives_a_restart(client_factory, tmp_path, request, db):
+    url = f"sqlite:///{tmp_path / 'r.db'}" if db == "sqlite" else request.getfixturevalue("pg_url")
     with client_factory(url) as c:
         g = c.post(
             "/api/games", json={"game": "okc", "players": 2, "seats": ["human", "human"], "seed": 4, "open_seed": True}
