@@ -16,6 +16,8 @@ import random
 
 import pytest
 
+from meeple.games.ethnos.present import PROMPTS
+
 from tests.server.helpers import random_move
 
 HIDDEN = "?"
@@ -36,7 +38,9 @@ def check_structure(resp: dict, viewer) -> None:
             assert e["detail"] is None and "draws a card" in e["text"]
     d = resp["decision"]
     if d is not None and d["seat"] != viewer:
-        assert set(d) == {"seat", "seats", "kind"}
+        # another's decision: who and what kind, and the kind's question in words (the same for any hand)
+        assert set(d) == {"seat", "seats", "kind", "prompt"}
+        assert d["prompt"] == PROMPTS.get(d["kind"], "Your decision")
 
 
 def check_keeps(resp: dict, moves_with_seats: list[tuple[int, str]], viewer) -> None:
