@@ -15,6 +15,7 @@ import random
 
 import pytest
 
+from meeple import games
 from meeple.core.game import Decision, GameError, IllegalMove
 from tests.contract.contract_cases import all_cases, as_text, choose, final, walk
 
@@ -271,3 +272,18 @@ def test_from_view_rebuilds_the_seat_s_view(case):
                 assert as_text(again.view(seat)) == as_text(v), (
                     f"step {step}: a determinization of from_view #{i} shows seat {seat} another view"
                 )
+
+
+@pytest.mark.parametrize("name", sorted(games.GAMES))
+def test_every_decision_argument_has_its_declared_type(name):
+    """Each decision declares the type of its argument (`Rules.decision(arg=)`):
+    every decision asked in random play holds one of that type."""
+    game = games.get(name)
+    rules = type(game.new_game(game.min_players, seed=0)).RULES
+    for players in (game.min_players, game.max_players):
+        s = game.new_game(players, seed=players, record=False)
+        rng = random.Random(players)
+        while not s.is_terminal():
+            assert rules.arg_problem(s.kind, s.darg) is None, rules.arg_problem(s.kind, s.darg)
+            seat = s.decision().seats[0]
+            s.apply_action(rng.choice(s.legal_actions(seat)), seat)

@@ -69,8 +69,8 @@ def test_the_last_contract_of_the_deck_is_no_reveal():
         t = s.clone()
         t.deck = list(deck)
         before = t.clone()
-        t._set("contract", 0)
-        t.RULES.decisions["contract"].effect(t, CONTRACT + int(taken[1:]) - 1, 0, False)
+        t.ask("contract", 0, {})
+        t.take_action(CONTRACT + int(taken[1:]) - 1, 0)
         assert t.display[-1] == deck[-1] and revealed(before, t) is shown
 
 

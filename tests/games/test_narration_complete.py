@@ -34,7 +34,7 @@ import pytest
 
 from meeple.games.anunnaki import new_game as anunnaki_game
 from meeple.games.anunnaki import present as AP
-from meeple.games.anunnaki.declare import FLOW
+from meeple.games.anunnaki.declare import RULES
 from meeple.games.ethnos import new_game as ethnos_game
 from meeple.games.ethnos import present as EP
 from meeple.games.ethnos.rules import RULES as ETHNOS_RULES
@@ -81,7 +81,7 @@ GAMES = {
     "anunnaki": Game(
         anunnaki_game,
         AP.describe,
-        FLOW.decisions,
+        RULES.decisions,
         secret=frozenset({"weapon"}),
         steps=frozenset({("cube_from", "cube")}),  # the cube taken, then where it goes
         turn_keys=("current",),

@@ -26,7 +26,8 @@ import pytest
 
 from meeple.games.anunnaki import new_game as anunnaki_game
 from meeple.games.anunnaki import present as AP
-from meeple.games.anunnaki.declare import FLOW
+from meeple.core.flow import FlowState, unnamed
+from meeple.games.anunnaki.declare import RULES as ANUNNAKI_RULES
 from meeple.games.okc import data as OD
 from meeple.games.okc import new_game as okc_game
 from meeple.games.okc import present as OP
@@ -54,20 +55,19 @@ def raw_words(text: str, decisions) -> list[str]:
 
 
 class CountForced:
-    """Counts the answers the flow takes for a seat (effects run with auto)."""
+    """Counts the answers the flow takes for a seat (a forced answer that is
+    not part of a longer move), beside the events that tell them."""
 
     def __init__(self, rules, monkeypatch):
         self.n = 0
-        for kind, effect in list(rules.effect_of.items()):
-            monkeypatch.setitem(rules.effect_of, kind, self._wrap(effect))
+        noted = FlowState._noted
 
-    def _wrap(self, effect):
-        def counted(s, a, seat, auto):
-            if auto:
+        def counted(s, kind, a, seat, auto):
+            if auto and s.RULES is rules and not rules.decisions[kind].part:
                 self.n += 1
-            return effect(s, a, seat, auto)
+            return noted(s, kind, a, seat, auto)
 
-        return counted
+        monkeypatch.setattr(FlowState, "_noted", counted)
 
 
 def play(new, players: int, seed: int, each=None, **options):
@@ -93,7 +93,7 @@ def test_okc_forced_steps_commands_and_the_last_round_are_told(players, seed, mo
     log = s.log()
     kinds = [ev[0] for ev in log]
     assert forced.n > 0 and kinds.count("forced") == forced.n
-    moves = [m.split(": ", 1)[-1] for m in s.moves]
+    moves = [unnamed(m) for m in s.moves]
     for verb in ("ambush", "retreat", "rally", "flank"):
         assert kinds.count(verb) >= sum(m.startswith(verb + " ") for m in moves), verb
     assert kinds.count("deploy") == sum(m.startswith("deploy ") for m in moves)
@@ -138,7 +138,7 @@ def test_okc_terminal_seat_reads_every_forced_answer_but_only_its_own_answers(pl
 
 @pytest.mark.parametrize("players, seed", ANUNNAKI_CASES)
 def test_anunnaki_forced_steps_end_trigger_and_vp_by_source(players, seed, monkeypatch):
-    forced = CountForced(FLOW, monkeypatch)
+    forced = CountForced(ANUNNAKI_RULES, monkeypatch)
     seen = {"trigger_ply": None}
 
     def each(s, before):
@@ -165,7 +165,7 @@ def test_anunnaki_forced_steps_end_trigger_and_vp_by_source(players, seed, monke
     for ev in log:
         for viewer in (None, *range(players)):
             said = AP.describe(ev, SEATS, viewer)["text"]
-            assert not raw_words(said, FLOW.decisions), (ev, said)
+            assert not raw_words(said, ANUNNAKI_RULES.decisions), (ev, said)
             if ev[0] == "forced" and viewer != ev[1]:
                 assert "only possible answer" not in said
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from meeple.games.anunnaki import new_game
-from meeple.games.anunnaki.declare import FLOW
+from meeple.games.anunnaki.declare import RULES
 from meeple.games.anunnaki.state import _BASE_FIELDS, FIELDS, AnunnakiState
 
 
@@ -47,14 +47,14 @@ def test_controllers_agree_with_controller():
 
 
 def test_every_decision_has_its_question_and_every_pending_kind_is_declared():
-    assert all(rule.prompt and not rule.prompt.endswith(" ") for rule in FLOW.decisions.values())
+    assert all(rule.prompt and not rule.prompt.endswith(" ") for rule in RULES.decisions.values())
     s = new_game(4, seed=5, record=False)
     r = random.Random(5)
     seen = set()
     while not s.is_terminal():
         seen.add(s.kind)
         s.apply_legal(r.choice(s.legal_actions()))
-    assert seen <= set(FLOW.decisions) and len(seen) > 10
+    assert seen <= set(RULES.decisions) and len(seen) > 10
 
 
 def test_every_effect_and_immediate_power_of_the_data_is_named():

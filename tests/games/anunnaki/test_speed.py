@@ -9,7 +9,7 @@ import random
 
 from meeple.games.anunnaki import notation
 from meeple.games.anunnaki.actions import SETUP
-from meeple.games.anunnaki.declare import LEGAL
+from meeple.games.anunnaki.declare import RULES
 from meeple.games.anunnaki.state import new_game, occupancy
 
 
@@ -18,7 +18,7 @@ def _fresh(s, seat=None):
     if s.finished or s.kind is None:
         return []
     seat = s.dseats[0] if seat is None else seat
-    return LEGAL[s.kind](s, seat) if seat in s.dseats else []
+    return RULES.legal_of[s.kind](s, seat) if seat in s.dseats else []
 
 
 def test_kept_legal_actions_are_the_fresh_ones():

@@ -174,16 +174,15 @@ def test_no_card_falls_alone_that_its_table_rules_out():
 
 
 def test_kept_legal_actions_are_the_rules():
-    """The legal actions kept for the pending decision (`legal_now`, a
-    simultaneous one's kept by its effect for the next seat to answer) are
-    those its rule works out, recorded or not."""
+    """The legal actions the flow keeps for the pending decision
+    (`legal_now`) are those its rule works out, recorded or not."""
     kinds = set()
     for record in (False, True):
         for s in _states(range(4), record):
             if s.legal_now is not None:
                 assert s.legal_now == s.RULES.legal_of[s.kind](s, s.dseats[0]), s.kind
                 kinds.add(s.kind)
-    assert {"facedown", "bid", "spring"} <= kinds
+    assert {"spring", "day", "autumn"} <= kinds
 
 
 def test_clones_played_apart_to_the_end_stay_apart():

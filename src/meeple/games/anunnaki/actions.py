@@ -43,7 +43,7 @@ MARKET: list[tuple[int | None, int, int]] = [
 MARKET += [(None, a, b) for a in range(4) for b in range(a + 1, 4)]
 TRACK_CHOICES = TRACKS + ("dom",)
 SETUP = DATA.setup
-RULES = DATA.rules
+NUMBERS = DATA.rules  # the rulebook's numbers (costs, limits, strengths)
 STRENGTH = DATA.strength
 NDEV = len(DATA.multipliers)
 PORTAL_BASIC = next(t["basic"] for t in DATA.tiles.values() if t["action"] == "portal")
@@ -178,7 +178,7 @@ def action_to_str(s, a: int, seat: int | None = None) -> str:
         if kind == "contract_half":
             return ("middle", "bottom")[k]
         if kind == "horn":
-            hr = RULES["horn"]
+            hr = NUMBERS["horn"]
             return f"gain {hr['gain']} {RESOURCES[k]}" if k < 4 else f"pay {hr['pay']} {RESOURCES[k - 4]}"
         if kind == "pandora":
             return "token " + ("mana", "follower", "weapon")[k]

@@ -15,13 +15,13 @@ from meeple.games.anunnaki.actions import (
     PASS,
     RES,
     RI,
-    RULES,
+    NUMBERS,
     WEAPON,
     WPAIR,
     res_acts,
 )
 from meeple.games.anunnaki.data import DATA, RESOURCES
-from meeple.games.anunnaki.declare import decide, step
+from meeple.games.anunnaki.declare import RULES
 
 if TYPE_CHECKING:  # the fields' types (fields.py): of the state this mixin is part of, and of the rule functions' `gs`
     from meeple.games.anunnaki.fields import AnunnakiFields
@@ -154,7 +154,7 @@ class Battle(AnunnakiFields):
             b["winner"] = "att" if s == b["att"] else "def"
             self._event("helmet_win", s, None)
         else:
-            self._set("helmet", o)
+            self.ask("helmet", o, {})
         return True
 
     def battle_strength(self, s) -> int:
@@ -213,25 +213,25 @@ class Battle(AnunnakiFields):
         self._changed(cap, s)
 
 
-@step("battles")
+@RULES.step("battles")
 def _run_battles(gs: AnunnakiFields):
     s = gs.current
     war = gs._war_hexes(s)
     if war:
-        gs._set("battle", s, acts=gs._hexacts(war))
+        gs.ask("battle", s, {}, legal=gs._hexacts(war))
 
 
 def _legal_battle(gs: AnunnakiFields, s):
     return gs._hexacts(gs._war_hexes(s))
 
 
-@decide("battle", "Choose the next battle", _legal_battle, kept=True)
+@RULES.decision("battle", prompt="Choose the next battle", legal=_legal_battle)
 def _ans_battle(gs: AnunnakiFields, a, s):
     h = gs.lay.hexes[a - HEX]
     gs._push(["battle", s, h], ["battles"])
 
 
-@step("battle")
+@RULES.step("battle")
 def _run_battle(gs: AnunnakiFields, s, h):
     if not gs.has_units(h, s) or not gs._at_war(h):
         return
@@ -250,7 +250,7 @@ def _run_battle(gs: AnunnakiFields, s, h):
         gs.todo.append(["b_end"])
         return
     seats = [s] if opp is None or not gs._armed(opp, False) else [s, opp]
-    gs._set("weapon", seats)
+    gs.ask("weapon", seats, {})
 
 
 def _legal_weapon(gs: AnunnakiFields, s):
@@ -258,8 +258,11 @@ def _legal_weapon(gs: AnunnakiFields, s):
     return gs._weapon_options(s, attacker=(s == b["att"]), pairs=gs.has(s, "loki"))
 
 
-@decide("weapon", "Secret weapon choice", _legal_weapon, secret=True)
+@RULES.decision("weapon", prompt="Secret weapon choice", legal=_legal_weapon, simultaneous=True, forced=True)
 def _ans_weapon(gs: AnunnakiFields, a, s):
+    gs.secret[str(s)] = a  # kept secret until every seat has chosen
+    if not gs.answered(s):
+        return
     b = gs.ctx["battle"]
     h = b["hex"]
     # the chosen weapons turn face up, and a face-down ancient tile: a reveal
@@ -282,16 +285,16 @@ def _ans_weapon(gs: AnunnakiFields, a, s):
     gs._push(["b_loki"], ["b_pay"], ["b_helmet"], ["b_composite"], ["b_chariot"], ["b_resolve"], ["b_end"])
 
 
-@step("b_loki")
+@RULES.step("b_loki")
 def _run_b_loki(gs: AnunnakiFields):
     for s in gs._sides():
         if len(gs.ctx["battle"]["cards"].get(str(s), [])) > 1:
             gs.todo.append(["b_loki_one", s])
 
 
-@step("b_loki_one")
+@RULES.step("b_loki_one")
 def _run_b_loki_one(gs: AnunnakiFields, s):
-    gs._set("loki", s)
+    gs.ask("loki", s, {})
 
 
 def _legal_loki(gs: AnunnakiFields, s):
@@ -299,7 +302,7 @@ def _legal_loki(gs: AnunnakiFields, s):
     return [WEAPON + wl.index(w) for w in gs.ctx["battle"]["cards"][str(s)]]
 
 
-@decide("loki", "Loki: keep which of your two weapons?", _legal_loki)
+@RULES.decision("loki", prompt="Loki: keep which of your two weapons?", legal=_legal_loki)
 def _ans_loki(gs: AnunnakiFields, a, s):
     b = gs.ctx["battle"]
     keep = gs.weapon_list(s)[a - WEAPON]
@@ -311,14 +314,14 @@ def _ans_loki(gs: AnunnakiFields, a, s):
     gs._event("loki", s, keep)
 
 
-@step("b_pay")
+@RULES.step("b_pay")
 def _run_b_pay(gs: AnunnakiFields):
     for s in gs._sides():
         for w in gs.ctx["battle"]["cards"].get(str(s), []):
             gs._pay(s, gs.weapon_cost(s, w))
 
 
-@step("b_helmet")
+@RULES.step("b_helmet")
 def _run_b_helmet(gs: AnunnakiFields):
     if gs.ctx["battle"]["def"] is None:
         return
@@ -327,7 +330,7 @@ def _run_b_helmet(gs: AnunnakiFields):
             return
 
 
-@step("b_helmet_one")
+@RULES.step("b_helmet_one")
 def _run_b_helmet_one(gs: AnunnakiFields, s):
     """A Viking Helmet added by a Composite Bow acts once all weapons are revealed."""
     if gs.ctx["battle"]["def"] is not None:
@@ -339,7 +342,7 @@ def _legal_helmet(gs: AnunnakiFields, s):
     return gs._weapon_options(s, attacker=(s == b["att"]), pairs=False)
 
 
-@decide("helmet", "Viking helmet: play a second weapon", _legal_helmet)
+@RULES.decision("helmet", prompt="Viking helmet: play a second weapon", legal=_legal_helmet)
 def _ans_helmet(gs: AnunnakiFields, a, s):
     w = gs.weapon_list(s)[a - WEAPON]
     if DATA.weapons[w]["kind"] == "advanced" and gs.seats[s]["pile"]:
@@ -353,7 +356,7 @@ def _ans_helmet(gs: AnunnakiFields, a, s):
         gs.todo.append(["b_composite_one", s])  # replayed after the composite step began
 
 
-@step("b_composite")
+@RULES.step("b_composite")
 def _run_b_composite(gs: AnunnakiFields):
     b = gs.ctx["battle"]
     if b["winner"] is not None:
@@ -364,7 +367,7 @@ def _run_b_composite(gs: AnunnakiFields):
             gs.todo.append(["b_composite_one", s])
 
 
-@step("b_composite_one")
+@RULES.step("b_composite_one")
 def _run_b_composite_one(gs: AnunnakiFields, s):
     b = gs.ctx["battle"]
     bowed = b.setdefault("bowed", [])
@@ -372,14 +375,14 @@ def _run_b_composite_one(gs: AnunnakiFields, s):
         return
     if gs._weapon_options(s, True, False):
         bowed.append(s)
-        gs._set("composite", s)
+        gs.ask("composite", s, {})
 
 
 def _legal_composite(gs: AnunnakiFields, s):
     return [PASS] + gs._weapon_options(s, attacker=True, pairs=False)
 
 
-@decide("composite", "Composite bow: add a weapon?", _legal_composite)
+@RULES.decision("composite", prompt="Composite bow: add a weapon?", legal=_legal_composite)
 def _ans_composite(gs: AnunnakiFields, a, s):
     if a == PASS:
         return
@@ -394,7 +397,7 @@ def _ans_composite(gs: AnunnakiFields, a, s):
         gs.todo.append(["b_helmet_one", s])  # "all effects of the second card"
 
 
-@step("b_chariot")
+@RULES.step("b_chariot")
 def _run_b_chariot(gs: AnunnakiFields):
     b = gs.ctx["battle"]
     if b["winner"] is not None:
@@ -404,24 +407,24 @@ def _run_b_chariot(gs: AnunnakiFields):
             gs.todo.append(["b_chariot_one", s])
 
 
-@step("b_chariot_one")
+@RULES.step("b_chariot_one")
 def _run_b_chariot_one(gs: AnunnakiFields, s):
     if gs.seats[s]["res"][RI["metal"]] > 0:
-        gs._set("chariot", s)
+        gs.ask("chariot", s, {})
 
 
 def _legal_chariot(gs: AnunnakiFields, s):
     return [METAL + n for n in range(gs.seats[s]["res"][RI["metal"]] + 1)]
 
 
-@decide("chariot", "Chariot: pay metal for strength", _legal_chariot)
+@RULES.decision("chariot", prompt="Chariot: pay metal for strength", legal=_legal_chariot)
 def _ans_chariot(gs: AnunnakiFields, a, s):
     n = a - METAL
     gs.own_seat(s)["res"][RI["metal"]] -= n
     gs.ctx["battle"]["metal"][str(s)] = n
 
 
-@step("b_resolve")
+@RULES.step("b_resolve")
 def _run_b_resolve(gs: AnunnakiFields):
     b = gs.ctx["battle"]
     if b["winner"] is not None:
@@ -432,7 +435,7 @@ def _run_b_resolve(gs: AnunnakiFields):
     b["winner"] = "att" if a >= d else "def"
 
 
-@step("b_end")
+@RULES.step("b_end")
 def _run_b_end(gs: AnunnakiFields):
     b = gs.ctx.pop("battle")
     h = b["hex"]
@@ -468,7 +471,7 @@ def _run_b_end(gs: AnunnakiFields):
         if b.get("helmeted_advanced") == loser or any(
             DATA.weapons[w]["kind"] == "advanced" for w in played.get(loser, ())
         ):
-            steps.append(["gain", loser, "metal", RULES["loss_metal"]])
+            steps.append(["gain", loser, "metal", NUMBERS["loss_metal"]])
         if winner is not None and gs._slingshot(loser, winner, b):
             steps.append(["steal", loser, winner])
     for s, cards in played.items():
@@ -477,17 +480,17 @@ def _run_b_end(gs: AnunnakiFields):
     gs._push(*steps)
 
 
-@step("steal")
+@RULES.step("steal")
 def _run_steal(gs: AnunnakiFields, s, frm):
     if sum(gs.seats[frm]["res"]) > 0:
-        gs._set("steal", s, {"from": frm})
+        gs.ask("steal", s, {"from": frm})
 
 
 def _legal_steal(gs: AnunnakiFields, s):
     return res_acts(gs.seats[gs.darg["from"]]["res"])
 
 
-@decide("steal", "Steal a resource", _legal_steal)
+@RULES.decision("steal", prompt="Steal a resource", legal=_legal_steal)
 def _ans_steal(gs: AnunnakiFields, a, s):
     arg = gs.darg
     gs.own_seat(arg["from"])["res"][a - RES] -= 1
@@ -495,7 +498,7 @@ def _ans_steal(gs: AnunnakiFields, a, s):
     gs._event("steal", s, (arg["from"], RESOURCES[a - RES]))
 
 
-@step("artifact_pick")
+@RULES.step("artifact_pick")
 def _run_artifact_pick(gs: AnunnakiFields, s, nth):
     if nth == 1:
         opts = list(gs.art_deck)
@@ -506,14 +509,14 @@ def _run_artifact_pick(gs: AnunnakiFields, s, nth):
     if opts:
         gs.art_seen.append(s)
         gs._mark_reveal()
-        gs._set("artifact", s, {"options": opts, "nth": nth})
+        gs.ask("artifact", s, {"options": opts, "nth": nth})
 
 
 def _legal_artifact(gs: AnunnakiFields, s):
     return [ARTIFACT + ART_IDS.index(a) for a in gs.darg["options"]]
 
 
-@decide("artifact", "Atlantis conquered: choose an artifact", _legal_artifact)
+@RULES.decision("artifact", prompt="Atlantis conquered: choose an artifact", legal=_legal_artifact)
 def _ans_artifact(gs: AnunnakiFields, a, s):
     arg = gs.darg
     art = ART_IDS[a - ARTIFACT]
@@ -528,4 +531,4 @@ def _ans_artifact(gs: AnunnakiFields, a, s):
     if art == "pandora":
         sd["pandora"] = list(DATA.artifacts["pandora"]["tokens"])
     elif art == "destiny":
-        gs._set("destiny", s)
+        gs.ask("destiny", s, {})

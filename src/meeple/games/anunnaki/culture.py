@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from meeple.games.anunnaki.actions import PASS, YES
 from meeple.games.anunnaki.data import DATA, TRACKS
-from meeple.games.anunnaki.declare import decide, step
+from meeple.games.anunnaki.declare import RULES
 
 
 ALL_SPOTS = -1  # `cul_check` with every spot's bit set
@@ -97,7 +97,7 @@ class CultureEnd(AnunnakiFields):
         return total
 
 
-@step("culture")
+@RULES.step("culture")
 def _run_culture(gs: AnunnakiFields):
     # a token goes when all its regions are controlled: a spot none of whose
     # regions changed since the last culture step (see `_changed`) still has
@@ -148,10 +148,10 @@ def _resolve(gs: AnunnakiFields, i, c, board, ctrl, steps) -> None:
             steps.append(["culture_offer", s, tok])
 
 
-@step("culture_offer")
+@RULES.step("culture_offer")
 def _run_culture_offer(gs: AnunnakiFields, s, tok):
     """ "You either take it now or forfeit it": each beneficiary may decline."""
-    gs._set("culture_benefit", s, {"token": tok})
+    gs.ask("culture_benefit", s, {"token": tok})
 
 
 def _legal_culture_benefit(gs: AnunnakiFields, s):
@@ -159,7 +159,9 @@ def _legal_culture_benefit(gs: AnunnakiFields, s):
     return [YES, PASS]
 
 
-@decide("culture_benefit", "Culture token resolved: take its benefit now or forfeit it", _legal_culture_benefit)
+@RULES.decision(
+    "culture_benefit", prompt="Culture token resolved: take its benefit now or forfeit it", legal=_legal_culture_benefit
+)
 def _ans_culture_benefit(gs: AnunnakiFields, a, s):
     arg = gs.darg
     if a == PASS:

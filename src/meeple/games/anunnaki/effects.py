@@ -13,13 +13,13 @@ from meeple.games.anunnaki.actions import (
     PORTAL_BASIC,
     RES,
     RI,
-    RULES,
+    NUMBERS,
     WEAPON,
     YES,
     res_acts,
 )
 from meeple.games.anunnaki.data import DATA, RESOURCES, TRACKS
-from meeple.games.anunnaki.declare import decide, step
+from meeple.games.anunnaki.declare import RULES
 from meeple.games.anunnaki.movement import FLIP
 
 if TYPE_CHECKING:  # the fields' types (fields.py): of the state this mixin is part of, and of the rule functions' `gs`
@@ -118,17 +118,17 @@ class Effects(AnunnakiFields):
             self._pay(s, k["cost"])
 
 
-@step("gain_any")
+@RULES.step("gain_any")
 def _run_gain_any(gs: AnunnakiFields, s, n):
     if n > 0:
-        gs._set("resource", s, {"n": n})
+        gs.ask("resource", s, {"n": n})
 
 
 def _legal_resource(gs: AnunnakiFields, s):
     return [RES + i for i in range(4)]
 
 
-@decide("resource", "Gain a resource of your choice", _legal_resource)
+@RULES.decision("resource", prompt="Gain a resource of your choice", legal=_legal_resource)
 def _ans_resource(gs: AnunnakiFields, a, s):
     arg = gs.darg
     gs.own_seat(s)["res"][a - RES] += 1
@@ -137,17 +137,17 @@ def _ans_resource(gs: AnunnakiFields, a, s):
         gs.todo.append(["gain_any", s, arg["n"] - 1])
 
 
-@step("pay_any")
+@RULES.step("pay_any")
 def _run_pay_any(gs: AnunnakiFields, s, n):
     if n > 0 and sum(gs.seats[s]["res"]) > 0:
-        gs._set("pay", s, {"n": n})
+        gs.ask("pay", s, {"n": n})
 
 
 def _legal_pay(gs: AnunnakiFields, s):
     return res_acts(gs.seats[s]["res"])
 
 
-@decide("pay", "Pay a resource of your choice", _legal_pay)
+@RULES.decision("pay", prompt="Pay a resource of your choice", legal=_legal_pay)
 def _ans_pay(gs: AnunnakiFields, a, s):
     arg = gs.darg
     gs.own_seat(s)["res"][a - RES] -= 1
@@ -156,17 +156,17 @@ def _ans_pay(gs: AnunnakiFields, a, s):
         gs.todo.append(["pay_any", s, arg["n"] - 1])
 
 
-@step("track")
+@RULES.step("track")
 def _run_track(gs: AnunnakiFields, s, t, n):
     gs._track(s, t, n)
 
 
-@step("gain")
+@RULES.step("gain")
 def _run_gain(gs: AnunnakiFields, s, r, n):
     gs._gain(s, r, n)
 
 
-@step("mana_gain")
+@RULES.step("mana_gain")
 def _run_mana_gain(gs: AnunnakiFields, s, n):
     gs.own_seat(s)["mana"] += n
 
@@ -196,33 +196,35 @@ def _vp_cause(gs: AnunnakiFields) -> str | None:
     return None
 
 
-@step("vp")
+@RULES.step("vp")
 def _run_vp(gs: AnunnakiFields, s, n):
     gs.own_seat(s)["vp"] += n
     if n and gs.record:
         gs._event("vp", s, (n, _vp_cause(gs)))
 
 
-@step("income")
+@RULES.step("income")
 def _run_income(gs: AnunnakiFields, s):
     gs._income(s)
 
 
-@step("domaction")
+@RULES.step("domaction")
 def _run_domaction(gs: AnunnakiFields, s):
     gs._dom(s, gs.objective(s, gs.objectives["dom"]))
 
 
-@step("choose_effects")
+@RULES.step("choose_effects")
 def _run_choose_effects(gs: AnunnakiFields, s, a, b, kind="choice"):
-    gs._set(kind, s, {"n": 2, "options": [a, b], "why": "reward"})
+    gs.ask(kind, s, {"n": 2, "options": [a, b], "why": "reward"})
 
 
 def _legal_contract_half(gs: AnunnakiFields, s):
     return [CHOICE, CHOICE + 1]
 
 
-@decide("contract_half", "Fulfilled contract: take the middle or the bottom reward", _legal_contract_half)
+@RULES.decision(
+    "contract_half", prompt="Fulfilled contract: take the middle or the bottom reward", legal=_legal_contract_half
+)
 def _ans_contract_half(gs: AnunnakiFields, a, s):
     arg = gs.darg
     gs._event("reward", s, ("middle" if a == CHOICE else "bottom", arg["options"][a - CHOICE]))
@@ -233,7 +235,7 @@ def _legal_choice(gs: AnunnakiFields, s):
     return [CHOICE + i for i in range(gs.darg["n"])]
 
 
-@decide("choice", "Choose one reward", _legal_choice)
+@RULES.decision("choice", prompt="Choose one reward", legal=_legal_choice)
 def _ans_choice(gs: AnunnakiFields, a, s):
     arg = gs.darg
     why = arg.get("why")
@@ -247,7 +249,7 @@ def _legal_free_contract(gs: AnunnakiFields, s):
     return [PASS] + [FULFILL + int(c[1:]) - 1 for c in gs.seats[s]["contracts"]]
 
 
-@decide("free_contract", "Bastet: fulfil a contract without its cost?", _legal_free_contract)
+@RULES.decision("free_contract", prompt="Bastet: fulfil a contract without its cost?", legal=_legal_free_contract)
 def _ans_free_contract(gs: AnunnakiFields, a, s):
     if a == PASS:
         return
@@ -259,7 +261,7 @@ def _legal_yesno(gs: AnunnakiFields, s):
     return [YES, PASS]
 
 
-@decide("yesno", "Freyja: use her power?", _legal_yesno)
+@RULES.decision("yesno", prompt="Freyja: use her power?", legal=_legal_yesno)
 def _ans_yesno(gs: AnunnakiFields, a, s):
     if a == PASS:
         return
@@ -268,17 +270,17 @@ def _ans_yesno(gs: AnunnakiFields, a, s):
         gs._push(["lose_follower", s], ["gain_any", s, 4])
 
 
-@step("lose_follower")
+@RULES.step("lose_follower")
 def _run_lose_follower(gs: AnunnakiFields, s):
     if gs.has_followers(s):
-        gs._set("lose_follower", s)
+        gs.ask("lose_follower", s, {})
 
 
 def _legal_lose_follower(gs: AnunnakiFields, s):
     return gs._hexacts([h for h in gs.lay.hexes if gs.fol[h][s]])
 
 
-@decide("lose_follower", "Pandora: remove one of your followers", _legal_lose_follower)
+@RULES.decision("lose_follower", prompt="Pandora: remove one of your followers", legal=_legal_lose_follower)
 def _ans_lose_follower(gs: AnunnakiFields, a, s):
     h = gs.lay.hexes[a - HEX]
     gs.own_fol()[h][s] -= 1
@@ -286,7 +288,7 @@ def _ans_lose_follower(gs: AnunnakiFields, a, s):
     gs._event("follower_lost", s, h)
 
 
-@step("effects")
+@RULES.step("effects")
 def _run_effects(gs: AnunnakiFields, s, effects):
     gs._effects(s, effects)
 
@@ -294,14 +296,14 @@ def _run_effects(gs: AnunnakiFields, s, effects):
 def _legal_horn(gs: AnunnakiFields, s):
     res = gs.seats[s]["res"]
     out = [CHOICE + i for i in range(4)]
-    out += [CHOICE + 4 + i for i in range(4) if res[i] >= RULES["horn"]["pay"]]
+    out += [CHOICE + 4 + i for i in range(4) if res[i] >= NUMBERS["horn"]["pay"]]
     return out
 
 
-@decide("horn", "Horn of Plenty", _legal_horn)
+@RULES.decision("horn", prompt="Horn of Plenty", legal=_legal_horn)
 def _ans_horn(gs: AnunnakiFields, a, s):
     k = a - CHOICE
-    hr = RULES["horn"]
+    hr = NUMBERS["horn"]
     if k < 4:
         gs.own_seat(s)["res"][k] += hr["gain"]
     else:
@@ -314,7 +316,7 @@ def _legal_pandora(gs: AnunnakiFields, s):
     return [CHOICE + ["mana", "follower", "weapon"].index(t) for t in gs.seats[s]["pandora"]]
 
 
-@decide("pandora", "Pandora's Box: take a token", _legal_pandora)
+@RULES.decision("pandora", prompt="Pandora's Box: take a token", legal=_legal_pandora)
 def _ans_pandora(gs: AnunnakiFields, a, s):
     tok = ["mana", "follower", "weapon"][a - CHOICE]
     sd = gs.own_seat(s)
@@ -339,11 +341,11 @@ def _ans_pandora(gs: AnunnakiFields, a, s):
     gs._push(*steps)
 
 
-@step("lose_weapon")
+@RULES.step("lose_weapon")
 def _run_lose_weapon(gs: AnunnakiFields, s):
     gs.darg = {}
     if _legal_lose_weapon(gs, s):
-        gs._set("lose_weapon", s)
+        gs.ask("lose_weapon", s, {})
 
 
 def _legal_lose_weapon(gs: AnunnakiFields, s):
@@ -351,7 +353,7 @@ def _legal_lose_weapon(gs: AnunnakiFields, s):
     return sorted({WEAPON + wl.index(w) for w in gs.seats[s]["hand"] if DATA.weapons[w]["kind"] == "advanced"})
 
 
-@decide("lose_weapon", "Pandora: put back one of your advanced weapons", _legal_lose_weapon)
+@RULES.decision("lose_weapon", prompt="Pandora: put back one of your advanced weapons", legal=_legal_lose_weapon)
 def _ans_lose_weapon(gs: AnunnakiFields, a, s):
     w = gs.weapon_list(s)[a - WEAPON]
     gs.own_seat(s)["hand"].remove(w)
@@ -362,7 +364,7 @@ def _legal_destiny(gs: AnunnakiFields, s):
     return [CHOICE + i for i in range(3)]
 
 
-@decide("destiny", "Destiny Stone: choose your secret track", _legal_destiny)
+@RULES.decision("destiny", prompt="Destiny Stone: choose your secret track", legal=_legal_destiny)
 def _ans_destiny(gs: AnunnakiFields, a, s):
     gs.own_seat(s)["destiny"] = TRACKS[a - CHOICE]
 
@@ -403,13 +405,13 @@ EFFECTS = {
 def _free_contract(gs: AnunnakiFields, s):
     """Bastet: fulfil a contract for 1 mana instead of its cost."""
     if gs.seats[s]["mana"] >= 1 and gs.seats[s]["contracts"]:
-        gs._set("free_contract", s)
+        gs.ask("free_contract", s, {})
 
 
 def _sacrifice_follower(gs: AnunnakiFields, s):
     """Freyja: may remove a follower for 4 resources of choice."""
     if gs.has_followers(s):
-        gs._set("yesno", s, {"why": "freyja"})
+        gs.ask("yesno", s, {"why": "freyja"})
 
 
 def _away_regions(gs: AnunnakiFields, s):
@@ -429,12 +431,12 @@ def _frigg_followers(gs: AnunnakiFields, s):
     gs._push(*[["frigg_at", s, h] for h in spots])
 
 
-@step("frigg_at")
+@RULES.step("frigg_at")
 def _run_frigg_at(gs: AnunnakiFields, s, h):
-    gs._set("frigg", s, {"hex": h})
+    gs.ask("frigg", s, {"hex": h})
 
 
-@decide("frigg", "Frigg: place a follower in this region?", _legal_yesno)
+@RULES.decision("frigg", prompt="Frigg: place a follower in this region?", legal=_legal_yesno)
 def _ans_frigg(gs: AnunnakiFields, a, s):
     if a == YES:  # (with none in the supply, one may first be taken from any region: follower_at)
         gs._push(["follower_at", s, gs.darg["hex"]])
@@ -445,7 +447,7 @@ def _portal_3(gs: AnunnakiFields, s):
     # and face-down culture tokens next to the units flip at its end
     if gs._sources(s, "portal"):
         gs.todo.append(FLIP)
-        gs._set("from", s, {"mode": "anu_src", "n": 3 + (1 if gs.has(s, "enlil") else 0)})
+        gs.ask("from", s, {"mode": "anu_src", "n": 3 + (1 if gs.has(s, "enlil") else 0)})
 
 
 def _gain_followers_2(gs: AnunnakiFields, s):

@@ -54,7 +54,6 @@ class AnunnakiFields(FlowState):
     final: Any
     rng: Rng
     shared: int  # a bit per field a clone may share until written (meeple.core.fields.on_write)
-    legal_now: list[int] | None  # the pending decision's legal actions, once the flow has them (a cache)
 
     if TYPE_CHECKING:  # the queries the mixins ask of each other and of the state (state.py)
 
@@ -128,8 +127,6 @@ class AnunnakiFields(FlowState):
         def weapon_list(self, seat: int) -> list: ...
 
         def weapon_cost(self, seat: int, w: str) -> dict: ...
-
-        def _set(self, kind: str, seat, arg: dict = ..., acts: list[int] | None = None) -> None: ...
 
         # the rules of the other mixins and of the state, asked by the rule functions (typed `AnunnakiFields`)
         # Battle (battle.py)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from meeple.games.anunnaki.actions import HEX, PASS, RES, RI, SETTLEMENT, UNIT
 from meeple.games.anunnaki.board import UNDERWORLD, uncovered
 from meeple.games.anunnaki.data import MAX_PLAYERS, RESOURCES
-from meeple.games.anunnaki.declare import decide, step
+from meeple.games.anunnaki.declare import RULES
 
 if TYPE_CHECKING:  # the fields' types (fields.py): of the state this mixin is part of, and of the rule functions' `gs`
     from meeple.games.anunnaki.fields import AnunnakiFields
@@ -173,17 +173,17 @@ class Movement(AnunnakiFields):
 FLIP = ["flip"]
 
 
-@step("units")
+@RULES.step("units")
 def _run_units(gs: AnunnakiFields, s, mode, n, src):
     if n > 0:
         if src is not None:  # anu: a fixed source
             if gs.has_units(src, s) and gs._dests(s, src, "portal"):
-                gs._set("unit", s, {"mode": mode, "n": n, "hex": src})
+                gs.ask("unit", s, {"mode": mode, "n": n, "hex": src})
                 return
         else:
             acts = _from_acts(gs, s, mode)
             if len(acts) > 1:
-                gs._set("from", s, {"mode": mode, "n": n}, acts)
+                gs.ask("from", s, {"mode": mode, "n": n}, acts)
                 return
     todo = gs.todo
     if todo and todo[-1] is FLIP:  # the move is over: the tokens turn up at once (as the flow would run them)
@@ -199,14 +199,14 @@ def _legal_from(gs: AnunnakiFields, s):
     return _from_acts(gs, s, gs.darg["mode"])
 
 
-@decide("from", "Choose a region to take a unit from (or stop)", _legal_from, kept=True)
+@RULES.decision("from", prompt="Choose a region to take a unit from (or stop)", legal=_legal_from)
 def _ans_from(gs: AnunnakiFields, a, s):
     if a == PASS:
         return
     arg = gs.darg
     h = gs.lay.hexes[a - HEX]
     mode = "anu" if arg["mode"] == "anu_src" else arg["mode"]
-    gs._set("unit", s, dict(arg, hex=h, mode=mode))
+    gs.ask("unit", s, dict(arg, hex=h, mode=mode))
 
 
 def _legal_unit(gs: AnunnakiFields, s):
@@ -214,19 +214,19 @@ def _legal_unit(gs: AnunnakiFields, s):
     return [PASS] + acts if gs.darg["mode"] == "anu" else acts
 
 
-@decide("unit", "Which unit?", _legal_unit)
+@RULES.decision("unit", prompt="Which unit?", legal=_legal_unit)
 def _ans_unit(gs: AnunnakiFields, a, s):
     if a == PASS:
         return
     arg = gs.darg
-    gs._set("to", s, dict(arg, unit=a - UNIT))
+    gs.ask("to", s, dict(arg, unit=a - UNIT))
 
 
 def _legal_to(gs: AnunnakiFields, s):
     return gs._hexacts(gs._dests(s, gs.darg["hex"], gs.darg["mode"]))
 
 
-@decide("to", "Choose the region to move to", _legal_to)
+@RULES.decision("to", prompt="Choose the region to move to", legal=_legal_to)
 def _ans_to(gs: AnunnakiFields, a, s):
     arg = gs.darg
     dest = gs.lay.hexes[a - HEX]
@@ -238,7 +238,7 @@ def _ans_to(gs: AnunnakiFields, a, s):
         gs._event(arg["mode"], s, f"settlement {src}>{dest}")
         gs.todo.append(["units", s, arg["mode"], arg["n"] - 1, src if arg["mode"] == "anu" else None])
         if gs._carry_opts(s, src):
-            gs._set("carry", s, {"from": src, "to": dest, "n": 2})
+            gs.ask("carry", s, {"from": src, "to": dest, "n": 2})
         return
     if u == 0:
         fol = gs.own_fol()
@@ -265,7 +265,7 @@ def _legal_carry(gs: AnunnakiFields, s):
     return [PASS] + gs._carry_opts(s, gs.darg["from"])
 
 
-@decide("carry", "Odin: carry a unit along with the settlement?", _legal_carry)
+@RULES.decision("carry", prompt="Odin: carry a unit along with the settlement?", legal=_legal_carry)
 def _ans_carry(gs: AnunnakiFields, a, s):
     """Odin: a settlement carries up to 2 units from its region with it."""
     if a == PASS:
@@ -283,10 +283,10 @@ def _ans_carry(gs: AnunnakiFields, a, s):
     gs._changed(dest, s)
     gs._event("carry", s, f"{src}>{dest}")
     if arg["n"] > 1 and gs._carry_opts(s, src):
-        gs._set("carry", s, dict(arg, n=arg["n"] - 1))
+        gs.ask("carry", s, dict(arg, n=arg["n"] - 1))
 
 
-@step("follower_at")
+@RULES.step("follower_at")
 def _run_follower_at(gs: AnunnakiFields, s, h):
     if gs.supply(s) > 0:
         gs.own_fol()[h][s] += 1
@@ -294,10 +294,10 @@ def _run_follower_at(gs: AnunnakiFields, s, h):
         if gs.record:  # (Anubis's, Frigg's: said, not done in silence)
             gs._event("follower", s, h)
         return
-    gs._set("take_follower", s, {"then": h, "avoid": h})
+    gs.ask("take_follower", s, {"then": h, "avoid": h})
 
 
-@step("flip")
+@RULES.step("flip")
 def _run_flip(gs: AnunnakiFields):
     occ, spots = gs.occ, gs.lay.spots
     for i, c in enumerate(gs.cul):
@@ -311,13 +311,13 @@ def _run_flip(gs: AnunnakiFields):
                 gs._event("culture_up", None, c[0])
 
 
-@step("harvest")
+@RULES.step("harvest")
 def _run_harvest(gs: AnunnakiFields, s, n, done):
     if n <= 0:
         return
     acts = _harvest_acts(gs, s, done)
     if len(acts) > 1:
-        gs._set("harvest", s, {"n": n, "done": done}, acts)
+        gs.ask("harvest", s, {"n": n, "done": done}, acts)
 
 
 def _harvest_acts(gs: AnunnakiFields, s, done):
@@ -328,7 +328,7 @@ def _legal_harvest(gs: AnunnakiFields, s):
     return _harvest_acts(gs, s, gs.darg["done"])
 
 
-@decide("harvest", "Harvest: choose a region you control (or stop)", _legal_harvest, kept=True)
+@RULES.decision("harvest", prompt="Harvest: choose a region you control (or stop)", legal=_legal_harvest)
 def _ans_harvest(gs: AnunnakiFields, a, s):
     if a == PASS:
         return
@@ -355,9 +355,9 @@ def _ans_harvest(gs: AnunnakiFields, a, s):
             if st >= 2:
                 for r in kinds:
                     gs._gain(s, r, 1)
-                gs._set("exhaust", s, {"hex": h, "options": kinds})
+                gs.ask("exhaust", s, {"hex": h, "options": kinds})
             else:
-                gs._set("harvest_res", s, {"hex": h, "options": kinds})
+                gs.ask("harvest_res", s, {"hex": h, "options": kinds})
             return
         gs._gain(s, kinds[0], 1)
         gs.own_exh().setdefault(h, []).append(kinds[0])
@@ -372,7 +372,7 @@ def _legal_harvest_res(gs: AnunnakiFields, s):
     return [RES + RI[r] for r in gs.darg["options"]]
 
 
-@decide("harvest_res", "This region has two resources: which do you take?", _legal_harvest_res)
+@RULES.decision("harvest_res", prompt="This region has two resources: which do you take?", legal=_legal_harvest_res)
 def _ans_harvest_res(gs: AnunnakiFields, a, s):
     arg = gs.darg
     r = RESOURCES[a - RES]
@@ -381,7 +381,7 @@ def _ans_harvest_res(gs: AnunnakiFields, a, s):
     gs.own_exh().setdefault(arg["hex"], []).append(r)
 
 
-@decide("exhaust", "Which resource is exhausted?", _legal_harvest_res)
+@RULES.decision("exhaust", prompt="Which resource is exhausted?", legal=_legal_harvest_res)
 def _ans_exhaust(gs: AnunnakiFields, a, s):
     arg = gs.darg
     gs.own_exh().setdefault(arg["hex"], []).append(RESOURCES[a - RES])
@@ -393,7 +393,7 @@ def _ans_exhaust(gs: AnunnakiFields, a, s):
 _PLACE = [["place_follower", s] for s in range(MAX_PLAYERS)]
 
 
-@step("followers")
+@RULES.step("followers")
 def _run_followers(gs: AnunnakiFields, s, n):
     if n <= 0:
         return
@@ -403,22 +403,22 @@ def _run_followers(gs: AnunnakiFields, s, n):
     _run_place_follower(gs, s)  # the first at once (as its step, on top, would)
 
 
-@step("place_follower")
+@RULES.step("place_follower")
 def _run_place_follower(gs: AnunnakiFields, s):
     acts = _legal_place_follower(gs, s)
     if not acts:
         return
     if gs.supply(s) <= 0:
-        gs._set("take_follower", s, {"then": None})
+        gs.ask("take_follower", s, {"then": None})
         return
-    gs._set("place_follower", s, acts=acts)
+    gs.ask("place_follower", s, {}, legal=acts)
 
 
 def _legal_place_follower(gs: AnunnakiFields, s):
     return gs._hexacts(gs._follower_spots(s))
 
 
-@decide("place_follower", "Place a follower", _legal_place_follower, kept=True)
+@RULES.decision("place_follower", prompt="Place a follower", legal=_legal_place_follower)
 def _ans_place_follower(gs: AnunnakiFields, a, s):
     h = gs.lay.hexes[a - HEX]
     gs.own_fol()[h][s] += 1
@@ -440,7 +440,7 @@ def _legal_take_follower(gs: AnunnakiFields, s):
     return out
 
 
-@decide("take_follower", "Take a follower back from the board (or stop)", _legal_take_follower)
+@RULES.decision("take_follower", prompt="Take a follower back from the board (or stop)", legal=_legal_take_follower)
 def _ans_take_follower(gs: AnunnakiFields, a, s):
     if a == PASS:
         return
@@ -455,21 +455,21 @@ def _ans_take_follower(gs: AnunnakiFields, a, s):
         fol[arg["then"]][s] += 1
         gs._changed(arg["then"], s)
     else:
-        gs._set("place_follower", s)
+        gs.ask("place_follower", s, {})
 
 
-@step("settle")
+@RULES.step("settle")
 def _run_settle(gs: AnunnakiFields, s):
     acts = _legal_settle(gs, s)
     if acts:
-        gs._set("settle", s, acts=acts)
+        gs.ask("settle", s, {}, legal=acts)
 
 
 def _legal_settle(gs: AnunnakiFields, s):
     return gs._hexacts(gs._settle_spots(s))
 
 
-@decide("settle", "Build a settlement: choose the region", _legal_settle, kept=True)
+@RULES.decision("settle", prompt="Build a settlement: choose the region", legal=_legal_settle)
 def _ans_settle(gs: AnunnakiFields, a, s):
     h = gs.lay.hexes[a - HEX]
     if gs.power(s, "odin_settlement_units"):

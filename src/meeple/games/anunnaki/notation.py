@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from meeple.core import flow
 from meeple.core.fields import Derived, Inline, NotSaved, Saved, StateDocument, StateFormat, refuse_unknown_keys
 from meeple.core.game import BadState, IllegalMove
 from meeple.core.rng import Rng
@@ -18,7 +19,7 @@ from meeple.games.anunnaki import state as st
 from meeple.games.anunnaki.actions import SEAT_FIELDS, _copy, action_to_str
 from meeple.games.anunnaki.board import layout
 from meeple.games.anunnaki.data import ARTIFACTS, DATA, MAX_PLAYERS, MIN_PLAYERS, RESOURCES, TRACKS
-from meeple.games.anunnaki.declare import FLOW
+from meeple.games.anunnaki.declare import RULES
 
 
 # The format of the STATE: 1 (a STATE without `pending.version`), the only one
@@ -149,15 +150,14 @@ def apply_move(s, text) -> None:
         raise IllegalMove("no decision is pending")
     move = _norm(text)
     seat = s.dseats[0]
-    if move.startswith("@"):
-        head, _, rest = move.partition(" ")
-        try:
-            seat = int(head[1:])
-        except ValueError:
-            raise IllegalMove(f"bad seat prefix {head!r} (write @<seat> <move>)") from None
+    named = flow.named_seat(move)  # "@1 weapon dagger" (or the older "1: weapon dagger")
+    if named is not None:
+        seat = named
         if seat not in s.dseats:
             raise IllegalMove(f"seat {seat} has no decision now (waiting for {', '.join(map(str, s.dseats))})")
-        move = rest
+        move = flow.unnamed(move)
+    elif move.startswith("@"):
+        raise IllegalMove(f"bad seat prefix {move.split()[0]!r} (write @<seat> <move>)")
     options = {}
     try:
         acts = s.legal_actions(seat)
@@ -193,14 +193,8 @@ def legal_moves(s) -> list[str]:
     return [s.action_to_str(a) for a in s.legal_actions()]
 
 
-def named_seat(text: str) -> int | None:
-    """The seat a move names ("@1 weapon dagger"), if any."""
-    head = text.strip().split(" ", 1)[0]
-    return int(head[1:]) if head[:1] == "@" and head[1:].isdigit() else None
-
-
-def name_seat(seat: int, text: str) -> str:
-    return f"@{seat} {text.strip()}"
+named_seat = flow.named_seat  # "@1 weapon dagger" -> 1
+name_seat = flow.seat_move
 
 
 def legal_moves_for(s, seat: int) -> list[str]:
@@ -208,8 +202,8 @@ def legal_moves_for(s, seat: int) -> list[str]:
     so that the move names who makes it."""
     if s.finished or s.kind is None or seat not in s.dseats:
         return []
-    prefix = f"@{seat} " if len(s.dseats) > 1 else ""
-    return [prefix + action_to_str(s, a, seat) for a in s.legal_actions(seat)]
+    moves = [action_to_str(s, a, seat) for a in s.legal_actions(seat)]
+    return [flow.seat_move(seat, m) for m in moves] if len(s.dseats) > 1 else moves
 
 
 # ----------------------------------------------------------------- load
@@ -421,7 +415,7 @@ def _pending(load, empty):
 
 
 def _kind(kind, where, s):
-    _need(kind is None or kind in FLOW.decisions, f"{where}: unknown decision {kind!r}")
+    _need(kind is None or kind in RULES.decisions, f"{where}: unknown decision {kind!r}")
     return kind
 
 
@@ -429,7 +423,7 @@ def _todo(v, where, s):
     todo = _list(_copy(v), where)
     for step in todo:
         _need(isinstance(step, list), f"{where}: a step is [name, argument, ...], not {step!r}")
-        problem = FLOW.step_problem(step)  # (an unknown name, or arguments that do not fit)
+        problem = RULES.step_problem(step)  # (an unknown name, or arguments that do not fit)
         _need(problem is None, f"{where}: {problem}")
     return todo
 

@@ -17,7 +17,7 @@ from typing import Any
 from meeple.core.present import decision as _decision, moves_for_seat, places, seat_name, ties
 from meeple.games.anunnaki import state as st  # noqa: F401  (importing it declares every decision)
 from meeple.games.anunnaki.data import ARTIFACTS, DATA, MAX_PLAYERS, MIN_PLAYERS, RESOURCES, TRACKS
-from meeple.games.anunnaki.declare import FLOW
+from meeple.games.anunnaki.declare import RULES
 
 HOUSE_NAME = {"pharaos": "Pharaos", "norrenis": "Norrenis", "babylon": "Babylon", "ellenys": "Ellenys"}
 ACTION_NAME = {
@@ -77,7 +77,7 @@ ARTIFACT_NAME = {
     "destiny": "Destiny Stone",
 }
 # each decision's question, declared with the decision (`declare.py`)
-PROMPT = {kind: rule.prompt for kind, rule in FLOW.decisions.items()}
+PROMPT = {kind: rule.prompt for kind, rule in RULES.decisions.items()}
 
 
 # ------------------------------------------------------------------ words

@@ -84,7 +84,7 @@ from meeple.games.anunnaki.battle import Battle
 from meeple.games.anunnaki.board import layout
 from meeple.games.anunnaki.culture import ALL_SPOTS, CultureEnd
 from meeple.games.anunnaki.data import DATA, RESOURCES
-from meeple.games.anunnaki.declare import FLOW
+from meeple.games.anunnaki.declare import RULES
 from meeple.games.anunnaki.effects import Effects
 from meeple.games.anunnaki.movement import Movement
 from meeple.games.anunnaki.turn import Turn
@@ -132,7 +132,6 @@ def _seat_copier():
 _seat = _seat_copier()
 
 # the argument of a decision that has none: shared, as decision arguments are never changed in place
-_NO_ARG: dict = {}
 
 
 # Anunnaki's own copy kinds, beside the standard ones of `meeple.core.fields`
@@ -204,8 +203,7 @@ _BASE_FIELDS = frozenset(FlowState.__slots__) | {"reveals"}
 
 class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
     game = "anunnaki"
-    RULES = FLOW
-    QUIET = True  # unrecorded, the flow runs each decision's effect without its prologue (declare.decide)
+    RULES = RULES
     __slots__ = slots(FIELDS, FlowState)
 
     # ------------------------------------------------------------ basics
@@ -243,25 +241,16 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
         return move
 
     # ------------------------------------------------------------ the flow
-    def before_answer(self, action: int, seat: int) -> None:
-        if self.record:
-            text = action_to_str(self, action, seat)
-            self._record(seat, f"@{seat} {text}" if len(self.dseats) > 1 else text)
-
     def before_forced(self, acts: list[int]) -> None:
-        """The flow has the pending decision's legal actions: mark what a hidden
-        hand told, then keep them (until the next answer or decision, see
-        `declare.decide` and `_set`) so `legal_actions` need not work them out again."""
-        if self.record and self.kind in WEAPON_KINDS:
+        """While recording, the flow has the pending decision's legal actions:
+        mark what a hidden hand told."""
+        if self.kind in WEAPON_KINDS:
             # asked or answered for it: either tells whether it had one choice
             # (counted for a recorded game: undo reads it; other hands are
             # tried before the actions are kept: legal_actions works them out)
             seat, forced = self.dseats[0], len(acts) == 1
             if self._weapons_tell(seat, lambda: (len(self.legal_actions(seat)) == 1) != forced):
                 self._mark_reveal()
-        self.legal_now = acts
-
-    legal_actions = FlowState.kept_legal_actions  # the list before_forced keeps, copied
 
     def advance(self) -> None:
         FlowState.advance(self)
@@ -272,15 +261,6 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
 
     def action_to_str_for(self, a: int, seat: int) -> str:
         return action_to_str(self, a, seat)
-
-    def _set(self, kind: str, seat, arg: dict = _NO_ARG, acts: list[int] | None = None) -> None:
-        """Ask decision `kind` of `seat` (or seats), with its argument `arg`;
-        `acts`: its legal actions, when the step asking has them already (a
-        decision declared `kept`)."""
-        self.legal_now = acts
-        self.kind = kind
-        self.dseats = [seat] if seat.__class__ is int else list(seat)
-        self.darg = arg
 
     def _changed(self, h: str, s: int) -> None:
         """Seat `s`'s units or settlements in region `h` (or its ancient site)
@@ -659,7 +639,7 @@ def new_game(
     s.todo = []
     s.legal_now = None
     s.shared = 0
-    FLOW.steps["flip"](s)
+    RULES.steps["flip"](s)
     s.events = None
     steps = [] if first_game else [["setup_gods", i] for i in range(players)]
     s._push(*steps, ["start_turn"])

@@ -17,7 +17,7 @@ from meeple.games.anunnaki.actions import (
     PASS,
     RES,
     RI,
-    RULES,
+    NUMBERS,
     SETUP,
     SPACE,
     SUMMON,
@@ -29,7 +29,7 @@ from meeple.games.anunnaki.actions import (
 from meeple.games.anunnaki.battle import _run_battles
 from meeple.games.anunnaki.culture import _run_culture
 from meeple.games.anunnaki.data import DATA, MAX_PLAYERS, RESOURCES, TRACKS
-from meeple.games.anunnaki.declare import decide, step
+from meeple.games.anunnaki.declare import RULES
 from meeple.games.anunnaki.movement import FLIP, _run_harvest, _run_units
 
 
@@ -37,7 +37,7 @@ def _mana_table() -> dict:
     """Per mana action: its cost, its mana, and the one resource it takes
     (index) with how many (none: 0 of resource 0)."""
     out = {}
-    for k, c in RULES["mana_actions"].items():
+    for k, c in NUMBERS["mana_actions"].items():
         takes = [(RI[r], n) for r, n in c.items() if r in RI]
         if len(takes) > 1:
             raise ValueError(f"mana action {k} takes more than one resource")
@@ -92,7 +92,7 @@ class Turn(AnunnakiFields):
         sd = self.seats[s]
         if sd["pawn"] < 0:
             return []
-        extra = RULES["develop_red_extra"]
+        extra = NUMBERS["develop_red_extra"]
         if gold_spent:
             extra = {**extra, "gold": extra.get("gold", 0) + gold_spent}
         out = []
@@ -213,16 +213,18 @@ class Turn(AnunnakiFields):
         self.todo.append(["followers", s, lv["followers"] + extra_followers])
 
 
-@step("setup_gods")
+@RULES.step("setup_gods")
 def _run_setup_gods(gs: AnunnakiFields, s):
-    gs._set("discard_god", s)
+    gs.ask("discard_god", s, {})
 
 
 def _legal_discard_god(gs: AnunnakiFields, s):
     return [CHOICE + i for i in range(len(gs.seats[s]["gods_offer"]))]
 
 
-@decide("discard_god", "Setup: discard one of your minor gods (you keep the others)", _legal_discard_god)
+@RULES.decision(
+    "discard_god", prompt="Setup: discard one of your minor gods (you keep the others)", legal=_legal_discard_god
+)
 def _ans_discard_god(gs: AnunnakiFields, a, s):
     g = gs.own_seat(s)["gods_offer"].pop(a - CHOICE)
     gs._event("discard_god", s, g)
@@ -240,7 +242,7 @@ _TURN_STEPS = [
 ]
 
 
-@step("start_turn")
+@RULES.step("start_turn")
 def _run_start_turn(gs: AnunnakiFields):
     s = gs.current
     gs.used = []
@@ -248,12 +250,12 @@ def _run_start_turn(gs: AnunnakiFields):
     if gs.record:
         gs._event("turn", s, gs.seats[s]["turns"] + 1)
     gs.todo += _TURN_STEPS[s]
-    gs._set("main", s)  # the main action is asked at once (as the step "main" on top would)
+    gs.ask("main", s, {})  # the main action is asked at once (as the step "main" on top would)
 
 
-@step("main")
+@RULES.step("main")
 def _run_main(gs: AnunnakiFields):
-    gs._set("main", gs.current)
+    gs.ask("main", gs.current, {})
 
 
 # an arrangement of the tiles (as a tuple) -> per position of the pawn, the
@@ -280,7 +282,7 @@ def _legal_main(gs: AnunnakiFields, s):
     return acts[pawn].copy()  # any tile but the pawn's (a copy: the caller's own)
 
 
-@decide("main", "Main action: move your pawn to a tile", _legal_main, forced=False)
+@RULES.decision("main", prompt="Main action: move your pawn to a tile", legal=_legal_main, forced=False)
 def _ans_main(gs: AnunnakiFields, a, s):
     sd = gs.seats[s] if s in gs.seat_own else gs.own_seat(s)  # (own_seat, a call less when owned)
     t = a - TILE + 1
@@ -299,7 +301,7 @@ def _ans_main(gs: AnunnakiFields, a, s):
                 return
         elif gs.power(s, "ra_move_cube"):
             gs.todo.append(["action", s, t, developed])
-            gs._set("ra_cube", s, {"space": sp})
+            gs.ask("ra_cube", s, {"space": sp})
             return
     _run_action(gs, s, t, developed)  # nothing comes between: the tile's action at once (as its step would)
     _then_mana(gs, s)
@@ -319,7 +321,7 @@ def _legal_ra_cube(gs: AnunnakiFields, s):
     return [PASS] + [SPACE + i for i in range(len(DATA.spaces)) if i not in cubes]
 
 
-@decide("ra_cube", "Ra: move this cube to another space?", _legal_ra_cube)
+@RULES.decision("ra_cube", prompt="Ra: move this cube to another space?", legal=_legal_ra_cube)
 def _ans_ra_cube(gs: AnunnakiFields, a, s):
     if a == PASS:
         return
@@ -329,7 +331,7 @@ def _ans_ra_cube(gs: AnunnakiFields, a, s):
     gs._place_cube(s, a - SPACE)
 
 
-@step("end_turn")
+@RULES.step("end_turn")
 def _run_end_turn(gs: AnunnakiFields):
     s = gs.current
     (gs.seats[s] if s in gs.seat_own else gs.own_seat(s))["turns"] += 1  # (own_seat, a call less when owned)
@@ -340,7 +342,7 @@ def _run_end_turn(gs: AnunnakiFields):
     _run_start_turn(gs)  # the next turn starts at once (the step "start_turn" on top, run now)
 
 
-@step("action")
+@RULES.step("action")
 def _run_action(gs: AnunnakiFields, s, t, developed):
     tile = DATA.tiles[t]
     v = tile["developed"] if developed else tile["basic"]
@@ -360,7 +362,7 @@ def _run_action(gs: AnunnakiFields, s, t, developed):
         if n <= 0:
             return
         if developed:
-            gs._set("creation", s, {"n": n})
+            gs.ask("creation", s, {"n": n})
         else:
             gs._gain(s, gs.house(s)["capital_resource"], n)
     elif act == "income":
@@ -368,14 +370,14 @@ def _run_action(gs: AnunnakiFields, s, t, developed):
     elif act == "domination":
         gs._dom(s, gs.objective(s, gs.objectives["dom"]) + v)
     elif act == "market":
-        gs._set("market", s, {"developed": developed})
+        gs.ask("market", s, {"developed": developed})
 
 
 def _legal_creation(gs: AnunnakiFields, s):
     return [RES + i for i in range(4)]
 
 
-@decide("creation", "Creation: choose the resource", _legal_creation)
+@RULES.decision("creation", prompt="Creation: choose the resource", legal=_legal_creation)
 def _ans_creation(gs: AnunnakiFields, a, s):
     arg = gs.darg
     gs._gain(s, RESOURCES[a - RES], arg["n"])
@@ -403,7 +405,7 @@ def _legal_market(gs: AnunnakiFields, s):
     return out
 
 
-@decide("market", "Market: trade resources (or pass)", _legal_market)
+@RULES.decision("market", prompt="Market: trade resources (or pass)", legal=_legal_market)
 def _ans_market(gs: AnunnakiFields, a, s):
     if a == PASS:
         return
@@ -417,10 +419,10 @@ def _ans_market(gs: AnunnakiFields, a, s):
     res[y] += 1
 
 
-@step("take_contract")
+@RULES.step("take_contract")
 def _run_take_contract(gs: AnunnakiFields, s):
     if gs.display:
-        gs._set("contract", s)
+        gs.ask("contract", s, {})
 
 
 _TAKE = {c: CONTRACT + int(c[1:]) - 1 for c in DATA.contracts}  # a contract -> the action taking it
@@ -433,7 +435,7 @@ def _legal_contract(gs: AnunnakiFields, s):
     return out
 
 
-@decide("contract", "Commerce: take a contract from the display", _legal_contract)
+@RULES.decision("contract", prompt="Commerce: take a contract from the display", legal=_legal_contract)
 def _ans_contract(gs: AnunnakiFields, a, s):
     c = f"c{a - CONTRACT + 1}"
     gs.display.remove(c)
@@ -445,10 +447,10 @@ def _ans_contract(gs: AnunnakiFields, a, s):
     gs._event("contract", s, c)
 
 
-@step("pick_weapon")
+@RULES.step("pick_weapon")
 def _run_pick_weapon(gs: AnunnakiFields, s, n):
     if n > 0 and gs.seats[s]["pile"]:
-        gs._set("weapon_pick", s, {"n": n})
+        gs.ask("weapon_pick", s, {"n": n})
 
 
 def _legal_weapon_pick(gs: AnunnakiFields, s):
@@ -462,7 +464,7 @@ def _legal_weapon_pick(gs: AnunnakiFields, s):
     return out
 
 
-@decide("weapon_pick", "Draw an advanced weapon from your board", _legal_weapon_pick)
+@RULES.decision("weapon_pick", prompt="Draw an advanced weapon from your board", legal=_legal_weapon_pick)
 def _ans_weapon_pick(gs: AnunnakiFields, a, s):
     arg = gs.darg
     w = gs.weapon_list(s)[a - WEAPON]
@@ -473,45 +475,45 @@ def _ans_weapon_pick(gs: AnunnakiFields, a, s):
     gs.todo.append(["pick_weapon", s, arg["n"] - 1])
 
 
-@step("develop")
+@RULES.step("develop")
 def _run_develop(gs: AnunnakiFields, s):
     if gs._developable(s):
-        gs._set("develop", s)
+        gs.ask("develop", s, {})
 
 
 def _legal_develop(gs: AnunnakiFields, s):
     return [TILE + t - 1 for t in gs._developable(s)]
 
 
-@decide("develop", "Choose a tile to develop", _legal_develop)
+@RULES.decision("develop", prompt="Choose a tile to develop", legal=_legal_develop)
 def _ans_develop(gs: AnunnakiFields, a, s):
     t = a - TILE + 1
     tile = DATA.tiles[t]
     if tile["color"] == "red":
-        gs._pay(s, RULES["develop_red_extra"])
+        gs._pay(s, NUMBERS["develop_red_extra"])
     gs.own_seat(s)["developed"].append(t)
     gs.own_seat(s)["developed"].sort()
     gs._event("develop", s, t)
-    gs._track(s, "tech", RULES["develop_steps"][tile["color"]])
-    gs._set("dev_do", s, {"tile": t})
+    gs._track(s, "tech", NUMBERS["develop_steps"][tile["color"]])
+    gs.ask("dev_do", s, {"tile": t})
 
 
 def _legal_dev_do(gs: AnunnakiFields, s):
     return [YES, PASS]
 
 
-@decide("dev_do", "Use the developed tile's action now?", _legal_dev_do)
+@RULES.decision("dev_do", prompt="Use the developed tile's action now?", legal=_legal_dev_do)
 def _ans_dev_do(gs: AnunnakiFields, a, s):
     arg = gs.darg
     if a == YES:
         gs.todo.append(["action", s, arg["tile"], True])
 
 
-@step("tile_effect")
+@RULES.step("tile_effect")
 def _run_tile_effect(gs: AnunnakiFields, s, color):
     gs.darg = {"color": color}
     if _legal_tile_pick(gs, s):
-        gs._set("tile_pick", s, {"color": color})
+        gs.ask("tile_pick", s, {"color": color})
 
 
 def _legal_tile_pick(gs: AnunnakiFields, s):
@@ -525,27 +527,27 @@ def _legal_tile_pick(gs: AnunnakiFields, s):
     return out
 
 
-@decide("tile_pick", "Choose the tile to activate", _legal_tile_pick)
+@RULES.decision("tile_pick", prompt="Choose the tile to activate", legal=_legal_tile_pick)
 def _ans_tile_pick(gs: AnunnakiFields, a, s):
     t = a - TILE + 1
     gs.todo.append(["action", s, t, t in gs.seats[s]["developed"]])
 
 
-@step("cube_move")
+@RULES.step("cube_move")
 def _run_cube_move(gs: AnunnakiFields, s):
     sd = gs.seats[s]
     if sd["cubes"] and len(sd["cubes"]) < len(DATA.spaces):
-        gs._set("cube_from", s)
+        gs.ask("cube_from", s, {})
 
 
 def _legal_cube_from(gs: AnunnakiFields, s):
     return [SPACE + i for i in sorted(gs.seats[s]["cubes"])]
 
 
-@decide("cube_from", "Move a cube: choose the cube", _legal_cube_from)
+@RULES.decision("cube_from", prompt="Move a cube: choose the cube", legal=_legal_cube_from)
 def _ans_cube_from(gs: AnunnakiFields, a, s):
     gs.own_seat(s)["cubes"].remove(a - SPACE)
-    gs._set("cube_to", s, {"from": a - SPACE})
+    gs.ask("cube_to", s, {"from": a - SPACE})
 
 
 def _legal_cube_to(gs: AnunnakiFields, s):
@@ -555,16 +557,16 @@ def _legal_cube_to(gs: AnunnakiFields, s):
     return [SPACE + i for i in range(len(DATA.spaces)) if i not in cubes and i != left]
 
 
-@decide("cube_to", "Move a cube: choose the free space", _legal_cube_to)
+@RULES.decision("cube_to", prompt="Move a cube: choose the free space", legal=_legal_cube_to)
 def _ans_cube_to(gs: AnunnakiFields, a, s):
     gs._place_cube(s, a - SPACE)
 
 
-@step("mana_choice")
+@RULES.step("mana_choice")
 def _run_mana_choice(gs: AnunnakiFields, s, discount, exclude, more):
     options = gs._mana_options(s, discount, exclude)
     if options:
-        gs._set("mana", s, {"discount": discount, "exclude": exclude, "more": more}, _mana_acts(options))
+        gs.ask("mana", s, {"discount": discount, "exclude": exclude, "more": more}, _mana_acts(options))
         return
     todo = gs.todo
     if todo and todo[-1] is _EXTRA:  # the turn's additional actions next (see _TURN_STEPS)
@@ -586,7 +588,7 @@ def _legal_mana(gs: AnunnakiFields, s):
     return _mana_acts(gs._mana_options(s, gs.darg["discount"], gs.darg["exclude"]))
 
 
-@decide("mana", "Mana action (or pass)", _legal_mana, kept=True)
+@RULES.decision("mana", prompt="Mana action (or pass)", legal=_legal_mana)
 def _ans_mana(gs: AnunnakiFields, a, s):
     if a == PASS:
         return
@@ -600,7 +602,7 @@ def _ans_mana(gs: AnunnakiFields, a, s):
         return
     if arg["more"]:
         gs.todo.append(["mana_choice", s, arg["discount"], arg["exclude"] + [k], False])
-    cost = RULES["mana_actions"][k]
+    cost = NUMBERS["mana_actions"][k]
     sd["mana"] -= max(0, cost["mana"] - arg["discount"])
     for r, n in cost.items():
         if r in RI:
@@ -620,12 +622,12 @@ def _ans_mana(gs: AnunnakiFields, a, s):
         gs.todo.append(st)
 
 
-@step("extra")
+@RULES.step("extra")
 def _run_extra(gs: AnunnakiFields):
     s = gs.current
     options = gs._extra_options(s)
     if options:
-        gs._set("extra", s, acts=[PASS, *options])
+        gs.ask("extra", s, {}, legal=[PASS, *options])
         return
     todo = gs.todo
     if todo and todo[-1] is _BATTLES:  # the turn's battles, culture and end next (see _TURN_STEPS)
@@ -643,8 +645,8 @@ def _legal_extra(gs: AnunnakiFields, s):
     return [PASS, *gs._extra_options(s)]
 
 
-@decide(
-    "extra", "Additional actions: summon a god, fulfil a contract and more (or end the turn)", _legal_extra, kept=True
+@RULES.decision(
+    "extra", prompt="Additional actions: summon a god, fulfil a contract and more (or end the turn)", legal=_legal_extra
 )
 def _ans_extra(gs: AnunnakiFields, a, s):
     if a == PASS:
@@ -654,10 +656,10 @@ def _ans_extra(gs: AnunnakiFields, a, s):
     if SUMMON <= a < SUMMON_MAJOR:
         gs.used.append("summon")
         god = gs.minor_list(s)[a - SUMMON]
-        gs._set("summon_hex", s, {"god": god})
+        gs.ask("summon_hex", s, {"god": god})
     elif a == SUMMON_MAJOR:
         gs.used.append("summon")
-        gs._set("summon_hex", s, {"god": "major"})
+        gs.ask("summon_hex", s, {"god": "major"})
     elif FULFILL <= a < MANA:
         gs.used.append("contract")
         c = f"c{a - FULFILL + 1}"
@@ -665,10 +667,10 @@ def _ans_extra(gs: AnunnakiFields, a, s):
     elif a == HORN:
         gs.used.append("horn")
         sd["artifacts"].remove("horn_of_plenty")
-        gs._set("horn", s)
+        gs.ask("horn", s, {})
     elif a == PANDORA:
         gs.used.append("pandora")
-        gs._set("pandora", s)
+        gs.ask("pandora", s, {})
 
 
 def _legal_summon_hex(gs: AnunnakiFields, s):
@@ -680,7 +682,9 @@ def _legal_summon_hex(gs: AnunnakiFields, s):
     return gs._hexacts(hexes)
 
 
-@decide("summon_hex", "The god replaces one of your followers: choose its region", _legal_summon_hex)
+@RULES.decision(
+    "summon_hex", prompt="The god replaces one of your followers: choose its region", legal=_legal_summon_hex
+)
 def _ans_summon_hex(gs: AnunnakiFields, a, s):
     arg = gs.darg
     h = gs.lay.hexes[a - HEX]
@@ -693,7 +697,7 @@ def _ans_summon_hex(gs: AnunnakiFields, a, s):
     if god == "major":
         sd["major"] = True
         sd["free_major"] = False
-        ms = RULES["major_summon"]
+        ms = NUMBERS["major_summon"]
         for t in TRACKS:
             gs._track(s, t, ms["tracks"])
         gs._dom(s, ms["dom"])

@@ -140,12 +140,9 @@ def orc_step(s: EthnosFields, seat: int) -> None:
     legal=lambda s, seat: [CASH, KEEP],
     read=lambda s, verb, args: None if args else {"cash": [CASH], "keep": [KEEP]}.get(verb),
 )
-def orc(s: EthnosFields, a: int, seat: int, auto: bool) -> None:
+def orc(s: EthnosFields, a: int, seat: int) -> None:
     if a == CASH:
         cash_orcs(s, seat)
-    if not auto:
-        s._record(seat, "cash" if a == CASH else "keep")
-    s.kind = None
 
 
 @RULES.step("age_bands")

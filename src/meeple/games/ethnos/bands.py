@@ -146,16 +146,15 @@ def _kingdoms_why(s: EthnosFields) -> str:
     return "the marker may go to " + ", ".join(_KINGDOMS[k] for k in range(NK) if s.darg >> k & 1)
 
 
-def _place(s: EthnosFields, a: int, seat: int, auto: bool) -> None:
+def _marker(s: EthnosFields, a: int, seat: int) -> None:
     k = a - PLACE
     s.markers[k * s.players + seat] += 1
-    if s.kind == "place":
-        s.placed = True
-    if s.record:
-        if not auto:
-            s._record(seat, "place " + _KINGDOMS[k])
-        s._event("marker", seat, _KINGDOMS[k])
-    s.kind = None
+    s._event("marker", seat, _KINGDOMS[k])
+
+
+def _place(s, a: int, seat: int) -> None:
+    _marker(s, a, seat)
+    s.placed = True
 
 
 def _read_place(s: EthnosFields, verb: str, args: list[str]) -> list[int] | None:
@@ -169,6 +168,7 @@ def _read_place(s: EthnosFields, verb: str, args: list[str]) -> list[int] | None
 RULES.decision(
     "place",
     prompt="Choose the kingdom for the band's marker",
+    arg=int,  # the kingdoms the marker may go to, as bits
     moves="place <kingdom>",
     legal=_kingdoms_in_mask,
     why=_kingdoms_why,
@@ -177,11 +177,12 @@ RULES.decision(
 RULES.decision(
     "merfolk",
     prompt="Choose the kingdom for the merfolk track's marker",
+    arg=int,  # the kingdoms the marker may go to, as bits
     moves="place <kingdom>",
     legal=_kingdoms_in_mask,
     why=_kingdoms_why,
     read=_read_place,
-)(_place)
+)(_marker)
 
 
 # -------------------------------------------------------------- abilities
@@ -252,19 +253,17 @@ def _read_troll(s: EthnosFields, verb: str, args: list[str]) -> list[int] | None
 @RULES.decision(
     "troll",
     prompt="Take a troll token",
+    arg=int,  # the highest value the band may take
     moves="troll <value>",
     legal=_troll_legal,
     why=lambda s: f"take a troll token still in the pool with value at most {s.darg}",
     read=_read_troll,
 )
-def troll(s: EthnosFields, a: int, seat: int, auto: bool) -> None:
+def troll(s: EthnosFields, a: int, seat: int) -> None:
     v = a - TROLL_TAKE + 1
     s.troll_pool &= ~(1 << v)
     s.trolls[seat] = tuple(sorted(s.trolls[seat] + (v,)))
-    if not auto:
-        s._record(seat, f"troll {v}")
     s._event("troll", seat, v)
-    s.kind = None
 
 
 @RULES.step("centaur")
@@ -295,12 +294,8 @@ def _read_centaur(s: EthnosFields, verb: str, args: list[str]) -> list[int] | No
     legal=_centaur_legal,
     read=_read_centaur,
 )
-def centaur(s: EthnosFields, a: int, seat: int, auto: bool) -> None:
-    if a == PASS:
-        if not auto:
-            s._record(seat, "pass")
-        s.kind = None
-    else:
+def centaur(s: EthnosFields, a: int, seat: int) -> None:
+    if a != PASS:
         start_band(s, a - LEADER)
 
 
@@ -334,6 +329,7 @@ def _read_fairy(s: EthnosFields, verb: str, args: list[str]) -> list[int] | None
 @RULES.decision(
     "fairy",
     prompt="Swap the fairy band for an opponent's band, or pass",
+    arg=int,  # the fairy band's index among the player's bands
     moves="swap <seat> <band-index> | pass",
     legal=_fairy_legal,
     read=_read_fairy,
@@ -342,16 +338,12 @@ def _read_fairy(s: EthnosFields, verb: str, args: list[str]) -> list[int] | None
         f"{len(s.bands[s.current][s.darg])} cards already in play before this turn"
     ),
 )
-def fairy(s: EthnosFields, a: int, cur: int, auto: bool) -> None:
-    s.kind = None
+def fairy(s: EthnosFields, a: int, cur: int) -> None:
     idx = s.darg
     if a == PASS:
-        if not auto:
-            s._record(cur, "pass")
         _resolve_plain(s, idx)
         return
     j, other = divmod(a - SWAP, SWAP_SEATS)
-    s._record(cur, f"swap {other} {j}")
     mine = s.bands[cur]
     fairy_band = mine.pop(idx)
     taken = s.bands[other][j]

@@ -398,6 +398,7 @@ STATE = StateDocument(
             _in_turn,
         ),
         Saved("rng", "rng", Inline("{}.state"), _rng, 0),
+        NotSaved("legal_now", "the legal actions of the pending decision, kept once worked out: worked out anew"),
         NotSaved("reveals", "counts what became known during play (meeple.core.record): a loaded state counts anew"),
         NotSaved("history", "the move record of a game played from its start: a loaded state has none"),
         NotSaved("events", "the log of the play in progress: a loaded state has none"),

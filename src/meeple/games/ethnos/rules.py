@@ -38,7 +38,34 @@ KEEP = CASH + 1
 SWAP = KEEP + 1  # + band_index * SWAP_SEATS + seat
 SWAP_SEATS = 8
 
-RULES = Rules("ethnos")
+
+def words(s, kind: str, a: int, seat: int) -> str | None:
+    """An answer as the move list notes it; None for the first and middle
+    steps of a band or an elf's keep, which are noted whole when closed."""
+    if kind == "band" or kind == "keep":
+        if a != DONE:
+            return None
+        cards = " ".join(CARD_NAME[c] for c in s.build)
+        return f"{kind} {cards}" if cards or kind == "band" else kind
+    if a < DECK:
+        return "recruit " + CARD_NAME[a - RECRUIT]
+    if a == DECK:
+        return "recruit deck"
+    if a < ADD:
+        return None  # a band's leader: the band is noted once closed
+    if a < TROLL_TAKE:
+        return "place " + data.KINGDOMS[a - PLACE]
+    if a < DRAW:
+        return f"troll {a - TROLL_TAKE + 1}"
+    if a >= SWAP:
+        j, other = divmod(a - SWAP, SWAP_SEATS)
+        return f"swap {other} {j}"
+    return {DRAW: "draw", PASS: "pass", CASH: "cash", KEEP: "keep"}[a]
+
+
+# Ethnos tells no forced answer (none of its decisions hides a choice the
+# log would need to explain); most decisions take no argument
+RULES = Rules("ethnos", words=words, arg=None)
 
 POP = [bin(i).count("1") for i in range(1 << NK)]  # kingdoms in a bit mask
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.core.fields import COPY, LIST, LISTS, MAYBE_LIST, SAME, Field, clone_function, fresh_function, slots
+from meeple.core.fields import CACHE, COPY, LIST, LISTS, MAYBE_LIST, SAME, Field, clone_function, fresh_function, slots
 from meeple.core.flow import FlowState
 from meeple.core.game import IllegalMove
 from meeple.core.rng import Rng
@@ -75,6 +75,7 @@ FIELDS = (
     Field("dseats", LIST, lambda p: [0]),
     Field("darg", SAME, None),
     Field("todo", LIST, lambda p: []),
+    Field("legal_now", CACHE, None),  # the pending decision's legal actions, once the flow has them
     # a turn in progress
     Field("build", LIST, lambda p: []),  # the band (or the elf's keep) being chosen
     Field("keep", SAME, 0),  # the elf's keep, for the discard step

@@ -83,24 +83,19 @@ def _read_turn(s: EthnosFields, verb: str, args: list[str]) -> list[int] | None:
     legal=_turn_legal,
     read=_read_turn,
 )
-def turn(s: EthnosFields, a: int, cur: int, auto: bool) -> None:
+def turn(s: EthnosFields, a: int, cur: int) -> None:
     if a < DECK:
         s.market.remove(a)
         s.hands[cur].append(a)
         if s.record:
-            s._record(cur, "recruit " + card_name(a))
             s._event("recruit", cur, card_name(a))
-        s.kind = None
-        s.todo.append(("end",))
+        s.push("end")
     elif a == DECK:
-        if s.record:
-            s._record(cur, "recruit deck")
-        s.kind = None
         if draw(s, cur):
-            s.todo.append(("end",))
+            s.push("end")
     else:
-        s.todo.append(("end",))
-        s.todo.append(("discard",))
+        s.push("end")
+        s.push("discard")
         start_band(s, a - LEADER)
 
 
@@ -129,38 +124,40 @@ def _read_band_step(s: EthnosFields, verb: str, args: list[str]) -> list[int] | 
 @RULES.decision(
     "band",
     prompt="Add a card to the band, or close it",
+    arg=int,  # the band's rule: 0 undecided, 1 one tribe, 2 one kingdom
+    part=True,  # noted whole when closed, even by the only answer left
     moves="add <card> | done",
     legal=_band_legal,
     read=_read_band_step,
 )
-def band(s: EthnosFields, a: int, cur: int, auto: bool) -> None:
+def band(s: EthnosFields, a: int, cur: int) -> None:
     if a == DONE:
         cards = tuple(s.build)
         s.build = []
         s.bands[cur].append(cards)
         s._mark_reveal()  # the band leaves the hand face up
         if s.record:
-            s._record(cur, "band " + " ".join(card_name(c) for c in cards))
             s._event("band", cur, [card_name(c) for c in cards])
-        s.kind = None
         resolve(s, len(s.bands[cur]) - 1)
         return
     c = a - ADD
     s.hands[cur].remove(c)
     s.build.append(c)
-    if c != SKELETON and s.darg == 0:  # the second kind of card fixes the band's rule
+    mode = s.darg
+    if c != SKELETON and mode == 0:  # the second kind of card fixes the band's rule
         lead = s.build[0]
         if CARD_TRIBE[c] != CARD_TRIBE[lead]:
-            s.darg = 2
+            mode = 2
         elif CARD_KINGDOM[c] != CARD_KINGDOM[lead]:
-            s.darg = 1
+            mode = 1
+    s.ask("band", cur, mode)  # the next card, or done
 
 
 # --------------------------------------------------------- after a band
 @RULES.step("discard")
 def discard(s: EthnosFields) -> None:
     """After a band the rest of the hand goes to the market (an elf keeps some)."""
-    s.todo.append(("wizard",))
+    s.push("wizard")
     cur = s.current
     hand = s.hands[cur]
     if s.keep and hand:
@@ -195,17 +192,20 @@ def _read_keep(s: EthnosFields, verb: str, args: list[str]) -> list[int] | None:
 @RULES.decision(
     "keep",
     prompt="Choose the cards the elf keeps",
+    arg=int,  # how many cards the elf may keep
+    part=True,  # noted whole when closed, even by the only answer left
     moves="keep <card> ...",
     legal=_keep_legal,
     why=lambda s: "those cards are not all in your hand",
     read=_read_keep,
 )
-def keep(s: EthnosFields, a: int, cur: int, auto: bool) -> None:
+def keep(s: EthnosFields, a: int, cur: int) -> None:
     hand = s.hands[cur]
     if a != DONE:
         c = a - ADD
         hand.remove(c)
         s.build.append(c)
+        s.ask("keep", cur, s.darg)  # the next card, or done
         return
     kept = s.build
     s.build = []
@@ -213,10 +213,8 @@ def keep(s: EthnosFields, a: int, cur: int, auto: bool) -> None:
         s._mark_reveal()  # the rest of the hand goes to the market
     s.market.extend(hand)
     if s.record:
-        s._record(cur, "keep" + "".join(" " + card_name(c) for c in kept))
         s._event("discard", cur, [card_name(c) for c in hand])
     hand[:] = kept
-    s.kind = None
 
 
 @RULES.step("wizard")
@@ -228,20 +226,17 @@ def wizard_step(s: EthnosFields) -> None:
 @RULES.decision(
     "wizard",
     prompt="Draw cards for the wizard, or pass",
+    arg=int,  # how many cards the wizard draws
     moves="draw | pass",
     legal=lambda s, seat: [DRAW, PASS] if s.deck else [PASS],
     why=lambda s: "the deck is empty: pass",
     read=lambda s, verb, args: None if args else {"draw": [DRAW], "pass": [PASS]}.get(verb),
 )
-def wizard(s: EthnosFields, a: int, cur: int, auto: bool) -> None:
-    s.kind = None
+def wizard(s: EthnosFields, a: int, cur: int) -> None:
     if a == DRAW:
-        s._record(cur, "draw")
         for _ in range(s.darg):
             if not s.deck or not draw(s, cur):
                 return
-    elif not auto:
-        s._record(cur, "pass")
 
 
 @RULES.step("end")

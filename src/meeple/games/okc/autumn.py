@@ -41,7 +41,7 @@ from meeple.games.okc.actions import (
     U_RGOVERN,
     U_SECRETS,
 )
-from meeple.games.okc.rules import as_card_action, decision, step, turns
+from meeple.games.okc.rules import RULES, as_card_action, turns
 from meeple.games.okc.cards import ALL_PATHFINDER, CMDS, COST, KCARD_OF, LORE, MAY_HAVE, NAME, VOTES
 from meeple.games.okc.data import DEPLOY, RALLY_SELF, RALLY_TWO, REGIONS, SECRETS_THRESHOLD
 
@@ -101,24 +101,24 @@ def _autumn_legal(s: OKCFields, seat):
     return acts
 
 
-@decision("autumn", prompt="Autumn: take an action, or end your autumn", legal=_autumn_legal)
+@RULES.decision("autumn", prompt="Autumn: take an action, or end your autumn", legal=_autumn_legal)
 def _autumn(s: OKCFields, a, seat):
     if a == DONE:
         return
-    s.todo.append(("autumn_seat", seat))
+    s.push("autumn_seat", seat)
     if tactics.card_action(s, seat, a, "autumn"):
         return
     if a == RGOVERN:
         s.used[seat] |= U_RGOVERN
-        s._ask("rgovern", seat)
+        s.ask("rgovern", seat)
     elif a == SECRETS:
         s.used[seat] |= U_SECRETS
         s._event("council-call", seat, "secrets")
-        s._ask("secrets", seat, [s.votes(seat, 1)])
+        s.ask("secrets", seat, [s.votes(seat, 1)])
     elif a == OATHS:
         s.used[seat] |= U_OATHS
         s._event("council-call", seat, "oaths")
-        s._ask("oaths", seat, [s.votes(seat, 2)])
+        s.ask("oaths", seat, [s.votes(seat, 2)])
     elif a in (FAVOUR, OFAVOUR):
         favour.use(s, seat, a)
     elif a < JOURNEY:
@@ -126,7 +126,7 @@ def _autumn(s: OKCFields, a, seat):
         g = s.gid(seat, a - GOVERN)
         if not s._leave_hand(seat, g):  # a card not known in hand is shown
             s._mark_reveal()
-        s._ask("council", seat, [g, 0])
+        s.ask("council", seat, [g, 0])
     elif a < AMBUSH_C:
         s.used[seat] |= U_JOURNEY
         s._journey(seat, s.gid(seat, a - JOURNEY))
@@ -137,7 +137,7 @@ def _autumn(s: OKCFields, a, seat):
         e[E_USED] |= RALLY_SELF | RALLY_TWO
         if cm & RALLY_TWO:
             s._event("rally", seat, (NAME[g], REGIONS[r], 2))
-            s._ask("rally", seat, [r, 0])
+            s.ask("rally", seat, [r, 0])
         else:
             s._event("rally", seat, (NAME[g], REGIONS[r], 1))
             s._back_to_hand(seat, r, e)
@@ -158,17 +158,17 @@ def _rally_legal(s: OKCFields, seat):
     return acts
 
 
-@decision("rally", prompt="Rally: return a card to your hand", legal=_rally_legal, card="return")
+@RULES.decision("rally", prompt="Rally: return a card to your hand", legal=_rally_legal, card="return")
 def _rally(s: OKCFields, a, seat):
     if a == DONE:
         return
     g = s.gid(seat, a - CARD)
     r, e = s._find_active(g)
     s._back_to_hand(seat, r, e)
-    s._ask("rally", seat, [s.darg[0], s.darg[1] + 1, *s.darg[2:], g])
+    s.ask("rally", seat, [s.darg[0], s.darg[1] + 1, *s.darg[2:], g])
 
 
-@decision("deploy", prompt="Deploy: choose the region", legal=lambda s, seat: [REGION + r for r in range(3)])
+@RULES.decision("deploy", prompt="Deploy: choose the region", legal=lambda s, seat: [REGION + r for r in range(3)])
 def _deploy(s: OKCFields, a, seat):
     g = s.darg[0]
     s._leave_hand(seat, g)
@@ -196,7 +196,7 @@ def rgovern_cards(s: OKCFields, seat: int) -> list[int]:
 _REGION_GOVERN = KCARD_OF["region_govern"]  # (trade-10)
 
 
-@decision(
+@RULES.decision(
     "rgovern",
     prompt="Govern with an active card",
     card="govern",
@@ -206,7 +206,7 @@ def _rgovern(s: OKCFields, a, seat):
     g = s.gid(seat, a - CARD)
     r, e = s._find_active(g)
     s.active[r].remove(e)
-    s._ask("council", seat, [g, 0])
+    s.ask("council", seat, [g, 0])
 
 
 # ---- the Council of Secrets ------------------------------------------------
@@ -217,7 +217,7 @@ def _secrets_legal(s: OKCFields, seat):
     return acts
 
 
-@decision("secrets", prompt="Council of Secrets: place a faction token", legal=_secrets_legal, loc="token")
+@RULES.decision("secrets", prompt="Council of Secrets: place a faction token", legal=_secrets_legal, loc="token")
 def _secrets(s: OKCFields, a, seat):
     if a == DONE:
         # every location with 5+ of the seat's tokens pays once; with two or
@@ -226,19 +226,19 @@ def _secrets(s: OKCFields, a, seat):
         return
     s.own_tokens()[seat][a - LOC] += 1
     s._event("token", seat, D.LOCATIONS[a - LOC])
-    s._ask("secrets", seat, [s.darg[0] - 1])
+    s.ask("secrets", seat, [s.darg[0] - 1])
 
 
-@step("secrets_next")
+@RULES.step("secrets_next")
 def _secrets_next(s: OKCFields, seat, locs) -> None:
     locs = list(locs)
     if len(locs) > 1:
-        s._ask("secrets_order", seat, locs)
+        s.ask("secrets_order", seat, locs)
     elif locs:
-        s.todo.append(("secrets_reward", seat, locs[0]))
+        s.push("secrets_reward", seat, locs[0])
 
 
-@decision(
+@RULES.decision(
     "secrets_order",
     prompt="Council of Secrets: several locations pay; choose the one to resolve next",
     legal=lambda s, seat: [LOC + loc for loc in s.darg],
@@ -246,11 +246,11 @@ def _secrets_next(s: OKCFields, seat, locs) -> None:
 )
 def _secrets_order(s: OKCFields, a, seat):
     loc = a - LOC
-    s.todo.append(("secrets_next", seat, [x for x in s.darg if x != loc]))
-    s.todo.append(("secrets_reward", seat, loc))
+    s.push("secrets_next", seat, [x for x in s.darg if x != loc])
+    s.push("secrets_reward", seat, loc)
 
 
-@step("secrets_reward")
+@RULES.step("secrets_reward")
 def _secrets_reward(s: OKCFields, seat, loc) -> None:
     s.own_tokens()[seat][loc] -= SECRETS_THRESHOLD
     s._event("secrets", seat, D.LOCATIONS[loc])
@@ -268,7 +268,7 @@ def _oaths_legal(s: OKCFields, seat):
     return acts
 
 
-@decision("oaths", prompt="Council of Oaths: place a supporter", legal=_oaths_legal)
+@RULES.decision("oaths", prompt="Council of Oaths: place a supporter", legal=_oaths_legal)
 def _oaths(s: OKCFields, a, seat):
     if a == DONE:
         return
@@ -280,16 +280,16 @@ def _oaths(s: OKCFields, a, seat):
         s.own_sup_part()[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
     s.sup_board[seat] += 1
     s._event("oaths", seat, "the lost pile" if a == SUPP_LOST else REGIONS[a - SUPP])
-    s._ask("oaths", seat, [s.darg[0] - 1])
+    s.ask("oaths", seat, [s.darg[0] - 1])
 
 
 # ---- lore: the Site of Power -----------------------------------------------
-@step("site_lore")
+@RULES.step("site_lore")
 def _site_lore_step(s: OKCFields, seat, n) -> None:
-    s._ask("site_lore", seat, [n])
+    s.ask("site_lore", seat, [n])
 
 
-@decision(
+@RULES.decision(
     "site_lore",
     prompt="Your Site of Power is empty: put the lore you gained on it (2 lore there = "
     "1 influence at the end) or in your supply?",
@@ -305,13 +305,13 @@ def _site_lore(s: OKCFields, a, seat):
         s._event("site-lore", seat, n)
 
 
-@step("buy")
+@RULES.step("buy")
 def _buy_step(s: OKCFields, seat) -> None:
     if s.can_buy(seat):
-        s._ask("buy", seat)
+        s.ask("buy", seat)
 
 
-@decision(
+@RULES.decision(
     "buy",
     prompt="Buy a Site of Power card with lore",
     legal=lambda s, seat: [DONE] + [BUY + C.local(g) for g in s.site[seat] if COST[g] <= s.lore[seat]],
@@ -322,5 +322,5 @@ def _buy(s: OKCFields, a, seat):
     g = s.gid(seat, a - BUY)
     s.lore[seat] -= COST[g]
     if s.site[seat] and any(COST[x] <= s.lore[seat] for x in s.site[seat] if x != g):
-        s.todo.append(("buy", seat))  # more may be bought after this gain
+        s.push("buy", seat)  # more may be bought after this gain
     sites.gain_site_card(s, seat, g)

@@ -11,7 +11,7 @@ from meeple.games.okc import cards as C
 from meeple.games.okc import data as D
 from meeple.games.okc import sites
 from meeple.games.okc.actions import BACK, CARD, KPICK, LOC, LOCATIONS, PAIR, REGION, ROAD, SEAT, SPACE, STEAL
-from meeple.games.okc.rules import decision, hand_cards, step
+from meeple.games.okc.rules import RULES, hand_cards
 from meeple.games.okc.cards import COST, DECK_TOP_TWO, KEFFECT, KNAME, KPLACE, NAME
 from meeple.games.okc.data import FACTIONS, REGIONS, ROAD_SIZE
 
@@ -20,7 +20,7 @@ if TYPE_CHECKING:  # the state's types, for the rule functions' state (fields.py
 
 
 # ---- the round and the year ------------------------------------------------
-@step("round")
+@RULES.step("round")
 def _round(s: OKCFields) -> None:
     seq = [
         ("bids",),
@@ -40,7 +40,7 @@ def _round(s: OKCFields) -> None:
     s._event("round", None, (s.round, s.rounds))  # the last one says the game ends after it
 
 
-@step("year")
+@RULES.step("year")
 def _year(s: OKCFields) -> None:
     p = s.players
     for x in s.order:
@@ -49,23 +49,23 @@ def _year(s: OKCFields) -> None:
     s.order = sorted(range(p), key=lambda x: (-s.influence[x], -old.index(x)))
     setter = [x for x in range(p) if C.owns_kingdom(s, x, "set_order")]
     if setter:  # intrigue-10: that player sets it
-        s.todo.append(("set_order", setter[0], []))
+        s.push("set_order", setter[0], [])
     s._event("order", None, list(s.order))
     for x in reversed(s.order):
         if len(s.hands[x]) > s.hsize(x):
-            s.todo.append(("trim", x))
+            s.push("trim", x)
 
 
 def _set_order_legal(s: OKCFields, seat):
     return [SEAT + x for x in range(s.players) if x not in s.darg]
 
 
-@decision("set_order", prompt="Set the order track: choose the next seat", legal=_set_order_legal)
+@RULES.decision("set_order", prompt="Set the order track: choose the next seat", legal=_set_order_legal)
 def _set_order(s: OKCFields, a, seat):
-    s.todo.append(("set_order", seat, s.darg + [a - SEAT]))
+    s.push("set_order", seat, s.darg + [a - SEAT])
 
 
-@step("set_order")
+@RULES.step("set_order")
 def _set_order_step(s: OKCFields, seat, chosen) -> None:
     chosen = list(chosen)
     p = s.players
@@ -73,11 +73,11 @@ def _set_order_step(s: OKCFields, seat, chosen) -> None:
         s.order = chosen + [x for x in range(p) if x not in chosen]
         s._event("order", seat, list(s.order))
     else:
-        s._ask("set_order", seat, chosen)
+        s.ask("set_order", seat, chosen)
 
 
 # ---- bids ------------------------------------------------------------------
-@step("bids")
+@RULES.step("bids")
 def _bids(s: OKCFields) -> None:
     s.bids = [None] * s.players
     s.bids_open = False
@@ -96,20 +96,14 @@ def _secret_card(s: OKCFields, a, seat, kind: str) -> None:
         s.bids[seat] = g
     else:
         s.joust[seat] = g
-    if s.record:  # (the words are built only for a recorded game)
-        s._note(seat, f"{kind} " + C.local_name(g), True)
-    s.dseats.remove(seat)
-    if s.dseats:  # the next answer's choices, kept (as in spring._facedown)
-        s.legal_now = hand_cards(s, s.dseats[0])
-    else:
-        s.kind = None
+    s.answered(seat)
 
 
 def _card_word(kind):
     return lambda s, a, seat: f"{kind} " + C.local_name(s.gid(seat, a - CARD))
 
 
-@decision(
+@RULES.decision(
     "bid",
     prompt="Bid for the Great Road: choose a card face down",
     legal=hand_cards,
@@ -120,7 +114,7 @@ def _bid(s: OKCFields, a, seat):
     _secret_card(s, a, seat, "bid")
 
 
-@step("reveal_bids")
+@RULES.step("reveal_bids")
 def _reveal_bids(s: OKCFields, *again) -> None:
     s.bids_open = True
     if not again:  # the second pass (after tactic_bid) shows nothing new
@@ -131,30 +125,30 @@ def _reveal_bids(s: OKCFields, *again) -> None:
     if nob and not again:
         if s.record:
             s._event("bids-shown", nob[0], [(x, NAME[s.bids[x]]) for x in s.order if s.bids[x] is not None])
-        s.todo.append(("reveal_bids", 1))
-        s.todo.append(("tactic_bid", nob[0]))
+        s.push("reveal_bids", 1)
+        s.push("tactic_bid", nob[0])
         return
     bidders = [x for x in s.order if s.bids[x] is not None]
     bidders.sort(key=lambda x: (-C.bid_strength(s, x), s.order.index(x)))
     s._event("bids", None, [(x, NAME[s.bids[x]]) for x in bidders])
     if bidders and C.owns_kingdom(s, bidders[0], "bid_plus_five"):
         s._gain_influence(bidders[0], 1)
-    s.todo.append(("refill",))
+    s.push("refill")
     for x in reversed(bidders):
-        s.todo.append(("resolve_bid", x))
+        s.push("resolve_bid", x)
 
 
-@step("resolve_bid")
+@RULES.step("resolve_bid")
 def _resolve_bid(s: OKCFields, seat) -> None:
-    s._ask("herald", seat)
+    s.ask("herald", seat)
 
 
-@decision("herald", prompt="Place your Herald on a location", legal=lambda s, seat: list(LOCATIONS), loc="herald")
+@RULES.decision("herald", prompt="Place your Herald on a location", legal=lambda s, seat: list(LOCATIONS), loc="herald")
 def _herald(s: OKCFields, a, seat):
     s.herald[seat] = a - LOC
     if s.record:
         s._event("herald", seat, D.LOCATIONS[a - LOC])
-    s._ask("resolve", seat)
+    s.ask("resolve", seat)
 
 
 def _resolve_legal(s: OKCFields, seat):
@@ -179,7 +173,7 @@ def _resolve_word(s: OKCFields, a, seat):
     return None
 
 
-@decision(
+@RULES.decision(
     "resolve",
     prompt="Resolve your bid: take a Great Road card, steal a kingdom card, or take your bid back",
     legal=_resolve_legal,
@@ -214,11 +208,11 @@ def _resolve(s: OKCFields, a, seat):
         s._event("steal", seat, (o, KNAME[kc]))
         if C.owns_kingdom(s, seat, "steal_plus_three"):
             s._gain_influence(seat, 1)
-        s._ask("space", seat, [kc, s.bids[seat]])
+        s.ask("space", seat, [kc, s.bids[seat]])
         s.bids[seat] = None
 
 
-@decision(
+@RULES.decision(
     "space",
     prompt="Choose the board space for the kingdom card",
     legal=lambda s, seat: [SPACE + j for j in range(len(s.boards[seat]))],
@@ -235,7 +229,7 @@ def _space(s: OKCFields, a, seat):
     if old is not None:
         s.kdiscard.append(old[0])
         s._to_hand(seat, old[1])
-        s.todo.append(("trim", seat))
+        s.push("trim", seat)
     s._set_space(seat, j, [s.darg[0], s.darg[1]])
     s._kingdom_gained(seat, s.darg[0])
 
@@ -250,7 +244,7 @@ def _kplace_word(s: OKCFields, a, seat):
     return "at " + (REGIONS[a - REGION] if a >= REGION else D.LOCATIONS[a - LOC])
 
 
-@decision("kplace", prompt="Place the kingdom card", legal=_kplace_legal, word=_kplace_word)
+@RULES.decision("kplace", prompt="Place the kingdom card", legal=_kplace_legal, word=_kplace_word)
 def _kplace(s: OKCFields, a, seat):
     kc = s.darg[0]
     if KPLACE[kc] == "region":
@@ -266,7 +260,7 @@ def acquire(s: OKCFields, seat: int, kc: int, occ: int) -> None:
     occupier going to the discard."""
     place = KPLACE[kc]
     if place == "board":
-        s._ask("space", seat, [kc, occ])
+        s.ask("space", seat, [kc, occ])
         return
     s.discards[seat].append(occ)
     s._event("kingdom-acquired", seat, (KNAME[kc], place, NAME[occ]))
@@ -279,11 +273,11 @@ def acquire(s: OKCFields, seat: int, kc: int, occ: int) -> None:
         if KEFFECT[kc] == "free_site_card" and s.site[seat]:
             sites.gain_site_card(s, seat, min(s.site[seat], key=lambda x: (COST[x], x)))
     else:
-        s._ask("kplace", seat, [kc])
+        s.ask("kplace", seat, [kc])
     s._kingdom_gained(seat, kc)
 
 
-@step("acquire")
+@RULES.step("acquire")
 def _acquire_step(s: OKCFields, seat, kc, occ) -> None:
     """A kingdom card acquired other than by a bid (Uprising HQ1) that has a
     place of its own."""
@@ -298,11 +292,11 @@ def take_board_card(s: OKCFields, o: int, j: int) -> int:
     kc, occ = space
     s._set_space(o, j, None)
     s._to_hand(o, occ)
-    s.todo.append(("trim", o))
+    s.push("trim", o)
     return kc
 
 
-@step("refill")
+@RULES.step("refill")
 def _refill(s: OKCFields) -> None:
     """After the bids: the rightmost remaining card (two if none was taken)
     is discarded, then the road slides right and refills."""
@@ -323,7 +317,7 @@ def _refill(s: OKCFields) -> None:
 
 
 # ---- the advanced setup ----------------------------------------------------
-@step("advanced")
+@RULES.step("advanced")
 def _advanced_step(s: OKCFields) -> None:
     s.ask("advanced", s.order)
 
@@ -340,11 +334,19 @@ def _advanced_word(s: OKCFields, a, seat):
     return "occupy " + C.local_name(s.gid(seat, a - CARD))
 
 
-@decision(
+def _advanced_note(s, kind, a, seat):
+    """The kept kingdom card and its occupier, noted as one move once both are chosen."""
+    if not s.pick[seat]:
+        return None
+    return f"advanced {KNAME[s.pick[seat][0]]} {C.local_name(s.gid(seat, a - CARD))}"
+
+
+@RULES.decision(
     "advanced",
     prompt="Advanced setup: keep one of your dealt kingdom cards and choose its occupier",
     legal=_advanced_legal,
     simultaneous=True,
+    note=_advanced_note,
     word=_advanced_word,
 )
 def _advanced(s: OKCFields, a, seat):
@@ -354,13 +356,10 @@ def _advanced(s: OKCFields, a, seat):
     g = s.gid(seat, a - CARD)
     s._leave_hand(seat, g)
     s.own_pick()[seat].append(g)
-    s._note(seat, f"advanced {KNAME[s.pick[seat][0]]} {C.local_name(g)}", True)
-    s.dseats.remove(seat)
-    if not s.dseats:
-        s.kind = None
+    s.answered(seat)
 
 
-@step("advanced_reveal")
+@RULES.step("advanced_reveal")
 def _advanced_reveal(s: OKCFields) -> None:
     """All chosen kingdom cards are revealed together and occupied; the
     others go back to the kingdom deck; bold instructions in turn order."""
@@ -372,10 +371,10 @@ def _advanced_reveal(s: OKCFields) -> None:
     picks = [(x, s.pick[x][0], s.pick[x][1]) for x in s.order]
     s.offer = [[s.pick[x][0]] for x in range(p)]  # until placed
     for x, kc, occ in reversed(picks):
-        s.todo.append(("advanced_place", x, kc, occ))
+        s.push("advanced_place", x, kc, occ)
 
 
-@step("advanced_place")
+@RULES.step("advanced_place")
 def _advanced_place(s: OKCFields, x, kc, occ) -> None:
     s.own_offer()[x] = []
     s.own_pick()[x] = []

@@ -32,7 +32,7 @@ from meeple.games.okc.actions import (
     RETREAT_C,
     SUPP,
 )
-from meeple.games.okc.rules import as_card_action, decision, hand_cards, step
+from meeple.games.okc.rules import RULES, as_card_action, hand_cards
 from meeple.games.okc.cards import (
     ARCH,
     EFFECT,
@@ -62,14 +62,14 @@ if TYPE_CHECKING:  # the state's types, for the rule functions' state (fields.py
     from meeple.games.okc.fields import OKCFields
 
 
-@step("clashes")
+@RULES.step("clashes")
 def _clashes(s: OKCFields, i) -> None:
     if i < 3:
-        s.todo.append(("clashes", i + 1))
+        s.push("clashes", i + 1)
         start_clash(s, s.clash_order[i], list(s.order))
 
 
-@step("clash")
+@RULES.step("clash")
 def _clash(s: OKCFields, *clash) -> None:
     """Marks the clash in progress (see state._current_clash): nothing to do
     but forget it, once the flow takes it off the stack."""
@@ -98,10 +98,10 @@ def start_clash(s: OKCFields, r: int, parts: list[int], n: int = 0) -> None:
         s._event("clash", None, (REGIONS[r], parts))
     s.clash_now = clash = ("clash", r, parts, 0, n)
     s.todo.append(clash)
-    s.todo.append(("tally", r, parts))
+    s.push("tally", r, parts)
     if not C.region_cards(s, r, "skip_day_night"):  # martial-13
-        s.todo.append(("night", r, parts))
-        s.todo.append(("day", r, parts, 0))
+        s.push("night", r, parts)
+        s.push("day", r, parts, 0)
     reveal(s, r, 0)
     for e in s.active[r]:
         if not e[E_PART]:
@@ -139,28 +139,28 @@ def _pop_clash(s: OKCFields) -> None:
 
 
 # ---- the day ---------------------------------------------------------------
-@step("day")
+@RULES.step("day")
 def _day_step(s: OKCFields, r, parts, pas) -> None:
     # the day action step in turn order (the first seat asked at once), then the reveal of added cards
-    s.todo.append(("day_end", r, parts, pas))
+    s.push("day_end", r, parts, pas)
     seats = [x for x in s.order if x in parts]
     for x in reversed(seats[1:]):
-        s.todo.append(("day_seat", x))
-    s.kind, s.dseats, s.darg = "day", [seats[0]], None  # (the step `day_seat` at once)
+        s.push("day_seat", x)
+    s.ask("day", seats[0])  # (the step `day_seat` at once)
 
 
-@step("day_seat")
+@RULES.step("day_seat")
 def _day_seat(s: OKCFields, seat) -> None:
-    s.kind, s.dseats, s.darg = "day", [seat], None  # (s._ask written out: a step per day decision)
+    s.ask("day", seat)
 
 
-@step("day_end")
+@RULES.step("day_end")
 def _day_end(s: OKCFields, r, parts, pas) -> None:
     if s.facedown[r]:
         reveal(s, r, pas + 1)
         # newly revealed day commands may be activated in turn order
         _set_clash_pass(s, pas + 1)
-        s.todo.append(("day", r, parts, pas + 1))
+        s.push("day", r, parts, pas + 1)
 
 
 _DAY_CMDS = AMBUSH | RETREAT | FLANK
@@ -201,14 +201,14 @@ def _day_legal(s: OKCFields, seat):
     return acts
 
 
-@decision("day", prompt="Day: take an action in this clash, or end it", legal=_day_legal)
+@RULES.decision("day", prompt="Day: take an action in this clash, or end it", legal=_day_legal)
 def _day(s: OKCFields, a, seat):
     if a == DONE:
         return
     clash = s.clash_now  # (state._current_clash)
     assert clash is not None  # (asked only during a clash)
     r = clash[1]
-    s.todo.append(("day_seat", seat))
+    s.push("day_seat", seat)
     if tactics.card_action(s, seat, a, "day"):
         return
     if a in (FAVOUR, OFAVOUR):
@@ -224,11 +224,11 @@ def _day(s: OKCFields, a, seat):
     if cmd != FLANK and s.has_text(seat, e, "ambush_or_retreat"):
         e[E_USED] |= AMBUSH | RETREAT
     if cmd == AMBUSH:
-        s._ask("ambush", seat, [r, int(bool(s._cmds(seat, e) & AMBUSH_FROM_DISCARD))])
+        s.ask("ambush", seat, [r, int(bool(s._cmds(seat, e) & AMBUSH_FROM_DISCARD))])
     elif cmd == RETREAT:
-        s._ask("retreat", seat, [r])
+        s.ask("retreat", seat, [r])
     else:
-        s._ask("flank", seat, [r, g])
+        s.ask("flank", seat, [r, g])
 
 
 def _ambush_legal(s: OKCFields, seat):
@@ -258,10 +258,12 @@ def _hide(s: OKCFields, a, seat):
     fd.sort()
 
 
-decision("ambush", prompt="Ambush: hide a card from your hand in the clash", legal=_ambush_legal, card="hide")(_hide)
+RULES.decision("ambush", prompt="Ambush: hide a card from your hand in the clash", legal=_ambush_legal, card="hide")(
+    _hide
+)
 
 
-@decision(
+@RULES.decision(
     "tie",
     prompt="Tie: hide a card from your hand to break it, or pass",
     legal=lambda s, seat: hand_cards(s, seat) + [DONE],
@@ -290,7 +292,7 @@ def _retreat_legal(s: OKCFields, seat):
     return acts
 
 
-@decision(
+@RULES.decision(
     "retreat",
     prompt="Retreat: choose what goes back",
     legal=_retreat_legal,
@@ -305,7 +307,7 @@ def _retreat(s: OKCFields, a, seat):
         s.herald[seat] = -1
         s._event("retreat-herald", seat, REGIONS[r])
     elif JOURNEY <= a < AMBUSH_C:  # martial-10
-        s.todo.append(("ask_retreat", seat, r))
+        s.push("ask_retreat", seat, r)
         s._journey(seat, s.gid(seat, a - JOURNEY))
         return
     elif a == SUPP + r:
@@ -317,15 +319,15 @@ def _retreat(s: OKCFields, a, seat):
         g = s.gid(seat, a - CARD)
         e = next(e for e in s.active[r] if e[E_GID] == g)
         s._back_to_hand(seat, r, e)
-    s._ask("retreat", seat, [r])
+    s.ask("retreat", seat, [r])
 
 
-@step("ask_retreat")
+@RULES.step("ask_retreat")
 def _ask_retreat(s: OKCFields, seat, r) -> None:
-    s._ask("retreat", seat, [r])
+    s.ask("retreat", seat, [r])
 
 
-@decision(
+@RULES.decision(
     "flank",
     prompt="Flank: move the card to another region",
     legal=lambda s, seat: [REGION + x for x in s._unresolved() if x != s.darg[0] and not s._locked(seat, x)],
@@ -341,7 +343,7 @@ def _flank(s: OKCFields, a, seat):
     s.active[a - REGION].append(e)
     s._event("flank", seat, (NAME[g], REGIONS[r], REGIONS[a - REGION]))
     if along and s.sup_map[seat][r]:
-        s._ask("flank_sup", seat, [r, a - REGION])
+        s.ask("flank_sup", seat, [r, a - REGION])
 
 
 def _flank_sup_legal(s: OKCFields, seat):
@@ -349,14 +351,14 @@ def _flank_sup_legal(s: OKCFields, seat):
     return [DONE] + ([SUPP + x] if s.sup_map[seat][r] else [])
 
 
-@decision("flank_sup", prompt="Move a supporter along", legal=_flank_sup_legal)
+@RULES.decision("flank_sup", prompt="Move a supporter along", legal=_flank_sup_legal)
 def _flank_sup(s: OKCFields, a, seat):
     if a != DONE:
         r, x = s.darg
         s.own_sup_map()[seat][r] -= 1
         s.own_sup_part()[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
         s.own_sup_map()[seat][x] += 1
-        s._ask("flank_sup", seat, [r, x])
+        s.ask("flank_sup", seat, [r, x])
 
 
 # ---- the night -------------------------------------------------------------
@@ -374,7 +376,7 @@ def _clash_cards(s: OKCFields, r: int, parts: list[int]) -> tuple[list[list[int]
     return es, owners
 
 
-@step("night")
+@RULES.step("night")
 def _night(s: OKCFields, r, parts) -> None:
     es, owners = _clash_cards(s, r, parts)
     n = len(es)
@@ -417,7 +419,7 @@ def _night(s: OKCFields, r, parts) -> None:
             if hit:
                 doomed.update(hit)
                 killers.add(o)
-                s.todo.append(("reward", o))
+                s.push("reward", o)
     for o in killers:
         # martial-01: +1 influence when a heir eliminates
         if C.owns_kingdom(s, o, "heirs_deadly_retreat") and any(
@@ -450,12 +452,12 @@ def _night(s: OKCFields, r, parts) -> None:
             s._gain_lore(o, 1)
 
 
-@step("reward")
+@RULES.step("reward")
 def _reward_step(s: OKCFields, seat) -> None:
-    s._ask("reward", seat)
+    s.ask("reward", seat)
 
 
-@decision(
+@RULES.decision(
     "reward",
     prompt="Reward: influence or lore?",
     legal=lambda s, seat: [BACK, DRAW],
@@ -469,7 +471,7 @@ def _reward(s: OKCFields, a, seat):
 
 
 # ---- the tally -------------------------------------------------------------
-@step("tally")
+@RULES.step("tally")
 def _tally(s: OKCFields, r, parts) -> None:
     es, owners = _clash_cards(s, r, parts)
     copies = s.copies
@@ -527,16 +529,16 @@ def _tally(s: OKCFields, r, parts) -> None:
         _pop_clash(s)
         s._gain_influence(w, win_bonus.get(w, 0))
         _region_end(s, r)
-        s.todo.append(("rewards", r, w))
+        s.push("rewards", r, w)
     else:
-        s.todo.append(("tie", r, top, 0))
+        s.push("tie", r, top, 0)
 
 
-@step("tie")
+@RULES.step("tie")
 def _tie_step(s: OKCFields, r, tied, i) -> None:
     if i < len(tied):
-        s.todo.append(("tie", r, tied, i + 1))
-        s._ask("tie", tied[i], [r])
+        s.push("tie", r, tied, i + 1)
+        s.ask("tie", tied[i], [r])
     else:
         n = s._clash_n()
         _pop_clash(s)

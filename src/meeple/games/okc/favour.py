@@ -27,7 +27,7 @@ from meeple.games.okc.actions import (
     U_FAVOUR2,
     FAVOUR2,
 )
-from meeple.games.okc.rules import decision
+from meeple.games.okc.rules import RULES
 from meeple.games.okc.cards import FX_HEIRS_INVULNERABLE, KNAME, NAME
 from meeple.games.okc.data import FACTIONS, LOCATIONS, REGIONS
 
@@ -110,11 +110,11 @@ def use(s: OKCFields, seat: int, a: int) -> None:
         else:
             s._gain_influence(seat, 1)
     elif name == "uprising":
-        s._ask("peek", seat)
+        s.ask("peek", seat)
     elif name == "clans":
-        s._ask("clans_herald", seat, [s._current_clash()[0]])
+        s.ask("clans_herald", seat, [s._current_clash()[0]])
     else:
-        s._ask("gather", seat)
+        s.ask("gather", seat)
 
 
 def _spend(s: OKCFields, seat: int) -> None:
@@ -134,7 +134,7 @@ def gather_targets(s: OKCFields, seat: int) -> list[int]:
 
 
 # ---- Gathering -------------------------------------------------------------
-@decision(
+@RULES.decision(
     "gather",
     prompt="Gathering Favour: return an active card to your hand",
     legal=lambda s, seat: [CARD + C.local(g) for g in gather_targets(s, seat)],
@@ -147,7 +147,7 @@ def _gather(s: OKCFields, a, seat):
 
 
 # ---- Uprising --------------------------------------------------------------
-@decision(
+@RULES.decision(
     "peek",
     prompt="Uprising Favour: look at the face-down cards of a region",
     legal=lambda s, seat: [REGION + r for r in range(3) if s.facedown[r]],
@@ -156,7 +156,7 @@ def _gather(s: OKCFields, a, seat):
 def _peek(s: OKCFields, a, seat):
     r = a - REGION
     s._look_at_facedown(seat, r)
-    s._ask("uswap_fd", seat, [r])
+    s.ask("uswap_fd", seat, [r])
 
 
 def _uswap_fd_legal(s: OKCFields, seat):
@@ -166,16 +166,16 @@ def _uswap_fd_legal(s: OKCFields, seat):
     return [DONE] + [CARD + C.local(g) for g in s.facedown[r] if s.seat_of(g) == seat]
 
 
-@decision(
+@RULES.decision(
     "uswap_fd", prompt="Swap one of your face-down cards, or pass", legal=_uswap_fd_legal, card="swap", done="pass"
 )
 def _uswap_fd(s: OKCFields, a, seat):
     if a == DONE:
         return
-    s._ask("uswap_with", seat, [s.darg[0], s.gid(seat, a - CARD)])
+    s.ask("uswap_with", seat, [s.darg[0], s.gid(seat, a - CARD)])
 
 
-@decision(
+@RULES.decision(
     "uswap_with",
     prompt="Swap it with",
     legal=lambda s, seat: [CARD + C.local(g) for g in s.hands[seat]]
@@ -205,7 +205,7 @@ def _uswap_with(s: OKCFields, a, seat):
 
 
 # ---- Clans -----------------------------------------------------------------
-@decision(
+@RULES.decision(
     "clans_herald",
     prompt="Clans Favour: move your Herald",
     legal=lambda s, seat: [LOC + 2 * s.darg[0], LOC + 2 * s.darg[0] + 1],
@@ -214,7 +214,7 @@ def _uswap_with(s: OKCFields, a, seat):
 def _clans_herald(s: OKCFields, a, seat):
     s.herald[seat] = a - LOC
     s._event("herald-move", seat, (seat, LOCATIONS[a - LOC]))
-    s._ask("clans_sup", seat, [s.darg[0], 2])
+    s.ask("clans_sup", seat, [s.darg[0], 2])
 
 
 def _clans_sup_legal(s: OKCFields, seat):
@@ -225,7 +225,7 @@ def _clans_sup_legal(s: OKCFields, seat):
     return acts
 
 
-@decision("clans_sup", prompt="Clans Favour: move supporters here", legal=_clans_sup_legal)
+@RULES.decision("clans_sup", prompt="Clans Favour: move supporters here", legal=_clans_sup_legal)
 def _clans_sup(s: OKCFields, a, seat):
     if a == DONE:
         return
@@ -235,4 +235,4 @@ def _clans_sup(s: OKCFields, a, seat):
     s.own_sup_part()[seat][x] = min(s.sup_part[seat][x], s.sup_map[seat][x])
     s.own_sup_map()[seat][r] += 1
     s._event("supporter-move", seat, (REGIONS[x], REGIONS[r]))
-    s._ask("clans_sup", seat, [r, left - 1])
+    s.ask("clans_sup", seat, [r, left - 1])

@@ -23,7 +23,7 @@ from meeple.games.okc import cards as C
 from meeple.games.okc import actions as E
 from meeple.games.okc import locations
 from meeple.games.okc import data as D
-from meeple.games.okc.rules import CardAction, decision, hand_cards, step
+from meeple.games.okc.rules import CardAction, RULES, hand_cards
 from meeple.games.okc.actions import (
     BACK,
     CARD,
@@ -88,10 +88,6 @@ def _clash_cards(s: OKCFields, seat):
     return [e for e in s.active[r] if e[E_GID] // PER == mine and not e[E_PART]]
 
 
-def _ask(s: OKCFields, seat, darg):
-    s._ask("kingdom", seat, darg)
-
-
 def discard_this(s: OKCFields, seat, j, occupier_too=False):
     """The kingdom card goes to the kingdom discard; its occupier to hand, or
     to the discard pile with 'discard this and its occupier'."""
@@ -102,7 +98,7 @@ def discard_this(s: OKCFields, seat, j, occupier_too=False):
         s.discards[seat].append(occ)
     else:
         s._to_hand(seat, occ)
-    s.todo.append(("trim", seat))  # the hand size may have dropped (trade-17)
+    s.push("trim", seat)  # the hand size may have dropped (trade-17)
     s._event("kingdom-discard", seat, KNAME[kc])
 
 
@@ -114,7 +110,7 @@ def _t02_ready(s: OKCFields, seat, j):
 def _t02_start(s: OKCFields, seat, j):
     s._gain_influence(seat, 1)
     if all(any(s.seat_of(g) == seat for g in c) for c in s.councils):
-        _ask(s, seat, ["council_spring_influence", j, 0])
+        s.ask("kingdom", seat, ["council_spring_influence", j, 0])
 
 
 def _t02_options(s: OKCFields, seat, darg):
@@ -133,7 +129,7 @@ def _t06_ready(s: OKCFields, seat, j):
 
 
 def _t06_start(s: OKCFields, seat, j):
-    _ask(s, seat, ["burn_tactic", j, 0])
+    s.ask("kingdom", seat, ["burn_tactic", j, 0])
 
 
 def _t06_options(s: OKCFields, seat, darg):
@@ -162,7 +158,7 @@ def _t14_ready(s: OKCFields, seat, j):
 
 
 def _t14_start(s: OKCFields, seat, j):
-    _ask(s, seat, ["discard_to_hand", j, 0])
+    s.ask("kingdom", seat, ["discard_to_hand", j, 0])
 
 
 def _cards_of(gids):
@@ -191,7 +187,7 @@ def _t16_ready(s: OKCFields, seat, j):
 
 
 def _t16_start(s: OKCFields, seat, j):
-    _ask(s, seat, ["council_hand_size", j, 0])
+    s.ask("kingdom", seat, ["council_hand_size", j, 0])
 
 
 def _t16_options(s: OKCFields, seat, darg):
@@ -217,7 +213,7 @@ def _i05_ready(s: OKCFields, seat, j):
 
 
 def _i05_start(s: OKCFields, seat, j):
-    _ask(s, seat, ["supporters_move", j, 0])
+    s.ask("kingdom", seat, ["supporters_move", j, 0])
 
 
 def _i05_options(s: OKCFields, seat, darg):
@@ -240,7 +236,7 @@ def _i05_answer(s: OKCFields, seat, darg, a):
     else:
         s.own_sup_map()[seat][a - SUPP] += 1
     s._event("supporter-move", seat, (REGIONS[r], "board" if a == SUPP_LOST else REGIONS[a - SUPP]))
-    _ask(s, seat, darg)
+    s.ask("kingdom", seat, darg)
 
 
 # ---- intrigue-06 (spring): look at a region's face-down cards, then swap two of
@@ -255,7 +251,7 @@ def _i06_ready(s: OKCFields, seat, j):
 
 
 def _i06_start(s: OKCFields, seat, j):
-    _ask(s, seat, ["own_fd_swap", j, 2])
+    s.ask("kingdom", seat, ["own_fd_swap", j, 2])
 
 
 def _i06_options(s: OKCFields, seat, darg):
@@ -268,7 +264,7 @@ def _i06_answer(s: OKCFields, seat, darg, a):
     if darg[2] == 2:  # the look, as the Uprising Favour's
         s._look_at_facedown(seat, a - REGION)
         if _own_pairs(s, seat):
-            _ask(s, seat, [darg[0], darg[1], 0])
+            s.ask("kingdom", seat, [darg[0], darg[1], 0])
         return
     ra, rb = PAIRS[a - PAIR]
     s.swap_facedown(seat, ra, rb)
@@ -286,7 +282,7 @@ def _i07_ready(s: OKCFields, seat, j):
 
 
 def _i07_start(s: OKCFields, seat, j):
-    _ask(s, seat, ["council_active", j, 0])
+    s.ask("kingdom", seat, ["council_active", j, 0])
 
 
 def _i07_options(s: OKCFields, seat, darg):
@@ -297,7 +293,7 @@ def _i07_options(s: OKCFields, seat, darg):
 
 def _i07_answer(s: OKCFields, seat, darg, a):
     if darg[2] == 0:
-        _ask(s, seat, [darg[0], darg[1], 1, s.gid(seat, a - CARD)])
+        s.ask("kingdom", seat, [darg[0], darg[1], 1, s.gid(seat, a - CARD)])
         return
     r, e = s._find_active(darg[3])
     s.active[r].remove(e)
@@ -316,7 +312,7 @@ def _i08_ready(s: OKCFields, seat, j):
 
 
 def _i08_start(s: OKCFields, seat, j):
-    _ask(s, seat, ["lost_swap", j, 0])
+    s.ask("kingdom", seat, ["lost_swap", j, 0])
 
 
 def _i08_options(s: OKCFields, seat, darg):
@@ -328,7 +324,7 @@ def _i08_options(s: OKCFields, seat, darg):
 def _i08_answer(s: OKCFields, seat, darg, a):
     g = s.gid(seat, a - CARD)
     if darg[2] == 0:
-        _ask(s, seat, [darg[0], darg[1], 1, g])
+        s.ask("kingdom", seat, [darg[0], darg[1], 1, g])
         return
     h = darg[3]
     if not s._leave_hand(seat, h):  # a card not known in hand is shown
@@ -346,7 +342,7 @@ def _i14_ready(s: OKCFields, seat, j):
 
 
 def _i14_start(s: OKCFields, seat, j):
-    _ask(s, seat, ["lost_to_deck", j, 0])
+    s.ask("kingdom", seat, ["lost_to_deck", j, 0])
 
 
 def _i14_options(s: OKCFields, seat, darg):
@@ -370,7 +366,7 @@ def _i15_ready(s: OKCFields, seat, j):
 
 
 def _i15_start(s: OKCFields, seat, j):
-    _ask(s, seat, ["active_to_hand", j, 0])
+    s.ask("kingdom", seat, ["active_to_hand", j, 0])
 
 
 def _i15_options(s: OKCFields, seat, darg):
@@ -389,7 +385,7 @@ def _m02_ready(s: OKCFields, seat, j):
 
 
 def _m02_start(s: OKCFields, seat, j):
-    _ask(s, seat, ["followers_deploy", j, 0])
+    s.ask("kingdom", seat, ["followers_deploy", j, 0])
 
 
 def _m02_options(s: OKCFields, seat, darg):
@@ -409,7 +405,7 @@ def _m03_ready(s: OKCFields, seat, j):
 
 
 def _m03_start(s: OKCFields, seat, j):
-    _ask(s, seat, ["deploy_influence", j, 0])
+    s.ask("kingdom", seat, ["deploy_influence", j, 0])
 
 
 def _m03_options(s: OKCFields, seat, darg):
@@ -433,7 +429,7 @@ def _m06_ready(s: OKCFields, seat, j):
 
 
 def _m06_start(s: OKCFields, seat, j):
-    _ask(s, seat, ["swap_active", j, 0])
+    s.ask("kingdom", seat, ["swap_active", j, 0])
 
 
 def _m06_options(s: OKCFields, seat, darg):
@@ -444,7 +440,7 @@ def _m06_options(s: OKCFields, seat, darg):
 
 def _m06_answer(s: OKCFields, seat, darg, a):
     if darg[2] == 0:
-        _ask(s, seat, [darg[0], darg[1], 1, s.gid(seat, a - CARD)])
+        s.ask("kingdom", seat, [darg[0], darg[1], 1, s.gid(seat, a - CARD)])
         return
     g = darg[3]
     r, e = s._find_active(g)
@@ -471,7 +467,7 @@ def _m08_ready(s: OKCFields, seat, j):
 
 
 def _m08_start(s: OKCFields, seat, j):
-    _ask(s, seat, ["supporters_back", j, 0])
+    s.ask("kingdom", seat, ["supporters_back", j, 0])
 
 
 def _m08_options(s: OKCFields, seat, darg):
@@ -494,7 +490,7 @@ def _m08_answer(s: OKCFields, seat, darg, a):
         s.own_sup_part()[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
     s.sup_board[seat] += 1
     s._event("supporter-move", seat, ("lost" if a == SUPP_LOST else REGIONS[a - SUPP], "board"))
-    _ask(s, seat, [darg[0], darg[1], darg[2] + 1])
+    s.ask("kingdom", seat, [darg[0], darg[1], darg[2] + 1])
 
 
 # ---- martial-11/16/17 (day): an active card gains Ambush / Deadly / Invulnerable
@@ -504,7 +500,7 @@ def _gain_ready(s: OKCFields, seat, j):
 
 def _gain_start(s: OKCFields, seat, j):
     eff = KEFFECT[s.boards[seat][j][0]]
-    _ask(s, seat, [eff, j, 0])
+    s.ask("kingdom", seat, [eff, j, 0])
 
 
 def _gain_options(s: OKCFields, seat, darg):
@@ -545,7 +541,7 @@ def _m14_ready(s: OKCFields, seat, j):
 
 
 def _m14_start(s: OKCFields, seat, j):
-    _ask(s, seat, ["unexhaust", j, 0])
+    s.ask("kingdom", seat, ["unexhaust", j, 0])
 
 
 def _m14_options(s: OKCFields, seat, darg):
@@ -568,7 +564,7 @@ def _m10_answer(s: OKCFields, seat, darg, a):
 
 # ---- intrigue-02 (spring): chosen players put their hands on their deck bottoms and redraw
 def _i02_start(s: OKCFields, seat, j):
-    _ask(s, seat, ["cycle_hands", j, 0])
+    s.ask("kingdom", seat, ["cycle_hands", j, 0])
 
 
 def _i02_options(s: OKCFields, seat, darg):
@@ -591,7 +587,7 @@ def _i02_answer(s: OKCFields, seat, darg, a):
         s.known[o] = []
         s._draw(o, n, shown)
     s._event("cycle-hand", seat, o)
-    _ask(s, seat, darg + [o])
+    s.ask("kingdom", seat, darg + [o])
 
 
 # ---- intrigue-03 (spring and autumn): swap a hand card with your council or occupying card
@@ -602,7 +598,7 @@ def _i03_ready(s: OKCFields, seat, j):
 
 
 def _i03_start(s: OKCFields, seat, j):
-    _ask(s, seat, ["swap_hand_council", j, 0])
+    s.ask("kingdom", seat, ["swap_hand_council", j, 0])
 
 
 def _i03_options(s: OKCFields, seat, darg):
@@ -613,7 +609,7 @@ def _i03_options(s: OKCFields, seat, darg):
 
 def _i03_answer(s: OKCFields, seat, darg, a):
     if darg[2] == 0:
-        _ask(s, seat, [darg[0], darg[1], 1, s.gid(seat, a - CARD)])
+        s.ask("kingdom", seat, [darg[0], darg[1], 1, s.gid(seat, a - CARD)])
         return
     h = darg[3]
     if not s._leave_hand(seat, h):  # a card not known in hand is shown
@@ -644,7 +640,7 @@ def _i04_ready(s: OKCFields, seat, j):
 def _i04_start(s: OKCFields, seat, j):
     s._mark_reveal()
     s._event("reveal-hand", seat, [NAME[g] for g in s.hands[seat]])
-    _ask(s, seat, ["reveal_return", j, 0])
+    s.ask("kingdom", seat, ["reveal_return", j, 0])
 
 
 def _i04_options(s: OKCFields, seat, darg):
@@ -655,7 +651,7 @@ def _i04_options(s: OKCFields, seat, darg):
 
 def _i04_answer(s: OKCFields, seat, darg, a):
     if darg[2] == 0:
-        _ask(s, seat, [darg[0], darg[1], 1, s.gid(seat, a - CARD)])
+        s.ask("kingdom", seat, [darg[0], darg[1], 1, s.gid(seat, a - CARD)])
         return
     h = darg[3]
     r = _clash_region(s)
@@ -680,8 +676,8 @@ def _i09_start(s: OKCFields, seat, j):
     s.own_kburned().append(kc)
     s._to_hand(seat, occ)
     s._event("burn", seat, KNAME[kc])
-    s.todo.append(("road_now",))
-    s.todo.append(("burn_acquire", seat, 2))
+    s.push("road_now")
+    s.push("burn_acquire", seat, 2)
 
 
 def _i09_options(s: OKCFields, seat, darg):
@@ -695,8 +691,8 @@ def _i09_answer(s: OKCFields, seat, darg, a):
     kc = s.road[i]
     s.road[i] = None
     s._event("take", seat, KNAME[kc])
-    s.todo.append(("burn_acquire", seat, darg[3] - 1))
-    s._ask("koccupy", seat, [kc])
+    s.push("burn_acquire", seat, darg[3] - 1)
+    s.ask("koccupy", seat, [kc])
 
 
 # ---- intrigue-13 (spring): move any heralds to one location, discard this
@@ -705,7 +701,7 @@ def _i13_ready(s: OKCFields, seat, j):
 
 
 def _i13_start(s: OKCFields, seat, j):
-    _ask(s, seat, ["heralds_move", j, 0])
+    s.ask("kingdom", seat, ["heralds_move", j, 0])
 
 
 def _i13_options(s: OKCFields, seat, darg):
@@ -716,14 +712,14 @@ def _i13_options(s: OKCFields, seat, darg):
 
 def _i13_answer(s: OKCFields, seat, darg, a):
     if darg[2] == 0:
-        _ask(s, seat, [darg[0], darg[1], 1, a - LOC])
+        s.ask("kingdom", seat, [darg[0], darg[1], 1, a - LOC])
         return
     if a == DONE:
         discard_this(s, seat, darg[1])
         return
     s.herald[a - SEAT] = darg[3]
     s._event("herald-move", seat, (a - SEAT, D.LOCATIONS[darg[3]]))
-    _ask(s, seat, darg)
+    s.ask("kingdom", seat, darg)
 
 
 # ---- intrigue-12 (day): an active card copies a lost-pile card (all but its strength)
@@ -732,7 +728,7 @@ def _i12_ready(s: OKCFields, seat, j):
 
 
 def _i12_start(s: OKCFields, seat, j):
-    _ask(s, seat, ["copy_card", j, 0])
+    s.ask("kingdom", seat, ["copy_card", j, 0])
 
 
 def _i12_options(s: OKCFields, seat, darg):
@@ -743,7 +739,7 @@ def _i12_options(s: OKCFields, seat, darg):
 
 def _i12_answer(s: OKCFields, seat, darg, a):
     if darg[2] == 0:
-        _ask(s, seat, [darg[0], darg[1], 1, s.gid(seat, a - CARD)])
+        s.ask("kingdom", seat, [darg[0], darg[1], 1, s.gid(seat, a - CARD)])
         return
     g, src = darg[3], s.lost[a - LOSTPICK]
     s.copies = [c for c in s.copies if c[0] != g] + [[g, src, 0]]
@@ -806,13 +802,13 @@ ACTIONS: dict[str | None, CardAction] = {  # read by a card's effect (None: it h
 def may_instead(s: OKCFields, seat: int, g: int, where: str, to: str, why: str) -> None:
     """Card g of seat lies in `where` ("lost" or "discard"); queue the question
     whether it goes `to` ("hand" or "deck-bottom") instead, because of `why`."""
-    s.todo.append(("instead", seat, g, where, to, why))
+    s.push("instead", seat, g, where, to, why)
 
 
-@step("instead")
+@RULES.step("instead")
 def _instead_step(s: OKCFields, seat, g, where, to, why) -> None:
     if g in (s.discards[seat] if where == "discard" else s.lost):  # (still there)
-        s._ask("instead", seat, [g, where, to, why])
+        s.ask("instead", seat, [g, where, to, why])
 
 
 def _instead_word(s: OKCFields, a, seat):
@@ -821,7 +817,9 @@ def _instead_word(s: OKCFields, a, seat):
     return None
 
 
-@decision("instead", prompt="Move the card?", legal=lambda s, seat: [DRAW, DONE], word=_instead_word, done="leave")
+@RULES.decision(
+    "instead", prompt="Move the card?", legal=lambda s, seat: [DRAW, DONE], word=_instead_word, done="leave"
+)
 def _instead(s: OKCFields, a, seat):
     if a == DONE:
         return
@@ -886,7 +884,7 @@ def _kingdom_word(s: OKCFields, a, seat):
     return None
 
 
-@decision(
+@RULES.decision(
     "kingdom",
     prompt="Kingdom card: choose",
     legal=lambda s, seat: ACTIONS[s.darg[0]].options(s, seat, s.darg),
@@ -898,13 +896,13 @@ def _kingdom(s: OKCFields, a, seat):
     ACTIONS[s.darg[0]].answer(s, seat, s.darg, a)
 
 
-@step("burn_acquire")
+@RULES.step("burn_acquire")
 def _burn_acquire(s: OKCFields, seat, left) -> None:
     if left > 0 and s.hands[seat] and any(x is not None for x in s.road):
-        s._ask("kingdom", seat, ["burn_acquire", -1, 0, left])
+        s.ask("kingdom", seat, ["burn_acquire", -1, 0, left])
 
 
-@step("road_now")
+@RULES.step("road_now")
 def _road_now(s: OKCFields) -> None:
     s._refill_road_now()
 
@@ -912,13 +910,13 @@ def _road_now(s: OKCFields) -> None:
 # ---- martial-04: the joust -------------------------------------------------
 def start_joust(s: OKCFields, seat: int, j: int) -> None:
     """Every player with a card in hand picks one in secret."""
-    s.todo.append(("joust_end", seat, j))
-    s.todo.append(("joust", seat, j))
+    s.push("joust_end", seat, j)
+    s.push("joust", seat, j)
     s.joust = [None] * s.players
     s.ask("joust", [x for x in s.order if s.hands[x]])
 
 
-@decision(
+@RULES.decision(
     "joust",
     prompt="Joust: choose a card from your hand in secret",
     legal=hand_cards,
@@ -929,13 +927,10 @@ def _joust(s: OKCFields, a, seat):
     g = s.gid(seat, a - CARD)
     s._leave_hand(seat, g)
     s.joust[seat] = g
-    s._note(seat, "joust " + C.local_name(g), True)
-    s.dseats.remove(seat)
-    if not s.dseats:
-        s.kind = None
+    s.answered(seat)
 
 
-@step("joust")
+@RULES.step("joust")
 def _joust_result(s: OKCFields, seat, j) -> None:
     picks = [(x, g) for x, g in enumerate(s.joust) if g is not None]
     s._mark_reveal()
@@ -954,10 +949,10 @@ def _joust_result(s: OKCFields, seat, j) -> None:
                 best, best_str = x, STR[g]
     s.joust = [None] * s.players
     if best is not None:
-        s._ask("joust_win", best)
+        s.ask("joust_win", best)
 
 
-@decision(
+@RULES.decision(
     "joust_win",
     prompt="You won the joust: claim a location's reward",
     legal=lambda s, seat: list(E.LOCATIONS),
@@ -969,7 +964,7 @@ def _joust_win(s: OKCFields, a, seat):
     locations.reward(s, seat, a - LOC)
 
 
-@step("joust_end")
+@RULES.step("joust_end")
 def _joust_end(s: OKCFields, o, j) -> None:
     if s.boards[o][j] is not None and KEFFECT[s.boards[o][j][0]] == "joust":
         discard_this(s, o, j)

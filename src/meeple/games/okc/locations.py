@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from meeple.games.okc import cards as C
 from meeple.games.okc.actions import CARD, COUNCIL, DONE, DRAW, LOC
-from meeple.games.okc.rules import as_card_action, decision, hand_cards, step
+from meeple.games.okc.rules import RULES, as_card_action, hand_cards
 from meeple.games.okc.cards import KEFFECT, LORE, NAME, PER, VOTES
 from meeple.games.okc.data import COUNCILS, FAVOUR_USES, LOCATIONS, LOCATION_INFLUENCE
 
@@ -17,12 +17,12 @@ if TYPE_CHECKING:  # the state's types, for the rule functions' state (fields.py
     from meeple.games.okc.fields import OKCFields
 
 
-@step("rewards")
+@RULES.step("rewards")
 def _rewards(s: OKCFields, r, winner) -> None:
-    s._ask("location", winner, [r])
+    s.ask("location", winner, [r])
 
 
-@decision(
+@RULES.decision(
     "location",
     prompt="You won the clash: claim a location",
     loc="claim",
@@ -38,7 +38,7 @@ def claim(s: OKCFields, seat: int, loc: int) -> None:
         s._event("claim", seat, LOCATIONS[loc])
     owner_bonus(s, loc)
     # queued in reverse: location reward runs after the herald reward
-    s.todo.append(("location_reward", seat, loc))
+    s.push("location_reward", seat, loc)
     if s.herald[seat] == loc:
         relics = s.votes(seat, 0)
         s._event("herald-reward", seat, (LOCATIONS[loc], relics))
@@ -49,7 +49,7 @@ def claim(s: OKCFields, seat: int, loc: int) -> None:
                 s.influence[seat] += 1
                 s._event("steal-influence", seat, o)
         if relics and any(s.seat_of(g) == seat for g in s.councils[0]):
-            s._ask("relics", seat)
+            s.ask("relics", seat)
 
 
 def owner_bonus(s: OKCFields, loc: int) -> None:
@@ -59,28 +59,28 @@ def owner_bonus(s: OKCFields, loc: int) -> None:
             s._gain_influence(o, 1)
 
 
-@step("location_reward")
+@RULES.step("location_reward")
 def reward(s: OKCFields, seat: int, loc: int) -> None:
     if s.record:
         s._event("location-reward", seat, LOCATIONS[loc])
     s._gain_influence(seat, LOCATION_INFLUENCE[loc])
     name = LOCATIONS[loc]
     if name == "castle":
-        s._ask("castle", seat)
+        s.ask("castle", seat)
     elif name == "wilderness":
-        s._ask("wilderness", seat)
+        s.ask("wilderness", seat)
     elif name == "harvest-field":
         s.favour = seat
         s.favour_uses = FAVOUR_USES
         s._event("favour-claim", seat, None)
     elif name == "shrine":
-        s._ask("shrine", seat, [0])
+        s.ask("shrine", seat, [0])
     elif name == "necropolis":
         s.own_rng().shuffle(s.discards[seat])
-        s._ask("necropolis", seat, [0])
+        s.ask("necropolis", seat, [0])
 
 
-@decision(
+@RULES.decision(
     "relics",
     prompt="Relics: discard a card",
     card="discard",
@@ -118,7 +118,7 @@ def _with_icon(kind: str):
     return legal
 
 
-@decision(
+@RULES.decision(
     "castle",
     prompt="Castle: govern a card into a council, or pass",
     legal=_with_icon("castle"),
@@ -130,10 +130,10 @@ def _castle(s: OKCFields, a, seat):
         return
     g = s.gid(seat, a - CARD)
     s._take_from_hand_or_map(seat, g)
-    s._ask("council", seat, [g, 1])
+    s.ask("council", seat, [g, 1])
 
 
-@decision(
+@RULES.decision(
     "wilderness",
     prompt="Wilderness: journey a card, or pass",
     legal=_with_icon("wilderness"),
@@ -146,7 +146,7 @@ def _wilderness(s: OKCFields, a, seat):
     s._journey(seat, s.gid(seat, a - CARD))
 
 
-@decision(
+@RULES.decision(
     "shrine",
     prompt="Shrine: put cards from your hand at the bottom of your deck",
     legal=_with_icon("shrine"),
@@ -159,10 +159,10 @@ def _shrine(s: OKCFields, a, seat):
     s._event("shrine", seat, None)  # which card stays unseen
     s._take_from_hand_or_map(seat, g, shown=False)  # under the deck unseen, any card allowed
     s.decks[seat].append(g)
-    s._ask("shrine", seat, [s.darg[0] + 1])
+    s.ask("shrine", seat, [s.darg[0] + 1])
 
 
-@decision("council", prompt="Choose the council", legal=lambda s, seat: [COUNCIL + c for c in range(3)])
+@RULES.decision("council", prompt="Choose the council", legal=lambda s, seat: [COUNCIL + c for c in range(3)])
 def _council(s: OKCFields, a, seat):
     g, castle = s.darg
     c = a - COUNCIL
@@ -181,17 +181,17 @@ def _necropolis_legal(s: OKCFields, seat):
     return acts
 
 
-@decision("necropolis", prompt="Necropolis: draw a card, or stop", legal=_necropolis_legal)
+@RULES.decision("necropolis", prompt="Necropolis: draw a card, or stop", legal=_necropolis_legal)
 def _necropolis(s: OKCFields, a, seat):
     if a == DONE:
-        s._ask("necro_discard", seat)
+        s.ask("necro_discard", seat)
         return
     s._event("necropolis", seat, None)
     s._to_hand(seat, s.discards[seat].pop())
-    s._ask("necropolis", seat, [s.darg[0] + 1])
+    s.ask("necropolis", seat, [s.darg[0] + 1])
 
 
-@decision(
+@RULES.decision(
     "necro_discard",
     prompt="Necropolis: discard a card, or stop",
     legal=lambda s, seat: hand_cards(s, seat) + [DONE],
@@ -201,4 +201,4 @@ def _necro_discard(s: OKCFields, a, seat):
     if a == DONE:
         return
     s._discard_from_hand(seat, a)
-    s._ask("necro_discard", seat)
+    s.ask("necro_discard", seat)

@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 
 from meeple.core.fields import SHARED, Derived, Inline, NotSaved, Saved, StateDocument, StateFormat, refuse_unknown_keys
+from meeple.core import flow
+from meeple.core.flow import seat_move
 from meeple.core.game import BadState, IllegalMove
 from meeple.core.rng import Rng
 from meeple.games.okc import cards as C
@@ -237,6 +239,12 @@ def _split_seat(s, text: str) -> tuple[int | None, str]:
     if not isinstance(text, str):
         raise IllegalMove(f"a move is a string, got {type(text).__name__}")
     text = text.strip()
+    if text.startswith("@"):  # "@1 bid heir": the one form every game writes
+        head, _, body = text[1:].partition(" ")
+        if not head.isdigit() or not 0 <= int(head) < s.players:
+            raise IllegalMove(f"{text.split()[0]!r} is not a seat (@0-@{s.players - 1})")
+        return int(head), body.strip()
+    # "1: bid heir", the older form, still read
     m = re.match(r"^(\S+?)\s*:(?:\s+|$)(.*)$", text) or re.match(r"^(\d+)\s*:(.*)$", text)
     if m:
         head, body = m.group(1), m.group(2)
@@ -255,7 +263,7 @@ def _check_seat(s, seat: int | None) -> int:
             # taken for whichever seat is listed first (rulings: bad input)
             raise IllegalMove(
                 f"'{s.kind}' is a simultaneous choice of seats "
-                f"{', '.join(map(str, s.dseats))}: name the seat ('<seat>: {FORMS[s.kind]}')"
+                f"{', '.join(map(str, s.dseats))}: name the seat ('@<seat> {FORMS[s.kind]}')"
             )
         return s.dseats[0]
     if seat not in s.dseats:
@@ -355,10 +363,10 @@ def legal_moves(s) -> list[str]:
     if s.finished or s.kind is None:
         return []
     if s.kind in ("bid", "joust"):
-        return [f"{x}: {s.kind} {C.local_name(g)}" for x in s.dseats for g in s.hands[x]]
+        return [seat_move(x, f"{s.kind} {C.local_name(g)}") for x in s.dseats for g in s.hands[x]]
     if s.kind == "advanced":
         return [
-            f"{x}: advanced {C.KNAME[k]} {C.local_name(g)}"
+            seat_move(x, f"advanced {C.KNAME[k]} {C.local_name(g)}")
             for x in s.dseats
             for k in (s.offer[x] if not s.pick[x] else s.pick[x][:1])
             for g in s.hands[x]
@@ -368,23 +376,14 @@ def legal_moves(s) -> list[str]:
         for x in s.dseats:
             empty = None if not s.darg else [bool(s.darg[x] >> r & 1) for r in range(s.fd_pos[x], 3)]
             for combo in _facedown_combos(s.hands[x], 3 - s.fd_pos[x], empty):
-                out.append(f"{x}: facedown " + " ".join(combo))
+                out.append(seat_move(x, "facedown " + " ".join(combo)))
         return out
     seat = s.dseats[0]
     return [action_word(s, a, s.kind, seat) for a in s.legal_actions(seat)]
 
 
-_NAMED = re.compile(r"\s*(\d+)\s*:")
-
-
-def named_seat(text: str) -> int | None:
-    """The seat a simultaneous move names ("1: bid heir"), if any."""
-    m = _NAMED.match(text)
-    return int(m.group(1)) if m else None
-
-
-def name_seat(seat: int, text: str) -> str:
-    return f"{seat}: {text.strip()}"
+named_seat = flow.named_seat  # "@1 bid heir" (or the older "1: bid heir") -> 1
+name_seat = flow.seat_move
 
 
 def legal_moves_for(s, seat: int) -> list[str]:
@@ -392,8 +391,7 @@ def legal_moves_for(s, seat: int) -> list[str]:
     if s.finished or s.kind is None or seat not in s.dseats:
         return []
     if s.kind in ("bid", "joust", "advanced", "facedown"):
-        prefix = f"{seat}: "
-        return [m for m in legal_moves(s) if m.startswith(prefix)]
+        return [m for m in legal_moves(s) if named_seat(m) == seat]
     return legal_moves(s)
 
 

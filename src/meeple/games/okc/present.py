@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
+from meeple.core.flow import unnamed
 from meeple.core.present import decision as _decision, moves_for_seat, places, seat_name, ties
 from meeple.games.okc import cards as C
 from meeple.games.okc import data as D
@@ -158,8 +159,7 @@ def _card_name(seat_faction: str, word: str) -> str | None:
 
 def label(move: str, faction: str) -> dict:
     """A move's words for a button, and the faction card or kingdom card it names."""
-    body = move.split(": ", 1)[1] if ": " in move and move.split(": ", 1)[0].isdigit() else move
-    words = body.split()
+    words = unnamed(move).split()  # (without the seat a simultaneous move names)
     verb, args = words[0], words[1:]
     out = {"move": move, "verb": verb}
     shown = []

@@ -2,12 +2,9 @@
 
 Each decision is declared once, in the module of the part of the round it
 belongs to (bidding, spring, clashes, locations, autumn, winter, tactics,
-favour, kingdom cards, Sites of Power), with `decision`: its legal actions,
-its effect and its words side by side. `decision` adds what every OKC
-decision shares: the pending decision clears (with the legal actions the state
-kept of it) and a player's own answer is noted in the move list, in its
-words, before the effect runs (in a game not recorded, the flow clears the
-pending decision itself and runs the effect alone: its `quiet` effect).
+favour, kingdom cards, Sites of Power), with `RULES.decision`: its legal
+actions, its effect and its words side by side; the flow notes each answer
+in the game's words (`action_word`) and tells a forced one to its seat.
 
 The words of an action are its base's words (`actions.py`) with the verbs a
 decision declares: `card` (a card of mine), `loc` (a location), `region`
@@ -67,7 +64,18 @@ from meeple.games.okc.data import COUNCILS, FACTIONS, LOCATIONS, REGIONS
 if TYPE_CHECKING:  # the state's types, for the rule functions' state (fields.py)
     from meeple.games.okc.fields import OKCFields
 
-RULES = Rules("okc")
+
+def _words(s, kind: str, a: int, seat: int) -> str:
+    return action_word(s, a, kind, seat)
+
+
+def _told(s, kind: str, a: int, seat: int) -> tuple:
+    """A forced answer, told to its seat alone (it may name a hand card)."""
+    return (kind, action_word(s, a, kind, seat), FACTIONS[s.factions[seat]])
+
+
+# An OKC decision's argument is a list (its stage, the cards it offers...) or nothing
+RULES = Rules("okc", words=_words, told=_told, arg=(list, None))
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,61 +97,21 @@ class CardAction:
     on_gain: Callable | None = None  # (s, seat, gid)
 
 
-WORDS: dict[str, dict[str, Any]] = {}
-
-
-def decision(kind: str, *, prompt: str, legal: Callable, simultaneous: bool = False, **words) -> Callable:
-    """Declare decision `kind`; the decorated `effect(s, action, seat)` runs
-    after the shared prologue (a simultaneous decision's effect gets `auto`
-    too and keeps its answer secret itself)."""
-
-    def declare(body: Callable) -> Callable:
-        if simultaneous:
-
-            def effect(s, a, seat, auto, body=body):
-                s.legal_now = None
-                body(s, a, seat)
-        else:
-
-            def effect(s, a, seat, auto, body=body):
-                s.legal_now = None
-                s.kind = None
-                if s.record:
-                    if auto:  # the only answer, taken for the seat, said to it (private: may name a hand card)
-                        word = action_word(s, a, kind, seat)
-                        s._event("forced", seat, (kind, word, FACTIONS[s.factions[seat]]), seat)
-                    else:
-                        s._note(seat, action_word(s, a, kind, seat))
-                body(s, a, seat)
-
-        # unrecorded, the flow does the prologue itself and runs the body (Rules.decision's `quiet`)
-        RULES.decision(kind, prompt=prompt, legal=legal, simultaneous=simultaneous, quiet=body)(effect)
-        WORDS[kind] = words
-        return body
-
-    return declare
-
-
-def step(name: str) -> Callable:
-    """Declare the automatic step `name`; it runs with the step's arguments."""
-    return RULES.step(name)
-
-
 def turns(season: str) -> None:
     """Declare the steps of a season each seat takes in turn order: step
     `season` (i) queues step i + 1 and asks seat order[i] the decision
     `season`; step `<season>_seat` asks it again (queued after each of its
     actions, until it answers done)."""
 
-    @step(season)
+    @RULES.step(season)
     def _next(s, i) -> None:
         if i < s.players:
-            s.todo.append((season, i + 1))
-            s.kind, s.dseats, s.darg = season, [s.order[i]], None  # (the step `<season>_seat` at once)
+            s.push(season, i + 1)
+            s.ask(season, s.order[i])
 
-    @step(season + "_seat")
+    @RULES.step(season + "_seat")
     def _seat(s, seat) -> None:
-        s.kind, s.dseats, s.darg = season, [seat], None  # (s._ask written out: a step per action)
+        s.ask(season, seat)
 
 
 def _seat_words(s: OKCFields, a: int, seat: int) -> str | None:
@@ -161,7 +129,7 @@ def action_word(s: OKCFields, a: int, kind: str, seat: int) -> str:
     text = _seat_words(s, a, seat)
     if text is not None:
         return text
-    words = WORDS[kind]
+    words = RULES.decisions[kind].words
     own = words.get("word")
     if own is not None:
         text = own(s, a, seat)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.games.okc import cards as C
-from meeple.games.okc.rules import CardAction, decision
+from meeple.games.okc.rules import CardAction, RULES
 from meeple.games.okc.actions import (
     BACK,
     CARD,
@@ -48,10 +48,6 @@ def _cards(gids):
     return [CARD + C.local(g) for g in gids]
 
 
-def _ask(s: OKCFields, seat, darg):
-    s._ask("site", seat, darg)
-
-
 def _in_council(s: OKCFields, g):
     for c in s.councils:  # (a loop: asked at each autumn decision of a seat with such a card)
         if g in c:
@@ -69,7 +65,7 @@ def _na2_ready(s: OKCFields, seat, g):
 
 
 def _na2_start(s: OKCFields, seat, g):
-    _ask(s, seat, ["council_move", C.local(g), 0])
+    s.ask("site", seat, ["council_move", C.local(g), 0])
 
 
 def _na2_options(s: OKCFields, seat, darg):
@@ -91,7 +87,7 @@ def _na2_answer(s: OKCFields, seat, darg, a):
 # ---- Nobility A3 (on gaining): govern up to 3 cards from lost pile/discard into different councils
 def _na3_gain(s: OKCFields, seat, g):
     if _na3_pool(s, seat):
-        _ask(s, seat, ["govern_three", C.local(g), 0])
+        s.ask("site", seat, ["govern_three", C.local(g), 0])
 
 
 def _na3_pool(s: OKCFields, seat):
@@ -122,9 +118,9 @@ def _na3_answer(s: OKCFields, seat, darg, a):
         s.own_councils()[a - COUNCIL].append(g)
         nd = darg + [a - COUNCIL]
         if (len(nd) - 3) // 2 < 3 and _na3_pool(s, seat):
-            _ask(s, seat, nd)
+            s.ask("site", seat, nd)
         return
-    _ask(s, seat, darg + [s.gid(seat, a - CARD)])
+    s.ask("site", seat, darg + [s.gid(seat, a - CARD)])
 
 
 # ---- Nobility A4 (autumn): with 2+ of your supporters in its region, 1 influence on it
@@ -145,9 +141,9 @@ def _nhq_start(s: OKCFields, seat, g):
     if s.order[0] != seat:
         s._gain_influence(seat, 1)
         if caps:
-            _ask(s, seat, ["nobility_hq", C.local(g), 1])
+            s.ask("site", seat, ["nobility_hq", C.local(g), 1])
     else:
-        _ask(s, seat, ["nobility_hq", C.local(g), 0])
+        s.ask("site", seat, ["nobility_hq", C.local(g), 0])
 
 
 def _nhq_options(s: OKCFields, seat, darg):
@@ -181,7 +177,7 @@ def _chq1_ready(s: OKCFields, seat, g):
 
 
 def _chq1_start(s: OKCFields, seat, g):
-    _ask(s, seat, ["clans_hq1", C.local(g), 0])
+    s.ask("site", seat, ["clans_hq1", C.local(g), 0])
 
 
 def _chq1_options(s: OKCFields, seat, darg):
@@ -194,7 +190,7 @@ def _chq1_answer(s: OKCFields, seat, darg, a):
     if a == DONE:
         return
     if darg[2] == 0:
-        _ask(s, seat, [darg[0], darg[1], 1, s.gid(seat, a - CARD)])
+        s.ask("site", seat, [darg[0], darg[1], 1, s.gid(seat, a - CARD)])
         return
     g = darg[3]
     r, e = _active_entry(s, g)
@@ -202,7 +198,7 @@ def _chq1_answer(s: OKCFields, seat, darg, a):
     s.own_councils()[a - COUNCIL].append(g)
     s._event("to-council", seat, (NAME[g], COUNCILS[a - COUNCIL], REGIONS[r]))
     if _flank_cards(s, seat):
-        _ask(s, seat, [darg[0], darg[1], 0])
+        s.ask("site", seat, [darg[0], darg[1], 0])
 
 
 # ---- Clans HQ2 (spring): up to 2 supporters from the lost pile to a region
@@ -211,7 +207,7 @@ def _chq2_ready(s: OKCFields, seat, g):
 
 
 def _chq2_start(s: OKCFields, seat, g):
-    _ask(s, seat, ["clans_hq2", C.local(g), 0])
+    s.ask("site", seat, ["clans_hq2", C.local(g), 0])
 
 
 def _chq2_options(s: OKCFields, seat, darg):
@@ -229,7 +225,7 @@ def _chq2_answer(s: OKCFields, seat, darg, a):
     s.lost_sup[seat] -= 1
     s.own_sup_map()[seat][a - REGION] += 1
     s._event("supporter-move", seat, ("lost", REGIONS[a - REGION]))
-    _ask(s, seat, [darg[0], darg[1], darg[2] + 1, a - REGION])
+    s.ask("site", seat, [darg[0], darg[1], darg[2] + 1, a - REGION])
 
 
 # ---- Uprising HQ1 (on gaining: a third kingdom space; autumn: a Great Road card onto it)
@@ -247,7 +243,7 @@ def _uhq1_ready(s: OKCFields, seat, g):
 
 
 def _uhq1_start(s: OKCFields, seat, g):
-    _ask(s, seat, ["uprising_hq1", C.local(g), 0])
+    s.ask("site", seat, ["uprising_hq1", C.local(g), 0])
 
 
 def _uhq1_options(s: OKCFields, seat, darg):
@@ -258,7 +254,7 @@ def _uhq1_options(s: OKCFields, seat, darg):
 
 def _uhq1_answer(s: OKCFields, seat, darg, a):
     if darg[2] == 0:
-        _ask(s, seat, [darg[0], darg[1], 1, a - ROAD])
+        s.ask("site", seat, [darg[0], darg[1], 1, a - ROAD])
         return
     i = darg[3]
     kc = s.road[i]
@@ -269,13 +265,13 @@ def _uhq1_answer(s: OKCFields, seat, darg, a):
     if KPLACE[kc] != "board":  # its own place, not the space (seed: bold instructions, followed completely)
         s._event("take", seat, KNAME[kc])
         s._refill_road_now()
-        s.todo.append(("acquire", seat, kc, x))  # (bidding.acquire: the would-be occupier to the discard)
+        s.push("acquire", seat, kc, x)  # (bidding.acquire: the would-be occupier to the discard)
         return
     old = s.boards[seat][2]
     if old is not None:
         s.kdiscard.append(old[0])
         s._to_hand(seat, old[1])
-        s.todo.append(("trim", seat))  # the hand size may have dropped (trade-17), as in bidding._space
+        s.push("trim", seat)  # the hand size may have dropped (trade-17), as in bidding._space
     s._set_space(seat, 2, [kc, x])
     s._event("take", seat, KNAME[kc])
     s._refill_road_now()
@@ -288,7 +284,7 @@ def _ga2_ready(s: OKCFields, seat, g):
 
 
 def _ga2_start(s: OKCFields, seat, g):
-    _ask(s, seat, ["council_token", C.local(g), 0])
+    s.ask("site", seat, ["council_token", C.local(g), 0])
 
 
 def _ga2_options(s: OKCFields, seat, darg):
@@ -316,7 +312,7 @@ def _ghq_ready(s: OKCFields, seat, g):
 
 
 def _ghq_start(s: OKCFields, seat, g):
-    _ask(s, seat, ["gathering_hq", C.local(g), 0])
+    s.ask("site", seat, ["gathering_hq", C.local(g), 0])
 
 
 def _ghq_options(s: OKCFields, seat, darg):
@@ -332,7 +328,7 @@ def _ghq_answer(s: OKCFields, seat, darg, a):
         n = 2 if a == DRAW else 1
         s.own_hqtok()[seat] -= n
         s._event("hq-tokens", seat, n)
-        _ask(s, seat, [darg[0], darg[1], n])
+        s.ask("site", seat, [darg[0], darg[1], n])
         return
     r, e = _active_entry(s, s.gid(seat, a - CARD))
     # (a card that has ambushed in this clash does not again: each command once a clash, seed Ambush)
@@ -353,7 +349,7 @@ def _ga3_ready(s: OKCFields, seat, g):
 
 
 def _ga3_start(s: OKCFields, seat, g):
-    _ask(s, seat, ["copy_lost", C.local(g), 0])
+    s.ask("site", seat, ["copy_lost", C.local(g), 0])
 
 
 def _ga3_options(s: OKCFields, seat, darg):
@@ -469,7 +465,7 @@ def _site_word(s: OKCFields, a, seat):
     return None
 
 
-@decision(
+@RULES.decision(
     "site",
     prompt="Site of Power card: choose",
     legal=lambda s, seat: ACTIONS[s.darg[0]].options(s, seat, s.darg),

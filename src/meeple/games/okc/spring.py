@@ -25,7 +25,7 @@ from meeple.games.okc.actions import (
     U_SUPPORTERS,
     U_SUPPORTERS_DONE,
 )
-from meeple.games.okc.rules import as_card_action, decision, step, turns
+from meeple.games.okc.rules import RULES, as_card_action, turns
 from meeple.games.okc.cards import DEPLOY_INFLUENCE, FX_CLANS_MARKERS, MAY_HAVE
 from meeple.games.okc.data import DEPLOY, REGIONS
 from meeple.games.okc.tactics import CHECKS
@@ -35,7 +35,7 @@ if TYPE_CHECKING:  # the state's types, for the rule functions' state (fields.py
 
 
 # ---- face-down cards -------------------------------------------------------
-@step("facedown")
+@RULES.step("facedown")
 def _facedown_step(s: OKCFields) -> None:
     s.fd_pos = [0] * s.players
     s.fd_log = [[] for _ in range(s.players)]
@@ -50,12 +50,12 @@ def fd_declare_next(s: OKCFields, i: int, empty: list[int]) -> None:
     for j in range(i, s.players):
         x = s.order[j]
         if len(s.hands[x]) < 3 - bin(empty[x]).count("1"):
-            s._ask("fd_declare", x, [j, *empty])
+            s.ask("fd_declare", x, [j, *empty])
             return
     s.ask("facedown", s.order, empty if any(empty) else None)
 
 
-@decision(
+@RULES.decision(
     "fd_declare",
     prompt="You have fewer than 3 cards: declare a region where you will place no face-down card",
     legal=lambda s, seat: [REGION + r for r in range(3) if not s.darg[1 + seat] >> r & 1],
@@ -83,11 +83,20 @@ def _facedown_word(s: OKCFields, a, seat):
     return "place -" if a == DONE else "place " + C.local_name(s.gid(seat, a - CARD))
 
 
-@decision(
+def _facedown_note(s, kind, a, seat):
+    """The three cards (or "-", none) noted as one move once the third is placed."""
+    if s.fd_pos[seat] < 2:
+        return None
+    cards = [*s.fd_log[seat], -1 if a == DONE else s.gid(seat, a - CARD)]
+    return "facedown " + " ".join("-" if g < 0 else C.local_name(g) for g in cards)
+
+
+@RULES.decision(
     "facedown",
     prompt="Place your face-down cards: one per region",
     legal=_facedown_legal,
     simultaneous=True,
+    note=_facedown_note,
     word=_facedown_word,
 )
 def _facedown(s: OKCFields, a, seat):
@@ -103,11 +112,7 @@ def _facedown(s: OKCFields, a, seat):
         s.own_fd_log()[seat].append(g)
     s.fd_pos[seat] = r + 1
     if r + 1 == 3:
-        if s.record:  # (the words are built only for a recorded game)
-            s._note(seat, "facedown " + " ".join("-" if g < 0 else C.local_name(g) for g in s.fd_log[seat]), True)
-        s.dseats.remove(seat)
-        if not s.dseats:
-            s.kind = None
+        if s.answered(seat):
             s.darg = None
             if s.record:
                 s._event(
@@ -117,9 +122,6 @@ def _facedown(s: OKCFields, a, seat):
                 )
             s.fd_pos = [0] * s.players
             s.fd_log = [[] for _ in range(s.players)]
-            return
-    # the next answer's choices, kept (the flow asks none for a decision several seats still owe)
-    s.legal_now = _facedown_legal(s, s.dseats[0])
 
 
 # ---- spring actions --------------------------------------------------------
@@ -146,7 +148,7 @@ def _spring_legal(s: OKCFields, seat):
     return acts
 
 
-@decision(
+@RULES.decision(
     "spring",
     prompt="Spring: take an action, or end your spring (supporters are placed as one action: all you place, then any other)",
     legal=_spring_legal,
@@ -154,7 +156,7 @@ def _spring_legal(s: OKCFields, seat):
 def _spring(s: OKCFields, a, seat):
     if a == DONE:
         return
-    s.todo.append(("spring_seat", seat))
+    s.push("spring_seat", seat)
     # (seed, Actions: each action once a round; Placing Supporters: any number at once)
     u = s.used[seat]
     if a in _SUPPORTERS:
@@ -176,17 +178,17 @@ def _spring(s: OKCFields, a, seat):
 
 
 # ---- clash markers ---------------------------------------------------------
-@step("markers")
+@RULES.step("markers")
 def _markers_step(s: OKCFields) -> None:
     s.clash_order = []
     chooser = s.order[-1]
     for x in s.order:
         if s.round_fx[x] & FX_CLANS_MARKERS:
             chooser = x
-    s._ask("markers", chooser)
+    s.ask("markers", chooser)
 
 
-@decision(
+@RULES.decision(
     "markers",
     prompt="Place the clash marker: which region clashes next?",
     legal=lambda s, seat: [REGION + r for r in range(3) if r not in s.clash_order],
@@ -198,4 +200,4 @@ def _markers(s: OKCFields, a, seat):
         s.clash_order.append(3 - sum(s.clash_order))
         s._event("markers", seat, [REGIONS[r] for r in s.clash_order])
     else:
-        s._ask("markers", seat)
+        s.ask("markers", seat)

@@ -40,7 +40,7 @@ from meeple.core.fields import (
     own_functions,
     slots,
 )
-from meeple.core.flow import FlowState
+from meeple.core.flow import FlowState, named_seat, seat_move, unnamed
 from meeple.core.game import GameError
 from meeple.core.rng import Rng
 from meeple.games.okc import (
@@ -229,7 +229,6 @@ else:
 class OKCState(_Typed):
     game = "okc"
     RULES = RULES
-    QUIET = True  # unrecorded, the flow runs each decision's effect without its prologue (rules.decision)
     __slots__ = slots(FIELDS, FlowState)
     # the fields' types are on OKCFields (fields.py), what the rule modules take
 
@@ -248,13 +247,10 @@ class OKCState(_Typed):
 
     # ------------------------------------------------------------ the flow
     def before_forced(self, acts: list[int]) -> None:
-        """The flow has the pending decision's legal actions: keep them (until
-        the next answer, see rules.decision) and mark what the hand told."""
-        self.legal_now = acts
-        if self.record and self._forced_by_hand(len(acts)):
+        """While recording, the flow has the pending decision's legal actions:
+        mark what the hand told."""
+        if self._forced_by_hand(len(acts)):
             self._mark_reveal()
-
-    legal_actions = FlowState.kept_legal_actions  # the list before_forced keeps, copied
 
     _advance = FlowState.advance
 
@@ -265,9 +261,6 @@ class OKCState(_Typed):
     def _secret_move(self, move: str) -> str:
         """Other seats' bids, face-down cards and hidden cards read "?"."""
         return _redact(move)
-
-    def _note(self, seat: int, move: str, simultaneous: bool = False) -> None:
-        self._record(seat, f"{seat}: {move}" if simultaneous else move)
 
     # ------------------------------------------------------------ small queries
     def seat_of(self, gid: int) -> int:
@@ -458,17 +451,12 @@ class OKCState(_Typed):
         return []
 
     # ------------------------------------------------------------ shared moves
-    def _ask(self, kind: str, seat: int, darg=None) -> None:
-        self.kind = kind
-        self.dseats = [seat]
-        self.darg = darg
-
     def _ask_deploy(self, s: int, g: int) -> None:
         """Deploy card g from the hand: it is shown while its region is chosen
         (nothing new if everyone saw it go into the hand)."""
         if g not in self._hand_known(s):
             self._mark_reveal()
-        self._ask("deploy", s, [g])
+        self.ask("deploy", s, [g])
 
     def _hand_full(self, s: int) -> bool:
         """Would a card added to seat s's hand go on top of its deck instead?"""
@@ -585,7 +573,7 @@ class OKCState(_Typed):
         if n <= 0:
             return
         if not self.site[s]:
-            self.todo.append(("site_lore", s, n))
+            self.push("site_lore", s, n)
             return
         self._lore_to_supply(s, n)
 
@@ -594,7 +582,7 @@ class OKCState(_Typed):
         if self.record:
             self._event("lore", s, n)
         if self.can_buy(s):
-            self.todo.append(("buy", s))
+            self.push("buy", s)
 
     def can_buy(self, s: int) -> bool:
         """Has seat s the lore for one of its Site of Power cards still to buy?"""
@@ -817,10 +805,10 @@ _LOCAL_NAMES = frozenset(n.split(":", 1)[1] for n in NAME)
 
 
 def _redact(m: str) -> str:
-    if ": " in m:
-        seat, body = m.split(": ", 1)
-        words = body.split()
-        return f"{seat}: " + " ".join([words[0]] + ["?"] * (len(words) - 1))
+    seat = named_seat(m)
+    if seat is not None:  # a secret choice: only its verb shows
+        words = unnamed(m).split() or [""]
+        return seat_move(seat, " ".join([words[0]] + ["?"] * (len(words) - 1)))
     words = m.split()
     if words and words[0] in _PRIVATE_VERBS:
         return " ".join([words[0]] + ["?" if w in _LOCAL_NAMES else w for w in words[1:]])

@@ -28,7 +28,7 @@ from meeple.games.okc.actions import (
     U_TACTIC,
     USE,
 )
-from meeple.games.okc.rules import decision, hand_cards, step
+from meeple.games.okc.rules import RULES, hand_cards
 from meeple.games.okc.cards import (
     ARCH,
     FX_BIDS_ZERO,
@@ -210,59 +210,59 @@ def tactic(s: OKCFields, seat: int, t: int) -> None:
         if t == 0:
             s.round_fx[seat] |= FX_SUPPORTERS
         elif t == 1:
-            s._ask("lock", seat)
+            s.ask("lock", seat)
         elif t == 2:
             s.round_fx[seat] |= FX_BIDS_ZERO
         else:
-            s._ask("purge", seat)
+            s.ask("purge", seat)
     elif f == "clans":
         if t == 0:
             s.round_fx[seat] |= FX_CLANS_MARKERS
         elif t == 1:
-            s._ask("gain", seat, [cur[0], FLANK])
+            s.ask("gain", seat, [cur[0], FLANK])
         elif t == 2:
-            s._ask("ktake", seat)
+            s.ask("ktake", seat)
         else:
-            s._ask("recall", seat)
+            s.ask("recall", seat)
     elif f == "uprising":
         if t == 0:
             s.round_fx[seat] |= FX_HEIRS_DEADLY
         elif t == 1:
-            s._ask("gain", seat, [cur[0], RETREAT])
+            s.ask("gain", seat, [cur[0], RETREAT])
         elif t == 2:
             n = sum(1 for sp in s.boards[seat] if sp is not None)
             for o in reversed(s.order):
                 if o != seat:
-                    s.todo.append(("udiscard", o, n))
+                    s.push("udiscard", o, n)
         else:
             for o in reversed(s.order):
                 if o != seat:
-                    s.todo.append(("uswap", seat, o))
+                    s.push("uswap", seat, o)
     else:
         if t == 0:
             r = cur[0]
             s.own_sup_map()[seat][r] -= 2
             s.lost_sup[seat] += 2
             s.own_sup_part()[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
-            s._ask("revive", seat, [r, cur[2]])
+            s.ask("revive", seat, [r, cur[2]])
         elif t == 1:
             pool = sorted(s.kdiscard)
             s.own_rng().shuffle(pool)
-            s._ask("kpick", seat, pool[:5])
+            s.ask("kpick", seat, pool[:5])
         elif t == 2:
-            s._ask("swap1", seat)
+            s.ask("swap1", seat)
         else:
-            s._ask("purge3", seat, [0])
+            s.ask("purge3", seat, [0])
 
 
 # ---- Nobility --------------------------------------------------------------
-@step("tactic_bid")
+@RULES.step("tactic_bid")
 def _tactic_bid_step(s: OKCFields, seat) -> None:
     if s.tactics[seat][2] > 0:
-        s._ask("tactic_bid", seat)
+        s.ask("tactic_bid", seat)
 
 
-@decision(
+@RULES.decision(
     "tactic_bid",
     prompt="Nobility tactic 3: make every opponent's bid strength 0?",
     legal=lambda s, seat: [DONE, TACTIC + 2],
@@ -273,7 +273,7 @@ def _tactic_bid(s: OKCFields, a, seat):
         tactic(s, seat, 2)
 
 
-@decision(
+@RULES.decision(
     "lock",
     prompt="Lock a region",
     region="lock",
@@ -284,7 +284,7 @@ def _lock(s: OKCFields, a, seat):
     s._event("lock", seat, REGIONS[a - REGION])
 
 
-@decision(
+@RULES.decision(
     "purge",
     prompt="Choose the council to purge",
     legal=lambda s, seat: [COUNCIL + c for c in range(3) if s.councils[c]],
@@ -313,7 +313,7 @@ def _gain_legal(s: OKCFields, seat):
     ]
 
 
-@decision("gain", prompt="Give the ability to a card", legal=_gain_legal, card="give")
+@RULES.decision("gain", prompt="Give the ability to a card", legal=_gain_legal, card="give")
 def _gain(s: OKCFields, a, seat):
     r, bit = s.darg
     g = s.gid(seat, a - CARD)
@@ -323,7 +323,7 @@ def _gain(s: OKCFields, a, seat):
 
 
 # ---- Clans -----------------------------------------------------------------
-@decision(
+@RULES.decision(
     "ktake",
     prompt="Take a kingdom card",
     steal="take",
@@ -335,10 +335,10 @@ def _ktake(s: OKCFields, a, seat):
     o, j = divmod(a - STEAL, 3)
     kc = bidding.take_board_card(s, o, j)
     s._event("take", seat, (o, KNAME[kc]))
-    s._ask("koccupy", seat, [kc])
+    s.ask("koccupy", seat, [kc])
 
 
-@decision("koccupy", prompt="Occupy the kingdom card with a card from your hand", legal=hand_cards, card="occupy")
+@RULES.decision("koccupy", prompt="Occupy the kingdom card with a card from your hand", legal=hand_cards, card="occupy")
 def _koccupy(s: OKCFields, a, seat):
     g = s.gid(seat, a - CARD)
     if not s._leave_hand(seat, g):  # a card not known in hand is shown
@@ -354,7 +354,7 @@ def _recall_legal(s: OKCFields, seat):
     return acts
 
 
-@decision("recall", prompt="Return cards to your hand", legal=_recall_legal, card="return")
+@RULES.decision("recall", prompt="Return cards to your hand", legal=_recall_legal, card="return")
 def _recall(s: OKCFields, a, seat):
     if a == DONE:
         return
@@ -368,29 +368,29 @@ def _recall(s: OKCFields, a, seat):
         s._event("recall", seat, (NAME[g], REGIONS[r]))
     s.hands[seat].append(g)
     s.known[seat].append(g)
-    s._ask("recall", seat)
+    s.ask("recall", seat)
 
 
 # ---- Uprising --------------------------------------------------------------
-@step("udiscard")
+@RULES.step("udiscard")
 def _udiscard_step(s: OKCFields, o, n) -> None:
     if n > 0 and s.hands[o]:
-        s.todo.append(("udiscard", o, n - 1))
-        s._ask("udiscard", o)
+        s.push("udiscard", o, n - 1)
+        s.ask("udiscard", o)
 
 
-@decision("udiscard", prompt="Discard a card from your hand", legal=hand_cards, card="discard")
+@RULES.decision("udiscard", prompt="Discard a card from your hand", legal=hand_cards, card="discard")
 def _udiscard(s: OKCFields, a, seat):
     s._discard_from_hand(seat, a)
 
 
-@step("uswap")
+@RULES.step("uswap")
 def _uswap_step(s: OKCFields, seat, o) -> None:
     if uswap_pairs(s, seat, o):
-        s._ask("uswap_opp", seat, [o])
+        s.ask("uswap_opp", seat, [o])
 
 
-@decision(
+@RULES.decision(
     "uswap_opp",
     prompt="Swap two of an opponent's face-down cards, or pass",
     done="pass",
@@ -406,7 +406,7 @@ def _uswap_opp(s: OKCFields, a, seat):
 
 
 # ---- Gathering -------------------------------------------------------------
-@decision(
+@RULES.decision(
     "revive",
     prompt="Bring a card back from the lost pile",
     card="revive",
@@ -420,22 +420,22 @@ def _revive(s: OKCFields, a, seat):
     s._event("revive", seat, NAME[g])
 
 
-@decision("kpick", prompt="Pick a kingdom card", legal=lambda s, seat: [KPICK + i for i in range(len(s.darg))])
+@RULES.decision("kpick", prompt="Pick a kingdom card", legal=lambda s, seat: [KPICK + i for i in range(len(s.darg))])
 def _kpick(s: OKCFields, a, seat):
     kc = s.darg[a - KPICK]
     s.kdiscard.remove(kc)
     s._event("take", seat, KNAME[kc])
-    s._ask("koccupy", seat, [kc])
+    s.ask("koccupy", seat, [kc])
 
 
-@decision(
+@RULES.decision(
     "swap1",
     prompt="Choose the card to swap",
     card="swap",
     legal=lambda s, seat: [CARD + C.local(e[E_GID]) for _, e in s._own_active(seat)],
 )
 def _swap1(s: OKCFields, a, seat):
-    s._ask("swap2", seat, [s.gid(seat, a - CARD)])
+    s.ask("swap2", seat, [s.gid(seat, a - CARD)])
 
 
 def _swap2_legal(s: OKCFields, seat):
@@ -443,7 +443,7 @@ def _swap2_legal(s: OKCFields, seat):
     return [CARD + C.local(e[E_GID]) for x, e in s._own_active(seat) if x != r0]
 
 
-@decision("swap2", prompt="Choose the card to swap it with", legal=_swap2_legal, card="with")
+@RULES.decision("swap2", prompt="Choose the card to swap it with", legal=_swap2_legal, card="with")
 def _swap2(s: OKCFields, a, seat):
     ra, ea = s._find_active(s.darg[0])
     rb, eb = s._find_active(s.gid(seat, a - CARD))
@@ -465,11 +465,11 @@ def _purge3_legal(s: OKCFields, seat):
     return acts
 
 
-@decision("purge3", prompt="Put cards into the lost pile", legal=_purge3_legal, card="lose")
+@RULES.decision("purge3", prompt="Put cards into the lost pile", legal=_purge3_legal, card="lose")
 def _purge3(s: OKCFields, a, seat):
     if a == DONE:
         if s.discards[seat]:
-            s._ask("recall1", seat)
+            s.ask("recall1", seat)
         return
     g = s.gid(seat, a - CARD)
     if g in s.discards[seat]:
@@ -480,10 +480,10 @@ def _purge3(s: OKCFields, a, seat):
     s.lost.append(g)
     s._event("to-lost", seat, NAME[g])
     s._gain_lore(seat, 1)
-    s._ask("purge3", seat, [s.darg[0] + 1])
+    s.ask("purge3", seat, [s.darg[0] + 1])
 
 
-@decision(
+@RULES.decision(
     "recall1",
     prompt="Return a card to your hand",
     card="return",

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.games.okc.actions import E_DEP, E_GC, E_GID, E_GT, E_PART, E_PASS, E_USED, PER
-from meeple.games.okc.rules import decision, hand_cards, step
+from meeple.games.okc.rules import RULES, hand_cards
 from meeple.games.okc.cards import FX_SUPPORTERS, KNAME, NAME
 from meeple.games.okc.data import KINGDOM_WINTER_DISCARD, REGIONS
 
@@ -15,19 +15,19 @@ if TYPE_CHECKING:  # the state's types, for the rule functions' state (fields.py
     from meeple.games.okc.fields import OKCFields
 
 
-@step("trim")
+@RULES.step("trim")
 def _trim_step(s: OKCFields, seat) -> None:
     if len(s.hands[seat]) > s.hsize(seat):
-        s.todo.append(("trim", seat))
-        s._ask("trim", seat)
+        s.push("trim", seat)
+        s.ask("trim", seat)
 
 
-@decision("trim", prompt="Your hand is over its size: discard a card", legal=hand_cards, card="discard")
+@RULES.decision("trim", prompt="Your hand is over its size: discard a card", legal=hand_cards, card="discard")
 def _trim(s: OKCFields, a, seat):
     s._discard_from_hand(seat, a)
 
 
-@step("winter")
+@RULES.step("winter")
 def _winter(s: OKCFields) -> None:
     # winter effects: Deploy (a card with a token keeps its place)
     for r in range(3):
@@ -74,7 +74,7 @@ def _winter(s: OKCFields) -> None:
         _end(s)
     else:
         s.round += 1
-        s.todo.append(("round",))
+        s.push("round")
 
 
 def _end(s: OKCFields) -> None:
