@@ -87,7 +87,7 @@ def test_the_seat_that_waits_at_a_simultaneous_choice_gets_its_own_moves():
     s = games.get("okc").new_game(3, seed=5)  # everyone bids at once
     assert len(s.decision().seats) == 3
     h = hint(s, 2, iterations=200, seed=0, top=10)
-    assert all(o["move"].startswith("2: bid ") for o in h["options"])
+    assert all(o["move"].startswith("@2 bid ") for o in h["options"])
     assert {o["move"] for o in h["options"]} <= set(s._notation().legal_moves_for(s, 2))
 
 

@@ -43,7 +43,7 @@ def pick_move(dec: dict, seat: int, rng: random.Random) -> str:
     assert dec["moves"], dec
     # the page offers exactly these; a move at a simultaneous decision names its seat
     if dec["kind"] in ("bid", "joust", "advanced"):
-        assert all(m.startswith(f"{seat}: ") for m in dec["moves"])
+        assert all(m.startswith(f"@{seat} ") for m in dec["moves"])
     return rng.choice(dec["moves"])
 
 
