@@ -107,3 +107,15 @@ def test_an_option_kind_and_a_duplicate_are_refused():
             rules=lambda: None,
             options=(Option("x", "bool", "X"), Option("x", "bool", "X")),
         )
+
+
+@pytest.mark.parametrize("name", sorted(games.GAMES))
+def test_every_game_refuses_an_option_it_does_not_have_the_same_way(name):
+    game = games.get(name)
+    known = ", ".join(o.name for o in game.options)
+    with pytest.raises(GameError, match=rf"^{name} has no option colour \(it has: {known}\)$"):
+        game.new_game(game.min_players, seed=1, colour="red")
+    with pytest.raises(GameError, match=rf"^{name} has no option colour"):
+        game.check_options({"colour": "red"})
+    # one that is off is left alone (a command line passes every game's flags)
+    assert game.new_game(game.min_players, seed=1, colour=False).players == game.min_players

@@ -316,8 +316,7 @@ class GameSpec:
         known = [o.name for o in self.options]
         unknown = sorted(set(raw) - set(known))
         if unknown:
-            has = f"it has: {', '.join(known)}" if known else "it has none"
-            raise GameError(f"{self.name} has no option {', '.join(map(str, unknown))} ({has})")
+            raise no_option(self.name, unknown, known)
         out = {}
         for o in self.options:
             value = o.check(raw.get(o.name), players, self.sizes)
@@ -328,6 +327,21 @@ class GameSpec:
     def options_json(self) -> list[dict]:
         """The schema as the lobby form reads it (GET /api/meta)."""
         return [o.to_json(self.sizes) for o in self.options]
+
+
+def no_option(game: str, unknown: list[str], known: list[str]) -> GameError:
+    """The one refusal of options a game does not have, in every game and layer."""
+    has = f"it has: {', '.join(known)}" if known else "it has none"
+    return GameError(f"{game} has no option {', '.join(map(str, unknown))} ({has})")
+
+
+def refuse_unknown_options(game: str, options: dict, known: tuple[str, ...]) -> None:
+    """A game's `new_game(**options)`: GameError (`no_option`) for an option
+    it does not have that is set; one that is off (False, None, empty) is
+    left alone, as a command line passes every game's flags to each game."""
+    unknown = sorted(k for k, v in options.items() if v)
+    if unknown:
+        raise no_option(game, unknown, list(known))
 
 
 def declared(name: Any) -> GameSpec:

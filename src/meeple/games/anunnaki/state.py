@@ -28,6 +28,7 @@ from __future__ import annotations
 from bisect import bisect
 from operator import itemgetter
 
+from meeple.core.spec import refuse_unknown_options
 from meeple.core.fields import (
     CACHE,
     COPY,
@@ -525,8 +526,10 @@ def new_game(
     houses: list[str] | None = None,
     first_game: bool = False,
     record: bool = True,
-    **_options,
+    **options,
 ) -> AnunnakiState:
+    """A new game (an option Anunnaki does not have is refused as in every game)."""
+    refuse_unknown_options("anunnaki", options, ("houses", "first_game"))
     from meeple.core.game import GameError
     from meeple.games.anunnaki.data import MAX_PLAYERS, MIN_PLAYERS
 

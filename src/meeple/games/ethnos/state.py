@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from meeple.core.spec import refuse_unknown_options
 from meeple.core.fields import CACHE, COPY, LIST, LISTS, MAYBE_LIST, SAME, Field, clone_function, fresh_function, slots
 from meeple.core.flow import FlowState
 from meeple.core.game import IllegalMove
@@ -136,9 +137,11 @@ def blank(players: int) -> EthnosState:
 
 
 def new_game(
-    players: int, seed: int = 0, tribes: list[str] | None = None, fairy: bool = False, record: bool = True
+    players: int, seed: int = 0, tribes: list[str] | None = None, fairy: bool = False, record: bool = True, **options
 ) -> EthnosState:
-    """A new game: random (or chosen) tribes, glory tokens, age I dealt."""
+    """A new game: random (or chosen) tribes, glory tokens, age I dealt (an
+    option Ethnos does not have is refused as in every game)."""
+    refuse_unknown_options("ethnos", options, ("tribes", "fairy"))
     from meeple.games.ethnos.cards import TRIBE_INDEX
 
     if not isinstance(players, int) or not data.MIN_PLAYERS <= players <= data.MAX_PLAYERS:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from itertools import combinations
 from math import comb
 
+from meeple.core.spec import refuse_unknown_options
 from meeple.core.fields import (
     CACHE,
     COPY,
@@ -827,9 +828,7 @@ def new_game(
     """A new game. `rounds` 6, or 4/5 for a skirmish; `advanced` the advanced
     setup (its table is a placeholder: data.ADVANCED_TABLE). Options of other
     games that are off (the CLI passes `fairy=False` to every game) are ignored."""
-    unknown = [k for k, v in options.items() if v]
-    if unknown:
-        raise GameError(f"okc has no option {', '.join(unknown)}")
+    refuse_unknown_options("okc", options, ("rounds", "advanced", "factions"))
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise GameError(f"okc is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {players}")
     if rounds not in (ROUNDS,) + SKIRMISH_ROUNDS:
