@@ -130,3 +130,18 @@ def test_ray_backend_rates_the_same_positions():
     remote = analyse(doc, iterations=8, workers=2, backend="ray")
     assert remote["backend"] == "ray" and not ray.is_initialized()
     assert remote["decisions"] == local["decisions"]
+
+
+@pytest.mark.parametrize("name", ["okc", "anunnaki"])
+def test_the_moves_of_an_analysis_come_with_their_words(name):
+    """The page shows the played, best and alternative moves in the game's
+    words (issue 35): the presenter's labels of that decision's answers."""
+    from tests.server.helpers import identifiers
+
+    _, doc = played(name, limit=80)
+    rows = analyse(json.loads(json.dumps(doc)), iterations=10)["decisions"]
+    worded = [r for r in rows if r["words"]]
+    assert len(worded) > len(rows) // 2, (len(worded), len(rows))
+    for r in worded:
+        assert set(r["words"]) <= {r["played"], r["best"], r["alternative"]}
+        assert not identifiers(" ".join(r["words"].values())), r["words"]

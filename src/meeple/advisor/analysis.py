@@ -82,7 +82,10 @@ def positions(doc: dict, seconds, iterations, seed: int) -> list[tuple]:
     worker can take) and the move it played. One replay for the whole game."""
     from meeple.bots.base import observe
 
+    from meeple import games
+
     state = savegame.replay(doc, 0)
+    decision_for = games.get(doc["game"]).presenter.decision_for
     jobs = []
     for ply, (seat, move) in enumerate(doc["moves"]):
         if len(state.legal_actions(seat)) > 1:
@@ -92,10 +95,21 @@ def positions(doc: dict, seconds, iterations, seed: int) -> list[tuple]:
                 "kind": state.decision().kind,
                 "played": move,
                 "first": first_action(state, seat, move),
+                "words": answer_words(decision_for, state, seat),
             }
             jobs.append((observe(state, seat), info, seconds, iterations, seed + ply))
         state.apply_move(move)
     return jobs
+
+
+def answer_words(decision_for, state, seat: int) -> dict[str, str]:
+    """{move: its words} of the answers the game's presenter labels at this
+    decision (the page shows moves in words; a game whose answers are built
+    rather than listed, such as an Ethnos band, has none)."""
+    if decision_for is None:
+        return {}
+    d = decision_for(state, seat) or {}
+    return {o["move"]: str(o.get("text") or o.get("label")) for o in d.get("options") or [] if o.get("move")}
 
 
 def rate_position(job: tuple) -> dict:
@@ -122,6 +136,11 @@ def rate_position(job: tuple) -> dict:
         "alternative": None if alternative is None else alternative.move,
         "alternative_win": None if alternative is None else round(alternative.win, 4),
         "cost": None if mine is None else round(max(0.0, best.win - mine.win), 4),
+        "words": {
+            m: w
+            for m in (info["played"], best.move, alternative.move if alternative else None)
+            if m is not None and (w := info.get("words", {}).get(m)) is not None
+        },
         "iterations": sum(o.visits for o in found),
     }
 

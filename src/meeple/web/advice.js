@@ -156,7 +156,7 @@ function costlyList(v, res) {
     bad.length ? el("ol", {id: "costly-list"}, bad.map((r) => el("li", {},
       el("button", {type: "button", class: "link", onclick: () => stepReplay(r.ply + 1)}, "Move " + (r.ply + 1)), " ",
       playerTag(v, r.seat), ": " + playedWords(r.ply, r.played) + " (" + pct(r.played_win) + ") — better: " +
-        otherWords(v, r.best) + " (" + pct(r.before) + ")"))) :
+        otherWords(v, r.best, r) + " (" + pct(r.before) + ")"))) :
       el("p", {class: "hint"}, "No move lost more than a couple of points of winning chance."));
 }
 
@@ -166,7 +166,8 @@ function playedWords(ply, move) {
   return w ? w.words.join(" ") : move;
 }
 // a move not played, in the game's words where the page has them
-function otherWords(v, move) {
+function otherWords(v, move, r) {
+  if (r && r.words && r.words[move]) return r.words[move];
   const G = GAMES[v.game];
   return G && G.moveWords ? G.moveWords(v, move) : move;
 }
@@ -180,6 +181,6 @@ function moveList(v, res) {
     return el("li", {class: (r && r.costly ? "costly " : "") + (m.ply + 1 === v.ply ? "current" : ""), "data-ply": m.ply},
       el("button", {type: "button", class: "link", onclick: () => stepReplay(m.ply + 1)}, (m.ply + 1) + "."), " ",
       el("span", {class: "ptag p" + m.seat, "aria-hidden": "true"}, ICONS[m.seat] + " "), playedWords(m.ply, m.move),
-      r && r.costly ? el("span", {class: "better"}, " — costly (−" + pct(r.cost) + "); better: " + otherWords(v, r.best) + " (" + pct(r.before) + ")") : null);
+      r && r.costly ? el("span", {class: "better"}, " — costly (−" + pct(r.cost) + "); better: " + otherWords(v, r.best, r) + " (" + pct(r.before) + ")") : null);
   })));
 }
