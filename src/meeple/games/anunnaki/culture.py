@@ -11,7 +11,9 @@ from meeple.games.anunnaki.declare import RULES
 
 ALL_SPOTS = -1  # `cul_check` with every spot's bit set
 
-if TYPE_CHECKING:  # the fields' types (fields.py): of the state this mixin is part of, and of the rule functions' `gs`
+if (
+    TYPE_CHECKING
+):  # the fields' types (fields.py): of the state this mixin is part of, and of the rule functions' state `s`
     from meeple.games.anunnaki.fields import AnunnakiFields
 else:
     AnunnakiFields = object  # (at run time the state's slots come from its FIELDS)
@@ -70,11 +72,11 @@ class CultureEnd(AnunnakiFields):
         self.todo = []
         self._event("end", None, {"vp": self.scores(), "winners": self.winners})
 
-    def _god_points(self, s) -> int:
+    def _god_points(self, seat) -> int:
         lay = self.lay
         total = 0
-        ctrl = self.controlled(s)
-        for g in self.seats[s]["summoned"]:
+        ctrl = self.controlled(seat)
+        for g in self.seats[seat]["summoned"]:
             eff = DATA.minor[g]["effect"]
             res_kind = {"vp_wood": "wood", "vp_gold": "gold", "vp_metal": "metal", "vp_food": "food"}.get(eff)
             if res_kind:
@@ -91,29 +93,29 @@ class CultureEnd(AnunnakiFields):
             elif eff == "vp_atlantis":
                 total += 4 * sum(1 for h in ctrl if lay.info[h]["atlantis"])
             elif eff == "vp_ancient":
-                total += 2 * len(self.seats[s]["defeated"])
+                total += 2 * len(self.seats[seat]["defeated"])
             elif eff == "vp_supply":
-                total += 2 * (self.supply(s) // 3)
+                total += 2 * (self.supply(seat) // 3)
         return total
 
 
 @RULES.step("culture")
-def _run_culture(gs: AnunnakiFields):
+def _run_culture(s: AnunnakiFields):
     # a token goes when all its regions are controlled: a spot none of whose
     # regions changed since the last culture step (see `_changed`) still has
     # one nobody controls
-    check = gs.cul_check
+    check = s.cul_check
     if not check:
         return
-    gs.cul_check = 0
+    s.cul_check = 0
     steps: list = []
-    controller, spots, cul = gs.controller, gs.lay.spots, gs.cul
+    controller, spots, cul = s.controller, s.lay.spots, s.cul
     check &= (1 << len(cul)) - 1  # (ALL_SPOTS: every spot)
     while check:  # the spots to look at, in order (a few a turn)
         low = check & -check
         check ^= low
         i = low.bit_length() - 1
-        c = cul[i]  # (a token taken below is set in `gs.cul`, a copy if shared: the other spots are the same)
+        c = cul[i]  # (a token taken below is set in `s.cul`, a copy if shared: the other spots are the same)
         if c is None:
             continue
         (a, b, d), board = spots[i]  # (a spot joins three regions)
@@ -125,48 +127,48 @@ def _run_culture(gs: AnunnakiFields):
             continue
         cd = controller(d)
         if cd is not None:
-            _resolve(gs, i, c, board, [ca, cb, cd], steps)
+            _resolve(s, i, c, board, [ca, cb, cd], steps)
     if steps:  # (most turns no token goes)
-        gs._push(*steps)
+        s._push(*steps)
 
 
-def _resolve(gs: AnunnakiFields, i, c, board, ctrl, steps) -> None:
+def _resolve(s: AnunnakiFields, i, c, board, ctrl, steps) -> None:
     """Culture token `c` of spot `i`, controlled by `ctrl`: taken off the
     board, its benefit offered to whom it goes (queued in `steps`)."""
-    lay, cur = gs.lay, gs.current
+    lay, cur = s.lay, s.current
     if not c[1]:
-        gs._mark_reveal()
+        s._mark_reveal()
     tok = c[0]
-    gs.own_cul()[i] = None  # taken off the board (up, if it was not)
-    gs.removed.append(tok)
-    gs._event("culture", cur, tok)
-    for s in gs._order_from(cur):
-        gets = s in ctrl
-        if not gets and gs.power(s, "zeus_planet_culture"):
-            gets = any(gs.has_units(h, s) for h in lay.hexes if lay.board_of[h] == board)
+    s.own_cul()[i] = None  # taken off the board (up, if it was not)
+    s.removed.append(tok)
+    s._event("culture", cur, tok)
+    for seat in s._order_from(cur):
+        gets = seat in ctrl
+        if not gets and s.power(seat, "zeus_planet_culture"):
+            gets = any(s.has_units(h, seat) for h in lay.hexes if lay.board_of[h] == board)
         if gets:
-            steps.append(["culture_offer", s, tok])
+            steps.append(["culture_offer", seat, tok])
 
 
 @RULES.step("culture_offer")
-def _run_culture_offer(gs: AnunnakiFields, s, tok):
+def _run_culture_offer(s: AnunnakiFields, seat, tok):
     """ "You either take it now or forfeit it": each beneficiary may decline."""
-    gs.ask("culture_benefit", s, {"token": tok})
+    s.ask("culture_benefit", seat, {"token": tok})
 
 
-def _legal_culture_benefit(gs: AnunnakiFields, s):
-    DATA.culture[gs.darg["token"]]  # a STATE naming no token does not load
+def _legal_culture_benefit(s: AnunnakiFields, seat):
+    DATA.culture[s.darg["token"]]  # a STATE naming no token does not load
     return [YES, PASS]
 
 
 @RULES.decision(
     "culture_benefit", prompt="Culture token resolved: take its benefit now or forfeit it", legal=_legal_culture_benefit
 )
-def _ans_culture_benefit(gs: AnunnakiFields, a, s):
-    arg = gs.darg
+def _ans_culture_benefit(s: AnunnakiFields, a, seat):
+    arg = s.darg
     if a == PASS:
-        gs._event("culture_declined", s, arg["token"])
+        s._event("culture_declined", seat, arg["token"])
         return
-    times = 2 if gs.power(s, "zeus_double_culture") else 1
-    gs._event("culture_taken", s, (arg["token"], times))
-    gs._push(*[["effects", s, DATA.culture[arg["token"]]["benefit"]]] * times)
+    times = 2 if s.power(seat, "zeus_double_culture") else 1
+    s._event("culture_taken", seat, (arg["token"], times))
+    s._push(*[["effects", seat, DATA.culture[arg["token"]]["benefit"]]] * times)

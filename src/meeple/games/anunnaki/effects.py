@@ -22,7 +22,9 @@ from meeple.games.anunnaki.data import DATA, RESOURCES, TRACKS
 from meeple.games.anunnaki.declare import RULES
 from meeple.games.anunnaki.movement import FLIP
 
-if TYPE_CHECKING:  # the fields' types (fields.py): of the state this mixin is part of, and of the rule functions' `gs`
+if (
+    TYPE_CHECKING
+):  # the fields' types (fields.py): of the state this mixin is part of, and of the rule functions' state `s`
     from collections.abc import Callable
 
     from meeple.games.anunnaki.fields import AnunnakiFields
@@ -35,34 +37,34 @@ class Effects(AnunnakiFields):
 
     __slots__ = ()
 
-    def _gain(self, s, r, n) -> None:
+    def _gain(self, seat, r, n) -> None:
         if n > 0:
-            self.own_seat(s)["res"][RI[r]] += n
+            self.own_seat(seat)["res"][RI[r]] += n
 
-    def _pay(self, s, cost) -> None:
+    def _pay(self, seat, cost) -> None:
         """Pay the named part of a cost now, queue the choice of the 'any' part."""
-        res = self.own_seat(s)["res"]
+        res = self.own_seat(seat)["res"]
         for r, n in cost.items():
             if r != "any":
                 res[RI[r]] -= n
         if cost.get("any"):
-            self.todo.append(["pay_any", s, cost["any"]])
+            self.todo.append(["pay_any", seat, cost["any"]])
 
-    def _track(self, s, t, n) -> None:
+    def _track(self, seat, t, n) -> None:
         if t == "dom":
-            self._dom(s, n)
+            self._dom(seat, n)
             return
-        sd = self.own_seat(s)
+        sd = self.own_seat(seat)
         i = TRACKS.index(t)
-        cap = self._dev_cap(s)
+        cap = self._dev_cap(seat)
         new = min(cap, sd["tracks"][i] + n)
         if new > sd["tracks"][i]:
             sd["tracks"][i] = new
             if new == NDEV - 1:
-                self._trigger_end(s, t)
+                self._trigger_end(seat, t)
 
-    def _dom(self, s, n) -> None:
-        sd = self.own_seat(s)
+    def _dom(self, seat, n) -> None:
+        sd = self.own_seat(seat)
         old = sd["dom"]
         new = min(DATA.dom_max, old + n)
         if new <= old:
@@ -72,30 +74,30 @@ class Effects(AnunnakiFields):
             if old < tpos <= new:
                 self.dom_tokens.remove(tpos)
                 sd["vp"] += 2
-                self._event("dom_token", s, tpos)
+                self._event("dom_token", seat, tpos)
 
-    def _effects(self, s, effects) -> None:
+    def _effects(self, seat, effects) -> None:
         """Queue the steps of an effect list (a contract's, a culture token's,
         an ancient tile's or a weapon's reward), each effect by its name."""
         steps = []
         for e in effects:
             effect = EFFECTS.get(e[0])
             if effect is not None:
-                steps += effect(self, s, e)
+                steps += effect(self, seat, e)
         self._push(*steps)
 
-    def _immediate(self, s, eff) -> None:
+    def _immediate(self, seat, eff) -> None:
         """A minor god's power that acts once, when it is summoned."""
         power = IMMEDIATE.get(eff)
         if power is not None:
-            power(self, s)
+            power(self, seat)
 
-    def _fulfil(self, s, c, pay: bool, check: bool) -> None:
-        sd = self.own_seat(s)
+    def _fulfil(self, seat, c, pay: bool, check: bool) -> None:
+        sd = self.own_seat(seat)
         k = DATA.contracts[c]
         sd["contracts"].remove(c)
         sd["fulfilled"].append(c)
-        self._event("fulfil", s, c)
+        self._event("fulfil", seat, c)
         bottom = (
             [["vp", k["bottom"]["vp"]], ["track", "commerce", k["bottom"]["commerce"]]]
             if k["bottom"]["commerce"]
@@ -103,72 +105,72 @@ class Effects(AnunnakiFields):
         )
         full = True
         if check and k["house"] is not None:
-            board = "gaia" if k["house"] == self.houses[s] else k["house"]
+            board = "gaia" if k["house"] == self.houses[seat] else k["house"]
             board_of = self.lay.board_of
             full = False  # a region of that board controlled
-            for h in self.controlled(s):
+            for h in self.controlled(seat):
                 if board_of[h] == board:
                     full = True
                     break
         if full:
-            self.todo.append(["effects", s, k["middle"] + bottom])
+            self.todo.append(["effects", seat, k["middle"] + bottom])
         else:
-            self.todo.append(["choose_effects", s, k["middle"], bottom, "contract_half"])
+            self.todo.append(["choose_effects", seat, k["middle"], bottom, "contract_half"])
         if pay:
-            self._pay(s, k["cost"])
+            self._pay(seat, k["cost"])
 
 
 @RULES.step("gain_any")
-def _run_gain_any(gs: AnunnakiFields, s, n):
+def _run_gain_any(s: AnunnakiFields, seat, n):
     if n > 0:
-        gs.ask("resource", s, {"n": n})
+        s.ask("resource", seat, {"n": n})
 
 
-def _legal_resource(gs: AnunnakiFields, s):
+def _legal_resource(s: AnunnakiFields, seat):
     return [RES + i for i in range(4)]
 
 
 @RULES.decision("resource", prompt="Gain a resource of your choice", legal=_legal_resource)
-def _ans_resource(gs: AnunnakiFields, a, s):
-    arg = gs.darg
-    gs.own_seat(s)["res"][a - RES] += 1
-    gs._event("gain_res", s, RESOURCES[a - RES])
+def _ans_resource(s: AnunnakiFields, a, seat):
+    arg = s.darg
+    s.own_seat(seat)["res"][a - RES] += 1
+    s._event("gain_res", seat, RESOURCES[a - RES])
     if arg["n"] > 1:
-        gs.todo.append(["gain_any", s, arg["n"] - 1])
+        s.todo.append(["gain_any", seat, arg["n"] - 1])
 
 
 @RULES.step("pay_any")
-def _run_pay_any(gs: AnunnakiFields, s, n):
-    if n > 0 and sum(gs.seats[s]["res"]) > 0:
-        gs.ask("pay", s, {"n": n})
+def _run_pay_any(s: AnunnakiFields, seat, n):
+    if n > 0 and sum(s.seats[seat]["res"]) > 0:
+        s.ask("pay", seat, {"n": n})
 
 
-def _legal_pay(gs: AnunnakiFields, s):
-    return res_acts(gs.seats[s]["res"])
+def _legal_pay(s: AnunnakiFields, seat):
+    return res_acts(s.seats[seat]["res"])
 
 
 @RULES.decision("pay", prompt="Pay a resource of your choice", legal=_legal_pay)
-def _ans_pay(gs: AnunnakiFields, a, s):
-    arg = gs.darg
-    gs.own_seat(s)["res"][a - RES] -= 1
-    gs._event("pay_res", s, RESOURCES[a - RES])
+def _ans_pay(s: AnunnakiFields, a, seat):
+    arg = s.darg
+    s.own_seat(seat)["res"][a - RES] -= 1
+    s._event("pay_res", seat, RESOURCES[a - RES])
     if arg["n"] > 1:
-        gs.todo.append(["pay_any", s, arg["n"] - 1])
+        s.todo.append(["pay_any", seat, arg["n"] - 1])
 
 
 @RULES.step("track")
-def _run_track(gs: AnunnakiFields, s, t, n):
-    gs._track(s, t, n)
+def _run_track(s: AnunnakiFields, seat, t, n):
+    s._track(seat, t, n)
 
 
 @RULES.step("gain")
-def _run_gain(gs: AnunnakiFields, s, r, n):
-    gs._gain(s, r, n)
+def _run_gain(s: AnunnakiFields, seat, r, n):
+    s._gain(seat, r, n)
 
 
 @RULES.step("mana_gain")
-def _run_mana_gain(gs: AnunnakiFields, s, n):
-    gs.own_seat(s)["mana"] += n
+def _run_mana_gain(s: AnunnakiFields, seat, n):
+    s.own_seat(seat)["mana"] += n
 
 
 # where VP from an effect list come from: the last of these events before them
@@ -187,8 +189,8 @@ VP_CAUSE = {
 }
 
 
-def _vp_cause(gs: AnunnakiFields) -> str | None:
-    node = gs.events
+def _vp_cause(s: AnunnakiFields) -> str | None:
+    node = s.events
     while node is not None:
         node, ev = node
         if ev[0] in VP_CAUSE:
@@ -197,276 +199,276 @@ def _vp_cause(gs: AnunnakiFields) -> str | None:
 
 
 @RULES.step("vp")
-def _run_vp(gs: AnunnakiFields, s, n):
-    gs.own_seat(s)["vp"] += n
-    if n and gs.record:
-        gs._event("vp", s, (n, _vp_cause(gs)))
+def _run_vp(s: AnunnakiFields, seat, n):
+    s.own_seat(seat)["vp"] += n
+    if n and s.record:
+        s._event("vp", seat, (n, _vp_cause(s)))
 
 
 @RULES.step("income")
-def _run_income(gs: AnunnakiFields, s):
-    gs._income(s)
+def _run_income(s: AnunnakiFields, seat):
+    s._income(seat)
 
 
 @RULES.step("domaction")
-def _run_domaction(gs: AnunnakiFields, s):
-    gs._dom(s, gs.objective(s, gs.objectives["dom"]))
+def _run_domaction(s: AnunnakiFields, seat):
+    s._dom(seat, s.objective(seat, s.objectives["dom"]))
 
 
 @RULES.step("choose_effects")
-def _run_choose_effects(gs: AnunnakiFields, s, a, b, kind="choice"):
-    gs.ask(kind, s, {"n": 2, "options": [a, b], "why": "reward"})
+def _run_choose_effects(s: AnunnakiFields, seat, a, b, kind="choice"):
+    s.ask(kind, seat, {"n": 2, "options": [a, b], "why": "reward"})
 
 
-def _legal_contract_half(gs: AnunnakiFields, s):
+def _legal_contract_half(s: AnunnakiFields, seat):
     return [CHOICE, CHOICE + 1]
 
 
 @RULES.decision(
     "contract_half", prompt="Fulfilled contract: take the middle or the bottom reward", legal=_legal_contract_half
 )
-def _ans_contract_half(gs: AnunnakiFields, a, s):
-    arg = gs.darg
-    gs._event("reward", s, ("middle" if a == CHOICE else "bottom", arg["options"][a - CHOICE]))
-    gs._effects(s, arg["options"][a - CHOICE])
+def _ans_contract_half(s: AnunnakiFields, a, seat):
+    arg = s.darg
+    s._event("reward", seat, ("middle" if a == CHOICE else "bottom", arg["options"][a - CHOICE]))
+    s._effects(seat, arg["options"][a - CHOICE])
 
 
-def _legal_choice(gs: AnunnakiFields, s):
-    return [CHOICE + i for i in range(gs.darg["n"])]
+def _legal_choice(s: AnunnakiFields, seat):
+    return [CHOICE + i for i in range(s.darg["n"])]
 
 
 @RULES.decision("choice", prompt="Choose one reward", legal=_legal_choice)
-def _ans_choice(gs: AnunnakiFields, a, s):
-    arg = gs.darg
+def _ans_choice(s: AnunnakiFields, a, seat):
+    arg = s.darg
     why = arg.get("why")
     k = a - CHOICE
     if why == "reward":
-        gs._event("reward", s, (None, arg["options"][k]))
-        gs._effects(s, arg["options"][k])
+        s._event("reward", seat, (None, arg["options"][k]))
+        s._effects(seat, arg["options"][k])
 
 
-def _legal_free_contract(gs: AnunnakiFields, s):
-    return [PASS] + [FULFILL + int(c[1:]) - 1 for c in gs.seats[s]["contracts"]]
+def _legal_free_contract(s: AnunnakiFields, seat):
+    return [PASS] + [FULFILL + int(c[1:]) - 1 for c in s.seats[seat]["contracts"]]
 
 
 @RULES.decision("free_contract", prompt="Bastet: fulfil a contract without its cost?", legal=_legal_free_contract)
-def _ans_free_contract(gs: AnunnakiFields, a, s):
+def _ans_free_contract(s: AnunnakiFields, a, seat):
     if a == PASS:
         return
-    gs.own_seat(s)["mana"] -= 1
-    gs._fulfil(s, f"c{a - FULFILL + 1}", pay=False, check=False)
+    s.own_seat(seat)["mana"] -= 1
+    s._fulfil(seat, f"c{a - FULFILL + 1}", pay=False, check=False)
 
 
-def _legal_yesno(gs: AnunnakiFields, s):
+def _legal_yesno(s: AnunnakiFields, seat):
     return [YES, PASS]
 
 
 @RULES.decision("yesno", prompt="Freyja: use her power?", legal=_legal_yesno)
-def _ans_yesno(gs: AnunnakiFields, a, s):
+def _ans_yesno(s: AnunnakiFields, a, seat):
     if a == PASS:
         return
-    arg = gs.darg
+    arg = s.darg
     if arg["why"] == "freyja":
-        gs._push(["lose_follower", s], ["gain_any", s, 4])
+        s._push(["lose_follower", seat], ["gain_any", seat, 4])
 
 
 @RULES.step("lose_follower")
-def _run_lose_follower(gs: AnunnakiFields, s):
-    if gs.has_followers(s):
-        gs.ask("lose_follower", s, {})
+def _run_lose_follower(s: AnunnakiFields, seat):
+    if s.has_followers(seat):
+        s.ask("lose_follower", seat, {})
 
 
-def _legal_lose_follower(gs: AnunnakiFields, s):
-    return gs._hexacts([h for h in gs.lay.hexes if gs.fol[h][s]])
+def _legal_lose_follower(s: AnunnakiFields, seat):
+    return s._hexacts([h for h in s.lay.hexes if s.fol[h][seat]])
 
 
 @RULES.decision("lose_follower", prompt="Pandora: remove one of your followers", legal=_legal_lose_follower)
-def _ans_lose_follower(gs: AnunnakiFields, a, s):
-    h = gs.lay.hexes[a - HEX]
-    gs.own_fol()[h][s] -= 1
-    gs._changed(h, s)
-    gs._event("follower_lost", s, h)
+def _ans_lose_follower(s: AnunnakiFields, a, seat):
+    h = s.lay.hexes[a - HEX]
+    s.own_fol()[h][seat] -= 1
+    s._changed(h, seat)
+    s._event("follower_lost", seat, h)
 
 
 @RULES.step("effects")
-def _run_effects(gs: AnunnakiFields, s, effects):
-    gs._effects(s, effects)
+def _run_effects(s: AnunnakiFields, seat, effects):
+    s._effects(seat, effects)
 
 
-def _legal_horn(gs: AnunnakiFields, s):
-    res = gs.seats[s]["res"]
+def _legal_horn(s: AnunnakiFields, seat):
+    res = s.seats[seat]["res"]
     out = [CHOICE + i for i in range(4)]
     out += [CHOICE + 4 + i for i in range(4) if res[i] >= NUMBERS["horn"]["pay"]]
     return out
 
 
 @RULES.decision("horn", prompt="Horn of Plenty", legal=_legal_horn)
-def _ans_horn(gs: AnunnakiFields, a, s):
+def _ans_horn(s: AnunnakiFields, a, seat):
     k = a - CHOICE
     hr = NUMBERS["horn"]
     if k < 4:
-        gs.own_seat(s)["res"][k] += hr["gain"]
+        s.own_seat(seat)["res"][k] += hr["gain"]
     else:
-        gs.own_seat(s)["res"][k - 4] -= hr["pay"]
-        gs.own_seat(s)["vp"] += hr["vp"]
-        gs._event("vp", s, (hr["vp"], "horn"))
+        s.own_seat(seat)["res"][k - 4] -= hr["pay"]
+        s.own_seat(seat)["vp"] += hr["vp"]
+        s._event("vp", seat, (hr["vp"], "horn"))
 
 
-def _legal_pandora(gs: AnunnakiFields, s):
-    return [CHOICE + ["mana", "follower", "weapon"].index(t) for t in gs.seats[s]["pandora"]]
+def _legal_pandora(s: AnunnakiFields, seat):
+    return [CHOICE + ["mana", "follower", "weapon"].index(t) for t in s.seats[seat]["pandora"]]
 
 
 @RULES.decision("pandora", prompt="Pandora's Box: take a token", legal=_legal_pandora)
-def _ans_pandora(gs: AnunnakiFields, a, s):
+def _ans_pandora(s: AnunnakiFields, a, seat):
     tok = ["mana", "follower", "weapon"][a - CHOICE]
-    sd = gs.own_seat(s)
+    sd = s.own_seat(seat)
     sd["pandora"].remove(tok)
     if not sd["pandora"]:
         sd["artifacts"].remove("pandora")
-    gs._event("pandora", s, tok)
+    s._event("pandora", seat, tok)
     steps = []
     if tok == "mana":
         sd["mana"] += 1
     elif tok == "follower":
-        steps.append(["followers", s, 1])
+        steps.append(["followers", seat, 1])
     else:
-        steps.append(["pick_weapon", s, 1])
-    for o in gs._order_from(s)[1:]:
+        steps.append(["pick_weapon", seat, 1])
+    for o in s._order_from(seat)[1:]:
         if tok == "mana":
-            gs.own_seat(o)["mana"] = max(0, gs.seats[o]["mana"] - 1)
+            s.own_seat(o)["mana"] = max(0, s.seats[o]["mana"] - 1)
         elif tok == "follower":
             steps.append(["lose_follower", o])
         else:
             steps.append(["lose_weapon", o])
-    gs._push(*steps)
+    s._push(*steps)
 
 
 @RULES.step("lose_weapon")
-def _run_lose_weapon(gs: AnunnakiFields, s):
-    gs.darg = {}
-    if _legal_lose_weapon(gs, s):
-        gs.ask("lose_weapon", s, {})
+def _run_lose_weapon(s: AnunnakiFields, seat):
+    s.darg = {}
+    if _legal_lose_weapon(s, seat):
+        s.ask("lose_weapon", seat, {})
 
 
-def _legal_lose_weapon(gs: AnunnakiFields, s):
-    wl = gs.weapon_list(s)
-    return sorted({WEAPON + wl.index(w) for w in gs.seats[s]["hand"] if DATA.weapons[w]["kind"] == "advanced"})
+def _legal_lose_weapon(s: AnunnakiFields, seat):
+    wl = s.weapon_list(seat)
+    return sorted({WEAPON + wl.index(w) for w in s.seats[seat]["hand"] if DATA.weapons[w]["kind"] == "advanced"})
 
 
 @RULES.decision("lose_weapon", prompt="Pandora: put back one of your advanced weapons", legal=_legal_lose_weapon)
-def _ans_lose_weapon(gs: AnunnakiFields, a, s):
-    w = gs.weapon_list(s)[a - WEAPON]
-    gs.own_seat(s)["hand"].remove(w)
-    gs.own_seat(s)["pile"].append(w)
+def _ans_lose_weapon(s: AnunnakiFields, a, seat):
+    w = s.weapon_list(seat)[a - WEAPON]
+    s.own_seat(seat)["hand"].remove(w)
+    s.own_seat(seat)["pile"].append(w)
 
 
-def _legal_destiny(gs: AnunnakiFields, s):
+def _legal_destiny(s: AnunnakiFields, seat):
     return [CHOICE + i for i in range(3)]
 
 
 @RULES.decision("destiny", prompt="Destiny Stone: choose your secret track", legal=_legal_destiny)
-def _ans_destiny(gs: AnunnakiFields, a, s):
-    gs.own_seat(s)["destiny"] = TRACKS[a - CHOICE]
+def _ans_destiny(s: AnunnakiFields, a, seat):
+    s.own_seat(seat)["destiny"] = TRACKS[a - CHOICE]
 
 
 # ---- effects by name: what each queues for seat s (e: the effect as the data writes it)
 def _units(mode: str, god: str):
-    def effect(gs, s, e):
+    def effect(s, seat, e):
         base = PORTAL_BASIC if mode == "portal" else e[1]
-        return [["units", s, mode, base + (1 if gs.has(s, god) else 0), None], FLIP]
+        return [["units", seat, mode, base + (1 if s.has(seat, god) else 0), None], FLIP]
 
     return effect
 
 
 EFFECTS = {
-    "res": lambda gs, s, e: [["gain", s, e[1], e[2]]],
-    "any": lambda gs, s, e: [["gain_any", s, e[1]]],
-    "mana": lambda gs, s, e: [["mana_gain", s, e[1]]],
-    "vp": lambda gs, s, e: [["vp", s, e[1]]],
-    "track": lambda gs, s, e: [["track", s, e[1], e[2]]],
-    "dom": lambda gs, s, e: [["track", s, "dom", e[1]]],
-    "settle": lambda gs, s, e: [["settle", s]],
+    "res": lambda s, seat, e: [["gain", seat, e[1], e[2]]],
+    "any": lambda s, seat, e: [["gain_any", seat, e[1]]],
+    "mana": lambda s, seat, e: [["mana_gain", seat, e[1]]],
+    "vp": lambda s, seat, e: [["vp", seat, e[1]]],
+    "track": lambda s, seat, e: [["track", seat, e[1], e[2]]],
+    "dom": lambda s, seat, e: [["track", seat, "dom", e[1]]],
+    "settle": lambda s, seat, e: [["settle", seat]],
     "portal": _units("portal", "enlil"),  # Enlil: one unit more
-    "income": lambda gs, s, e: [["income", s]],
-    "domaction": lambda gs, s, e: [["domaction", s]],
-    "blue": lambda gs, s, e: [["tile_effect", s, "blue"]],
-    "red": lambda gs, s, e: [["tile_effect", s, "red"]],
-    "cube": lambda gs, s, e: [["cube_move", s]],
-    "weapon": lambda gs, s, e: [["pick_weapon", s, e[1]]],
-    "develop": lambda gs, s, e: [["develop", s]],
+    "income": lambda s, seat, e: [["income", seat]],
+    "domaction": lambda s, seat, e: [["domaction", seat]],
+    "blue": lambda s, seat, e: [["tile_effect", seat, "blue"]],
+    "red": lambda s, seat, e: [["tile_effect", seat, "red"]],
+    "cube": lambda s, seat, e: [["cube_move", seat]],
+    "weapon": lambda s, seat, e: [["pick_weapon", seat, e[1]]],
+    "develop": lambda s, seat, e: [["develop", seat]],
     "move": _units("move", "hermes"),  # Hermes: one unit more
-    "contract": lambda gs, s, e: [["take_contract", s]],
-    "follower": lambda gs, s, e: [["followers", s, e[1]]],
-    "choice": lambda gs, s, e: [["choose_effects", s, e[1], e[2]]],
+    "contract": lambda s, seat, e: [["take_contract", seat]],
+    "follower": lambda s, seat, e: [["followers", seat, e[1]]],
+    "choice": lambda s, seat, e: [["choose_effects", seat, e[1], e[2]]],
 }
 
 
 # ---- the minor gods' powers that act once, when summoned (by the data's effect name)
-def _free_contract(gs: AnunnakiFields, s):
+def _free_contract(s: AnunnakiFields, seat):
     """Bastet: fulfil a contract for 1 mana instead of its cost."""
-    if gs.seats[s]["mana"] >= 1 and gs.seats[s]["contracts"]:
-        gs.ask("free_contract", s, {})
+    if s.seats[seat]["mana"] >= 1 and s.seats[seat]["contracts"]:
+        s.ask("free_contract", seat, {})
 
 
-def _sacrifice_follower(gs: AnunnakiFields, s):
+def _sacrifice_follower(s: AnunnakiFields, seat):
     """Freyja: may remove a follower for 4 resources of choice."""
-    if gs.has_followers(s):
-        gs.ask("yesno", s, {"why": "freyja"})
+    if s.has_followers(seat):
+        s.ask("yesno", seat, {"why": "freyja"})
 
 
-def _away_regions(gs: AnunnakiFields, s):
-    lay, home = gs.lay, gs.houses[s]
-    n = sum(1 for h in gs.controlled(s) if lay.board_of[h] != home) // 2
-    gs.own_seat(s)["vp"] += n
-    gs.own_seat(s)["mana"] += n
+def _away_regions(s: AnunnakiFields, seat):
+    lay, home = s.lay, s.houses[seat]
+    n = sum(1 for h in s.controlled(seat) if lay.board_of[h] != home) // 2
+    s.own_seat(seat)["vp"] += n
+    s.own_seat(seat)["mana"] += n
     if n:
-        gs._event("vp", s, (n, "god"))
+        s._event("vp", seat, (n, "god"))
 
 
-def _frigg_followers(gs: AnunnakiFields, s):
+def _frigg_followers(s: AnunnakiFields, seat):
     """Frigg: the seat *may* place a follower in each region holding 3 or more
     of its followers and settlements (seed: 「置くことができます」), asked region
     by region."""
-    spots = [h for h in gs.lay.hexes if gs.fol[h][s] + gs.settlements_of(s).count(h) >= 3]
-    gs._push(*[["frigg_at", s, h] for h in spots])
+    spots = [h for h in s.lay.hexes if s.fol[h][seat] + s.settlements_of(seat).count(h) >= 3]
+    s._push(*[["frigg_at", seat, h] for h in spots])
 
 
 @RULES.step("frigg_at")
-def _run_frigg_at(gs: AnunnakiFields, s, h):
-    gs.ask("frigg", s, {"hex": h})
+def _run_frigg_at(s: AnunnakiFields, seat, h):
+    s.ask("frigg", seat, {"hex": h})
 
 
 @RULES.decision("frigg", prompt="Frigg: place a follower in this region?", legal=_legal_yesno)
-def _ans_frigg(gs: AnunnakiFields, a, s):
+def _ans_frigg(s: AnunnakiFields, a, seat):
     if a == YES:  # (with none in the supply, one may first be taken from any region: follower_at)
-        gs._push(["follower_at", s, gs.darg["hex"]])
+        s._push(["follower_at", seat, s.darg["hex"]])
 
 
-def _portal_3(gs: AnunnakiFields, s):
+def _portal_3(s: AnunnakiFields, seat):
     # the rulebook calls Anu's teleport "this portal action": Enlil adds a unit,
     # and face-down culture tokens next to the units flip at its end
-    if gs._sources(s, "portal"):
-        gs.todo.append(FLIP)
-        gs.ask("from", s, {"mode": "anu_src", "n": 3 + (1 if gs.has(s, "enlil") else 0)})
+    if s._sources(seat, "portal"):
+        s.todo.append(FLIP)
+        s.ask("from", seat, {"mode": "anu_src", "n": 3 + (1 if s.has(seat, "enlil") else 0)})
 
 
-def _gain_followers_2(gs: AnunnakiFields, s):
-    gs.todo.append(["followers", s, 2])
+def _gain_followers_2(s: AnunnakiFields, seat):
+    s.todo.append(["followers", seat, 2])
 
 
-def _away_shrines(gs: AnunnakiFields, s):
-    lay, home = gs.lay, gs.houses[s]
-    n = sum(lay.info[h]["shrines"] for h in gs.controlled(s) if lay.board_of[h] != home)
-    gs.own_seat(s)["vp"] += n
+def _away_shrines(s: AnunnakiFields, seat):
+    lay, home = s.lay, s.houses[seat]
+    n = sum(lay.info[h]["shrines"] for h in s.controlled(seat) if lay.board_of[h] != home)
+    s.own_seat(seat)["vp"] += n
     if n:
-        gs._event("vp", s, (n, "god"))
-    gs._gain(s, "metal", n)
+        s._event("vp", seat, (n, "god"))
+    s._gain(seat, "metal", n)
 
 
-def _settlement_resources(gs: AnunnakiFields, s):
-    for h in gs.settlements_of(s):
-        if gs.lay.info[h]["res"]:
-            gs._gain(s, gs.lay.info[h]["res"][0], 1)
+def _settlement_resources(s: AnunnakiFields, seat):
+    for h in s.settlements_of(seat):
+        if s.lay.info[h]["res"]:
+            s._gain(seat, s.lay.info[h]["res"][0], 1)
 
 
 IMMEDIATE: dict[str, Callable[..., None]] = {  # (called with the mixin, `self`: the state)

@@ -216,16 +216,16 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
     # changes them: whatever changes them in place takes them with `mut(name)` first
     mut = mut_function(FIELDS)  # type: ignore[assignment]  # generated code
 
-    def own_seat(self, s: int) -> dict:
+    def own_seat(self, seat: int) -> dict:
         """Seat `s`'s record, about to change in place: this state's own copy
         first if a clone may share it (a clone copies the list of records
         only; most records are never written before the clone is dropped,
         or by the few moves after it). Everything that changes a record,
         its numbers or its lists, takes it here."""
-        if s in self.seat_own:
-            return self.seats[s]
-        self.seat_own.add(s)
-        sd = self.seats[s] = _seat(self.seats[s])
+        if seat in self.seat_own:
+            return self.seats[seat]
+        self.seat_own.add(seat)
+        sd = self.seats[seat] = _seat(self.seats[seat])
         return sd
 
     def scores(self) -> list[int]:
@@ -309,8 +309,8 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
             out.append(action[h])
         return out
 
-    def _order_from(self, s) -> list[int]:
-        return [(s + i) % self.players for i in range(self.players)]
+    def _order_from(self, seat) -> list[int]:
+        return [(seat + i) % self.players for i in range(self.players)]
 
     # ------------------------------------------------------------ queries
     def house(self, seat: int) -> dict:

@@ -75,7 +75,9 @@ _MAJOR_TOKEN = frozenset(DATA.major_token)
 # the tiles of each colour (the arrangement places every tile once)
 _TILES_OF = {c: sum(1 for t in DATA.tiles.values() if t["color"] == c) for c in ("red", "blue")}
 
-if TYPE_CHECKING:  # the fields' types (fields.py): of the state this mixin is part of, and of the rule functions' `gs`
+if (
+    TYPE_CHECKING
+):  # the fields' types (fields.py): of the state this mixin is part of, and of the rule functions' state `s`
     from meeple.games.anunnaki.fields import AnunnakiFields
 else:
     AnunnakiFields = object  # (at run time the state's slots come from its FIELDS)
@@ -86,10 +88,10 @@ class Turn(AnunnakiFields):
 
     __slots__ = ()
 
-    def _developable(self, s, gold_spent: int = 0) -> list[int]:
+    def _developable(self, seat, gold_spent: int = 0) -> list[int]:
         """The tiles seat s may develop (a red one costs extra), with
         `gold_spent` of its gold already paid for the mana action that develops."""
-        sd = self.seats[s]
+        sd = self.seats[seat]
         if sd["pawn"] < 0:
             return []
         extra = NUMBERS["develop_red_extra"]
@@ -100,13 +102,13 @@ class Turn(AnunnakiFields):
             t = self.arrangement[pos]
             if t in sd["developed"]:
                 continue
-            if DATA.tiles[t]["color"] == "red" and not self.can_pay(s, extra):
+            if DATA.tiles[t]["color"] == "red" and not self.can_pay(seat, extra):
                 continue
             out.append(t)
         return sorted(out)
 
-    def _mana_options(self, s, discount, exclude) -> list[str]:
-        sd = self.seats[s]
+    def _mana_options(self, seat, discount, exclude) -> list[str]:
+        sd = self.seats[seat]
         res, mana = sd["res"], sd["mana"]
         mirror = "mirror" in sd["artifacts"] and not discount and "mirror" not in exclude
         if mana < _LEAST_MANA - discount:  # (most turns: no mana left) the mirror alone may be offered
@@ -124,25 +126,25 @@ class Turn(AnunnakiFields):
             elif k == "weapons" and not sd["pile"]:
                 continue
             elif k == "develop":
-                if not self._developable(s, cost.get("gold", 0)):
+                if not self._developable(seat, cost.get("gold", 0)):
                     continue
             elif k == "settle":
-                if not self._settle_spots(s):
+                if not self._settle_spots(seat):
                     continue
             out.append(k)
         if mirror:
             out.append("mirror")
         return out
 
-    def _extra_options(self, s) -> list[int]:
-        sd = self.seats[s]
+    def _extra_options(self, seat) -> list[int]:
+        sd = self.seats[seat]
         used = self.used
         out = []
         minor = sd["free_minor"] > 0
         major = sd["free_major"] and not sd["major"]
-        if (minor or major) and "summon" not in used and self.has_followers(s):  # a god replaces a follower
+        if (minor or major) and "summon" not in used and self.has_followers(seat):  # a god replaces a follower
             if minor:
-                ml, summoned = self.minor_list(s), sd["summoned"]
+                ml, summoned = self.minor_list(seat), sd["summoned"]
                 for g in sd["gods_offer"]:
                     if g not in summoned:
                         out.append(SUMMON + ml.index(g))
@@ -178,14 +180,14 @@ class Turn(AnunnakiFields):
         x, y = self.arrangement[a], self.arrangement[b]
         return (x, y) if x < y else (y, x)
 
-    def _place_cube(self, s, sp) -> None:
-        sd = self.own_seat(s)
+    def _place_cube(self, seat, sp) -> None:
+        sd = self.own_seat(seat)
         sd["cubes"].append(sp)
         sd["cubes"].sort()
         mana = DATA.spaces[sp][2]
         sd["mana"] += mana
         if self.record:
-            self._event("cube", s, (sp, *self.space_tiles(sp)))
+            self._event("cube", seat, (sp, *self.space_tiles(sp)))
         cubes = set(sd["cubes"])
         for k, tok in enumerate(_MINOR_TOKENS):
             if tok <= cubes and k not in sd["tokens"]:
@@ -195,39 +197,39 @@ class Turn(AnunnakiFields):
             sd["major_token"] = True
             sd["free_major"] = True
         if len(sd["cubes"]) >= SETUP["cubes"]:
-            self._trigger_end(s, "cubes")
-        if mana > 0 and self.power(s, "ra_mana_resource"):
-            self.todo.append(["gain_any", s, 1])
+            self._trigger_end(seat, "cubes")
+        if mana > 0 and self.power(seat, "ra_mana_resource"):
+            self.todo.append(["gain_any", seat, 1])
 
-    def _trigger_end(self, s, why) -> None:
+    def _trigger_end(self, seat, why) -> None:
         if not self.end_triggered:
             self.end_triggered = True
-            self._event("end_trigger", s, why)
+            self._event("end_trigger", seat, why)
 
-    def _income(self, s, extra_followers=0):
-        built = SETUP["settlements"] - 1 - self.seats[s]["settle_left"]
+    def _income(self, seat, extra_followers=0):
+        built = SETUP["settlements"] - 1 - self.seats[seat]["settle_left"]
         lv = DATA.income[max(0, min(built, len(DATA.income) - 1))]
-        self.own_seat(s)["vp"] += lv["vp"]
+        self.own_seat(seat)["vp"] += lv["vp"]
         if lv["vp"]:
-            self._event("vp", s, (lv["vp"], "income"))
-        self.todo.append(["followers", s, lv["followers"] + extra_followers])
+            self._event("vp", seat, (lv["vp"], "income"))
+        self.todo.append(["followers", seat, lv["followers"] + extra_followers])
 
 
 @RULES.step("setup_gods")
-def _run_setup_gods(gs: AnunnakiFields, s):
-    gs.ask("discard_god", s, {})
+def _run_setup_gods(s: AnunnakiFields, seat):
+    s.ask("discard_god", seat, {})
 
 
-def _legal_discard_god(gs: AnunnakiFields, s):
-    return [CHOICE + i for i in range(len(gs.seats[s]["gods_offer"]))]
+def _legal_discard_god(s: AnunnakiFields, seat):
+    return [CHOICE + i for i in range(len(s.seats[seat]["gods_offer"]))]
 
 
 @RULES.decision(
     "discard_god", prompt="Setup: discard one of your minor gods (you keep the others)", legal=_legal_discard_god
 )
-def _ans_discard_god(gs: AnunnakiFields, a, s):
-    g = gs.own_seat(s)["gods_offer"].pop(a - CHOICE)
-    gs._event("discard_god", s, g)
+def _ans_discard_god(s: AnunnakiFields, a, seat):
+    g = s.own_seat(seat)["gods_offer"].pop(a - CHOICE)
+    s._event("discard_god", seat, g)
 
 
 # per seat, the steps of a turn after its main action, as `_run_start_turn`
@@ -243,19 +245,19 @@ _TURN_STEPS = [
 
 
 @RULES.step("start_turn")
-def _run_start_turn(gs: AnunnakiFields):
-    s = gs.current
-    gs.used = []
-    gs.flags = {}
-    if gs.record:
-        gs._event("turn", s, gs.seats[s]["turns"] + 1)
-    gs.todo += _TURN_STEPS[s]
-    gs.ask("main", s, {})  # the main action is asked at once (as the step "main" on top would)
+def _run_start_turn(s: AnunnakiFields):
+    seat = s.current
+    s.used = []
+    s.flags = {}
+    if s.record:
+        s._event("turn", seat, s.seats[seat]["turns"] + 1)
+    s.todo += _TURN_STEPS[seat]
+    s.ask("main", seat, {})  # the main action is asked at once (as the step "main" on top would)
 
 
 @RULES.step("main")
-def _run_main(gs: AnunnakiFields):
-    gs.ask("main", gs.current, {})
+def _run_main(s: AnunnakiFields):
+    s.ask("main", s.current, {})
 
 
 # an arrangement of the tiles (as a tuple) -> per position of the pawn, the
@@ -274,114 +276,114 @@ def _main_acts(arrangement) -> list[list[int]]:
     return acts
 
 
-def _legal_main(gs: AnunnakiFields, s):
-    pawn = gs.seats[s]["pawn"]
+def _legal_main(s: AnunnakiFields, seat):
+    pawn = s.seats[seat]["pawn"]
     if pawn < 0:  # the first move: to a blue tile
-        return [TILE + t - 1 for t in gs.arrangement if DATA.tiles[t]["color"] == "blue"]
-    acts = _MAIN_ACTS.get(tuple(gs.arrangement)) or _main_acts(gs.arrangement)
+        return [TILE + t - 1 for t in s.arrangement if DATA.tiles[t]["color"] == "blue"]
+    acts = _MAIN_ACTS.get(tuple(s.arrangement)) or _main_acts(s.arrangement)
     return acts[pawn].copy()  # any tile but the pawn's (a copy: the caller's own)
 
 
 @RULES.decision("main", prompt="Main action: move your pawn to a tile", legal=_legal_main, forced=False)
-def _ans_main(gs: AnunnakiFields, a, s):
-    sd = gs.seats[s] if s in gs.seat_own else gs.own_seat(s)  # (own_seat, a call less when owned)
+def _ans_main(s: AnunnakiFields, a, seat):
+    sd = s.seats[seat] if seat in s.seat_own else s.own_seat(seat)  # (own_seat, a call less when owned)
     t = a - TILE + 1
-    new = gs.arrangement.index(t)
+    new = s.arrangement.index(t)
     old = sd["pawn"]
     sd["pawn"] = new
-    if gs.record:
-        gs._event("main", s, t)
+    if s.record:
+        s._event("main", seat, t)
     developed = t in sd["developed"]
     if old >= 0 and new in DATA.adj[old]:
         sp = DATA.adj[old][new]
         if sp not in sd["cubes"]:
             if len(sd["cubes"]) < SETUP["cubes"]:
-                gs.todo.append(["action", s, t, developed])
-                gs._place_cube(s, sp)  # (may queue Ra's resource, taken before the action)
+                s.todo.append(["action", seat, t, developed])
+                s._place_cube(seat, sp)  # (may queue Ra's resource, taken before the action)
                 return
-        elif gs.power(s, "ra_move_cube"):
-            gs.todo.append(["action", s, t, developed])
-            gs.ask("ra_cube", s, {"space": sp})
+        elif s.power(seat, "ra_move_cube"):
+            s.todo.append(["action", seat, t, developed])
+            s.ask("ra_cube", seat, {"space": sp})
             return
-    _run_action(gs, s, t, developed)  # nothing comes between: the tile's action at once (as its step would)
-    _then_mana(gs, s)
+    _run_action(s, seat, t, developed)  # nothing comes between: the tile's action at once (as its step would)
+    _then_mana(s, seat)
 
 
-def _then_mana(gs: AnunnakiFields, s) -> None:
+def _then_mana(s: AnunnakiFields, seat) -> None:
     """The turn's mana step at once when nothing is asked and it is next
     on the stack (`_TURN_STEPS`), as the flow would run it."""
-    todo = gs.todo
-    if gs.kind is None and todo and todo[-1] is _TURN_STEPS[s][-1]:
+    todo = s.todo
+    if s.kind is None and todo and todo[-1] is _TURN_STEPS[seat][-1]:
         todo.pop()
-        _run_mana_choice(gs, s, 0, _NO_EXCLUDE, False)
+        _run_mana_choice(s, seat, 0, _NO_EXCLUDE, False)
 
 
-def _legal_ra_cube(gs: AnunnakiFields, s):
-    cubes = gs.seats[s]["cubes"]
+def _legal_ra_cube(s: AnunnakiFields, seat):
+    cubes = s.seats[seat]["cubes"]
     return [PASS] + [SPACE + i for i in range(len(DATA.spaces)) if i not in cubes]
 
 
 @RULES.decision("ra_cube", prompt="Ra: move this cube to another space?", legal=_legal_ra_cube)
-def _ans_ra_cube(gs: AnunnakiFields, a, s):
+def _ans_ra_cube(s: AnunnakiFields, a, seat):
     if a == PASS:
         return
-    arg = gs.darg
-    sd = gs.own_seat(s)
+    arg = s.darg
+    sd = s.own_seat(seat)
     sd["cubes"].remove(arg["space"])
-    gs._place_cube(s, a - SPACE)
+    s._place_cube(seat, a - SPACE)
 
 
 @RULES.step("end_turn")
-def _run_end_turn(gs: AnunnakiFields):
-    s = gs.current
-    (gs.seats[s] if s in gs.seat_own else gs.own_seat(s))["turns"] += 1  # (own_seat, a call less when owned)
-    if gs.end_triggered and s == gs.players - 1:
-        gs._finish()
+def _run_end_turn(s: AnunnakiFields):
+    seat = s.current
+    (s.seats[seat] if seat in s.seat_own else s.own_seat(seat))["turns"] += 1  # (own_seat, a call less when owned)
+    if s.end_triggered and seat == s.players - 1:
+        s._finish()
         return
-    gs.current = (s + 1) % gs.players
-    _run_start_turn(gs)  # the next turn starts at once (the step "start_turn" on top, run now)
+    s.current = (seat + 1) % s.players
+    _run_start_turn(s)  # the next turn starts at once (the step "start_turn" on top, run now)
 
 
 @RULES.step("action")
-def _run_action(gs: AnunnakiFields, s, t, developed):
+def _run_action(s: AnunnakiFields, seat, t, developed):
     tile = DATA.tiles[t]
     v = tile["developed"] if developed else tile["basic"]
     act = tile["action"]
-    if gs.record:
-        gs._event("action", s, f"{act}{'+' if developed else ''}")
+    if s.record:
+        s._event("action", seat, f"{act}{'+' if developed else ''}")
     if act == "portal" or act == "move":  # the units move at once, then culture tokens turn up
-        n = v + (1 if ("enlil" if act == "portal" else "hermes") in gs.seats[s]["summoned"] else 0)  # (has)
-        gs.todo.append(FLIP)
-        _run_units(gs, s, act, n, None)
+        n = v + (1 if ("enlil" if act == "portal" else "hermes") in s.seats[seat]["summoned"] else 0)  # (has)
+        s.todo.append(FLIP)
+        _run_units(s, seat, act, n, None)
     elif act == "commerce":
-        gs._push(*[["take_contract", s]] * v)
+        s._push(*[["take_contract", seat]] * v)
     elif act == "harvest":
-        _run_harvest(gs, s, v, [])  # at once (as its step would)
+        _run_harvest(s, seat, v, [])  # at once (as its step would)
     elif act == "creation":
-        n = gs.shrines(s)
+        n = s.shrines(seat)
         if n <= 0:
             return
         if developed:
-            gs.ask("creation", s, {"n": n})
+            s.ask("creation", seat, {"n": n})
         else:
-            gs._gain(s, gs.house(s)["capital_resource"], n)
+            s._gain(seat, s.house(seat)["capital_resource"], n)
     elif act == "income":
-        gs._income(s, v)
+        s._income(seat, v)
     elif act == "domination":
-        gs._dom(s, gs.objective(s, gs.objectives["dom"]) + v)
+        s._dom(seat, s.objective(seat, s.objectives["dom"]) + v)
     elif act == "market":
-        gs.ask("market", s, {"developed": developed})
+        s.ask("market", seat, {"developed": developed})
 
 
-def _legal_creation(gs: AnunnakiFields, s):
+def _legal_creation(s: AnunnakiFields, seat):
     return [RES + i for i in range(4)]
 
 
 @RULES.decision("creation", prompt="Creation: choose the resource", legal=_legal_creation)
-def _ans_creation(gs: AnunnakiFields, a, s):
-    arg = gs.darg
-    gs._gain(s, RESOURCES[a - RES], arg["n"])
-    gs._event("creation", s, (RESOURCES[a - RES], arg["n"]))
+def _ans_creation(s: AnunnakiFields, a, seat):
+    arg = s.darg
+    s._gain(seat, RESOURCES[a - RES], arg["n"])
+    s._event("creation", seat, (RESOURCES[a - RES], arg["n"]))
 
 
 # the market's trades by the resource they pay (the free ones: a developed
@@ -394,10 +396,10 @@ if _PAID != sorted(_PAID):
     raise ValueError("MARKET lists its trades by the resource they pay")
 
 
-def _legal_market(gs: AnunnakiFields, s):
-    if gs.darg["developed"]:
+def _legal_market(s: AnunnakiFields, seat):
+    if s.darg["developed"]:
         return [PASS, *_FREE_TRADES]
-    res = gs.seats[s]["res"]
+    res = s.seats[seat]["res"]
     out = [PASS]
     for r, trades in enumerate(_TRADES_PAYING):
         if res[r] > 0:
@@ -406,13 +408,13 @@ def _legal_market(gs: AnunnakiFields, s):
 
 
 @RULES.decision("market", prompt="Market: trade resources (or pass)", legal=_legal_market)
-def _ans_market(gs: AnunnakiFields, a, s):
+def _ans_market(s: AnunnakiFields, a, seat):
     if a == PASS:
         return
     p, x, y = MARKET[a - CHOICE]
-    if gs.record:
-        gs._event("market", s, (None if p is None else RESOURCES[p], RESOURCES[x], RESOURCES[y]))
-    res = gs.own_seat(s)["res"]
+    if s.record:
+        s._event("market", seat, (None if p is None else RESOURCES[p], RESOURCES[x], RESOURCES[y]))
+    res = s.own_seat(seat)["res"]
     if p is not None:
         res[p] -= 1
     res[x] += 1
@@ -420,43 +422,43 @@ def _ans_market(gs: AnunnakiFields, a, s):
 
 
 @RULES.step("take_contract")
-def _run_take_contract(gs: AnunnakiFields, s):
-    if gs.display:
-        gs.ask("contract", s, {})
+def _run_take_contract(s: AnunnakiFields, seat):
+    if s.display:
+        s.ask("contract", seat, {})
 
 
 _TAKE = {c: CONTRACT + int(c[1:]) - 1 for c in DATA.contracts}  # a contract -> the action taking it
 
 
-def _legal_contract(gs: AnunnakiFields, s):
+def _legal_contract(s: AnunnakiFields, seat):
     out = []
-    for c in gs.display:
+    for c in s.display:
         out.append(_TAKE[c])
     return out
 
 
 @RULES.decision("contract", prompt="Commerce: take a contract from the display", legal=_legal_contract)
-def _ans_contract(gs: AnunnakiFields, a, s):
+def _ans_contract(s: AnunnakiFields, a, seat):
     c = f"c{a - CONTRACT + 1}"
-    gs.display.remove(c)
-    gs.own_seat(s)["contracts"].append(c)
-    if gs.deck:
-        if len(gs.deck) > 1:
-            gs._mark_reveal()  # the last card of the deck is known to all: what is left
-        gs.display.append(gs.deck.pop())
-    gs._event("contract", s, c)
+    s.display.remove(c)
+    s.own_seat(seat)["contracts"].append(c)
+    if s.deck:
+        if len(s.deck) > 1:
+            s._mark_reveal()  # the last card of the deck is known to all: what is left
+        s.display.append(s.deck.pop())
+    s._event("contract", seat, c)
 
 
 @RULES.step("pick_weapon")
-def _run_pick_weapon(gs: AnunnakiFields, s, n):
-    if n > 0 and gs.seats[s]["pile"]:
-        gs.ask("weapon_pick", s, {"n": n})
+def _run_pick_weapon(s: AnunnakiFields, seat, n):
+    if n > 0 and s.seats[seat]["pile"]:
+        s.ask("weapon_pick", seat, {"n": n})
 
 
-def _legal_weapon_pick(gs: AnunnakiFields, s):
-    wl = gs.weapon_list(s)
+def _legal_weapon_pick(s: AnunnakiFields, seat):
+    wl = s.weapon_list(seat)
     out = []
-    for w in gs.seats[s]["pile"]:
+    for w in s.seats[seat]["pile"]:
         a = WEAPON + wl.index(w)
         if a not in out:
             out.append(a)
@@ -465,113 +467,113 @@ def _legal_weapon_pick(gs: AnunnakiFields, s):
 
 
 @RULES.decision("weapon_pick", prompt="Draw an advanced weapon from your board", legal=_legal_weapon_pick)
-def _ans_weapon_pick(gs: AnunnakiFields, a, s):
-    arg = gs.darg
-    w = gs.weapon_list(s)[a - WEAPON]
-    sd = gs.own_seat(s)
+def _ans_weapon_pick(s: AnunnakiFields, a, seat):
+    arg = s.darg
+    w = s.weapon_list(seat)[a - WEAPON]
+    sd = s.own_seat(seat)
     sd["pile"].remove(w)
     sd["hand"].append(w)
-    gs._event("weapon", s, w, private_to=s)
-    gs.todo.append(["pick_weapon", s, arg["n"] - 1])
+    s._event("weapon", seat, w, private_to=seat)
+    s.todo.append(["pick_weapon", seat, arg["n"] - 1])
 
 
 @RULES.step("develop")
-def _run_develop(gs: AnunnakiFields, s):
-    if gs._developable(s):
-        gs.ask("develop", s, {})
+def _run_develop(s: AnunnakiFields, seat):
+    if s._developable(seat):
+        s.ask("develop", seat, {})
 
 
-def _legal_develop(gs: AnunnakiFields, s):
-    return [TILE + t - 1 for t in gs._developable(s)]
+def _legal_develop(s: AnunnakiFields, seat):
+    return [TILE + t - 1 for t in s._developable(seat)]
 
 
 @RULES.decision("develop", prompt="Choose a tile to develop", legal=_legal_develop)
-def _ans_develop(gs: AnunnakiFields, a, s):
+def _ans_develop(s: AnunnakiFields, a, seat):
     t = a - TILE + 1
     tile = DATA.tiles[t]
     if tile["color"] == "red":
-        gs._pay(s, NUMBERS["develop_red_extra"])
-    gs.own_seat(s)["developed"].append(t)
-    gs.own_seat(s)["developed"].sort()
-    gs._event("develop", s, t)
-    gs._track(s, "tech", NUMBERS["develop_steps"][tile["color"]])
-    gs.ask("dev_do", s, {"tile": t})
+        s._pay(seat, NUMBERS["develop_red_extra"])
+    s.own_seat(seat)["developed"].append(t)
+    s.own_seat(seat)["developed"].sort()
+    s._event("develop", seat, t)
+    s._track(seat, "tech", NUMBERS["develop_steps"][tile["color"]])
+    s.ask("dev_do", seat, {"tile": t})
 
 
-def _legal_dev_do(gs: AnunnakiFields, s):
+def _legal_dev_do(s: AnunnakiFields, seat):
     return [YES, PASS]
 
 
 @RULES.decision("dev_do", prompt="Use the developed tile's action now?", legal=_legal_dev_do)
-def _ans_dev_do(gs: AnunnakiFields, a, s):
-    arg = gs.darg
+def _ans_dev_do(s: AnunnakiFields, a, seat):
+    arg = s.darg
     if a == YES:
-        gs.todo.append(["action", s, arg["tile"], True])
+        s.todo.append(["action", seat, arg["tile"], True])
 
 
 @RULES.step("tile_effect")
-def _run_tile_effect(gs: AnunnakiFields, s, color):
-    gs.darg = {"color": color}
-    if _legal_tile_pick(gs, s):
-        gs.ask("tile_pick", s, {"color": color})
+def _run_tile_effect(s: AnunnakiFields, seat, color):
+    s.darg = {"color": color}
+    if _legal_tile_pick(s, seat):
+        s.ask("tile_pick", seat, {"color": color})
 
 
-def _legal_tile_pick(gs: AnunnakiFields, s):
-    sd = gs.seats[s]
-    pawn_tile = gs.arrangement[sd["pawn"]] if sd["pawn"] >= 0 else None
-    color, tiles = gs.darg["color"], DATA.tiles
+def _legal_tile_pick(s: AnunnakiFields, seat):
+    sd = s.seats[seat]
+    pawn_tile = s.arrangement[sd["pawn"]] if sd["pawn"] >= 0 else None
+    color, tiles = s.darg["color"], DATA.tiles
     out = []
-    for t in gs.arrangement:
+    for t in s.arrangement:
         if tiles[t]["color"] == color and t != pawn_tile:
             out.append(TILE + t - 1)
     return out
 
 
 @RULES.decision("tile_pick", prompt="Choose the tile to activate", legal=_legal_tile_pick)
-def _ans_tile_pick(gs: AnunnakiFields, a, s):
+def _ans_tile_pick(s: AnunnakiFields, a, seat):
     t = a - TILE + 1
-    gs.todo.append(["action", s, t, t in gs.seats[s]["developed"]])
+    s.todo.append(["action", seat, t, t in s.seats[seat]["developed"]])
 
 
 @RULES.step("cube_move")
-def _run_cube_move(gs: AnunnakiFields, s):
-    sd = gs.seats[s]
+def _run_cube_move(s: AnunnakiFields, seat):
+    sd = s.seats[seat]
     if sd["cubes"] and len(sd["cubes"]) < len(DATA.spaces):
-        gs.ask("cube_from", s, {})
+        s.ask("cube_from", seat, {})
 
 
-def _legal_cube_from(gs: AnunnakiFields, s):
-    return [SPACE + i for i in sorted(gs.seats[s]["cubes"])]
+def _legal_cube_from(s: AnunnakiFields, seat):
+    return [SPACE + i for i in sorted(s.seats[seat]["cubes"])]
 
 
 @RULES.decision("cube_from", prompt="Move a cube: choose the cube", legal=_legal_cube_from)
-def _ans_cube_from(gs: AnunnakiFields, a, s):
-    gs.own_seat(s)["cubes"].remove(a - SPACE)
-    gs.ask("cube_to", s, {"from": a - SPACE})
+def _ans_cube_from(s: AnunnakiFields, a, seat):
+    s.own_seat(seat)["cubes"].remove(a - SPACE)
+    s.ask("cube_to", seat, {"from": a - SPACE})
 
 
-def _legal_cube_to(gs: AnunnakiFields, s):
+def _legal_cube_to(s: AnunnakiFields, seat):
     """A free space other than the one the cube left: 「召喚キューブ1個を、他の任意の
     スペースに移動させます」 (put back, it would collect that space's mana again)."""
-    cubes, left = gs.seats[s]["cubes"], gs.darg.get("from")  # (a hand-made STATE may not say)
+    cubes, left = s.seats[seat]["cubes"], s.darg.get("from")  # (a hand-made STATE may not say)
     return [SPACE + i for i in range(len(DATA.spaces)) if i not in cubes and i != left]
 
 
 @RULES.decision("cube_to", prompt="Move a cube: choose the free space", legal=_legal_cube_to)
-def _ans_cube_to(gs: AnunnakiFields, a, s):
-    gs._place_cube(s, a - SPACE)
+def _ans_cube_to(s: AnunnakiFields, a, seat):
+    s._place_cube(seat, a - SPACE)
 
 
 @RULES.step("mana_choice")
-def _run_mana_choice(gs: AnunnakiFields, s, discount, exclude, more):
-    options = gs._mana_options(s, discount, exclude)
+def _run_mana_choice(s: AnunnakiFields, seat, discount, exclude, more):
+    options = s._mana_options(seat, discount, exclude)
     if options:
-        gs.ask("mana", s, {"discount": discount, "exclude": exclude, "more": more}, _mana_acts(options))
+        s.ask("mana", seat, {"discount": discount, "exclude": exclude, "more": more}, _mana_acts(options))
         return
-    todo = gs.todo
+    todo = s.todo
     if todo and todo[-1] is _EXTRA:  # the turn's additional actions next (see _TURN_STEPS)
         todo.pop()
-        _run_extra(gs)
+        _run_extra(s)
 
 
 _MANA_ACTION = {k: MANA + i for i, k in enumerate(MANA_KINDS)}  # a mana action's name -> the action naming it
@@ -584,127 +586,127 @@ def _mana_acts(options):
     return out
 
 
-def _legal_mana(gs: AnunnakiFields, s):
-    return _mana_acts(gs._mana_options(s, gs.darg["discount"], gs.darg["exclude"]))
+def _legal_mana(s: AnunnakiFields, seat):
+    return _mana_acts(s._mana_options(seat, s.darg["discount"], s.darg["exclude"]))
 
 
 @RULES.decision("mana", prompt="Mana action (or pass)", legal=_legal_mana)
-def _ans_mana(gs: AnunnakiFields, a, s):
+def _ans_mana(s: AnunnakiFields, a, seat):
     if a == PASS:
         return
-    arg = gs.darg
+    arg = s.darg
     k = MANA_KINDS[a - MANA]
-    sd = gs.own_seat(s)
+    sd = s.own_seat(seat)
     if k == "mirror":
         sd["artifacts"].remove("mirror")
-        gs._event("artifact", s, "mirror")
-        gs.todo.append(["mana_choice", s, 1, ["mirror"], True])
+        s._event("artifact", seat, "mirror")
+        s.todo.append(["mana_choice", seat, 1, ["mirror"], True])
         return
     if arg["more"]:
-        gs.todo.append(["mana_choice", s, arg["discount"], arg["exclude"] + [k], False])
+        s.todo.append(["mana_choice", seat, arg["discount"], arg["exclude"] + [k], False])
     cost = NUMBERS["mana_actions"][k]
     sd["mana"] -= max(0, cost["mana"] - arg["discount"])
     for r, n in cost.items():
         if r in RI:
             sd["res"][RI[r]] -= n
-    if gs.record:
-        gs._event("mana", s, k)
+    if s.record:
+        s._event("mana", seat, k)
     steps = {
-        "red": [["tile_effect", s, "red"]],
-        "blue": [["tile_effect", s, "blue"]],
-        "weapons": [["pick_weapon", s, cost.get("draw", 0)]],
-        "develop": [["develop", s]],
-        "settle": [["settle", s]],
-        "followers": [["followers", s, cost.get("gain", 0)]],
+        "red": [["tile_effect", seat, "red"]],
+        "blue": [["tile_effect", seat, "blue"]],
+        "weapons": [["pick_weapon", seat, cost.get("draw", 0)]],
+        "develop": [["develop", seat]],
+        "settle": [["settle", seat]],
+        "followers": [["followers", seat, cost.get("gain", 0)]],
     }[k]
     # run before the queued second mirror action
     for st in reversed(steps):
-        gs.todo.append(st)
+        s.todo.append(st)
 
 
 @RULES.step("extra")
-def _run_extra(gs: AnunnakiFields):
-    s = gs.current
-    options = gs._extra_options(s)
+def _run_extra(s: AnunnakiFields):
+    seat = s.current
+    options = s._extra_options(seat)
     if options:
-        gs.ask("extra", s, {}, legal=[PASS, *options])
+        s.ask("extra", seat, {}, legal=[PASS, *options])
         return
-    todo = gs.todo
+    todo = s.todo
     if todo and todo[-1] is _BATTLES:  # the turn's battles, culture and end next (see _TURN_STEPS)
         todo.pop()
-        _run_battles(gs)
-        if gs.kind is None and todo[-1] is _CULTURE:
+        _run_battles(s)
+        if s.kind is None and todo[-1] is _CULTURE:
             todo.pop()
-            _run_culture(gs)
+            _run_culture(s)
             if todo[-1] is _END_TURN:  # (unless culture tokens offer their benefits)
                 todo.pop()
-                _run_end_turn(gs)
+                _run_end_turn(s)
 
 
-def _legal_extra(gs: AnunnakiFields, s):
-    return [PASS, *gs._extra_options(s)]
+def _legal_extra(s: AnunnakiFields, seat):
+    return [PASS, *s._extra_options(seat)]
 
 
 @RULES.decision(
     "extra", prompt="Additional actions: summon a god, fulfil a contract and more (or end the turn)", legal=_legal_extra
 )
-def _ans_extra(gs: AnunnakiFields, a, s):
+def _ans_extra(s: AnunnakiFields, a, seat):
     if a == PASS:
         return
-    gs.todo.append(_EXTRA)
-    sd = gs.own_seat(s)
+    s.todo.append(_EXTRA)
+    sd = s.own_seat(seat)
     if SUMMON <= a < SUMMON_MAJOR:
-        gs.used.append("summon")
-        god = gs.minor_list(s)[a - SUMMON]
-        gs.ask("summon_hex", s, {"god": god})
+        s.used.append("summon")
+        god = s.minor_list(seat)[a - SUMMON]
+        s.ask("summon_hex", seat, {"god": god})
     elif a == SUMMON_MAJOR:
-        gs.used.append("summon")
-        gs.ask("summon_hex", s, {"god": "major"})
+        s.used.append("summon")
+        s.ask("summon_hex", seat, {"god": "major"})
     elif FULFILL <= a < MANA:
-        gs.used.append("contract")
+        s.used.append("contract")
         c = f"c{a - FULFILL + 1}"
-        gs._fulfil(s, c, pay=True, check=not gs.first_game)
+        s._fulfil(seat, c, pay=True, check=not s.first_game)
     elif a == HORN:
-        gs.used.append("horn")
+        s.used.append("horn")
         sd["artifacts"].remove("horn_of_plenty")
-        gs.ask("horn", s, {})
+        s.ask("horn", seat, {})
     elif a == PANDORA:
-        gs.used.append("pandora")
-        gs.ask("pandora", s, {})
+        s.used.append("pandora")
+        s.ask("pandora", seat, {})
 
 
-def _legal_summon_hex(gs: AnunnakiFields, s):
-    fol = gs.fol
+def _legal_summon_hex(s: AnunnakiFields, seat):
+    fol = s.fol
     hexes = []
-    for h in gs.mine[s]:  # (in layout order)
-        if fol[h][s]:
+    for h in s.mine[seat]:  # (in layout order)
+        if fol[h][seat]:
             hexes.append(h)
-    return gs._hexacts(hexes)
+    return s._hexacts(hexes)
 
 
 @RULES.decision(
     "summon_hex", prompt="The god replaces one of your followers: choose its region", legal=_legal_summon_hex
 )
-def _ans_summon_hex(gs: AnunnakiFields, a, s):
-    arg = gs.darg
-    h = gs.lay.hexes[a - HEX]
-    sd = gs.own_seat(s)
+def _ans_summon_hex(s: AnunnakiFields, a, seat):
+    arg = s.darg
+    h = s.lay.hexes[a - HEX]
+    sd = s.own_seat(seat)
     god = arg["god"]
-    gs.own_fol()[h][s] -= 1
-    gs.own_gods()[s][god] = h
-    gs._changed(h, s)
-    gs._event("summon", s, god)
+    s.own_fol()[h][seat] -= 1
+    s.own_gods()[seat][god] = h
+    s._changed(h, seat)
+    s._event("summon", seat, god)
     if god == "major":
         sd["major"] = True
         sd["free_major"] = False
         ms = NUMBERS["major_summon"]
         for t in TRACKS:
-            gs._track(s, t, ms["tracks"])
-        gs._dom(s, ms["dom"])
+            s._track(seat, t, ms["tracks"])
+        s._dom(seat, ms["dom"])
         return
     sd["summoned"].append(god)
     sd["free_minor"] -= 1
     g = DATA.minor[god]
-    gs._track(s, g["summon"]["track"], g["summon"]["steps"])
+    s._track(seat, g["summon"]["track"], g["summon"]["steps"])
     if g["kind"] == "immediate":
-        gs._immediate(s, g["effect"])
+        s._immediate(seat, g["effect"])
