@@ -273,9 +273,16 @@ class GameService:
         g = loaded
         if g.finished:
             self._remember_done(g)
-        else:
-            self.live[game_id] = g
-            self.bots.kick(g)
+            return g
+        self.live[game_id] = g
+        if self.bus is not None:
+            # the record may be older than what the bus told while it was replayed (or
+            # than the record of another request's load it shares): held now, the
+            # table hears the bus, and it is brought up to its stored head once
+            head = (await self._db(self.storage.heads, [game_id])).get(game_id)
+            if head is not None and head != (g.rec.version, g.rec.status, g.rec.seats):
+                await self.cluster.refresh(g)
+        self.bots.kick(g)
         return g
 
     async def _load_off_loop(self, rec: GameRecord) -> LiveGame:
