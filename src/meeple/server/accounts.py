@@ -222,9 +222,12 @@ async def profile(
 ):
     """An account's rating per game and its match history, newest first, paged."""
     social = get_social(request)
+    if not await social.limiter.allow("profile", client_address(request)):
+        raise ApiError(429, "too many profile reads from your address: slow down")
     if not USERNAME_RE.fullmatch(username):
         raise ApiError(404, "no such player")
-    out = await social.db(social.store.profile, username, page, per_page)
+    viewer = await current_user(request)
+    out = await social.db(social.store.profile, username, page, per_page, viewer.id if viewer else None)
     if out is None:
         raise ApiError(404, "no such player")
     return out

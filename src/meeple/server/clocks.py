@@ -173,10 +173,12 @@ class Clocks:
 
     # -------------------------------------------------------------- status
     def away(self, g: LiveGame, seat: int, now: float) -> float:
-        """Seconds since the seat's person had a connection (0 while connected)."""
+        """Seconds since the seat's person had a connection, or took the seat
+        (0 while connected)."""
         if seat in self.social.hub.online(g.id):
             return 0.0
-        return now - max(self.left.get((g.id, seat), self.started), g.rec.created_at)
+        since = max(self.left.get((g.id, seat), self.started), g.rec.created_at, g.rec.seats[seat].get("seated_at", 0))
+        return now - since
 
     def status(self, g: LiveGame) -> dict:
         now = time.time()

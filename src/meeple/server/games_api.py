@@ -27,7 +27,7 @@ from meeple.server.fairshare import creator_key
 from meeple.server.jsonio import dumps, json_response
 from meeple.server.limits import client_address
 from meeple.server.presence import PresenceDown
-from meeple.server.runtime import runtime
+from meeple.server.runtime import may_create_table, runtime, table_created
 from meeple.server.service import MAX_SEED
 
 log = logging.getLogger("meeple.server")
@@ -83,29 +83,16 @@ class UndoAnswer(UndoBody):
 async def create_game(body: CreateGame, request: Request):
     rt = runtime(request)
     service = rt.service
-    creators = {client_address(request): "your address"}
-    user = await current_user(request)
-    if user is not None:
-        creators[f"account:{user.id}"] = "your account"
-
-    async def statuses(ids: list[str]) -> dict[str, str]:
-        return {t: head[1] for t, head in (await service._db(service.storage.heads, ids)).items()}
-
-    if rt.shared_tables is not None:
-        refused = await rt.shared_tables.check(creators, statuses)
-    else:
-        refused = await rt.tables.check(creators, lambda t: t in service.live)
-    if refused:
-        raise ApiError(429, refused)
+    # every check before anything is made: a refused request changes nothing
+    user = await current_user(request, writing=True)  # the Origin, with the session cookie
+    lobby.check_setup(body.seats, body.table)
+    creators = await may_create_table(request, user)
     opts = body.options or {}
     creator = creator_key(user.id if user is not None else None, client_address(request))
     g, seats = await service.create(
         body.game, body.players, body.seats, body.seed, opts, body.hints, open_seed=body.open_seed, creator=creator
     )
-    if rt.shared_tables is not None:
-        await rt.shared_tables.add(creators, g.id)
-    else:
-        rt.tables.add(creators, g.id)
+    await table_created(request, creators, g.id)
     seats = await lobby.set_up(request, g, seats, body.table)
     return json_response({"id": g.id, "seats": seats}, 201)
 

@@ -13,6 +13,7 @@ the log and in replays.
 from __future__ import annotations
 
 import secrets
+import time
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -22,6 +23,8 @@ from sqlalchemy import exists
 from meeple.server.accounts import current_user
 from meeple.server.clocks import ClockSetup
 from meeple.server.errors import ApiError
+from meeple.server.limits import client_address
+from meeple.server.runtime import may_create_table, table_created
 from meeple.server.service import LiveGame
 from meeple.server.tokens import hash_token
 from meeple.server.social import Social, display_name, get_social
@@ -67,15 +70,17 @@ def _humans(g: LiveGame) -> list[int]:
     return [i for i, s in enumerate(g.rec.seats) if s["kind"] == "human"]
 
 
-def _name_seat(g: LiveGame, seat: int, user, name) -> None:
-    """Put the account's username or the guest's checked name on a seat."""
+def _seat_name(g: LiveGame, seat: int, user, name) -> dict:
+    """The account's username or the guest's checked name for a seat, as
+    fields to put on it once everything else succeeded (nothing is marked here)."""
     stored = g.rec.seats[seat]
     if user is not None:
-        stored["name"], stored["account"] = user.username, True
-    elif name is not None:
+        return {"name": user.username, "account": True}
+    if name is not None:
         if stored.get("account"):
             raise ApiError(409, "this seat belongs to an account: log in to rename it")
-        stored["name"] = display_name(name)
+        return {"name": display_name(name)}
+    return {}
 
 
 async def _bind(social: Social, g: LiveGame, seat: int, user) -> None:
@@ -92,6 +97,17 @@ async def _bind(social: Social, g: LiveGame, seat: int, user) -> None:
     await social.db(social.store.seat_user, g.id, seat, user.id)
 
 
+def check_setup(specs: list[str], setup: TableSetup | None) -> None:
+    """What set_up would refuse, checked before the table is made: the
+    creator's seat must be a human one, a guest's name a good name."""
+    if setup is None:
+        return
+    if setup.seat is not None and (setup.seat >= len(specs) or specs[setup.seat] != "human"):
+        raise ApiError(400, f"seat {setup.seat + 1} is not a human seat")
+    if setup.name is not None:
+        display_name(setup.name)
+
+
 async def set_up(request: Request, g: LiveGame, seats: list[dict], setup: TableSetup | None) -> list[dict]:
     """The create hook: the creator's seat and name, public or private. On a
     public table only the creator's token is handed out; the other human
@@ -104,8 +120,9 @@ async def set_up(request: Request, g: LiveGame, seats: list[dict], setup: TableS
     if host is not None and host not in humans:
         raise ApiError(400, f"seat {host + 1} is not a human seat")
     if host is not None:
-        _name_seat(g, host, user, setup.name)
+        named = _seat_name(g, host, user, setup.name)
         await _bind(social, g, host, user)
+        g.rec.seats[host].update(named)
     if setup.public:
         for s in humans:
             if s != host:
@@ -140,11 +157,18 @@ async def sit(request: Request, game_id: str, body: SitBody):
         else:
             if user is None and body.name is None:
                 raise ApiError(400, "choose a name (or log in) to take a seat")
+            budget = "sit"
+            if not await social.limiter.allow(budget, client_address(request)) or (
+                user is not None and not await social.limiter.allow(budget, f"account {user.id}")
+            ):
+                raise ApiError(429, "too many seats taken from your address: wait a minute")
             out["token"] = secrets.token_urlsafe(24)
-        _name_seat(g, body.seat, user, body.name)
+        # every check first: the seat changes only when the sit succeeds
+        named = _seat_name(g, body.seat, user, body.name)
         await _bind(social, g, body.seat, user)
+        stored.update(named)
         if "token" in out:
-            stored["token_hash"] = hash_token(out["token"])
+            stored.update(token_hash=hash_token(out["token"]), seated_at=time.time())
             stored.pop("open", None)
         await social.save_seats(g)
     out["name"] = stored.get("name")
@@ -178,9 +202,11 @@ async def rematch(request: Request, game_id: str, body: SeatBody):
             new = await service.get(row.rematch)
             token = secrets.token_urlsafe(24)
             async with new.lock:
-                new.rec.seats[seat]["token_hash"] = hash_token(token)
+                new.rec.seats[seat].update(token_hash=hash_token(token), seated_at=time.time())
                 await social.save_seats(new)
             return {"id": new.id, "seat": seat, "token": token}
+        # a rematch is a new table: it counts against the caller as any other
+        creators = await may_create_table(request, await current_user(request))
         specs = ["human" if s["kind"] == "human" or s.get("stand_in") else "bot:" + s["bot"] for s in g.rec.seats]
         new, tokens = await service.create(
             g.rec.game, g.rec.players, specs, None, dict(g.rec.options), creator=g.rec.creator
@@ -195,6 +221,7 @@ async def rematch(request: Request, game_id: str, body: SeatBody):
         await social.db(social.store.add_table, new.id, bool(row is not None and row.public), g.id, clock)
         await social.db(social.store.set_rematch, g.id, new.id)
         await social.save_seats(new)
+        await table_created(request, creators, new.id)
         if clock:
             social.clocks.add(new, ClockSetup(kind=clock[0], seconds=clock[1]))
     social.broadcast(g.id, {"type": "rematch", "id": new.id, "by": g.seats[seat]["name"]})

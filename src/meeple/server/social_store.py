@@ -14,6 +14,8 @@ from __future__ import annotations
 import time
 
 from sqlalchemy import (
+    and_,
+    or_,
     JSON,
     Boolean,
     Column,
@@ -204,17 +206,25 @@ class SocialStore:
                         insert(ratings_t).values(user_id=r["user_id"], game=game, mu=r["mu"], sigma=r["sigma"], games=1)
                     )
 
-    def profile(self, username: str, page: int, per_page: int) -> dict | None:
-        """An account's ratings per game and one page of its match history (newest first)."""
+    def profile(self, username: str, page: int, per_page: int, viewer_id: int | None = None) -> dict | None:
+        """An account's ratings per game and one page of its match history
+        (newest first). Others (any viewer but the account itself) never see
+        an unfinished private table: its id is its only lock."""
         user = self.user_by_name(username)
         if user is None:
             return None
+        mine = seat_users_t.c.user_id == user.id
+        if viewer_id != user.id:
+            public = select(tables_t.c.game_id).where(tables_t.c.public.is_(True))
+            mine = and_(mine, or_(games_t.c.status == "finished", games_t.c.id.in_(public)))
         with self.engine.connect() as c:
             ratings = c.execute(
                 select(ratings_t).where(ratings_t.c.user_id == user.id).order_by(ratings_t.c.game)
             ).all()
             total = c.execute(
-                select(func.count()).select_from(seat_users_t).where(seat_users_t.c.user_id == user.id)
+                select(func.count())
+                .select_from(seat_users_t.join(games_t, seat_users_t.c.game_id == games_t.c.id))
+                .where(mine)
             ).scalar_one()
             rows = c.execute(
                 select(
@@ -230,7 +240,7 @@ class SocialStore:
                     seat_users_t.c.rating_after,
                 )
                 .join(seat_users_t, seat_users_t.c.game_id == games_t.c.id)
-                .where(seat_users_t.c.user_id == user.id)
+                .where(mine)
                 .order_by(games_t.c.created_at.desc(), games_t.c.id)
                 .limit(per_page)
                 .offset((page - 1) * per_page)
