@@ -146,3 +146,44 @@ def test_a_rematch_is_a_new_table_and_is_refused_when_tables_are(make):
     r = c.post(f"/api/games/{g['id']}/rematch", json={"seat": 0, "token": g["seats"][0]["token"]})
     assert r.status_code == 429, r.text
     assert len(c.app.state.service.live) == live
+
+
+def test_a_chat_message_holds_a_few_combining_marks_per_character(make):
+    """Finding 12: a chat message held 450 combining marks on one letter."""
+    import unicodedata
+
+    c = make("198.51.100.1")
+    gid = c.post("/api/games", json=HUMANS3).json()["id"]
+    tower = "a" + "\u0301\u0302\u0303" * 150 + " ok " + "Vi\u1ec7t"
+    r = c.post(f"/api/games/{gid}/chat", json={"text": tower, "name": "Ivy"})
+    assert r.status_code == 201, r.text
+    text = r.json()["text"]
+    run = longest = 0
+    for ch in text:
+        run = run + 1 if unicodedata.category(ch)[0] == "M" else 0
+        longest = max(longest, run)
+    assert longest <= 3 and text.endswith(" ok Vi\u1ec7t")
+
+
+def test_wrong_log_ins_slow_their_address_down_not_the_owner(make):
+    """Finding 6: wrong passwords for a username kept its owner's correct one
+    answered 429. Now an address's failures make it wait longer and longer;
+    the owner from another address logs in."""
+    t = [1000.0]
+    owner = make("198.51.100.1")
+    owner.app.state.limiter.clock = lambda: t[0]
+    sign_up(owner, "ivan33")
+    owner.cookies.clear()
+    attacker = make("203.0.113.66")
+    guess = {"username": "ivan33", "password": "bad guess 1234"}
+    assert [attacker.post("/api/session", json=guess, headers=ORIGIN).status_code for _ in range(6)] == [401] * 6
+    waits = []
+    for _ in range(4):
+        r = attacker.post("/api/session", json=guess, headers=ORIGIN)
+        assert r.status_code == 429
+        waits.append(owner.app.state.limiter.backoff("login").wait("203.0.113.66"))
+        t[0] += waits[-1]  # the attacker waits its delay, and fails again
+        assert attacker.post("/api/session", json=guess, headers=ORIGIN).status_code == 401
+    assert waits == sorted(waits) and waits[-1] >= 4 * waits[0]  # growing
+    r = owner.post("/api/session", json={"username": "ivan33", "password": "correct horse 42"}, headers=ORIGIN)
+    assert r.status_code == 200, r.text

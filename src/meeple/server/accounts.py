@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import secrets
 import time
 from urllib.parse import urlsplit
@@ -163,15 +164,20 @@ async def log_in(request: Request, body: Credentials):
     """Log in. A wrong username and a wrong password get the same answer."""
     check_origin(request)
     social = get_social(request)
-    if not (
-        await social.limiter.allow("login", client_address(request))
-        and await social.limiter.allow("login-user", body.username.lower())
-    ):
-        raise ApiError(429, "too many log-in attempts: wait a minute")
+    # by address, never by username: an attacker must not lock an owner out
+    address = client_address(request)
+    delays = social.limiter.backoff("login")
+    wait = delays.wait(address)
+    if wait > 0:
+        raise ApiError(429, f"too many wrong log-ins from your address: try again in {math.ceil(wait)} s")
+    if not await social.limiter.allow("login", address):
+        raise ApiError(429, "too many log-in attempts from your address: wait a minute")
     user = await social.db(social.store.user_by_name, body.username) if USERNAME_RE.fullmatch(body.username) else None
     ok = await _in_thread(social, _verify, user.password_hash if user else None, body.password)
     if user is None or not ok:
+        delays.failed(address)
         raise ApiError(401, "wrong username or password")
+    delays.succeeded(address)
     if _hasher().check_needs_rehash(user.password_hash):
         await social.db(
             social.store.set_password_hash, user.id, await _in_thread(social, _hasher().hash, body.password)

@@ -37,9 +37,23 @@ class ChatBody(BaseModel):
     name: str | None = Field(default=None, max_length=64, description="a guest spectator's display name")
 
 
+MAX_MARKS = 3  # combining marks kept on one character (Vietnamese takes two; 450 made a tower)
+
+
+def _cap_marks(text: str) -> str:
+    """Composed (NFC), then at most MAX_MARKS combining marks after each character."""
+    out, run = [], 0
+    for ch in unicodedata.normalize("NFC", text):
+        run = run + 1 if unicodedata.category(ch)[0] == "M" else 0
+        if run <= MAX_MARKS:
+            out.append(ch)
+    return "".join(out)
+
+
 def clean_text(raw: str) -> str:
-    """Plain one-line text: control and format characters become spaces."""
-    text = "".join(" " if unicodedata.category(ch)[0] == "C" else ch for ch in raw)
+    """Plain one-line text: control and format characters become spaces, no
+    character carries more than MAX_MARKS combining marks."""
+    text = "".join(" " if unicodedata.category(ch)[0] == "C" else ch for ch in _cap_marks(raw))
     text = " ".join(text.split())
     if not text:
         raise ApiError(400, "the message is empty")

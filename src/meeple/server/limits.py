@@ -41,8 +41,7 @@ class Budget:
 # `Limits.budgets` overrides them.
 BUDGETS: dict[str, Budget] = {
     "signup": Budget(3 / 60, 5),  # sign-ups per address
-    "login": Budget(5 / 60, 5),  # log-in attempts per address
-    "login-user": Budget(5 / 60, 5),  # log-in attempts per username
+    "login": Budget(0.2, 10),  # log-in attempts per address (and growing delays after failures)
     "chat": Budget(0.5, 5),  # chat messages per writer at a table
     "chat-address": Budget(2.0, 20),  # chat messages per address over all tables
     "sit": Budget(6 / 60, 3),  # open seats taken per address (and per account)
@@ -173,12 +172,48 @@ class TokenBucket:
         self.stamp = now
 
     def take(self, now: float) -> bool:
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.tokens = min(self.burst, self.tokens + max(0.0, now - self.stamp) * self.rate)
         self.stamp = now
         if self.tokens >= 1:
             self.tokens -= 1
             return True
         return False
+
+
+class Backoff:
+    """Growing delays after failures, per key (log-ins per address): `free`
+    failures cost nothing, then each failure makes the key wait
+    base * 2**(n - free - 1) seconds (at most `most`) before it may try
+    again; a success, or `forget` seconds without a failure, clears it. Kept
+    by each process (a bounded table)."""
+
+    def __init__(self, clock: Callable[[], float], free=5, base=1.0, most=900.0, forget=3600.0, size=10_000) -> None:
+        self.clock, self.free, self.base, self.most, self.forget, self.size = clock, free, base, most, forget, size
+        self.keys: collections.OrderedDict[Hashable, tuple[int, float]] = collections.OrderedDict()
+
+    def wait(self, key: Hashable) -> float:
+        """Seconds `key` must still wait (0: it may try now)."""
+        hit = self.keys.get(key)
+        if hit is None:
+            return 0.0
+        failures, last = hit
+        now = self.clock()
+        if now - last >= self.forget:
+            del self.keys[key]
+            return 0.0
+        if failures <= self.free:
+            return 0.0
+        return max(0.0, last + min(self.most, self.base * 2 ** (failures - self.free - 1)) - now)
+
+    def failed(self, key: Hashable) -> None:
+        self.wait(key)  # forgets an old record
+        failures = self.keys.pop(key, (0, 0.0))[0]
+        if len(self.keys) >= self.size:
+            self.keys.popitem(last=False)
+        self.keys[key] = (failures + 1, self.clock())
+
+    def succeeded(self, key: Hashable) -> None:
+        self.keys.pop(key, None)
 
 
 class Limiter:
@@ -210,6 +245,13 @@ class Limiter:
         self.tables: dict[str, collections.OrderedDict[Hashable, TokenBucket]] = {}
         self.budgets: dict[str, Budget] = {}
         self._redis: Any = None  # a redis.asyncio client, once used
+        self.backoffs: dict[str, Backoff] = {}
+
+    def backoff(self, name: str) -> Backoff:
+        """The growing delays of `name` (e.g. failed log-ins), on this limiter's clock."""
+        if name not in self.backoffs:
+            self.backoffs[name] = Backoff(lambda: self.clock())
+        return self.backoffs[name]
 
     def budget(self, name: str) -> Budget:
         b = self.budgets.get(name)
