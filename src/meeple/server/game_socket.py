@@ -167,8 +167,16 @@ async def _sender(rt: Runtime, service: GameService, conn: Conn) -> None:
             await conn.send_text(dumps(payload))
     except asyncio.CancelledError:
         pass
-    except Exception:  # a closed socket ends its sender, nothing else
+    except (OSError, RuntimeError, WebSocketDisconnect):  # closed or dropped: it ends, nothing else
         log.debug("sender ended", exc_info=True)
+    except Exception:  # noqa: BLE001 - a socket that gets no more views must not stay open
+        # its page would show a table that stopped moving, for good; closed, it
+        # reconnects and gets the whole latest view
+        log.warning("a websocket's views failed (table %s): closing it", conn.game_id, exc_info=True)
+        try:
+            await conn.ws.close(code=1011, reason="the server failed to send this table: reconnecting")
+        except Exception:  # noqa: BLE001 - already gone
+            pass
 
 
 async def _handle(rt: Runtime, service: GameService, conn: Conn, text: str) -> dict | None:
