@@ -156,3 +156,29 @@ def test_resign_with_three_players_a_bot_plays_on_and_you_are_last(game):
     text = " ".join(out.getvalue().split())
     assert "You resign: a bot plays your seat to the end." in text
     assert "Places: 1. " in text and text.rstrip().endswith("(you) (resigned)")
+
+
+def test_anunnaki_battle_strength_is_told_by_its_parts():
+    """Each battle's strengths, by parts (units, abilities, weapons, metal;
+    the ancient tile), decide its winner as the engine did (a tie to the
+    attacker), and read in words."""
+    from meeple.games.anunnaki import present
+    from meeple.games.anunnaki.state import new_game
+
+    battles = weapons = 0
+    for seed in range(10):
+        s = _random_game(new_game, seed, 2 + seed % 3)
+        log = s.log()
+        for i, (kind, seat, d, _) in enumerate(log):
+            if kind != "strength":
+                continue
+            battles += 1
+            att, dfn = d["parts"]
+            a, b = sum(v for _, v in att), sum(v for _, v in dfn)
+            won = next(e for e in log[i:] if e[0] == "battle_won")
+            assert (won[1] == seat) == (a >= b), (seed, d, won)
+            weapons += any(what not in present._PART for what, _ in att + dfn)
+            text = present.describe((kind, seat, d, None), [{"name": f"H{i}"} for i in range(4)], None)["text"]
+            assert text.startswith(f"Battle strength in {present.region_name(d['hex'])}: H{seat} {a} (units ")
+            assert f" {b} (" in text and "_" not in text
+    assert battles > 5 and weapons

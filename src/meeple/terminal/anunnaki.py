@@ -488,8 +488,12 @@ def play(args, stdin=None, stdout=None) -> int:
                     console.print(Text(f"  · {text}", style=style))
                 news = []
                 menu = _menu(state, me)
+                listed = Table(box=None, show_header=False, pad_edge=False)  # a long line wraps under its words
+                listed.add_column(justify="right")
+                listed.add_column()
                 for i, (_a, text) in enumerate(menu, 1):
-                    console.print(f"  {i:>2}. {text}")
+                    listed.add_row(f"  {i}.", Text(text))
+                console.print(listed)
                 console.print(_status(state, me, asked["prompt"]))
                 console.print("> ", end="")
                 line = inp.readline()

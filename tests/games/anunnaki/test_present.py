@@ -49,6 +49,7 @@ KNOWN = {
     "reveal",
     "helmet_win",
     "battle_won",
+    "strength",
     "end",
     "culture_declined",
     "turn",

@@ -162,6 +162,12 @@ class Battle(AnunnakiFields):
         return True
 
     def battle_strength(self, seat) -> int:
+        return sum(v for _, v in self.battle_parts(seat))
+
+    def battle_parts(self, seat) -> list[tuple[str, int]]:
+        """`seat`'s battle strength by its parts, each (what, strength): the
+        units, the abilities (the opponent's spear, Isis, Heimdall, Ashur),
+        each weapon and the metal paid for the chariot."""
         b = self.ctx["battle"]
         h = b["hex"]
         o = self._opp(seat)
@@ -171,27 +177,37 @@ class Battle(AnunnakiFields):
         n = self.osl[seat].get(h, 0)
         if n:  # Odin's settlements are units in battle effects, with their whole strength (Heimdall's too)
             units.extend([self.settlement_unit_strength(seat) + heimdall] * n)
-        st = sum(units)
+        parts = [("units", sum(units))]
         if o is not None and self._has_effect(o, "spear") and units:
-            st -= max(units)  # its strength only: the unit is still there (Isis, Heimdall)
+            parts.append(("spear", -max(units)))  # its strength only: the unit is still there (Isis, Heimdall)
         if units and self.stl.get(h) == seat:
             if self.has(seat, "isis"):
-                st += 1
-            st += heimdall
+                parts.append(("isis", 1))
+            if heimdall:
+                parts.append(("heimdall", heimdall))
         if self.has(seat, "ashur"):
-            st += 1
+            parts.append(("ashur", 1))
         for w in b["cards"].get(str(seat), []) + b["extra"].get(str(seat), []):
-            st += DATA.weapons[w]["strength"]
-        st += b["metal"].get(str(seat), 0)
-        return st
+            parts.append((w, DATA.weapons[w]["strength"]))
+        metal = b["metal"].get(str(seat), 0)
+        if metal:
+            parts.append(("metal", metal))
+        return parts
 
     def ancient_strength(self) -> int:
+        return sum(v for _, v in self.ancient_parts())
+
+    def ancient_parts(self) -> list[tuple[str, int]]:
+        """The ancient tile's battle strength by its parts: the tile and the
+        Atlantis god it guards."""
         b = self.ctx["battle"]
         tile, _up, god = self.anc[b["hex"]]
-        st = DATA.ancient[tile]["strength"]
+        parts = [("ancient", DATA.ancient[tile]["strength"])]
         if god:
-            st += BALLISTA_GOD if self._has_effect(b["att"], "ballista") else DATA.atlantis_god
-        return st
+            parts.append(
+                ("atlantis_god", BALLISTA_GOD if self._has_effect(b["att"], "ballista") else DATA.atlantis_god)
+            )
+        return parts
 
     def _slingshot(self, loser, winner, b) -> bool:
         cards = b["cards"].get(str(loser), [])
@@ -433,9 +449,12 @@ def _run_b_resolve(s: AnunnakiFields):
     b = s.ctx["battle"]
     if b["winner"] is not None:
         return
-    a = s.battle_strength(b["att"])
-    d = s.ancient_strength() if b["def"] is None else s.battle_strength(b["def"])
+    att = s.battle_parts(b["att"])
+    dfn = s.ancient_parts() if b["def"] is None else s.battle_parts(b["def"])
+    a, d = sum(v for _, v in att), sum(v for _, v in dfn)
     b["strength"] = [a, d]
+    if s.record:
+        s._event("strength", b["att"], {"hex": b["hex"], "def": b["def"], "parts": [att, dfn]})
     b["winner"] = "att" if a >= d else "def"
 
 

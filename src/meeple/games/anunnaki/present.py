@@ -662,6 +662,14 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
     elif kind == "reveal":
         parts = [f"{seat_name(seats, int(s))}: {' + '.join(nice(w) for w in ws)}" for s, ws in sorted(detail.items())]
         text = "Weapons revealed — " + "; ".join(parts) if parts else "Weapons revealed"
+    elif kind == "strength":
+        att, dfn = detail["parts"]
+        a, d = sum(v for _, v in att), sum(v for _, v in dfn)
+        them = seat_name(seats, detail["def"]) if detail["def"] is not None else "the ancient guardian"
+        text = (
+            f"Battle strength in {region_name(detail['hex'])}: {who} {a} ({strength_words(att)}) against "
+            f"{them} {d} ({strength_words(dfn)})" + (": a tie goes to the attacker" if a == d else "")
+        )
     elif kind == "helmet_win":
         text = f"{who}'s viking helmet wins the battle"
     elif kind == "battle_won":
@@ -701,6 +709,25 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
     else:
         text = f"{who}: {kind.replace('_', ' ')}" + (f" ({detail})" if detail not in (None, "") else "")
     return {"kind": kind, "seat": seat if isinstance(seat, int) and seat >= 0 else None, "detail": detail, "text": text}
+
+
+_PART = {
+    "units": "units {}",
+    "spear": "the opponent's spear {:+d} (the strongest unit)",
+    "isis": "Isis {:+d}",
+    "heimdall": "Heimdall {:+d}",
+    "ashur": "Ashur {:+d}",
+    "metal": "metal paid for the chariot {:+d}",
+    "ancient": "the ancient tile {}",
+    "atlantis_god": "the Atlantis god {:+d}",
+}
+
+
+def strength_words(parts) -> str:
+    """A battle strength by its parts (battle.battle_parts), in words:
+    "units 3, Long shield +1, Isis +1"."""
+    said = [_PART[what].format(v) if what in _PART else f"{nice(what)} {v:+d}" for what, v in parts]
+    return ", ".join(said)
 
 
 def _culture(tok) -> str:
