@@ -246,17 +246,29 @@ class GameService:
         pushes follow the bus, and writes check the version themselves."""
         if not isinstance(game_id, str) or not 1 <= len(game_id) <= 32:
             raise ApiError(404, "no such game")
-        g = self.live.get(game_id) or self.done.get(game_id)
-        if g is not None:
+        held = self.live.get(game_id) or self.done.get(game_id)
+        cold = held is None
+        if held is None:
+            g = await self._hold_stored(game_id)
+        else:
+            g = held
             if game_id in self.done:
                 self.done.move_to_end(game_id)
-            if fresh and self.bus is not None:
-                head = (await self._db(self.storage.heads, [game_id])).get(game_id)
-                if head is None:
-                    raise ApiError(404, f"no game {game_id!r}")
-                if head != (g.rec.version, g.rec.status, g.rec.seats):
-                    await self.cluster.refresh(g)
-            return g
+        if self.bus is not None and (fresh or cold):
+            # A cold copy is checked even when not `fresh`: it was replayed from a
+            # record read before it was held (perhaps by an earlier load still in
+            # flight), and the bus messages of that gap reached no held copy.
+            # Read after holding it, the head covers every acknowledged commit.
+            head = (await self._db(self.storage.heads, [game_id])).get(game_id)
+            if head is None:
+                raise ApiError(404, f"no game {game_id!r}")
+            if head != (g.rec.version, g.rec.status, g.rec.seats):
+                await self.cluster.refresh(g)
+        return g
+
+    async def _hold_stored(self, game_id: str) -> LiveGame:
+        """The stored table, replayed and held (or the copy another caller
+        loaded meanwhile)."""
         rec = await self._db(self.storage.get_game, game_id)
         if rec is None:
             raise ApiError(404, f"no game {game_id!r}")

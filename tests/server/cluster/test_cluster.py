@@ -129,6 +129,8 @@ def test_a_move_on_one_node_reaches_the_sockets_of_another(cluster_factory):
                     elif m["type"] == "ack":
                         acked_at[m["ply"]] = (time.perf_counter(), s)
                         checks.append(asyncio.create_task(read_other(n1 if node is n0 else n0, m["ply"])))
+                    elif m["type"] == "presence":  # who is online: seat numbers, nothing else
+                        assert set(m) == {"type", "online"} and set(m["online"]) <= {0, 1}, m
                     else:
                         raise AssertionError(m)
 
