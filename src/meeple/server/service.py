@@ -264,11 +264,13 @@ class GameService:
                 raise ApiError(404, f"no game {game_id!r}")
             if head != (g.rec.version, g.rec.status, g.rec.seats):
                 await self.cluster.refresh(g)
+        if cold:
+            self.bots.kick(g)  # once up to the head: no bot moves from an old copy
         return g
 
     async def _hold_stored(self, game_id: str) -> LiveGame:
         """The stored table, replayed and held (or the copy another caller
-        loaded meanwhile)."""
+        loaded meanwhile); its bots are not kicked yet."""
         rec = await self._db(self.storage.get_game, game_id)
         if rec is None:
             raise ApiError(404, f"no game {game_id!r}")
@@ -285,16 +287,8 @@ class GameService:
         g = loaded
         if g.finished:
             self._remember_done(g)
-            return g
-        self.live[game_id] = g
-        if self.bus is not None:
-            # the record may be older than what the bus told while it was replayed (or
-            # than the record of another request's load it shares): held now, the
-            # table hears the bus, and it is brought up to its stored head once
-            head = (await self._db(self.storage.heads, [game_id])).get(game_id)
-            if head is not None and head != (g.rec.version, g.rec.status, g.rec.seats):
-                await self.cluster.refresh(g)
-        self.bots.kick(g)
+        else:
+            self.live[game_id] = g
         return g
 
     async def _load_off_loop(self, rec: GameRecord) -> LiveGame:
