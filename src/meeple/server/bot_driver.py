@@ -20,10 +20,7 @@ from meeple.server.errors import ApiError
 from meeple.server.fairshare import think_seconds
 from meeple.server.jobs.protocol import StaleJob
 from meeple.server.live import MAX_SEED, LiveGame, new_moves
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from meeple.server.service import GameService
+from meeple.server.rooms import Host
 
 log = logging.getLogger("meeple.server")
 
@@ -31,7 +28,7 @@ log = logging.getLogger("meeple.server")
 class BotDriver:
     """The bots' tasks of a service's tables."""
 
-    def __init__(self, service: GameService) -> None:
+    def __init__(self, service: Host) -> None:
         self.service = service
 
     def to_move(self, g: LiveGame, state=None) -> int | None:

@@ -18,12 +18,9 @@ from typing import Any
 from meeple.core.game import GameError
 from meeple.server.errors import ApiError
 from meeple.server.live import LiveGame, replay_state, seat_names
+from meeple.server.rooms import Host
 from meeple.server.storage import GameRecord
 from meeple.server.undo import Takebacks, UndoRequest
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from meeple.server.service import GameService
 
 log = logging.getLogger("meeple.server")
 
@@ -31,7 +28,7 @@ log = logging.getLogger("meeple.server")
 class ClusterSync:
     """What a node does to stay one with the others (nothing without a bus)."""
 
-    def __init__(self, service: GameService) -> None:
+    def __init__(self, service: Host) -> None:
         self.service = service
 
     def check(self) -> None:

@@ -25,6 +25,10 @@ from typing import Any
 # much, so a creator's quick decisions still take turns with everyone else's
 MIN_COST = 0.1
 
+# ISMCTS runs about 2,000 simulations a second on one core (docs/bots.md): the
+# simulation budget that matches a time budget
+SIMULATIONS_PER_SECOND = 2000
+
 
 def creator_key(account: int | None, address: str) -> str:
     """Who a table's bot time is counted against: the account, else the
@@ -37,8 +41,6 @@ def think_seconds(spec: str, max_seconds: float | None) -> float:
     """The wall time one decision of bot `spec` may take on this server: its
     ISMCTS time budget (or its simulations at 2,000 a second), capped at
     `max_seconds`; 0 for a bot that does not search (random, greedy)."""
-    from meeple.server.workers import SIMULATIONS_PER_SECOND
-
     seconds = 0.0
     try:
         from meeple.bots.registry import parse_spec

@@ -48,7 +48,7 @@ class ReplayJob:
 
 def job_of(g, ply: int) -> ReplayJob:
     """The job for a live or finished table `g` (service.LiveGame)."""
-    from meeple.server.service import final_ranking
+    from meeple.server.ranking import final_ranking
 
     rec = g.rec
     result = final_ranking(g) if rec.status != "closed" else None

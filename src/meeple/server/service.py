@@ -8,7 +8,8 @@ and a cache of finished ones), creates them, takes people's moves and commits
 every move; its rooms hold the rest: `bot_driver.BotDriver` (the bots' tasks),
 `cluster.ClusterSync` (a node's copies kept one with the other nodes'),
 `undo_consent.UndoConsent` (undo requests), `views.Views` (what a viewer
-reads). Its public methods are the API the routes use.
+reads). The rooms see the service through `rooms.Host` and never import it.
+Its public methods are the API the routes use.
 """
 
 from __future__ import annotations
@@ -33,7 +34,8 @@ from meeple.server.live import MAX_SEED, LiveGame, new_entries, replay_state, se
 from meeple.server.storage import Conflict, GameRecord, Storage
 from meeple.server.tokens import hash_token
 from meeple.server.undo_consent import UndoConsent
-from meeple.server.views import Views, final_ranking
+from meeple.server.ranking import final_ranking
+from meeple.server.views import Views
 from meeple.server.workers import BotPool, check_budget, check_spec
 
 # importers of these names from here (the routes, the people's modules)

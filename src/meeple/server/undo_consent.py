@@ -12,12 +12,9 @@ import logging
 
 from meeple.server.errors import ApiError
 from meeple.server.live import LiveGame, replay_state
+from meeple.server.rooms import Host
 from meeple.server.storage import Conflict
 from meeple.server.undo import UndoRequest
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from meeple.server.service import GameService
 
 log = logging.getLogger("meeple.server")
 
@@ -25,7 +22,7 @@ log = logging.getLogger("meeple.server")
 class UndoConsent:
     """The undo requests of a service's tables."""
 
-    def __init__(self, service: GameService) -> None:
+    def __init__(self, service: Host) -> None:
         self.service = service
 
     async def ask(self, g: LiveGame, seat: int) -> tuple[int, dict]:

@@ -25,7 +25,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from meeple.core.game import GameError
-from meeple.server.fairshare import MIN_COST, FairQueue, decision_cost
+from meeple.server.fairshare import MIN_COST, SIMULATIONS_PER_SECOND, FairQueue, decision_cost
 
 
 def registry_available() -> bool:
@@ -62,11 +62,6 @@ def check_spec(spec: str, game: str | None = None) -> str:
     if not re.fullmatch(r"random|greedy|easy|medium|hard|ismcts(:[0-9.]+(s|ms)?)?", spec):
         raise GameError(f"unknown bot {spec!r}")
     return spec
-
-
-# ISMCTS runs about 2,000 simulations a second on one core (docs/bots.md): the
-# simulation budget that matches a time budget
-SIMULATIONS_PER_SECOND = 2000
 
 
 def max_simulations(max_seconds: float) -> int:
