@@ -3,6 +3,9 @@
 Two halves. The *rendering* half is pure: functions that take a seat's view
 (`state.view(seat)`, the secrecy boundary) or a log event and return `rich`
 renderables; they never see the true state, so they cannot leak a hidden card.
+Here: the table's layout, the decisions and their menus. How seats look is in
+`ethnos_palette`, cards in `ethnos_cards`, the narration and age scoring in
+`ethnos_narration`, the final ranking in `ethnos_ranking`.
 The *session* half (`Session`) owns the game: it asks the bots, prompts the
 person, applies answers and narrates what happened from the public log.
 
@@ -19,11 +22,9 @@ from collections.abc import Callable
 from typing import Any
 import random
 import sys
-from dataclasses import dataclass, field
 
 from rich import box
-from rich.console import Console, Group, JustifyMethod, RenderableType
-from rich.rule import Rule
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -32,19 +33,14 @@ from meeple.bots.registry import make_bot
 from meeple.core.game import GameError
 from meeple.core.savegame import track
 from meeple.games.ethnos import data, new_game
-from meeple.games.ethnos.present import age_details, band_words, card_words, places_words
-from meeple.terminal.ethnos_cards import KINGDOM_STYLE, band_text, card_text, cards_text, kingdom_text, typed
-from meeple.terminal.ethnos_ranking import _why_ahead, board_markers, ranking
+from meeple.games.ethnos.present import age_details
+from meeple.terminal.ethnos_cards import band_text, card_text, cards_text, kingdom_text, typed
+from meeple.terminal.ethnos_narration import Narrator, action_note, move_words, view_changes
+from meeple.terminal.ethnos_palette import ROMAN, Palette, titled
+from meeple.terminal.ethnos_ranking import board_markers, ranking, render_ranking
 from meeple.terminal.fit import Fitted
 from meeple.terminal.rules import greeting, info_text, rules_text
 from meeple.terminal.screen import Sections, resign_confirmed, resigned_places, status_line
-
-ROMAN = ("0", "I", "II", "III")
-
-# A seat is told apart by colour AND by shape and number (colour-blind safe).
-PLAYER_STYLES = ("bold cyan", "bold yellow", "bold magenta", "bold white", "bold spring_green2", "bold hot_pink")
-PLAYER_MARKS = ("●", "■", "▲", "◆", "★", "✚")
-ASCII_MARKS = ("o", "#", "^", "&", "%", "+")
 
 QUIT = ("quit", "exit", "q")
 HELP = ("help", "h", "?")
@@ -76,46 +72,6 @@ In a band, the leader is marked '*'."""
 
 
 # --------------------------------------------------------------- rendering
-@dataclass(frozen=True)
-class Palette:
-    """How seats look to one viewer: colour, mark, and who is 'you'."""
-
-    players: int
-    me: int | None = None
-    ascii: bool = False
-    names: tuple[str, ...] = ()
-
-    def mark(self, seat: int) -> str:
-        return (ASCII_MARKS if self.ascii else PLAYER_MARKS)[seat]
-
-    @property
-    def dot(self) -> str:
-        """What an empty cell shows."""
-        return "." if self.ascii else "·"
-
-    def rule(self, title: str = "", style: str = "") -> Rule:
-        return Rule(title, characters="-" if self.ascii else "─", style=style)
-
-    def style(self, seat: int) -> str:
-        return PLAYER_STYLES[seat]
-
-    def tag(self, seat: int, you: bool = True) -> Text:
-        """The seat by its mark and name, counted from 1 ("■Player 2")."""
-        t = Text(f"{self.mark(seat)}Player {seat + 1}", style=self.style(seat))
-        if you and seat == self.me:
-            t.append(" (you)", style="bold")
-        return t
-
-    def seats(self) -> list[dict]:
-        """The seats as the presenter's sentences name them."""
-        return [{"name": self.tag(s).plain} for s in range(self.players)]
-
-    def name(self, seat: int) -> str:
-        if seat == self.me:
-            return "you"
-        return self.names[seat] if seat < len(self.names) else "bot"
-
-
 def _glory_note(players: int, age: int) -> str:
     if age == 1:
         return "this age: 1st takes slot I"
@@ -139,10 +95,6 @@ def render_header(view: dict, pal: Palette) -> Text:
     t.append_text(pal.tag(view["current"]))
     t.append("\nTribes: " + ", ".join(x.capitalize() for x in view["tribes"]), style="dim")
     return t
-
-
-def _titled(title: str, table: RenderableType) -> Group:
-    return Group(Text(title, style="bold"), table)
 
 
 def render_kingdoms(view: dict, pal: Palette) -> Group:
@@ -169,7 +121,7 @@ def render_kingdoms(view: dict, pal: Palette) -> Group:
                 cells.append(Text(pal.dot, style="dim"))
         table.add_row(kingdom_text(k), slots, *cells)
     ages = " ".join(ROMAN[1 : data.ages(p) + 1])
-    return _titled(f"Kingdoms: glory slots {ages} ({_glory_note(p, age)}), markers", Fitted(table))
+    return titled(f"Kingdoms: glory slots {ages} ({_glory_note(p, age)}), markers", Fitted(table))
 
 
 def supply(view: dict, seat: int) -> int:
@@ -211,7 +163,7 @@ def render_players(view: dict, pal: Palette) -> Group:
     others = [s for s in range(pal.players) if s != pal.me]
     kinds = {pal.name(s) for s in others}
     names = f"all {kinds.pop()}" if len(kinds) == 1 else ", ".join(f"{pal.tag(s).plain} {pal.name(s)}" for s in others)
-    return _titled(f"Players (opponents: {names})", Fitted(table))
+    return titled(f"Players (opponents: {names})", Fitted(table))
 
 
 def render_bands(view: dict, pal: Palette) -> Text:
@@ -478,263 +430,6 @@ def _menu_key(text: str) -> tuple:
     if text == "recruit deck":
         return (1, text)
     return (order.get(verb, 5), text)
-
-
-# ------------------------------------------------------------ narration
-def move_words(move: str, pal: Palette) -> str:
-    """A MOVE in words (a hint): "Play a band led by Elf of Rhea, with
-    Skeleton", "Recruit Troll of Ithys", "Place a marker in Rhea"."""
-    verb, *args = move.split()
-    if verb == "recruit" and args == ["deck"]:
-        return "Recruit the top card of the deck"
-    if verb == "recruit" and args:
-        return f"Recruit {card_words(args[0])}"
-    if verb == "band" and args:
-        rest = f", with {', '.join(card_words(c) for c in args[1:])}" if len(args) > 1 else ""
-        return f"Play a band of {len(args)} led by {card_words(args[0])}{rest}"
-    if verb == "place" and args:
-        return f"Place a marker in {args[0].capitalize()}"
-    if verb == "troll" and args:
-        return f"Take troll token {args[0]}"
-    if verb == "keep" and args:
-        return "Keep " + ", ".join(card_words(c) for c in args)
-    if verb == "keep":
-        return "Keep the orc horde for a later age"
-    if verb == "swap" and len(args) == 2 and all(a.isdecimal() for a in args):
-        return f"Swap the fairy band for {pal.tag(int(args[0])).plain}'s band {int(args[1]) + 1}"
-    return {"draw": "Draw the cards", "pass": "Pass", "cash": "Cash the orc horde"}.get(verb, move)
-
-
-def action_note(kind: str, text: str, seat: int, pal: Palette, view: dict) -> Text | None:
-    """Words for an action the public log does not record (None: the log will).
-
-    `view` is the viewer's view *before* the action. Cards an elf keeps are
-    hidden, so only their number is told.
-    """
-    msg = None
-    if kind == "turn" and text == "recruit deck":
-        msg = "recruits the top card of the deck"
-    elif kind == "keep" and text == "done":
-        n = len(_pending(view).get("build", []))
-        msg = f"keeps {n} card(s) in hand (elf)"
-    elif kind == "wizard":
-        msg = (
-            f"draws {_pending(view).get('arg')} card(s) from the deck (wizard)"
-            if text == "draw"
-            else "does not draw (wizard)"
-        )
-    elif kind == "centaur" and text == "pass":
-        msg = "ends the centaur chain"
-    elif kind == "fairy" and text == "pass":
-        msg = "keeps the fairy band (no swap)"
-    elif kind == "orc" and text == "keep":
-        msg = "keeps the orc horde for a later age"
-    if msg is None:
-        return None
-    t = pal.tag(seat)
-    t.append(" " + msg)
-    return t
-
-
-def view_changes(before: dict, after: dict, pal: Palette) -> list[Text]:
-    """Public changes no event records: merfolk track moves, orc horde markers."""
-    out = []
-    if "merfolk" in before and "merfolk" in after:
-        for s, (a, b) in enumerate(zip(before["merfolk"], after["merfolk"])):
-            if b > a:
-                t = pal.tag(s)
-                t.append(f" advances on the merfolk track: {a} -> {b}")
-                out.append(t)
-    for s, (sa, sb) in enumerate(zip(before["seats"], after["seats"])):
-        for k in sb["orc"]:
-            if k not in sa["orc"]:
-                t = pal.tag(s)
-                t.append(" puts a marker on the orc horde space of ")
-                t.append_text(kingdom_text(k))
-                out.append(t)
-    return out
-
-
-def render_scoring(
-    title: str, rows: list[tuple[str, list[int]]], pal: Palette, total: bool = False, glory: list[int] | None = None
-) -> Group:
-    """A table of glory gains: one row per source, one column per seat."""
-    p = pal.players
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    table.add_column("Source")
-    for s in range(p):
-        table.add_column(pal.tag(s), justify="right")
-
-    def cells(gains, style=""):
-        return [Text(str(g), style=style) if g else Text(pal.dot, style="dim") for g in gains]
-
-    for label, gains in rows:
-        src = kingdom_text(label) if label in KINGDOM_STYLE else Text(label)
-        table.add_row(src, *cells(gains))
-    if total:
-        sums = [sum(g[s] for _, g in rows) for s in range(p)]
-        table.add_row(Text("age-end total", style="bold"), *cells(sums, "bold"))
-    if glory is not None:
-        table.add_row(
-            Text("glory now", style="bold"), *[Text(str(g), style="bold " + pal.style(s)) for s, g in enumerate(glory)]
-        )
-    return _titled(title, table)
-
-
-def render_ranking(view: dict, pal: Palette) -> Group:
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    columns: tuple[tuple[str, JustifyMethod], ...] = (
-        ("Rank", "right"),
-        ("Player", "left"),
-        ("Glory", "right"),
-        ("Markers on board", "right"),
-        ("Bands (last age)", "left"),
-        ("Tie-break", "left"),
-    )
-    for col, j in columns:
-        table.add_column(col, justify=j)
-    rows = ranking(view)
-    winners = set(view.get("winners") or [])
-    for i, (rank, s, key) in enumerate(rows):
-        who = pal.tag(s)
-        if s in winners:
-            who.append("  WINNER", style="bold reverse")
-        note = _why_ahead(rows[i - 1][2], key) if i else None
-        table.add_row(
-            str(rank), who, Text(str(key[0]), style="bold"), str(key[1]), " ".join(map(str, key[2])) or "-", note or ""
-        )
-    line = Text()
-    if len(winners) > 1:
-        line.append("Shared win: ", style="bold")
-        line.append_text(Text(", ").join(pal.tag(s) for s in sorted(winners)))
-    elif winners:
-        line.append("Winner: ", style="bold")
-        line.append_text(pal.tag(next(iter(winners))))
-    foot = Text(
-        "Ties: most glory, then most markers in the kingdoms, then the larger "
-        "biggest band of the last age, then the next band, ...",
-        style="dim",
-    )
-    return Group(Text("Final ranking", style="bold"), table, line, foot)
-
-
-@dataclass
-class Narrator:
-    """Turns public log events into lines and tables for one viewer."""
-
-    pal: Palette
-    age: int = 1
-    details: list = field(default_factory=list)  # present.age_details of the log so far
-    rows: list = field(default_factory=list)
-    taken: list = field(default_factory=list)  # glory for taking the giant token this age
-
-    def visible(self, event: tuple) -> bool:
-        private_to = event[3]
-        return private_to is None or private_to == self.pal.me
-
-    def feed(self, event: tuple, view: dict) -> list:
-        """Renderables for one event (none if the viewer may not see it).
-
-        `view` is the viewer's view right after the action that logged it.
-        """
-        if not self.visible(event):
-            return []
-        kind, seat, detail, _ = event
-        pal = self.pal
-
-        def line(*parts) -> Text:
-            t = pal.tag(seat) if seat is not None else Text()
-            for part in parts:
-                t.append_text(part) if isinstance(part, Text) else t.append(part)
-            return t
-
-        if kind == "age_start":
-            self.age, self.rows, self.taken = detail, [], [0] * pal.players
-            return [pal.rule(f"Age {ROMAN[detail]} begins", style="bold"), line(" plays first")]
-        if kind == "recruit":
-            return [line(" recruits ", card_text(detail), " from the market")]
-        if kind == "draw":
-            return [line(" draws ", card_text(detail))]
-        if kind == "dragon":
-            return [line(Text(f" reveals a DRAGON ({detail} of {data.DRAGONS})", style="bold red"))]
-        if kind == "band":
-            return [line(f" plays a band of {len(detail)}: ", band_text({"leader": detail[0], "cards": detail}))]
-        if kind == "discard":
-            return [line(f" discards {len(detail)} card(s) to the market: ", cards_text(detail))]
-        if kind == "marker":
-            return [line(" places a marker in ", kingdom_text(detail))]
-        if kind == "troll":
-            return [line(f" takes troll token {detail}")]
-        if kind == "giant":
-            if not self.taken:
-                self.taken = [0] * pal.players
-            self.taken[seat] += detail
-            return [line(f" takes the giant token (+{detail} glory)")]
-        if kind == "swap":
-            s, j = detail
-            return [line(" swaps the fairy band for ", pal.tag(s), f"'s band {j + 1}")]
-        if kind == "age_end":
-            self.rows = [("giant token taken", self.taken)] if any(self.taken) else []
-            self.rows += [(k, v) for k, v in detail.items()]
-            head = pal.rule(f"Age {ROMAN[self.age]} is over", style="bold red")
-            return [
-                head,
-                line(" ended the age"),
-                *self.kingdom_lines(),
-                render_scoring(f"Age {ROMAN[self.age]} scoring: kingdoms and tribe boards", self.rows, pal),
-            ]
-        if kind == "orc":
-            if not self.rows or self.rows[-1][0] != "orc horde":
-                self.rows.append(("orc horde", [0] * pal.players))
-            self.rows[-1][1][seat] += detail
-            return [line(f" cashes the orc horde: +{detail} glory")]
-        if kind == "bands":
-            self.rows.append(("bands", list(detail)))
-            told = self.band_lines()
-            glory = [sd["glory"] for sd in view["seats"]]
-            return [
-                *told,
-                render_scoring(f"Age {ROMAN[self.age]} scoring: total", self.rows, pal, total=True, glory=glory),
-            ]
-        if kind == "game_end":
-            return [pal.rule("Game over", style="bold")]
-        return [line(f" {kind}: {detail}")]
-
-    def _age(self) -> dict | None:
-        return next((d for d in self.details if d["age"] == self.age), None)
-
-    def kingdom_lines(self) -> list[Text]:
-        """Each kingdom's placings at the age's end, ties and their split told."""
-        got = self._age()
-        if got is None:
-            return []
-        out = [Text("Kingdoms (most markers first; troll tokens break ties; a tie shares its slots):", style="bold")]
-        for k, groups in got["kingdoms"].items():
-            out.append(Text("  " + places_words(k, groups, self.pal.seats())))
-        return out
-
-    def band_lines(self) -> list[Text]:
-        """Each band's glory, the skeletons leaving it first."""
-        got = self._age()
-        if got is None:
-            return []
-        gone = sum(b["skeletons"] for bands in got["bands"] for b in bands)
-        out = [
-            Text(
-                "Bands score by size"
-                + (f"; first the skeletons leave them ({gone} in all)" if gone else "")
-                + ": "
-                + ", ".join(f"{n} card{'s' if n > 1 else ''} {g}" for n, g in enumerate(data.BAND_GLORY) if n)
-                + f", more {data.BAND_GLORY[-1]}",
-                style="bold",
-            )
-        ]
-        for s, bands in enumerate(got["bands"]):
-            t = Text("  ")
-            t.append_text(self.pal.tag(s))
-            t.append(": " + ("; ".join(band_words(b) for b in bands) if bands else "no band"))
-            out.append(t)
-        return out
 
 
 def to_text(renderable, width: int = 100) -> str:

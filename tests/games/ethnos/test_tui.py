@@ -18,6 +18,7 @@ from rich.console import Console
 
 from meeple.games.ethnos import data, new_game
 from meeple.terminal import ethnos as tui
+from meeple.terminal.ethnos_palette import PLAYER_MARKS
 from meeple.games.ethnos.cards import CARD_BY_NAME, CARD_KINGDOM, CARD_TRIBE, SKELETON
 from meeple.games.ethnos.present import card_words
 
@@ -74,7 +75,7 @@ def test_full_game_first_choice(players, seed, tribes):
     # keeps are counted, never named
     lines = text.splitlines()
     draws = [ln for ln in lines if " draws " in ln and "(wizard)" not in ln]
-    assert all(ln.startswith(tui.PLAYER_MARKS[0] + "Player 1 (you) draws ") for ln in draws)
+    assert all(ln.startswith(PLAYER_MARKS[0] + "Player 1 (you) draws ") for ln in draws)
     assert re.search(r"^\S+Player [2-6] recruits the top card of the deck$", text, re.M)
     kept = [ln for ln in lines if re.search(r"Player [2-6] keeps (?!the orc horde|the fairy band)", ln)]
     assert all(re.search(r"keeps \d+ card\(s\) in hand \(elf\)$", ln) for ln in kept)
