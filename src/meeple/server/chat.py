@@ -21,7 +21,7 @@ from meeple.server.accounts import current_user
 from meeple.server.errors import ApiError
 from meeple.server.limits import client_address
 from meeple.server.jsonio import dumps
-from meeple.server.social import display_name, get_social
+from meeple.server.social import get_social, guest_name
 
 router = APIRouter(tags=["chat"])
 
@@ -81,7 +81,7 @@ async def post_chat(request: Request, game_id: str, body: ChatBody):
         elif body.name is None:
             raise ApiError(400, "choose a name (or log in) to chat as a spectator")
         else:
-            name, account, writer = display_name(body.name), False, ("address", client_address(request))
+            name, account, writer = await guest_name(social, body.name), False, ("address", client_address(request))
         channel, seat = "spectators", None
     if not (
         await social.limiter.allow("chat", f"{g.id} {writer[0]} {writer[1]}")

@@ -29,6 +29,7 @@ from meeple.server.limits import client_address
 from meeple.server.presence import PresenceDown
 from meeple.server.runtime import may_create_table, runtime, table_created
 from meeple.server.service import MAX_SEED
+from meeple.server.social import get_social
 
 log = logging.getLogger("meeple.server")
 router = APIRouter(tags=["games"])
@@ -85,7 +86,7 @@ async def create_game(body: CreateGame, request: Request):
     service = rt.service
     # every check before anything is made: a refused request changes nothing
     user = await current_user(request, writing=True)  # the Origin, with the session cookie
-    lobby.check_setup(body.seats, body.table)
+    await lobby.check_setup(get_social(request), body.seats, body.table)
     creators = await may_create_table(request, user)
     opts = body.options or {}
     creator = creator_key(user.id if user is not None else None, client_address(request))

@@ -27,7 +27,7 @@ from meeple.server.limits import client_address
 from meeple.server.runtime import may_create_table, table_created
 from meeple.server.service import LiveGame
 from meeple.server.tokens import hash_token
-from meeple.server.social import Social, display_name, get_social
+from meeple.server.social import Social, get_social, guest_name
 from meeple.server.social_store import tables_t
 from meeple.server.storage import games_t
 
@@ -70,7 +70,7 @@ def _humans(g: LiveGame) -> list[int]:
     return [i for i, s in enumerate(g.rec.seats) if s["kind"] == "human"]
 
 
-def _seat_name(g: LiveGame, seat: int, user, name) -> dict:
+async def _seat_name(social: Social, g: LiveGame, seat: int, user, name) -> dict:
     """The account's username or the guest's checked name for a seat, as
     fields to put on it once everything else succeeded (nothing is marked here)."""
     stored = g.rec.seats[seat]
@@ -79,7 +79,7 @@ def _seat_name(g: LiveGame, seat: int, user, name) -> dict:
     if name is not None:
         if stored.get("account"):
             raise ApiError(409, "this seat belongs to an account: log in to rename it")
-        return {"name": display_name(name)}
+        return {"name": await guest_name(social, name)}
     return {}
 
 
@@ -97,7 +97,7 @@ async def _bind(social: Social, g: LiveGame, seat: int, user) -> None:
     await social.db(social.store.seat_user, g.id, seat, user.id)
 
 
-def check_setup(specs: list[str], setup: TableSetup | None) -> None:
+async def check_setup(social: Social, specs: list[str], setup: TableSetup | None) -> None:
     """What set_up would refuse, checked before the table is made: the
     creator's seat must be a human one, a guest's name a good name."""
     if setup is None:
@@ -105,7 +105,7 @@ def check_setup(specs: list[str], setup: TableSetup | None) -> None:
     if setup.seat is not None and (setup.seat >= len(specs) or specs[setup.seat] != "human"):
         raise ApiError(400, f"seat {setup.seat + 1} is not a human seat")
     if setup.name is not None:
-        display_name(setup.name)
+        await guest_name(social, setup.name)
 
 
 async def set_up(request: Request, g: LiveGame, seats: list[dict], setup: TableSetup | None) -> list[dict]:
@@ -120,7 +120,7 @@ async def set_up(request: Request, g: LiveGame, seats: list[dict], setup: TableS
     if host is not None and host not in humans:
         raise ApiError(400, f"seat {host + 1} is not a human seat")
     if host is not None:
-        named = _seat_name(g, host, user, setup.name)
+        named = await _seat_name(social, g, host, user, setup.name)
         await _bind(social, g, host, user)
         g.rec.seats[host].update(named)
     if setup.public:
@@ -164,7 +164,7 @@ async def sit(request: Request, game_id: str, body: SitBody):
                 raise ApiError(429, "too many seats taken from your address: wait a minute")
             out["token"] = secrets.token_urlsafe(24)
         # every check first: the seat changes only when the sit succeeds
-        named = _seat_name(g, body.seat, user, body.name)
+        named = await _seat_name(social, g, body.seat, user, body.name)
         if "token" not in out:
             if all(stored.get(k) == v for k, v in named.items()) and user is None:
                 return {**out, "name": stored.get("name")}  # the same name again (a page reload): nothing to save

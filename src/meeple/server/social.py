@@ -48,6 +48,15 @@ def display_name(raw) -> str:
     return name
 
 
+async def guest_name(social: Social, raw) -> str:
+    """A guest's checked display name that is no registered player's, nor a
+    look-alike of one (names.skeleton): a guest may not pass for an account."""
+    name = display_name(raw)
+    if await social.db(social.store.account_like, name) is not None:
+        raise ApiError(409, "that name belongs to a registered player: choose another")
+    return name
+
+
 USERNAME_RE = re.compile(r"[A-Za-z0-9_-]{3,24}")
 
 

@@ -34,6 +34,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Engine
 
+from meeple.server.names import skeleton
 from meeple.server.storage import games_t
 
 metadata = MetaData()
@@ -113,10 +114,13 @@ class SocialStore:
 
     # ---------------------------------------------------------- accounts
     def add_user(self, username: str, password_hash: str) -> int | None:
-        """The new user's id, or None when the name is taken (any spelling)."""
+        """The new user's id, or None when the name is taken (any spelling, or a
+        look-alike of an account's: names.skeleton)."""
         key = username.lower()
         with self.engine.begin() as c:
             if c.execute(select(users_t.c.id).where(users_t.c.username_key == key)).first():
+                return None
+            if _look_alike(c, skeleton(username)) is not None:
                 return None
             r = c.execute(
                 insert(users_t).values(
@@ -126,6 +130,11 @@ class SocialStore:
             pk = r.inserted_primary_key
             assert pk is not None  # an insert's new row
             return pk[0]
+
+    def account_like(self, name: str) -> str | None:
+        """The username of an account whose name looks like `name`, if any."""
+        with self.engine.connect() as c:
+            return _look_alike(c, skeleton(name))
 
     def user_by_name(self, username: str):
         with self.engine.connect() as c:
@@ -360,3 +369,14 @@ class SocialStore:
     def chat_count(self, game_id: str) -> int:
         with self.engine.connect() as c:
             return c.execute(select(func.count()).select_from(chat_t).where(chat_t.c.game_id == game_id)).scalar_one()
+
+
+def _look_alike(c, skel: str) -> str | None:
+    """An account's username with this skeleton. Usernames are ASCII: only a
+    skeleton's `l` (l, L, I, 1) and `o` (o, O, 0) stand for other keys, so a
+    LIKE on the lower-case key finds the few candidates, the skeleton decides."""
+    if not skel.isascii():
+        return None
+    pattern = "".join("_" if ch in "lo" else "\\" + ch if ch in "_%\\" else ch for ch in skel)
+    rows = c.execute(select(users_t.c.username).where(users_t.c.username_key.like(pattern, escape="\\"))).all()
+    return next((r.username for r in rows if skeleton(r.username) == skel), None)
