@@ -215,7 +215,7 @@ def test_the_lobby_lists_tables_in_words(live_server, chromium):
     row = page.locator(f"#recent li[data-game='{g['id']}']")
     row.wait_for()
     text = row.inner_text()
-    assert text.startswith("The Old King's Crown, 2 players (Ann, a bot (easy)) — in play: watch"), text
+    assert text.startswith("The Old King's Crown, 2 players (Ann (guest), a bot (easy)) — in play: watch"), text
     assert g["id"] not in text and not identifiers(text)
     assert row.locator("a.table-link").get_attribute("href") == f"/game/{g['id']}"
     assert not errors, errors

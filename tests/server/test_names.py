@@ -46,3 +46,29 @@ def test_sign_up_refuses_a_look_alike(site):  # noqa: F811
         r = site.post("/api/accounts", json={"username": name, "password": "correct horse 42"}, headers=ORIGIN)
         assert r.status_code == 409, r.text
     sign_up(site, "carol_9")  # a different name
+
+
+def test_the_lobby_says_which_seats_are_accounts(site):  # noqa: F811
+    sign_up(site, "Dana7")
+    mine = create(site, ["human", "human"], public=True)
+    site.cookies.clear()
+    guest = create(site, ["human", "human"], public=True, name="Ann")
+    listed = {g["id"]: g for g in site.get("/api/games").json()["games"]}
+    assert listed[mine["id"]]["accounts"] == [True, False]
+    assert listed[guest["id"]]["accounts"] == [False, False]
+
+
+@pytest.mark.browser
+def test_the_page_marks_guests_seats_as_chat_does(live_server, chromium):
+    import httpx
+
+    g = httpx.post(
+        f"{live_server}/api/games",
+        json={"game": "ethnos", "players": 2, "seats": ["human", "human"], "table": {"name": "Ann", "public": True}},
+    ).json()
+    page = chromium.new_page()
+    page.goto(f"{live_server}/")
+    page.wait_for_function("() => document.body.innerText.includes('Ann (guest)')", timeout=60_000)
+    page.goto(f"{live_server}/game/{g['id']}#seat=0&token={g['seats'][0]['token']}")
+    page.wait_for_selector("ul.players", timeout=60_000)
+    assert "Ann (guest)" in page.inner_text("ul.players")

@@ -429,6 +429,7 @@ class Storage:
                 "status": r.status,
                 "seats": [s["kind"] if s["kind"] == "human" else "bot:" + s["bot"] for s in r.seats],
                 "names": [s.get("name") for s in r.seats],
+                "accounts": [bool(s.get("account")) for s in r.seats],  # the page marks guests by it
                 "open": [i for i, s in enumerate(r.seats) if s.get("open")],
                 "hints": hints_allowed(r.seats),
                 "open_seed": bool(r.open_seed),

@@ -340,7 +340,7 @@ function playersPanel(v) {
       const offer = sd.gods_offer.filter((g) => !sd.summoned.includes(g));
       const turn = v.status === "active" && s.current === i;     // nobody's turn once the game is over
       return el("li", {class: (d && (d.seats || []).includes(i)) || turn ? "active" : null, "data-seat": i},
-        playerTag(v, i), i === v.you ? " (you)" : "", " — " + h.name, turn ? el("span", {class: "badge turn-badge"}, "turn") : null,
+        playerTag(v, i), guestMark(v.seats[i]), i === v.you ? " (you)" : "", " — " + h.name, turn ? el("span", {class: "badge turn-badge"}, "turn") : null,
         v.seats[i].kind === "human" && !T.replay ? el("span", {class: "online"}, (v.online || []).includes(i) ? " online" : " offline") : null,
         el("div", {class: "pstats"},
           el("span", {}, "VP ", el("b", {class: "vp-" + i}, sd.vp)),

@@ -55,6 +55,9 @@ async function api(method, path, body) {
   return data;
 }
 const cap = (s) => s ? s[0].toUpperCase() + s.slice(1) : s;
+// a person's seat without an account is marked as chat marks a guest: nobody
+// passes for a registered player by a name alone
+const guestMark = (seat) => seat && seat.kind === "human" && !seat.account && !seat.open ? " (guest)" : "";
 function playerTag(view, s, extra) {
   const seat = view.seats[s];
   return el("span", {class: "ptag p" + s + (extra ? " " + extra : ""), title: seat.name + " (" + SHAPES[s] + ")"},
@@ -232,7 +235,7 @@ function goToSeat(g, seat) {
 // a table of the lobby's list in words: game, players and names, state
 function tableWords(g) {
   const game = (META.games[g.game] || {}).name || g.game;
-  const who = g.seats.map((spec, i) => g.names[i] || (spec.startsWith("bot:") ? "a bot (" + spec.slice(4) + ")" :
+  const who = g.seats.map((spec, i) => g.names[i] ? g.names[i] + (g.accounts && !g.accounts[i] ? " (guest)" : "") : (spec.startsWith("bot:") ? "a bot (" + spec.slice(4) + ")" :
     (g.open || []).includes(i) ? "an open seat" : "Player " + (i + 1)));
   const won = (g.winners || []).map((s) => g.names[s] || (g.seats[s].startsWith("bot:") ? "a bot" : "Player " + (s + 1)));
   const state = g.status === "finished" ? "finished" + (won.length ? ", won by " + won.join(" and ") : "") + ": replay" :

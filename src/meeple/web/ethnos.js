@@ -157,7 +157,7 @@ function playersPanel(v) {
   const s = v.state, d = v.decision;
   return el("section", {class: "panel", "aria-label": "players"}, el("h2", {}, "Players"),
     el("ul", {class: "players"}, s.seats.map((sd, i) => el("li", {class: d && d.seat === i ? "active" : null},
-      playerTag(v, i), i === v.you ? " (you)" : "",
+      playerTag(v, i), guestMark(v.seats[i]), i === v.you ? " (you)" : "",
       v.seats[i].kind === "human" && !T.replay ? el("span", {class: "online", title: (v.online || []).includes(i) ? "online" : "offline"},
         (v.online || []).includes(i) ? " online" : " offline") : null,
       el("div", {class: "pstats"},

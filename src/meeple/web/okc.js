@@ -163,7 +163,7 @@ function playersPanel(v) {
       const waiting = d && (d.seats || []).includes(i);
       const bid = sd.bid ? cardEl(sd.bid, {cls: "mini"}) : null;
       return el("li", {class: waiting ? "active" : null, "data-seat": i},
-        seatTag(v, i), i === me ? " (you)" : "",
+        seatTag(v, i), guestMark(v.seats[i]), i === me ? " (you)" : "",
         v.seats[i].kind === "human" && !T.replay ? el("span", {class: "online"}, (v.online || []).includes(i) ? " online" : " offline") : null,
         el("div", {class: "pstats"},
           el("span", {title: "influence (victory points)"}, "Influence ", el("b", {class: "infl-" + i}, sd.influence)),
