@@ -72,3 +72,21 @@ def test_the_page_marks_guests_seats_as_chat_does(live_server, chromium):
     page.goto(f"{live_server}/game/{g['id']}#seat=0&token={g['seats'][0]['token']}")
     page.wait_for_selector("ul.players", timeout=60_000)
     assert "Ann (guest)" in page.inner_text("ul.players")
+
+
+def test_one_seat_per_account_at_a_table(site):  # noqa: F811
+    sign_up(site, "Erin5")
+    g = create(site, ["human", "human", "human"], public=True)  # Erin at seat 1
+    before = site.get(f"/api/games/{g['id']}").json()["seats"]
+    for _ in range(5):  # refused each time, and it never counts as a seat taken
+        r = site.post(f"/api/games/{g['id']}/sit", json={"seat": 1}, headers=ORIGIN)
+        assert r.status_code == 409 and "one seat per person" in r.json()["error"], r.text
+    assert site.get(f"/api/games/{g['id']}").json()["seats"] == before
+    listed = {x["id"]: x for x in site.get("/api/games").json()["games"]}
+    assert listed[g["id"]]["open"] == [1, 2]
+    site.cookies.clear()
+    other = create(site, ["human", "human", "human"], public=True, name="Fay")
+    sign_up(site, "Gus5")
+    assert site.post(f"/api/games/{other['id']}/sit", json={"seat": 1}, headers=ORIGIN).status_code == 200
+    again = site.post(f"/api/games/{other['id']}/sit", json={"seat": 2}, headers=ORIGIN)
+    assert again.status_code == 409 and "seat 2" in again.json()["error"], again.text

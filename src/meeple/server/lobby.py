@@ -83,18 +83,27 @@ async def _seat_name(social: Social, g: LiveGame, seat: int, user, name) -> dict
     return {}
 
 
-async def _bind(social: Social, g: LiveGame, seat: int, user) -> None:
-    """Seat an account at a game once (its match history and rating)."""
+async def _may_bind(social: Social, g: LiveGame, seat: int, user) -> bool:
+    """Whether the account is to be bound to this seat (False: it already is,
+    or no account); 409 when the seat is another account's or the account
+    holds another seat of this table: one seat per person."""
     if user is None:
-        return
+        return False
     seated = await social.db(social.store.seated, g.id)
     if seated.get(seat) == user.id:
-        return
+        return False
     if seat in seated:
         raise ApiError(409, f"seat {seat + 1} already belongs to another account")
     if user.id in seated.values():
-        raise ApiError(409, "you already sit at this table")
-    await social.db(social.store.seat_user, g.id, seat, user.id)
+        mine = next(s for s, u in seated.items() if u == user.id)
+        raise ApiError(409, f"you already sit at this table (seat {mine + 1}): one seat per person")
+    return True
+
+
+async def _bind(social: Social, g: LiveGame, seat: int, user) -> None:
+    """Seat an account at a game once (its match history and rating)."""
+    if await _may_bind(social, g, seat, user):
+        await social.db(social.store.seat_user, g.id, seat, user.id)
 
 
 async def check_setup(social: Social, specs: list[str], setup: TableSetup | None) -> None:
@@ -157,6 +166,7 @@ async def sit(request: Request, game_id: str, body: SitBody):
         else:
             if user is None and body.name is None:
                 raise ApiError(400, "choose a name (or log in) to take a seat")
+            await _may_bind(social, g, body.seat, user)  # refused before it counts against the budget
             budget = "sit"
             if not await social.limiter.allow(budget, client_address(request)) or (
                 user is not None and not await social.limiter.allow(budget, f"account {user.id}")
