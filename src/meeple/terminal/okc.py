@@ -412,14 +412,17 @@ def menu_lines(state, seat: int) -> list[tuple[int, str, str]]:
     offers, by name and faction) and the effect of what it offers."""
     kind = state.decision().kind
     fac = D.FACTIONS[state.factions[seat]]
+    board = state.view(seat)["seats"][seat]["board"] if kind == "space" else []
     out = []
     for a in state.legal_actions(seat):
         word = action_word(state, a, kind, seat)
         option = present.label(word, fac)
-        said = option["label"]
+        said, effect = option["label"], present.option_text(option, fac)
         if word.startswith("seat ") and word[5:].isdigit():  # the order track: the seat by its faction
             said = f"Next on the order track: {seat_names(state, seat)[int(word[5:])]['name']}"
-        out.append((a, said, present.option_text(option, fac)))
+        if kind == "space" and word.startswith("space ") and word[6:].isdigit():  # what the space holds now
+            effect = present.space_text(board[int(word[6:])])
+        out.append((a, said, effect))
     return out
 
 

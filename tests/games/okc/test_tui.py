@@ -178,3 +178,36 @@ def test_an_80_column_terminal_cuts_no_word_short():
             assert any(ln[:1] == ["supporters"] for ln in lines)
         else:  # a row per faction, headed by what each column holds
             assert any(ln[:2] == ["faction", "influence"] for ln in lines)
+
+
+def test_kingdom_card_spaces_say_what_they_hold():
+    """Issue 35: the menu for placing a stolen kingdom card names the space
+    (the rulebook's "kingdom card space" of the player board) and says what
+    it holds and what choosing it does, not "Board space 1"."""
+    from meeple.games.okc import load
+    from meeple.terminal.okc import menu_lines
+    from tests.games.okc.helpers import doc
+
+    s = load(
+        doc(
+            2,
+            factions=["nobility", "uprising"],
+            order=[0, 1],
+            seats={
+                0: {"hand": ["follower-1"], "board": [{"kingdom": "trade-03", "occupier": "nobility:agent"}, None]},
+                1: {"hand": ["captain-8"], "board": [None, {"kingdom": "trade-01", "occupier": "uprising:captain-6"}]},
+            },
+        )
+    )
+    for move in ("0: bid follower-1", "1: bid captain-8", "herald wilderness", "steal trade-03"):
+        s.apply_move(move)
+    assert s.decision().kind == "space"
+    lines = [(said, effect) for _, said, effect in menu_lines(s, 1)]
+    assert lines == [
+        ("Kingdom card space 1", "an empty space on your player board: the new kingdom card goes there"),
+        (
+            "Kingdom card space 2",
+            "holds kingdom card Trade 1, occupied by Uprising captain 6: Trade 1 is discarded and "
+            "Uprising captain 6 goes back to your hand",
+        ),
+    ]

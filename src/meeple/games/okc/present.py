@@ -43,7 +43,7 @@ VERBS = {
     "take": "Take",
     "steal": "Steal",
     "back": "Take the bid card back",
-    "space": "Board space",
+    "space": "Kingdom card space",
     "supporter": "Supporter to",
     "favour": "Use the Favour",
     "kingdom": "Use kingdom card",
@@ -269,6 +269,15 @@ def option_text(option: dict, faction: str) -> str:
     if option.get("place") in D.LOCATIONS:
         return location_text(option["place"])
     return ""
+
+
+def space_text(space: dict | None) -> str:
+    """What choosing a kingdom card space of one's player board does, by what
+    it holds now (the seat's `view` board entry: None or kingdom + occupier)."""
+    if not space:
+        return "an empty space on your player board: the new kingdom card goes there"
+    k, occ = _kname(space["kingdom"]), _card(space["occupier"])
+    return f"holds kingdom card {k}, occupied by {occ}: {k} is discarded and {occ} goes back to your hand"
 
 
 # ---------------------------------------------------------------- decision
@@ -513,7 +522,7 @@ def describe(ev, seats: list[dict], viewer: int | None) -> dict:
             "on top of their deck (hand full)" if d[1] else "to hand"
         )
     elif kind == "space":
-        text = f"{who} puts kingdom card {_kname(d[0])} on board space {d[1]}, occupied by {_card(d[2])}"
+        text = f"{who} puts kingdom card {_kname(d[0])} on kingdom card space {d[1]} of their player board, occupied by {_card(d[2])}"
         if d[3] is not None:
             text += f" (replacing kingdom card {_kname(d[3][0])}; {_card(d[3][1])} goes back to hand)"
     elif kind == "token":
