@@ -586,7 +586,7 @@ def test_martial_04_joust_is_simultaneous_and_secret():
     s.apply_move("kingdom martial-04")
     assert s.decision().kind == "joust" and set(s.decision().seats) == {0, 1, 2}
     s.apply_move("1: joust captain-9")
-    assert s.view(0)["seats"][1]["joust"] == "clans:?" and "1: joust ?" in s.moves_for(0)
+    assert s.view(0)["seats"][1]["joust"] == "clans:?" and "@1 joust ?" in s.moves_for(0)
     s.apply_move("0: joust captain-9")
     s.apply_move("2: joust captain-6")
     # the two 9s are discarded; the 6 is highest: uprising claims any location reward

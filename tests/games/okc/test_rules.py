@@ -247,7 +247,7 @@ def test_face_down_cards_are_simultaneous_and_secret():
         s.apply_move("1: facedown captain-8 captain-7 captain-6")
     v = s.view(0)
     assert v["regions"]["highlands"]["facedown"] == ["clans:?"]
-    assert "captain" not in str(v["regions"]) and s.moves_for(0) == ["1: facedown ? ? ?"]
+    assert "captain" not in str(v["regions"]) and s.moves_for(0) == ["@1 facedown ? ? ?"]
     with pytest.raises(IllegalMove):
         s.apply_move("0: facedown captain-8 captain-8 captain-6")
     assert s.decision().seats == (0,)  # nothing applied

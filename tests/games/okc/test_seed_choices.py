@@ -124,7 +124,7 @@ def test_short_hands_declare_in_turn_order_before_anyone_places():
     assert s.legal_moves() == ["empty highlands", "empty lowlands"]
     s.apply_move("empty highlands")
     assert s.decision().kind == "facedown" and set(s.decision().seats) == {0, 1, 2}
-    assert legal_moves_for(s, 0) == ["0: facedown - - heir"]
+    assert legal_moves_for(s, 0) == ["@0 facedown - - heir"]
     with pytest.raises(IllegalMove):
         s.apply_move("2: facedown heir - ruse")  # lowlands was declared, plateau was not
     s.apply_move("2: facedown heir ruse -")
