@@ -148,7 +148,11 @@ def running_server(db: str, log_path, *extra: str):
 
 @pytest.fixture
 def live_server(tmp_path):
-    with running_server(str(tmp_path / "live.db"), tmp_path / "server.log") as address:
+    """A real server whose read budget lets one test client (and its browser
+    pages, all from 127.0.0.1) play whole games through the API at full speed;
+    the budgets themselves are tested on servers of their own."""
+    db, log = str(tmp_path / "live.db"), tmp_path / "server.log"
+    with running_server(db, log, "--read-rate", "1000/2000") as address:
         yield f"http://{address}"
 
 

@@ -31,7 +31,7 @@ def test_the_hint_button_shows_three_options_against_bots(advised_server, chromi
     page.select_option("#seat-1", "human")
     assert not page.is_checked("#hints")  # two people: off unless they agree
     start_in_lobby(page, advised_server, "ethnos", ["human", "bot:easy"], 17)
-    page.wait_for_function("document.body.dataset.mine === '1'", timeout=30_000)
+    page.wait_for_function("() => document.body.dataset.mine === '1'", timeout=30_000)
     assert page.inner_text("#hints-note") == "Hints are allowed at this table."
     page.click("#hint-btn")
     page.wait_for_selector("#hint-options li", timeout=30_000)
@@ -45,7 +45,7 @@ def test_the_hint_button_shows_three_options_against_bots(advised_server, chromi
     page.locator("#decision").screenshot(path=str(out / "browser-hint.png"))
     ply = page.evaluate("document.body.dataset.ply")
     options.first.click()  # plays it
-    page.wait_for_function(f"document.body.dataset.ply !== '{ply}'", timeout=30_000)
+    page.wait_for_function(f"() => document.body.dataset.ply !== '{ply}'", timeout=30_000)
     assert not errors, errors
 
 

@@ -37,7 +37,7 @@ def test_the_rules_dialog_shows_the_summary_and_finds_terms(live_server, chromiu
     shown = page.locator("#rules-terms dt:visible").all_inner_texts()
     assert "Council of Relics" in shown and "Pathfinder" not in shown
     page.locator("#rules-game").select_option("ethnos")  # another game's rules from the same dialog
-    page.wait_for_function("document.querySelector('#rules-head').textContent.startsWith('Ethnos')")
+    page.wait_for_function("() => document.querySelector('#rules-head').textContent.startsWith('Ethnos')")
     page.locator("#rules-find").fill("гномы")  # the Russian rulebook's word finds the dwarves
     assert page.locator("#rules-terms dt:visible").all_inner_texts() == ["Dwarf"]
     page.locator(".rules-close").tap()
@@ -47,12 +47,12 @@ def test_the_rules_dialog_shows_the_summary_and_finds_terms(live_server, chromiu
 def test_okc_board_names_carry_their_glossary_words_and_a_tap_reads_them(live_server, chromium):
     page = seat_zero_page(live_server, chromium, "okc", {"rounds": 4}, **PHONE)
     castle = page.locator("[data-location=castle] > b")
-    page.wait_for_function("document.querySelector('[data-location=castle] > b').title !== ''")
+    page.wait_for_function("() => document.querySelector('[data-location=castle] > b').title !== ''")
     assert castle.get_attribute("title") == G.short("okc", "location.castle")
     assert page.locator("[data-region=highlands] > h3").get_attribute("title") == G.short("okc", "region.highlands")
     assert page.locator("[data-council=relics] > b").get_attribute("title") == G.short("okc", "council.relics")
     fac = page.locator(".fac").first
-    page.wait_for_function("!document.querySelector('.fac').title.startsWith('faction')")
+    page.wait_for_function("() => !document.querySelector('.fac').title.startsWith('faction')")
     assert "One of the four factions" in fac.get_attribute("title")
     castle.tap()
     info = page.locator("#cardinfo")
@@ -62,7 +62,7 @@ def test_okc_board_names_carry_their_glossary_words_and_a_tap_reads_them(live_se
 
 def test_anunnaki_tracks_and_houses_and_ethnos_kingdoms_are_explained(live_server, chromium):
     page = seat_zero_page(live_server, chromium, "anunnaki", {})
-    page.wait_for_function("document.querySelector('[data-term=\"track.domination\"]').title !== ''")
+    page.wait_for_function("() => document.querySelector('[data-term=\"track.domination\"]').title !== ''")
     assert page.locator('[data-term="track.domination"]').get_attribute("title") == G.short(
         "anunnaki", "track.domination"
     )
@@ -74,5 +74,5 @@ def test_anunnaki_tracks_and_houses_and_ethnos_kingdoms_are_explained(live_serve
     page = chromium.new_page()
     page.goto(f"{live_server}/game/{g['id']}#seat=0&token={g['seats'][0]['token']}")
     page.wait_for_selector("[data-kingdom=duris] > h3")
-    page.wait_for_function("document.querySelector('[data-kingdom=duris] > h3').title !== ''")
+    page.wait_for_function("() => document.querySelector('[data-kingdom=duris] > h3').title !== ''")
     assert page.locator("[data-kingdom=duris] > h3").get_attribute("title") == G.short("ethnos", "kingdom.duris")

@@ -283,15 +283,7 @@ class GameService:
             loaded = await self._load_off_loop(rec)
         except GameError as e:
             raise ApiError(500, f"game {game_id} cannot be replayed: {e}") from None
-        g = self.live.get(game_id) or self.done.get(game_id)  # loaded meanwhile
-        if g is not None:
-            return g
-        g = loaded
-        if g.finished:
-            self._remember_done(g)
-        else:
-            self.live[game_id] = g
-        return g
+        return self.live.get(game_id) or self.done.get(game_id) or loaded  # held when loaded
 
     async def _load_off_loop(self, rec: GameRecord) -> LiveGame:
         """A stored table, replayed in a thread, one table at a time, once for
@@ -305,8 +297,22 @@ class GameService:
         if pending is None:
             loop = asyncio.get_running_loop()
             pending = self._loading[rec.id] = loop.run_in_executor(self._loader, self._load, rec)
-            pending.add_done_callback(lambda _f: self._loading.pop(rec.id, None))
+            pending.add_done_callback(lambda done: self._hold_loaded(rec.id, done))
         return await asyncio.shield(pending)
+
+    def _hold_loaded(self, game_id: str, done: asyncio.Future) -> None:
+        """On the loop, as the load ends: the table is held before it stops
+        being in flight, so no caller between the two loads it a second time."""
+        self._loading.pop(game_id, None)
+        if done.cancelled() or done.exception() is not None:
+            return
+        g = done.result()
+        if game_id in self.live or game_id in self.done:
+            return
+        if g.finished:
+            self._remember_done(g)
+        else:
+            self.live[game_id] = g
 
     def _load(self, rec: GameRecord) -> LiveGame:
         """In the loader thread: nobody else holds the table yet."""
