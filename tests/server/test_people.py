@@ -534,7 +534,13 @@ def test_ratings_lost_in_a_stop_are_made_at_the_next_start(tmp_path):
 
     def app():
         return TestClient(
-            create_app(f"sqlite:///{tmp_path / 'r.db'}", bot_workers=1, sqlite_sync="NORMAL", http_rate=(1e6, 1e6), read_rate=(1e6, 1e6)),
+            create_app(
+                f"sqlite:///{tmp_path / 'r.db'}",
+                bot_workers=1,
+                sqlite_sync="NORMAL",
+                http_rate=(1e6, 1e6),
+                read_rate=(1e6, 1e6),
+            ),
             base_url="https://testserver",
         )
 
