@@ -99,7 +99,7 @@ async def play_seat(
                     elif m["type"] == "error":
                         rec.error(str(m.get("status")))
                         break
-        except (ConnectionClosed, OSError, InvalidStatus, asyncio.TimeoutError) as e:
+        except (TimeoutError, ConnectionClosed, OSError, InvalidStatus) as e:
             rec.error(type(e).__name__)
         await asyncio.sleep(0.2 + rng.random() * 0.3)
     return "timeout"

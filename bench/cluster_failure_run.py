@@ -17,7 +17,6 @@ import uuid
 from pathlib import Path
 
 import httpx
-
 from cluster_bench import HAPROXY, pids_named, wait_ready
 from cluster_failure import Record, kill_a_holder, kill_group, play_tables, seat_address, verify, wait_finished
 from server_bench import cpu_pressure, free_port, pct

@@ -359,7 +359,7 @@ def main() -> int:
 
         try:
             asyncio.run(phase3())
-        except asyncio.TimeoutError:
+        except TimeoutError:
             pass
         with httpx.Client(base_url=base, timeout=30) as h:
             done = sum(h.get(f"/api/games/{g['id']}").json()["status"] == "finished" for g in games)

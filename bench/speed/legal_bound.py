@@ -40,7 +40,8 @@ import importlib
 import json
 import random
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import meeple.games  # noqa: F401  (registers the games)
 from meeple.core.spec import declared

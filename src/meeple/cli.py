@@ -7,9 +7,9 @@ traceback: argparse reports bad flags, GameError reports bad game input.
 from __future__ import annotations
 
 import argparse
-import os
 import importlib
 import json
+import os
 import sys
 
 from meeple.cliargs import add_data_flag, add_lang_flag, resolve_language, seconds, whole

@@ -12,9 +12,8 @@ from meeple.advisor import analyse
 from meeple.advisor.analysis import COSTLY, MODE, first_action
 from meeple.advisor.report import write_analysis
 from meeple.core import savegame
-from meeple.core.present import moves_for_seat
 from meeple.core.game import BadState
-
+from meeple.core.present import moves_for_seat
 from tests.test_cli import MEEPLE
 
 GAMES = ("ethnos", "okc", "anunnaki")

@@ -5,7 +5,8 @@ import os
 
 import pytest
 
-from meeple.arena import match, tournament as tm
+from meeple.arena import match
+from meeple.arena import tournament as tm
 from meeple.cli import main
 from meeple.core.game import GameError
 

@@ -5,8 +5,8 @@ import types
 
 import pytest
 
-from meeple.bots.base import observe
 from meeple.bots import ismcts
+from meeple.bots.base import observe
 from meeple.bots.ismcts import ISMCTSBot
 from meeple.games import ethnos
 

@@ -4,8 +4,8 @@ one; hidden steps go to the game's rule; ties follow the rng."""
 
 import random
 
-from meeple.core.lookahead import best_action, lookahead_policy
 from meeple.core.game import Decision
+from meeple.core.lookahead import best_action, lookahead_policy
 
 
 class Tiny:

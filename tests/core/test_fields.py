@@ -17,8 +17,8 @@ from meeple.core.fields import (
     fresh,
     fresh_function,
     mut_function,
-    own_functions,
     on_write,
+    own_functions,
     slots,
 )
 from meeple.core.rng import Rng

@@ -55,7 +55,7 @@ def test_full_games_bounds_and_zero_sum(players):
     for env, agent, obs, reward, term in _random_game(players, players * 7, fairy=True):
         o, m = obs["observation"], obs["action_mask"]
         assert o.dtype == np.float32 and o.shape == (OBS_SIZE,)
-        assert 0.0 <= o.min() and o.max() <= OBS_HIGH
+        assert o.min() >= 0.0 and o.max() <= OBS_HIGH
         if term:
             finals[agent] = reward
             assert not m.any()

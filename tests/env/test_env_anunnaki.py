@@ -63,8 +63,8 @@ def test_render_text():
 
 def test_the_culture_offer_has_its_own_decision_kind():
     from meeple.env.anunnaki import _OFF, KINDS
-    from tests.games.anunnaki.test_issue19 import _ring
     from tests.games.anunnaki.helpers import game
+    from tests.games.anunnaki.test_issue19 import _ring
     from tests.games.anunnaki.test_rules import run_steps
 
     s = game(2)

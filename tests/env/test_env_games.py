@@ -56,7 +56,7 @@ def test_full_games_bounds_and_rewards(name):
         for agent in env.agent_iter():
             obs, reward, term, trunc, info = env.last()
             o = obs["observation"]
-            assert o.shape == (enc.OBS_SIZE,) and 0 <= o.min() and o.max() <= enc.OBS_HIGH
+            assert o.shape == (enc.OBS_SIZE,) and o.min() >= 0 and o.max() <= enc.OBS_HIGH
             if term:
                 finals[agent] = reward
                 env.step(None)

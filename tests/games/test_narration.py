@@ -15,9 +15,9 @@ import pytest
 
 from meeple.games.anunnaki import new_game as anunnaki_game
 from meeple.games.anunnaki import present as AP
-from meeple.terminal import anunnaki as anunnaki_tui
 from meeple.games.okc import new_game as okc_game
 from meeple.games.okc import present as OP
+from meeple.terminal import anunnaki as anunnaki_tui
 from meeple.terminal import okc as okc_tui
 
 SEATS = [{"name": f"P{i}"} for i in range(4)]

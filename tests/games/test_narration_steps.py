@@ -24,9 +24,9 @@ import re
 
 import pytest
 
+from meeple.core.flow import FlowState, unnamed
 from meeple.games.anunnaki import new_game as anunnaki_game
 from meeple.games.anunnaki import present as AP
-from meeple.core.flow import FlowState, unnamed
 from meeple.games.anunnaki.declare import RULES as ANUNNAKI_RULES
 from meeple.games.okc import data as OD
 from meeple.games.okc import new_game as okc_game

@@ -15,7 +15,6 @@ from meeple.i18n import catalogs, glossary, seeds, term_key
 from meeple.i18n import term as term_in
 from meeple.i18n.terms import SECTIONS
 
-
 _k = term_key
 
 

@@ -11,8 +11,8 @@ import random
 import time
 
 import httpx
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from meeple.games.anunnaki import new_game as engine_game
 from meeple.games.anunnaki.data import DATA

@@ -24,13 +24,13 @@ from tests.server.conftest import CI, ROOT
 
 redis = pytest.importorskip("redis", reason="redis-py is missing: pip install -e '.[web]'")
 
+import meeple.server.jobs.protocol as p  # noqa: E402
 from meeple.bots.base import observe  # noqa: E402
 from meeple.core.game import GameError  # noqa: E402
 from meeple.games import get  # noqa: E402
 from meeple.server import workers  # noqa: E402
-from meeple.server.jobs.pool import JobPool, StaleJob  # noqa: E402
-import meeple.server.jobs.protocol as p  # noqa: E402
 from meeple.server.jobs.command import shown  # noqa: E402
+from meeple.server.jobs.pool import JobPool, StaleJob  # noqa: E402
 from meeple.server.jobs.worker import Worker, WorkerConfig  # noqa: E402
 
 REDIS_URL = os.environ.get("MEEPLE_TEST_REDIS", "redis://127.0.0.1:6379/0")

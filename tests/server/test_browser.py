@@ -4,9 +4,8 @@ artifacts/ (a CI artifact)."""
 
 from __future__ import annotations
 
-import re
-
 import random
+import re
 
 import httpx
 import pytest

@@ -7,8 +7,6 @@ told in a small debounced message."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import asyncio
 import errno
 import json
@@ -18,6 +16,7 @@ import socket
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 
 import httpx
 import pytest
@@ -238,9 +237,8 @@ def test_spectator_connects_are_budgeted_per_address_but_a_seat_always_connects(
         for _ in range(3):
             with c.websocket_connect(url) as ws:
                 assert ws.receive_json()["type"] == "view"
-        with pytest.raises(WebSocketDisconnect):
-            with c.websocket_connect(url) as ws:
-                ws.receive_json()
+        with pytest.raises(WebSocketDisconnect), c.websocket_connect(url) as ws:
+            ws.receive_json()
         with c.websocket_connect(f"{url}?seat=0&token={g['seats'][0]['token']}") as seat:
             assert seat.receive_json()["you"] == 0
 

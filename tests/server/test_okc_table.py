@@ -11,8 +11,8 @@ import re
 import time
 
 import httpx
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from meeple.games.okc import cards as C
 from meeple.games.okc import data as D

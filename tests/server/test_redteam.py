@@ -224,9 +224,8 @@ def test_a_seat_s_connects_are_budgeted_per_address(client_factory):
         for _ in range(3):
             with c.websocket_connect(url) as ws:
                 assert ws.receive_json()["you"] == 0
-        with pytest.raises(WebSocketDisconnect) as refused:
-            with c.websocket_connect(url) as ws:
-                ws.receive_json()
+        with pytest.raises(WebSocketDisconnect) as refused, c.websocket_connect(url) as ws:
+            ws.receive_json()
         assert refused.value.code == 1013
 
 

@@ -17,7 +17,6 @@ import random
 import pytest
 
 from meeple.games.ethnos.present import PROMPTS
-
 from tests.server.helpers import random_move
 
 HIDDEN = "?"

@@ -9,7 +9,6 @@ import random
 
 from meeple.server import bot_driver
 from meeple.server import service as service_mod
-
 from tests.server.test_api import play_out
 
 

@@ -47,9 +47,10 @@ def test_a_long_press_reads_a_button_without_pressing_it(live_server, chromium):
 
 def test_okc_option_buttons_say_what_they_offer(client):
     """Beyond the bid, each option naming a card carries its text (shown on the button)."""
+    import random
+
     from meeple.games.okc import new_game
     from meeple.games.okc import present as P
-    import random
 
     s = new_game(2, seed=3, rounds=4)
     rng = random.Random(3)

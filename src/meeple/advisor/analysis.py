@@ -80,9 +80,8 @@ def positions(doc: dict, seconds, iterations, seed: int) -> list[tuple]:
     """One job per ply where the moving seat had more than one legal action:
     what that seat observed (view, readable log, legal actions; plain data a
     worker can take) and the move it played. One replay for the whole game."""
-    from meeple.bots.base import observe
-
     from meeple import games
+    from meeple.bots.base import observe
 
     state = savegame.replay(doc, 0)
     decision_for = games.get(doc["game"]).presenter.decision_for

@@ -71,6 +71,7 @@ def fit(rows: list[dict]) -> list[float]:
     """Logistic regression of the outcome on the calibration features (Newton
     steps with a little ridge, so a small sample cannot run away)."""
     import numpy as np
+
     from meeple.advisor.calibration import features
 
     X = np.array([features(r["raw"], r["players"]) for r in rows])
@@ -90,6 +91,7 @@ def fit(rows: list[dict]) -> list[float]:
 
 def predict(coef: list[float], row: dict) -> float:
     import math
+
     from meeple.advisor.calibration import features
 
     z = sum(a * x for a, x in zip(coef, features(row["raw"], row["players"])))

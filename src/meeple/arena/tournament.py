@@ -69,8 +69,8 @@ def run_jobs(
         if backend == "ray":
             _run_ray(fn, jobs, workers, results, bar, failed)
         elif backend == "process" and workers > 1 and len(jobs) > 1:
-            from concurrent.futures import ProcessPoolExecutor, as_completed
             import multiprocessing as mp
+            from concurrent.futures import ProcessPoolExecutor, as_completed
 
             ctx = mp.get_context("spawn" if os.name == "nt" else "fork")
             with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:

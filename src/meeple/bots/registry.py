@@ -58,7 +58,7 @@ def parse_spec(spec: str) -> tuple[str, dict]:
     return kind, {"seconds": sec}
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def greedy_class(game: str):
     """The game's heuristic bot class: a PolicyBot playing the policy its spec
     declares (`Heuristics.policy`); GameError if the game has none."""
@@ -107,8 +107,9 @@ def make_bot(spec: str, seed: int = 0, game: str | None = None):
     elif kind == "greedy":
         bot = greedy_class(game)(seed) if game is not None else GreedyByGame(seed)
     else:
-        from meeple.bots.ismcts import ISMCTSBot
         import os
+
+        from meeple.bots.ismcts import ISMCTSBot
 
         extra: dict[str, Any] = {}
         # tuning knobs for experiments (documented in docs/strength.md)

@@ -12,7 +12,6 @@ from meeple.core import gamedata
 from meeple.core.game import BadState, GameError, IllegalMove
 from meeple.core.spec import declared
 
-
 # What a STATE that loads but does not hold together raises once the rules
 # reach its wrong part (a `pending` written by hand, say): the loaders check
 # structure and identifiers, not every combination. A STATE the engine wrote

@@ -44,7 +44,8 @@ cannot be forgotten by the STATE.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, NamedTuple, TypeVar
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple, TypeVar
 
 from meeple.core.game import BadState
 
@@ -58,7 +59,7 @@ class Copy(NamedTuple):
 
     template: str
     names: Mapping[str, Any] = {}
-    written: "Copy | None" = None
+    written: Copy | None = None
 
 
 SAME = Copy("{0}")  # immutable, or only ever replaced whole: clones share it

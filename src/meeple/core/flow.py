@@ -34,8 +34,9 @@ cleared (a simultaneous one stays pending until every seat has answered).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar
+from typing import Any, ClassVar
 
 from meeple.core.game import Decision, IllegalMove
 from meeple.core.record import GameRecord

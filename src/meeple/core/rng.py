@@ -22,7 +22,7 @@ class Rng:
     def __init__(self, seed: int = 0) -> None:
         self.state = seed & _MASK
 
-    def copy(self) -> "Rng":
+    def copy(self) -> Rng:
         """An independent generator at the same point (a clone's)."""
         n = _new(Rng)
         n.state = self.state

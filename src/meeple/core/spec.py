@@ -22,8 +22,9 @@ from __future__ import annotations
 
 import functools
 import importlib
+from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import Any, Callable
+from typing import Any
 
 from meeple.core import present
 from meeple.core.game import GameError
@@ -208,7 +209,7 @@ class Heuristics:
 
 
 # ---------------------------------------------------------------- the spec
-_declared: dict[str, "GameSpec"] = {}
+_declared: dict[str, GameSpec] = {}
 
 
 class GameSpec:

@@ -63,6 +63,7 @@ class _Runner:
 
 def bench_env(name: str = "ethnos", seconds: float = 10.0, players: int = 4, slice_s: float = 0.25) -> dict:
     import importlib
+
     from meeple import games
     from meeple.core.game import GameError
 

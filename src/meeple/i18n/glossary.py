@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import io
 import sys
-from datetime import datetime, timezone
+from datetime import UTC, datetime, timezone
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -72,7 +72,7 @@ def updated(doc: str) -> str:
 
 
 POT = catalogs.LOCALES / f"{catalogs.DOMAIN}.pot"
-_FIXED = datetime(2026, 1, 1, tzinfo=timezone.utc)  # a template that only changes with its keys
+_FIXED = datetime(2026, 1, 1, tzinfo=UTC)  # a template that only changes with its keys
 
 
 def template() -> bytes:

@@ -29,8 +29,8 @@ from starlette.requests import cookie_parser
 from meeple.server.errors import ApiError
 from meeple.server.limits import client_address
 from meeple.server.service import LiveGame
-from meeple.server.tokens import hash_token
 from meeple.server.social import USERNAME_RE, Social, get_social
+from meeple.server.tokens import hash_token
 
 router = APIRouter(tags=["people"])
 log = logging.getLogger("meeple.server")

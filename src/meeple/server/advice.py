@@ -21,17 +21,16 @@ import concurrent.futures
 import logging
 import os
 import threading
-from typing import Any
 from dataclasses import dataclass
+from typing import Any
 
 from fastapi import APIRouter, FastAPI, Query, Request
 from fastapi.responses import Response
 
 from meeple.bots.base import observe
 from meeple.core.game import GameError
-
-from meeple.server.fairshare import MIN_COST
 from meeple.server.errors import ApiError
+from meeple.server.fairshare import MIN_COST
 from meeple.server.jsonio import dumps
 from meeple.server.limits import Limiter, client_address
 from meeple.server.storage import hints_allowed

@@ -33,7 +33,8 @@ from meeple.server.guard import Guard
 from meeple.server.headers import SecurityHeaders
 from meeple.server.hub import Hub
 from meeple.server.limits import ClientAddresses, Limiter, Limits, TableQuota
-from meeple.server.people import attach as attach_people, routers as people_routers
+from meeple.server.people import attach as attach_people
+from meeple.server.people import routers as people_routers
 from meeple.server.presence import Presence, PresenceDown, SharedTableQuota
 from meeple.server.runtime import Runtime
 from meeple.server.service import GameService

@@ -19,8 +19,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from meeple.server.accounts import current_user
 from meeple.server.errors import ApiError
-from meeple.server.limits import client_address
 from meeple.server.jsonio import dumps
+from meeple.server.limits import client_address
 from meeple.server.social import get_social, guest_name
 
 router = APIRouter(tags=["chat"])

@@ -26,8 +26,8 @@ from typing import Any, Literal
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from meeple.server.present import presenter
 from meeple.server.errors import ApiError
+from meeple.server.present import presenter
 from meeple.server.service import LiveGame
 from meeple.server.social import Social, get_social
 from meeple.server.workers import check_spec

@@ -217,8 +217,13 @@ def run(args) -> int:
         import uvicorn
 
         from meeple.server.app import create_app
-        from meeple.server.connections import ConnectionGuard, bound_logging, connection_budget, guarded_protocol
-        from meeple.server.connections import raise_file_limit
+        from meeple.server.connections import (
+            ConnectionGuard,
+            bound_logging,
+            connection_budget,
+            guarded_protocol,
+            raise_file_limit,
+        )
         from meeple.server.limits import Limits
         from meeple.server.storage import default_db_url, normalize_url
     except ImportError as e:

@@ -67,7 +67,7 @@ class Conn:
                 raise ConnectionError(self.dropped)
             try:
                 await asyncio.wait_for(self.ws.send_text(text), self.send_timeout)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 self.drop(f"a message took over {self.send_timeout:g} s to go out")
                 raise ConnectionError(self.dropped) from None
 

@@ -26,10 +26,10 @@ from meeple.server.errors import ApiError
 from meeple.server.limits import client_address
 from meeple.server.runtime import may_create_table, table_created
 from meeple.server.service import LiveGame
-from meeple.server.tokens import hash_token
 from meeple.server.social import Social, get_social, guest_name
 from meeple.server.social_store import tables_t
 from meeple.server.storage import games_t
+from meeple.server.tokens import hash_token
 
 router = APIRouter(tags=["tables"])
 # the lobby lists these games only (for `Storage.recent`)

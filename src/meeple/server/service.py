@@ -31,10 +31,10 @@ from meeple.server.cluster import ClusterSync
 from meeple.server.commits import CommitLoop
 from meeple.server.errors import ApiError
 from meeple.server.live import MAX_SEED, LiveGame, new_entries, replay_state, seat_names
+from meeple.server.ranking import final_ranking
 from meeple.server.storage import Conflict, GameRecord, Storage
 from meeple.server.tokens import hash_token
 from meeple.server.undo_consent import UndoConsent
-from meeple.server.ranking import final_ranking
 from meeple.server.views import Views
 from meeple.server.workers import BotPool, check_budget, check_spec
 

@@ -14,8 +14,6 @@ from __future__ import annotations
 import time
 
 from sqlalchemy import (
-    and_,
-    or_,
     JSON,
     Boolean,
     Column,
@@ -26,9 +24,11 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    and_,
     delete,
     func,
     insert,
+    or_,
     select,
     update,
 )

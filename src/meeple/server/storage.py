@@ -11,8 +11,8 @@ from __future__ import annotations
 import contextlib
 import os
 import time
-from typing import Any
 from dataclasses import dataclass, field
+from typing import Any
 
 from sqlalchemy import (
     JSON,

@@ -24,8 +24,8 @@ from meeple.bots.registry import make_bot
 from meeple.core.game import GameError, IllegalMove
 from meeple.core.present import narration
 from meeple.core.savegame import track
-from meeple.games.anunnaki.data import DATA, MAX_PLAYERS, MIN_PLAYERS, RESOURCES, TRACKS
 from meeple.games.anunnaki import present
+from meeple.games.anunnaki.data import DATA, MAX_PLAYERS, MIN_PLAYERS, RESOURCES, TRACKS
 from meeple.games.anunnaki.present import decision_for
 from meeple.games.anunnaki.state import new_game
 from meeple.terminal.fit import Fitted

@@ -18,10 +18,10 @@ elf:duris`), or a command (`help`, `moves`, `hint`, `board`, `cancel`, `quit`).
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
-from typing import Any
 import random
 import sys
+from collections.abc import Callable
+from typing import Any
 
 from rich import box
 from rich.console import Console, Group, RenderableType

@@ -143,7 +143,7 @@ def sections(view: dict, you: int) -> list[tuple[str, RenderableType]]:
         for c in rd["facedown"]:
             f = c.split(":")[0]
             fd.append(_short(c) + "; ", style=COLOURS.get(f, ""))
-        r.add_row(_place(name), "I II III".split()[order.index(name)] if name in order else "", act, fd)
+        r.add_row(_place(name), ["I", "II", "III"][order.index(name)] if name in order else "", act, fd)
     parts.append(("regions", Fitted(r)))
     cs = Text("Councils: ")
     for c, cards in view["councils"].items():

@@ -122,10 +122,10 @@ def test_the_action_star_objectives_and_gods_are_told_in_words(monkeypatch):
 
 
 def test_free_summons_and_hidden_weapons_in_words():
+    from rich.console import Console
+
     from meeple.games.anunnaki.state import new_game
     from meeple.terminal.anunnaki import render_players, render_star, weapons_words
-
-    from rich.console import Console
 
     s = new_game(2, seed=5)
     s.seats[0]["free_minor"] = 1

@@ -108,7 +108,8 @@ def test_mid_turn_state_dumps_and_loads_with_its_pending_decision():
 
 
 def test_pending_carries_its_format_version_and_a_newer_one_is_refused():
-    from meeple.games.ethnos import notation, state as st
+    from meeple.games.ethnos import notation
+    from meeple.games.ethnos import state as st
 
     # the step stack is saved by step name: a new or renamed step needs a new format
     assert set(st.RULES.steps) == notation.FORMAT_1_STEPS and notation.PENDING_FORMAT == 1

@@ -4,7 +4,8 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from meeple.games.ethnos import data, dump, load, new_game
 from meeple.games.ethnos.cards import DRAGON, tribe_cards

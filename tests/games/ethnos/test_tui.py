@@ -17,10 +17,10 @@ import pytest
 from rich.console import Console
 
 from meeple.games.ethnos import data, new_game
-from meeple.terminal import ethnos as tui
-from meeple.terminal.ethnos_palette import PLAYER_MARKS
 from meeple.games.ethnos.cards import CARD_BY_NAME, CARD_KINGDOM, CARD_TRIBE, SKELETON
 from meeple.games.ethnos.present import card_words
+from meeple.terminal import ethnos as tui
+from meeple.terminal.ethnos_palette import PLAYER_MARKS
 
 PROMPT = re.compile(r"\[1-\d+, a move, or help\]> ")
 

@@ -177,8 +177,9 @@ def test_blank_text_takes_away_an_active_site_card_action():
 
 
 def test_views_say_which_active_cards_are_blank():
-    from meeple.terminal.okc import render
     from rich.console import Console
+
+    from meeple.terminal.okc import render
 
     s = load(
         doc(

@@ -760,8 +760,8 @@ def test_end_tie_breaks_favour_then_order():
 
 
 def test_skirmish_length():
-    from meeple.games.okc import new_game
     from meeple.core.game import GameError
+    from meeple.games.okc import new_game
 
     assert new_game(2, rounds=4).rounds == 4
     with pytest.raises(GameError):

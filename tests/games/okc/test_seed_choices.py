@@ -6,8 +6,8 @@ import pytest
 
 from meeple.core.game import IllegalMove
 from meeple.games.okc import dump, load
-from meeple.games.okc.present import decision_for, describe
 from meeple.games.okc.notation import legal_moves_for
+from meeple.games.okc.present import decision_for, describe
 from tests.games.okc.helpers import doc
 
 AUTUMN = {"kind": None, "seats": [], "todo": [["winter"], ["autumn", 0]]}

@@ -41,6 +41,7 @@ def test_decisions_are_asked_in_words():
 def _to_facedown(seed):
     """The terminal at seat 0's first face-down card (answers: menu item 1)."""
     import random
+
     from meeple.games.okc import new_game
 
     s = new_game(2, seed=seed, rounds=4)
@@ -55,8 +56,8 @@ def _to_facedown(seed):
 
 def test_the_face_down_step_takes_the_card_names_of_its_menu():
     """Typing the menu's words ('place heir') or the card alone ('heir') places it."""
-    from meeple.terminal.okc import _menu_match
     from meeple.games.okc.notation import action_word
+    from meeple.terminal.okc import _menu_match
 
     s = _to_facedown(3)
     acts = s.legal_actions(0)
@@ -105,6 +106,7 @@ def test_info_and_the_herald_menu_tell_what_locations_give():
 
 def test_the_table_shows_tactics_tokens_and_the_kingdom_map():
     from rich.console import Console
+
     from meeple.games.okc import new_game
     from meeple.terminal.okc import render
 
@@ -162,6 +164,7 @@ def test_an_80_column_terminal_cuts_no_word_short():
     """The factions table is turned on its side (a column per faction) where
     it does not fit: every name and figure whole, no "Gatheri…"."""
     from rich.console import Console
+
     from meeple.games.okc import new_game
     from meeple.terminal.okc import render
 

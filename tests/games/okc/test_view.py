@@ -109,8 +109,8 @@ def test_spectator_sees_no_hand():
 
 
 def test_pending_arg_hides_a_secret_card():
-    from tests.games.okc.helpers import SUMMER, doc, fd
     from meeple.games.okc import load
+    from tests.games.okc.helpers import SUMMER, doc, fd
 
     s = load(
         doc(

@@ -218,7 +218,7 @@ class Cluster:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self, balancer: bool = True) -> "Cluster":
+    def start(self, balancer: bool = True) -> Cluster:
         for n in self.nodes:
             n.start()
         for n in self.nodes:

@@ -141,7 +141,7 @@ def test_a_move_on_one_node_reaches_the_sockets_of_another(cluster_factory):
                 while not done.is_set():
                     try:
                         m = json.loads(await asyncio.wait_for(ws.recv(), 1.0))
-                    except asyncio.TimeoutError:
+                    except TimeoutError:
                         continue
                     if m["type"] == "view":
                         spect_plies.append(m["ply"])
@@ -297,7 +297,7 @@ def test_redis_restart_503_then_recovery_and_catch_up(cluster_factory, own_redis
                 while not stop.is_set():
                     try:
                         m = json.loads(await asyncio.wait_for(ws.recv(), 0.5))
-                    except asyncio.TimeoutError:
+                    except TimeoutError:
                         continue
                     if m["type"] == "view":
                         assert m["moves_from"] == known

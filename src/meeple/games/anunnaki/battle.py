@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from meeple.games.anunnaki.actions import (
     ART_IDS,
@@ -12,10 +11,10 @@ from meeple.games.anunnaki.actions import (
     BALLISTA_GOD,
     HEX,
     METAL,
+    NUMBERS,
     PASS,
     RES,
     RI,
-    NUMBERS,
     WEAPON,
     WPAIR,
     res_acts,
@@ -523,9 +522,7 @@ def _ans_steal(s: AnunnakiFields, a, seat):
 
 @RULES.step("artifact_pick")
 def _run_artifact_pick(s: AnunnakiFields, seat, nth):
-    if nth == 1:
-        opts = list(s.art_deck)
-    elif nth == 2:
+    if nth == 1 or nth == 2:
         opts = list(s.art_deck)
     else:
         return

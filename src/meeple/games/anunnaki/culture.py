@@ -8,7 +8,6 @@ from meeple.games.anunnaki.actions import PASS, YES
 from meeple.games.anunnaki.data import DATA, TRACKS
 from meeple.games.anunnaki.declare import RULES
 
-
 ALL_SPOTS = -1  # `cul_check` with every spot's bit set
 
 if (

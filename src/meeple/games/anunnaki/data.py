@@ -487,7 +487,7 @@ class Data:
         return list(self.placeholder_list)
 
 
-def _count(d: "Data", kind) -> int:
+def _count(d: Data, kind) -> int:
     return sum(1 for k in d.contracts.values() if (k["house"] is None) == (kind is None))
 
 

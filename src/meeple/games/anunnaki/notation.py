@@ -21,7 +21,6 @@ from meeple.games.anunnaki.board import layout
 from meeple.games.anunnaki.data import ARTIFACTS, DATA, MAX_PLAYERS, MIN_PLAYERS, RESOURCES, TRACKS
 from meeple.games.anunnaki.declare import RULES
 
-
 # The format of the STATE: 1 (a STATE without `pending.version`), the only one
 # so far. `pending` saves the rules' step stack (`todo`) and the decision by
 # name: format 1 has exactly these steps and decisions. Renaming or adding
@@ -234,7 +233,7 @@ def _dict(v, where: str) -> dict:
 _MALFORMED = (TypeError, KeyError, IndexError, ValueError, AttributeError, AssertionError)
 
 
-def load(doc) -> "st.AnunnakiState":
+def load(doc) -> st.AnunnakiState:
     """A state from a STATE document; BadState (with the reason) if it is not one."""
     try:
         return STATE.load(doc)
@@ -432,7 +431,7 @@ def _object(v, where, s):
     return _dict(_copy(v), where)
 
 
-def _after(s, doc: dict, version: int) -> "st.AnunnakiState":
+def _after(s, doc: dict, version: int) -> st.AnunnakiState:
     """The pending decision (or the next turn) of a loaded state."""
     for i in range(s.players):
         built = sum(1 for o in s.stl.values() if o == i) + sum(s.osl[i].values())

@@ -14,7 +14,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from meeple.core.present import decision as _decision, moves_for_seat, places, seat_name, ties
+from meeple.core.present import decision as _decision
+from meeple.core.present import moves_for_seat, places, seat_name, ties
 from meeple.games.anunnaki import state as st  # noqa: F401  (importing it declares every decision)
 from meeple.games.anunnaki.data import ARTIFACTS, DATA, MAX_PLAYERS, MIN_PLAYERS, RESOURCES, TRACKS
 from meeple.games.anunnaki.declare import RULES

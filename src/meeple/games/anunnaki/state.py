@@ -28,7 +28,6 @@ from __future__ import annotations
 from bisect import bisect
 from operator import itemgetter
 
-from meeple.core.spec import refuse_unknown_options
 from meeple.core.fields import (
     CACHE,
     COPY,
@@ -39,12 +38,13 @@ from meeple.core.fields import (
     Field,
     clone_function,
     mut_function,
-    own_functions,
     on_write,
+    own_functions,
     slots,
 )
 from meeple.core.flow import FlowState
 from meeple.core.rng import Rng
+from meeple.core.spec import refuse_unknown_options
 from meeple.games.anunnaki.actions import (  # noqa: F401  (the action space, read here by bots and encoders)
     ART_IDS,
     ARTIFACT,
@@ -89,7 +89,6 @@ from meeple.games.anunnaki.declare import RULES
 from meeple.games.anunnaki.effects import Effects
 from meeple.games.anunnaki.movement import Movement
 from meeple.games.anunnaki.turn import Turn
-
 
 _COPY = itemgetter(slice(None))  # v -> v[:], called from C
 
@@ -208,7 +207,7 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
     __slots__ = slots(FIELDS, FlowState)
 
     # ------------------------------------------------------------ basics
-    def clone(self) -> "AnunnakiState":
+    def clone(self) -> AnunnakiState:
         raise NotImplementedError  # replaced by the copier generated from FIELDS below
 
     # the board's followers, gods, Odin's settlements, exhausted icons,

@@ -13,11 +13,11 @@ from meeple.games.anunnaki.actions import (
     MANA,
     MANA_KINDS,
     MARKET,
+    NUMBERS,
     PANDORA,
     PASS,
     RES,
     RI,
-    NUMBERS,
     SETUP,
     SPACE,
     SUMMON,
@@ -193,7 +193,7 @@ class Turn(AnunnakiFields):
             if tok <= cubes and k not in sd["tokens"]:
                 sd["tokens"].append(k)
                 sd["free_minor"] += 1
-        if not sd["major_token"] and _MAJOR_TOKEN <= cubes:
+        if not sd["major_token"] and cubes >= _MAJOR_TOKEN:
             sd["major_token"] = True
             sd["free_major"] = True
         if len(sd["cubes"]) >= SETUP["cubes"]:
@@ -392,7 +392,7 @@ def _ans_creation(s: AnunnakiFields, a, seat):
 _TRADES_PAYING = [tuple(CHOICE + i for i, (p, _a, _b) in enumerate(MARKET) if p == r) for r in range(len(RESOURCES))]
 _FREE_TRADES = tuple(CHOICE + i for i, (p, _a, _b) in enumerate(MARKET) if p is None)
 _PAID = [a for trades in _TRADES_PAYING for a in trades]
-if _PAID != sorted(_PAID):
+if sorted(_PAID) != _PAID:
     raise ValueError("MARKET lists its trades by the resource they pay")
 
 

@@ -15,17 +15,9 @@ from meeple.core.rng import Rng
 from meeple.games.ethnos import data
 from meeple.games.ethnos import state as st
 from meeple.games.ethnos.ages import start_turn
+from meeple.games.ethnos.cards import CARD_NAME, CARD_TRIBE, DRAGON, KINGDOM_INDEX, NK, SKELETON, TRIBE_INDEX
+from meeple.games.ethnos.cards import parse as parse_card
 from meeple.games.ethnos.rules import Misread
-from meeple.games.ethnos.cards import (
-    CARD_NAME,
-    CARD_TRIBE,
-    DRAGON,
-    KINGDOM_INDEX,
-    NK,
-    SKELETON,
-    TRIBE_INDEX,
-    parse as parse_card,
-)
 
 # The format of `pending`, which saves the rules' step stack (`todo`) by step
 # name and arguments. Format 1 has exactly these steps; a STATE without
@@ -44,7 +36,7 @@ FORMAT = StateFormat("pending.version", PENDING_FORMAT, FORMAT_1_STEPS, FORMAT_1
 HIDDEN = "?"
 
 
-def dump(s: "st.EthnosState", redact: bool = False, viewer: int | None = None) -> dict:
+def dump(s: st.EthnosState, redact: bool = False, viewer: int | None = None) -> dict:
     """The STATE document. With `redact`, as `viewer` (None: a spectator) may see
     it: the deck, other hands and another seat's band in progress are "?", and the
     generator's state is left out (it would tell future shuffles)."""
@@ -90,7 +82,7 @@ def _cards(seq, where: str, allow_dragon: bool = False) -> list[int]:
     return out
 
 
-def load(doc) -> "st.EthnosState":
+def load(doc) -> st.EthnosState:
     """Build a state from a STATE document; BadState names the first problem."""
     try:
         return STATE.load(doc)
@@ -284,7 +276,7 @@ def _todo(steps, where, s):
     return todo
 
 
-def _after(s, doc: dict, version: int) -> "st.EthnosState":
+def _after(s, doc: dict, version: int) -> st.EthnosState:
     """Checks across fields, then the pending decision (or the next turn)."""
     p = s.players
     _need(

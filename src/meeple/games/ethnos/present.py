@@ -8,7 +8,8 @@ each one takes the viewer and drops or masks what that viewer may not see.
 
 from __future__ import annotations
 
-from meeple.core.present import decision as _decision, places, seat_name, ties
+from meeple.core.present import decision as _decision
+from meeple.core.present import places, seat_name, ties
 from meeple.games import glossary
 from meeple.games.ethnos import data
 from meeple.games.ethnos import state as st

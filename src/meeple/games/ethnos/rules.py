@@ -11,14 +11,14 @@ ascending card order, then done; the notation writes it as one move.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import re
+from typing import TYPE_CHECKING
 
 from meeple.core.flow import Rules
 from meeple.core.game import IllegalMove
 from meeple.games.ethnos import data
-from meeple.games.ethnos.cards import CARD_NAME, NCARDS, NK, parse as parse_card
+from meeple.games.ethnos.cards import CARD_NAME, NCARDS, NK
+from meeple.games.ethnos.cards import parse as parse_card
 
 if TYPE_CHECKING:  # the state's types, for the rule functions' state (fields.py)
     from meeple.games.ethnos.fields import EthnosFields

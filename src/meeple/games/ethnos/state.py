@@ -11,13 +11,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.core.spec import refuse_unknown_options
 from meeple.core.fields import CACHE, COPY, LIST, LISTS, MAYBE_LIST, SAME, Field, clone_function, fresh_function, slots
 from meeple.core.flow import FlowState
 from meeple.core.game import IllegalMove
 from meeple.core.rng import Rng
-from meeple.games.ethnos import ages, bands, turn  # noqa: F401  (they declare the rules)
-from meeple.games.ethnos import data
+from meeple.core.spec import refuse_unknown_options
+from meeple.games.ethnos import ages, bands, data, turn  # noqa: F401  (they declare the rules)
 from meeple.games.ethnos.cards import MERFOLK, NK
 from meeple.games.ethnos.rules import (  # noqa: F401  (the action space, read from here by others)
     ADD,
@@ -35,8 +34,8 @@ from meeple.games.ethnos.rules import (  # noqa: F401  (the action space, read f
     SWAP_SEATS,
     TROLL_TAKE,
     full_troll_pool,
-    supply as _supply,
 )
+from meeple.games.ethnos.rules import supply as _supply
 
 # the decisions in the order the RL encoding numbers them
 TURN_KINDS = ("turn", "band", "place", "merfolk", "troll", "keep", "wizard", "centaur", "fairy", "orc")

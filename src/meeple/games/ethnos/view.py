@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections import Counter
 
 from meeple.core.rng import Rng, seed_from
-
 from meeple.games.ethnos import notation
 from meeple.games.ethnos.cards import CARD_BY_NAME, DRAGON, tribe_cards
 
@@ -118,8 +117,8 @@ def from_view(doc: dict, seat: int, rng, log=()):
     the log shows an opponent still holds (`known_cards`) are dealt to that
     opponent and stay there in every `determinize` of the result.
     """
-    from meeple.games.ethnos.cards import TRIBE_INDEX
     from meeple.games.ethnos import data
+    from meeple.games.ethnos.cards import TRIBE_INDEX
 
     pool = []
     for t in doc["tribes"]:

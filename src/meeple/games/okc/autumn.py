@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 from meeple.games.okc import cards as C
 from meeple.games.okc import data as D
 from meeple.games.okc import favour, locations, sites, tactics
-from meeple.games.okc.free import free_actions
 from meeple.games.okc.actions import (
     AMBUSH_C,
     BUY,
@@ -41,9 +40,10 @@ from meeple.games.okc.actions import (
     U_RGOVERN,
     U_SECRETS,
 )
-from meeple.games.okc.rules import RULES, as_card_action, turns
 from meeple.games.okc.cards import ALL_PATHFINDER, CMDS, COST, KCARD_OF, LORE, MAY_HAVE, NAME, VOTES
 from meeple.games.okc.data import DEPLOY, RALLY_SELF, RALLY_TWO, REGIONS, SECRETS_THRESHOLD
+from meeple.games.okc.free import free_actions
+from meeple.games.okc.rules import RULES, as_card_action, turns
 
 if TYPE_CHECKING:  # the state's types, for the rule functions' state (fields.py)
     from meeple.games.okc.fields import OKCFields

@@ -11,9 +11,9 @@ from meeple.games.okc import cards as C
 from meeple.games.okc import data as D
 from meeple.games.okc import sites
 from meeple.games.okc.actions import BACK, CARD, KPICK, LOC, LOCATIONS, PAIR, REGION, ROAD, SEAT, SPACE, STEAL
-from meeple.games.okc.rules import RULES, hand_cards
 from meeple.games.okc.cards import COST, DECK_TOP_TWO, KEFFECT, KNAME, KPLACE, NAME
 from meeple.games.okc.data import FACTIONS, REGIONS, ROAD_SIZE
+from meeple.games.okc.rules import RULES, hand_cards
 
 if TYPE_CHECKING:  # the state's types, for the rule functions' state (fields.py)
     from meeple.games.okc.fields import OKCFields

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 
 from meeple.games.okc import cards as C
 from meeple.games.okc import favour, kingdom, tactics
-from meeple.games.okc.free import free_actions
 from meeple.games.okc.actions import (
     AMBUSH_C,
     BACK,
@@ -32,7 +31,6 @@ from meeple.games.okc.actions import (
     RETREAT_C,
     SUPP,
 )
-from meeple.games.okc.rules import RULES, as_card_action, hand_cards
 from meeple.games.okc.cards import (
     ARCH,
     EFFECT,
@@ -57,6 +55,8 @@ from meeple.games.okc.data import (
     RETREAT,
     RETREAT_JOURNEY,
 )
+from meeple.games.okc.free import free_actions
+from meeple.games.okc.rules import RULES, as_card_action, hand_cards
 
 if TYPE_CHECKING:  # the state's types, for the rule functions' state (fields.py)
     from meeple.games.okc.fields import OKCFields

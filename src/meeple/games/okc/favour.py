@@ -14,6 +14,7 @@ from meeple.games.okc.actions import (
     DONE,
     E_GID,
     FAVOUR,
+    FAVOUR2,
     GOVERN,
     LOC,
     OFAVOUR,
@@ -25,11 +26,10 @@ from meeple.games.okc.actions import (
     U_BORROW,
     U_FAVOUR,
     U_FAVOUR2,
-    FAVOUR2,
 )
-from meeple.games.okc.rules import RULES
 from meeple.games.okc.cards import FX_HEIRS_INVULNERABLE, KNAME, NAME
 from meeple.games.okc.data import FACTIONS, LOCATIONS, REGIONS
+from meeple.games.okc.rules import RULES
 
 if TYPE_CHECKING:  # the state's types, for the rule functions' state (fields.py)
     from meeple.games.okc.fields import OKCFields
@@ -80,11 +80,16 @@ def _offer(s: OKCFields, seat: int, timing: str, f: int, base: int, out: list[in
     name = FACTIONS[f]
     if name == "nobility" and timing == "spring":
         out.extend((base, base + 1))
-    elif name == "uprising" and timing == "spring" and any(s.facedown):
-        out.append(base)
-    elif name == "clans" and timing == "day":
-        out.append(base)
-    elif name == "gathering" and timing == "autumn" and gather_targets(s, seat):
+    elif (
+        name == "uprising"
+        and timing == "spring"
+        and any(s.facedown)
+        or name == "clans"
+        and timing == "day"
+        or name == "gathering"
+        and timing == "autumn"
+        and gather_targets(s, seat)
+    ):
         out.append(base)
 
 

@@ -19,11 +19,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.games.okc import cards as C
 from meeple.games.okc import actions as E
-from meeple.games.okc import locations
+from meeple.games.okc import cards as C
 from meeple.games.okc import data as D
-from meeple.games.okc.rules import CardAction, RULES, hand_cards
+from meeple.games.okc import locations
 from meeple.games.okc.actions import (
     BACK,
     CARD,
@@ -63,6 +62,7 @@ from meeple.games.okc.data import (
     RETREAT,
     RETREAT_JOURNEY,
 )
+from meeple.games.okc.rules import RULES, CardAction, hand_cards
 
 if TYPE_CHECKING:  # the state's types, for the rule functions' state (fields.py)
     from meeple.games.okc.fields import OKCFields

@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING
 
 from meeple.games.okc import cards as C
 from meeple.games.okc.actions import CARD, COUNCIL, DONE, DRAW, LOC
-from meeple.games.okc.rules import RULES, as_card_action, hand_cards
 from meeple.games.okc.cards import KEFFECT, LORE, NAME, PER, VOTES
-from meeple.games.okc.data import COUNCILS, FAVOUR_USES, LOCATIONS, LOCATION_INFLUENCE
+from meeple.games.okc.data import COUNCILS, FAVOUR_USES, LOCATION_INFLUENCE, LOCATIONS
+from meeple.games.okc.rules import RULES, as_card_action, hand_cards
 
 if TYPE_CHECKING:  # the state's types, for the rule functions' state (fields.py)
     from meeple.games.okc.fields import OKCFields

@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import re
 
-from meeple.core.fields import SHARED, Derived, Inline, NotSaved, Saved, StateDocument, StateFormat, refuse_unknown_keys
 from meeple.core import flow
+from meeple.core.fields import SHARED, Derived, Inline, NotSaved, Saved, StateDocument, StateFormat, refuse_unknown_keys
 from meeple.core.flow import seat_move
 from meeple.core.game import BadState, IllegalMove
 from meeple.core.rng import Rng
+from meeple.games.okc import actions as A
 from meeple.games.okc import cards as C
 from meeple.games.okc import data as D
-from meeple.games.okc import actions as A
 from meeple.games.okc.clashes import last_clash
 from meeple.games.okc.rules import RULES, action_word  # noqa: F401  (action_word: the MOVE words)
 from meeple.games.okc.state import FIELDS, OKCState, seats_by_faction

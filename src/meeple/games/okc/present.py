@@ -13,10 +13,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 
 from meeple.core.flow import unnamed
-from meeple.core.present import decision as _decision, moves_for_seat, places, seat_name, ties
+from meeple.core.present import decision as _decision
+from meeple.core.present import moves_for_seat, places, seat_name, ties
+from meeple.games.okc import actions as A
 from meeple.games.okc import cards as C
 from meeple.games.okc import data as D
-from meeple.games.okc import actions as A
 from meeple.games.okc.rules import RULES
 
 
@@ -757,12 +758,59 @@ HERALD = "Shared Herald (taken or lost)"
 # events that only narrate (a command announced, a card back in hand, a step
 # done for a seat): an influence gain after one is credited to what came before
 NOT_A_CAUSE = frozenset(
-    "lore forced round ambush retreat hide tie-pass retreat-herald retreat-supporter to-hand flank"
-    " flank-supporter rally draw-up road road-discard deploy-stays supporters-stay kingdom-winter"
-    " site-lore-scored facedown-done supporter markers herald bid-back space token oaths shrine necropolis relics"
-    " discard gain recall to-lost lock purge herald-reward location-reward council-call supporter-move"
-    " herald-move to-council council-token council-out swap-cards lost-to-deck hq-tokens kingdom-acquired"
-    " influence-on bids-shown".split()
+    [
+        "lore",
+        "forced",
+        "round",
+        "ambush",
+        "retreat",
+        "hide",
+        "tie-pass",
+        "retreat-herald",
+        "retreat-supporter",
+        "to-hand",
+        "flank",
+        "flank-supporter",
+        "rally",
+        "draw-up",
+        "road",
+        "road-discard",
+        "deploy-stays",
+        "supporters-stay",
+        "kingdom-winter",
+        "site-lore-scored",
+        "facedown-done",
+        "supporter",
+        "markers",
+        "herald",
+        "bid-back",
+        "space",
+        "token",
+        "oaths",
+        "shrine",
+        "necropolis",
+        "relics",
+        "discard",
+        "gain",
+        "recall",
+        "to-lost",
+        "lock",
+        "purge",
+        "herald-reward",
+        "location-reward",
+        "council-call",
+        "supporter-move",
+        "herald-move",
+        "to-council",
+        "council-token",
+        "council-out",
+        "swap-cards",
+        "lost-to-deck",
+        "hq-tokens",
+        "kingdom-acquired",
+        "influence-on",
+        "bids-shown",
+    ]
 )
 
 

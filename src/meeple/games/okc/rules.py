@@ -15,8 +15,9 @@ for the actions it leaves to the common words.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from meeple.core.flow import Rules
 from meeple.core.game import IllegalMove

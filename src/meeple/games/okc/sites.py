@@ -19,7 +19,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.games.okc import cards as C
-from meeple.games.okc.rules import CardAction, RULES
 from meeple.games.okc.actions import (
     BACK,
     CARD,
@@ -34,11 +33,12 @@ from meeple.games.okc.actions import (
     PER,
     REGION,
     ROAD,
-    USE,
     U_SITE,
+    USE,
 )
 from meeple.games.okc.cards import AMBUSH_FROM_DISCARD, ARCH, CMDS, EFFECT, KIND, KNAME, KPLACE, NAME, TRAITS, VOTES
 from meeple.games.okc.data import AMBUSH, COUNCILS, FACTIONS, FLANK, NBASIC, REGIONS
+from meeple.games.okc.rules import RULES, CardAction
 
 if TYPE_CHECKING:  # the state's types, for the rule functions' state (fields.py)
     from meeple.games.okc.fields import OKCFields

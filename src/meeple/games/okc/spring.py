@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 
 from meeple.games.okc import cards as C
 from meeple.games.okc import favour, tactics
-from meeple.games.okc.free import free_actions
 from meeple.games.okc.actions import (
     CARD,
     DEPLOY_C,
@@ -25,9 +24,10 @@ from meeple.games.okc.actions import (
     U_SUPPORTERS,
     U_SUPPORTERS_DONE,
 )
-from meeple.games.okc.rules import RULES, as_card_action, turns
 from meeple.games.okc.cards import DEPLOY_INFLUENCE, FX_CLANS_MARKERS, MAY_HAVE
 from meeple.games.okc.data import DEPLOY, REGIONS
+from meeple.games.okc.free import free_actions
+from meeple.games.okc.rules import RULES, as_card_action, turns
 from meeple.games.okc.tactics import CHECKS
 
 if TYPE_CHECKING:  # the state's types, for the rule functions' state (fields.py)

@@ -17,25 +17,23 @@ every seat has chosen.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from itertools import combinations
 from math import comb
+from typing import TYPE_CHECKING
 
-from meeple.core.spec import refuse_unknown_options
 from meeple.core.fields import (
     CACHE,
     COPY,
     LIST,
     LISTS,
     LISTS3,
-    lists3_of,
     SAME,
     SHARED,
     Copy,
     Field,
     clone_function,
     fresh_function,
+    lists3_of,
     mut_function,
     on_write,
     own_functions,
@@ -44,10 +42,10 @@ from meeple.core.fields import (
 from meeple.core.flow import FlowState, named_seat, seat_move, unnamed
 from meeple.core.game import GameError
 from meeple.core.rng import Rng
+from meeple.core.spec import refuse_unknown_options
 from meeple.games.okc import (
     autumn,  # noqa: F401
     bidding,  # noqa: F401
-    cards as C,
     clashes,  # noqa: F401
     favour,  # noqa: F401
     kingdom,  # noqa: F401
@@ -57,6 +55,7 @@ from meeple.games.okc import (
     tactics,  # noqa: F401
     winter,  # noqa: F401
 )
+from meeple.games.okc import cards as C
 from meeple.games.okc.actions import (
     AMBUSH_C,  # noqa: F401
     CARD,
@@ -70,7 +69,6 @@ from meeple.games.okc.actions import (
     SIMULTANEOUS,  # noqa: F401
     U_KINGDOM,
 )
-from meeple.games.okc.rules import RULES
 from meeple.games.okc.cards import (
     ARCH,
     COST,
@@ -90,8 +88,8 @@ from meeple.games.okc.data import (
     ADVANCED_OFFER,
     ADVANCED_TABLE,
     BOARD_SPACES,
-    FACTIONS,
     FACTION_TOKENS,
+    FACTIONS,
     FAVOUR_USES,
     HEIR,
     MAX_HAND_SIZE,
@@ -106,6 +104,7 @@ from meeple.games.okc.data import (
     START_HAND_SIZE,
     SUPPORTERS,
 )
+from meeple.games.okc.rules import RULES
 
 _EFFECT = EFFECT
 _HEIR = [a == "heir" for a in ARCH]  # by card
@@ -234,14 +233,14 @@ class OKCState(_Typed):
     # the fields' types are on OKCFields (fields.py), what the rule modules take
 
     @classmethod
-    def blank(cls, players: int) -> "OKCState":
+    def blank(cls, players: int) -> OKCState:
         """A state of `players` seats with every field at its new-game value
         (those without one, None: new_game or load sets them)."""
         s = _fresh(players)
         s.players = players
         return s
 
-    def clone(self) -> "OKCState":  # replaced below by the one generated from FIELDS
+    def clone(self) -> OKCState:  # replaced below by the one generated from FIELDS
         raise NotImplementedError
 
     mut = mut_function(FIELDS)

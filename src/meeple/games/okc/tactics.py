@@ -16,11 +16,11 @@ from meeple.games.okc.actions import (
     E_GID,
     E_PART,
     E_PASS,
-    PER,
     KACT,
     KPICK,
     PAIR,
     PAIRS,
+    PER,
     REGION,
     RGOVERN,
     STEAL,
@@ -28,7 +28,6 @@ from meeple.games.okc.actions import (
     U_TACTIC,
     USE,
 )
-from meeple.games.okc.rules import RULES, hand_cards
 from meeple.games.okc.cards import (
     ARCH,
     FX_BIDS_ZERO,
@@ -41,6 +40,7 @@ from meeple.games.okc.cards import (
     TACTICS,
 )
 from meeple.games.okc.data import COUNCILS, FACTIONS, FLANK, REGIONS, RETREAT
+from meeple.games.okc.rules import RULES, hand_cards
 
 if TYPE_CHECKING:  # the state's types, for the rule functions' state (fields.py)
     from meeple.games.okc.fields import OKCFields

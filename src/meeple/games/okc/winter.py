@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.games.okc.actions import E_DEP, E_GC, E_GID, E_GT, E_PART, E_PASS, E_USED, PER
-from meeple.games.okc.rules import RULES, hand_cards
 from meeple.games.okc.cards import FX_SUPPORTERS, KNAME, NAME
 from meeple.games.okc.data import KINGDOM_WINTER_DISCARD, REGIONS
+from meeple.games.okc.rules import RULES, hand_cards
 
 if TYPE_CHECKING:  # the state's types, for the rule functions' state (fields.py)
     from meeple.games.okc.fields import OKCFields

@@ -8,8 +8,8 @@ import signal
 import sys
 import time
 
-from meeple.cliargs import seconds, whole
 import meeple.server.jobs.protocol as p
+from meeple.cliargs import seconds, whole
 
 MIN_LIFE = 5.0  # seconds: a worker that dies sooner is broken, and is not started again
 

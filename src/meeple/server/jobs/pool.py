@@ -26,9 +26,9 @@ import time
 import uuid
 from typing import Any
 
+import meeple.server.jobs.protocol as p
 from meeple.core.game import GameError
 from meeple.server.fairshare import MIN_COST, FairQueue, decision_cost
-import meeple.server.jobs.protocol as p
 from meeple.server.jobs.protocol import StaleJob
 from meeple.server.jobs.worker import WorkerConfig, work
 

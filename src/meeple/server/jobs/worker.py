@@ -22,8 +22,8 @@ import time
 from dataclasses import dataclass
 from typing import cast
 
-from meeple.core.game import GameError
 import meeple.server.jobs.protocol as p
+from meeple.core.game import GameError
 
 log = logging.getLogger("meeple.bot_worker")
 

@@ -2,6 +2,7 @@
 PYTHONPATH=. .venv/bin/python tests/games/okc/scenarios/make_scenarios.py"""
 
 import json
+
 from tests.games.okc.helpers import SUMMER, active, doc, fd
 
 
