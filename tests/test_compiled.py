@@ -140,25 +140,6 @@ def test_a_pxd_beside_a_module_is_part_of_what_it_was_built_from(tmp_path):
     assert os.path.isfile(source_path("meeple.core.rng")[: -len(".py")] + ".pxd")
 
 
-def test_each_written_pxd_is_what_its_module_gives_now():
-    """The `.pxd` files tools/compiled_constants.py writes declare C integers:
-    each name still an int constant bound once in its module, and taken by no
-    other file from it (a C global is no attribute of its module)."""
-    written = sorted(
-        ".".join(p.relative_to(ROOT / "src").with_suffix("").parts)
-        for p in (ROOT / "src" / "meeple").rglob("*.pxd")
-        if p.read_text(encoding="utf-8").startswith("# Written by tools/compiled_constants.py")
-    )
-    assert written and set(written) <= set(MODULES)
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "compiled_constants.py"), "--check", *written],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-    )
-    assert done.returncode == 0, f"run tools/compiled_constants.py {' '.join(written)}: {done.stdout}{done.stderr}"
-
-
 def test_an_install_keeps_the_pxd_files_its_build_was_checked_against():
     """A wheel without them would see every module with a .pxd as edited
     since its build, and run it from source."""

@@ -5,7 +5,7 @@ compiles nothing. `meeple build` (the `compile` extra: Cython) has
 `setup.py` compile the modules below in place, with a line of progress per
 module (Cython runs the same Python semantics without the interpreter's
 dispatch: 1.25 to 1.6 times the random moves per second, by game; the only
-C types are in the `.pxd` files beside a few sources, which Python ignores)
+C types are in the core's `rng.pxd`, which Python ignores)
 and write a manifest, `compiled.json`, beside this file: each module built
 and the sha256 of the source (and `.pxd`) it was built from. Without a C
 compiler a module stays pure Python.
@@ -60,6 +60,7 @@ MODULES: tuple[str, ...] = (
     "meeple.games.okc.actions",
     "meeple.games.okc.autumn",
     "meeple.games.okc.bidding",
+    "meeple.games.okc.blank",
     "meeple.games.okc.cards",
     "meeple.games.okc.clashes",
     "meeple.games.okc.data",

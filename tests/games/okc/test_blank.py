@@ -4,6 +4,7 @@ including the moment the card leaves play. One test per place they are read."""
 
 import pytest
 
+from meeple.games.okc import blank
 from meeple.games.okc import cards as C
 from meeple.games.okc import data as D
 from meeple.games.okc import dump, load
@@ -103,8 +104,11 @@ def test_blank_pathfinder_is_not_read_and_gained_pathfinder_is():
         )
     )
     g = C.CARD_BY_NAME["nobility:captain-6"]
-    assert not s.card_traits(0, g) & D.PATHFINDER
-    assert s.icons(0, g, C.LORE) == 0 and s.icons(0, g, C.VOTES) == 0
+    r, e = s._find_active(g)
+    assert blank.is_blank(s, 0, e) and blank.is_blank(s, 0, e, r)
+    assert not blank.card_traits(s, 0, g) & D.PATHFINDER
+    assert blank.card_lore_icons(s, 0, g) == 0 and blank.vote_icons(s, 0, g, e, r) == 0
+    assert blank.lore_icons(s, 0, g) == C.LORE[g] and blank.vote_icons(s, 0, g) == C.VOTES[g]  # off the map
     gained = [{"card": "nobility:follower-2", "gained_traits": ["pathfinder"]}]
     s2 = summer(
         regions={

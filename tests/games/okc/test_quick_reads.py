@@ -21,20 +21,3 @@ def test_has_votes_is_votes_above_zero_in_random_games():
                     seen.add(want)
             s.apply_legal(rng.choice(s.legal_actions()))
     assert seen == {True, False}
-
-
-def test_no_card_is_blank_where_blankable_says_none_can_be():
-    seen: set[bool] = set()
-    for seed in range(12):
-        s = new_game(4, seed=seed, record=False)
-        rng = random.Random(seed)
-        while not s.is_terminal():
-            for r in range(3):
-                blankable = s._blankable(r)
-                seen.add(blankable)
-                if not blankable:
-                    for e in s.active[r]:
-                        for seat in range(s.players):
-                            assert not s._blank(seat, e), (seed, r, e)
-            s.apply_legal(rng.choice(s.legal_actions()))
-    assert seen == {True, False}

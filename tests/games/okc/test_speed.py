@@ -7,10 +7,10 @@ from __future__ import annotations
 import random
 from itertools import chain, islice
 
+from meeple.games.okc import blank
 from meeple.games.okc import cards as C
 from meeple.games.okc import data as D
 from meeple.games.okc import favour, kingdom, new_game, sites, tactics
-from meeple.games.okc.actions import E_GC, E_GID
 from meeple.games.okc.clashes import last_clash
 from meeple.games.okc.free import free_actions
 
@@ -60,19 +60,6 @@ def test_uprising_tactic_3_look_is_an_opponent_swap_pair():
     assert seen == {True, False}
 
 
-def test_no_card_has_a_command_its_table_rules_out():
-    """cards.MAY_HAVE (printed and possibly added commands) and a gained
-    command are all a card can have."""
-    for s in _states():
-        for seat in range(s.players):
-            for g in s.hands[seat]:
-                assert not C.commands(s, seat, g) & ~C.MAY_HAVE[g], C.NAME[g]
-        for cards in s.active:
-            for e in cards:
-                g = e[E_GID]
-                assert not s._cmds(s.seat_of(g), e) & ~(C.MAY_HAVE[g] | e[E_GC]), C.NAME[g]
-
-
 def test_a_heirs_commands_are_those_of_its_seats_kingdom_cards():
     added = set()
     for s in _states(range(16)):
@@ -86,7 +73,7 @@ def test_a_heirs_commands_are_those_of_its_seats_kingdom_cards():
                 if C.owns_kingdom(s, seat, effect):
                     want |= cmds
             heir = s.factions[seat] * C.PER + D.HEIR
-            got = C.commands(s, seat, heir) & ~C.CMDS[heir]
+            got = blank.commands(s, seat, heir) & ~C.CMDS[heir]
             if not s.round_fx[seat] & C.FX_HEIRS_DEADLY:
                 assert got == want & ~C.CMDS[heir], seat
             added.add(want)
@@ -157,20 +144,6 @@ def test_the_clash_in_progress_is_the_last_clash_step():
         if s.clash_now is not None:
             seen.add(s.clash_now[4])  # re-clashes
     assert seen >= {0, 1}
-
-
-def test_no_card_falls_alone_that_its_table_rules_out():
-    """cards.MAY_FALL_ALONE (a printed self-eliminating text, or a heir) and
-    a copied text are all that let a card fall alone at night."""
-    fell = False
-    for s in _states():
-        for cards in s.active:
-            for e in cards:
-                g = e[E_GID]
-                if C.may_fall_alone(s, g, s.seat_of(g)):
-                    assert s.copies or C.MAY_FALL_ALONE[g], C.NAME[g]
-                    fell = True
-    assert fell
 
 
 def test_kept_legal_actions_are_the_rules():

@@ -9,14 +9,13 @@ from typing import TYPE_CHECKING
 
 from meeple.games.okc import cards as C
 from meeple.games.okc import data as D
-from meeple.games.okc import favour, locations, sites, tactics
+from meeple.games.okc import blank, favour, locations, sites, tactics
 from meeple.games.okc.actions import (
     AMBUSH_C,
     BUY,
     CARD,
     DEPLOY_C,
     DONE,
-    E_GC,
     E_GID,
     E_USED,
     FAVOUR,
@@ -40,7 +39,7 @@ from meeple.games.okc.actions import (
     U_RGOVERN,
     U_SECRETS,
 )
-from meeple.games.okc.cards import ALL_PATHFINDER, CMDS, COST, KCARD_OF, LORE, MAY_HAVE, NAME, VOTES
+from meeple.games.okc.cards import ALL_PATHFINDER, COST, KCARD_OF, NAME
 from meeple.games.okc.data import DEPLOY, RALLY_SELF, RALLY_TWO, REGIONS, SECRETS_THRESHOLD
 from meeple.games.okc.free import free_actions
 from meeple.games.okc.rules import RULES, as_card_action, turns
@@ -59,38 +58,23 @@ def _autumn_legal(s: OKCFields, seat):
     hand = s.hands[seat]
     acts = [DONE]
     u = s.used[seat]
-    # a hand card is never active: its printed icons count (state.icons)
     if not u & U_GOVERN:
-        votes = VOTES
-        for g in hand:
-            if votes[g] >= 1:
-                acts.append(GOVERN + g % PER)  # (g % PER: the local id, cards.local)
+        acts.extend(GOVERN + g % PER for g in hand if blank.vote_icons(s, seat, g) >= 1)  # (g % PER: cards.local)
     if not u & U_JOURNEY:
-        lore = LORE
-        for g in hand:
-            if lore[g] >= 1:
-                acts.append(JOURNEY + g % PER)
+        acts.extend(JOURNEY + g % PER for g in hand if blank.lore_icons(s, seat, g) >= 1)
         if s.kheld[seat] & ALL_PATHFINDER:  # trade-01: active cards too
             acts.extend(
-                JOURNEY + C.local(e[E_GID]) for _, e in s._own_active(seat) if s.active_icons(seat, e, LORE) >= 1
+                JOURNEY + C.local(e[E_GID])
+                for r, e in s._own_active(seat)
+                if blank.lore_icons(s, seat, e[E_GID], e, r) >= 1
             )
     mine = s.factions[seat]  # a card is seat's when g // PER is its faction
-    cmds = CMDS
-    for a in s.active:
+    for r, a in enumerate(s.active):
         for e in a:
             g = e[E_GID]
-            if (
-                g // PER == mine
-                and not e[E_USED] & _RALLY
-                # only printed or gained commands rally (cards.commands adds none): else no need to ask
-                and (cmds[g] | e[E_GC]) & _RALLY
-                and s._cmds(seat, e) & _RALLY
-            ):
+            if g // PER == mine and not e[E_USED] & _RALLY and blank.commands(s, seat, g, e, r) & _RALLY:
                 acts.append(RALLY_C + g % PER)
-    may_have = MAY_HAVE  # (a card that may not have Deploy is not asked)
-    for g in hand:
-        if may_have[g] & _DEPLOY and C.commands(s, seat, g) & _DEPLOY:
-            acts.append(DEPLOY_C + g % PER)
+    acts.extend(DEPLOY_C + g % PER for g in hand if blank.commands(s, seat, g) & _DEPLOY)
     if not u & U_SECRETS and s.has_votes(seat, 1) and s.tokens_free(seat):
         acts.append(SECRETS)
     if not u & U_OATHS and s.has_votes(seat, 2) and (s.lost_sup[seat] or sum(s.sup_map[seat])):
@@ -133,7 +117,7 @@ def _autumn(s: OKCFields, a, seat):
     elif a < DEPLOY_C:
         g = s.gid(seat, a - RALLY_C)
         r, e = s._find_active(g)
-        cm = s._cmds(seat, e)
+        cm = blank.commands(s, seat, g, e, r)
         e[E_USED] |= RALLY_SELF | RALLY_TWO
         if cm & RALLY_TWO:
             s._event("rally", seat, (NAME[g], REGIONS[r], 2))
@@ -187,7 +171,9 @@ def rgovern_cards(s: OKCFields, seat: int) -> list[int]:
         for o, k in kr[r]:
             if k == rg and o == seat:  # seat's trade-10 in region r
                 out.extend(
-                    e[E_GID] for e in s.active[r] if s.seat_of(e[E_GID]) == seat and s.active_icons(seat, e, VOTES) >= 1
+                    e[E_GID]
+                    for e in s.active[r]
+                    if s.seat_of(e[E_GID]) == seat and blank.vote_icons(s, seat, e[E_GID], e, r) >= 1
                 )
                 break
     return out

@@ -16,18 +16,11 @@ from meeple.games.okc import data
 from meeple.games.okc.data import (
     BASIC,
     CARDS_PER_FACTION,
-    DEADLY,
-    DEPLOY,
     FACTIONS,
-    FLANK,
-    INVULNERABLE,
     KINGDOM_EFFECTS,
     KINGDOM_PLACEMENT,
     KINGDOM_TEXT,
     NBASIC,
-    PATHFINDER,
-    RESILIENT,
-    RETREAT,
     SITES,
     SUITS,
 )
@@ -204,102 +197,12 @@ def card_in_council(s: OKCFields, seat: int, effect: str) -> bool:
 AMBUSH_FROM_DISCARD = data.AMBUSH_FROM_DISCARD
 
 
-def traits(s: OKCFields, seat: int, gid: int, gained: int = 0, blank: bool = False) -> int:
-    t = (0 if blank else TRAITS[gid]) | gained
-    if has_hq(s, seat, "clans_hq2"):
-        t |= RESILIENT
-    if s.kheld[seat] & ALL_PATHFINDER:
-        t |= PATHFINDER
-    if ARCH[gid] == "heir" and s.round_fx[seat] & FX_HEIRS_INVULNERABLE:
-        t |= INVULNERABLE
-    return t
-
-
-def commands(s: OKCFields, seat: int, gid: int, gained: int = 0, blank: bool = False) -> int:
-    c = (0 if blank else CMDS[gid]) | gained
-    if ARCH[gid] == "trader" and has_hq(s, seat, "clans_hq1"):
-        c |= FLANK
-    if ARCH[gid] in ("follower", "cavalry") and s.kheld[seat] & FOLLOWERS_DEPLOY:
-        c |= DEPLOY
-    if ARCH[gid] == "heir":
-        if s.round_fx[seat] & FX_HEIRS_DEADLY:
-            c |= DEADLY
-        held = s.kheld[seat]  # the commands of the seat's kingdom cards (owns_kingdom)
-        if held & _HEIR_CARDS:
-            for bit, cmds in _HEIR_COMMANDS:
-                if held & bit:
-                    c |= cmds
-    return c
-
-
-# the kingdom cards that give their owner's heir commands (as bits of
-# held_bits), and those commands
-_HEIR_COMMANDS = (
-    (KBIT_OF["heirs_deploy"], DEPLOY),
-    (KBIT_OF["heirs_flank"], FLANK),
-    (KBIT_OF["heirs_deadly_retreat"], DEADLY | RETREAT),
-)
-_HEIR_CARDS = sum(bit for bit, _ in _HEIR_COMMANDS)
-
-
-# by card: the commands `commands` may add to its printed and gained ones (a
-# card whose printed, gained and these lack a command never has it)
-MAY_GAIN = [
-    (FLANK if a == "trader" else 0)
-    | (DEPLOY if a in ("follower", "cavalry") else 0)
-    | (DEPLOY | DEADLY | FLANK | RETREAT if a == "heir" else 0)
-    for a in ARCH
-]
-# by card: every command it may have but a gained one (printed, or added by `commands`)
-MAY_HAVE = [c | g for c, g in zip(CMDS, MAY_GAIN)]
-
-
 def journey_lore(s: OKCFields, seat: int, printed: int) -> int:
     """Lore gained for journeying a card with `printed` lore icons (as they count now)."""
     v = printed
     if v == 1 and owns_kingdom(s, seat, "lore_plus_one"):
         v += 1
     return v
-
-
-def council_votes(s: OKCFields, seat: int, gid: int) -> int:
-    v = VOTES[gid]
-    if v == 0 and has_hq(s, seat, "nobility_hq"):
-        v = 1
-    if ARCH[gid] == "follower" and owns_kingdom(s, seat, "follower_votes"):
-        v += 1 if s.order[0] == seat else 2  # trade-03
-    return v
-
-
-def may_fall_alone(s: OKCFields, g: int, owner: int) -> bool:
-    """Could `night_self_eliminated` hold for owner's active card g with any
-    of its texts (`state.texts`: its printed one, or one copied this round)?
-    Without a copy, a heir falls alone only with martial-01."""
-    return (
-        EFFECT[g] in _SELF_ELIMINATING
-        or bool(s.copies)
-        or (ARCH[g] == "heir" and owns_kingdom(s, owner, "heirs_deadly_retreat"))
-    )
-
-
-_SELF_ELIMINATING = ("blank_opponents", "agent_dies_to_follower")  # the texts night_self_eliminated reads
-# by card: may_fall_alone could hold without a copied text (its printed text, or a heir)
-MAY_FALL_ALONE = [e in _SELF_ELIMINATING or a == "heir" for e, a in zip(EFFECT, ARCH)]
-
-
-def night_self_eliminated(
-    s, entry_gid: int, owner: int, clash_cards: list[tuple[int, int]], effect: str | None = None
-) -> bool:
-    """agent_dies_to_follower: the basic agent is eliminated if an opposing
-    follower is active in the clash (Uprising A3: an opposing heir)."""
-    effect = EFFECT[entry_gid] if effect is None else effect
-    if effect == "blank_opponents":
-        return any(o != owner and ARCH[g] == "heir" for g, o in clash_cards)
-    if effect == "agent_dies_to_follower" or (
-        ARCH[entry_gid] == "heir" and owns_kingdom(s, owner, "heirs_deadly_retreat")
-    ):
-        return any(o != owner and ARCH[g] == "follower" for g, o in clash_cards)
-    return False
 
 
 # per-round effects on a seat (bits of state.round_fx)

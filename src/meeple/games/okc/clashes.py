@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.games.okc import cards as C
-from meeple.games.okc import favour, kingdom, tactics
+from meeple.games.okc import blank, favour, kingdom, tactics
 from meeple.games.okc.actions import (
     AMBUSH_C,
     BACK,
@@ -17,7 +17,6 @@ from meeple.games.okc.actions import (
     DRAW,
     E_GC,
     E_GID,
-    E_GT,
     E_PART,
     E_PASS,
     E_USED,
@@ -31,19 +30,7 @@ from meeple.games.okc.actions import (
     RETREAT_C,
     SUPP,
 )
-from meeple.games.okc.cards import (
-    ARCH,
-    EFFECT,
-    FX_CLANS_MARKERS,
-    FX_HEIRS_DEADLY,
-    FX_SUPPORTERS,
-    KEFFECT,
-    LORE,
-    MAY_FALL_ALONE,
-    MAY_HAVE,
-    NAME,
-    STR,
-)
+from meeple.games.okc.cards import ARCH, FX_CLANS_MARKERS, FX_HEIRS_DEADLY, FX_SUPPORTERS, KEFFECT, NAME
 from meeple.games.okc.data import (
     AMBUSH,
     AMBUSH_FROM_DISCARD,
@@ -173,17 +160,14 @@ def _day_legal(s: OKCFields, seat):
     hand = s.hands[seat]
     acts = [DONE]
     mine = s.factions[seat]  # a card is seat's when g // PER is its faction
-    unres = locked = blankable = None  # asked once, when a card of seat's needs them
+    unres = locked = None  # asked once, when a card of seat's needs them
     for e in s.active[r]:
         g = e[E_GID]
         if g // PER != mine or e[E_PART] or (p and e[E_PASS] != p):
             continue
-        if not (MAY_HAVE[g] | e[E_GC]) & _DAY_CMDS:
-            continue  # it can have no day command (cards.MAY_HAVE)
         if locked is None:
             locked = s._locked(seat, r)
-            blankable = s._blankable(r)
-        cm = (s._cmds(seat, e) if blankable else C.commands(s, seat, g, e[E_GC])) & ~e[E_USED]
+        cm = blank.commands(s, seat, g, e, r) & ~e[E_USED]
         if locked:
             cm &= ~(AMBUSH | RETREAT | FLANK)
         lo = g % PER  # (cards.local)
@@ -221,10 +205,10 @@ def _day(s: OKCFields, a, seat):
     if cmd != FLANK:  # a flank is told where it goes (_flank)
         s._event("ambush" if cmd == AMBUSH else "retreat", seat, (NAME[g], REGIONS[r]))
     e[E_USED] |= cmd
-    if cmd != FLANK and s.has_text(seat, e, "ambush_or_retreat"):
+    if cmd != FLANK and blank.has_text(s, seat, e, "ambush_or_retreat", r):
         e[E_USED] |= AMBUSH | RETREAT
     if cmd == AMBUSH:
-        s.ask("ambush", seat, [r, int(bool(s._cmds(seat, e) & AMBUSH_FROM_DISCARD))])
+        s.ask("ambush", seat, [r, int(bool(blank.commands(s, seat, g, e, r) & AMBUSH_FROM_DISCARD))])
     elif cmd == RETREAT:
         s.ask("retreat", seat, [r])
     else:
@@ -283,7 +267,9 @@ def _retreat_legal(s: OKCFields, seat):
     own = [e for e in s.active[r] if e[E_GID] // PER == mine]
     acts.extend(as_card_action(e[E_GID]) for e in own)
     acts.extend(
-        JOURNEY + C.local(e[E_GID]) for e in own if e[E_GC] & RETREAT_JOURNEY and s.active_icons(seat, e, LORE) >= 1
+        JOURNEY + C.local(e[E_GID])
+        for e in own
+        if e[E_GC] & RETREAT_JOURNEY and blank.lore_icons(s, seat, e[E_GID], e, r) >= 1
     )
     if s.herald[seat] >= 0 and s.herald[seat] // 2 == r:
         acts.append(HERALD)
@@ -335,7 +321,7 @@ def _ask_retreat(s: OKCFields, seat, r) -> None:
 def _flank(s: OKCFields, a, seat):
     r, g = s.darg
     e = next(e for e in s.active[r] if e[E_GID] == g)
-    along = "flank_supporters" in s.texts(seat, e)  # read where it flanks from
+    along = blank.has_text(s, seat, e, "flank_supporters", r)  # read where it flanks from
     s.active[r].remove(e)
     e[E_PART] = 0
     e[E_USED] = 0
@@ -382,37 +368,29 @@ def _night(s: OKCFields, r, parts) -> None:
     n = len(es)
     doomed = set()
     killers = set()
-    blankable = s._blankable(r)  # (else each card's traits are read without asking whether it is blank)
     invulnerable: list[int | None] = [None] * n  # each card's, read once when asked
 
     def immune(i: int) -> int:
         v = invulnerable[i]
         if v is None:
             e2, o2 = es[i], owners[i]
-            t = s._traits(o2, e2) if blankable else C.traits(s, o2, e2[E_GID], e2[E_GT])
-            v = invulnerable[i] = t & INVULNERABLE
+            v = invulnerable[i] = blank.traits(s, o2, e2[E_GID], e2, r) & INVULNERABLE
         return v
 
-    pairs = None  # the clash's (card, seat) pairs, when a card may fall alone
-    copies = s.copies
-    may_have, falls, effect = MAY_HAVE, MAY_FALL_ALONE, EFFECT
+    pairs = [(e2[E_GID], o2) for e2, o2 in zip(es, owners)]  # the clash's cards and their seats
     # one pass over the cards: what each does adds to sets only (the rewards are asked in card order)
     for k in range(n):
         e, o = es[k], owners[k]
         g = e[E_GID]
-        # (only a card whose printed, gained or possible commands include Deadly is asked: cards.MAY_HAVE)
-        if (may_have[g] | e[E_GC]) & DEADLY and s._cmds(o, e) & DEADLY:
+        if blank.commands(s, o, g, e, r) & DEADLY:
             for i in range(n):
                 if owners[i] != o and not immune(i):
                     doomed.add(i)
                     killers.add(o)
-        if (copies or falls[g]) and C.may_fall_alone(s, g, o):  # (only these are asked)
-            if pairs is None:
-                pairs = [(e2[E_GID], o2) for e2, o2 in zip(es, owners)]
-            if any(C.night_self_eliminated(s, g, o, pairs, t) for t in s.texts(o, e) or [""]) and not immune(k):
-                doomed.add(k)
-        # (has_text: only a card whose printed text it is, or a copied text, can have it)
-        if (effect[g] == "assassin" or copies) and s.has_text(o, e, "assassin"):  # Uprising A2
+        texts = blank.texts(s, o, e, r)
+        if any(_falls_alone(s, g, o, pairs, t) for t in texts or [""]) and not immune(k):
+            doomed.add(k)
+        if "assassin" in texts:  # Uprising A2
             hit = [
                 i for i in range(n) if owners[i] != o and ARCH[es[i][E_GID]] in ("heir", "captain") and not immune(i)
             ]
@@ -423,13 +401,14 @@ def _night(s: OKCFields, r, parts) -> None:
     for o in killers:
         # martial-01: +1 influence when a heir eliminates
         if C.owns_kingdom(s, o, "heirs_deadly_retreat") and any(
-            ow == o and ARCH[e[E_GID]] == "heir" and s._cmds(o, e) & DEADLY for e, ow in zip(es, owners)
+            ow == o and ARCH[e[E_GID]] == "heir" and blank.commands(s, o, e[E_GID], e, r) & DEADLY
+            for e, ow in zip(es, owners)
         ):
             s._gain_influence(o, 1)
     if not doomed:
         return  # (and no killer)
     # eliminations are simultaneous: Resilient is read on the map, before any card leaves
-    resilient = {i: s._traits(owners[i], es[i]) & RESILIENT for i in doomed}
+    resilient = {i: blank.traits(s, owners[i], es[i][E_GID], es[i], r) & RESILIENT for i in doomed}
     for i in sorted(doomed):
         e, o = es[i], owners[i]
         s.active[r].remove(e)
@@ -470,11 +449,24 @@ def _reward(s: OKCFields, a, seat):
         s._gain_lore(seat, 1)
 
 
+def _falls_alone(s: OKCFields, entry_gid: int, owner: int, clash_cards: list[tuple[int, int]], effect: str) -> bool:
+    """Is the card eliminated by itself at night, read with one of its texts
+    (`effect`, "" for none)? The basic agent (agent_dies_to_follower) and a
+    heir with martial-01 fall to an opposing follower in the clash, Uprising
+    A3 to an opposing heir."""
+    if effect == blank.UPRISING_A3:
+        return any(o != owner and ARCH[g] == "heir" for g, o in clash_cards)
+    if effect == "agent_dies_to_follower" or (
+        ARCH[entry_gid] == "heir" and C.owns_kingdom(s, owner, "heirs_deadly_retreat")
+    ):
+        return any(o != owner and ARCH[g] == "follower" for g, o in clash_cards)
+    return False
+
+
 # ---- the tally -------------------------------------------------------------
 @RULES.step("tally")
 def _tally(s: OKCFields, r, parts) -> None:
     es, owners = _clash_cards(s, r, parts)
-    copies = s.copies
     sup_map, sup_part, fx, bonus = s.sup_map, s.sup_part, s.round_fx, s.bonus
     totals = {}  # in the order of parts (the event lists them so)
     record = s.record
@@ -487,18 +479,18 @@ def _tally(s: OKCFields, r, parts) -> None:
     win_bonus: dict[int, int] = {}
     lowest = False
     heirs: set[int] = set()  # the seats with a heir among the cards
-    printed, effect, arch = STR, EFFECT, ARCH
+    arch = ARCH
     for e, o in zip(es, owners):
         g = e[E_GID]
-        v = s.strength(g) if copies else printed[g]  # (strength: only a copy adds to the printed)
+        v = s.strength(g)
         totals[o] += v
         if record:
             told[o][0].append([NAME[g], v])
-        # (has_text: only a card whose printed text it is, or a copied text, can have it)
-        if (effect[g] == "win_influence" or copies) and s.has_text(o, e, "win_influence"):
+        texts = blank.texts(s, o, e, r)
+        if "win_influence" in texts:
             win_bonus[o] = win_bonus.get(o, 0) + 1
-        if not lowest and (effect[g] == "lowest_wins" or copies):
-            lowest = s.has_text(o, e, "lowest_wins")  # Gathering A4
+        if "lowest_wins" in texts:  # Gathering A4
+            lowest = True
         if arch[g] == "heir":
             heirs.add(o)
     if heirs:

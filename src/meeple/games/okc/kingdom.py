@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.games.okc import actions as E
+from meeple.games.okc import blank
 from meeple.games.okc import cards as C
 from meeple.games.okc import data as D
 from meeple.games.okc import locations
@@ -50,7 +51,7 @@ from meeple.games.okc.actions import (
     TACTIC,
     U_KINGDOM,
 )
-from meeple.games.okc.cards import ARCH, CMDS, KEFFECT, KNAME, NAME, STR, TACTICS, TRAITS
+from meeple.games.okc.cards import ARCH, KEFFECT, KNAME, NAME, STR, TACTICS
 from meeple.games.okc.data import (
     AMBUSH,
     COUNCILS,
@@ -397,7 +398,12 @@ _m02_answer = _t14_answer
 
 # ---- martial-03 (autumn): put 1 influence on an active Deploy card
 def _deploy_cards(s: OKCFields, seat):
-    return [e[E_GID] for a in s.active for e in a if s.seat_of(e[E_GID]) == seat and s._cmds(seat, e) & DEPLOY]
+    return [
+        e[E_GID]
+        for r, a in enumerate(s.active)
+        for e in a
+        if s.seat_of(e[E_GID]) == seat and blank.commands(s, seat, e[E_GID], e, r) & DEPLOY
+    ]
 
 
 def _m03_ready(s: OKCFields, seat, j):
@@ -744,8 +750,7 @@ def _i12_answer(s: OKCFields, seat, darg, a):
     g, src = darg[3], s.lost[a - LOSTPICK]
     s.copies = [c for c in s.copies if c[0] != g] + [[g, src, 0]]
     r, e = s._find_active(g)
-    e[E_GT] |= TRAITS[src]
-    e[E_GC] |= CMDS[src]
+    blank.gain_printed(e, src)
     s._event("copy", seat, (NAME[g], NAME[src]))
 
 

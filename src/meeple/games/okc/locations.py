@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from meeple.games.okc import blank
 from meeple.games.okc import cards as C
 from meeple.games.okc.actions import CARD, COUNCIL, DONE, DRAW, LOC
-from meeple.games.okc.cards import KEFFECT, LORE, NAME, PER, VOTES
+from meeple.games.okc.cards import KEFFECT, NAME, PER
 from meeple.games.okc.data import COUNCILS, FAVOUR_USES, LOCATION_INFLUENCE, LOCATIONS
 from meeple.games.okc.rules import RULES, as_card_action, hand_cards
 
@@ -96,7 +97,7 @@ def _relics(s: OKCFields, a, seat):
 def _with_icon(kind: str):
     """Castle (a card with votes), Wilderness (with lore), Shrine (any, up
     to 3): from the hand or the map."""
-    key = VOTES if kind == "castle" else LORE
+    icons = blank.vote_icons if kind == "castle" else blank.lore_icons
     shrine = kind == "shrine"
 
     def legal(s, seat):
@@ -105,13 +106,13 @@ def _with_icon(kind: str):
             return acts
         # (as_card_action: CARD + the card's local id, read from a table)
         for g in s.hands[seat]:
-            if shrine or key[g] >= 1:  # a hand card is never active: its printed icons count (state.icons)
+            if shrine or icons(s, seat, g) >= 1:
                 acts.append(as_card_action(g))
         mine = s.factions[seat]  # a card is seat's when g // PER is its faction
-        for a in s.active:
+        for r, a in enumerate(s.active):
             for e in a:
                 g = e[0]
-                if g // PER == mine and (shrine or s.active_icons(seat, e, key) >= 1):
+                if g // PER == mine and (shrine or icons(s, seat, g, e, r) >= 1):
                     acts.append(as_card_action(g))
         return acts
 

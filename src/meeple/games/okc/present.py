@@ -16,6 +16,7 @@ from meeple.core.flow import unnamed
 from meeple.core.present import decision as _decision
 from meeple.core.present import moves_for_seat, places, seat_name, ties
 from meeple.games.okc import actions as A
+from meeple.games.okc import blank
 from meeple.games.okc import cards as C
 from meeple.games.okc import data as D
 from meeple.games.okc.rules import RULES
@@ -137,7 +138,7 @@ def _site_texts() -> dict:
         "clans_hq1": "traders gain Flank; council cards may go to hand; day: move Flank cards into a council",
         "clans_hq2": "all your cards gain Resilient; spring: 2 lost supporters back to a region",
         "assassin": "night: eliminates opposing heirs and captains; then +1 influence or +1 lore",
-        "blank_opponents": "opposing non-heir cards lose their printed text; dies to an opposing heir",
+        blank.UPRISING_A3: blank.UPRISING_A3_WORDS,
         "uprising_hq1": "an extra kingdom-card space; autumn: acquire a road card with a captain/champion",
         "uprising_hq2": "on acquiring a kingdom card, a token on its suit's council (+1 vote)",
         "council_token": "autumn, in a council: a token on any council (+1 vote while it stays)",

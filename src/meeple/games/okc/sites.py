@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from meeple.games.okc import blank
 from meeple.games.okc import cards as C
 from meeple.games.okc.actions import (
     BACK,
@@ -28,7 +29,6 @@ from meeple.games.okc.actions import (
     E_DEP,
     E_GC,
     E_GID,
-    E_GT,
     E_PART,
     PER,
     REGION,
@@ -36,7 +36,7 @@ from meeple.games.okc.actions import (
     U_SITE,
     USE,
 )
-from meeple.games.okc.cards import AMBUSH_FROM_DISCARD, ARCH, CMDS, EFFECT, KIND, KNAME, KPLACE, NAME, TRAITS, VOTES
+from meeple.games.okc.cards import AMBUSH_FROM_DISCARD, ARCH, EFFECT, KIND, KNAME, KPLACE, NAME
 from meeple.games.okc.data import AMBUSH, COUNCILS, FACTIONS, FLANK, NBASIC, REGIONS
 from meeple.games.okc.rules import RULES, CardAction
 
@@ -91,8 +91,8 @@ def _na3_gain(s: OKCFields, seat, g):
 
 
 def _na3_pool(s: OKCFields, seat):
-    pool = [x for x in s.discards[seat] if VOTES[x] >= 1]
-    pool += [x for x in s.lost if s.seat_of(x) == seat and VOTES[x] >= 1]
+    pool = [x for x in s.discards[seat] if blank.vote_icons(s, seat, x) >= 1]
+    pool += [x for x in s.lost if s.seat_of(x) == seat and blank.vote_icons(s, seat, x) >= 1]
     return pool
 
 
@@ -168,7 +168,9 @@ def _flank_cards(s: OKCFields, seat):
         return []
     mine = s.factions[seat]  # a card is seat's when g // PER is its faction (s.seat_of)
     return [
-        e[E_GID] for e in s.active[cur[0]] if e[E_GID] // PER == mine and not e[E_PART] and s._cmds(seat, e) & FLANK
+        e[E_GID]
+        for e in s.active[cur[0]]
+        if e[E_GID] // PER == mine and not e[E_PART] and blank.commands(s, seat, e[E_GID], e, cur[0]) & FLANK
     ]
 
 
@@ -363,8 +365,7 @@ def _ga3_answer(s: OKCFields, seat, darg, a):
     s.own_burned().append(src)
     s.own_copies().append([g, src, 1])
     r, e = _active_entry(s, g)
-    e[E_GT] |= TRAITS[src]
-    e[E_GC] |= CMDS[src]
+    blank.gain_printed(e, src)
     s._event("copy", seat, NAME[src])
 
 
@@ -399,8 +400,8 @@ def options(s: OKCFields, seat: int, timing: str) -> list[int]:
         elif g in site:
             continue  # not bought yet: its ability works only in a council or active (the `ready`s above)
         else:
-            e = s._find_active(g)[1]
-            if e is not None and eff not in s.texts(seat, e):  # its text is blank there
+            r, e = s._find_active(g)
+            if e is not None and eff not in blank.texts(s, seat, e, r):  # its text is blank there
                 continue
         if act.ready(s, seat, g):
             out.append(USE + lo)

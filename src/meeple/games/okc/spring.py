@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.games.okc import cards as C
-from meeple.games.okc import favour, tactics
+from meeple.games.okc import blank, favour, tactics
 from meeple.games.okc.actions import (
     CARD,
     DEPLOY_C,
@@ -24,7 +24,7 @@ from meeple.games.okc.actions import (
     U_SUPPORTERS,
     U_SUPPORTERS_DONE,
 )
-from meeple.games.okc.cards import DEPLOY_INFLUENCE, FX_CLANS_MARKERS, MAY_HAVE
+from meeple.games.okc.cards import DEPLOY_INFLUENCE, FX_CLANS_MARKERS
 from meeple.games.okc.data import DEPLOY, REGIONS
 from meeple.games.okc.free import free_actions
 from meeple.games.okc.rules import RULES, as_card_action, turns
@@ -136,9 +136,7 @@ def _spring_legal(s: OKCFields, seat):
         acts += _SUPPORTERS
     free_actions(s, seat, "spring", acts, tactic=False)  # the tactic tiles last
     if s.kheld[seat] & DEPLOY_INFLUENCE:  # martial-03: Deploy in spring
-        acts.extend(
-            DEPLOY_C + C.local(g) for g in s.hands[seat] if MAY_HAVE[g] & DEPLOY and C.commands(s, seat, g) & DEPLOY
-        )
+        acts.extend(DEPLOY_C + C.local(g) for g in s.hands[seat] if blank.commands(s, seat, g) & DEPLOY)
     tiles = CHECKS[s.factions[seat]].get("spring")
     if tiles:  # seat's tactic tiles, last (as in free_actions)
         uses, used = s.tactics[seat], s.used[seat]

@@ -45,6 +45,7 @@ from meeple.core.rng import Rng
 from meeple.core.spec import refuse_unknown_options
 from meeple.games.okc import (
     autumn,  # noqa: F401
+    blank,
     bidding,  # noqa: F401
     clashes,  # noqa: F401
     favour,  # noqa: F401
@@ -60,30 +61,14 @@ from meeple.games.okc.actions import (
     AMBUSH_C,  # noqa: F401
     CARD,
     DONE,  # noqa: F401
-    E_GC,
     E_GID,
-    E_GT,
     E_PART,
     NACTIONS,  # noqa: F401
     PER,  # noqa: F401
     SIMULTANEOUS,  # noqa: F401
     U_KINGDOM,
 )
-from meeple.games.okc.cards import (
-    ARCH,
-    COST,
-    EFFECT,
-    FX_LOCK,
-    HAND_SIZE_HEIR,
-    KEFFECT,
-    KNAME,
-    LORE,
-    NAME,
-    NK,
-    STR,
-    TACTICS,
-    VOTES,
-)
+from meeple.games.okc.cards import COST, FX_LOCK, HAND_SIZE_HEIR, KEFFECT, KNAME, NAME, NK, STR, TACTICS
 from meeple.games.okc.data import (
     ADVANCED_OFFER,
     ADVANCED_TABLE,
@@ -106,9 +91,6 @@ from meeple.games.okc.data import (
 )
 from meeple.games.okc.rules import RULES
 
-_EFFECT = EFFECT
-_HEIR = [a == "heir" for a in ARCH]  # by card
-_BLANKS = [x == "blank_opponents" for x in _EFFECT]  # by card: Uprising A3's printed text
 
 # ---- the fields ------------------------------------------------------------
 # Declared with `meeple.core.fields`: how a clone copies each (its standard
@@ -233,7 +215,7 @@ class OKCState(_Typed):
     # the fields' types are on OKCFields (fields.py), what the rule modules take
 
     @classmethod
-    def blank(cls, players: int) -> OKCState:
+    def fresh(cls, players: int) -> OKCState:
         """A state of `players` seats with every field at its new-game value
         (those without one, None: new_game or load sets them)."""
         s = _fresh(players)
@@ -272,7 +254,7 @@ class OKCState(_Typed):
 
     def votes(self, seat: int, council: int) -> int:
         mine = self.factions[seat]  # a card is seat's when g // PER is its faction
-        v = sum(C.council_votes(self, seat, g) for g in self.councils[council] if g // PER == mine)
+        v = sum(blank.council_votes(self, seat, g) for g in self.councils[council] if g // PER == mine)
         return v + self._token_votes(seat, council)
 
     def _token_votes(self, seat: int, council: int) -> int:
@@ -287,7 +269,7 @@ class OKCState(_Typed):
         counts less than nothing): autumn asks it at every decision."""
         mine = self.factions[seat]
         for g in self.councils[council]:
-            if g // PER == mine and (VOTES[g] or C.council_votes(self, seat, g)):
+            if g // PER == mine and blank.council_votes(self, seat, g):
                 return True
         # (_token_votes > 0: neither kind of token counts less than nothing)
         if self.ctokens[seat][council]:
@@ -319,26 +301,6 @@ class OKCState(_Typed):
         mine = self.factions[s]  # a card is seat s's when g // PER is its faction
         return [(x, e) for x in rs for e in self.active[x] if e[E_GID] // PER == mine and (counted or not e[E_PART])]
 
-    def _copied_text(self, g: int):
-        """The rule text g gained this round by a copy (Gathering A3, intrigue-12), or None."""
-        for a3, src, _ in self.copies:
-            if a3 == g:
-                return EFFECT[src]
-        return None
-
-    def texts(self, seat: int, e) -> list:
-        """An active card's rule texts now: a gained (copied) text, and its printed
-        text unless blank (blank information is ignored)."""
-        out = [] if not self.copies else [t for t in (self._copied_text(e[E_GID]),) if t]
-        if EFFECT[e[E_GID]] and not self._blank(seat, e):
-            out.append(EFFECT[e[E_GID]])
-        return out
-
-    def has_text(self, seat: int, e, text: str) -> bool:
-        """Is `text` among the active card's rule texts now (`texts`)? Only its
-        printed text or a copied one can be: the blank is read only then."""
-        return (EFFECT[e[E_GID]] == text or bool(self.copies)) and text in self.texts(seat, e)
-
     def strength(self, g: int) -> int:
         """Printed strength plus gained strength (Gathering A3's copy)."""
         v = STR[g]
@@ -346,78 +308,6 @@ class OKCState(_Typed):
             if a3 == g and with_strength:
                 v += STR[src]
         return v
-
-    def _blank(self, seat: int, e) -> bool:
-        """The printed information (traits, commands, icons, text) of seat's
-        active card e is blank: martial-15 of an opponent in its region, or an
-        opposing Uprising A3 text in its region (non-heirs only)."""
-        active = self.active
-        for r in range(3):  # e's region: only it matters (entries are unique by card: equal is the same)
-            if e in active[r]:
-                break
-        else:
-            return False  # not active
-        if self.kregion[r] and self._kregion_blanks(seat, r):
-            return True
-        if _HEIR[e[E_GID]]:
-            return False
-        copies = self.copies
-        a = active[r]  # only the cards of e's own region can blank it
-        for x in a:
-            g = x[E_GID]
-            copied = self._copied_text(g) == "blank_opponents" if copies else False
-            if not copied and not _BLANKS[g]:
-                continue
-            o = self.seat_of(g)
-            if o != seat and (copied or not self._kregion_blanks(o, r) and not self._blanked_by_copy(o, a)):
-                return True
-        return False
-
-    def _blankable(self, r: int) -> bool:
-        """Could any card's printed information be blank in region r (`_blank`
-        is False for each of its cards when not)? Only martial-15 on the
-        region, an Uprising A3 active there or a copied text can blank."""
-        if self.kregion[r] or self.copies:
-            return True
-        for x in self.active[r]:
-            if _BLANKS[x[E_GID]]:
-                return True
-        return False
-
-    def _kregion_blanks(self, seat: int, r: int) -> bool:
-        """martial-15: an opponent's card on region r blanks seat's printed information there."""
-        kr = self.kregion[r]
-        return bool(kr) and any(o != seat and KEFFECT[k] == "blank_opponents_region" for o, k in kr)
-
-    def _blanked_by_copy(self, seat: int, region_cards) -> bool:
-        """A gained (copied) A3 text of an opponent among these cards blanks
-        seat's printed A3 (gained text is never blank, so this ends here)."""
-        return bool(self.copies) and any(
-            self.seat_of(y[E_GID]) != seat and self._copied_text(y[E_GID]) == "blank_opponents" for y in region_cards
-        )
-
-    def _cmds(self, seat: int, e) -> int:
-        return C.commands(self, seat, e[E_GID], e[E_GC], self._blank(seat, e))
-
-    def _traits(self, seat: int, e) -> int:
-        return C.traits(self, seat, e[E_GID], e[E_GT], self._blank(seat, e))
-
-    def card_traits(self, seat: int, g: int) -> int:
-        """The card's traits where it stands now (an active card's gained traits
-        count; its printed ones not while blank). Read before the card moves."""
-        e = self._find_active(g)[1]
-        return C.traits(self, seat, g) if e is None else self._traits(seat, e)
-
-    def icons(self, seat: int, g: int, printed: list[int]) -> int:
-        """A printed icon count (C.VOTES or C.LORE) as it counts now: 0 on an
-        active card whose printed information is blank ("ignored, no effect")."""
-        e = self._find_active(g)[1]
-        return 0 if e is not None and self._blank(seat, e) else printed[g]
-
-    def active_icons(self, seat: int, e, printed: list[int]) -> int:
-        """`icons` of the active card whose entry e is at hand (no search for it)."""
-        n = printed[e[E_GID]]
-        return n if n and not self._blank(seat, e) else 0
 
     def _current_clash(self):
         """(region, participants, pass) of the clash being resolved, or None."""
@@ -541,10 +431,7 @@ class OKCState(_Typed):
     def _journey(self, s: int, g: int) -> None:
         """Journey with a hand or active card: its Pathfinder and lore are read
         where it stands (blank there means ignored), then it leaves."""
-        if g in self.hands[s]:  # (a card in hand is nowhere else: its printed information counts)
-            t, lore = C.traits(self, s, g), LORE[g]
-        else:
-            t, lore = self.card_traits(s, g), self.icons(s, g, LORE)
+        t, lore = blank.card_traits(self, s, g), blank.card_lore_icons(self, s, g)
         lore = C.journey_lore(self, s, lore)
         self._take_from_hand_or_map(s, g)
         if t & PATHFINDER:
@@ -841,7 +728,7 @@ def new_game(
         if len(factions) != players or len(set(factions)) != players or any(f not in FACTIONS for f in factions):
             raise GameError(f"give {players} different factions of {', '.join(FACTIONS)}")
         fs = [FACTIONS.index(f) for f in factions]
-    s = OKCState.blank(players)
+    s = OKCState.fresh(players)
     s.factions = fs
     s.fseat = seats_by_faction(fs)
     s.rounds = rounds
