@@ -59,7 +59,8 @@ def test_every_decision_has_its_question_and_every_pending_kind_is_declared():
 
 def test_every_effect_and_immediate_power_of_the_data_is_named():
     from meeple.games.anunnaki.data import DATA
-    from meeple.games.anunnaki.effects import EFFECTS, IMMEDIATE
+    from meeple.games.anunnaki.effects import IMMEDIATE
+    from meeple.games.anunnaki.rewards import DECLARED
 
     ops = set()
 
@@ -78,5 +79,5 @@ def test_every_effect_and_immediate_power_of_the_data_is_named():
         walk(tile["reward"])
     for w in DATA.weapons.values():
         walk(w["win"])
-    assert ops == set(EFFECTS)
+    assert ops == set(DECLARED)
     assert {g["effect"] for g in DATA.minor.values() if g["kind"] == "immediate"} == set(IMMEDIATE)

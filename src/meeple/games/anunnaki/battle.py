@@ -20,7 +20,7 @@ from meeple.games.anunnaki.actions import (
     res_acts,
 )
 from meeple.games.anunnaki.data import DATA, RESOURCES
-from meeple.games.anunnaki.declare import RULES
+from meeple.games.anunnaki.declare import RULES, give, queued
 
 if (
     TYPE_CHECKING
@@ -475,7 +475,7 @@ def _run_b_end(s: AnunnakiFields):
     # winner rewards
     if winner is not None:
         for w in played.get(winner, []):
-            steps.append(["effects", winner, DATA.weapons[w]["win"]])
+            steps.append(queued(give, winner, DATA.weapons[w]["win"]))
         if s.has(winner, "thor"):
             steps.append(["vp", winner, 2])
     if dfn is None and win_att:
@@ -483,7 +483,7 @@ def _run_b_end(s: AnunnakiFields):
         s._changed(h, att)
         s.own_seat(att)["defeated"].append(tile)
         s.removed.append(tile)
-        steps.append(["effects", att, DATA.ancient[tile]["reward"]])
+        steps.append(queued(give, att, DATA.ancient[tile]["reward"]))
         if s.lay.info[h]["atlantis"]:
             s.conquests += 1
             steps.append(["artifact_pick", att, s.conquests])

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from meeple.games.anunnaki.actions import PASS, YES
 from meeple.games.anunnaki.data import DATA, TRACKS
-from meeple.games.anunnaki.declare import RULES
+from meeple.games.anunnaki.declare import RULES, give, queued
 
 ALL_SPOTS = -1  # `cul_check` with every spot's bit set
 
@@ -170,4 +170,4 @@ def _ans_culture_benefit(s: AnunnakiFields, a, seat):
         return
     times = 2 if s.power(seat, "zeus_double_culture") else 1
     s._event("culture_taken", seat, (arg["token"], times))
-    s._push(*[["effects", seat, DATA.culture[arg["token"]]["benefit"]]] * times)
+    s._push(*[queued(give, seat, DATA.culture[arg["token"]]["benefit"])] * times)

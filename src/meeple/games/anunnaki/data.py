@@ -15,33 +15,13 @@ import os
 
 from meeple.core import gamedata
 from meeple.core.game import GameError
+from meeple.games.anunnaki import rewards
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 RESOURCES = ("food", "wood", "metal", "gold")
 TRACKS = ("war", "tech", "commerce")
 PROVENANCE = ("rulebook", "data sheet", "placeholder")
 DIRS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
-EFFECT_OPS = {
-    "res": 2,
-    "any": 1,
-    "mana": 1,
-    "vp": 1,
-    "track": 2,
-    "dom": 1,
-    "settle": 0,
-    "portal": 0,
-    "income": 0,
-    "domaction": 0,
-    "blue": 0,
-    "red": 0,
-    "cube": 0,
-    "weapon": 1,
-    "develop": 0,
-    "move": 1,
-    "contract": 0,
-    "follower": 1,
-    "choice": 2,
-}
 WEAPON_EFFECTS = (None, "nullify", "slingshot", "helmet", "composite", "chariot", "spear", "ballista")
 GOD_EFFECTS = {
     "god_battle_follower",
@@ -117,6 +97,7 @@ class _Ctx:
     def __init__(self, file: str) -> None:
         self.file = file
         self.placeholders: list[tuple[str, str, str]] = []
+        self.reward_lists: list[tuple[str, list]] = []  # (entry, its list of rewards)
 
     def fail(self, entry, msg: str):
         raise DataError(f"anunnaki data {self.file}: entry {entry}: {msg}")
@@ -155,23 +136,27 @@ class _Ctx:
         return {k: v for k, v in c.items() if v}
 
     def effects(self, eff, entry) -> list:
+        """A list of rewards, kept to be checked against the declared rewards (`Data.check_rewards`)."""
+        self.need(isinstance(eff, list), entry, "effects must be a list")
+        self.reward_lists.append((entry, eff))
+        return eff
+
+    def rewards(self, eff, entry, declared) -> None:
+        """Each reward of list `eff` is a declared one, with the arguments it takes."""
         self.need(isinstance(eff, list), entry, "effects must be a list")
         for e in eff:
-            self.need(isinstance(e, list) and e and e[0] in EFFECT_OPS, entry, f"unknown effect {e!r}")
-            op = e[0]
-            self.need(len(e) - 1 == EFFECT_OPS[op], entry, f"effect {op} takes {EFFECT_OPS[op]} arguments: {e!r}")
-            if op == "res":
-                self.res(e[1], entry)
-                self.count(e[2], entry, "amount", 1)
-            elif op == "track":
-                self.need(e[1] in TRACKS, entry, f"unknown track {e[1]!r}")
-                self.count(e[2], entry, "steps", 1)
-            elif op == "choice":
-                self.effects(e[1], entry)
-                self.effects(e[2], entry)
-            elif EFFECT_OPS[op] == 1:
-                self.count(e[1], entry, op, 1)
-        return eff
+            self.need(isinstance(e, list) and e and e[0] in declared, entry, f"unknown effect {e!r}")
+            op, kinds = e[0], declared[e[0]].args
+            self.need(len(e) - 1 == len(kinds), entry, f"effect {op} takes {len(kinds)} arguments: {e!r}")
+            for kind, v in zip(kinds, e[1:], strict=True):
+                if kind == rewards.RESOURCE:
+                    self.res(v, entry)
+                elif kind == rewards.TRACK:
+                    self.need(v in TRACKS, entry, f"unknown track {v!r}")
+                elif kind == rewards.REWARDS:
+                    self.rewards(v, entry, declared)
+                else:  # AMOUNT, STEPS
+                    self.count(v, entry, op if len(kinds) == 1 else kind, 1)
 
 
 def _read(path: str, ctx: _Ctx):
@@ -190,14 +175,20 @@ class Data:
     `source` says which files to read (a folder with all of them, or a box
     owner's folder replacing some: see meeple.core.gamedata). With a `problems` list, a file with a mistake is
     reported there and its packaged version used instead, so that every broken
-    file and every broken rulebook count is reported at once (`data-check`)."""
+    file and every broken rulebook count is reported at once (`data-check`).
+    The lists of rewards are checked against the rewards the rules declare
+    (`check_rewards`), unless `with_rewards` is False (the packaged data,
+    read before the rules that declare them)."""
 
-    def __init__(self, source: gamedata.Source | str = DATA_DIR, problems: list | None = None) -> None:
+    def __init__(
+        self, source: gamedata.Source | str = DATA_DIR, problems: list | None = None, with_rewards: bool = True
+    ) -> None:
         if isinstance(source, str):  # a folder holding every file
             source = gamedata.packaged(FILES, source)
         self.source = source
         self.placeholder_list: list[tuple[str, str, str]] = []
         self.provenance: dict[str, str] = {}
+        self.reward_lists: dict[str, list[tuple[str, list]]] = {}  # file -> (entry, list of rewards)
         for name in FILES:
             try:
                 self._load(name, self.source.paths[name])
@@ -215,6 +206,24 @@ class Data:
                 if problems is None:
                     raise err
                 problems.append(str(err))
+        if with_rewards:
+            import meeple.games.anunnaki.state  # noqa: F401  (the rules: importing them declares every reward)
+
+            self.check_rewards(problems)
+
+    def check_rewards(self, problems: list | None = None) -> None:
+        """Every list of rewards names declared rewards (`rewards.DECLARED`)
+        with the arguments they take; a mistake is a `DataError` naming file
+        and entry (with a `problems` list, reported there)."""
+        for name, lists in self.reward_lists.items():
+            ctx = _Ctx(name)
+            for entry, eff in lists:
+                try:
+                    ctx.rewards(eff, entry, rewards.DECLARED)
+                except DataError as e:
+                    if problems is None:
+                        raise
+                    problems.append(str(e))
 
     def _load(self, name: str, path: str) -> None:
         ctx = _Ctx(name)
@@ -226,6 +235,7 @@ class Data:
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
             raise DataError(f"anunnaki data {ctx.file}: malformed ({type(e).__name__}: {e})") from None
         self.placeholder_list = [p for p in self.placeholder_list if p[0] != name] + ctx.placeholders
+        self.reward_lists[name] = ctx.reward_lists
 
     # ---------------------------------------------------------------- files
     def _setup(self, d, c):
@@ -534,4 +544,6 @@ def check(folder: str) -> tuple[list[str], list[tuple[str, str, str]]]:
     return problems, d.placeholders()
 
 
-DATA = Data(gamedata.register("anunnaki", gamedata.source("anunnaki", FILES, DATA_DIR)))
+# the data the game plays with: its rewards are checked once the rules declaring
+# them are read (state.py), as they need this data themselves
+DATA = Data(gamedata.register("anunnaki", gamedata.source("anunnaki", FILES, DATA_DIR)), with_rewards=False)

@@ -4,23 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.games.anunnaki.actions import (
-    CHOICE,
-    FULFILL,
-    HEX,
-    NDEV,
-    NUMBERS,
-    PASS,
-    PORTAL_BASIC,
-    RES,
-    RI,
-    WEAPON,
-    YES,
-    res_acts,
-)
+from meeple.games.anunnaki.actions import CHOICE, FULFILL, HEX, NDEV, NUMBERS, PASS, RES, RI, WEAPON, YES, res_acts
 from meeple.games.anunnaki.data import DATA, RESOURCES, TRACKS
-from meeple.games.anunnaki.declare import RULES
-from meeple.games.anunnaki.movement import FLIP
+from meeple.games.anunnaki.declare import RULES, give, queued, reward, rewarding
+from meeple.games.anunnaki.movement import FLIP, _run_follower_at, _run_followers
+from meeple.games.anunnaki.turn import _run_pick_weapon
+from meeple.games.anunnaki.rewards import AMOUNT, DECLARED, RESOURCE, REWARDS, STEPS, TRACK, reward_words
 
 if (
     TYPE_CHECKING
@@ -48,7 +37,7 @@ class Effects(AnunnakiFields):
             if r != "any":
                 res[RI[r]] -= n
         if cost.get("any"):
-            self.todo.append(["pay_any", seat, cost["any"]])
+            self.todo.append(queued(_run_pay_any, seat, cost["any"]))
 
     def _track(self, seat, t, n) -> None:
         if t == "dom":
@@ -77,13 +66,14 @@ class Effects(AnunnakiFields):
                 self._event("dom_token", seat, tpos)
 
     def _effects(self, seat, effects) -> None:
-        """Queue the steps of an effect list (a contract's, a culture token's,
-        an ancient tile's or a weapon's reward), each effect by its name."""
+        """Queue the steps of a list of rewards (a contract's, a culture token's,
+        an ancient tile's or a weapon's), each reward by its name in the data
+        (`rewards.DECLARED`)."""
         steps = []
         for e in effects:
-            effect = EFFECTS.get(e[0])
-            if effect is not None:
-                steps += effect(self, seat, e)
+            known = DECLARED.get(e[0])
+            if known is not None:
+                steps += known.queue(self, seat, *e[1:])
         self._push(*steps)
 
     def _immediate(self, seat, eff) -> None:
@@ -113,9 +103,9 @@ class Effects(AnunnakiFields):
                     full = True
                     break
         if full:
-            self.todo.append(["effects", seat, k["middle"] + bottom])
+            self.todo.append(queued(give, seat, k["middle"] + bottom))
         else:
-            self.todo.append(["choose_effects", seat, k["middle"], bottom, "contract_half"])
+            self.todo.append(queued(_run_choose_effects, seat, k["middle"], bottom, "contract_half"))
         if pay:
             self._pay(seat, k["cost"])
 
@@ -124,6 +114,9 @@ class Effects(AnunnakiFields):
 def _run_gain_any(s: AnunnakiFields, seat, n):
     if n > 0:
         s.ask("resource", seat, {"n": n})
+
+
+reward("any", AMOUNT, runs=_run_gain_any, words=lambda n: f"{n} resource{'s' if n > 1 else ''} of your choice")
 
 
 def _legal_resource(s: AnunnakiFields, seat):
@@ -136,7 +129,7 @@ def _ans_resource(s: AnunnakiFields, a, seat):
     s.own_seat(seat)["res"][a - RES] += 1
     s._event("gain_res", seat, RESOURCES[a - RES])
     if arg["n"] > 1:
-        s.todo.append(["gain_any", seat, arg["n"] - 1])
+        s.todo.append(queued(_run_gain_any, seat, arg["n"] - 1))
 
 
 @RULES.step("pay_any")
@@ -155,7 +148,7 @@ def _ans_pay(s: AnunnakiFields, a, seat):
     s.own_seat(seat)["res"][a - RES] -= 1
     s._event("pay_res", seat, RESOURCES[a - RES])
     if arg["n"] > 1:
-        s.todo.append(["pay_any", seat, arg["n"] - 1])
+        s.todo.append(queued(_run_pay_any, seat, arg["n"] - 1))
 
 
 @RULES.step("track")
@@ -163,14 +156,28 @@ def _run_track(s: AnunnakiFields, seat, t, n):
     s._track(seat, t, n)
 
 
+reward("track", TRACK, STEPS, runs=_run_track, words=lambda t, n: f"+{n} {t}")
+
+
+@rewarding("dom", STEPS, words=lambda n: f"+{n} domination")
+def _dom(s: AnunnakiFields, seat, n):
+    return [queued(_run_track, seat, "dom", n)]
+
+
 @RULES.step("gain")
 def _run_gain(s: AnunnakiFields, seat, r, n):
     s._gain(seat, r, n)
 
 
+reward("res", RESOURCE, AMOUNT, runs=_run_gain, words=lambda r, n: f"{n} {r}")
+
+
 @RULES.step("mana_gain")
 def _run_mana_gain(s: AnunnakiFields, seat, n):
     s.own_seat(seat)["mana"] += n
+
+
+reward("mana", AMOUNT, runs=_run_mana_gain, words=lambda n: f"{n} mana")
 
 
 # where VP from an effect list come from: the last of these events before them
@@ -205,9 +212,15 @@ def _run_vp(s: AnunnakiFields, seat, n):
         s._event("vp", seat, (n, _vp_cause(s)))
 
 
+reward("vp", AMOUNT, runs=_run_vp, words=lambda n: f"{n} VP")
+
+
 @RULES.step("income")
 def _run_income(s: AnunnakiFields, seat):
     s._income(seat)
+
+
+reward("income", runs=_run_income, words=lambda: "income")
 
 
 @RULES.step("domaction")
@@ -215,9 +228,21 @@ def _run_domaction(s: AnunnakiFields, seat):
     s._dom(seat, s.objective(seat, s.objectives["dom"]))
 
 
+reward("domaction", runs=_run_domaction, words=lambda: "a domination action")
+
+
 @RULES.step("choose_effects")
 def _run_choose_effects(s: AnunnakiFields, seat, a, b, kind="choice"):
     s.ask(kind, seat, {"n": 2, "options": [a, b], "why": "reward"})
+
+
+reward(
+    "choice",
+    REWARDS,
+    REWARDS,
+    runs=_run_choose_effects,
+    words=lambda a, b: f"({reward_words(a)}) or ({reward_words(b)})",
+)
 
 
 def _legal_contract_half(s: AnunnakiFields, seat):
@@ -269,7 +294,7 @@ def _ans_yesno(s: AnunnakiFields, a, seat):
         return
     arg = s.darg
     if arg["why"] == "freyja":
-        s._push(["lose_follower", seat], ["gain_any", seat, 4])
+        s._push(queued(_run_lose_follower, seat), queued(_run_gain_any, seat, 4))
 
 
 @RULES.step("lose_follower")
@@ -288,11 +313,6 @@ def _ans_lose_follower(s: AnunnakiFields, a, seat):
     s.own_fol()[h][seat] -= 1
     s._changed(h, seat)
     s._event("follower_lost", seat, h)
-
-
-@RULES.step("effects")
-def _run_effects(s: AnunnakiFields, seat, effects):
-    s._effects(seat, effects)
 
 
 def _legal_horn(s: AnunnakiFields, seat):
@@ -330,16 +350,16 @@ def _ans_pandora(s: AnunnakiFields, a, seat):
     if tok == "mana":
         sd["mana"] += 1
     elif tok == "follower":
-        steps.append(["followers", seat, 1])
+        steps.append(queued(_run_followers, seat, 1))
     else:
-        steps.append(["pick_weapon", seat, 1])
+        steps.append(queued(_run_pick_weapon, seat, 1))
     for o in s._order_from(seat)[1:]:
         if tok == "mana":
             s.own_seat(o)["mana"] = max(0, s.seats[o]["mana"] - 1)
         elif tok == "follower":
-            steps.append(["lose_follower", o])
+            steps.append(queued(_run_lose_follower, o))
         else:
-            steps.append(["lose_weapon", o])
+            steps.append(queued(_run_lose_weapon, o))
     s._push(*steps)
 
 
@@ -371,38 +391,6 @@ def _ans_destiny(s: AnunnakiFields, a, seat):
     s.own_seat(seat)["destiny"] = TRACKS[a - CHOICE]
 
 
-# ---- effects by name: what each queues for seat s (e: the effect as the data writes it)
-def _units(mode: str, god: str):
-    def effect(s, seat, e):
-        base = PORTAL_BASIC if mode == "portal" else e[1]
-        return [["units", seat, mode, base + (1 if s.has(seat, god) else 0), None], FLIP]
-
-    return effect
-
-
-EFFECTS = {
-    "res": lambda s, seat, e: [["gain", seat, e[1], e[2]]],
-    "any": lambda s, seat, e: [["gain_any", seat, e[1]]],
-    "mana": lambda s, seat, e: [["mana_gain", seat, e[1]]],
-    "vp": lambda s, seat, e: [["vp", seat, e[1]]],
-    "track": lambda s, seat, e: [["track", seat, e[1], e[2]]],
-    "dom": lambda s, seat, e: [["track", seat, "dom", e[1]]],
-    "settle": lambda s, seat, e: [["settle", seat]],
-    "portal": _units("portal", "enlil"),  # Enlil: one unit more
-    "income": lambda s, seat, e: [["income", seat]],
-    "domaction": lambda s, seat, e: [["domaction", seat]],
-    "blue": lambda s, seat, e: [["tile_effect", seat, "blue"]],
-    "red": lambda s, seat, e: [["tile_effect", seat, "red"]],
-    "cube": lambda s, seat, e: [["cube_move", seat]],
-    "weapon": lambda s, seat, e: [["pick_weapon", seat, e[1]]],
-    "develop": lambda s, seat, e: [["develop", seat]],
-    "move": _units("move", "hermes"),  # Hermes: one unit more
-    "contract": lambda s, seat, e: [["take_contract", seat]],
-    "follower": lambda s, seat, e: [["followers", seat, e[1]]],
-    "choice": lambda s, seat, e: [["choose_effects", seat, e[1], e[2]]],
-}
-
-
 # ---- the minor gods' powers that act once, when summoned (by the data's effect name)
 def _free_contract(s: AnunnakiFields, seat):
     """Bastet: fulfil a contract for 1 mana instead of its cost."""
@@ -430,7 +418,7 @@ def _frigg_followers(s: AnunnakiFields, seat):
     of its followers and settlements (seed: 「置くことができます」), asked region
     by region."""
     spots = [h for h in s.lay.hexes if s.fol[h][seat] + s.settlements_of(seat).count(h) >= 3]
-    s._push(*[["frigg_at", seat, h] for h in spots])
+    s._push(*[queued(_run_frigg_at, seat, h) for h in spots])
 
 
 @RULES.step("frigg_at")
@@ -441,7 +429,7 @@ def _run_frigg_at(s: AnunnakiFields, seat, h):
 @RULES.decision("frigg", prompt="Frigg: place a follower in this region?", legal=_legal_yesno)
 def _ans_frigg(s: AnunnakiFields, a, seat):
     if a == YES:  # (with none in the supply, one may first be taken from any region: follower_at)
-        s._push(["follower_at", seat, s.darg["hex"]])
+        s._push(queued(_run_follower_at, seat, s.darg["hex"]))
 
 
 def _portal_3(s: AnunnakiFields, seat):
@@ -453,7 +441,7 @@ def _portal_3(s: AnunnakiFields, seat):
 
 
 def _gain_followers_2(s: AnunnakiFields, seat):
-    s.todo.append(["followers", seat, 2])
+    s.todo.append(queued(_run_followers, seat, 2))
 
 
 def _away_shrines(s: AnunnakiFields, seat):

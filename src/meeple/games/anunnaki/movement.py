@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.games.anunnaki.actions import HEX, PASS, RES, RI, SETTLEMENT, UNIT
+from meeple.games.anunnaki.actions import HEX, PASS, PORTAL_BASIC, RES, RI, SETTLEMENT, UNIT
 from meeple.games.anunnaki.board import UNDERWORLD, uncovered
 from meeple.games.anunnaki.data import MAX_PLAYERS, RESOURCES
-from meeple.games.anunnaki.declare import RULES
+from meeple.games.anunnaki.declare import RULES, queued, reward, rewarding
+from meeple.games.anunnaki.rewards import AMOUNT
 
 if (
     TYPE_CHECKING
@@ -191,6 +192,18 @@ def _run_units(s: AnunnakiFields, seat, mode, n, src):
     if todo and todo[-1] is FLIP:  # the move is over: the tokens turn up at once (as the flow would run them)
         todo.pop()
         _run_flip(s)
+
+
+@rewarding("portal", words=lambda: "a portal action")
+def _portal(s: AnunnakiFields, seat):
+    """A portal action of the tile's basic strength; Enlil: one unit more."""
+    return [queued(_run_units, seat, "portal", PORTAL_BASIC + (1 if s.has(seat, "enlil") else 0), None), FLIP]
+
+
+@rewarding("move", AMOUNT, words=lambda n: f"move {n}")
+def _move(s: AnunnakiFields, seat, n):
+    """A move action of `n` units; Hermes: one unit more."""
+    return [queued(_run_units, seat, "move", n + (1 if s.has(seat, "hermes") else 0), None), FLIP]
 
 
 def _from_acts(s: AnunnakiFields, seat, mode):
@@ -405,6 +418,9 @@ def _run_followers(s: AnunnakiFields, seat, n):
     _run_place_follower(s, seat)  # the first at once (as its step, on top, would)
 
 
+reward("follower", AMOUNT, runs=_run_followers, words=lambda n: f"{n} follower{'s' if n > 1 else ''}")
+
+
 @RULES.step("place_follower")
 def _run_place_follower(s: AnunnakiFields, seat):
     acts = _legal_place_follower(s, seat)
@@ -465,6 +481,9 @@ def _run_settle(s: AnunnakiFields, seat):
     acts = _legal_settle(s, seat)
     if acts:
         s.ask("settle", seat, {}, legal=acts)
+
+
+reward("settle", runs=_run_settle, words=lambda: "a settlement")
 
 
 def _legal_settle(s: AnunnakiFields, seat):

@@ -19,6 +19,7 @@ from meeple.core.present import moves_for_seat, places, seat_name, ties
 from meeple.games.anunnaki import state as st  # noqa: F401  (importing it declares every decision)
 from meeple.games.anunnaki.data import ARTIFACTS, DATA, MAX_PLAYERS, MIN_PLAYERS, RESOURCES, TRACKS
 from meeple.games.anunnaki.declare import RULES
+from meeple.games.anunnaki.rewards import one_words, reward_words
 
 HOUSE_NAME = {"pharaos": "Pharaos", "norrenis": "Norrenis", "babylon": "Babylon", "ellenys": "Ellenys"}
 ACTION_NAME = {
@@ -124,42 +125,11 @@ def hex_words(lay, h: str) -> str:
 
 
 def effect_text(e) -> str:
-    op = e[0]
-    if op == "res":
-        return f"{e[2]} {e[1]}"
-    if op == "any":
-        return f"{e[1]} resource{'s' if e[1] > 1 else ''} of your choice"
-    if op == "mana":
-        return f"{e[1]} mana"
-    if op == "vp":
-        return f"{e[1]} VP"
-    if op == "track":
-        return f"+{e[2]} {e[1]}"
-    if op == "dom":
-        return f"+{e[1]} domination"
-    if op == "follower":
-        return f"{e[1]} follower{'s' if e[1] > 1 else ''}"
-    if op == "weapon":
-        return f"draw {e[1]} weapon{'s' if e[1] > 1 else ''}"
-    if op == "move":
-        return f"move {e[1]}"
-    if op == "choice":
-        return f"({effects_text(e[1])}) or ({effects_text(e[2])})"
-    return {
-        "settle": "a settlement",
-        "portal": "a portal action",
-        "income": "income",
-        "domaction": "a domination action",
-        "blue": "a blue tile action",
-        "red": "a red tile action",
-        "cube": "move a cube",
-        "develop": "develop a tile",
-        "contract": "take a contract",
-    }.get(op, op)
+    return one_words(e)
 
 
 def effects_text(effs) -> str:
-    return ", ".join(effect_text(e) for e in effs) if effs else "nothing"
+    return reward_words(effs)
 
 
 def cost_text(cost: dict) -> str:

@@ -90,6 +90,8 @@ from meeple.games.anunnaki.effects import Effects
 from meeple.games.anunnaki.movement import Movement
 from meeple.games.anunnaki.turn import Turn
 
+DATA.check_rewards()  # every reward is declared now (rewards.DECLARED): the lists of the data name them
+
 _COPY = itemgetter(slice(None))  # v -> v[:], called from C
 
 

@@ -29,7 +29,8 @@ from meeple.games.anunnaki.actions import (
 from meeple.games.anunnaki.battle import _run_battles
 from meeple.games.anunnaki.culture import _run_culture
 from meeple.games.anunnaki.data import DATA, MAX_PLAYERS, RESOURCES, TRACKS
-from meeple.games.anunnaki.declare import RULES
+from meeple.games.anunnaki.declare import RULES, queued, reward, rewarding
+from meeple.games.anunnaki.rewards import AMOUNT
 from meeple.games.anunnaki.movement import FLIP, _run_harvest, _run_units
 
 
@@ -427,6 +428,9 @@ def _run_take_contract(s: AnunnakiFields, seat):
         s.ask("contract", seat, {})
 
 
+reward("contract", runs=_run_take_contract, words=lambda: "take a contract")
+
+
 _TAKE = {c: CONTRACT + int(c[1:]) - 1 for c in DATA.contracts}  # a contract -> the action taking it
 
 
@@ -455,6 +459,9 @@ def _run_pick_weapon(s: AnunnakiFields, seat, n):
         s.ask("weapon_pick", seat, {"n": n})
 
 
+reward("weapon", AMOUNT, runs=_run_pick_weapon, words=lambda n: f"draw {n} weapon{'s' if n > 1 else ''}")
+
+
 def _legal_weapon_pick(s: AnunnakiFields, seat):
     wl = s.weapon_list(seat)
     out = []
@@ -474,13 +481,16 @@ def _ans_weapon_pick(s: AnunnakiFields, a, seat):
     sd["pile"].remove(w)
     sd["hand"].append(w)
     s._event("weapon", seat, w, private_to=seat)
-    s.todo.append(["pick_weapon", seat, arg["n"] - 1])
+    s.todo.append(queued(_run_pick_weapon, seat, arg["n"] - 1))
 
 
 @RULES.step("develop")
 def _run_develop(s: AnunnakiFields, seat):
     if s._developable(seat):
         s.ask("develop", seat, {})
+
+
+reward("develop", runs=_run_develop, words=lambda: "develop a tile")
 
 
 def _legal_develop(s: AnunnakiFields, seat):
@@ -518,6 +528,16 @@ def _run_tile_effect(s: AnunnakiFields, seat, color):
         s.ask("tile_pick", seat, {"color": color})
 
 
+@rewarding("blue", words=lambda: "a blue tile action")
+def _blue(s: AnunnakiFields, seat):
+    return [queued(_run_tile_effect, seat, "blue")]
+
+
+@rewarding("red", words=lambda: "a red tile action")
+def _red(s: AnunnakiFields, seat):
+    return [queued(_run_tile_effect, seat, "red")]
+
+
 def _legal_tile_pick(s: AnunnakiFields, seat):
     sd = s.seats[seat]
     pawn_tile = s.arrangement[sd["pawn"]] if sd["pawn"] >= 0 else None
@@ -540,6 +560,9 @@ def _run_cube_move(s: AnunnakiFields, seat):
     sd = s.seats[seat]
     if sd["cubes"] and len(sd["cubes"]) < len(DATA.spaces):
         s.ask("cube_from", seat, {})
+
+
+reward("cube", runs=_run_cube_move, words=lambda: "move a cube")
 
 
 def _legal_cube_from(s: AnunnakiFields, seat):
