@@ -177,8 +177,8 @@ class Data:
     reported there and its packaged version used instead, so that every broken
     file and every broken rulebook count is reported at once (`data-check`).
     The lists of rewards are checked against the rewards the rules declare
-    (`check_rewards`), unless `with_rewards` is False (the packaged data,
-    read before the rules that declare them)."""
+    (`check_rewards`: the rules are imported first), unless `with_rewards` is
+    False (the packaged data, read before the rules that declare them)."""
 
     def __init__(
         self, source: gamedata.Source | str = DATA_DIR, problems: list | None = None, with_rewards: bool = True
@@ -207,14 +207,14 @@ class Data:
                     raise err
                 problems.append(str(err))
         if with_rewards:
-            import meeple.games.anunnaki.state  # noqa: F401  (the rules: importing them declares every reward)
-
             self.check_rewards(problems)
 
     def check_rewards(self, problems: list | None = None) -> None:
         """Every list of rewards names declared rewards (`rewards.DECLARED`)
         with the arguments they take; a mistake is a `DataError` naming file
         and entry (with a `problems` list, reported there)."""
+        if not rewards.DECLARED:
+            raise RuntimeError("the rewards are declared by the rules: import meeple.games.anunnaki.state first")
         for name, lists in self.reward_lists.items():
             ctx = _Ctx(name)
             for entry, eff in lists:

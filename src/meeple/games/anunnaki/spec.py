@@ -36,7 +36,7 @@ def _heuristics() -> Heuristics:
 
 
 def _data():
-    from meeple.games.anunnaki import data
+    from meeple.games.anunnaki import data, state  # noqa: F401  (the rules declare the rewards the data names)
 
     return data
 
