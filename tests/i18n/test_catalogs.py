@@ -28,14 +28,41 @@ def test_a_counted_message_is_counted_in_every_language(lang):
     assert plural_keys(lang) == plural_keys("en")
 
 
+KEY_LITERAL = re.compile(r"[\"']([a-z_]+(?:\.[a-z0-9_]+)+)[\"']")
+
+
 def _literals_in_code() -> set[str]:
-    """Every string literal in the source that looks like a catalog key."""
+    """Every string literal in the source (Python and the page's scripts) that looks like a catalog key."""
     found = set()
-    for path in SRC.rglob("*.py"):
+    for path in [*SRC.rglob("*.py"), *SRC.glob("web/*.js")]:
         if path.parent.name == "i18n" and path.name == "terms.py":
             continue  # the glossary's source is counted on its own
-        found.update(re.findall(r"[\"']([a-z_]+(?:\.[a-z0-9_]+)+)[\"']", path.read_text(encoding="utf-8")))
+        found.update(KEY_LITERAL.findall(path.read_text(encoding="utf-8")))
     return found
+
+
+# the page names its messages by whole keys; these prefixes are its catalog's
+PAGE_KEY = re.compile(r"^(?:page|common|ethnos|okc|anunnaki)\.[a-z0-9_.]+$")
+
+
+@pytest.mark.parametrize("script", sorted(p.name for p in SRC.glob("web/*.js")))
+def test_every_key_the_page_names_is_in_the_catalogs(script):
+    """A key written in a page script that no catalog has would show as the
+    key itself; a file name ("app.js") or a CSS selector is no key."""
+    named = {k for k in KEY_LITERAL.findall((SRC / "web" / script).read_text(encoding="utf-8")) if PAGE_KEY.match(k)}
+    missing = sorted(k for k in named if k not in ALL_KEYS and not k.endswith((".js", ".css")))
+    assert not missing, f"{script} names keys no catalog has: {missing}"
+
+
+def test_a_key_in_two_parts_of_a_catalog_is_refused(tmp_path, monkeypatch):
+    """One message has one place: the same key in meeple.po and page.po is an error."""
+    for part in ("meeple", "page"):
+        d = tmp_path / "en" / "LC_MESSAGES"
+        d.mkdir(parents=True, exist_ok=True)
+        (d / f"{part}.po").write_text('msgid ""\nmsgstr ""\n\nmsgid "a.b"\nmsgstr "x"\n', encoding="utf-8")
+    monkeypatch.setattr(catalogs, "LOCALES", tmp_path)
+    with pytest.raises(ValueError, match="a.b"):
+        catalogs._load("en")
 
 
 GLOSSARY_KEYS = {t.key for s in SECTIONS for t in s.terms}

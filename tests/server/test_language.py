@@ -58,3 +58,42 @@ def test_a_forged_cookie_is_ignored(client):
 
 def test_the_pseudo_locale_may_be_chosen_for_the_overflow_tests(client):
     assert client.put("/api/lang", json={"lang": "qps"}).json()["lang"] == "qps"
+
+
+def test_a_language_s_messages_are_served_with_their_plural_forms(client):
+    r = client.get("/api/lang/ru/messages")
+    assert r.status_code == 200 and r.headers["cache-control"] == "no-cache"
+    body = r.json()
+    assert body["lang"] == "ru" and body["plural"] == {"one": 0, "few": 1, "many": 2}
+    assert body["messages"]["ethnos.tribe.merfolk"] == "Тритоны"
+    assert body["messages"]["common.count.cards"] == ["{count} карта", "{count} карты", "{count} карт"]
+    assert client.get("/api/lang/ja/messages").json()["plural"] == {"other": 0}
+    again = client.get("/api/lang/ru/messages", headers={"If-None-Match": r.headers["etag"]})
+    assert again.status_code == 304
+    assert client.get("/api/lang/qps/messages").json()["messages"]["ethnos.tribe.merfolk"].startswith("[")
+    bad = client.get("/api/lang/klingon/messages")
+    assert bad.status_code == 404 and "en, ja, ru" in bad.json()["error"]
+
+
+def test_a_logged_in_choice_is_kept_with_the_account(tmp_path):
+    """The account's language follows the person to another browser, and
+    comes before that browser's own cookie and Accept-Language."""
+    from fastapi.testclient import TestClient
+
+    from meeple.server.app import create_app
+    from tests.server.test_people import ORIGIN, sign_up
+
+    app = create_app(f"sqlite:///{tmp_path / 'people.db'}", bot_workers=1, http_rate=(1e6, 1e6), read_rate=(1e6, 1e6))
+    with TestClient(app, base_url="https://testserver") as c:
+        session = sign_up(c, "ayaka")
+        assert c.put("/api/lang", json={"lang": "ja"}, headers=ORIGIN).json()["account"] == "ja"
+        other = TestClient(app, base_url="https://testserver")
+        for name, value in session.items():
+            other.cookies.set(name, value)
+        other.cookies.delete("meeple_lang")
+        got = other.get("/api/lang", headers={"Accept-Language": "ru"}).json()
+        assert got["lang"] == "ja" and got["account"] == "ja" and got["chosen"] is None
+        assert c.put("/api/lang", json={"lang": None}, headers=ORIGIN).json()["account"] is None
+        assert other.get("/api/lang", headers={"Accept-Language": "ru"}).json()["lang"] == "ru"
+        # without the page's Origin, a logged-in browser's account is not written
+        assert c.put("/api/lang", json={"lang": "ru"}).status_code == 403

@@ -32,7 +32,14 @@ def test_assets_are_compressed_and_cached_by_version(client):
 
 # every page: the page itself, the people around the games, the advisor, the tap
 # that reads a card, the rules at hand
-COMMON = {"/static/app.js", "/static/social.js", "/static/advice.js", "/static/cardinfo.js", "/static/rules.js"}
+COMMON = {
+    "/static/i18n.js",
+    "/static/app.js",
+    "/static/social.js",
+    "/static/advice.js",
+    "/static/cardinfo.js",
+    "/static/rules.js",
+}
 
 
 def test_a_table_loads_only_its_own_games_script(client):

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from functools import cache
 from pathlib import Path
 
+from babel import Locale
 from babel.lists import format_list as _babel_list
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
@@ -36,8 +37,13 @@ PSEUDO = "qps"  # the pseudo-locale (the "qps" code Windows uses for its own)
 _FORMAT_AS = {PSEUDO: "en"}  # numbers, lists and plurals of the pseudo-locale
 
 
-def po_path(lang: str) -> Path:
-    return LOCALES / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+# each language's catalog is kept in parts, one .po file each, read as one:
+# the game terms, the terminal and reports (meeple.po), the browser page (page.po)
+PARTS = (DOMAIN, "page")
+
+
+def po_path(lang: str, part: str = DOMAIN) -> Path:
+    return LOCALES / lang / "LC_MESSAGES" / f"{part}.po"
 
 
 class _Catalog:
@@ -68,8 +74,22 @@ def _compile(catalog: Catalog) -> _Catalog:
 
 
 def _load(lang: str) -> Catalog:
+    """The language's parts as one catalog (the first part's header); a key
+    in two parts is an error: one message has one place."""
     with po_path(lang).open("rb") as f:
-        return read_po(f, locale=lang, domain=DOMAIN)
+        whole = read_po(f, locale=lang, domain=DOMAIN)
+    for part in PARTS[1:]:
+        path = po_path(lang, part)
+        if not path.is_file():
+            continue
+        with path.open("rb") as f:
+            for m in read_po(f, locale=lang, domain=DOMAIN):
+                if not m.id:
+                    continue
+                if m.id in whole:
+                    raise ValueError(f"{path}: message {m.id!r} is also in another part of the {lang} catalog")
+                whole[m.id] = m
+    return whole
 
 
 @cache
@@ -95,6 +115,31 @@ def plural_keys(lang: str = DEFAULT) -> frozenset[str]:
 def texts(lang: str) -> Mapping[str, tuple[str, ...]]:
     """key -> the message's forms as the catalog writes them (one, or one per plural form)."""
     return _catalog(lang).texts
+
+
+def plural_indexes(lang: str) -> dict[str, int]:
+    """Which of a counted message's forms each CLDR plural category takes
+    ({"one": 0, "few": 1, "many": 2} in Russian): the page picks a form with
+    the browser's Intl.PluralRules, the catalog's rule says which form that is."""
+    rule = _catalog(lang).translations.plural
+    cldr = Locale.parse(_FORMAT_AS.get(lang, lang))
+    out: dict[str, int] = {}
+    for n in range(1000):
+        out.setdefault(str(cldr.plural_form(n)), rule(n))
+    return out
+
+
+def messages(lang: str) -> dict[str, str | list[str]]:
+    """Every message as the language writes it, English where it lacks one
+    (the completeness tests keep that from happening): one text, or the forms
+    of a counted message. What the page loads to write its words."""
+    own, en = _catalog(lang), _catalog(DEFAULT)
+    out: dict[str, str | list[str]] = {}
+    for key, forms in en.texts.items():
+        mine = own.texts.get(key, ())
+        use = mine if mine and all(mine) else forms
+        out[key] = list(use) if key in en.plural else use[0]
+    return out
 
 
 def has_key(key: str, lang: str = DEFAULT) -> bool:

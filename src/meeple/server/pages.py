@@ -21,10 +21,11 @@ from starlette.staticfiles import StaticFiles
 from meeple.server.errors import ApiError
 
 ASSETS = (".js", ".css", ".svg", ".png", ".ico", ".woff2")
-# on every page: the page itself, the people around the games, the advisor,
-# the tap that reads a card's text on a phone, and the rules at hand
+# on every page: its words (first: the others write with them), the page
+# itself, the people around the games, the advisor, the tap that reads a
+# card's text on a phone, and the rules at hand
 COMMON_STYLES = ("style.css", "advice.css", "rules.css")
-COMMON_SCRIPTS = ("app.js", "social.js", "advice.js", "cardinfo.js", "rules.js")
+COMMON_SCRIPTS = ("i18n.js", "app.js", "social.js", "advice.js", "cardinfo.js", "rules.js")
 FOREVER = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"  # may be kept, but asked for again (ETag answers 304)
 

@@ -91,6 +91,14 @@ tables_t = Table(
     Column("clock_used", JSON, nullable=True),  # per-game clocks: seconds used per seat
 )
 
+# the language an account reads the page in, chosen at /api/lang (#37)
+user_langs_t = Table(
+    "user_langs",
+    metadata,
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), primary_key=True),
+    Column("lang", String(8), nullable=False),
+)
+
 chat_t = Table(
     "chat",
     metadata,
@@ -160,6 +168,17 @@ class SocialStore:
     def drop_session(self, token_hash: str) -> None:
         with self.engine.begin() as c:
             c.execute(sessions_t.delete().where(sessions_t.c.token_hash == token_hash))
+
+    def user_lang(self, user_id: int) -> str | None:
+        with self.engine.connect() as c:
+            return c.execute(select(user_langs_t.c.lang).where(user_langs_t.c.user_id == user_id)).scalar()
+
+    def set_user_lang(self, user_id: int, lang: str | None) -> None:
+        """Remember the account's language (None forgets it)."""
+        with self.engine.begin() as c:
+            c.execute(delete(user_langs_t).where(user_langs_t.c.user_id == user_id))
+            if lang is not None:
+                c.execute(insert(user_langs_t).values(user_id=user_id, lang=lang))
 
     # ----------------------------------------------------- seats and games
     def save_seats(self, game_id: str, seats: list[dict]) -> None:

@@ -5,7 +5,7 @@
 //   analysisPanel(v)       the replay: Analyse, its progress, the win-chance chart, the costly moves
 "use strict";
 
-const pct = (x) => Math.round(x * 100) + "%";
+const pct = (x) => t("page.advice.percent", {n: Math.round(x * 100)});
 const sameMove = (a, b) => a.replace(/^(@?\d+:?)\s+/, "").trim().toLowerCase() ===
                            b.replace(/^(@?\d+:?)\s+/, "").trim().toLowerCase();
 
@@ -18,9 +18,7 @@ function hintsChoice(seatsBox) {
   const follow = () => { if (!touched) box.checked = people() === 1; };
   seatsBox.addEventListener("change", follow);
   return {
-    node: el("label", {class: "row", title: "Hints show each player the advisor's best moves with their chances of winning. " +
-      "With several people at the table, everyone must agree to them: only create the table with hints if they do."},
-      box, " Allow hints (the advisor's best moves) for everyone at this table"),
+    node: el("label", {class: "row", title: t("page.advice.allow_title")}, box, " " + t("page.advice.allow")),
     follow,
     value: () => box.checked,
   };
@@ -30,7 +28,7 @@ function hintsChoice(seatsBox) {
 function hintsNote(v) {
   if (v.hints === undefined) return null;
   return el("span", {class: "stat hints-note", id: "hints-note"},
-    v.hints ? "Hints are allowed at this table." : "Hints are off at this table.");
+    v.hints ? t("page.advice.allowed") : t("page.advice.off"));
 }
 
 // a move in the words the decision panel uses for it (raw notation when it has none)
@@ -46,16 +44,16 @@ function hintPanel(v, G, box) {
   const h = T.hint && T.hint.ply === v.ply ? T.hint : null;
   const wrap = el("div", {class: "advisor", id: "advisor"});
   wrap.append(el("button", {type: "button", id: "hint-btn", disabled: !!(h && h.loading), onclick: () => askHint(v)},
-    h && h.loading ? "Thinking…" : "Hint"));
+    h && h.loading ? t("page.advice.thinking") : t("page.advice.hint")));
   if (h && h.error) wrap.append(el("p", {class: "hint"}, h.error));
   if (h && h.options) {
-    wrap.append(el("p", {class: "hint"}, "The advisor's best moves, searched from what you can see; click one to play it."),
+    wrap.append(el("p", {class: "hint"}, t("page.advice.best")),
       el("ol", {class: "hint-options", id: "hint-options"}, h.options.map((o) => el("li", {},
         el("button", {type: "button", class: "hint-opt", "data-move": o.move, "data-win": o.win,
                       onclick: () => send(o.move)},
           el("span", {class: "hint-move"}, wordsFor(v, G, o.move)),
           el("span", {class: "bar", "aria-hidden": "true"}, el("span", {style: "width:" + pct(o.win)})),
-          el("span", {class: "hint-win"}, pct(o.win) + " chance to win"))))));
+          el("span", {class: "hint-win"}, t("page.advice.chance", {pct: pct(o.win)})))))));
   }
   box.append(wrap);
 }
@@ -68,7 +66,7 @@ async function askHint(v) {
     const r = await api("GET", "/api/games/" + T.id + "/hint?seat=" + T.seat + "&token=" + encodeURIComponent(T.token));
     T.hint = {ply, options: r.options};
   } catch (e) {
-    T.hint = {ply, error: "No hint: " + e.message};
+    T.hint = {ply, error: t("page.advice.no_hint", {why: e.message})};
   }
   if (T.view && T.view.ply === ply) render();
 }
@@ -85,12 +83,11 @@ function analysisPanel(v) {
     return box;
   }
   if (a.status === "none" || a.status === "failed") {
-    box.append(el("button", {type: "button", id: "analyse-btn", onclick: startAnalysis}, "Analyse the game"),
-      el("p", {class: "hint"}, a.error ? "The analysis failed: " + a.error :
-        "Rates every decision: the chance to win before it, after the move played, and the best alternative."));
+    box.append(el("button", {type: "button", id: "analyse-btn", onclick: startAnalysis}, t("page.advice.analyse")),
+      el("p", {class: "hint"}, a.error ? t("page.advice.failed", {why: a.error}) : t("page.advice.analyse_hint")));
   } else if (a.status === "queued" || a.status === "running") {
-    box.append(el("p", {}, a.status === "queued" ? "Waiting for the analyser…" :
-      "Analysing: " + a.done + " of " + (a.total === null ? "?" : a.total) + " decisions"),
+    box.append(el("p", {}, a.status === "queued" ? t("page.advice.queued") :
+      t("page.advice.running", {done: a.done, total: a.total === null ? "?" : a.total})),
       el("progress", {id: "analysis-progress", max: a.total || 1, value: a.done}));
   } else if (a.status === "done") {
     box.append(winChart(v, a.result), costlyList(v, a.result));
@@ -121,13 +118,13 @@ function winChart(v, res) {
   const n = Math.max(1, res.plies);
   const x = (ply) => L + (W - L - R) * ply / n;
   const y = (p) => TOP + (H - TOP - B) * (1 - p);
-  const kids = [svgEl("title", {text: "Each seat's estimated chance of winning over the game"})];
+  const kids = [svgEl("title", {text: t("page.advice.chart_title")})];
   [0, 0.25, 0.5, 0.75, 1].forEach((p) => kids.push(
     svgEl("line", {x1: L, x2: W - R, y1: y(p), y2: y(p), class: "grid"}),
     svgEl("text", {x: L - 6, y: y(p) + 4, "text-anchor": "end", text: pct(p)})));
-  kids.push(svgEl("text", {x: (L + W - R) / 2, y: H - 4, "text-anchor": "middle", text: "move"}),
+  kids.push(svgEl("text", {x: (L + W - R) / 2, y: H - 4, "text-anchor": "middle", text: t("page.advice.axis_move")}),
     svgEl("text", {x: 12, y: (TOP + H - B) / 2, "text-anchor": "middle", transform: "rotate(-90 12 " + (TOP + H - B) / 2 + ")",
-                   text: "chance of winning"}),
+                   text: t("page.advice.axis_chance")}),
     svgEl("text", {x: L, y: H - 18, "text-anchor": "middle", text: "0"}),
     svgEl("text", {x: W - R, y: H - 18, "text-anchor": "middle", text: String(res.plies)}),
     svgEl("line", {x1: x(v.ply), x2: x(v.ply), y1: TOP, y2: H - B, class: "now"}));
@@ -141,23 +138,23 @@ function winChart(v, res) {
     });
     kids.push(svgEl("path", {d, class: "wline p" + s, "data-seat": s}));
     rows.filter((r) => r.costly).forEach((r) => kids.push(svgEl("circle", {cx: x(r.ply + 1), cy: y(r.played_win), r: 5,
-      class: "costly-dot p" + s}, svgEl("title", {text: "Move " + (r.ply + 1) + ": " + r.played + " (" + pct(r.played_win) + ")"}))));
+      class: "costly-dot p" + s}, svgEl("title", {text: t("page.advice.move_n", {n: r.ply + 1}) + ": " + playedWords(r.ply, r.played) + " (" + pct(r.played_win) + ")"}))));
   }
   return el("figure", {class: "winchart"},
     svgEl("svg", {id: "winchart", viewBox: "0 0 " + W + " " + H, role: "img",
-                  "aria-label": "Each seat's chance of winning over the game"}, kids),
+                  "aria-label": t("page.advice.chart_label")}, kids),
     el("figcaption", {}, el("div", {class: "legend"}, v.seats.map((_, s) => [playerTag(v, s), " "]).flat()),
-      "Chance of winning at each decision (circles: the costliest moves, after them). Mode: " + res.mode + "."));
+      t("page.advice.chart_caption", {mode: res.mode})));
 }
 
 function costlyList(v, res) {
   const bad = res.decisions.filter((r) => r.costly).sort((a, b) => b.cost - a.cost);
-  return el("div", {class: "costly"}, el("h3", {}, "Where the game was lost"),
+  return el("div", {class: "costly"}, el("h3", {}, t("page.advice.costly_title")),
     bad.length ? el("ol", {id: "costly-list"}, bad.map((r) => el("li", {},
-      el("button", {type: "button", class: "link", onclick: () => stepReplay(r.ply + 1)}, "Move " + (r.ply + 1)), " ",
-      playerTag(v, r.seat), ": " + playedWords(r.ply, r.played) + " (" + pct(r.played_win) + ") — better: " +
-        otherWords(v, r.best, r) + " (" + pct(r.before) + ")"))) :
-      el("p", {class: "hint"}, "No move lost more than a couple of points of winning chance."));
+      el("button", {type: "button", class: "link", onclick: () => stepReplay(r.ply + 1)}, t("page.advice.move_n", {n: r.ply + 1})), " ",
+      playerTag(v, r.seat), ": " + t("page.advice.costly_move", {played: playedWords(r.ply, r.played), pct: pct(r.played_win),
+        best: otherWords(v, r.best, r), best_pct: pct(r.before)})))) :
+      el("p", {class: "hint"}, t("page.advice.no_costly")));
 }
 
 // a move of the game in words (the replay's list, built by the server from the log)
@@ -176,11 +173,12 @@ function otherWords(v, move, r) {
 function moveList(v, res) {
   const rated = {};
   if (res) res.decisions.forEach((r) => { rated[r.ply] = r; });
-  return el("div", {}, el("h3", {}, "Moves"), el("ol", {class: "replay-moves", id: "replay-moves"}, T.replayMoves.map((m) => {
+  return el("div", {}, el("h3", {}, t("page.advice.moves")), el("ol", {class: "replay-moves", id: "replay-moves"}, T.replayMoves.map((m) => {
     const r = rated[m.ply];
     return el("li", {class: (r && r.costly ? "costly " : "") + (m.ply + 1 === v.ply ? "current" : ""), "data-ply": m.ply},
       el("button", {type: "button", class: "link", onclick: () => stepReplay(m.ply + 1)}, (m.ply + 1) + "."), " ",
       el("span", {class: "ptag p" + m.seat, "aria-hidden": "true"}, ICONS[m.seat] + " "), playedWords(m.ply, m.move),
-      r && r.costly ? el("span", {class: "better"}, " — costly (−" + pct(r.cost) + "); better: " + otherWords(v, r.best, r) + " (" + pct(r.before) + ")") : null);
+      r && r.costly ? el("span", {class: "better"}, " — " + t("page.advice.costly_better", {cost: pct(r.cost), best: otherWords(v, r.best, r),
+                                                                                         best_pct: pct(r.before)})) : null);
   })));
 }

@@ -341,7 +341,7 @@ function playersPanel(v) {
       const turn = v.status === "active" && s.current === i;     // nobody's turn once the game is over
       return el("li", {class: (d && (d.seats || []).includes(i)) || turn ? "active" : null, "data-seat": i},
         playerTag(v, i), guestMark(v.seats[i]), i === v.you ? " (you)" : "", " — " + h.name, turn ? el("span", {class: "badge turn-badge"}, "turn") : null,
-        v.seats[i].kind === "human" && !T.replay ? el("span", {class: "online"}, (v.online || []).includes(i) ? " online" : " offline") : null,
+        v.seats[i].kind === "human" && !T.replay ? onlineMark(v, i) : null,
         el("div", {class: "pstats"},
           el("span", {}, "VP ", el("b", {class: "vp-" + i}, sd.vp)),
           resChips(sd.res),
@@ -464,6 +464,7 @@ function scoringPanel(v) {
 
 GAMES.anunnaki = {
   name: "Anunnaki",
+  nameKey: "page.game.anunnaki",
   subtitle: (v) => v.state.end_triggered && v.status !== "finished" ? " — last round" : "",
   stats(v) {
     const s = v.state;

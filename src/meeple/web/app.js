@@ -10,7 +10,8 @@
 "use strict";
 
 const ICONS = ["●", "▲", "■", "◆", "★", "✚"];
-const SHAPES = ["circle", "triangle", "square", "diamond", "star", "cross"];
+const SHAPES = ["page.shape.circle", "page.shape.triangle", "page.shape.square", "page.shape.diamond", "page.shape.star",
+                "page.shape.cross"];
 const GAMES = {};
 let META = null;
 
@@ -57,11 +58,16 @@ async function api(method, path, body) {
 const cap = (s) => s ? s[0].toUpperCase() + s.slice(1) : s;
 // a person's seat without an account is marked as chat marks a guest: nobody
 // passes for a registered player by a name alone
-const guestMark = (seat) => seat && seat.kind === "human" && !seat.account && !seat.open ? " (guest)" : "";
+const guestMark = (seat) => seat && seat.kind === "human" && !seat.account && !seat.open ? " " + t("page.seat.guest") : "";
 function playerTag(view, s, extra) {
   const seat = view.seats[s];
-  return el("span", {class: "ptag p" + s + (extra ? " " + extra : ""), title: seat.name + " (" + SHAPES[s] + ")"},
+  return el("span", {class: "ptag p" + s + (extra ? " " + extra : ""), title: seat.name + " (" + t(SHAPES[s]) + ")"},
             el("span", {class: "picon", "aria-hidden": "true"}, ICONS[s]), " ", seat.name);
+}
+// whether a person at the table has the page open
+function onlineMark(v, i) {
+  const on = (v.online || []).includes(i);
+  return el("span", {class: "online", title: t(on ? "page.conn.online" : "page.conn.offline")}, " " + t(on ? "page.conn.online" : "page.conn.offline"));
 }
 function isMine(v) {
   const d = v.decision;
@@ -80,19 +86,27 @@ function moveButtons(moves, label, attrs) {
   return el("div", Object.assign({class: "choices"}, attrs || {}), moves.map((m) =>
     el("button", {type: "button", "data-move": m, onclick: () => send(m)}, label ? label(m) : m)));
 }
-const LEVELS = [["human", "Human (invite)"], ["bot:easy", "Bot — easy"], ["bot:medium", "Bot — medium"],
-                ["bot:hard", "Bot — hard"], ["bot:random", "Bot — random"], ["bot:greedy", "Bot — greedy"],
-                ["bot:ismcts:0.5s", "Bot — ISMCTS 0.5 s"]];
+const LEVELS = [["human", "page.level.human"], ["bot:easy", "page.level.easy"], ["bot:medium", "page.level.medium"],
+                ["bot:hard", "page.level.hard"], ["bot:random", "page.level.random"], ["bot:greedy", "page.level.greedy"],
+                ["bot:ismcts:0.5s", "page.level.ismcts"]];
+// a bot's level in words ("easy"); a level with no words (a search's setting) reads as it is written
+const LEVEL_NAME = {easy: "page.level_name.easy", medium: "page.level_name.medium", hard: "page.level_name.hard",
+                    random: "page.level_name.random", greedy: "page.level_name.greedy"};
+const levelName = (level) => LEVEL_NAME[level] ? t(LEVEL_NAME[level]) : level;
+const botWords = (level) => t("page.seat.bot", {level: levelName(level)});
 
 // -------------------------------------------------------------------- lobby
 // The new-game options of one game, drawn from the schema the server sends
 // (GET /api/meta: games[g].options, declared once in the game's spec):
 // "bool" a checkbox, "int" a select of its choices, "names" random or chosen,
 // one per seat (count "seats") or a set of count[players] names.
-function optionsForm(schema) {
+function optionsForm(schema, words) {
   let players = 2;
-  const parts = schema.map((o) => {
-    const label = (c) => (o.labels || {})[c] || String(c);
+  const parts = schema.map((o0) => {
+    const w = (words || {})[o0.name] || {};
+    const o = Object.assign({}, o0, {label: w.label ? t(w.label) : o0.label, help: w.help ? t(w.help) : o0.help,
+                                     item: w.item ? t(w.item) : o0.item});
+    const label = (c) => w.choice ? w.choice(c) : (o.labels || {})[c] || String(c);
     if (o.type === "bool") {
       const box = el("input", {type: "checkbox", id: "opt-" + o.name, checked: !!o.default});
       return {node: el("label", {title: o.help}, box, " " + o.label), value: () => box.checked || undefined};
@@ -103,7 +117,8 @@ function optionsForm(schema) {
       return {node: el("label", {}, o.label + " ", pick), value: () => +pick.value === o.default ? undefined : +pick.value};
     }
     const mode = el("select", {id: "opt-" + o.name + "-mode", "aria-label": o.label, title: o.help},
-      el("option", {value: "random"}, "Random " + o.label.toLowerCase()), el("option", {value: "chosen"}, "I choose the " + o.label.toLowerCase()));
+      el("option", {value: "random"}, t("page.options.random", {what: o.label.toLowerCase()})),
+      el("option", {value: "chosen"}, t("page.options.chosen", {what: o.label.toLowerCase()})));
     const box = el("fieldset", {id: "opt-" + o.name, class: "tribes", hidden: true}, el("legend", {}, o.label));
     const hint = el("p", {class: "hint", id: "opt-" + o.name + "-hint"});
     const chosen = () => o.count === "seats" ? [...box.querySelectorAll("select")].map((s) => s.value)
@@ -112,8 +127,8 @@ function optionsForm(schema) {
       const vals = chosen();
       const need = o.count === "seats" ? players : o.count[players];
       hint.textContent = mode.value !== "chosen" ? ""
-        : new Set(vals).size !== vals.length ? "Each seat needs a different " + o.item + "."
-        : o.count !== "seats" && vals.length !== need ? "Pick " + need + " " + o.item + "s." : "";
+        : new Set(vals).size !== vals.length ? t("page.options.different", {item: o.item})
+        : o.count !== "seats" && vals.length !== need ? t("page.options.pick", {count: need, item: o.item}) : "";
     }
     function draw() {
       if (o.count !== "seats") {
@@ -123,8 +138,8 @@ function optionsForm(schema) {
       }
       const old = chosen();
       box.replaceChildren(el("legend", {}, o.label), ...Array.from({length: players}, (_, i) => el("label", {},
-        el("span", {class: "ptag p" + i}, ICONS[i] + " Seat " + (i + 1)), " ",
-        el("select", {id: "opt-" + o.name + "-" + i, "aria-label": o.item + " of seat " + (i + 1), onchange: check},
+        el("span", {class: "ptag p" + i}, ICONS[i] + " " + t("page.seat.number", {n: i + 1})), " ",
+        el("select", {id: "opt-" + o.name + "-" + i, "aria-label": t("page.options.of_seat", {item: o.item, n: i + 1}), onchange: check},
           o.choices.map((c) => el("option", {value: c, selected: (old[i] || o.choices[i]) === c}, label(c)))))));
       check();
     }
@@ -147,13 +162,13 @@ function lobby() {
   const app = document.getElementById("app");
   const names = Object.keys(GAMES).filter((g) => META.games[g]);
   const params = new URLSearchParams(location.search);
-  const pick = el("select", {id: "game", "aria-label": "game"},
-    names.map((g) => el("option", {value: g, selected: g === (params.get("game") || "ethnos")}, META.games[g].name)));
+  const pick = el("select", {id: "game", "aria-label": t("page.lobby.game_label")},
+    names.map((g) => el("option", {value: g, selected: g === (params.get("game") || "ethnos")}, gameName(g))));
   const seatsBox = el("div", {id: "seats"});
-  const players = el("select", {id: "players", "aria-label": "number of players"});
+  const players = el("select", {id: "players", "aria-label": t("page.lobby.players_label")});
   const extra = el("div", {id: "game-options"});
-  const seed = el("input", {id: "seed", type: "number", min: 0, placeholder: "secret", "aria-describedby": "seed-hint",
-                            "aria-label": "seed (optional: a chosen seed is shown to everyone)"});
+  const seed = el("input", {id: "seed", type: "number", min: 0, placeholder: t("page.lobby.seed_placeholder"),
+                            "aria-describedby": "seed-hint", "aria-label": t("page.lobby.seed_label")});
   const out = el("div", {id: "invites", "aria-live": "polite"});
   const hints = hintsChoice(seatsBox);
   const heading = el("h1", {});
@@ -163,20 +178,21 @@ function lobby() {
     const levels = LEVELS.filter(([v]) => v === "human" || (m.levels || []).includes(v.slice(4)));
     const old = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
     seatsBox.replaceChildren(...Array.from({length: n}, (_, i) => el("label", {class: "seatrow"},
-      el("span", {class: "ptag p" + i}, el("span", {class: "picon", "aria-hidden": "true"}, ICONS[i]), " Seat " + (i + 1)),
-      el("select", {id: "seat-" + i, "aria-label": "seat " + (i + 1)},
-        levels.map(([v, l]) => el("option", {value: v, selected: (old[i] || (i === 0 ? "human" : "bot:easy")) === v}, l))))));
+      el("span", {class: "ptag p" + i}, el("span", {class: "picon", "aria-hidden": "true"}, ICONS[i]), " " + t("page.seat.number", {n: i + 1})),
+      el("select", {id: "seat-" + i, "aria-label": t("page.seat.number", {n: i + 1})},
+        levels.map(([v, l]) => el("option", {value: v, selected: (old[i] || (i === 0 ? "human" : "bot:easy")) === v}, t(l)))))));
     hints.follow();
     if (opts && opts.onPlayers) opts.onPlayers(n);
   }
   function drawGame() {
     const g = pick.value, m = META.games[g];
-    document.getElementById("title").textContent = m.name + " — new game";
-    heading.textContent = "New game of " + m.name;
+    document.getElementById("title").textContent = t("page.lobby.title", {game: gameName(g)});
+    heading.textContent = t("page.lobby.heading", {game: gameName(g)});
     const keep = +players.value || 4;
     players.replaceChildren(...Array.from({length: m.max_players - m.min_players + 1}, (_, i) => m.min_players + i)
-      .map((n) => el("option", {value: n, selected: n === Math.min(m.max_players, Math.max(m.min_players, keep))}, n + " players")));
-    opts = optionsForm(m.options || []);
+      .map((n) => el("option", {value: n, selected: n === Math.min(m.max_players, Math.max(m.min_players, keep))},
+        t("page.lobby.players", {count: n}))));
+    opts = optionsForm(m.options || [], GAMES[g].optionWords);
     extra.replaceChildren(...(opts ? opts.nodes : []));
     drawSeats();
   }
@@ -196,15 +212,15 @@ function lobby() {
       goToSeat(g, body.table && body.table.seat);
     } catch (e) { toast(e.message, true); }
     create.disabled = false;
-  }}, "Create game");
+  }}, t("page.lobby.create"));
   const list = el("div", {id: "recent"});
   app.replaceChildren(el("section", {class: "panel lobby"},
     heading,
-    el("div", {class: "row"}, el("label", {}, "Game ", pick), players, el("label", {}, "Seed ", seed)),
-    el("p", {class: "hint", id: "seed-hint"}, "Leave the seed empty for a fair game: the server then picks a secret one. " +
-      "A chosen seed decides every card, so that table is marked \"open seed\" and everyone at it is shown the seed."),
+    el("div", {class: "row"}, el("label", {}, t("page.lobby.game") + " ", pick), players,
+      el("label", {}, t("page.lobby.seed") + " ", seed)),
+    el("p", {class: "hint", id: "seed-hint"}, t("page.lobby.seed_hint")),
     extra, seatsBox, hints.node, create, out),
-    el("section", {class: "panel"}, el("h2", {}, "Recent public tables"), list));
+    el("section", {class: "panel"}, el("h2", {}, t("page.lobby.recent")), list));
   drawGame();
   Social.lobbyPanels(app, seatsBox);
   async function recent() {
@@ -212,9 +228,9 @@ function lobby() {
       const r = await api("GET", "/api/games?limit=20");
       list.replaceChildren(r.games.length ? el("ul", {class: "tables"}, r.games.map((g) => el("li", {"data-game": g.id},
         el("a", {href: (g.status === "active" ? "/game/" : "/replay/") + g.id, class: "table-link"},
-          tableWords(g)), (g.hints ? ", hints allowed" : "") + (g.open_seed ? ", open seed (not a fair game)" : "") + " — " +
-        new Date(g.created_at * 1000).toLocaleString()))) :
-        el("p", {}, "No games yet."));
+          tableWords(g)), (g.hints ? t("page.lobby.hints_allowed") : "") + (g.open_seed ? t("page.lobby.open_seed") : "") +
+        " — " + new Date(g.created_at * 1000).toLocaleString(document.documentElement.lang)))) :
+        el("p", {}, t("page.lobby.no_games")));
     } catch (e) { list.textContent = e.message; }
   }
   recent();
@@ -232,19 +248,21 @@ function goToSeat(g, seat) {
   } catch (e) {}
   location.href = "/game/" + g.id + (mine ? "#seat=" + mine.seat + "&token=" + mine.token : "");
 }
+// a game's name in the reader's language (each game's file names its key)
+const gameName = (g) => GAMES[g] && GAMES[g].nameKey ? t(GAMES[g].nameKey) : (META.games[g] || {}).name || g;
 // a table of the lobby's list in words: game, players and names, state
 function tableWords(g) {
-  const game = (META.games[g.game] || {}).name || g.game;
-  const who = g.seats.map((spec, i) => g.names[i] ? g.names[i] + (g.accounts && !g.accounts[i] ? " (guest)" : "") : (spec.startsWith("bot:") ? "a bot (" + spec.slice(4) + ")" :
-    (g.open || []).includes(i) ? "an open seat" : "Player " + (i + 1)));
-  const won = (g.winners || []).map((s) => g.names[s] || (g.seats[s].startsWith("bot:") ? "a bot" : "Player " + (s + 1)));
-  const state = g.status === "finished" ? "finished" + (won.length ? ", won by " + won.join(" and ") : "") + ": replay" :
-    g.status === "closed" ? "closed unfinished: replay" : "in play: watch";
-  return game + ", " + g.players + " players (" + who.join(", ") + ") — " + state;
+  const who = g.seats.map((spec, i) => g.names[i] ? g.names[i] + (g.accounts && !g.accounts[i] ? " " + t("page.seat.guest") : "") :
+    (spec.startsWith("bot:") ? botWords(spec.slice(4)) :
+    (g.open || []).includes(i) ? t("page.seat.open") : t("page.seat.player", {n: i + 1})));
+  const won = (g.winners || []).map((s) => g.names[s] || (g.seats[s].startsWith("bot:") ? t("page.seat.a_bot") : t("page.seat.player", {n: s + 1})));
+  const state = g.status === "finished" ? (won.length ? t("page.lobby.won_by", {names: won}) : t("page.lobby.finished")) :
+    g.status === "closed" ? t("page.lobby.closed") : t("page.lobby.in_play");
+  return t("page.lobby.table", {game: gameName(g.game), count: g.players, who: who.join(", "), state});
 }
 async function copy(text) {
-  try { await navigator.clipboard.writeText(text); toast("Link copied"); }
-  catch (e) { window.prompt("Copy this link:", text); }
+  try { await navigator.clipboard.writeText(text); toast(t("page.link.copied")); }
+  catch (e) { window.prompt(t("page.link.copy"), text); }
 }
 
 // -------------------------------------------------------------------- table
@@ -278,7 +296,7 @@ window.addEventListener("hashchange", () => {
 function dropSeat(why) {
   try { localStorage.removeItem(seatKey(T.id)); } catch (e) {}
   T.seat = null; T.token = null; T.fatal = null;
-  toast(why + " — watching as a spectator", true);
+  toast(t("page.table.refused_watch", {why}), true);
 }
 
 function connect() {
@@ -288,7 +306,7 @@ function connect() {
   const protocols = T.seat !== null ? ["meeple", "token." + T.token] : [];
   const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/api/games/" + T.id + "/ws" + q, protocols);
   T.ws = ws;
-  setConn("connecting…");
+  setConn("connecting");
   ws.onopen = () => { T.retry = 0; setConn("online"); };
   ws.onmessage = (m) => {
     const msg = JSON.parse(m.data);
@@ -324,23 +342,24 @@ function connect() {
     if (ws !== T.ws) return;            // replaced by a newer connection
     setConn("offline");
     if (T.refused || (e.code === 4403 && T.seat !== null)) {
-      dropSeat(T.refused || e.reason || "this seat's key was refused");
+      dropSeat(T.refused || e.reason || t("page.table.key_refused"));
       T.refused = null;
       connect();
       return;
     }
     if (T.fatal || e.code >= 4000) {
-      document.getElementById("app").replaceChildren(el("section", {class: "panel"}, el("h1", {}, "Cannot open this game"),
-        el("p", {}, T.fatal || e.reason || "closed"), el("p", {}, el("a", {href: "/"}, "Back to the lobby"))));
+      document.getElementById("app").replaceChildren(el("section", {class: "panel"}, el("h1", {}, t("page.table.cannot_open")),
+        el("p", {}, T.fatal || e.reason || t("page.table.closed")), el("p", {}, el("a", {href: "/"}, t("page.table.back")))));
       return;
     }
     T.retry = Math.min(T.retry + 1, 6);
     setTimeout(connect, 300 * T.retry);
   };
 }
-function setConn(text) {
+const CONN_WORDS = {connecting: "page.conn.connecting", online: "page.conn.online", offline: "page.conn.offline"};
+function setConn(state) {
   const c = document.getElementById("conn");
-  c.textContent = text; c.dataset.state = text;
+  c.textContent = t(CONN_WORDS[state]); c.dataset.state = state;
 }
 function busy(on) {
   document.body.dataset.busy = on ? "1" : "0";
@@ -348,7 +367,7 @@ function busy(on) {
   document.querySelectorAll(".col.main button:not(#undo-btn)").forEach((b) => { if (on) b.disabled = true; });
 }
 function send(move) {
-  if (!T.ws || T.ws.readyState !== 1) { toast("not connected", true); return; }
+  if (!T.ws || T.ws.readyState !== 1) { toast(t("page.conn.not_connected"), true); return; }
   busy(true);
   T.sel = []; T.choiceKey = null;  // the choice is made: the next one starts afresh
   T.lastMove = null;               // counted again from the view after this move
@@ -359,7 +378,7 @@ function render() {
   const v = T.view;
   if (!v) return;
   const G = GAMES[v.game];
-  if (!G) { document.getElementById("app").replaceChildren(el("p", {}, "This page cannot show " + v.game + " games.")); return; }
+  if (!G) { document.getElementById("app").replaceChildren(el("p", {}, t("page.table.unknown_game", {game: v.game}))); return; }
   const me = v.you;
   const mine = isMine(v);
   document.body.dataset.game = v.game;
@@ -367,9 +386,9 @@ function render() {
   document.body.dataset.mine = mine ? "1" : "0";
   document.body.dataset.status = v.status;
   document.body.dataset.busy = "0";
-  document.getElementById("title").textContent = (T.replay ? "Replay " : G.name + " ") + v.id +
-    (G.subtitle ? G.subtitle(v) : "") +
-    (me !== null && me !== undefined ? " — you are " + v.seats[me].name : " — spectating");
+  document.getElementById("title").textContent = (T.replay ? t("page.replay.title", {id: v.id}) : gameName(v.game) + " " + v.id) +
+    (G.subtitle ? G.subtitle(v) : "") + " — " +
+    (me !== null && me !== undefined ? t("page.table.you_are", {name: v.seats[me].name}) : t("page.table.spectating"));
   const app = document.getElementById("app");
   const focus = focusKey(document.activeElement);
   const parts = G.render(v);
@@ -449,27 +468,29 @@ function waitingFor(v, d) {
 }
 
 // what the decision asks, in the presenter's words (never its internal name)
-const askText = (d) => d.prompt || "a decision";
+// (each game's file words its decisions: G.prompt(d), else the presenter's prompt)
+function askText(d) {
+  const G = GAMES[T.view && T.view.game] || {};
+  return (G.prompt && G.prompt(d)) || d.prompt || t("page.turn.a_decision");
+}
 function statusBar(v, G) {
   const d = v.decision;
   let who = "";
-  if (v.status === "finished") who = "Game over";
-  else if (v.status === "closed") who = "This table was closed unfinished";
-  else if (d && isMine(v)) who = "Your move: " + askText(d);
-  else if (d) who = (d.seats || [d.seat]).map((s) => v.seats[s].name).join(", ") + " to move: " + askText(d);
+  if (v.status === "finished") who = t("page.turn.game_over");
+  else if (v.status === "closed") who = t("page.turn.closed");
+  else if (d && isMine(v)) who = t("page.turn.yours", {what: askText(d)});
+  else if (d) who = t("page.turn.theirs", {names: (d.seats || [d.seat]).map((s) => v.seats[s].name).join(", "), what: askText(d)});
   const fresh = freshCount(v);
   // the turn line stays at the top of the screen (small: a phone keeps its board)
-  const bar = el("section", {class: "turnbar", id: "turnbar", "aria-label": "whose turn", "data-mine": isMine(v) ? "1" : "0"},
+  const bar = el("section", {class: "turnbar", id: "turnbar", "aria-label": t("page.turn.label"), "data-mine": isMine(v) ? "1" : "0"},
     el("span", {class: "turn", id: "turn"}, who),
-    fresh ? el("a", {href: "#log-list", class: "fresh-count", id: "fresh-count"},
-      fresh + (fresh === 1 ? " event" : " events") + " since your last move") : null);
-  return [bar, el("section", {class: "panel status", "aria-label": "game status"},
+    fresh ? el("a", {href: "#log-list", class: "fresh-count", id: "fresh-count"}, t("page.turn.fresh", {count: fresh})) : null);
+  return [bar, el("section", {class: "panel status", "aria-label": t("page.status.label")},
     G.stats ? G.stats(v) : null, hintsNote(v),
     v.undo ? el("button", {type: "button", id: "undo-btn", onclick: () => { busy(true); T.ws.send(JSON.stringify({type: "undo"})); }},
-      v.seats.filter((s) => s.kind === "human").length > 1 ? "Ask to undo my move" : "Undo my move") : null,
-    v.open_seed ? el("span", {class: "stat open-seed", id: "open-seed"},
-      "Open seed " + v.seed + ": whoever knows it can work out every hidden card") : null,
-    canResign(v) ? el("button", {type: "button", id: "resign-btn", onclick: () => { T.resignAsk = true; render(); }}, "Resign") : null,
+      v.seats.filter((s) => s.kind === "human").length > 1 ? t("page.undo.ask") : t("page.undo.undo")) : null,
+    v.open_seed ? el("span", {class: "stat open-seed", id: "open-seed"}, t("page.status.open_seed", {seed: String(v.seed)})) : null,
+    canResign(v) ? el("button", {type: "button", id: "resign-btn", onclick: () => { T.resignAsk = true; render(); }}, t("page.resign.button")) : null,
     v.state && v.state.data_notice ? el("p", {class: "data-notice", id: "data-notice", role: "note"}, v.state.data_notice) : null)];
 }
 
@@ -477,36 +498,37 @@ function statusBar(v, G) {
 function undoPanel(v) {
   const r = v.undo_request;
   if (!r || T.replay) return null;
-  const asker = r.seat === v.you ? "You" : v.seats[r.seat].name;
   const box = el("section", {class: "panel undo-request", id: "undo-request", "data-status": r.status, "aria-live": "polite"});
   if (r.status === "declined") {
-    const who = r.declined_by === v.you ? "You" : v.seats[r.declined_by].name;
-    box.append(el("p", {}, who + " declined to take back " + (r.seat === v.you ? "your" : v.seats[r.seat].name + "'s") +
-      " last move. It stays played."));
+    const mine = r.seat === v.you, byMe = r.declined_by === v.you, by = v.seats[r.declined_by].name, of = v.seats[r.seat].name;
+    box.append(el("p", {}, byMe ? t("page.undo.you_declined", {name: of}) :
+      mine ? t("page.undo.declined_yours", {by}) : t("page.undo.declined", {by, name: of})));
     return box;
   }
-  box.append(el("p", {}, asker + (r.seat === v.you ? " asked" : " asks") + " to take back " +
-    (r.seat === v.you ? "your" : "their") + " last move. Waiting for: ", waitingFor(v, {seats: r.waiting}), "."));
+  const waiting = waitingFor(v, {seats: r.waiting});
+  box.append(el("p", {}, r.seat === v.you ? I18N.nodes("page.undo.you_asked", {waiting}) :
+    I18N.nodes("page.undo.asks", {name: v.seats[r.seat].name, waiting})));
   if (r.waiting.includes(v.you)) {
     const answer = (approve) => { busy(true); T.ws.send(JSON.stringify({type: "undo_answer", approve})); };
     box.append(el("div", {class: "choices"},
-      el("button", {type: "button", id: "undo-approve", class: "primary", onclick: () => answer(true)}, "Allow the undo"),
-      el("button", {type: "button", id: "undo-decline", onclick: () => answer(false)}, "Decline")));
+      el("button", {type: "button", id: "undo-approve", class: "primary", onclick: () => answer(true)}, t("page.undo.allow")),
+      el("button", {type: "button", id: "undo-decline", onclick: () => answer(false)}, t("page.undo.decline"))));
   }
   return box;
 }
 
 function decisionPanel(v, G) {
   const d = v.decision;
-  const box = el("section", {class: "panel decision", id: "decision", "aria-label": "your decision",
+  const box = el("section", {class: "panel decision", id: "decision", "aria-label": t("page.decision.label"),
                             "data-kind": d && isMine(v) ? d.kind : ""});
   if (T.replay) {
     box.append(replayControls(v), analysisPanel(v));
     return box;
   }
-  if (!d) { box.append(el("p", {}, v.status === "closed" ? "This table was closed before the end." : "The game is over.")); return box; }
+  if (!d) { box.append(el("p", {}, v.status === "closed" ? t("page.decision.closed") : t("page.decision.over"))); return box; }
   if (!isMine(v)) {
-    box.append(el("p", {}, v.you === null || v.you === undefined ? "Spectating. " : "", "Waiting for ", waitingFor(v, d), ": " + askText(d) + "…"));
+    box.append(el("p", {}, I18N.nodes(v.you === null || v.you === undefined ? "page.decision.spectating_wait" : "page.decision.wait",
+      {who: waitingFor(v, d), what: askText(d)})));
     return box;
   }
   if (G.decision) G.decision(v, box);
@@ -519,44 +541,52 @@ function decisionPanel(v, G) {
 function handsPanel(v, G) {
   if (!G.handCards || !v.state.seats.every((sd) => Array.isArray(sd.hand) && !sd.hand.includes("?"))) return null;
   if (!T.replay) return null;
-  return el("section", {class: "panel", id: "hands", "aria-label": "hands"}, el("h2", {}, "Hands"),
+  return el("section", {class: "panel", id: "hands", "aria-label": t("page.hands.label")}, el("h2", {}, t("page.hands.title")),
     v.state.seats.map((sd, i) => el("div", {class: "handrow", "data-seat": i}, playerTag(v, i), " ",
-      sd.hand.length ? G.handCards(sd.hand) : el("span", {class: "hint"}, "empty"))));
+      sd.hand.length ? G.handCards(sd.hand) : el("span", {class: "hint"}, t("page.hands.empty")))));
 }
 
 // ------------------------------------------------------------------ the end
 // The result comes first once the game is over (and in a replay): places,
 // names, points by source, how ties were broken, and the rematch beside it.
-const ORDINAL = ["1st", "2nd", "3rd", "4th", "5th", "6th"];
+// (each game's file words its ranking's measures: G.rankWords, else the presenter's words)
+const rankWord = (w) => { const G = GAMES[T.view && T.view.game] || {}; return G.rankWord ? G.rankWord(w) : w; };
 function tieText(v, r) {
-  return (r.ties || []).map((t) => {
-    const other = v.seats[t.seat].name;
-    if (!t.by) return "Tied with " + other + " on " + t.on + ": the place is shared.";
-    return "Tied with " + other + " on " + t.on + "; decided by " + t.by + ": " + v.seats[r.seat].name + " " + t.yours +
-      ", " + other + " " + t.theirs + ".";
+  return (r.ties || []).map((x) => {
+    const other = v.seats[x.seat].name;
+    if (!x.by) return t("page.result.tie_shared", {other, on: rankWord(x.on)});
+    return t("page.result.tie_broken", {other, on: rankWord(x.on), by: rankWord(x.by), name: v.seats[r.seat].name,
+                                        yours: rankWord(x.yours), theirs: rankWord(x.theirs)});
   });
 }
 function resultPanel(v) {
   const rows = v.ranking || v.result;
   if (!rows || !rows.length) return null;
   const won = rows.filter((r) => r.winner).map((r) => r.seat);
-  const name = (s) => s === v.you ? "You" : v.seats[s].name;
-  const head = won.length === 1 ? name(won[0]) + (won[0] === v.you ? " win" : " wins") :
-    won.map(name).join(" and ") + " share the win";
+  const head = won.length === 1 ? (won[0] === v.you ? t("page.result.you_win") : t("page.result.wins", {name: v.seats[won[0]].name})) :
+    t("page.result.share", {names: won.map((s) => s === v.you ? t("page.result.you") : v.seats[s].name)});
   const early = T.replay && v.ply < T.total;
-  return el("section", {class: "panel result", id: "result", "aria-label": "result of the game"},
+  return el("section", {class: "panel result", id: "result", "aria-label": t("page.result.label")},
     el("div", {class: "result-head"},
-      el("h2", {id: "result-title"}, (early ? "Result of this game: " : "") + head),
+      el("h2", {id: "result-title"}, early ? t("page.result.of_this_game", {head}) : head),
       el("div", {class: "choices result-actions"}, T.replay ? null : Social.rematchControls(v),
-        !T.replay ? el("a", {href: "/replay/" + v.id, id: "replay-link", class: "button"}, "Watch the replay") : null)),
+        !T.replay ? el("a", {href: "/replay/" + v.id, id: "replay-link", class: "button"}, t("page.result.watch_replay")) : null)),
     el("ol", {class: "ranking", id: "ranking"}, rows.map((r) => el("li", {"data-seat": r.seat, "data-place": r.place, class: r.winner ? "winner" : null},
-      el("span", {class: "place"}, ORDINAL[r.place - 1] || r.place + "th"), " ", playerTag(v, r.seat), " ",
-      el("b", {class: "points"}, r.total || r.summary || ""),
-      r.resigned ? el("span", {class: "hint"}, " resigned") : null,
-      r.by_resignation ? el("span", {class: "hint"}, " the others resigned") : null,
+      el("span", {class: "place"}, t("page.result.place", {n: r.place})), " ", playerTag(v, r.seat), " ",
+      el("b", {class: "points"}, r.total || rankSummary(v, r) || ""),
+      r.resigned ? el("span", {class: "hint"}, " " + t("page.result.resigned")) : null,
+      r.by_resignation ? el("span", {class: "hint"}, " " + t("page.result.others_resigned")) : null,
       r.breakdown && Object.keys(r.breakdown).length ? el("div", {class: "breakdown"},
-        Object.entries(r.breakdown).map(([k, n]) => el("span", {class: "src"}, k + " " + n))) : null,
+        Object.entries(r.breakdown).map(([k, n]) => el("span", {class: "src"}, rankWord(k) + " " + n))) : null,
       tieText(v, r).map((t) => el("div", {class: "tie"}, t))))));
+}
+
+// a ranking row's summary: the game's own words (G.rankSummary), else the presenter's
+function rankSummary(v, r) {
+  const G = GAMES[v.game] || {};
+  if (r.by_resignation) return t("page.result.won_resigned");
+  if (r.resigned && !r.breakdown) return t("page.result.resigned");
+  return (G.rankSummary && G.rankSummary(v, r)) || r.summary;
 }
 
 // ------------------------------------------------------------------- resign
@@ -566,17 +596,17 @@ function canResign(v) {
 function resignPanel(v) {
   if (!T.resignAsk || !canResign(v)) return null;
   const others = v.seats.filter((s, i) => i !== v.you && !s.resigned).length;
-  const what = others === 1 ? "The game ends at once and " + v.seats.find((s, i) => i !== v.you && !s.resigned).name + " wins." :
-    "A bot plays your seat to the end and you are ranked last.";
-  return el("section", {class: "panel resign-ask", id: "resign-ask", role: "alertdialog", "aria-label": "resign?"},
-    el("p", {}, "Resign this game? " + what + " This cannot be taken back."),
+  const what = others === 1 ? t("page.resign.ends", {name: v.seats.find((s, i) => i !== v.you && !s.resigned).name}) :
+    t("page.resign.bot_plays");
+  return el("section", {class: "panel resign-ask", id: "resign-ask", role: "alertdialog", "aria-label": t("page.resign.label")},
+    el("p", {}, t("page.resign.question", {what})),
     el("div", {class: "choices"},
-      el("button", {type: "button", class: "danger", id: "resign-yes", onclick: resign}, "Yes, resign"),
-      el("button", {type: "button", id: "resign-no", onclick: () => { T.resignAsk = false; render(); }}, "Keep playing")));
+      el("button", {type: "button", class: "danger", id: "resign-yes", onclick: resign}, t("page.resign.yes")),
+      el("button", {type: "button", id: "resign-no", onclick: () => { T.resignAsk = false; render(); }}, t("page.resign.no"))));
 }
 async function resign() {
   T.resignAsk = false;
-  try { await api("POST", "/api/games/" + T.id + "/resign", {seat: T.seat, token: T.token}); toast("You resigned"); }
+  try { await api("POST", "/api/games/" + T.id + "/resign", {seat: T.seat, token: T.token}); toast(t("page.resign.done")); }
   catch (e) { toast(e.message, true); }
 }
 
@@ -589,18 +619,29 @@ function logPanel(v) {
   const evs = T.replay ? v.events : T.events;
   const shown = evs.slice(-200), first = evs.length - shown.length;
   const fresh = freshCount(v), from = evs.length - fresh;
-  return el("section", {class: "panel", "aria-label": "game log"}, el("h2", {}, "Log"),
+  const G = GAMES[v.game] || {};
+  return el("section", {class: "panel", "aria-label": t("page.log.label")}, el("h2", {}, t("page.log.title")),
     el("ol", {class: "log", id: "log-list", tabindex: "0"}, shown.map((e, i) =>
       el("li", {class: "ev-" + e.kind + (fresh && first + i >= from ? " fresh" : "")},
         e.seat !== null && e.seat !== undefined && typeof e.seat === "number" && v.seats[e.seat] ?
-        el("span", {class: "ptag p" + e.seat, "aria-hidden": "true"}, ICONS[e.seat] + " ") : null, e.text))));
+        el("span", {class: "ptag p" + e.seat, "aria-hidden": "true"}, ICONS[e.seat] + " ") : null, eventText(v, e)))));
+}
+// an event in words: its key and named values in the reader's language
+// (the game's file words what its values name), else the presenter's text
+function eventText(v, e) {
+  const G = GAMES[v.game] || {};
+  if (!e.key || !I18N.has(e.key)) return e.text;
+  return t(e.key, G.eventValues ? G.eventValues(v, e.values || {}) : (e.values || {}));
 }
 
 // ------------------------------------------------------------------- replay
 async function replayPage(id) {
   T.replay = true; T.id = id;
   const first = await api("GET", "/api/games/" + id + "/replay?ply=0").catch((e) => { toast(e.message, true); return null; });
-  if (!first) { document.getElementById("app").replaceChildren(el("p", {}, "No replay: the game must exist and be finished. ", el("a", {href: "/"}, "Lobby"))); return; }
+  if (!first) {
+    document.getElementById("app").replaceChildren(el("p", {}, t("page.replay.none") + " ", el("a", {href: "/"}, t("page.replay.lobby"))));
+    return;
+  }
   T.total = first.total;
   T.replayWords = first.moves || null;   // every move in words (the move list)
   showReplay(first);
@@ -623,19 +664,19 @@ async function stepReplay(ply) {
   } catch (e) { toast(e.message, true); }
 }
 function replayControls(v) {
-  const last = !v.move ? "start of the game" : v.seats[v.move.seat].name + ": " +
-    ((v.move.words || []).join(" ") || "a move");
-  const slider = el("input", {type: "range", min: 0, max: T.total, value: v.ply, id: "replay-slider", "aria-label": "move number"});
+  const last = !v.move ? t("page.replay.start") : v.seats[v.move.seat].name + ": " +
+    ((v.move.words || []).join(" ") || t("page.replay.a_move"));
+  const slider = el("input", {type: "range", min: 0, max: T.total, value: v.ply, id: "replay-slider", "aria-label": t("page.replay.slider")});
   slider.addEventListener("change", () => stepReplay(+slider.value));
   return el("div", {class: "replay"},
-    el("h2", {}, "Replay — move " + v.ply + " of " + T.total),
-    el("p", {id: "replay-move"}, "Last move: " + last),
+    el("h2", {}, t("page.replay.heading", {ply: v.ply, total: T.total})),
+    el("p", {id: "replay-move"}, t("page.replay.last", {last})),
     el("div", {class: "choices"},
-      el("button", {type: "button", id: "rp-first", onclick: () => stepReplay(0)}, "« Start"),
-      el("button", {type: "button", id: "rp-prev", onclick: () => stepReplay(T.rtarget - 1)}, "‹ Back"),
-      el("button", {type: "button", id: "rp-next", onclick: () => stepReplay(T.rtarget + 1)}, "Next ›"),
-      el("button", {type: "button", id: "rp-last", onclick: () => stepReplay(T.total)}, "End »")),
-    slider, el("p", {class: "hint"}, "Keys: ← and → step through the moves."));
+      el("button", {type: "button", id: "rp-first", onclick: () => stepReplay(0)}, "« " + t("page.replay.first")),
+      el("button", {type: "button", id: "rp-prev", onclick: () => stepReplay(T.rtarget - 1)}, "‹ " + t("page.replay.prev")),
+      el("button", {type: "button", id: "rp-next", onclick: () => stepReplay(T.rtarget + 1)}, t("page.replay.next") + " ›"),
+      el("button", {type: "button", id: "rp-last", onclick: () => stepReplay(T.total)}, t("page.replay.end") + " »")),
+    slider, el("p", {class: "hint"}, t("page.replay.keys")));
 }
 document.addEventListener("keydown", (e) => {
   if (!T.replay || e.target.tagName === "INPUT") return;
@@ -645,16 +686,25 @@ document.addEventListener("keydown", (e) => {
 
 // an address that is no page of the table
 function notFound() {
-  document.getElementById("title").textContent = "No such page";
+  document.getElementById("title").textContent = t("page.missing.title");
   document.getElementById("app").replaceChildren(el("section", {class: "panel", id: "not-found"},
-    el("h1", {}, "No such page"),
-    el("p", {}, "Nothing lives at this address. Games are at addresses given by the lobby and by invite links."),
-    el("p", {}, el("a", {href: "/"}, "Go to the lobby"))));
+    el("h1", {}, t("page.missing.title")),
+    el("p", {}, t("page.missing.text")),
+    el("p", {}, el("a", {href: "/"}, t("page.missing.lobby")))));
 }
 
 // ---------------------------------------------------------------------- boot
+// the words index.html holds, and the language switch in the header
+function wordPage() {
+  document.querySelector(".skip").textContent = t("page.skip");
+  document.querySelector("header .brand").setAttribute("aria-label", t("page.brand_label"));
+  const acc = document.getElementById("account");
+  if (!document.getElementById("lang-pick")) acc.before(I18N.picker());
+}
 window.addEventListener("DOMContentLoaded", async function boot() {
-  try { META = await api("GET", "/api/meta"); } catch (e) { toast("server unreachable: " + e.message, true); return; }
+  await I18N.ready;
+  wordPage();
+  try { META = await api("GET", "/api/meta"); } catch (e) { toast(t("page.conn.unreachable", {why: e.message}), true); return; }
   const parts = location.pathname.split("/").filter(Boolean);
   if (parts[0] === "game" && parts[1]) tableFromUrl(parts[1]);
   else if (parts[0] === "replay" && parts[1]) replayPage(parts[1]);

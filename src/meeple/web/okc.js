@@ -164,7 +164,7 @@ function playersPanel(v) {
       const bid = sd.bid ? cardEl(sd.bid, {cls: "mini"}) : null;
       return el("li", {class: waiting ? "active" : null, "data-seat": i},
         seatTag(v, i), guestMark(v.seats[i]), i === me ? " (you)" : "",
-        v.seats[i].kind === "human" && !T.replay ? el("span", {class: "online"}, (v.online || []).includes(i) ? " online" : " offline") : null,
+        v.seats[i].kind === "human" && !T.replay ? onlineMark(v, i) : null,
         el("div", {class: "pstats"},
           el("span", {title: "influence (victory points)"}, "Influence ", el("b", {class: "infl-" + i}, sd.influence)),
           el("span", {title: "lore buys Site of Power cards"}, "Lore ", sd.lore + (sd.site_lore ? " (+" + sd.site_lore + " on site)" : "")),
@@ -292,6 +292,7 @@ function okcDecision(v, box) {
 
 GAMES.okc = {
   name: "The Old King's Crown",
+  nameKey: "page.game.okc",
   subtitle: (v) => " — round " + v.state.round + "/" + v.state.rounds,
   stats(v) {
     const s = v.state;
