@@ -14,6 +14,7 @@ import re
 from types import SimpleNamespace
 
 import pytest
+from rich.cells import cell_len
 
 from meeple.advisor import terminal as advisor_terminal
 
@@ -80,8 +81,9 @@ def test_a_whole_game_reads_in_words_and_fits(game, width, monkeypatch):
     assert "Traceback" not in text
     assert re.search(r"Winner|Shared win|Game over", text), text[-2000:]
     assert "…" not in text, [line for line in text.splitlines() if "…" in line][:5]
-    # (a line after a prompt starts on the prompt's line: the answer typed is not echoed)
-    assert all(len(line.removeprefix("> ")) <= width for line in text.splitlines())
+    # (a line after a prompt starts on the prompt's line: the answer typed is not echoed;
+    # a line's width is the cells it takes, two for a Japanese character)
+    assert all(cell_len(line.removeprefix("> ")) <= width for line in text.splitlines())
     found = identifiers(text)
     assert not found, found[:10]
     assert "advisor's best moves" in text  # the hint was asked, and said in words

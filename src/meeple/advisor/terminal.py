@@ -12,6 +12,8 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 
+from meeple.terminal.words import percent, say
+
 SECONDS = 2.0  # CPU seconds a terminal hint searches
 ITERATIONS = None  # or a simulation budget (tests: fast and reproducible)
 BAR = 20  # characters of a full chance bar
@@ -37,11 +39,11 @@ def hint_table(state, seat: int, words=None) -> Table | Text:
     try:
         found = hint(state, seat, seconds=SECONDS, iterations=ITERATIONS)
     except GameError as e:
-        return Text(f"No hint: {e}", style="yellow")
-    table = Table(title="The advisor's best moves for you (by chance of winning)", title_justify="left", box=None)
+        return Text(say("terminal.hint.none", why=str(e)), style="yellow")
+    table = Table(title=say("terminal.hint.title"), title_justify="left", box=None)
     table.add_column("#", justify="right")
-    table.add_column("move")
-    table.add_column("win", justify="right")
+    table.add_column(say("terminal.hint.move"))
+    table.add_column(say("terminal.hint.win"), justify="right")
     table.add_column("")
     ranked = sorted(found["options"], key=lambda o: -o["win"])
     for i, o in enumerate(ranked, 1):
@@ -50,24 +52,19 @@ def hint_table(state, seat: int, words=None) -> Table | Text:
         said = words(o["move"]) if words is not None else typed
         move = Text(said)
         if said != typed:
-            move.append(f"\n(type: {typed})", style="dim")
-        table.add_row(str(i), move, f"{o['win']:.0%}", Text("█" * full + "·" * (BAR - full), style="green"))
+            move.append("\n" + say("terminal.type", typed=typed), style="dim")
+        table.add_row(str(i), move, percent(o["win"]), Text("█" * full + "·" * (BAR - full), style="green"))
     return table
 
 
 def look_up(
-    line: str,
-    state,
-    seat: int,
-    info=None,
-    unknown: str = "Nothing is called {!r}.",
-    game: str | None = None,
-    words=None,
+    line: str, state, seat: int, info=None, unknown: str = "terminal.info.unknown", game: str | None = None, words=None
 ):
     """What a table prints for a look-up command: `hint` (its moves said by
     `words(move)`), `rules` (with `game`), or `info NAME`: the game's
     glossary entry (with `game`) and what `info(name)` tells of that very
-    card (its text, or None for an unknown name, told with `unknown`); None
+    card (its text, or None for an unknown name, told with `unknown`: the
+    catalog key of a sentence with {name}); None
     when the line is no look-up (a move, say)."""
     if line == "hint":
         return hint_table(state, seat, words)
@@ -81,5 +78,5 @@ def look_up(
         return info_text(game, line[4:], info, unknown)
     if info is not None and line.startswith("info "):
         name = line[5:]
-        return info(name) or unknown.format(name)
+        return info(name) or say(unknown, name=repr(name))
     return None

@@ -29,8 +29,9 @@ from meeple.games.anunnaki.data import DATA, MAX_PLAYERS, MIN_PLAYERS, RESOURCES
 from meeple.games.anunnaki.present import decision_for
 from meeple.games.anunnaki.state import new_game
 from meeple.terminal.fit import Fitted
+from meeple.terminal.words import speaking
 from meeple.terminal.rules import greeting
-from meeple.terminal.screen import RESIGN_HELP, Rows, Sections, fold, resign_confirmed, resigned_places, status_line
+from meeple.terminal.screen import resign_help, Rows, Sections, fold, resign_confirmed, resigned_places, status_line
 
 COLORS = ["red", "blue", "green", "yellow"]
 
@@ -417,11 +418,18 @@ HELP = (
     "tells what a term, god, house, weapon, contract, artifact, objective or 'tile N' "
     "is and does ('info domination'); "
     "'board' shows the whole table; 'hint' shows the advisor's three best moves for you; "
-    f"{RESIGN_HELP}; 'quit' leaves."
+    f"{resign_help()}; 'quit' leaves."
 )
 
 
 def play(args, stdin=None, stdout=None) -> int:
+    """`meeple play GAME`: the game at this terminal, in the language of
+    `--lang` (else LANG's)."""
+    with speaking(getattr(args, "lang", None)):
+        return _play(args, stdin, stdout)
+
+
+def _play(args, stdin=None, stdout=None) -> int:
     inp = sys.stdin if stdin is None else stdin
     console = Console(file=sys.stdout if stdout is None else stdout, highlight=False)
     players = getattr(args, "players", 2)

@@ -39,6 +39,7 @@ from meeple.terminal.ethnos_narration import Narrator, action_note, move_words, 
 from meeple.terminal.ethnos_palette import ROMAN, Palette, titled
 from meeple.terminal.ethnos_ranking import board_markers, ranking, render_ranking
 from meeple.terminal.fit import Fitted
+from meeple.terminal.words import speaking
 from meeple.terminal.rules import greeting, info_text, rules_text
 from meeple.terminal.screen import Sections, resign_confirmed, resigned_places, status_line
 
@@ -717,6 +718,13 @@ def make_bots(spec: str, seed: int, seats: list[int]) -> dict:
 
 
 def play(args, stdin=None, stdout=None) -> int:
+    """`meeple play GAME`: the game at this terminal, in the language of
+    `--lang` (else LANG's)."""
+    with speaking(getattr(args, "lang", None)):
+        return _session(args, stdin, stdout)
+
+
+def _session(args, stdin=None, stdout=None) -> int:
     """`meeple play ethnos`: returns the exit code (0 finished or left, 2 bad flags)."""
     inp = sys.stdin if stdin is None else stdin
     console = Console(file=sys.stdout if stdout is None else stdout, highlight=False)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.measure import Measurement
 from rich.table import Table
@@ -21,11 +22,12 @@ from rich.text import Text
 
 def whole(console: Console, width: int, renderable: RenderableType) -> bool:
     """Whether `renderable` prints in `width` columns with no word cut
-    (rich marks a cut with "…") and no line longer than the width."""
+    (rich marks a cut with "…") and no line longer than the width, measured
+    in terminal cells: a Japanese character takes two."""
     buf = io.StringIO()
     Console(file=buf, width=width, color_system=None, legacy_windows=False).print(renderable)
     text = buf.getvalue()
-    return "…" not in text and all(len(line) <= width for line in text.splitlines())
+    return "…" not in text and all(cell_len(line) <= width for line in text.splitlines())
 
 
 class Fitted:

@@ -26,9 +26,10 @@ from meeple.games.okc import new_game, present
 from meeple.games.okc.notation import action_word
 from meeple.games.okc.present import PROMPTS
 from meeple.terminal.fit import Fitted
+from meeple.terminal.words import speaking
 from meeple.terminal.rules import greeting
 from meeple.terminal.screen import (
-    RESIGN_HELP,
+    resign_help,
     Resign,
     Sections,
     fold,
@@ -224,6 +225,13 @@ class Table_:
 
 
 def play(args, stdin=None, stdout=None) -> int:
+    """`meeple play GAME`: the game at this terminal, in the language of
+    `--lang` (else LANG's)."""
+    with speaking(getattr(args, "lang", None)):
+        return _play(args, stdin, stdout)
+
+
+def _play(args, stdin=None, stdout=None) -> int:
     inp = sys.stdin if stdin is None else stdin
     console = Console(file=sys.stdout if stdout is None else stdout, highlight=False)
     players = getattr(args, "players", 4)
@@ -523,7 +531,7 @@ def _ask_human(table: Table_, inp) -> None:
                 "tells what a term, card, kingdom card, location, 'tactic N' or 'favour' is and does "
                 "('info Pathfinder', 'info Relics'); 'effects' what each menu line does; "
                 "'board' shows the whole table; 'log' shows events, 'hint' the advisor's three best moves "
-                f"for you; {RESIGN_HELP}; 'quit' leaves."
+                f"for you; {resign_help()}; 'quit' leaves."
             )
             continue
         if text == "board":
@@ -538,7 +546,7 @@ def _ask_human(table: Table_, inp) -> None:
             state,
             seat,
             lambda name: present.info(name, fac),
-            "No card, tile or location is called {!r}.",
+            "okc.terminal.unknown",
             game="okc",
             words=lambda move: hint_words(state, seat, move),
         )

@@ -1,7 +1,13 @@
 """`rules` and `info NAME` at the terminal tables (`meeple play`): the game's
 rules summary and its glossary (`meeple.games.glossary`), each entry with the
 rulebook section it comes from, and what the game's own card data adds about
-a particular card, god or tile (the presenter's `info`)."""
+a particular card, god or tile (the presenter's `info`), in the table's
+language (`meeple.terminal.words`).
+
+The glossary's sentences are catalog messages by their keys
+(`<game>.<entry>.<sentence>`, `<game>.summary.<section>.<sentence>`); a
+sentence or title the catalog does not hold yet is shown as rules.json
+writes it, in English (the completeness test of the terminal finds it)."""
 
 from __future__ import annotations
 
@@ -11,41 +17,124 @@ from rich.console import Group
 from rich.text import Text
 
 from meeple.games import glossary
+from meeple.i18n import DEFAULT, has_key
+from meeple.terminal.words import lang, listed, number, say
 
 MAX_SHOWN = 3  # entries shown when a name fits several (a god and a weapon, say)
+
+GAME_NAME = {"ethnos": "terminal.game.ethnos", "okc": "terminal.game.okc", "anunnaki": "terminal.game.anunnaki"}
+SEED_TITLE = {
+    "000": "terminal.seed.000",
+    "001": "terminal.seed.001",
+    "002": "terminal.seed.002",
+    "003": "terminal.seed.003",
+    "004": "terminal.seed.004",
+}
+KIND_HEADING = {
+    "tribe": "terminal.kind.tribe",
+    "kingdom": "terminal.kind.kingdom",
+    "component": "terminal.kind.component",
+    "term": "terminal.kind.term",
+    "faction": "terminal.kind.faction",
+    "card": "terminal.kind.card",
+    "trait": "terminal.kind.trait",
+    "command": "terminal.kind.command",
+    "region": "terminal.kind.region",
+    "location": "terminal.kind.location",
+    "council": "terminal.kind.council",
+    "suit": "terminal.kind.suit",
+    "house": "terminal.kind.house",
+    "god": "terminal.kind.god",
+    "weapon": "terminal.kind.weapon",
+    "tile": "terminal.kind.tile",
+    "track": "terminal.kind.track",
+    "artifact": "terminal.kind.artifact",
+    "objective": "terminal.kind.objective",
+    "action": "terminal.kind.action",
+}
+
+
+def words(key: str, english: str) -> str:
+    """The catalog's words for a glossary key; in English, and where the
+    catalog lacks the key, rules.json's own."""
+    return say(key) if lang() != DEFAULT and has_key(key, lang()) and has_key(key) else english
+
+
+def game_name(game: str) -> str:
+    return say(GAME_NAME[game])
+
+
+def entry_name(e: glossary.Entry) -> str:
+    """An entry's name: the catalog's term of the same key where there is one
+    ("ethnos.tribe.centaur"), else its own (a name the rulebook keeps)."""
+    return words(f"{e.game}.{e.id}", e.name)
+
+
+def entry_words(e: glossary.Entry) -> str:
+    """An entry's sentences in a paragraph (a space after each but after a
+    full-width stop: Japanese runs its sentences on)."""
+    out = ""
+    for k, (_, s) in zip(e.keys(), e.sentences):
+        out += ("" if not out or out[-1] in "。！？」" else " ") + words(k, s)
+    return out
+
+
+def cited(sources: tuple[glossary.Source, ...]) -> str:
+    """Sources in words, one seed named once: 'Ethnos rulebook (Japanese):
+    “ケンタウロス族”, line 347; ...' (the section as the rulebook prints it)."""
+    by_seed: dict[str, dict[str, list[int]]] = {}
+    for s in sources:
+        by_seed.setdefault(s.seed, {}).setdefault(s.section, []).append(s.line)
+    return say("terminal.semicolon").join(
+        say(
+            "terminal.cited",
+            book=say(SEED_TITLE[seed]),
+            where=say("terminal.comma").join(
+                say(
+                    "terminal.cited.lines",
+                    section=section,
+                    lines=say("terminal.comma").join(map(number, lines)),
+                    count=len(lines),
+                )
+                for section, lines in sections.items()
+            ),
+        )
+        for seed, sections in by_seed.items()
+    )
 
 
 def rules_text(game: str) -> Group:
     """The whole rules summary of `game`, section by section."""
     rules = glossary.load(game)
-    parts: list = [Text(f"{rules.title}: the rules in short", style="bold underline")]
+    parts: list = [Text(say("terminal.rules.title", game=game_name(game)), style="bold underline")]
     for section in rules.summary:
-        parts.append(Text(section.title, style="bold"))
-        for _, sentence in section.sentences:
-            parts.append(Text("  • " + sentence))
-        parts.append(Text("  From: " + section.cited(), style="dim"))
-    kinds = ", ".join(h.lower() for h in rules.kinds().values())
-    parts.append(Text(f"Type 'info NAME' for any term ({kinds}).", style="italic"))
+        parts.append(Text(words(f"{game}.summary.{section.id}", section.title), style="bold"))
+        for key, (_, sentence) in zip(section.keys(), section.sentences):
+            parts.append(Text("  • " + words(key, sentence)))
+        parts.append(Text("  " + say("terminal.from", sources=cited(section.sources)), style="dim"))
+    kinds = listed(say(KIND_HEADING[k]) for k in rules.kinds())
+    parts.append(Text(say("terminal.rules.info", kinds=kinds), style="italic"))
     return Group(*parts)
 
 
 def entry_text(entry: glossary.Entry) -> Text:
     out = Text()
-    out.append(entry.name, style="bold")
-    out.append(": " + entry.text)
-    out.append("\n  From: " + entry.cited(), style="dim")
+    out.append(entry_name(entry), style="bold")
+    out.append(say("terminal.colon") + entry_words(entry))
+    out.append("\n  " + say("terminal.from", sources=cited(entry.sources)), style="dim")
     return out
 
 
 def info_text(
-    game: str, name: str, card_info: Callable[[str], str | None] | None = None, unknown: str = "Nothing is called {!r}."
+    game: str, name: str, card_info: Callable[[str], str | None] | None = None, unknown: str = "terminal.info.unknown"
 ) -> Text | Group:
     """What `name` means in `game`: its glossary entries, then what the card
     data says of that very card (`card_info`, the presenter's look-up), or
-    `unknown` (with the nearest names) when nothing is called so."""
+    `unknown` (the key of a sentence with {name}; with the nearest names) when nothing
+    is called so."""
     name = name.strip()
     if not name:
-        return Text("Type 'info' and a name, such as 'info " + _example(game) + "'.", style="yellow")
+        return Text(say("terminal.info.empty", example=_example(game)), style="yellow")
     entries = glossary.lookup_all(game, name)[:MAX_SHOWN]
     extra = None
     if card_info is not None:  # by the name typed, else by the entry's own ("Asbis" is Anubis)
@@ -58,14 +147,14 @@ def info_text(
                 break
     parts: list = [entry_text(e) for e in entries]
     if extra:
-        parts.append(Text("As played here: " + extra))
+        parts.append(Text(say("terminal.info.here", text=extra)))
     if parts:
         return Group(*parts)
     near = glossary.search(game, name)[:5]
-    said = Text(unknown.format(name), style="yellow")
+    said = Text(say(unknown, name=repr(name)), style="yellow")
     if near:
-        said.append(" Did you mean: " + ", ".join(e.name for e in near) + "?", style="yellow")
-    said.append(" ('rules' shows the rules in short.)", style="dim")
+        said.append(" " + say("terminal.info.near", names=listed(entry_name(e) for e in near)), style="yellow")
+    said.append(" " + say("terminal.info.rules"), style="dim")
     return said
 
 
@@ -75,10 +164,8 @@ def greeting(game: str, entry_ids: list[str], heading: str) -> Group:
     parts: list = [Text(heading, style="bold")] if entry_ids else []
     for eid in entry_ids:
         e = glossary.entry(game, eid)
-        parts.append(Text.assemble((f"  {e.name}: ", "bold"), e.text))
-    parts.append(
-        Text(f"Type 'rules' for the rules in short, 'info NAME' for any name on the table ('info {_example(game)}').")
-    )
+        parts.append(Text.assemble((f"  {entry_name(e)}{say('terminal.colon')}", "bold"), entry_words(e)))
+    parts.append(Text(say("terminal.greeting", example=_example(game))))
     return Group(*parts)
 
 

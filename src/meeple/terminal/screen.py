@@ -17,6 +17,8 @@ from collections.abc import Callable, Iterable
 from rich.console import Console, RenderableType
 from rich.text import Text
 
+from meeple.terminal.words import say
+
 
 def plain(renderable: RenderableType, width: int) -> str:
     """The text `renderable` prints at `width` columns, without colour."""
@@ -73,7 +75,7 @@ def fold(lines: list[tuple[str, str]]) -> list[tuple[str, str]]:
         count += 1
         if i + 1 < len(lines) and lines[i + 1][0] == text:
             continue
-        out.append((f"{text} ({count} times)" if count > 1 else text, style))
+        out.append((say("terminal.repeated", text=text, count=count) if count > 1 else text, style))
         count = 0
     return out
 
@@ -93,26 +95,31 @@ class Resign(Exception):
     """The person resigned (and confirmed it)."""
 
 
-RESIGN_HELP = "'resign' gives up the game (asked again before it is done)"
+def resign_help() -> str:
+    return say("terminal.resign.help")
+
+
+YES = ("yes", "y")  # typed answers that say yes in every language, beside the language's own word
 
 
 def resign_confirmed(console: Console, read, players: int) -> bool:
     """Ask once more before resigning; `read()` returns the answer line
     ('' at the end of input)."""
-    then = (
-        "the other player wins at once"
-        if players == 2
-        else "a bot plays your seat to the end of the game and you are ranked last"
-    )
-    console.print(Text(f"Resign? You lose: {then}.", style="bold yellow"))
-    console.print(Text("Type 'yes' to resign, anything else to play on: ", style="bold yellow"), end="")
-    return read().strip().lower() in ("yes", "y")
+    then = say("terminal.resign.two") if players == 2 else say("terminal.resign.many")
+    console.print(Text(say("terminal.resign.ask", then=then), style="bold yellow"))
+    console.print(Text(say("terminal.resign.confirm", yes=say("terminal.yes")), style="bold yellow"), end="")
+    return read().strip().lower() in (*YES, say("terminal.yes").lower())
 
 
 def resigned_places(names: list[str], ranked: list[int], resigned: int) -> Text:
     """The places after a resignation: the others in the game's order, the
     resigned seat last."""
     order = [s for s in ranked if s != resigned] + [resigned]
-    out = Text("Places: ", style="bold")
-    out.append(", ".join(f"{i}. {names[s]}" + (" (resigned)" if s == resigned else "") for i, s in enumerate(order, 1)))
+    out = Text(say("terminal.places"), style="bold")
+    out.append(
+        say("terminal.comma").join(
+            say("terminal.place.resigned" if s == resigned else "terminal.place", place=i, name=names[s])
+            for i, s in enumerate(order, 1)
+        )
+    )
     return out

@@ -1,0 +1,54 @@
+"""The language a terminal table speaks, and its words.
+
+`meeple play --lang ja` (else LANG) picks it; `play` holds it for the game
+(`speaking`), and everything the table prints asks `say` for its words by
+catalog key (meeple.i18n), so no function between has to pass it along.
+The notation a player types is not words: it stays as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+from babel.numbers import format_percent
+
+from meeple.i18n import DEFAULT, LANGUAGES, format_list, format_number, from_environment, translate
+
+_LANG: ContextVar[str] = ContextVar("meeple_terminal_lang", default=DEFAULT)
+
+
+def lang() -> str:
+    """The language the table speaks now."""
+    return _LANG.get()
+
+
+@contextmanager
+def speaking(chosen: str | None) -> Iterator[str]:
+    """Speak `chosen` (a catalog language; None: the environment's, LANG)
+    until the block ends."""
+    token = _LANG.set(from_environment(chosen))
+    try:
+        yield _LANG.get()
+    finally:
+        _LANG.reset(token)
+
+
+def say(key: str, /, **values: object) -> str:
+    """The message `key` in the table's language, its values filled in."""
+    return translate(key, _LANG.get(), **values)
+
+
+def listed(items: Iterable[str]) -> str:
+    """Items as the table's language writes a list ("a, b and c", "a、b、c")."""
+    return format_list(list(items), _LANG.get())
+
+
+def number(n: int | float) -> str:
+    return format_number(n, _LANG.get())
+
+
+def percent(x: float) -> str:
+    """A chance as the table's language writes a percentage ("42%", "42 %")."""
+    return format_percent(x, locale=_LANG.get() if _LANG.get() in LANGUAGES else DEFAULT)
