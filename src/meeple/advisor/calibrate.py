@@ -23,6 +23,8 @@ import json
 import random
 from typing import Any
 
+from meeple.i18n import DEFAULT
+
 BOTS = {"ethnos": "greedy", "okc": "ismcts:25", "anunnaki": "random"}
 BUCKETS = 10
 
@@ -217,14 +219,30 @@ def plot(report: dict, path: str) -> None:
     plt.close(fig)
 
 
-def table(report: dict) -> str:
-    lines = [
-        "| game | positions | ECE raw | ECE calibrated | Brier raw | Brier calibrated |",
-        "|---|---|---|---|---|---|",
-    ]
+def table(report: dict, lang: str = DEFAULT) -> str:
+    """The figures per game as a markdown table, its words in `lang`."""
+    from meeple.advisor.report import GAME_NAME, decimal
+    from meeple.i18n import translate
+
+    def t(key: str) -> str:
+        return translate(key, lang)
+
+    def fig(x: float) -> str:
+        return decimal(x, 3, lang)
+
+    heads = (
+        t("report.calibration.game"),
+        t("report.calibration.positions"),
+        t("report.calibration.ece_raw"),
+        t("report.calibration.ece_calibrated"),
+        t("report.calibration.brier_raw"),
+        t("report.calibration.brier_calibrated"),
+    )
+    lines = ["| " + " | ".join(heads) + " |", "|---|---|---|---|---|---|"]
     for name, g in report["by_game"].items():
+        game = t(GAME_NAME[name]) if name in GAME_NAME else name
         lines.append(
-            f"| {name} | {g['positions']} | {g['raw']['ece']:.3f} | {g['calibrated']['ece']:.3f} | "
-            f"{g['raw']['brier']:.3f} | {g['calibrated']['brier']:.3f} |"
+            f"| {game} | {g['positions']} | {fig(g['raw']['ece'])} | {fig(g['calibrated']['ece'])} | "
+            f"{fig(g['raw']['brier'])} | {fig(g['calibrated']['brier'])} |"
         )
     return "\n".join(lines)

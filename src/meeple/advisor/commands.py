@@ -55,7 +55,8 @@ def _register_analyse(sub) -> None:
 
 def run_analyse(args) -> int:
     from meeple.advisor.analysis import analyse
-    from meeple.advisor.report import write_analysis
+    from meeple.advisor.report import decimal, percent, write_analysis
+    from meeple.i18n import format_list, translate
     from meeple.arena.tournament import check_workers
     from meeple.core.savegame import read
 
@@ -70,23 +71,43 @@ def run_analyse(args) -> int:
         seed=args.seed,
     )
     try:
-        files = write_analysis(rep, args.out)
+        files = write_analysis(rep, args.out, args.lang)
     except OSError as e:
         from meeple.core.game import GameError
 
         raise GameError(f"cannot write to {args.out}: {e.strerror or e}") from None
+    lang = args.lang
+
+    def t(key: str, **values: object) -> str:
+        return translate(key, lang, **values)
+
     for s in rep["seats"]:
         w = s["worst"]
         worst = (
             ""
             if w is None
-            else (f"; costliest: move {w['ply'] + 1} `{w['played']}` (-{w['cost']:.0%}, best `{w['best']}`)")
+            else t(
+                "report.cli.worst",
+                move=str(w["ply"] + 1),
+                played=f"`{w['played']}`",
+                cost=percent(w["cost"], lang),
+                best=f"`{w['best']}`",
+            )
         )
+        matched = t("report.cli.matched", count=s["matched_best"])
+        given = t("report.cli.given_away", chance=decimal(s["total_cost"], 2, lang))
         print(
-            f"seat {s['seat']}: {s['decisions']} decisions, {s['matched_best']} as the search, "
-            f"{s['total_cost']:.2f} chance given away{worst}"
+            t("report.cli.seat", seat=str(s["seat"]), decisions=t("report.decisions", count=s["decisions"]),
+              matched=matched, given=given) + worst
+        )  # fmt: skip
+    print(
+        t(
+            "report.cli.done",
+            decisions=t("report.decisions", count=len(rep["decisions"])),
+            seconds=rep["seconds"],
+            files=format_list(files, lang),
         )
-    print(f"{len(rep['decisions'])} decisions in {rep['seconds']} s ({rep['mode']}); wrote " + ", ".join(files))
+    )
     return 0
 
 
@@ -112,6 +133,7 @@ def _register_calibrate(sub) -> None:
         "--write", action="store_true", help="store the fitted maps in the advisor (used by hint and analyse)"
     )
     c.add_argument("--no-progress", action="store_true")
+    add_lang_flag(c)
     c.set_defaults(run=run_calibrate)
 
 
@@ -152,9 +174,11 @@ def run_calibrate(args) -> int:
     plot(rep, os.path.join(args.out, "reliability.png"))
     if args.write:
         write_fits(rep)
-    print(table(rep))
-    print(
-        f"wrote {args.out}/calibration.json, {args.out}/reliability.png"
-        + (" and the advisor's calibration.json" if args.write else "")
-    )
+    from meeple.i18n import format_list, translate
+
+    print(table(rep, args.lang))
+    wrote = [f"{args.out}/calibration.json", f"{args.out}/reliability.png"]
+    if args.write:
+        wrote.append(translate("report.calibration.advisor", args.lang))
+    print(translate("report.wrote", args.lang, files=format_list(wrote, args.lang)))
     return 0

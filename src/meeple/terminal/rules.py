@@ -22,7 +22,7 @@ from meeple.terminal.words import lang, listed, number, say
 
 MAX_SHOWN = 3  # entries shown when a name fits several (a god and a weapon, say)
 
-GAME_NAME = {"ethnos": "terminal.game.ethnos", "okc": "terminal.game.okc", "anunnaki": "terminal.game.anunnaki"}
+GAME_NAME = {"ethnos": "common.game.ethnos", "okc": "common.game.okc", "anunnaki": "common.game.anunnaki"}
 SEED_TITLE = {
     "000": "terminal.seed.000",
     "001": "terminal.seed.001",
