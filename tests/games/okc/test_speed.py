@@ -50,16 +50,6 @@ def test_free_actions_looks_rule_out_nothing():
     assert offered == {"spring", "day", "autumn"}
 
 
-def test_uprising_tactic_3_look_is_an_opponent_swap_pair():
-    seen = set()
-    for s in _states():
-        for seat in range(s.players):
-            want = any(tactics.uswap_pairs(s, seat, o) for o in range(s.players) if o != seat)
-            assert tactics._uprising_3(s, seat) == want
-            seen.add(want)
-    assert seen == {True, False}
-
-
 def test_a_heirs_commands_are_those_of_its_seats_kingdom_cards():
     added = set()
     for s in _states(range(16)):

@@ -4,6 +4,8 @@ Site of Power action that spring, day and autumn all offer."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from meeple.games.okc import bidding, kingdom, sites
@@ -37,142 +39,223 @@ from meeple.games.okc.cards import (
     FX_SUPPORTERS,
     KNAME,
     NAME,
-    TACTICS,
 )
 from meeple.games.okc.data import COUNCILS, FACTIONS, FLANK, REGIONS, RETREAT
+from meeple.games.okc.data import TACTICS as TACTICS_PRINTED
 from meeple.games.okc.rules import RULES, hand_cards
 
 if TYPE_CHECKING:  # the state's types, for the rule functions' state (fields.py)
     from meeple.games.okc.fields import OKCFields
 
 
-def _yes(s: OKCFields, seat: int) -> bool:
+@dataclass(frozen=True)
+class Tile:
+    """A tactic tile, declared once: its faction and place (0..3, told as
+    1..4), what is printed on it (timing, uses, words: data.TACTICS), whether
+    it can do anything now (`can`: it is offered only then) and what it does
+    (`use`, given the clash in progress or None)."""
+
+    faction: str
+    number: int
+    can: Callable[[OKCFields, int], bool]
+    use: Callable[[OKCFields, int, tuple | None], None]
+
+    @property
+    def timing(self) -> str:
+        return TACTICS_PRINTED[self.faction][self.number][0]
+
+    @property
+    def uses(self) -> int:
+        return TACTICS_PRINTED[self.faction][self.number][1]
+
+    @property
+    def words(self) -> str:
+        return TACTICS_PRINTED[self.faction][self.number][2]
+
+
+_DECLARED: dict[tuple[str, int], Tile] = {}
+
+
+def _always(s: OKCFields, seat: int) -> bool:
     return True
 
 
-def _nobility_1(s: OKCFields, seat: int) -> bool:
-    wm = _WAR_MACHINES[s.factions[seat]]  # an active war machine of seat's
-    for cards in s.active:
-        for e in cards:
-            if e[E_GID] in wm:
-                return True
-    return False
+def tile(faction: str, number: int, can: Callable[[OKCFields, int], bool] = _always):
+    """Declare what tile `number` of `faction` does (the decorated function)
+    and when it can do anything (`can`; always, unless given)."""
+
+    def declare(use):
+        _DECLARED[faction, number] = Tile(faction, number, can, use)
+        return use
+
+    return declare
 
 
-def _nobility_3(s: OKCFields, seat: int) -> bool:
-    return any(s.councils)
+def _clash_region(s: OKCFields) -> int:
+    return s._current_clash()[0]
 
 
-def _clans_1(s: OKCFields, seat: int) -> bool:
-    r = s._current_clash()[0]
-    may = _FLANKERS[s.factions[seat]]  # seat's heir, captain or war machine there, not counted, without Flank
-    for e in s.active[r]:
-        if e[E_GID] in may and not e[E_PART] and not e[E_GC] & FLANK:
-            return True
-    return False
+# ---- Nobility ---------------------------------------------------------------
+@tile("nobility", 0)
+def _supporters_stronger(s: OKCFields, seat: int, cur) -> None:
+    s.round_fx[seat] |= FX_SUPPORTERS
 
 
-def _clans_2(s: OKCFields, seat: int) -> bool:
+def _has_war_machine(s: OKCFields, seat: int) -> bool:
+    return any(ARCH[e[E_GID]] == "war machine" for _, e in s._own_active(seat))
+
+
+@tile("nobility", 1, can=_has_war_machine)
+def _lock_region(s: OKCFields, seat: int, cur) -> None:
+    s.ask("lock", seat)
+
+
+@tile("nobility", 2)
+def _bids_zero(s: OKCFields, seat: int, cur) -> None:
+    s.round_fx[seat] |= FX_BIDS_ZERO
+
+
+@tile("nobility", 3, can=lambda s, seat: any(s.councils))
+def _purge_council(s: OKCFields, seat: int, cur) -> None:
+    s.ask("purge", seat)
+
+
+# ---- Clans ------------------------------------------------------------------
+@tile("clans", 0)
+def _clans_markers(s: OKCFields, seat: int, cur) -> None:
+    s.round_fx[seat] |= FX_CLANS_MARKERS
+
+
+def _may_gain_flank(s: OKCFields, seat: int) -> bool:
+    """Seat's heir, captain or war machine in the clash, not counted, without Flank."""
+    return any(
+        ARCH[e[E_GID]] in _FLANKERS and not e[E_GC] & FLANK for _, e in s._own_active(seat, _clash_region(s), False)
+    )
+
+
+@tile("clans", 1, can=_may_gain_flank)
+def _gain_flank(s: OKCFields, seat: int, cur) -> None:
+    s.ask("gain", seat, [cur[0], FLANK])
+
+
+def _may_take_kingdom_card(s: OKCFields, seat: int) -> bool:
     return bool(s.hands[seat]) and any(sp is not None for o in range(s.players) if o != seat for sp in s.boards[o])
 
 
-def _clans_3(s: OKCFields, seat: int) -> bool:
+@tile("clans", 2, can=_may_take_kingdom_card)
+def _take_kingdom_card(s: OKCFields, seat: int, cur) -> None:
+    s.ask("ktake", seat)
+
+
+def _may_recall(s: OKCFields, seat: int) -> bool:
     return len(s.hands[seat]) < s.hsize(seat) and bool(s.discards[seat] or s._own_active(seat))
 
 
-def _uprising_1(s: OKCFields, seat: int) -> bool:
-    r = s._current_clash()[0]
-    mine = s.factions[seat]  # seat's card there, not counted, without Retreat; r not locked
-    for e in s.active[r]:
-        if e[E_GID] // PER == mine and not e[E_PART] and not e[E_GC] & RETREAT:
-            return not s._locked(seat, r)
-    return False
+@tile("clans", 3, can=_may_recall)
+def _recall_cards(s: OKCFields, seat: int, cur) -> None:
+    s.ask("recall", seat)
 
 
-def _uprising_2(s: OKCFields, seat: int) -> bool:
+# ---- Uprising ---------------------------------------------------------------
+@tile("uprising", 0)
+def _heirs_deadly(s: OKCFields, seat: int, cur) -> None:
+    s.round_fx[seat] |= FX_HEIRS_DEADLY
+
+
+def _may_gain_retreat(s: OKCFields, seat: int) -> bool:
+    """Seat's card in the clash, not counted, without Retreat, and the region not locked."""
+    r = _clash_region(s)
+    return any(not e[E_GC] & RETREAT for _, e in s._own_active(seat, r, False)) and not s._locked(seat, r)
+
+
+@tile("uprising", 1, can=_may_gain_retreat)
+def _gain_retreat(s: OKCFields, seat: int, cur) -> None:
+    s.ask("gain", seat, [cur[0], RETREAT])
+
+
+def _may_make_discard(s: OKCFields, seat: int) -> bool:
     return any(sp is not None for sp in s.boards[seat]) and any(s.hands[o] for o in range(s.players) if o != seat)
 
 
-def _uprising_3(s: OKCFields, seat: int) -> bool:
-    """Has an opponent face-down cards in two regions (a pair of `uswap_pairs`)?"""
-    mine = s.factions[seat]  # a card is a seat's when g // PER is its faction
-    where: dict[int, int] = {}  # an opponent's faction -> a bit per region with its face-down card
-    for r, cards in enumerate(s.facedown):
-        for g in cards:
-            f = g // PER
-            if f != mine:
-                where[f] = where.get(f, 0) | 1 << r
-    for bits in where.values():
-        if bits & (bits - 1):  # two bits or more
-            return True
-    return False
+@tile("uprising", 2, can=_may_make_discard)
+def _opponents_discard(s: OKCFields, seat: int, cur) -> None:
+    n = sum(1 for sp in s.boards[seat] if sp is not None)
+    for o in reversed(s.order):
+        if o != seat:
+            s.push("udiscard", o, n)
 
 
-def _gathering_0(s: OKCFields, seat: int) -> bool:
-    if max(s.sup_map[seat]) < 2:
-        return False  # (two supporters in no region: not in this one either)
-    r = s._current_clash()[0]
+def _may_swap_facedown(s: OKCFields, seat: int) -> bool:
+    return any(uswap_pairs(s, seat, o) for o in range(s.players) if o != seat)
+
+
+@tile("uprising", 3, can=_may_swap_facedown)
+def _swap_facedown(s: OKCFields, seat: int, cur) -> None:
+    for o in reversed(s.order):
+        if o != seat:
+            s.push("uswap", seat, o)
+
+
+# ---- Gathering --------------------------------------------------------------
+def _may_revive(s: OKCFields, seat: int) -> bool:
+    """Two of seat's supporters in the clash's region, a card of seat's lost, the region not locked."""
+    r = _clash_region(s)
     return s.sup_map[seat][r] >= 2 and any(s.seat_of(g) == seat for g in s.lost) and not s._locked(seat, r)
 
 
-def _gathering_1(s: OKCFields, seat: int) -> bool:
-    return bool(s.kdiscard) and bool(s.hands[seat])
+@tile("gathering", 0, can=_may_revive)
+def _revive_lost(s: OKCFields, seat: int, cur) -> None:
+    r = cur[0]
+    s.own_sup_map()[seat][r] -= 2
+    s.lost_sup[seat] += 2
+    s.own_sup_part()[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
+    s.ask("revive", seat, [r, cur[2]])
 
 
-def _gathering_2(s: OKCFields, seat: int) -> bool:
-    r = s._current_clash()[0]
-    if s._locked(seat, r):
-        return False
-    mine, n = s.factions[seat], 0  # seat has active cards in two regions
-    for cards in s.active:
-        for e in cards:
-            if e[E_GID] // PER == mine:
-                n += 1
-                break
-    return n >= 2
+@tile("gathering", 1, can=lambda s, seat: bool(s.kdiscard) and bool(s.hands[seat]))
+def _pick_kingdom_card(s: OKCFields, seat: int, cur) -> None:
+    pool = sorted(s.kdiscard)
+    s.own_rng().shuffle(pool)
+    s.ask("kpick", seat, pool[:5])
 
 
-def _gathering_3(s: OKCFields, seat: int) -> bool:
-    return bool(s.discards[seat] or s._own_active(seat))
+def _may_swap_active(s: OKCFields, seat: int) -> bool:
+    """Seat's active cards in two regions, the clash's region not locked."""
+    return not s._locked(seat, _clash_region(s)) and len({r for r, _ in s._own_active(seat)}) >= 2
 
 
-# per faction: its war machines; its heirs, captains and war machines
-_WAR_MACHINES = [
-    frozenset(g for g in range(f * PER, f * PER + PER) if ARCH[g] == "war machine") for f in range(len(FACTIONS))
-]
-_FLANKERS = [
-    frozenset(g for g in range(f * PER, f * PER + PER) if ARCH[g] in ("heir", "captain", "war machine"))
-    for f in range(len(FACTIONS))
-]
+@tile("gathering", 2, can=_may_swap_active)
+def _swap_active(s: OKCFields, seat: int, cur) -> None:
+    s.ask("swap1", seat)
 
-# per faction (index) and tile: can the seat's tile do anything now?
-OK = [
-    {
-        "nobility": (_yes, _nobility_1, _yes, _nobility_3),
-        "clans": (_yes, _clans_1, _clans_2, _clans_3),
-        "uprising": (_yes, _uprising_1, _uprising_2, _uprising_3),
-        "gathering": (_gathering_0, _gathering_1, _gathering_2, _gathering_3),
-    }[f]
-    for f in FACTIONS
-]
+
+@tile("gathering", 3, can=lambda s, seat: bool(s.discards[seat] or s._own_active(seat)))
+def _purge_three(s: OKCFields, seat: int, cur) -> None:
+    s.ask("purge3", seat, [0])
+
+
+_FLANKERS = ("heir", "captain", "war machine")  # the archetypes Clans tile 2 gives Flank
+
+# per faction (index): its four tiles
+TILES_OF = [tuple(_DECLARED[f, t] for t in range(len(TACTICS_PRINTED[f]))) for f in FACTIONS]
+assert len(_DECLARED) == sum(len(TACTICS_PRINTED[f]) for f in FACTIONS), "a tile declared twice or for no faction"
 
 
 def tactic_ok(s: OKCFields, seat: int, t: int) -> bool:
     """Can seat's tile t do anything now?"""
-    return OK[s.factions[seat]][t](s, seat)
+    return TILES_OF[s.factions[seat]][t].can(s, seat)
 
 
-# per faction and timing: its tactic tiles activated then, in order (free.py reads it)
-TILES = [
-    {when: tuple(t for t in range(4) if TACTICS[f][t][0] == when) for when in {x[0] for x in TACTICS[f]}}
-    for f in range(len(FACTIONS))
-]
-# the same tiles with what is asked of each before it is offered (uses left, not
-# used this round, able to do something now): (tile, its used-this-round bit,
-# its test, its action); free.py and spring.py read it
+# per faction and timing: its tiles activated then, in order, with what is
+# asked of each before it is offered (uses left, not used this round, able
+# to do something now): (tile, its used-this-round bit, its `can`, its
+# action); free.py and spring.py read it
 CHECKS = [
-    {when: tuple((t, U_TACTIC << t, OK[f][t], TACTIC + t) for t in ts) for when, ts in tiles.items()}
-    for f, tiles in enumerate(TILES)
+    {
+        when: tuple((x.number, U_TACTIC << x.number, x.can, TACTIC + x.number) for x in tiles if x.timing == when)
+        for when in {x.timing for x in tiles}
+    }
+    for tiles in TILES_OF
 ]
 
 
@@ -202,57 +285,10 @@ def tactic(s: OKCFields, seat: int, t: int) -> None:
     """Activate tactic tile t of seat (its uses drop; at 0 it is exhausted)."""
     s.used[seat] |= U_TACTIC << t
     s.own_tactics()[seat][t] -= 1
-    f = FACTIONS[s.factions[seat]]
+    x = TILES_OF[s.factions[seat]][t]
     if s.record:
-        s._event("tactic", seat, (f, t + 1))
-    cur = s._current_clash()
-    if f == "nobility":
-        if t == 0:
-            s.round_fx[seat] |= FX_SUPPORTERS
-        elif t == 1:
-            s.ask("lock", seat)
-        elif t == 2:
-            s.round_fx[seat] |= FX_BIDS_ZERO
-        else:
-            s.ask("purge", seat)
-    elif f == "clans":
-        if t == 0:
-            s.round_fx[seat] |= FX_CLANS_MARKERS
-        elif t == 1:
-            s.ask("gain", seat, [cur[0], FLANK])
-        elif t == 2:
-            s.ask("ktake", seat)
-        else:
-            s.ask("recall", seat)
-    elif f == "uprising":
-        if t == 0:
-            s.round_fx[seat] |= FX_HEIRS_DEADLY
-        elif t == 1:
-            s.ask("gain", seat, [cur[0], RETREAT])
-        elif t == 2:
-            n = sum(1 for sp in s.boards[seat] if sp is not None)
-            for o in reversed(s.order):
-                if o != seat:
-                    s.push("udiscard", o, n)
-        else:
-            for o in reversed(s.order):
-                if o != seat:
-                    s.push("uswap", seat, o)
-    else:
-        if t == 0:
-            r = cur[0]
-            s.own_sup_map()[seat][r] -= 2
-            s.lost_sup[seat] += 2
-            s.own_sup_part()[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
-            s.ask("revive", seat, [r, cur[2]])
-        elif t == 1:
-            pool = sorted(s.kdiscard)
-            s.own_rng().shuffle(pool)
-            s.ask("kpick", seat, pool[:5])
-        elif t == 2:
-            s.ask("swap1", seat)
-        else:
-            s.ask("purge3", seat, [0])
+        s._event("tactic", seat, (x.faction, t + 1))
+    x.use(s, seat, s._current_clash())
 
 
 # ---- Nobility --------------------------------------------------------------
