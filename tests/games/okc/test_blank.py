@@ -198,3 +198,30 @@ def test_views_say_which_active_cards_are_blank():
     con = Console(record=True, width=160)
     con.print(render(s.view(0), 0, s.decision()))
     assert con.export_text().count("(blank)") == 1
+
+
+def test_every_rule_reads_printed_information_through_blank():
+    """No rule module reads a faction card's printed traits, commands, icons
+    or the blank rule's own names but through okc/blank.py (no bypass)."""
+    import ast
+    from pathlib import Path
+
+    from meeple.compiled import MODULES
+
+    printed = {"TRAITS", "CMDS", "VOTES", "LORE"}
+    rules = [
+        m
+        for m in MODULES
+        if m.startswith("meeple.games.okc.") and m.rsplit(".", 1)[1] not in ("cards", "data", "blank")
+    ]
+    assert len(rules) > 10
+    root = Path(blank.__file__).parent
+    for m in rules:
+        tree = ast.parse((root / (m.rsplit(".", 1)[1] + ".py")).read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            name = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else None
+            if isinstance(node, ast.alias):
+                name = node.name
+            assert name not in printed, f"{m} reads {name} itself: ask blank.py"
+            if isinstance(node, ast.Constant):
+                assert node.value not in (blank.UPRISING_A3, blank.MARTIAL_15), f"{m} names a blank effect itself"

@@ -11,7 +11,6 @@ from meeple.games.okc import blank
 from meeple.games.okc import cards as C
 from meeple.games.okc import data as D
 from meeple.games.okc import favour, kingdom, new_game, sites, tactics
-from meeple.games.okc.clashes import last_clash
 from meeple.games.okc.free import free_actions
 
 
@@ -124,16 +123,6 @@ def test_kingdom_cards_held_agree_with_boards_and_supplies():
     for s in _kept_as_recounted(lambda s: s.kheld, _held_from_scratch):
         held |= sum(s.kheld)
     assert held  # some seat held a kingdom card
-
-
-def test_the_clash_in_progress_is_the_last_clash_step():
-    """`clash_now` (kept by the functions that change the clash steps) is the
-    last step "clash" of the stack, through ties and re-clashes."""
-    seen = set()
-    for s in _kept_as_recounted(lambda s: s.clash_now, lambda s: last_clash(s.todo)):
-        if s.clash_now is not None:
-            seen.add(s.clash_now[4])  # re-clashes
-    assert seen >= {0, 1}
 
 
 def test_kept_legal_actions_are_the_rules():

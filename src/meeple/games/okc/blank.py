@@ -49,7 +49,6 @@ if TYPE_CHECKING:  # the state's types, for the rule functions' state (fields.py
 
 # The two cards that blank, by the names data.py gives their texts.
 UPRISING_A3 = "blank_opponents"  # Uprising A3 (a faction card's text; copied texts too)
-UPRISING_A3_WORDS = "opposing non-heir cards lose their printed text; dies to an opposing heir"
 MARTIAL_15 = "blank_opponents_region"  # martial-15 (a kingdom card placed on a region)
 
 _PRINTED_A3 = [e == UPRISING_A3 for e in EFFECT]  # by card

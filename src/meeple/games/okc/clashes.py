@@ -58,15 +58,13 @@ def _clashes(s: OKCFields, i) -> None:
 
 @RULES.step("clash")
 def _clash(s: OKCFields, *clash) -> None:
-    """Marks the clash in progress (see state._current_clash): nothing to do
-    but forget it, once the flow takes it off the stack."""
-    s.clash_now = last_clash(s.todo)
+    """Marks the clash in progress (`last_clash`): nothing to do once the
+    flow takes it off the stack."""
 
 
 def last_clash(todo: list[tuple]) -> tuple | None:
     """The clash in progress: the last step "clash" of the stack, ("clash",
-    region, participants, pass, re-clashes), or None (`state.clash_now`
-    keeps it, as the three functions that change such steps set it)."""
+    region, participants, pass, re-clashes), or None."""
     i = _clash_at(todo)
     return None if i < 0 else todo[i]
 
@@ -83,8 +81,7 @@ def start_clash(s: OKCFields, r: int, parts: list[int], n: int = 0) -> None:
     parts = list(parts)
     if s.record:
         s._event("clash", None, (REGIONS[r], parts))
-    s.clash_now = clash = ("clash", r, parts, 0, n)
-    s.todo.append(clash)
+    s.todo.append(("clash", r, parts, 0, n))
     s.push("tally", r, parts)
     if not C.region_cards(s, r, "skip_day_night"):  # martial-13
         s.push("night", r, parts)
@@ -114,7 +111,7 @@ def _set_clash_pass(s: OKCFields, pas: int) -> None:
     i = _clash_at(todo)
     if i >= 0:
         t = todo[i]
-        todo[i] = s.clash_now = ("clash", t[1], t[2], pas, t[4])  # (the last one: the clash in progress)
+        todo[i] = ("clash", t[1], t[2], pas, t[4])  # (the last one: the clash in progress)
 
 
 def _pop_clash(s: OKCFields) -> None:
@@ -122,7 +119,6 @@ def _pop_clash(s: OKCFields) -> None:
     i = _clash_at(todo)
     if i >= 0:
         del todo[i]
-        s.clash_now = last_clash(todo)
 
 
 # ---- the day ---------------------------------------------------------------
@@ -154,7 +150,7 @@ _DAY_CMDS = AMBUSH | RETREAT | FLANK
 
 
 def _day_legal(s: OKCFields, seat):
-    clash = s.clash_now  # ("clash", region, participants, pass, n): state._current_clash
+    clash = last_clash(s.todo)  # ("clash", region, participants, pass, n)
     assert clash is not None  # (asked only during a clash)
     r, p = clash[1], clash[3]
     hand = s.hands[seat]
@@ -189,7 +185,7 @@ def _day_legal(s: OKCFields, seat):
 def _day(s: OKCFields, a, seat):
     if a == DONE:
         return
-    clash = s.clash_now  # (state._current_clash)
+    clash = last_clash(s.todo)
     assert clash is not None  # (asked only during a clash)
     r = clash[1]
     s.push("day_seat", seat)

@@ -132,6 +132,31 @@ SITES = {
 }
 CARDS_PER_FACTION = NBASIC + 5  # 19
 
+# Each faction card text (the `effect` of a row above) in words, as the card
+# list shows it (present.card_text); the rules that read a text are named
+# after it (blank.UPRISING_A3 for Uprising A3's).
+EFFECT_WORDS = {
+    "steal_zero": "when stealing, the occupier counts as strength 0",
+    "council_move": "autumn, in a council: move it to another council",
+    "govern_three": "on gaining it, govern up to 3 of your lost/discard cards into different councils",
+    "supporter_influence": "autumn: with 2+ of your supporters in its region, 1 influence on it",
+    "nobility_hq": "cards with 0 votes get +1 vote; autumn: a captain from discard to hand or +1 influence",
+    "flank_supporters": "on Flank, may move your supporters along",
+    "win_influence": "winning a clash where it is active: +1 influence",
+    "clans_hq1": "traders gain Flank; council cards may go to hand; day: move Flank cards into a council",
+    "clans_hq2": "all your cards gain Resilient; spring: 2 lost supporters back to a region",
+    "assassin": "night: eliminates opposing heirs and captains; then +1 influence or +1 lore",
+    "blank_opponents": "opposing non-heir cards lose their printed text; dies to an opposing heir",
+    "uprising_hq1": "an extra kingdom-card space; autumn: acquire a road card with a captain/champion",
+    "uprising_hq2": "on acquiring a kingdom card, a token on its suit's council (+1 vote)",
+    "council_token": "autumn, in a council: a token on any council (+1 vote while it stays)",
+    "copy_lost": "day: burn one of your lost cards and gain its strength and text this round",
+    "lowest_wins": "while active, the lowest total strength above 0 wins the clash",
+    "gathering_hq": "3 tokens; day: a token gives an active card Ambush",
+    "ambush_or_retreat": "Ambush or Retreat",
+    "agent_dies_to_follower": "night: eliminated by an opposing follower",
+}
+
 # Kingdom cards: 17 per suit, named "<suit>-NN". Effects in short form are in
 # ../shared/data/okc.md; the engine plays the ones listed in KINGDOM_EFFECTS.
 KINGDOM_TEXT = {

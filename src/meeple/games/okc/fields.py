@@ -54,7 +54,6 @@ class OKCFields(FlowState):
     used: list[int]
     round_fx: list[int]
     clash_order: list[Any]
-    clash_now: tuple | None
     taken: bool
     fd_pos: list[int]
     rng: Rng

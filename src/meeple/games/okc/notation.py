@@ -21,7 +21,6 @@ from meeple.core.rng import Rng
 from meeple.games.okc import actions as A
 from meeple.games.okc import cards as C
 from meeple.games.okc import data as D
-from meeple.games.okc.clashes import last_clash
 from meeple.games.okc.rules import RULES, action_word  # noqa: F401  (action_word: the MOVE words)
 from meeple.games.okc.state import FIELDS, OKCState, seats_by_faction
 
@@ -788,13 +787,13 @@ def _after(s, doc: dict, version: int) -> OKCState:
     twice = [f"{C.KNAME[k]} ({' and '.join(ws)})" for k, ws in kplaces.items() if len(ws) > 1]
     _need(not twice, "a kingdom card appears in two places: " + "; ".join(twice))
     if s.finished:
-        s.todo, s.kind, s.dseats, s.darg, s.clash_now = [], None, [], None, None
+        s.todo, s.kind, s.dseats, s.darg = [], None, [], None
         s.fd_pos, s.fd_log = [0] * p, [[] for _ in range(p)]
         return s
     if doc.get("pending") is None:
         # a state between rounds: the next round starts
         _round_start_checks(s)
-        s.todo, s.kind, s.dseats, s.darg, s.clash_now = [("round",)], None, [], None, None
+        s.todo, s.kind, s.dseats, s.darg = [("round",)], None, [], None
         s.fd_pos, s.fd_log = [0] * p, [[] for _ in range(p)]
     else:
         _need(s.kind is None or s.dseats, "pending.seats must name the deciding seat(s)")
@@ -929,9 +928,6 @@ STATE = StateDocument(
             lambda v, where, s: [] if s.finished else _todo_load(v, where, s),
             [],
             _in_turn,
-        ),
-        Derived(
-            "clash_now", "the clash in progress: the last step clash of pending.todo", lambda s: last_clash(s.todo)
         ),
         Saved("fd_pos", "pending.facedown_pos", _LIST, _pending(_fd_pos_load), when=_in_turn),
         Saved("fd_log", "pending.facedown_log", Inline("[list(x) for x in {}]"), _pending(_fd_log_load), when=_in_turn),

@@ -16,7 +16,6 @@ from meeple.core.flow import unnamed
 from meeple.core.present import decision as _decision
 from meeple.core.present import moves_for_seat, places, seat_name, ties
 from meeple.games.okc import actions as A
-from meeple.games.okc import blank
 from meeple.games.okc import cards as C
 from meeple.games.okc import data as D
 from meeple.games.okc.rules import RULES
@@ -126,29 +125,8 @@ def card_info(name: str) -> dict:
 
 
 def _site_texts() -> dict:
-    """Site of Power texts from the effect names (the card data's short words)."""
-    words: dict[str | None, str] = {  # by effect name
-        "steal_zero": "when stealing, the occupier counts as strength 0",
-        "council_move": "autumn, in a council: move it to another council",
-        "govern_three": "on gaining it, govern up to 3 of your lost/discard cards into different councils",
-        "supporter_influence": "autumn: with 2+ of your supporters in its region, 1 influence on it",
-        "nobility_hq": "cards with 0 votes get +1 vote; autumn: a captain from discard to hand or +1 influence",
-        "flank_supporters": "on Flank, may move your supporters along",
-        "win_influence": "winning a clash where it is active: +1 influence",
-        "clans_hq1": "traders gain Flank; council cards may go to hand; day: move Flank cards into a council",
-        "clans_hq2": "all your cards gain Resilient; spring: 2 lost supporters back to a region",
-        "assassin": "night: eliminates opposing heirs and captains; then +1 influence or +1 lore",
-        blank.UPRISING_A3: blank.UPRISING_A3_WORDS,
-        "uprising_hq1": "an extra kingdom-card space; autumn: acquire a road card with a captain/champion",
-        "uprising_hq2": "on acquiring a kingdom card, a token on its suit's council (+1 vote)",
-        "council_token": "autumn, in a council: a token on any council (+1 vote while it stays)",
-        "copy_lost": "day: burn one of your lost cards and gain its strength and text this round",
-        "lowest_wins": "while active, the lowest total strength above 0 wins the clash",
-        "gathering_hq": "3 tokens; day: a token gives an active card Ambush",
-        "ambush_or_retreat": "Ambush or Retreat",
-        "agent_dies_to_follower": "night: eliminated by an opposing follower",
-    }
-    return {C.NAME[g]: words.get(C.EFFECT[g], "") for g in range(C.NCARDS) if C.EFFECT[g]}
+    """The faction cards' texts in words (data.EFFECT_WORDS, beside the cards)."""
+    return {C.NAME[g]: D.EFFECT_WORDS[C.EFFECT[g]] for g in range(C.NCARDS) if C.EFFECT[g]}
 
 
 _SITE_TEXT = _site_texts()

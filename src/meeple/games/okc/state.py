@@ -163,9 +163,6 @@ FIELDS = (
     Field("clash_order", LIST, _empty),
     Field("taken", SAME, lambda p: False),  # a road card was taken in the bids
     Field("todo", LIST, _empty),  # the step stack: tuples, never changed in place
-    # the clash in progress: the last step "clash" of `todo` (clashes.last_clash),
-    # kept by the three functions that change those steps and derived on load
-    Field("clash_now", SAME, _none),
     Field("kind", SAME, _none),  # the pending decision
     Field("dseats", LIST, _empty),
     Field("darg", DARG, _none),
@@ -268,13 +265,9 @@ class OKCState(_Typed):
         """votes(seat, council) > 0, read card by card until one votes (none
         counts less than nothing): autumn asks it at every decision."""
         mine = self.factions[seat]
-        for g in self.councils[council]:
-            if g // PER == mine and blank.council_votes(self, seat, g):
-                return True
-        # (_token_votes > 0: neither kind of token counts less than nothing)
-        if self.ctokens[seat][council]:
-            return True
-        return bool(self.gtokens[seat][council]) and C.card_in_council(self, seat, "council_token")
+        return any(blank.council_votes(self, seat, g) for g in self.councils[council] if g // PER == mine) or (
+            self._token_votes(seat, council) > 0
+        )
 
     def order_pos(self, seat: int) -> int:
         return self.order.index(seat)
@@ -311,11 +304,11 @@ class OKCState(_Typed):
 
     def _current_clash(self):
         """(region, participants, pass) of the clash being resolved, or None."""
-        t = self.clash_now  # (the last step "clash" of todo: clashes.last_clash)
+        t = clashes.last_clash(self.todo)
         return None if t is None else (t[1], t[2], t[3])
 
     def _clash_n(self) -> int:
-        t = self.clash_now
+        t = clashes.last_clash(self.todo)
         return -1 if t is None else t[4]
 
     def _locked(self, s: int, r: int) -> bool:

@@ -93,5 +93,4 @@ def _end(s: OKCFields) -> None:
     s.kind = None
     s.dseats = []
     s.todo = []
-    s.clash_now = None
     s._event("end", None, list(s.influence))
