@@ -126,7 +126,7 @@ def card_info(name: str) -> dict:
 
 def _site_texts() -> dict:
     """The faction cards' texts in words (data.EFFECT_WORDS, beside the cards)."""
-    return {C.NAME[g]: D.EFFECT_WORDS[C.EFFECT[g]] for g in range(C.NCARDS) if C.EFFECT[g]}
+    return {C.NAME[g]: D.EFFECT_WORDS[e] for g, e in enumerate(C.EFFECT) if e}
 
 
 _SITE_TEXT = _site_texts()
