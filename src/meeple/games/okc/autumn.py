@@ -58,10 +58,15 @@ def _autumn_legal(s: OKCFields, seat):
     hand = s.hands[seat]
     acts = [DONE]
     u = s.used[seat]
+    vote_icons, lore_icons, commands = blank.vote_icons, blank.lore_icons, blank.commands
     if not u & U_GOVERN:
-        acts.extend(GOVERN + g % PER for g in hand if blank.vote_icons(s, seat, g) >= 1)  # (g % PER: cards.local)
+        for g in hand:
+            if vote_icons(s, seat, g) >= 1:
+                acts.append(GOVERN + g % PER)  # (g % PER: the local id, cards.local)
     if not u & U_JOURNEY:
-        acts.extend(JOURNEY + g % PER for g in hand if blank.lore_icons(s, seat, g) >= 1)
+        for g in hand:
+            if lore_icons(s, seat, g) >= 1:
+                acts.append(JOURNEY + g % PER)
         if s.kheld[seat] & ALL_PATHFINDER:  # trade-01: active cards too
             acts.extend(
                 JOURNEY + C.local(e[E_GID])
@@ -72,9 +77,11 @@ def _autumn_legal(s: OKCFields, seat):
     for r, a in enumerate(s.active):
         for e in a:
             g = e[E_GID]
-            if g // PER == mine and not e[E_USED] & _RALLY and blank.commands(s, seat, g, e, r) & _RALLY:
+            if g // PER == mine and not e[E_USED] & _RALLY and commands(s, seat, g, e, r) & _RALLY:
                 acts.append(RALLY_C + g % PER)
-    acts.extend(DEPLOY_C + g % PER for g in hand if blank.commands(s, seat, g) & _DEPLOY)
+    for g in hand:
+        if commands(s, seat, g) & _DEPLOY:
+            acts.append(DEPLOY_C + g % PER)
     if not u & U_SECRETS and s.has_votes(seat, 1) and s.tokens_free(seat):
         acts.append(SECRETS)
     if not u & U_OATHS and s.has_votes(seat, 2) and (s.lost_sup[seat] or sum(s.sup_map[seat])):

@@ -65,8 +65,10 @@ def _clash(s: OKCFields, *clash) -> None:
 def last_clash(todo: list[tuple]) -> tuple | None:
     """The clash in progress: the last step "clash" of the stack, ("clash",
     region, participants, pass, re-clashes), or None."""
-    i = _clash_at(todo)
-    return None if i < 0 else todo[i]
+    for t in reversed(todo):
+        if t[0] == "clash":
+            return t
+    return None
 
 
 def _clash_at(todo: list[tuple]) -> int:
@@ -384,8 +386,11 @@ def _night(s: OKCFields, r, parts) -> None:
                     doomed.add(i)
                     killers.add(o)
         texts = blank.texts(s, o, e, r)
-        if any(_falls_alone(s, g, o, pairs, t) for t in texts or [""]) and not immune(k):
-            doomed.add(k)
+        for t in texts or ("",):
+            if _falls_alone(s, g, o, pairs, t):
+                if not immune(k):
+                    doomed.add(k)
+                break
         if "assassin" in texts:  # Uprising A2
             hit = [
                 i for i in range(n) if owners[i] != o and ARCH[es[i][E_GID]] in ("heir", "captain") and not immune(i)

@@ -265,9 +265,10 @@ class OKCState(_Typed):
         """votes(seat, council) > 0, read card by card until one votes (none
         counts less than nothing): autumn asks it at every decision."""
         mine = self.factions[seat]
-        return any(blank.council_votes(self, seat, g) for g in self.councils[council] if g // PER == mine) or (
-            self._token_votes(seat, council) > 0
-        )
+        for g in self.councils[council]:
+            if g // PER == mine and blank.council_votes(self, seat, g):
+                return True
+        return self._token_votes(seat, council) > 0
 
     def order_pos(self, seat: int) -> int:
         return self.order.index(seat)
