@@ -121,6 +121,9 @@ def _purge_council(s: OKCFields, seat: int, cur) -> None:
 
 
 # ---- Clans ------------------------------------------------------------------
+_FLANKERS = ("heir", "captain", "war machine")  # the archetypes Clans tile 2 gives Flank
+
+
 @tile("clans", 0)
 def _clans_markers(s: OKCFields, seat: int, cur) -> None:
     s.round_fx[seat] |= FX_CLANS_MARKERS
@@ -234,8 +237,6 @@ def _purge_three(s: OKCFields, seat: int, cur) -> None:
     s.ask("purge3", seat, [0])
 
 
-_FLANKERS = ("heir", "captain", "war machine")  # the archetypes Clans tile 2 gives Flank
-
 # per faction (index): its four tiles
 TILES_OF = [tuple(_DECLARED[f, t] for t in range(len(TACTICS_PRINTED[f]))) for f in FACTIONS]
 assert len(_DECLARED) == sum(len(TACTICS_PRINTED[f]) for f in FACTIONS), "a tile declared twice or for no faction"
@@ -341,7 +342,7 @@ def _purge(s: OKCFields, a, seat):
 # ---- Clans and Uprising: a command gained ------------------------------------
 def _gain_legal(s: OKCFields, seat):
     r, bit = s.darg
-    arch = ("heir", "captain", "war machine") if bit == FLANK else None
+    arch = _FLANKERS if bit == FLANK else None
     return [
         CARD + C.local(e[E_GID])
         for _, e in s._own_active(seat, r, False)
