@@ -14,6 +14,7 @@ from meeple.games import glossary
 from meeple.games.ethnos import data
 from meeple.games.ethnos import state as st
 from meeple.games.ethnos.cards import CARD_NAME
+from meeple.games.ethnos.events import EVENTS, card
 
 # Each tribe's power as the table shows it beside the tribe (the page's tribe
 # list and tap boxes): the glossary's words, declared once in ethnos/rules.json.
@@ -68,65 +69,13 @@ def decision_for(state, viewer: int | None) -> dict | None:
 def card_words(name: str) -> str:
     """A card as players say it: "Troll of Rhea", "Skeleton", "Dragon" (the
     page's words for the same card)."""
-    if name == "?":
-        return "a hidden card"
-    tribe, _, kingdom = name.partition(":")
-    return f"{tribe.capitalize()} of {kingdom.capitalize()}" if kingdom else tribe.capitalize()
-
-
-def _cards(detail) -> str:
-    return ", ".join(map(card_words, detail)) if detail else "nothing"
+    return EVENTS.english_words(card(name))
 
 
 def describe(ev, seats: list[dict], viewer: int | None) -> dict:
-    """One engine event, as the viewer may see it, with a sentence."""
-    kind, seat, detail, private_to = ev
-    who = seat_name(seats, seat)
-    if private_to is not None and private_to != viewer:
-        detail = None
-    if kind == "recruit":
-        text = f"{who} recruits {card_words(detail)} from the market"
-    elif kind == "draw":
-        text = f"{who} draws {card_words(detail)} from the deck" if detail else f"{who} draws a card from the deck"
-    elif kind == "band":  # the leader first
-        text = f"{who} plays a band of {len(detail)} led by {card_words(detail[0])}" + (
-            f", with {_cards(detail[1:])}" if len(detail) > 1 else ""
-        )
-    elif kind == "marker":
-        text = f"{who} places a marker in {detail.capitalize()}"
-    elif kind == "troll":
-        text = f"{who} takes troll token {detail}"
-    elif kind == "discard":
-        text = f"{who} discards {_cards(detail)} to the market"
-    elif kind == "giant":
-        text = f"{who} takes the giant token (+{detail} glory)"
-    elif kind == "swap":
-        text = f"{who}'s fairy swaps for {seat_name(seats, detail[0])}'s band {detail[1] + 1}"
-    elif kind == "dragon":
-        text = f"{who} reveals a dragon ({detail} of 3)"
-    elif kind == "age_start":
-        text = f"Age {detail} begins; {who} plays first"
-    elif kind == "age_end":
-        parts = []
-        for k, gains in detail.items():
-            got = [f"{seat_name(seats, s)} +{g}" for s, g in enumerate(gains) if g]
-            if got:
-                parts.append(f"{k.capitalize()}: {', '.join(got)}")
-        text = "The age ends. " + ("; ".join(parts) if parts else "No glory from the boards.")
-    elif kind == "orc":
-        text = f"{who} cashes the orc horde for {detail} glory"
-    elif kind == "bands":
-        got = [f"{seat_name(seats, s)} +{g}" for s, g in enumerate(detail) if g]
-        text = "Bands score: " + (", ".join(got) if got else "no glory")
-    elif kind == "game_end":
-        text = (
-            "The game ends. Winner"
-            + ("s: " if len(detail) > 1 else ": ")
-            + ", ".join(seat_name(seats, s) for s in detail)
-        )
-    else:
-        text = f"{kind} {who} {detail}"
-    return {"kind": kind, "seat": seat, "detail": detail, "text": text}
+    """One engine event, as the viewer may see it, with a sentence (declared in
+    `meeple.games.ethnos.events`)."""
+    return EVENTS.describe(ev, seats, viewer)
 
 
 def events_for(state, seats: list[dict], viewer: int | None) -> list[dict]:
