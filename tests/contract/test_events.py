@@ -10,21 +10,23 @@ from __future__ import annotations
 
 import importlib
 import random
+import re
 import string
 from functools import cache
+from pathlib import Path
 
 import pytest
 
 import meeple.games  # noqa: F401  (declares the games)
-from meeple.core.events import Events, Items, Phrase, Seat, Term, render
-from meeple.core.spec import declared
+from meeple.core.events import Events, Items, Phrase, Pronoun, Seat, Term, render
+from meeple.core.spec import declared, events_of
 
-GAMES = ("ethnos",)  # okc and anunnaki follow
+GAMES = ("ethnos", "okc", "anunnaki")
 SEEDS = range(4)
 
 
 def table(game: str) -> Events:
-    return importlib.import_module(f"meeple.games.{game}.events").EVENTS
+    return events_of(game)
 
 
 @cache
@@ -65,7 +67,9 @@ def _check_value(events: Events, v) -> None:
     elif isinstance(v, Term):
         assert v.key.startswith(events.game + ".") and v.english
     else:
-        assert isinstance(v, (Seat, int, str)) and not isinstance(v, bool), f"{v!r} is not a value a sentence can hold"
+        assert isinstance(v, (Seat, Pronoun, int, str)) and not isinstance(v, bool), (
+            f"{v!r} is not a value a sentence can hold"
+        )
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -87,6 +91,18 @@ def test_every_logged_event_is_declared_and_said(game):
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_every_event_the_rules_name_is_declared(game):
+    """Rare events too: every kind the game's modules log by name is declared."""
+    events = table(game)
+    folder = Path(importlib.import_module(f"meeple.games.{game}").__file__).parent
+    named = set()
+    for path in folder.glob("*.py"):
+        named |= set(re.findall(r'_event\(\s*"([^"]+)"', path.read_text()))
+    assert named, f"{game}: no event found in its modules"
+    assert named <= set(events.by_name), f"{game} logs undeclared events: {sorted(named - set(events.by_name))}"
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_every_template_names_values_it_is_given(game):
     """A template's named values are fields, `seat`, or what its `words` compute
     (checked on logged events above); one without `words` uses only its fields."""
@@ -105,9 +121,8 @@ def _with_secrets_of(decl, ev: tuple, other: tuple) -> tuple:
     """`ev` with the secret fields of `other` (an event of the same kind)."""
     kind, seat, detail, private_to = ev
     mine, theirs = decl.values(detail), decl.values(other[2])
-    mixed = {k: theirs[k] if k in decl.secret else mine[k] for k in decl.fields}
-    new = mixed[decl.fields[0]] if len(decl.fields) == 1 else tuple(mixed[k] for k in decl.fields)
-    return (kind, seat, new, private_to)
+    mixed = {k: theirs[k] if k in decl.secret else mine[k] for k in decl.fields if k in mine or k in theirs}
+    return (kind, seat, decl.detail(mixed), private_to)
 
 
 @pytest.mark.parametrize("game", GAMES)

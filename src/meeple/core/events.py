@@ -97,6 +97,7 @@ class Event:
     hidden: str | None = None
     words: Words | None = None
     optional: tuple[str, ...] = ()  # trailing fields a shorter detail leaves out
+    rest: bool = False  # the last field holds the rest of the detail (a tuple)
 
     def __post_init__(self) -> None:
         unknown = set(self.secret) - set(self.fields)
@@ -104,6 +105,13 @@ class Event:
             raise ValueError(f"event {self.name!r}: secret fields {sorted(unknown)} are not among its fields")
         if self.secret and self.hidden is None:
             raise ValueError(f"event {self.name!r} has secret fields: declare its `hidden` sentence")
+
+    def detail(self, values: Mapping[str, Any]):
+        """The logged detail holding these fields (`values` read back)."""
+        if len(self.fields) == 1:
+            return values[self.fields[0]]
+        got = [values[k] for k in self.fields if k in values]
+        return (*got[:-1], *got[-1]) if self.rest else tuple(got)
 
     def templates(self) -> dict[str | None, str]:
         """variant -> English template (None: the one sentence; "hidden": the masked one)."""
@@ -118,6 +126,11 @@ class Event:
             return {self.fields[0]: detail}
         if len(self.fields) == 0:
             return {}
+        if self.rest:
+            n = len(self.fields) - 1
+            if len(detail) < n:
+                raise ValueError(f"event {self.name!r}: {detail!r} does not hold the fields {self.fields}")
+            return {**dict(zip(self.fields[:n], detail)), self.fields[-1]: tuple(detail[n:])}
         if not len(self.fields) - len(self.optional) <= len(detail) <= len(self.fields):
             raise ValueError(f"event {self.name!r}: {detail!r} does not hold the fields {self.fields}")
         return dict(zip(self.fields, detail))

@@ -3,7 +3,7 @@
 A game package exports one `GameSpec` as `SPEC` (its `spec.py`). It says what
 the game is (name, title, player counts, options schema) at once, without
 reading any data, and where its parts are through loaders the game itself
-writes (`rules`, `presenter`, `heuristics`, `data`): each imports the game's
+writes (`rules`, `presenter`, `events`, `heuristics`, `data`): each imports the game's
 modules on first use, so a process can choose a box owner's data directory
 (`--data`) after it has listed the games and built its command line.
 
@@ -27,6 +27,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from meeple.core import present
+from meeple.core.events import Events
 from meeple.core.game import GameError
 
 
@@ -226,6 +227,7 @@ class GameSpec:
         rules: Callable[[], Rules],
         options: tuple[Option, ...] = (),
         presenter: Callable[[], Presenter] | None = None,
+        events: Callable[[], Events] | None = None,
         heuristics: Callable[[], Heuristics] | None = None,
         data: Callable[[], Any] | None = None,
         balance: Callable[[], Callable] | None = None,
@@ -239,6 +241,7 @@ class GameSpec:
         self.options = tuple(options)
         self._rules = rules
         self._presenter = presenter
+        self._events = events
         self._heuristics = heuristics
         self._data = data
         self._balance = balance
@@ -264,6 +267,11 @@ class GameSpec:
     @functools.cached_property
     def presenter(self) -> Presenter:
         return self._presenter() if self._presenter else Presenter(meta=lambda: {"name": self.title})
+
+    @functools.cached_property
+    def events(self) -> Events | None:
+        """Every event the game logs, declared with its words (`meeple.core.events`), or None."""
+        return self._events() if self._events else None
 
     @functools.cached_property
     def heuristics(self) -> Heuristics | None:
@@ -365,3 +373,11 @@ def lazy_names(package: str, names: dict[str, str]) -> Callable[[str], Any]:
         return getattr(importlib.import_module(f"{package}.{names[name]}"), name)
 
     return __getattr__
+
+
+def events_of(game: str) -> Events:
+    """The events a declared game logs, with their words (its spec's `events`)."""
+    table = declared(game).events
+    if table is None:
+        raise LookupError(f"{game} declares no events")
+    return table

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from meeple.core.game import GameError
+from meeple.core.present import seat_name
 from meeple.games.okc import new_game
 from meeple.games.okc import present as P
 
@@ -40,7 +41,7 @@ def test_whole_games_in_words(players, seed, advanced):
     for ev in s.log():
         out = P.describe(ev, SEATS, None)
         assert out["text"] and "None" not in out["text"], out
-        assert not out["text"].startswith(f"{P.seat_name(SEATS, ev[1])}: "), out  # no fallback wording
+        assert not out["text"].startswith(f"{seat_name(SEATS, ev[1])}: "), out  # no fallback wording
         if ev[3] is not None:
             assert out["detail"] is None
     rank = P.ranking(s)

@@ -15,7 +15,8 @@ import re
 from typing import Any
 
 from meeple.core.present import decision as _decision
-from meeple.core.present import moves_for_seat, places, seat_name, ties
+from meeple.core.spec import events_of
+from meeple.core.present import moves_for_seat, places, ties
 from meeple.games.anunnaki import state as st  # noqa: F401  (importing it declares every decision)
 from meeple.games.anunnaki.data import ARTIFACTS, DATA, MAX_PLAYERS, MIN_PLAYERS, RESOURCES, TRACKS
 from meeple.games.anunnaki.declare import RULES
@@ -528,158 +529,14 @@ def decision_for(state, viewer: int | None) -> dict | None:
 
 
 # ------------------------------------------------------------------ events
-def describe(ev, seats: list[dict], viewer: int | None) -> dict:
-    """One engine event, as the viewer may see it, with a sentence."""
-    kind, seat, detail, private_to = ev
-    who = seat_name(seats, seat)
-    if private_to is not None and private_to != viewer:
-        detail = None
-    if kind == "forced":
-        if detail is None:  # another seat's: that it was answered, not what
-            text = f"{who} had a single possible answer: it is taken for them"
-        else:
-            dk, move, *tiles = detail
-            text = (
-                f"{who} has nothing to do at “{PROMPT.get(dk, nice(dk))}”: passed for "
-                + ("you" if who.endswith("(you)") else "them")
-                if move == "pass"
-                else f"Done for {who}, the only possible answer to “{PROMPT.get(dk, nice(dk))}”: {_move_words(dk, move, *tiles)}"
-            )
-    elif kind == "vp":
-        n, src = detail
-        why = VP_WHY.get(src, "")
-        text = f"{who} scores {n} VP" + (f" ({why})" if why else "")
-    elif kind == "gain_res":
-        text = f"{who} gains 1 {detail}"
-    elif kind == "creation":
-        text = f"{who} creates {detail[1]} {detail[0]}"
-    elif kind == "pay_res":
-        text = f"{who} pays 1 {detail}"
-    elif kind == "exhaust":
-        text = f"The {detail[1]} of {region_name(detail[0])} is exhausted"
-    elif kind == "follower":
-        text = f"{who} places a follower in {region_name(detail)}"
-    elif kind == "follower_back":
-        here, there = detail
-        text = (
-            f"{who} moves a follower from {region_name(here)} to {region_name(there)}"
-            if there
-            else f"{who} takes a follower back from {region_name(here)}"
-        )
-    elif kind == "market":
-        paid, x, y = detail
-        text = (
-            f"{who} trades at the market: 1 {paid} for 1 {x} and 1 {y}"
-            if paid
-            else f"{who} takes 1 {x} and 1 {y} at the market"
-        )
-    elif kind == "discard_god":
-        text = f"{who} discards the god {nice(detail)}"
-    elif kind == "main":
-        text = f"{who} moves the pawn to tile {detail} ({tile_text(detail)})"
-    elif kind == "cube":
-        sp, *tiles = detail
-        text = f"{who} places a cube on {space_words(tiles, DATA.spaces[sp][2])}"
-    elif kind == "end_trigger":
-        why = (
-            "placed the last cube"
-            if detail == "cubes"
-            else f"reached the end of the {'domination' if detail == 'dom' else detail} track"
-        )
-        text = f"{who} {why}: the end is triggered; the round is played out (the last turn is the player's before the first player's), then the game ends"
-    elif kind == "action":
-        dev = str(detail).endswith("+")
-        act = str(detail).rstrip("+")
-        text = f"{who} takes the {ACTION_NAME.get(act, act)} action" + (" (developed)" if dev else "")
-    elif kind in ("move", "portal", "anu", "carry"):
-        d = str(detail)
-        unit = "a settlement" if d.startswith("settlement ") else "a unit"
-        src, _, dst = d.removeprefix("settlement ").partition(">")
-        verb = {"move": "moves", "portal": "teleports", "anu": "moves (Anu)", "carry": "carries"}[kind]
-        text = f"{who} {verb} {unit} from {region_name(src)} to {region_name(dst)}"
-    elif kind == "culture_up":
-        text = f"A culture token is turned up: {_culture(detail)}"
-    elif kind == "culture":
-        text = f"Culture token resolved ({_culture(detail)}), starting with {who}"
-    elif kind == "culture_declined":
-        text = f"{who} forfeits the benefit of the culture token ({_culture(detail)})"
-    elif kind == "harvest":
-        text = f"{who} harvests {region_name(detail)}"
-    elif kind == "dom_token":
-        text = f"{who} takes the domination token at {detail} on the domination track: +2 VP"
-    elif kind == "settle":
-        text = f"{who} builds a settlement in {region_name(detail)}"
-    elif kind == "contract":
-        text = f"{who} takes the contract {contract_title(detail)}"
-    elif kind == "weapon":
-        text = f"{who} draws the advanced weapon {nice(detail)}" if detail else f"{who} draws an advanced weapon"
-    elif kind == "develop":
-        text = f"{who} develops tile {detail} ({tile_text(detail, True)})"
-    elif kind == "artifact":
-        if detail == "mirror":  # taken after a conquest, or used as a mana action
-            text = f"{who} takes or uses the Mirror"
-        else:
-            text = f"{who} takes the artifact {ARTIFACT_NAME.get(detail, nice(str(detail)))}"
-    elif kind == "mana":
-        text = f"{who} uses mana: {MANA_TEXT.get(detail, detail)}"
-    elif kind == "summon":
-        text = f"{who} summons their major god" if detail == "major" else f"{who} summons the god {nice(detail)}"
-    elif kind == "fulfil":
-        text = f"{who} fulfils the contract {contract_title(detail)}"
-    elif kind == "pandora":
-        text = f"{who} takes Pandora's {detail} token"
-    elif kind == "battle":
-        text = f"{who} starts a battle in {region_name(detail)}"
-    elif kind == "reveal":
-        parts = [f"{seat_name(seats, int(s))}: {' + '.join(nice(w) for w in ws)}" for s, ws in sorted(detail.items())]
-        text = "Weapons revealed — " + "; ".join(parts) if parts else "Weapons revealed"
-    elif kind == "strength":
-        att, dfn = detail["parts"]
-        a, d = sum(v for _, v in att), sum(v for _, v in dfn)
-        them = seat_name(seats, detail["def"]) if detail["def"] is not None else "the ancient guardian"
-        text = (
-            f"Battle strength in {region_name(detail['hex'])}: {who} {a} ({strength_words(att)}) against "
-            f"{them} {d} ({strength_words(dfn)})" + (": a tie goes to the attacker" if a == d else "")
-        )
-    elif kind == "helmet_win":
-        text = f"{who}'s viking helmet wins the battle"
-    elif kind == "battle_won":
-        text = (
-            f"{who} wins the battle in {region_name(detail)}"
-            if isinstance(seat, int) and seat >= 0
-            else f"The ancient guardian holds {region_name(detail)}"
-        )
-    elif kind == "turn":
-        text = f"{who}'s turn begins (their turn {detail})"
-    elif kind == "steal":
-        text = f"{who} steals 1 {detail[1]} from {seat_name(seats, detail[0])}"
-    elif kind == "culture_taken":
-        text = f"{who} takes the benefit of the culture token: {_culture(detail[0])}" + (
-            " (twice: Zeus)" if detail[1] > 1 else ""
-        )
-    elif kind == "reward":
-        half = f"the {detail[0]} reward of the contract" if detail[0] else "the reward"
-        text = f"{who} takes {half}: {effects_text(detail[1])}"
-    elif kind == "follower_lost":
-        text = f"{who} removes a follower from {region_name(detail)}"
-    elif kind == "loki":
-        text = f"{who} keeps the {nice(detail)} (Loki); their other weapon goes back to their hand"
-    elif kind == "helmet":
-        text = f"{who} plays a second weapon with the Viking helmet: {nice(detail)}"
-    elif kind == "composite":
-        text = f"{who} adds the {nice(detail)} with the Composite bow"
-    elif kind == "end":
-        vp = detail.get("vp", [])
-        parts = [f"{seat_name(seats, s)} {v} VP" for s, v in enumerate(vp)]
-        text = (
-            "The game ends: "
-            + ", ".join(parts)
-            + ". Winner: "
-            + ", ".join(seat_name(seats, s) for s in detail.get("winners", []))
-        )
-    else:
-        text = f"{who}: {kind.replace('_', ' ')}" + (f" ({detail})" if detail not in (None, "") else "")
-    return {"kind": kind, "seat": seat if isinstance(seat, int) and seat >= 0 else None, "detail": detail, "text": text}
+def describe(ev, seats: list[dict], viewer: int | None, speaker=None) -> dict:
+    """One engine event, as the viewer may see it, with a sentence (declared in
+    `meeple.games.anunnaki.events`, which names gods, regions and weapons by
+    this module); the ancient guardian's seat (-1) is told as no seat."""
+    out = events_of("anunnaki").describe(ev, seats, viewer, speaker)
+    if not (isinstance(out["seat"], int) and out["seat"] >= 0):
+        out["seat"] = None
+    return out
 
 
 _PART = {
@@ -692,13 +549,6 @@ _PART = {
     "ancient": "the ancient tile {}",
     "atlantis_god": "the Atlantis god {:+d}",
 }
-
-
-def strength_words(parts) -> str:
-    """A battle strength by its parts (battle.battle_parts), in words:
-    "units 3, Long shield +1, Isis +1"."""
-    said = [_PART[what].format(v) if what in _PART else f"{nice(what)} {v:+d}" for what, v in parts]
-    return ", ".join(said)
 
 
 def _culture(tok) -> str:

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from meeple.core.events import Events
 from meeple.core.spec import GameSpec, Heuristics, Notation, Option, Presenter, Rules, from_module
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -25,6 +26,12 @@ def _presenter() -> Presenter:
     from meeple.games.anunnaki import present
 
     return from_module(Presenter, present)
+
+
+def _events() -> Events:
+    from meeple.games.anunnaki.events import EVENTS
+
+    return EVENTS
 
 
 def _heuristics() -> Heuristics:
@@ -73,6 +80,7 @@ SPEC = GameSpec(
     ),
     rules=_rules,
     presenter=_presenter,
+    events=_events,
     heuristics=_heuristics,
     data=_data,
     terminal="meeple.terminal.anunnaki",

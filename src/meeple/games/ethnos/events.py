@@ -70,7 +70,7 @@ def _game_end(v: dict):
     return ("other" if len(winners) > 1 else "one"), said
 
 
-EVENTS = Events(
+EVENTS: Events = Events(
     "ethnos",
     [
         Event(

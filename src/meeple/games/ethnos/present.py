@@ -72,10 +72,10 @@ def card_words(name: str) -> str:
     return EVENTS.english_words(card(name))
 
 
-def describe(ev, seats: list[dict], viewer: int | None) -> dict:
+def describe(ev, seats: list[dict], viewer: int | None, speaker=None) -> dict:
     """One engine event, as the viewer may see it, with a sentence (declared in
     `meeple.games.ethnos.events`)."""
-    return EVENTS.describe(ev, seats, viewer)
+    return EVENTS.describe(ev, seats, viewer, speaker)
 
 
 def events_for(state, seats: list[dict], viewer: int | None) -> list[dict]:

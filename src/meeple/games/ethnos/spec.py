@@ -4,6 +4,7 @@ when the games are listed)."""
 
 from __future__ import annotations
 
+from meeple.core.events import Events
 from meeple.core.spec import GameSpec, Heuristics, Notation, Option, Presenter, Rules, from_module
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -25,6 +26,12 @@ def _presenter() -> Presenter:
     from meeple.games.ethnos import present
 
     return from_module(Presenter, present)
+
+
+def _events() -> Events:
+    from meeple.games.ethnos.events import EVENTS
+
+    return EVENTS
 
 
 def _heuristics() -> Heuristics:
@@ -77,6 +84,7 @@ SPEC = GameSpec(
     ),
     rules=_rules,
     presenter=_presenter,
+    events=_events,
     heuristics=_heuristics,
     data=_data,
     balance=_balance,

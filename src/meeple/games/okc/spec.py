@@ -4,6 +4,7 @@ data is read when the games are listed)."""
 
 from __future__ import annotations
 
+from meeple.core.events import Events
 from meeple.core.spec import GameSpec, Heuristics, Notation, Option, Presenter, Rules, from_module
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -28,6 +29,12 @@ def _presenter() -> Presenter:
     from meeple.games.okc import present
 
     return from_module(Presenter, present)
+
+
+def _events() -> Events:
+    from meeple.games.okc.events import EVENTS
+
+    return EVENTS
 
 
 def _heuristics() -> Heuristics:
@@ -79,6 +86,7 @@ SPEC = GameSpec(
     ),
     rules=_rules,
     presenter=_presenter,
+    events=_events,
     heuristics=_heuristics,
     data=_data,
     terminal="meeple.terminal.okc",
