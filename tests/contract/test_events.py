@@ -9,6 +9,7 @@ fields never reach another seat's phrase or words."""
 from __future__ import annotations
 
 import importlib
+import json
 import random
 import re
 import string
@@ -87,6 +88,7 @@ def test_every_logged_event_is_declared_and_said(game):
                 phrase = events.sentence(ev, viewer)
                 _check_phrase(events, phrase)
                 assert events.describe(ev, seats, viewer)["text"] == render(phrase, seats, events.speaker)
+                json.dumps(events.said(ev, viewer))  # a client that words events itself can read it
     assert seen, f"{game}: no event logged"
 
 
@@ -154,4 +156,5 @@ def test_no_seat_reads_another_seats_secret(game):
                 assert said["detail"] is None
                 if swapped is not None:
                     assert events.describe(swapped, seats, viewer) == said
+                    assert events.said(swapped, viewer) == events.said(ev, viewer)
     assert set(private_seen) == secret_kinds, f"{game}: secret events never logged privately"

@@ -212,6 +212,11 @@ class Events:
             named["seat"] = Seat(seat)
         return Phrase(self.key(kind, variant), named)
 
+    def said(self, ev: tuple, viewer: int | None) -> dict:
+        """What the event says to `viewer`, as JSON for a client that words it
+        itself (the page): `phrase_json` of its sentence."""
+        return phrase_json(self.sentence(ev, viewer))
+
     def describe(self, ev: tuple, seats: list[dict], viewer: int | None, speaker: Speaker | None = None) -> dict:
         """The event as the page, the terminal and replays tell it to `viewer`:
         {kind, seat, detail (None when kept from the viewer), text}, in
@@ -273,6 +278,23 @@ def value_words(v, seats: list[dict], speaker: Speaker):
 def render(phrase: Phrase, seats: list[dict], speaker: Speaker) -> str:
     """A phrase in words: its values in words, then its message for its key."""
     return speaker.say(phrase.key, {k: value_words(v, seats, speaker) for k, v in phrase.values.items()})
+
+
+def phrase_json(v):
+    """A phrase (or value) as JSON: {"key", "values"} for a phrase, {"seat": n}
+    for a seat, {"pronoun": n}, {"term": key, "en": English} for a term,
+    {"items": [...], "sep": key} for a list; numbers and strings as they are."""
+    if isinstance(v, Phrase):
+        return {"key": v.key, "values": {k: phrase_json(x) for k, x in v.values.items()}}
+    if isinstance(v, Seat):
+        return {"seat": v.seat}
+    if isinstance(v, Pronoun):
+        return {"pronoun": v.seat}
+    if isinstance(v, Term):
+        return {"term": v.key, "en": v.english}
+    if isinstance(v, Items):
+        return {"items": [phrase_json(x) for x in v.items], "sep": v.sep}
+    return v
 
 
 def terms_in(phrase: Phrase) -> Iterable[Term]:
