@@ -51,23 +51,7 @@ _MANA = _mana_table()
 _MANA_ROWS = tuple((k, *_MANA[k]) for k in MANA_KINDS if k != "mirror")
 if MANA_KINDS[-1] != "mirror":
     raise ValueError("the mirror is offered after the other mana actions")
-_LEAST_MANA = min(need for _cost, need, _r, _n in _MANA.values())  # the cheapest mana action's mana
 
-
-def _contract_table() -> dict:
-    """Per contract: all it takes (any kind included), its fulfil action and
-    the count its cost names of each resource (in the order of `RESOURCES`,
-    the four a seat's `res` counts): `can_pay` read off a table at each
-    additional action, the total first (most contracts held cost more than
-    the seat has)."""
-    out = {}
-    for c, k in DATA.contracts.items():
-        cost = k["cost"]
-        out[c] = (sum(cost.values()), FULFILL + int(c[1:]) - 1, *[cost.get(r, 0) for r in RESOURCES])
-    return out
-
-
-_CONTRACTS = _contract_table()
 
 # the spaces whose cubes win each minor god token, and the major god token
 _MINOR_TOKENS = [frozenset(tok) for tok in DATA.minor_tokens]
@@ -112,8 +96,6 @@ class Turn(AnunnakiFields):
         sd = self.seats[seat]
         res, mana = sd["res"], sd["mana"]
         mirror = "mirror" in sd["artifacts"] and not discount and "mirror" not in exclude
-        if mana < _LEAST_MANA - discount:  # (most turns: no mana left) the mirror alone may be offered
-            return ["mirror"] if mirror else []
         out = []
         for k, cost, need, r, n in _MANA_ROWS:
             # short of mana (never below 0) or of the resource it takes
@@ -151,16 +133,10 @@ class Turn(AnunnakiFields):
                         out.append(SUMMON + ml.index(g))
             if major:
                 out.append(SUMMON_MAJOR)
-        if "contract" not in used and sd["contracts"]:
-            res = sd["res"]
-            have = sum(res)
-            r0, r1, r2, r3 = res
+        if "contract" not in used:
             for c in sd["contracts"]:
-                cost = _CONTRACTS[c]  # (as can_pay)
-                if cost[0] <= have:
-                    _total, act, n0, n1, n2, n3 = cost
-                    if r0 >= n0 and r1 >= n1 and r2 >= n2 and r3 >= n3:
-                        out.append(act)
+                if self.can_pay(seat, DATA.contracts[c]["cost"]):
+                    out.append(FULFILL + int(c[1:]) - 1)
         if "horn" not in used and "horn_of_plenty" in sd["artifacts"]:
             out.append(HORN)
         if "pandora" not in used and sd["pandora"]:
@@ -261,28 +237,11 @@ def _run_main(s: AnunnakiFields):
     s.ask("main", s.current, {})
 
 
-# an arrangement of the tiles (as a tuple) -> per position of the pawn, the
-# main action's legal actions (`_main_acts`): a game reads its own every turn
-_MAIN_ACTS: dict[tuple, list[list[int]]] = {}
-
-
-def _main_acts(arrangement) -> list[list[int]]:
-    """Per position of the pawn, the actions naming every tile but the
-    pawn's, in the order of `arrangement`; kept in `_MAIN_ACTS` (a few
-    hundred arrangements at most: forgotten all at once past that)."""
-    if len(_MAIN_ACTS) >= 256:
-        _MAIN_ACTS.clear()
-    every = [TILE + t - 1 for t in arrangement]
-    acts = _MAIN_ACTS[tuple(arrangement)] = [every[:i] + every[i + 1 :] for i in range(len(every))]
-    return acts
-
-
 def _legal_main(s: AnunnakiFields, seat):
     pawn = s.seats[seat]["pawn"]
     if pawn < 0:  # the first move: to a blue tile
         return [TILE + t - 1 for t in s.arrangement if DATA.tiles[t]["color"] == "blue"]
-    acts = _MAIN_ACTS.get(tuple(s.arrangement)) or _main_acts(s.arrangement)
-    return acts[pawn].copy()  # any tile but the pawn's (a copy: the caller's own)
+    return [TILE + t - 1 for i, t in enumerate(s.arrangement) if i != pawn]  # any tile but the pawn's
 
 
 @RULES.decision("main", prompt="Main action: move your pawn to a tile", legal=_legal_main, forced=False)
