@@ -188,10 +188,6 @@ def _run_units(s: AnunnakiFields, seat, mode, n, src):
             if len(acts) > 1:
                 s.ask("from", seat, {"mode": mode, "n": n}, acts)
                 return
-    todo = s.todo
-    if todo and todo[-1] is FLIP:  # the move is over: the tokens turn up at once (as the flow would run them)
-        todo.pop()
-        _run_flip(s)
 
 
 @rewarding("portal", words=lambda: "a portal action")
@@ -404,7 +400,7 @@ def _ans_exhaust(s: AnunnakiFields, a, seat):
 
 
 # per seat, the step placing one of its followers (shared: steps are never
-# changed in place); a follower placed goes on to the next at once when it is on top
+# changed in place)
 _PLACE = [["place_follower", s] for s in range(MAX_PLAYERS)]
 
 
@@ -443,10 +439,6 @@ def _ans_place_follower(s: AnunnakiFields, a, seat):
     s._changed(h, seat)
     if s.record:
         s._event("follower", seat, h)
-    todo = s.todo
-    if todo and todo[-1] is _PLACE[seat]:  # the next follower at once (as the flow would)
-        todo.pop()
-        _run_place_follower(s, seat)
 
 
 def _legal_take_follower(s: AnunnakiFields, seat):

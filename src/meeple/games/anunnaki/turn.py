@@ -26,8 +26,6 @@ from meeple.games.anunnaki.actions import (
     WEAPON,
     YES,
 )
-from meeple.games.anunnaki.battle import _run_battles
-from meeple.games.anunnaki.culture import _run_culture
 from meeple.games.anunnaki.data import DATA, MAX_PLAYERS, RESOURCES, TRACKS
 from meeple.games.anunnaki.declare import RULES, queued, reward, rewarding
 from meeple.games.anunnaki.rewards import AMOUNT
@@ -211,9 +209,7 @@ def _ans_discard_god(s: AnunnakiFields, a, seat):
 
 # per seat, the steps of a turn after its main action, as `_run_start_turn`
 # queues them (last first; steps are never changed in place, so every turn
-# shares them). A step of these that asks nothing runs the next one at once
-# when that one is on top of the stack, as the flow would (a loaded state's
-# steps are other lists: the flow runs them).
+# shares them)
 _EXTRA, _BATTLES, _CULTURE, _END_TURN = ["extra"], ["battles"], ["culture"], ["end_turn"]
 _NO_EXCLUDE: list = []  # the mana actions a turn's first mana step excludes: none (never changed in place)
 _TURN_STEPS = [
@@ -266,16 +262,6 @@ def _ans_main(s: AnunnakiFields, a, seat):
             s.ask("ra_cube", seat, {"space": sp})
             return
     _run_action(s, seat, t, developed)  # nothing comes between: the tile's action at once (as its step would)
-    _then_mana(s, seat)
-
-
-def _then_mana(s: AnunnakiFields, seat) -> None:
-    """The turn's mana step at once when nothing is asked and it is next
-    on the stack (`_TURN_STEPS`), as the flow would run it."""
-    todo = s.todo
-    if s.kind is None and todo and todo[-1] is _TURN_STEPS[seat][-1]:
-        todo.pop()
-        _run_mana_choice(s, seat, 0, _NO_EXCLUDE, False)
 
 
 def _legal_ra_cube(s: AnunnakiFields, seat):
@@ -551,11 +537,6 @@ def _run_mana_choice(s: AnunnakiFields, seat, discount, exclude, more):
     options = s._mana_options(seat, discount, exclude)
     if options:
         s.ask("mana", seat, {"discount": discount, "exclude": exclude, "more": more}, _mana_acts(options))
-        return
-    todo = s.todo
-    if todo and todo[-1] is _EXTRA:  # the turn's additional actions next (see _TURN_STEPS)
-        todo.pop()
-        _run_extra(s)
 
 
 _MANA_ACTION = {k: MANA + i for i, k in enumerate(MANA_KINDS)}  # a mana action's name -> the action naming it
@@ -612,17 +593,6 @@ def _run_extra(s: AnunnakiFields):
     options = s._extra_options(seat)
     if options:
         s.ask("extra", seat, {}, legal=[PASS, *options])
-        return
-    todo = s.todo
-    if todo and todo[-1] is _BATTLES:  # the turn's battles, culture and end next (see _TURN_STEPS)
-        todo.pop()
-        _run_battles(s)
-        if s.kind is None and todo[-1] is _CULTURE:
-            todo.pop()
-            _run_culture(s)
-            if todo[-1] is _END_TURN:  # (unless culture tokens offer their benefits)
-                todo.pop()
-                _run_end_turn(s)
 
 
 def _legal_extra(s: AnunnakiFields, seat):
