@@ -81,3 +81,6 @@ def test_every_effect_and_immediate_power_of_the_data_is_named():
         walk(w["win"])
     assert ops == set(DECLARED)
     assert {g["effect"] for g in DATA.minor.values() if g["kind"] == "immediate"} == set(IMMEDIATE)
+    from meeple.games.anunnaki.culture import AT_END
+
+    assert {g["effect"] for g in DATA.minor.values() if g["kind"] == "end"} == set(AT_END)

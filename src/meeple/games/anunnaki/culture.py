@@ -13,6 +13,8 @@ ALL_SPOTS = -1  # `cul_check` with every spot's bit set
 if (
     TYPE_CHECKING
 ):  # the fields' types (fields.py): of the state this mixin is part of, and of the rule functions' state `s`
+    from collections.abc import Callable
+
     from meeple.games.anunnaki.fields import AnunnakiFields
 else:
     AnunnakiFields = object  # (at run time the state's slots come from its FIELDS)
@@ -72,30 +74,68 @@ class CultureEnd(AnunnakiFields):
         self._event("end", None, {"vp": self.scores(), "winners": self.winners})
 
     def _god_points(self, seat) -> int:
-        lay = self.lay
-        total = 0
+        """The VP of the seat's summoned gods that score at the end (`AT_END`)."""
         ctrl = self.controlled(seat)
+        total = 0
         for g in self.seats[seat]["summoned"]:
-            eff = DATA.minor[g]["effect"]
-            res_kind = {"vp_wood": "wood", "vp_gold": "gold", "vp_metal": "metal", "vp_food": "food"}.get(eff)
-            if res_kind:
-                total += 2 * sum(1 for h in ctrl if res_kind in lay.info[h]["res"])
-            elif eff == "vp_exhausted":
-                n = sum(
-                    1
-                    for h in ctrl
-                    if not lay.info[h]["atlantis"]  # (seed: only Atlantis is left out; the Underworld counts)
-                    and lay.info[h]["capital"] is None
-                    and not self._uncovered(h)
-                )
-                total += 3 * (n // 2)
-            elif eff == "vp_atlantis":
-                total += 4 * sum(1 for h in ctrl if lay.info[h]["atlantis"])
-            elif eff == "vp_ancient":
-                total += 2 * len(self.seats[seat]["defeated"])
-            elif eff == "vp_supply":
-                total += 2 * (self.supply(seat) // 3)
+            score = AT_END.get(DATA.minor[g]["effect"])
+            if score is not None:
+                total += score(self, seat, ctrl)
         return total
+
+
+# ---- the minor gods' powers that score at the end, each declared with the
+# effect name the data gives it (gods.json "effect"): (state, seat, the regions
+# it controls) -> VP
+AT_END: dict[str, Callable[..., int]] = {}
+
+
+def at_end(effect: str) -> Callable[[Callable[..., int]], Callable[..., int]]:
+    """Declare the decorated `(s, seat, controlled)` as the end-scoring power `effect`."""
+
+    def declare(score: Callable[..., int]) -> Callable[..., int]:
+        AT_END[effect] = score
+        return score
+
+    return declare
+
+
+def _regions_of(resource: str) -> Callable[..., int]:
+    def score(s: AnunnakiFields, seat, ctrl) -> int:
+        """2 VP per controlled region of the resource."""
+        return 2 * sum(1 for h in ctrl if resource in s.lay.info[h]["res"])
+
+    return score
+
+
+for _effect, _resource in (("vp_wood", "wood"), ("vp_gold", "gold"), ("vp_metal", "metal"), ("vp_food", "food")):
+    at_end(_effect)(_regions_of(_resource))
+
+
+@at_end("vp_exhausted")
+def _vp_exhausted(s: AnunnakiFields, seat, ctrl) -> int:
+    """3 VP per 2 controlled regions fully exhausted (seed: only Atlantis is left out; the Underworld counts)."""
+    info = s.lay.info
+    n = sum(1 for h in ctrl if not info[h]["atlantis"] and info[h]["capital"] is None and not s._uncovered(h))
+    return 3 * (n // 2)
+
+
+@at_end("vp_atlantis")
+def _vp_atlantis(s: AnunnakiFields, seat, ctrl) -> int:
+    """4 VP per controlled Atlantis region."""
+    return 4 * sum(1 for h in ctrl if s.lay.info[h]["atlantis"])
+
+
+@at_end("vp_ancient")
+def _vp_ancient(s: AnunnakiFields, seat, ctrl) -> int:
+    """2 VP per ancient civilisation tile defeated."""
+    return 2 * len(s.seats[seat]["defeated"])
+
+
+@at_end("vp_supply")
+def _vp_supply(s: AnunnakiFields, seat, ctrl) -> int:
+    """2 VP per 3 followers in the supply."""
+    return 2 * (s.supply(seat) // 3)
 
 
 @RULES.step("culture")

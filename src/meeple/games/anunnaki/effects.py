@@ -391,19 +391,36 @@ def _ans_destiny(s: AnunnakiFields, a, seat):
     s.own_seat(seat)["destiny"] = TRACKS[a - CHOICE]
 
 
-# ---- the minor gods' powers that act once, when summoned (by the data's effect name)
+# ---- the minor gods' powers that act once, when summoned, each declared with
+# the effect name the data gives it (gods.json "effect")
+IMMEDIATE: dict[str, Callable[..., None]] = {}  # effect name -> (state, seat)
+
+
+def immediate(effect: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """Declare the decorated `(s, seat)` as the immediate power `effect`."""
+
+    def declare(power: Callable[..., None]) -> Callable[..., None]:
+        IMMEDIATE[effect] = power
+        return power
+
+    return declare
+
+
+@immediate("free_contract")
 def _free_contract(s: AnunnakiFields, seat):
     """Bastet: fulfil a contract for 1 mana instead of its cost."""
     if s.seats[seat]["mana"] >= 1 and s.seats[seat]["contracts"]:
         s.ask("free_contract", seat, {})
 
 
+@immediate("sacrifice_follower")
 def _sacrifice_follower(s: AnunnakiFields, seat):
     """Freyja: may remove a follower for 4 resources of choice."""
     if s.has_followers(seat):
         s.ask("yesno", seat, {"why": "freyja"})
 
 
+@immediate("away_regions")
 def _away_regions(s: AnunnakiFields, seat):
     lay, home = s.lay, s.houses[seat]
     n = sum(1 for h in s.controlled(seat) if lay.board_of[h] != home) // 2
@@ -413,6 +430,7 @@ def _away_regions(s: AnunnakiFields, seat):
         s._event("vp", seat, (n, "god"))
 
 
+@immediate("frigg_followers")
 def _frigg_followers(s: AnunnakiFields, seat):
     """Frigg: the seat *may* place a follower in each region holding 3 or more
     of its followers and settlements (seed: 「置くことができます」), asked region
@@ -432,6 +450,7 @@ def _ans_frigg(s: AnunnakiFields, a, seat):
         s._push(queued(_run_follower_at, seat, s.darg["hex"]))
 
 
+@immediate("portal_3")
 def _portal_3(s: AnunnakiFields, seat):
     # the rulebook calls Anu's teleport "this portal action": Enlil adds a unit,
     # and face-down culture tokens next to the units flip at its end
@@ -440,10 +459,12 @@ def _portal_3(s: AnunnakiFields, seat):
         s.ask("from", seat, {"mode": "anu_src", "n": 3 + (1 if s.has(seat, "enlil") else 0)})
 
 
+@immediate("gain_followers_2")
 def _gain_followers_2(s: AnunnakiFields, seat):
     s.todo.append(queued(_run_followers, seat, 2))
 
 
+@immediate("away_shrines")
 def _away_shrines(s: AnunnakiFields, seat):
     lay, home = s.lay, s.houses[seat]
     n = sum(lay.info[h]["shrines"] for h in s.controlled(seat) if lay.board_of[h] != home)
@@ -453,19 +474,8 @@ def _away_shrines(s: AnunnakiFields, seat):
     s._gain(seat, "metal", n)
 
 
+@immediate("settlement_resources")
 def _settlement_resources(s: AnunnakiFields, seat):
     for h in s.settlements_of(seat):
         if s.lay.info[h]["res"]:
             s._gain(seat, s.lay.info[h]["res"][0], 1)
-
-
-IMMEDIATE: dict[str, Callable[..., None]] = {  # (called with the mixin, `self`: the state)
-    "free_contract": _free_contract,
-    "sacrifice_follower": _sacrifice_follower,
-    "away_regions": _away_regions,
-    "frigg_followers": _frigg_followers,
-    "portal_3": _portal_3,
-    "gain_followers_2": _gain_followers_2,
-    "away_shrines": _away_shrines,
-    "settlement_resources": _settlement_resources,
-}
