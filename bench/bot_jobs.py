@@ -112,12 +112,15 @@ async def measure(args) -> dict:
         )
         for spec in ("random", f"ismcts:{args.simulations}"):
             out[f"throughput_{spec.split(':')[0]}_process_pool_1_worker"] = await phase(
-                lambda: BotPool(1, 5.0), lambda pool: throughput(pool, obs, spec, args.tables, args.seconds), obs, spec
+                lambda: BotPool(1, 5.0),
+                lambda pool, spec=spec: throughput(pool, obs, spec, args.tables, args.seconds),
+                obs,
+                spec,
             )
             for workers in (1, 2):
                 out[f"throughput_{spec.split(':')[0]}_{workers}_worker"] = await phase(
-                    lambda: JobPool(args.bus, workers, 5.0, prefix=f"{prefix}:{workers}"),
-                    lambda pool: throughput(pool, obs, spec, args.tables, args.seconds),
+                    lambda workers=workers: JobPool(args.bus, workers, 5.0, prefix=f"{prefix}:{workers}"),
+                    lambda pool, spec=spec: throughput(pool, obs, spec, args.tables, args.seconds),
                     obs,
                     spec,
                 )

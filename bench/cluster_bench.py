@@ -43,6 +43,8 @@ from pathlib import Path
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import contextlib
+
 from server_bench import Stats, cpu_pressure, cpu_s, free_port, pct, player_address, run_phase  # noqa: E402
 
 HAPROXY = """global
@@ -90,10 +92,8 @@ def pids_named(name: str) -> list[int]:
 def cpu_of(pids: list[int]) -> float:
     total = 0.0
     for p in pids:
-        try:
+        with contextlib.suppress(OSError):
             total += cpu_s(p)
-        except OSError:
-            pass
     return total
 
 
@@ -182,7 +182,7 @@ def main() -> int:
                     stderr=subprocess.STDOUT,
                 )
             )
-        for p, proc in zip(ports, procs):
+        for p, proc in zip(ports, procs, strict=True):
             wait_ready(f"http://127.0.0.1:{p}/api/ready", proc)
         lb_port = free_port()
         servers = "\n".join(f"    server n{i} 127.0.0.1:{p} check" for i, p in enumerate(ports))
@@ -240,11 +240,13 @@ def main() -> int:
             "view_push_ms": {"p50": pct(stats.view_ms, 50), "p99": pct(stats.view_ms, 99)},
             "server_ack_ms": {"p50": pct(stats.server_ms, 50), "p99": pct(stats.server_ms, 99)},
             "cpu_ms_per_move": {
-                "nodes": [round((b - a_) * 1000 / moves, 2) for a_, b in zip(before["nodes"], after["nodes"])],
+                "nodes": [
+                    round((b - a_) * 1000 / moves, 2) for a_, b in zip(before["nodes"], after["nodes"], strict=True)
+                ],
                 **{k: round((after[k] - before[k]) * 1000 / moves, 2) for k in ("haproxy", "postgres", "redis")},
             },
             "cpu_share": {
-                "nodes": [round((b - a_) / elapsed, 2) for a_, b in zip(before["nodes"], after["nodes"])],
+                "nodes": [round((b - a_) / elapsed, 2) for a_, b in zip(before["nodes"], after["nodes"], strict=True)],
                 **{k: round((after[k] - before[k]) / elapsed, 2) for k in ("haproxy", "postgres", "redis")},
             },
             # the database's own counters: commits (group commit: several tables a

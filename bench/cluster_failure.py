@@ -11,6 +11,7 @@ tests/server/cluster) does, and hands in what to kill.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -203,10 +204,8 @@ def verify(db: str, tables: list[dict], rec: Record) -> dict:
 # ----------------------------------------------------------------- kills
 def kill_group(pid: int) -> None:
     """kill -9 of a process and the worker processes it spawned (its group)."""
-    try:
+    with contextlib.suppress(ProcessLookupError):
         os.killpg(pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
 
 
 def kill_a_holder(bus: str, prefix: str, groups: list[int], seconds: float = 10.0) -> tuple[int, str] | None:

@@ -79,7 +79,7 @@ def run_failures(a) -> int:
                 )
             )
         procs += workers
-        for p, proc in zip(ports, nodes):
+        for p, proc in zip(ports, nodes, strict=True):
             wait_ready(f"http://127.0.0.1:{p}/api/ready", proc)
         lb_port = free_port()
         servers = "\n".join(f"    server n{i} 127.0.0.1:{p} check" for i, p in enumerate(ports))

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -357,10 +358,8 @@ def main() -> int:
         async def phase3():
             await asyncio.wait_for(run_phase(ws_base, games, fin, (0.0, 0.0), None, False, 2), timeout=a.finish_timeout)
 
-        try:
+        with contextlib.suppress(TimeoutError):
             asyncio.run(phase3())
-        except TimeoutError:
-            pass
         with httpx.Client(base_url=base, timeout=30) as h:
             done = sum(h.get(f"/api/games/{g['id']}").json()["status"] == "finished" for g in games)
         report["finish"] = {

@@ -185,7 +185,7 @@ def test_the_installed_build_is_what_runs():
     from meeple.core.spec import declared
 
     for name in ("ethnos", "okc", "anunnaki"):
-        declared(name).rules
+        _ = declared(name).rules  # (imports them)
     report = compiled.status()
     rebuild = "rebuild: meeple build"
     assert report["from_source"] == {}, f"{report['from_source']}; {rebuild}"

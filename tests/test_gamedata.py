@@ -25,7 +25,8 @@ def _box(tmp_path, game, name, change=None, packaged=None):
     """A data directory DIR/<game>/<name>: the packaged file, changed."""
     folder = tmp_path / "box" / game
     folder.mkdir(parents=True, exist_ok=True)
-    doc = json.loads(open(os.path.join(packaged, name), encoding="utf-8").read())
+    with open(os.path.join(packaged, name), encoding="utf-8") as f:
+        doc = json.load(f)
     if change:
         change(doc)
     (folder / name).write_text(json.dumps(doc))

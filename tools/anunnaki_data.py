@@ -148,7 +148,7 @@ gods = {
     "minor": [],
     "major": [],
 }
-for name, (code, major, res, minors, drop) in HOUSES.items():
+for name, (_code, _major, _res, minors, _drop) in HOUSES.items():
     for g in minors:
         t, kind, eff, prov, note = GOD[g]
         gods["minor"].append(
@@ -173,7 +173,7 @@ MAJ = {
     "ishtar": ("ishtar_settlement_harvest", "ishtar_no_cap"),
     "zeus": ("zeus_planet_culture", "zeus_double_culture"),
 }
-for name, (code, major, res, minors, drop) in HOUSES.items():
+for name, (_code, major, _res, _minors, _drop) in HOUSES.items():
     b, u = MAJ[major]
     gods["major"].append(
         {
@@ -441,7 +441,9 @@ tracks = {
         "start": -8,
         "spaces": [
             {"pos": p, "vp": v}
-            for p, v in zip(range(-8, 11), [-5, -4, -4, -3, -3, -2, -2, -1, 0, 0, 1, 1, 2, 3, 4, 5, 6, 7, 8])
+            for p, v in zip(
+                range(-8, 11), [-5, -4, -4, -3, -3, -2, -2, -1, 0, 0, 1, 1, 2, 3, 4, 5, 6, 7, 8], strict=True
+            )
         ],
         "tokens": [-4, 0, 4, 8],
         "lightning": 0,
@@ -518,7 +520,7 @@ boards = {
     "planets": [],
     "gaia": [],
 }
-for name, (code, major, res, minors, drop) in HOUSES.items():
+for name, (code, _major, res, _minors, _drop) in HOUSES.items():
     rs = planet_res[name]
     hexes = [
         {"id": f"{code}1", "q": 0, "r": 1, "res": [res], "icons": 2, "shrines": 1, "capital": True},
@@ -583,11 +585,6 @@ def gaia(side, atl, dotted, duals, culture, players):
     }
 
 
-ids = {}
-for q, r in ring:
-    pass
-
-
 # side 1-2: Atlantis at (0,0)
 def idmap(atl):
     m, i = {}, 0
@@ -638,7 +635,7 @@ boards["gaia"] = [g12, g34]
 w("boards.json", boards)
 
 # ---- contracts
-conts, n = [], 0
+conts = []
 mids = [
     [["any", 1], ["weapon", 1]],
     [["follower", 1]],
@@ -671,7 +668,7 @@ costs = [
     {"food": 1, "wood": 1, "metal": 1, "gold": 1},
     {"wood": 3},
 ]
-for owner in [None] * 12 + [h for h in HOUSES for _ in range(6)]:
+for n, owner in enumerate([None] * 12 + [h for h in HOUSES for _ in range(6)]):
     c = costs[n % len(costs)]
     total = sum(c.values())
     e = {
@@ -688,7 +685,6 @@ for owner in [None] * 12 + [h for h in HOUSES for _ in range(6)]:
         e["provenance"] = R
         e["note"] = "The rulebook's commerce example (its house icon is not printed: neutral here)."
     conts.append(e)
-    n += 1
 w("contracts.json", {"note": "36 commerce contracts: 12 neutral + 6 per house.", "contracts": conts})
 
 cult = []
@@ -802,7 +798,8 @@ print("ok")
 
 # rule numbers printed in the rulebook (kept in setup.json)
 p = os.path.join(OUT, "setup.json")
-d = json.load(open(p))
+with open(p) as f:
+    d = json.load(f)
 d["rules"] = {
     "unit_strength": {"follower": 1, "minor": 2, "major": 3},
     "mana_actions": {

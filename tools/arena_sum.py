@@ -42,7 +42,8 @@ def summarize(dirs: list[str], bot: str | None = None) -> dict | None:
         path = os.path.join(d, "results.json")
         if not os.path.exists(path):
             continue
-        rep = json.load(open(path))
+        with open(path) as f:
+            rep = json.load(f)
         if lineup is None:
             lineup = rep["lineup"]
         elif rep["lineup"] != lineup:

@@ -125,7 +125,8 @@ def replay_difference(rec: dict) -> str | None:
 
 def first_difference(old: dict, new: dict) -> str:
     """Where two recordings of the same game part (for --write's report)."""
-    for ply, (a, b) in enumerate(zip(old["moves"], new["moves"])):
+    # (the two recordings may differ in length: said after the common plies)
+    for ply, (a, b) in enumerate(zip(old["moves"], new["moves"], strict=False)):
         da = old["digests"][ply * DIGEST_HEX : (ply + 1) * DIGEST_HEX]
         db = new["digests"][ply * DIGEST_HEX : (ply + 1) * DIGEST_HEX]
         if a != b or da != db:
@@ -143,6 +144,7 @@ def first_difference(old: dict, new: dict) -> str:
 def _bot_helpers(name: str):
     """The game's greedy bot class (or None) and its `evaluate` (or None)."""
     import importlib
+
     from meeple.bots.registry import greedy_class
     from meeple.core.game import GameError
 
@@ -199,7 +201,7 @@ def record_bots(rec: dict) -> list[dict]:
 
 def bot_difference(rec: dict, want: list[dict]) -> str | None:
     got = record_bots(rec)
-    for g, w in zip(got, want):
+    for g, w in zip(got, want, strict=False):  # (lengths may differ: said after)
         if g != w:
             diff = {k: (w.get(k), g.get(k)) for k in set(g) | set(w) if g.get(k) != w.get(k)}
             return f"{label(rec)}: at ply {w['ply']} the bots differ (recorded, now): {diff}"

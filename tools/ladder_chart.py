@@ -56,7 +56,7 @@ def chart(by_game: dict[str, list[dict]], path: str) -> None:
     import matplotlib.pyplot as plt
 
     fig, axes = plt.subplots(1, len(by_game), figsize=(5.2 * len(by_game), 4.4), squeeze=False)
-    for ax, (game, rows) in zip(axes[0], sorted(by_game.items())):
+    for ax, (game, rows) in zip(axes[0], sorted(by_game.items()), strict=True):
         for x, r in enumerate(rows):
             lo, hi = r["ci95"]
             ax.bar(

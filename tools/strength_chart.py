@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import glob
 import importlib.util
+import itertools
 import os
 import sys
 
@@ -85,8 +86,8 @@ def chart(rows: list[dict], path: str) -> None:
     ax.set_ylabel("ISMCTS 1 s win rate vs greedy (95% interval)")
     ax.set_title(f"Ethnos: ismcts:1s vs greedy (pale: fewer than {MIN_GAMES} games)")
     ax.legend(loc="upper right", fontsize=8)
-    for r, colour in zip(rows, ("#4c72b0", "#dd8452", "#55a868", "#8172b3", "#937860")):
-        games, rate, lo, hi = zip(*r["running"])
+    for r, colour in zip(rows, itertools.cycle(("#4c72b0", "#dd8452", "#55a868", "#8172b3", "#937860"))):
+        games, rate, lo, hi = zip(*r["running"], strict=True)
         label = f"{r['players']}p @ {r['commit']}"
         run_ax.plot(games, rate, marker=".", color=colour, label=label)
         run_ax.fill_between(games, lo, hi, color=colour, alpha=0.15)

@@ -16,10 +16,10 @@ from meeple.core.spec import declared
 
 def main(name: str, games: int) -> None:
     game = declared(name)
-    game.rules
+    rules = game.rules  # (imports the game's modules)
     choice = random.Random(1).choice
     for seed in range(games):
-        s = game.new_game(4, seed=seed, record=False)
+        s = rules.new_game(4, seed=seed, record=False)
         while not s.is_terminal():
             s.apply_legal(choice(s.legal_actions()))
 

@@ -7,6 +7,7 @@ traceback: argparse reports bad flags, GameError reports bad game input.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import json
 import os
@@ -174,10 +175,8 @@ def main(argv: list[str] | None = None) -> int:
         print("\ninterrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:  # output piped into `head` and the like
-        try:
-            sys.stdout = open(os.devnull, "w")
-        except OSError:
-            pass
+        with contextlib.suppress(OSError):
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - open till exit: the last flush goes nowhere
         return 0
     return 0
 

@@ -52,7 +52,8 @@ def test_every_decision_is_rated_from_the_seat_s_view(name, tmp_path):
         assert all(m["cost"] >= max(rest, default=0) for m in marked)
     files = write_analysis(rep, str(tmp_path / "out"))
     assert all(os.path.getsize(f) > 0 for f in files)
-    assert json.loads(open(files[0]).read())["decisions"] == rep["decisions"]
+    with open(files[0]) as f:
+        assert json.load(f)["decisions"] == rep["decisions"]
 
 
 def test_the_played_move_is_found_by_its_first_action():

@@ -59,7 +59,7 @@ def test_search_and_policy_play_as_the_measured_commit():
     want = json.loads(GOLDEN.read_text())
     got = fingerprint()
     assert len(got) == len(want)
-    for g, w in zip(got, want):
+    for g, w in zip(got, want, strict=True):
         assert g == w
 
 

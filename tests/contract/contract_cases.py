@@ -104,8 +104,8 @@ def walk(case: Case, every: int | None = None, replace=None):
     yield step, s
 
 
-def final(case: Case, replace=None):
-    *_, (_, last) = walk(case, replace=replace)
+def final(case: Case, every: int | None = None, replace=None):
+    *_, (_, last) = walk(case, every, replace)
     return last
 
 

@@ -75,7 +75,7 @@ def _value(s, e: Saved):
     if isinstance(e.field, str):
         return getattr(s, e.field)
     values = tuple(getattr(s, n) for n in e.field)
-    return list(zip(*values)) if "*" in e.key else values
+    return list(zip(*values, strict=True)) if "*" in e.key else values
 
 
 def _cases():

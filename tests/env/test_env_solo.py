@@ -7,6 +7,7 @@ pytest.importorskip("gymnasium")
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
+from meeple.core.game import GameError  # noqa: E402
 from meeple.env import EthnosSolo, IllegalActionError  # noqa: E402
 
 
@@ -64,7 +65,7 @@ def test_opponent_levels():
     _play(env, 2, np.random.default_rng(1))
     env = EthnosSolo(players=3, opponents=["random", "easy"])
     _play(env, 3, np.random.default_rng(1))
-    with pytest.raises(Exception):
+    with pytest.raises(GameError, match="unknown bot 'grandmaster'"):
         EthnosSolo(opponents="grandmaster")
 
 
@@ -81,9 +82,9 @@ def test_illegal_lose_and_raise():
 
     env = EthnosSolo(players=3, illegal="raise")
     obs, _ = env.reset(seed=8)
-    for bad in (bad, -3, 511, 2.0, None):
+    for wrong in (bad, -3, 511, 2.0, None):
         with pytest.raises(IllegalActionError):
-            env.step(bad)
+            env.step(wrong)
         assert env.game_state.to_json() == before
     obs, r, term, *_ = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
     assert env.game_state.to_json() != before

@@ -148,7 +148,8 @@ def test_every_cited_line_holds_its_words_under_its_section():
 
 
 def test_a_wrong_citation_is_refused_at_load(tmp_path, monkeypatch):
-    doc = json.load(open(os.path.join(os.path.dirname(G.__file__), "ethnos", "rules.json"), encoding="utf-8"))
+    with open(os.path.join(os.path.dirname(G.__file__), "ethnos", "rules.json"), encoding="utf-8") as f:
+        doc = json.load(f)
     doc["terms"][0]["sources"] = []
     os.makedirs(tmp_path / "ethnos")
     (tmp_path / "ethnos" / "rules.json").write_text(json.dumps(doc), encoding="utf-8")
@@ -212,7 +213,7 @@ def test_unknown_names_find_nothing_and_near_misses_are_suggested():
 
 def test_every_sentence_has_its_own_catalog_key():
     for game in G.GAMES:
-        keys = [k for part in (*G.summary(game), *G.load(game).entries) for k in part.keys()]
+        keys = [k for part in (*G.summary(game), *G.load(game).entries) for k in part.keys()]  # noqa: SIM118 - an entry, not a dict
         assert len(keys) == len(set(keys)), game
         assert all(re.fullmatch(r"[a-z]+\.[a-z0-9_.]+", k) for k in keys), game
 

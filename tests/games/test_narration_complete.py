@@ -175,7 +175,7 @@ def _paths(a, b, path="") -> list[str]:
     if isinstance(a, dict) and isinstance(b, dict):
         return [p for k in a.keys() | b.keys() for p in _paths(a.get(k), b.get(k), f"{path}.{k}")]
     if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
-        return [p for i, (x, y) in enumerate(zip(a, b)) for p in _paths(x, y, f"{path}[{i}]")]
+        return [p for i, (x, y) in enumerate(zip(a, b, strict=True)) for p in _paths(x, y, f"{path}[{i}]")]
     return [] if a == b else [path]
 
 

@@ -33,7 +33,7 @@ def test_ethnos_age_details_add_up_to_the_engine_glory():
         bands = [e[2] for e in s.log() if e[0] == "bands"]
         ends = [e[2] for e in s.log() if e[0] == "age_end"]
         assert len(details) == len(bands) == len(ends)
-        for age, told_bands, age_end in zip(details, bands, ends):
+        for age, told_bands, age_end in zip(details, bands, ends, strict=True):
             assert [sum(b["glory"] for b in age["bands"][x]) for x in range(p)] == list(told_bands)
             skeletons += sum(b["skeletons"] for bs in age["bands"] for b in bs)
             for k, groups in age["kingdoms"].items():
@@ -87,7 +87,7 @@ def test_okc_tally_parts_add_up_to_the_strength():
         for kind, _seat, d, _ in s.log():
             if kind != "tally":
                 continue
-            for total, (cards, supporters, bonus, halved) in zip(d[1], d[3]):
+            for total, (cards, supporters, bonus, halved) in zip(d[1], d[3], strict=True):
                 whole = sum(v for _, v in cards) + supporters + bonus
                 assert total == ((whole + 1) // 2 if halved else whole)
                 tallies += 1

@@ -42,7 +42,8 @@ def test_a_server_with_a_data_dir_tells_every_viewer_and_its_bots_share_it(tmp_p
 
     folder = tmp_path / "box" / "okc"
     folder.mkdir(parents=True)
-    doc = json.loads(open(okc.DATA_DIR + "/advanced.json").read())
+    with open(okc.DATA_DIR + "/advanced.json") as f:
+        doc = json.load(f)
     doc.update(offer=3, provenance="rulebook")
     (folder / "advanced.json").write_text(json.dumps(doc))
     db, port = str(tmp_path / "t.db"), free_port()

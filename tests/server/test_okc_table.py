@@ -282,7 +282,7 @@ def test_okc_no_hidden_card_reaches_another_seat(client, secret_seed, players, s
                 leak = names_in([e["text"], e["detail"]]) & secret
                 assert not leak, (v, e, leak)
             seen_ev[v] = resp["events_from"] + len(resp["events"])
-            for (who, _), shown in zip(live.moves[seen_mv[v] :], resp["moves"][seen_mv[v] :]):
+            for (who, _), shown in zip(live.moves[seen_mv[v] :], resp["moves"][seen_mv[v] :], strict=True):
                 if who == v:
                     continue
                 leak = names_in(shown, factions[who]) & secret

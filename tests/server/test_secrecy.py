@@ -43,7 +43,7 @@ def check_structure(resp: dict, viewer) -> None:
 
 
 def check_keeps(resp: dict, moves_with_seats: list[tuple[int, str]], viewer) -> None:
-    for shown, (seat, real) in zip(resp["moves"], moves_with_seats):
+    for shown, (seat, real) in zip(resp["moves"], moves_with_seats, strict=True):
         if real.startswith("keep ") and seat != viewer:
             assert shown.split()[1:] == [HIDDEN] * (len(real.split()) - 1)
         else:

@@ -155,7 +155,7 @@ def first_action(state, seat: int, move: str) -> int | None:
     # one action per move: the seat's legal moves list them in action order
     moves = moves_for_seat(state, seat)
     key = " ".join(move.lower().split())
-    for a, m in zip(state.legal_actions(seat), moves):
+    for a, m in zip(state.legal_actions(seat), moves, strict=True):
         if " ".join(m.lower().split()) == key:
             return a
     return None

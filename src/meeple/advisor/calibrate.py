@@ -96,7 +96,7 @@ def predict(coef: list[float], row: dict) -> float:
 
     from meeple.advisor.calibration import features
 
-    z = sum(a * x for a, x in zip(coef, features(row["raw"], row["players"])))
+    z = sum(a * x for a, x in zip(coef, features(row["raw"], row["players"]), strict=True))
     return 1 / (1 + math.exp(-z))
 
 
@@ -114,7 +114,7 @@ def reliability(pred: list[float], won: list[float]) -> dict:
         mw = sum(won[i] for i in idx) / len(idx)
         ece += len(idx) / n * abs(mp - mw)
         buckets.append({"from": lo, "to": hi, "estimate": round(mp, 4), "won": round(mw, 4), "n": len(idx)})
-    brier = sum((p - w) ** 2 for p, w in zip(pred, won)) / n
+    brier = sum((p - w) ** 2 for p, w in zip(pred, won, strict=True)) / n
     return {"ece": round(ece, 4), "brier": round(brier, 4), "n": n, "buckets": buckets}
 
 
@@ -196,7 +196,7 @@ def plot(report: dict, path: str) -> None:
     plt = _plt()
     names = list(report["by_game"])
     fig, axes = plt.subplots(1, len(names), figsize=(4.2 * len(names), 4.2), squeeze=False)
-    for ax, name in zip(axes[0], names):
+    for ax, name in zip(axes[0], names, strict=True):
         g = report["by_game"][name]
         ax.plot([0, 1], [0, 1], color="grey", linestyle=":", linewidth=1)
         for key, style in (("raw", "o--"), ("calibrated", "s-")):

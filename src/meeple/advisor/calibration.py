@@ -52,7 +52,7 @@ def win_chance(game: str, raw: float, players: int) -> float:
     fit = fits().get(game)
     if fit is None:
         return min(1.0, max(0.0, raw))
-    z = sum(w * x for w, x in zip(fit["coef"], features(raw, players)))
+    z = sum(w * x for w, x in zip(fit["coef"], features(raw, players), strict=True))
     if z >= 0:
         return 1.0 / (1.0 + math.exp(-z))
     e = math.exp(z)

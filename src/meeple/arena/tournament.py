@@ -202,7 +202,7 @@ def summarise(records: list[dict], lineup: list[str], rotations: list[list[int]]
     think = [[0, 0, 0.0, 0.0, 0, 0] for _ in range(n)]
     failures = []
     ratings = _Ratings(labels)
-    for rec, rot in zip(records, rotations):
+    for rec, rot in zip(records, rotations, strict=True):
         if not rec.get("ok"):
             failures.append({k: rec.get(k) for k in ("seed", "specs", "error", "where", "moves")})
             continue

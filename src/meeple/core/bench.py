@@ -126,7 +126,7 @@ def bench(name: str, seconds: float = 5.0, players: int = 4, rival=None) -> dict
     `run(seconds)`, `moves`, `elapsed`, `rate` and a `key`), the rival plays
     as long as the game, interleaved."""
     game = declared(name)
-    game.rules  # import the game's modules before any clock starts
+    _ = game.rules  # import the game's modules before any clock starts
     players = max(game.min_players, min(players, game.max_players))
     ours = RandomPlay(game, players)
     half = seconds / 2

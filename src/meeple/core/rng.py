@@ -59,7 +59,7 @@ class Rng:
         if top > _ONE_BY_ONE:
             draws, after = _draws(self.state, top - 1)
             if max(draws) < _SPAN - top:  # (else 1 in about 2**64 / len(items)**2 shuffles)
-                for n, x in zip(range(top, 1, -1), draws):
+                for n, x in zip(range(top, 1, -1), draws, strict=True):
                     j = x % n
                     items[n - 1], items[j] = items[j], items[n - 1]
                 self.state = after

@@ -37,7 +37,7 @@ class _Runner:
         deadline = t0 + seconds
         turns = 0
         while True:
-            for agent in self.it:
+            for _agent in self.it:
                 obs, reward, term, trunc, info = env.last()
                 if term or trunc:
                     env.step(None)

@@ -110,7 +110,7 @@ class Entry:
             "name": self.name,
             "aliases": list(self.aliases),
             "text": self.text,
-            "sentences": [{"key": k, "text": s} for k, (_, s) in zip(self.keys(), self.sentences)],
+            "sentences": [{"key": k, "text": s} for k, (_, s) in zip(self.keys(), self.sentences, strict=True)],
             "sources": [s.as_json() for s in self.sources],
         }
 
@@ -135,7 +135,7 @@ class Section:
         return {
             "id": self.id,
             "title": self.title,
-            "sentences": [{"key": k, "text": s} for k, (_, s) in zip(self.keys(), self.sentences)],
+            "sentences": [{"key": k, "text": s} for k, (_, s) in zip(self.keys(), self.sentences, strict=True)],
             "sources": [s.as_json() for s in self.sources],
         }
 

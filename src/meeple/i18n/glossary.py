@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import io
 import sys
-from datetime import UTC, datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from babel.messages.catalog import Catalog

@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import concurrent.futures
+import contextlib
 import logging
 import os
 import threading
@@ -232,10 +233,8 @@ class AdviceDesk:
             outcome: tuple[Any, Any] = (finished.set_result, res)
         except Exception as e:  # noqa: BLE001 - handed to the waiting task
             outcome = (finished.set_exception, e)
-        try:
+        with contextlib.suppress(RuntimeError):  # the loop is gone: nobody waits any more
             loop.call_soon_threadsafe(*outcome)
-        except RuntimeError:  # the loop is gone: nobody waits any more
-            pass
 
 
 def hint_worker(obs, seconds: float, iterations: int | None) -> dict:

@@ -18,6 +18,7 @@ one Redis never hear each other.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import logging
@@ -94,10 +95,8 @@ class Bus:
         for t in self._tasks:
             t.cancel()
         for t in self._tasks:
-            try:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
                 await t
-            except (asyncio.CancelledError, Exception):
-                pass
         await self.redis.aclose()
 
     def check(self) -> None:
@@ -162,8 +161,6 @@ class Bus:
                     log.warning("bus: lost Redis at %s: %s", shown(self.url), e)
                 self.up, self.reason = False, f"{type(e).__name__}: {e}"
             finally:
-                try:
+                with contextlib.suppress(Exception):
                     await pubsub.aclose()
-                except Exception:  # noqa: BLE001
-                    pass
             await asyncio.sleep(self.retry)

@@ -47,6 +47,6 @@ class CommitLoop:
                         results.append(None)
                     except Exception as e:  # noqa: BLE001 - handed to the waiter
                         results.append(e)
-            for (*_, fut), err in zip(batch, results):
+            for (*_, fut), err in zip(batch, results, strict=True):
                 if not fut.done():
                     fut.set_result(None) if err is None else fut.set_exception(err)

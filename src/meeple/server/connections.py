@@ -38,7 +38,7 @@ log = logging.getLogger("meeple.server")
 
 
 def _response(status: str, message: str) -> bytes:
-    body = ('{"error": "%s"}' % message).encode()
+    body = f'{{"error": "{message}"}}'.encode()
     head = f"HTTP/1.1 {status}\r\ncontent-type: application/json\r\nconnection: close\r\ncontent-length: {len(body)}\r\n\r\n"
     return head.encode() + body
 

@@ -10,6 +10,7 @@ three refusals in a row close the socket.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import time
@@ -128,10 +129,8 @@ async def _admit(rt: Runtime, game_id: str, seat: int | None, address: str) -> s
         tabs = hub.seat_conns(game_id, seat)
         for old in tabs[: max(0, len(tabs) - limits.sockets_per_seat + 1)]:
             hub.remove(old)
-            try:
+            with contextlib.suppress(RuntimeError):
                 await old.ws.close(code=4409, reason="this seat was opened in another tab")
-            except RuntimeError:
-                pass
         return None
     if hub.spectators(game_id) >= limits.spectators_per_table:
         return f"this table has its {limits.spectators_per_table} spectators: try again later"
@@ -173,10 +172,8 @@ async def _sender(rt: Runtime, service: GameService, conn: Conn) -> None:
         # its page would show a table that stopped moving, for good; closed, it
         # reconnects and gets the whole latest view
         log.warning("a websocket's views failed (table %s): closing it", conn.game_id, exc_info=True)
-        try:
+        with contextlib.suppress(Exception):  # already gone
             await conn.ws.close(code=1011, reason="the server failed to send this table: reconnecting")
-        except Exception:  # noqa: BLE001 - already gone
-            pass
 
 
 async def _handle(rt: Runtime, service: GameService, conn: Conn, text: str) -> dict | None:

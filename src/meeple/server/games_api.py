@@ -13,6 +13,7 @@ replays.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from typing import Any, Literal
 
@@ -123,10 +124,8 @@ async def get_game(
         viewer = service.auth(g, seat, token)
     online = rt.hub.online(g.id)
     if rt.presence is not None:
-        try:
+        with contextlib.suppress(PresenceDown):  # reads go on while Redis is away: this node's sockets
             online = await rt.presence.online(g.id)
-        except PresenceDown:  # reads go on while Redis is away: this node's sockets
-            pass
     seated = sorted(s for s in online if s is not None)
     if not g.finished:
         return json_response(service.view(g, viewer, events_from) | {"online": seated})

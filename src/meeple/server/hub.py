@@ -24,6 +24,7 @@ socket at a busy table) and one pending task per message pushed.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import logging
 import time
@@ -108,10 +109,8 @@ _closing: set = set()  # close frames being sent to dropped sockets
 
 
 async def _close(ws, reason: str) -> None:
-    try:
+    with contextlib.suppress(Exception):  # already gone
         await ws.close(code=1008, reason=reason[:120])
-    except Exception:  # noqa: BLE001 - already gone
-        pass
 
 
 class Hub:

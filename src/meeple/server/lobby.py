@@ -228,7 +228,7 @@ async def rematch(request: Request, game_id: str, body: SeatBody):
         new, tokens = await service.create(
             g.rec.game, g.rec.players, specs, None, dict(g.rec.options), creator=g.rec.creator
         )
-        for old, fresh in zip(g.rec.seats, new.rec.seats):
+        for old, fresh in zip(g.rec.seats, new.rec.seats, strict=True):
             for key in ("name", "account"):
                 if key in old:
                     fresh[key] = old[key]

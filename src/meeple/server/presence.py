@@ -25,6 +25,7 @@ two test runs on one Redis never count each other's sockets.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import itertools
 import logging
@@ -178,7 +179,7 @@ class Presence:
             for g in game_ids:
                 pipe.zrangebyscore(self._table(g), now, "+inf")
             results = await pipe.execute()
-        for g, members in zip(game_ids, results):
+        for g, members in zip(game_ids, results, strict=True):
             self._adopt(g, self._seats(members)[1])
 
     def _adopt(self, game_id: str, others: set) -> None:
@@ -241,10 +242,8 @@ class Presence:
         for t in tasks:
             t.cancel()
         for t in tasks:
-            try:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
                 await t
-            except (asyncio.CancelledError, Exception):
-                pass
         await self.redis.aclose()
 
 

@@ -21,7 +21,7 @@ def final_ranking(g: LiveGame) -> list[dict]:
             return g.final[1]
         kept = [r for r in g.present.ranking(g.state) if r["seat"] not in gone]
         place = places([-r["place"] for r in kept])
-        out = [dict(r, place=p, winner=p == 1) for r, p in zip(kept, place)]
+        out = [dict(r, place=p, winner=p == 1) for r, p in zip(kept, place, strict=True)]
     else:
         out = [
             {"seat": s, "place": 1, "winner": True, "summary": "won: the others resigned", "by_resignation": True}

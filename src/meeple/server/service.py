@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import contextlib
 import hmac
 import logging
 import secrets
@@ -131,15 +132,12 @@ class GameService:
         for t in tasks:
             t.cancel()
         for t in tasks:
-            try:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
                 await t
-            except (asyncio.CancelledError, Exception):
-                pass
         if self.bus is not None:
-            try:  # the other nodes take this node's bots at once
+            # the other nodes take this node's bots at once (failing that, the leases run out by themselves)
+            with contextlib.suppress(Exception):
                 await self._db(self.storage.release_bots, self.node)
-            except Exception:  # noqa: BLE001 - the leases run out by themselves
-                pass
         self._loader.shutdown(wait=False, cancel_futures=True)
         self.db.shutdown(wait=True)
 

@@ -10,6 +10,7 @@ are checked here, once for every feature.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 import unicodedata
 
@@ -94,10 +95,8 @@ class Social:
     async def close(self) -> None:
         for task in self.tasks:
             task.cancel()
-            try:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
-            except (asyncio.CancelledError, Exception):
-                pass
 
     async def forget(self, game_ids: list[str]) -> None:
         """Tables were deleted (service.forget_bot_tables): their people's rows too."""

@@ -83,7 +83,9 @@ class Views:
         }
         out["moves"] = [
             {"ply": i, "seat": s, "move": m}
-            for i, (s, m) in enumerate(zip((s for s, _ in g.moves), redact_moves(g.state, g.moves, None, fin)))
+            for i, (s, m) in enumerate(
+                zip((s for s, _ in g.moves), redact_moves(g.state, g.moves, None, fin), strict=True)
+            )
         ]
         if fin:
             out["winners"] = [r["seat"] for r in self.ranking(g) if r["winner"]] if g.rec.status != "closed" else []

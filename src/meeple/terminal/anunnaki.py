@@ -203,7 +203,7 @@ def render_culture(view) -> Text:
 
     lay = layout(view["houses"], view["players"])
     parts = []
-    for (tri, _b), c in zip(lay.spots, view["board"]["culture"]):
+    for (tri, _b), c in zip(lay.spots, view["board"]["culture"], strict=True):
         if c is None:
             continue
         tok = c["token"]
@@ -277,7 +277,7 @@ def render_you(view, seat) -> Text:
         "Your weapons:" + listed(present.weapon_text(None, None, w) for w in sd["hand"]),
     ]
     mult = DATA.multipliers
-    for t, step in zip(TRACKS, sd["tracks"]):
+    for t, step in zip(TRACKS, sd["tracks"], strict=True):
         obj = view["objectives"].get(t)
         lines.append(
             f"{t.capitalize()} track: step {step} (multiplier ×{mult[min(step, len(mult) - 1)]}); "
@@ -405,7 +405,9 @@ def _status(state, me: int, question: str) -> Text:
     sd = view["seats"][me]
     return status_line(
         _turn_words(view, me),
-        f"{sd['vp']} VP, " + ", ".join(f"{n} {r}" for n, r in zip(sd["res"], RESOURCES)) + f", {sd['mana']} mana",
+        f"{sd['vp']} VP, "
+        + ", ".join(f"{n} {r}" for n, r in zip(sd["res"], RESOURCES, strict=True))
+        + f", {sd['mana']} mana",
         f"cubes {len(sd['cubes'])} of {DATA.setup['cubes']}"
         + ("; the end is triggered" if view["end_triggered"] else ""),
         question,

@@ -17,6 +17,7 @@ elf:duris`), or a command (`help`, `moves`, `hint`, `board`, `cancel`, `quit`).
 
 from __future__ import annotations
 
+import contextlib
 import io
 import random
 import sys
@@ -730,10 +731,8 @@ def _session(args, stdin=None, stdout=None) -> int:
     console = Console(file=sys.stdout if stdout is None else stdout, highlight=False)
     interactive = inp is sys.stdin and _isatty(inp)
     if interactive:
-        try:
+        with contextlib.suppress(ImportError):
             import readline  # noqa: F401  (line editing and history for input())
-        except ImportError:
-            pass
     try:
         return _play(args, inp, console, interactive)
     except KeyboardInterrupt:

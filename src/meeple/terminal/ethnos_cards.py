@@ -22,7 +22,7 @@ _RICH_COLOUR = {
     "red": "red1",
     "blue": "dodger_blue1",
 }
-KINGDOM_STYLE = {k: _RICH_COLOUR[c] for k, c in zip(data.KINGDOMS, data.KINGDOM_COLOURS)}
+KINGDOM_STYLE = {k: _RICH_COLOUR[c] for k, c in zip(data.KINGDOMS, data.KINGDOM_COLOURS, strict=True)}
 
 
 def card_text(name: str) -> Text:

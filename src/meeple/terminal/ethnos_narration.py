@@ -75,12 +75,12 @@ def view_changes(before: dict, after: dict, pal: Palette) -> list[Text]:
     """Public changes no event records: merfolk track moves, orc horde markers."""
     out = []
     if "merfolk" in before and "merfolk" in after:
-        for s, (a, b) in enumerate(zip(before["merfolk"], after["merfolk"])):
+        for s, (a, b) in enumerate(zip(before["merfolk"], after["merfolk"], strict=True)):
             if b > a:
                 t = pal.tag(s)
                 t.append(f" advances on the merfolk track: {a} -> {b}")
                 out.append(t)
-    for s, (sa, sb) in enumerate(zip(before["seats"], after["seats"])):
+    for s, (sa, sb) in enumerate(zip(before["seats"], after["seats"], strict=True)):
         for k in sb["orc"]:
             if k not in sa["orc"]:
                 t = pal.tag(s)

@@ -196,7 +196,7 @@ def _place(name: str) -> str:
 
 def _supporters(sup: dict) -> str:
     """A seat's supporters in words: on its board, on the map by region, lost."""
-    on_map = ", ".join(f"{n} in {_place(r)}" for r, n in zip(D.REGIONS, sup["map"]) if n)
+    on_map = ", ".join(f"{n} in {_place(r)}" for r, n in zip(D.REGIONS, sup["map"], strict=True) if n)
     return f"{sup['board']} on the board" + (f", {on_map}" if on_map else "") + f", {sup['lost']} lost"
 
 
@@ -314,7 +314,9 @@ def _play(args, stdin=None, stdout=None) -> int:
     console.print(
         Text(
             "Game over. Influence: "
-            + ", ".join(f"{D.FACTIONS[f].capitalize()} {n}" for f, n in zip(state.factions, state.influence))
+            + ", ".join(
+                f"{D.FACTIONS[f].capitalize()} {n}" for f, n in zip(state.factions, state.influence, strict=True)
+            )
             + f". Winner: {D.FACTIONS[state.factions[w]].capitalize()}"
             + (" (you!)" if w == seat else "")
             + ".",
@@ -403,7 +405,7 @@ def _menu_match(text: str, acts: list[int], words: list[str], faction: str | Non
     if not typed:
         return None
     keys = []
-    for a, w in zip(acts, words):
+    for a, w in zip(acts, words, strict=True):
         fac = faction or ""
         keys.append((a, *_menu_keys(w, present.label(w, fac), fac)))
     exact = [a for a, full, _ in keys if typed in full]
@@ -603,6 +605,7 @@ def hint_words(state, seat: int, move: str) -> str:
     if kind == "facedown":
         cards = bare.split()[1:]
         return "Face down: " + ", ".join(
-            f"{_place(r)}: " + ("no card" if c == "-" else _short(f"{fac}:{c}")) for r, c in zip(D.REGIONS, cards)
+            f"{_place(r)}: " + ("no card" if c == "-" else _short(f"{fac}:{c}"))
+            for r, c in zip(D.REGIONS, cards, strict=True)
         )
     return present.label(bare, fac)["label"]

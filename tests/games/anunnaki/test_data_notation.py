@@ -110,7 +110,8 @@ def test_provenance_values():
     import os
 
     for name in os.listdir(DATA_DIR):
-        doc = json.load(open(os.path.join(DATA_DIR, name)))
+        with open(os.path.join(DATA_DIR, name)) as f:
+            doc = json.load(f)
 
         def walk(x):
             if isinstance(x, dict):

@@ -68,7 +68,7 @@ def test_setup(players, deck):
     assert len(s.anc) == players + (1 if players == 2 else 2)
     assert all(v[2] for h, v in s.anc.items() if h in s.lay.atlantis)
     # culture tokens next to a unit start face up
-    for (tri, _b), c in zip(s.lay.spots, s.cul):
+    for (tri, _b), c in zip(s.lay.spots, s.cul, strict=True):
         assert c[1] == any(s.occupants(h) for h in tri)
     assert sorted(s.objectives.values()) == sorted(DATA.objectives)
 

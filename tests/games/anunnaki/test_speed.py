@@ -94,7 +94,7 @@ def test_unrecorded_play_tries_no_other_hands(monkeypatch):
         tried = []
         real = AnunnakiState._weapons_tell
 
-        def spy(self, s, differs, real=real):
+        def spy(self, s, differs, real=real, tried=tried):
             tried.append(self.record)
             return real(self, s, differs)
 

@@ -42,7 +42,7 @@ def test_logs_keep_private_draws_private():
     while not s.finished:
         s.apply_action(rng.choice(s.legal_actions()))
     for seat in range(4):
-        for kind, who, detail, private in s.log_for(seat):
+        for *_, private in s.log_for(seat):
             assert private in (None, seat)
     assert any(e[3] is not None for e in s.log())
 

@@ -32,7 +32,7 @@ def test_every_legal_action_has_words_that_read_back():
             if not RULES.decisions[d.kind].simultaneous:
                 words = [action_word(s, a, d.kind, seat) for a in acts]
                 assert len(set(words)) == len(words), (d.kind, words)
-                for a, w in zip(acts, words):
+                for a, w in zip(acts, words, strict=True):
                     assert notation.move_actions(s, w) == (seat, [a])
             s.apply_action(rng.choice(acts), seat)
 

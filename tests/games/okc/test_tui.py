@@ -63,7 +63,7 @@ def test_the_face_down_step_takes_the_card_names_of_its_menu():
     acts = s.legal_actions(0)
     words = [action_word(s, a, "facedown", 0) for a in acts]
     assert all(w.startswith("place ") for w in words)
-    for a, w in zip(acts, words):
+    for a, w in zip(acts, words, strict=True):
         assert _menu_match(w, acts, words) == a
         assert _menu_match(w.removeprefix("place ").upper(), acts, words) == a
     assert _menu_match("nonsense", acts, words) is None
@@ -89,7 +89,7 @@ def test_info_and_the_herald_menu_tell_what_locations_give():
     from meeple.games.okc import data as D
     from meeple.games.okc.present import info
 
-    for loc, n, extra in zip(D.LOCATIONS, D.LOCATION_INFLUENCE, D.LOCATION_TEXT):
+    for loc, n, extra in zip(D.LOCATIONS, D.LOCATION_INFLUENCE, D.LOCATION_TEXT, strict=True):
         text = info(loc.replace("-", " ").upper())
         assert text is not None and f"{n} influence" in text and extra in text and "Herald" in text
     assert "govern with an active or hand card" in info("castle")

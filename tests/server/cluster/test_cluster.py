@@ -193,12 +193,11 @@ def test_the_same_decision_at_two_nodes_at_once_gives_one_200_and_one_409(cluste
             v = h0.get(f"/api/games/{gid}", params={"seat": s, "token": tokens[s]}).json()
             mv = random_move(v["decision"], v["state"]["seats"][s]["hand"], rng)
             go = threading.Barrier(2)
+            body = {"seat": s, "token": tokens[s], "move": mv, "ply": v["ply"]}
 
-            def post(h):
+            def post(h, go=go, body=body):
                 go.wait()
-                return h.post(
-                    f"/api/games/{gid}/moves", json={"seat": s, "token": tokens[s], "move": mv, "ply": v["ply"]}
-                )
+                return h.post(f"/api/games/{gid}/moves", json=body)
 
             rs = list(pool.map(post, (h0, h1)))
             outcomes.append(sorted(r.status_code for r in rs))

@@ -61,7 +61,7 @@ class CultureEnd(AnunnakiFields):
                 i = TRACKS.index(sd["destiny"])
                 lead = max(x["tracks"][i] for x in self.seats)
                 fin[s]["destiny"] = DATA.destiny_vp[mult[lead]]
-            for k, v in fin[s].items():
+            for v in fin[s].values():
                 sd["vp"] += v
         self.final = fin
         best = max(sd["vp"] for sd in self.seats)

@@ -652,7 +652,7 @@ def scoring(events, state) -> dict:
         if key == "destiny" and not any(vals):
             continue
         rows.append({"key": key, "name": name, "values": vals})
-    during = [t - sum(f.values()) for t, f in zip(total, state.final)]
+    during = [t - sum(f.values()) for t, f in zip(total, state.final, strict=True)]
     told = [sum(r["values"][s] for r in played) for s in range(p)]
     if told != during:  # a log that does not tell it all (a game loaded from a position): one row
         played = [{"key": "play", "name": "During play", "values": during}]

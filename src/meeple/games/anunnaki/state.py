@@ -97,7 +97,7 @@ _COPY = itemgetter(slice(None))  # v -> v[:], called from C
 
 def _lists(x):
     if type(x) is dict:
-        return dict(zip(x, map(_COPY, x.values())))
+        return dict(zip(x, map(_COPY, x.values()), strict=True))
     return [None if v is None else v[:] for v in x]
 
 

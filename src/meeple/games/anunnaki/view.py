@@ -25,7 +25,7 @@ def view(s, seat: int | None) -> dict:
     if not seen_art:
         doc["artifacts"]["deck"] = [HIDDEN] * len(s.art_deck)
         doc["removed"] = [HIDDEN if r in ARTIFACTS else r for r in doc["removed"]]
-    for h, a in doc["board"]["ancient"].items():
+    for a in doc["board"]["ancient"].values():
         if not a["up"]:
             a["tile"] = HIDDEN
     for c in doc["board"]["culture"]:
@@ -99,7 +99,7 @@ def _determinize(s, seat: int | None, rng):
     gone = set(n.removed)
     pool = sorted(t for t in DATA.ancient if t not in up_anc and t not in gone)
     _shuffle(rng, pool)
-    for h, v in sorted(n.own_anc().items()):
+    for _, v in sorted(n.own_anc().items()):  # (in house order: the pool is dealt in it)
         if not v[1]:
             v[0] = pool.pop()
     up_cul = {c[0] for c in n.cul if c is not None and c[1]}

@@ -429,13 +429,13 @@ def evaluate(s) -> list[float]:
     ages = s.ages
     for k in range(NK):
         g = _board_value(slots[k], tuple(markers[k * p : (k + 1) * p]), age, ages, p)
-        est = [e + x for e, x in zip(est, g)]
+        est = [e + x for e, x in zip(est, g, strict=True)]
     side = "small" if data.small_game(p) else "large"
     if s.giant is not None:
         est[s.giant[0]] += data.GIANT_AGE[side][age - 1]
     if s.merfolk is not None:
         g = _places(data.MERFOLK_GLORY[side], s.merfolk, age, p)
-        est = [e + x for e, x in zip(est, g)]
+        est = [e + x for e, x in zip(est, g, strict=True)]
     frac_left = min(1.0, len(s.deck) / 40.0)
     for i in range(p):
         for b in s.bands[i]:

@@ -86,7 +86,7 @@ def determinize(s, seat: int | None, rng):
     pool = sorted(unseen_cards(s, seat))
     known = s.known[1] if s.known is not None and s.known[0] == seat else None
     if known is not None:
-        for i, cards in enumerate(known):
+        for cards in known:
             for c in cards:
                 pool.remove(c)
     dragons = [c for c in pool if c == DRAGON]

@@ -754,7 +754,7 @@ def _after(s, doc: dict, version: int) -> OKCState:
         put(f"seats.{i}.pick", s.pick[i][1:])
     put("lost", s.lost)
     put("burned", s.burned)
-    for c, gids in zip(D.COUNCILS, s.councils):
+    for c, gids in zip(D.COUNCILS, s.councils, strict=True):
         put(f"councils.{c}", gids)
     for r, name in enumerate(D.REGIONS):
         put(f"regions.{name}.facedown", s.facedown[r])

@@ -111,17 +111,14 @@ def _facedown(s: OKCFields, a, seat):
         fd.sort()
         s.own_fd_log()[seat].append(g)
     s.fd_pos[seat] = r + 1
-    if r + 1 == 3:
-        if s.answered(seat):
-            s.darg = None
-            if s.record:
-                s._event(
-                    "facedown-done",
-                    None,
-                    [(x, [REGIONS[i] for i, g in enumerate(s.fd_log[x]) if g >= 0]) for x in s.order],
-                )
-            s.fd_pos = [0] * s.players
-            s.fd_log = [[] for _ in range(s.players)]
+    if r + 1 == 3 and s.answered(seat):
+        s.darg = None
+        if s.record:
+            s._event(
+                "facedown-done", None, [(x, [REGIONS[i] for i, g in enumerate(s.fd_log[x]) if g >= 0]) for x in s.order]
+            )
+        s.fd_pos = [0] * s.players
+        s.fd_log = [[] for _ in range(s.players)]
 
 
 # ---- spring actions --------------------------------------------------------

@@ -84,10 +84,7 @@ def _end(s: OKCFields) -> None:
         s.influence[x] += s.site_lore[x] // 2
     best = max(s.influence)
     top = [x for x in range(s.players) if s.influence[x] == best]
-    if len(top) > 1 and s.favour in top:
-        w = s.favour
-    else:
-        w = min(top, key=s.order.index)
+    w = s.favour if len(top) > 1 and s.favour in top else min(top, key=s.order.index)
     s.winners = [w]
     s.finished = True
     s.kind = None

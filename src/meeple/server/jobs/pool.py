@@ -19,6 +19,7 @@ that comes twice is used once; applying it is the caller's, with its ply check.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
 import os
@@ -139,10 +140,8 @@ class JobPool:
                 proc.terminate()  # SIGTERM: the worker finishes or gives back its job
         loop = self._loop
         if loop is not None and not loop.is_closed():
-            try:
+            with contextlib.suppress(RuntimeError):
                 loop.call_soon_threadsafe(self._shutdown)
-            except RuntimeError:
-                pass
         deadline = time.monotonic() + p.STOP_GRACE + 1.5
         for proc in self._procs:
             proc.join(max(0.1, deadline - time.monotonic()))

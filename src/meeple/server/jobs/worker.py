@@ -14,6 +14,7 @@ an older ply (someone moved meanwhile) is answered "stale" without thinking.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import socket
@@ -65,10 +66,8 @@ class Worker:
     # ---------------------------------------------------------------- loop
     def run(self) -> None:
         self.running = True
-        try:
+        with contextlib.suppress(Exception):  # the loop reports Redis trouble
             self.redis.zadd(self.keys.workers, {self.name: time.time()})  # here before the first job
-        except Exception:  # noqa: BLE001 - the loop reports Redis trouble
-            pass
         keeper = threading.Thread(target=self._keeper, name="lease", daemon=True)
         keeper.start()
         trouble = None
@@ -89,10 +88,8 @@ class Worker:
         log.info("worker %s: stopped after %d jobs", self.name, self.done)
 
     def _leave(self) -> None:
-        try:
+        with contextlib.suppress(Exception):  # its entry ages out
             self.redis.zrem(self.keys.workers, self.name)
-        except Exception:  # noqa: BLE001 - its entry ages out
-            pass
 
     def _take(self):
         """(entry id, fields, deliveries) of the next job, or None after half a second."""

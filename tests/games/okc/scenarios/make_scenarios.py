@@ -256,9 +256,6 @@ S.append(
     )
 )
 for name, rule, state, moves, expect in S:
-    json.dump(
-        {"name": name, "rule": rule, "state": state, "moves": moves, "expect": expect},
-        open(f"tests/games/okc/scenarios/{name}.json", "w"),
-        indent=1,
-    )
+    with open(f"tests/games/okc/scenarios/{name}.json", "w") as f:
+        json.dump({"name": name, "rule": rule, "state": state, "moves": moves, "expect": expect}, f, indent=1)
 print(len(S))
