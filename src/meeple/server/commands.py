@@ -6,6 +6,147 @@ import logging
 import sys
 
 from meeple.cliargs import add_data_flag, rate_and_burst, seconds, whole
+from meeple.server.limits import Limits
+
+_IN_A_CLUSTER = "in a cluster (--bus) counted over every node"
+
+# The flags that set the operator's `Limits`: flag, the fields it sets (a
+# rate flag: a RATE/BURST pair), how it is read, its metavar, its help. The
+# defaults are those of `Limits`, and the help says them where `{default}` is.
+LIMIT_FLAGS = (
+    (
+        "--bot-max-seconds",
+        ("bot_max_seconds",),
+        seconds("bot max seconds", 0, 600, above=True),
+        "S",
+        "the longest a bot may think per decision, in wall time; a table asking for more (or for more ISMCTS "
+        "simulations than 2,000 a second of it) is refused (default {default})",
+    ),
+    (
+        "--idle-days",
+        ("idle_days",),
+        seconds("idle days", 0, 36500, above=True, unit="days"),
+        "DAYS",
+        "close a table nobody moved at for this many days; it stays readable as a replay (default {default})",
+    ),
+    (
+        "--write-rate",
+        ("http_rate", "http_burst"),
+        rate_and_burst,
+        "RATE/BURST",
+        "API writes a second per client address and per account, on average, and the burst allowed "
+        "(default {default}); in a cluster (--bus) every node shares one budget",
+    ),
+    (
+        "--ws-rate",
+        ("ws_rate", "ws_burst"),
+        rate_and_burst,
+        "RATE/BURST",
+        "websocket messages a second per client address, on average, and the burst allowed "
+        "(default {default}); in a cluster (--bus) every node shares one budget",
+    ),
+    (
+        "--read-rate",
+        ("read_rate", "read_burst"),
+        rate_and_burst,
+        "RATE/BURST",
+        "HTTP reads (GET: pages, files, views) a second per client address, on average, and the "
+        "burst allowed (default {default}); over it 429 and the connection closes",
+    ),
+    (
+        "--replay-rate",
+        ("replay_rate", "replay_burst"),
+        rate_and_burst,
+        "RATE/BURST",
+        "replay reads a second per client address, on average, and the burst allowed (default {default})",
+    ),
+    (
+        "--ws-connect-rate",
+        ("ws_connect_rate", "ws_connect_burst"),
+        rate_and_burst,
+        "RATE/BURST",
+        "spectator websocket connects a second per client address, on average, and the burst "
+        "allowed (default {default}; a seat's, with its token, have --seat-connect-rate)",
+    ),
+    (
+        "--seat-connect-rate",
+        ("seat_connect_rate", "seat_connect_burst"),
+        rate_and_burst,
+        "RATE/BURST",
+        "websocket connects with a seat's token a second per client address, on average, and the "
+        "burst allowed (default {default})",
+    ),
+    (
+        "--lobby-rate",
+        ("lobby_rate", "lobby_burst"),
+        rate_and_burst,
+        "RATE/BURST",
+        "lobby listings (GET /api/games) a second per client address, on average, and the burst "
+        "allowed (default {default})",
+    ),
+    (
+        "--sockets-per-client",
+        ("sockets_per_client",),
+        whole("sockets per client", 1, 100_000),
+        "N",
+        "open spectator websockets of one client address (seats excepted; default {default}); " + _IN_A_CLUSTER,
+    ),
+    (
+        "--spectators-per-table",
+        ("spectators_per_table",),
+        whole("spectators per table", 1, 100_000),
+        "N",
+        "spectator websockets of one table (default {default}); " + _IN_A_CLUSTER,
+    ),
+    (
+        "--open-tables-per-client",
+        ("open_tables_per_client",),
+        whole("open tables per client", 1, 100_000),
+        "N",
+        "unfinished tables one client address (or account) created (default {default}); " + _IN_A_CLUSTER,
+    ),
+    (
+        "--bot-seconds-per-creator",
+        ("bot_seconds_per_creator",),
+        seconds("bot seconds per creator", 0, 3600, above=True),
+        "S",
+        "bot seconds the tables of one creator (account, else address) may think at once: "
+        "a decision counts its bot's time budget (default {default})",
+    ),
+    (
+        "--bot-tables-per-creator",
+        ("bot_tables_per_creator",),
+        whole("bot tables per creator", 0, 100_000),
+        "N",
+        "unfinished tables with no person seated one creator may have (default {default})",
+    ),
+    (
+        "--bot-tables-kept",
+        ("bot_tables_kept",),
+        whole("bot tables kept", 0, 100_000),
+        "N",
+        "ended tables with no person seated kept per creator; older ones are deleted (default {default})",
+    ),
+)
+
+
+def _default(fields: tuple[str, ...]) -> str:
+    """What `Limits` has in `fields` when no flag says otherwise: 14, 60/120."""
+    return "/".join(f"{getattr(Limits, name):g}" for name in fields)
+
+
+def _dest(flag: str) -> str:
+    return flag[2:].replace("-", "_")
+
+
+def limits_from(args) -> Limits:
+    """The `Limits` the flags say: those not given keep `Limits`' defaults."""
+    given: dict = {"trusted_proxies": tuple(args.trusted_proxy)}
+    for flag, fields, _kind, _metavar, _text in LIMIT_FLAGS:
+        value = getattr(args, _dest(flag))
+        if value is not None:
+            given.update(zip(fields, value if len(fields) > 1 else (value,), strict=True))
+    return Limits(**given)
 
 
 def register(sub) -> None:
@@ -48,20 +189,6 @@ def register(sub) -> None:
         "server but not of the machine, and is faster",
     )
     p.add_argument(
-        "--bot-max-seconds",
-        type=seconds("bot max seconds", 0, 600, above=True),
-        default=5.0,
-        help="the longest a bot may think per decision, in wall time; a table asking for "
-        "more (or for more ISMCTS simulations than 2,000 a second of it) is refused "
-        "(default 5)",
-    )
-    p.add_argument(
-        "--idle-days",
-        type=seconds("idle days", 0, 36500, above=True, unit="days"),
-        default=14.0,
-        help="close a table nobody moved at for this many days; it stays readable as a replay (default 14)",
-    )
-    p.add_argument(
         "--trusted-proxy",
         action="append",
         default=[],
@@ -69,84 +196,6 @@ def register(sub) -> None:
         metavar="ADDRESS",
         help="a reverse proxy's address or network (repeatable): only from these is "
         "X-Forwarded-For read to tell clients apart; by default it is ignored",
-    )
-    p.add_argument(
-        "--write-rate",
-        type=rate_and_burst,
-        default=None,
-        metavar="RATE/BURST",
-        help="API writes a second per client address and per account, on average, and the burst "
-        "allowed (default 30/60); in a cluster (--bus) every node shares one budget",
-    )
-    p.add_argument(
-        "--ws-rate",
-        type=rate_and_burst,
-        default=None,
-        metavar="RATE/BURST",
-        help="websocket messages a second per client address, on average, and the burst allowed "
-        "(default 20/40); in a cluster (--bus) every node shares one budget",
-    )
-    p.add_argument(
-        "--read-rate",
-        type=rate_and_burst,
-        default=(60.0, 120.0),
-        metavar="RATE/BURST",
-        help="HTTP reads (GET: pages, files, views) a second per client address, on average, and the "
-        "burst allowed (default 60/120); over it 429 and the connection closes",
-    )
-    p.add_argument(
-        "--replay-rate",
-        type=rate_and_burst,
-        default=(10.0, 40.0),
-        metavar="RATE/BURST",
-        help="replay reads a second per client address, on average, and the burst allowed (default 10/40)",
-    )
-    p.add_argument(
-        "--ws-connect-rate",
-        type=rate_and_burst,
-        default=(2.0, 20.0),
-        metavar="RATE/BURST",
-        help="spectator websocket connects a second per client address, on average, and the burst "
-        "allowed (default 2/20; a seat's, with its token, have --seat-connect-rate)",
-    )
-    p.add_argument(
-        "--lobby-rate",
-        type=rate_and_burst,
-        default=(1.0, 10.0),
-        metavar="RATE/BURST",
-        help="lobby listings (GET /api/games) a second per client address, on average, and the burst "
-        "allowed (default 1/10)",
-    )
-    p.add_argument(
-        "--seat-connect-rate",
-        type=rate_and_burst,
-        default=(5.0, 30.0),
-        metavar="RATE/BURST",
-        help="websocket connects with a seat's token a second per client address, on average, and the "
-        "burst allowed (default 5/30)",
-    )
-    p.add_argument(
-        "--sockets-per-client",
-        type=whole("sockets per client", 1, 100_000),
-        default=32,
-        metavar="N",
-        help="open spectator websockets of one client address (seats excepted; default 32); "
-        "in a cluster (--bus) counted over every node",
-    )
-    p.add_argument(
-        "--spectators-per-table",
-        type=whole("spectators per table", 1, 100_000),
-        default=64,
-        metavar="N",
-        help="spectator websockets of one table (default 64); in a cluster (--bus) counted over every node",
-    )
-    p.add_argument(
-        "--open-tables-per-client",
-        type=whole("open tables per client", 1, 100_000),
-        default=20,
-        metavar="N",
-        help="unfinished tables one client address (or account) created (default 20); "
-        "in a cluster (--bus) counted over every node",
     )
     p.add_argument(
         "--connections-per-client",
@@ -164,28 +213,8 @@ def register(sub) -> None:
         help="seconds a client has to send a request (headers and body), from the connection's start "
         "or the previous answer; then the connection closes (default 10)",
     )
-    p.add_argument(
-        "--bot-seconds-per-creator",
-        type=seconds("bot seconds per creator", 0, 3600, above=True),
-        default=5.0,
-        metavar="S",
-        help="bot seconds the tables of one creator (account, else address) may think at once: "
-        "a decision counts its bot's time budget (default 5: one decision of a 5 s bot)",
-    )
-    p.add_argument(
-        "--bot-tables-per-creator",
-        type=whole("bot tables per creator", 0, 100_000),
-        default=2,
-        metavar="N",
-        help="unfinished tables with no person seated one creator may have (default 2)",
-    )
-    p.add_argument(
-        "--bot-tables-kept",
-        type=whole("bot tables kept", 0, 100_000),
-        default=20,
-        metavar="N",
-        help="ended tables with no person seated kept per creator; older ones are deleted (default 20)",
-    )
+    for flag, fields, kind, metavar, text in LIMIT_FLAGS:
+        p.add_argument(flag, type=kind, default=None, metavar=metavar, help=text.format(default=_default(fields)))
     p.add_argument("--log-level", default="warning", choices=["critical", "error", "warning", "info", "debug"])
     add_data_flag(p)
     p.set_defaults(run=run)
@@ -224,7 +253,6 @@ def run(args) -> int:
             guarded_protocol,
             raise_file_limit,
         )
-        from meeple.server.limits import Limits
         from meeple.server.storage import default_db_url, normalize_url
     except ImportError as e:
         print(f"meeple serve: the web extra is missing ({e.name}): pip install -e '.[web]'", file=sys.stderr)
@@ -251,35 +279,12 @@ def run(args) -> int:
                 "meeple serve: --bus needs the redis package of the web extra: pip install -e '.[web]'", file=sys.stderr
             )
             return 2
-    limits = Limits(
-        bot_max_seconds=args.bot_max_seconds,
-        idle_days=args.idle_days,
-        trusted_proxies=tuple(args.trusted_proxy),
-        sockets_per_client=args.sockets_per_client,
-        spectators_per_table=args.spectators_per_table,
-        open_tables_per_client=args.open_tables_per_client,
-        read_rate=args.read_rate[0],
-        read_burst=args.read_rate[1],
-        replay_rate=args.replay_rate[0],
-        replay_burst=args.replay_rate[1],
-        ws_connect_rate=args.ws_connect_rate[0],
-        ws_connect_burst=args.ws_connect_rate[1],
-        seat_connect_rate=args.seat_connect_rate[0],
-        lobby_rate=args.lobby_rate[0],
-        lobby_burst=args.lobby_rate[1],
-        seat_connect_burst=args.seat_connect_rate[1],
-        bot_seconds_per_creator=args.bot_seconds_per_creator,
-        bot_tables_per_creator=args.bot_tables_per_creator,
-        bot_tables_kept=args.bot_tables_kept,
-    )
     app = create_app(
         url,
-        http_rate=args.write_rate,
-        ws_rate=args.ws_rate,
         bot_workers=args.bot_workers,
         bot_delay=args.bot_delay,
         sqlite_sync=args.sqlite_sync,
-        limits=limits,
+        limits=limits_from(args),
         bus_url=args.bus,
     )
     soft, _hard = raise_file_limit()
