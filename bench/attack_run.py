@@ -42,9 +42,6 @@ import os
 import random
 import resource
 import shutil
-import signal
-import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -52,18 +49,13 @@ from collections import Counter
 from pathlib import Path
 
 import httpx
+from cluster_failure import options_from
+from processes import ROOT, free_port, start_server, stop
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-ROOT = Path(__file__).resolve().parents[1]
 HONEST = "127.0.0.1"
 ATTACKER = "127.0.0.2"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def pct(xs: list[float], p: float) -> float | None:
@@ -130,39 +122,7 @@ def store_long_game(db_url: str, min_plies: int = 1000, seed: int = 11) -> tuple
     return rec.id, len(moves)
 
 
-def start_server(db_url: str, port: int, log: Path, extra: list[str]) -> subprocess.Popen:
-    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
-    cmd = [sys.executable, "-m", "meeple.cli", "serve", "--host", "127.0.0.1", "--port", str(port), "--db", db_url]
-    proc = subprocess.Popen([*cmd, *extra], cwd=ROOT, env=env, stdout=open(log, "ab"), stderr=subprocess.STDOUT)
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        if proc.poll() is not None:
-            raise SystemExit(f"the server exited: {log.read_text()[-2000:]}")
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            time.sleep(0.2)
-    proc.kill()
-    raise SystemExit("the server did not start in 60 s")
-
-
 # ------------------------------------------------------------ the honest one
-def options_from(decision: dict) -> list[str]:
-    kind = decision["kind"]
-    if kind in ("turn", "centaur"):
-        out = [f"recruit {c}" for c in decision["recruit"]]
-        if decision["deck"]:
-            out.append("recruit deck")
-        out += [f"band {c}" for c in decision["leaders"]]
-        if decision["pass"]:
-            out.append("pass")
-        return out
-    if kind == "keep":
-        return ["keep"]
-    return list(decision["moves"])
-
-
 async def honest_table(base: str, seconds: float, out: dict, current=None, seed: int = 1) -> None:
     """Play human-vs-bot:easy tables for `seconds`, recording (time, ms) round
     trips and (time, s) bot replies; `current` (a shared byte array) holds the
@@ -411,7 +371,7 @@ def run(args) -> dict:
     port = free_port()
     base = f"127.0.0.1:{port}"
     log = tmp / "server.log"
-    server = start_server(db, port, log, args.server_arg or [])
+    server = start_server(db, port, *(args.server_arg or []), log=log)
     result: dict = {
         "long_game_plies": long_game[1],
         "server_args": args.server_arg or [],
@@ -435,11 +395,7 @@ def run(args) -> dict:
         honest.join(30)
         health = httpx.get(f"http://{base}/api/health", timeout=30).json()
     finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(30)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        stop(server, seconds=30)
     text = log.read_text(errors="replace")
     shutil.rmtree(tmp, ignore_errors=True)
     before = [ms for t, ms in honest_out["rtt"] if t < started]

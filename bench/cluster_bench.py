@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import subprocess
@@ -43,9 +44,17 @@ from pathlib import Path
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import contextlib
 
-from server_bench import Stats, cpu_pressure, cpu_s, free_port, pct, player_address, run_phase  # noqa: E402
+from processes import spawn, stop, wait_answers  # noqa: E402 - after the path
+from server_bench import (  # noqa: E402 - after the path
+    Stats,
+    cpu_pressure,
+    cpu_s,
+    free_port,
+    pct,
+    player_address,
+    run_phase,
+)
 
 HAPROXY = """global
     maxconn 4000
@@ -108,20 +117,6 @@ def pg_counts(db: str) -> dict:
     return {"commits": row[0], "rows_inserted": row[1], "rows_updated": row[2]}
 
 
-def wait_ready(url: str, proc: subprocess.Popen) -> None:
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        if proc.poll() is not None:
-            raise SystemExit(f"{proc.args[:4]} exited with {proc.returncode}")
-        try:
-            if httpx.get(url, timeout=1).status_code == 200:
-                return
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.2)
-    raise SystemExit(f"{url} did not answer")
-
-
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--nodes", type=int, default=2)
@@ -157,7 +152,7 @@ def main() -> int:
         ports = [free_port() for _ in range(a.nodes)]
         for p in ports:
             procs.append(
-                subprocess.Popen(
+                spawn(
                     [
                         sys.executable,
                         "-m",
@@ -178,23 +173,18 @@ def main() -> int:
                         "--trusted-proxy",
                         "127.0.0.1",
                     ],
-                    stdout=open(tmp / f"node{p}.log", "ab"),
-                    stderr=subprocess.STDOUT,
+                    tmp / f"node{p}.log",
                 )
             )
         for p, proc in zip(ports, procs, strict=True):
-            wait_ready(f"http://127.0.0.1:{p}/api/ready", proc)
+            wait_answers(f"http://127.0.0.1:{p}/api/ready", proc)
         lb_port = free_port()
         servers = "\n".join(f"    server n{i} 127.0.0.1:{p} check" for i, p in enumerate(ports))
         (tmp / "haproxy.cfg").write_text(HAPROXY.format(port=lb_port, servers=servers))
-        lb = subprocess.Popen(
-            ["haproxy", "-db", "-f", str(tmp / "haproxy.cfg")],
-            stdout=open(tmp / "haproxy.log", "ab"),
-            stderr=subprocess.STDOUT,
-        )
+        lb = spawn(["haproxy", "-db", "-f", str(tmp / "haproxy.cfg")], tmp / "haproxy.log")
         procs.append(lb)
         base = f"http://127.0.0.1:{lb_port}"
-        wait_ready(base + "/api/health", lb)
+        wait_answers(base + "/api/health", lb)
         games = []
         for i in range(a.games):
             transport = httpx.HTTPTransport(local_address=player_address(i, 0, a.players))
@@ -260,13 +250,7 @@ def main() -> int:
             "cpu_pressure": cpu_pressure(),
         }
     finally:
-        for p in procs:
-            p.terminate()
-        for p in procs:
-            try:
-                p.wait(10)
-            except subprocess.TimeoutExpired:
-                p.kill()
+        stop(*procs)
         with psycopg.connect(admin, autocommit=True) as conn:
             conn.execute(f"drop database if exists {name} with (force)")
     print(json.dumps(report, indent=2))

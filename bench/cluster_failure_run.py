@@ -17,17 +17,17 @@ import uuid
 from pathlib import Path
 
 import httpx
-from cluster_bench import HAPROXY, pids_named, wait_ready
+from cluster_bench import HAPROXY, pids_named
 from cluster_failure import Record, kill_a_holder, kill_group, play_tables, seat_address, verify, wait_finished
-from server_bench import cpu_pressure, free_port, pct
+from processes import free_port, spawn, stop, wait_answers
+from server_bench import cpu_pressure, pct
 
 
 def start_redis(port: int, tmp: Path) -> subprocess.Popen:
-    proc = subprocess.Popen(
+    proc = spawn(
         ["redis-server", "--bind", "127.0.0.1", "--port", str(port), "--save", "", "--appendonly", "no"],
+        tmp / "redis.log",
         cwd=tmp,
-        stdout=open(tmp / "redis.log", "ab"),
-        stderr=subprocess.STDOUT,
     )
     import redis
 
@@ -67,34 +67,29 @@ def run_failures(a) -> int:
             cmd = [sys.executable, "-m", "meeple.cli", "serve", "--port", str(p), "--db", db, "--bus", bus]
             cmd += ["--bot-delay", "0", "--bot-workers", "0" if a.bot_workers else "1", "--bot-max-seconds", "2"]
             cmd += ["--log-level", "error", "--trusted-proxy", "127.0.0.1"]
-            nodes.append(subprocess.Popen(cmd, stdout=open(tmp / f"node{p}.log", "ab"), stderr=subprocess.STDOUT))
+            nodes.append(spawn(cmd, tmp / f"node{p}.log"))
         procs += nodes
         for i in range(a.bot_workers):
             workers.append(
-                subprocess.Popen(
+                spawn(
                     [sys.executable, "-m", "meeple.cli", "bot-worker", "--bus", bus, "--db", db, "--workers", "1"],
-                    stdout=open(tmp / f"worker{i}.log", "ab"),
-                    stderr=subprocess.STDOUT,
+                    tmp / f"worker{i}.log",
                     start_new_session=True,  # its group: kill -9 takes its worker process too
                 )
             )
         procs += workers
         for p, proc in zip(ports, nodes, strict=True):
-            wait_ready(f"http://127.0.0.1:{p}/api/ready", proc)
+            wait_answers(f"http://127.0.0.1:{p}/api/ready", proc)
         lb_port = free_port()
         servers = "\n".join(f"    server n{i} 127.0.0.1:{p} check" for i, p in enumerate(ports))
         cfg = HAPROXY.format(port=lb_port, servers=servers).replace(
             "    option httpchk", "    retry-on conn-failure empty-response\n    option httpchk"
         )
         (tmp / "haproxy.cfg").write_text(cfg)
-        lb = subprocess.Popen(
-            ["haproxy", "-db", "-f", str(tmp / "haproxy.cfg")],
-            stdout=open(tmp / "haproxy.log", "ab"),
-            stderr=subprocess.STDOUT,
-        )
+        lb = spawn(["haproxy", "-db", "-f", str(tmp / "haproxy.cfg")], tmp / "haproxy.log")
         procs.append(lb)
         base = f"http://127.0.0.1:{lb_port}"
-        wait_ready(base + "/api/health", lb)
+        wait_answers(base + "/api/health", lb)
         tables = []
         for i in range(a.games + a.bot_tables):
             seats = ["human"] * a.players
@@ -175,16 +170,9 @@ def run_failures(a) -> int:
             "cpu_pressure": cpu_pressure(),
         }
     finally:
-        for p in procs:
-            if p in workers:
-                kill_group(p.pid)
-            else:
-                p.terminate()
-        for p in procs:
-            try:
-                p.wait(10)
-            except subprocess.TimeoutExpired:
-                p.kill()
+        for w in workers:
+            kill_group(w.pid)
+        stop(*procs)
         state["redis"].kill()
         with psycopg.connect(admin, autocommit=True) as conn:
             conn.execute(f"drop database if exists {name} with (force)")

@@ -32,22 +32,17 @@ import json
 import os
 import random
 import signal
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
 
 import httpx
+from processes import free_port, start_server, stop
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def rss_kb(pid: int) -> int:
@@ -80,37 +75,10 @@ def player_address(game: int, seat: int, players: int) -> str:
     return f"127.{n // 62500}.{n // 250 % 250}.{n % 250 + 1}"
 
 
-def start_server(db: str, port: int, log, sync: str = "FULL") -> subprocess.Popen:
-    cmd = [
-        sys.executable,
-        "-m",
-        "meeple.cli",
-        "serve",
-        "--port",
-        str(port),
-        "--db",
-        db,
-        "--bot-delay",
-        "0",
-        "--bot-workers",
-        "1",
-        "--log-level",
-        "error",
-        "--sqlite-sync",
-        sync,
-    ]
-    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
-    deadline = time.time() + 30
-    while time.time() < deadline:
-        if proc.poll() is not None:
-            raise SystemExit(f"server exited with {proc.returncode}")
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    proc.kill()
-    raise SystemExit("server did not start")
+def start_bench_server(db: str, port: int, log: Path, sync: str) -> subprocess.Popen:
+    return start_server(
+        db, port, "--bot-delay", "0", "--bot-workers", "1", "--log-level", "error", "--sqlite-sync", sync, log=log
+    )
 
 
 def random_move(decision: dict, hand: list[str], rng: random.Random) -> str:
@@ -255,7 +223,7 @@ def main() -> int:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     ws_base = f"ws://127.0.0.1:{port}"
-    log = open(os.path.join(tmp, "server.log"), "ab")
+    log = Path(tmp) / "server.log"
     report: dict = {
         "games": a.games,
         "players": a.players,
@@ -265,7 +233,7 @@ def main() -> int:
         "server_nice": a.server_nice,
         "cpus": os.cpu_count(),
     }
-    proc = start_server(db, port, log, a.sync)
+    proc = start_bench_server(db, port, log, a.sync)
     if a.server_nice is not None:
         os.setpriority(os.PRIO_PROCESS, proc.pid, a.server_nice)
     time.sleep(1.0)
@@ -332,7 +300,7 @@ def main() -> int:
     # ---- kill -9 and restart
     proc.send_signal(signal.SIGKILL)
     proc.wait()
-    proc = start_server(db, port, log, a.sync)
+    proc = start_bench_server(db, port, log, a.sync)
     lost = 0
     from meeple.server.storage import Storage
 
@@ -368,11 +336,7 @@ def main() -> int:
             "seconds": round(time.time() - t0, 1),
             "moves": sum(len(v) for v in fin.acked.values()),
         }
-    proc.terminate()
-    try:
-        proc.wait(10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+    stop(proc)
     print(json.dumps(report, indent=2))
     if a.json:
         with open(a.json, "w") as f:

@@ -5,19 +5,17 @@ CI=true) and Debian's Chromium (same rule)."""
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
-import sys
-import time
 import uuid
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
+from bench.processes import ROOT, free_port, start_server, stop
+
 pytest.importorskip("fastapi", reason="the web extra is not installed: pip install -e '.[web]'")
 
-ROOT = Path(__file__).resolve().parents[2]
 CI = os.environ.get("CI", "").lower() == "true"
 PG_URL = os.environ.get("MEEPLE_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
 CHROMIUM = "/usr/bin/chromium"
@@ -106,44 +104,15 @@ def pg_url():
         conn.execute(f"drop schema {schema} cascade")
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start_server(db: str, port: int, *extra: str, log=None) -> subprocess.Popen:
-    cmd = [sys.executable, "-m", "meeple.cli", "serve", "--port", str(port), "--db", db, *extra]
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log or subprocess.DEVNULL, stderr=subprocess.STDOUT)
-    import httpx
-
-    deadline = time.time() + 30
-    while time.time() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"server exited with {proc.returncode}")
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    proc.kill()
-    raise RuntimeError("server did not start in 30 s")
-
-
 @contextmanager
-def running_server(db: str, log_path, *extra: str):
+def running_server(db: str, log_path: Path, *extra: str):
     """A real server on a free port for the block: yields 127.0.0.1:<port>."""
     port = free_port()
-    with open(log_path, "wb") as log:
-        proc = start_server(db, port, "--bot-delay", "0", "--bot-workers", "1", *extra, log=log)
-        try:
-            yield f"127.0.0.1:{port}"
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+    proc = start_server(db, port, "--bot-delay", "0", "--bot-workers", "1", *extra, log=log_path)
+    try:
+        yield f"127.0.0.1:{port}"
+    finally:
+        stop(proc)
 
 
 @pytest.fixture

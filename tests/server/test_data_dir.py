@@ -37,8 +37,8 @@ def test_a_server_with_a_data_dir_tells_every_viewer_and_its_bots_share_it(tmp_p
 
     import httpx
 
+    from bench.processes import free_port, start_server, stop
     from meeple.games.okc import data as okc
-    from tests.server.conftest import free_port, start_server
 
     folder = tmp_path / "box" / "okc"
     folder.mkdir(parents=True)
@@ -72,13 +72,11 @@ def test_a_server_with_a_data_dir_tells_every_viewer_and_its_bots_share_it(tmp_p
             assert str(tmp_path) not in v["state"]["data_notice"]
             assert v["options"]["data"] in v["state"]["data_notice"]
     finally:
-        proc.terminate()
-        proc.wait(10)
+        stop(proc)
     shutil.rmtree(tmp_path / "box")
     proc = start_server(db, port, "--bot-delay", "0", "--bot-workers", "1")
     try:
         r = httpx.get(f"{base}/api/games/{gid}", timeout=10)
         assert r.status_code == 500 and "made with other data" in r.json()["error"]
     finally:
-        proc.terminate()
-        proc.wait(10)
+        stop(proc)

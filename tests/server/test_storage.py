@@ -7,7 +7,6 @@ from __future__ import annotations
 import os
 import random
 import signal
-import subprocess
 import time
 import uuid
 
@@ -15,8 +14,8 @@ import httpx
 import pytest
 from sqlalchemy.exc import IntegrityError
 
+from bench.processes import free_port, start_server, stop
 from meeple.server.storage import Conflict, GameRecord, Storage, normalize_url
-from tests.server.conftest import free_port, start_server
 from tests.server.helpers import random_move
 
 
@@ -234,9 +233,5 @@ def test_kill9_loses_no_acknowledged_move(tmp_path):
                 assert time.time() < deadline, "the bot game did not finish after the restart"
                 time.sleep(0.1)
     finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        stop(proc)
     assert os.path.exists(db)

@@ -15,10 +15,10 @@ import time
 import uuid
 from pathlib import Path
 
-import httpx
 import pytest
 
-from tests.server.conftest import CI, PG_URL, ROOT, _pg_answers, free_port
+from bench.processes import ROOT, free_port, meeple_env, spawn, stop, wait_answers
+from tests.server.conftest import CI, PG_URL, _pg_answers
 
 REDIS_URL = os.environ.get("MEEPLE_TEST_REDIS", "redis://127.0.0.1:6379/0")
 
@@ -75,20 +75,6 @@ def pg_db(tools):
         conn.execute(f"drop database if exists {name} with (force)")
 
 
-def wait_http(url: str, seconds: float = 40.0, proc: subprocess.Popen | None = None) -> None:
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        if proc is not None and proc.poll() is not None:
-            raise RuntimeError(f"{proc.args[:4]} exited with {proc.returncode}")
-        try:
-            if httpx.get(url, timeout=1).status_code == 200:
-                return
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.1)
-    raise RuntimeError(f"{url} did not answer in {seconds:.0f} s")
-
-
 class Node:
     def __init__(self, db: str, bus: str, log: Path, extra=()) -> None:
         self.db, self.bus, self.log, self.extra = db, bus, log, list(extra)
@@ -121,8 +107,7 @@ class Node:
         ]
         if "--bot-delay" not in self.extra:
             cmd += ["--bot-delay", "0"]
-        env = dict(os.environ, PYTHONPATH=str(ROOT / "src") + os.pathsep + os.environ.get("PYTHONPATH", ""))
-        self.proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=open(self.log, "ab"), stderr=subprocess.STDOUT)
+        self.proc = spawn(cmd, self.log, cwd=ROOT, env=meeple_env())
 
     def kill(self) -> None:
         if self.proc and self.proc.poll() is None:
@@ -130,12 +115,8 @@ class Node:
             self.proc.wait(10)
 
     def stop(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
+        if self.proc:
+            stop(self.proc)
 
 
 # the layout of docs/deploy.md: a request's headers within 10 s, per source at
@@ -192,14 +173,11 @@ class Proxy:
         self.proc: subprocess.Popen | None = None
 
     def start(self) -> None:
-        self.proc = subprocess.Popen(
-            ["haproxy", "-db", "-f", str(self.path)],
-            stdout=open(str(self.path) + ".log", "ab"),
-            stderr=subprocess.STDOUT,
-        )
+        log = self.path.with_name(self.path.name + ".log")
+        self.proc = spawn(["haproxy", "-db", "-f", str(self.path)], log)
         time.sleep(0.3)
         if self.proc.poll() is not None:
-            raise RuntimeError(f"haproxy exited: {open(str(self.path) + '.log').read()[-500:]}")
+            raise RuntimeError(f"haproxy exited: {log.read_text()[-500:]}")
 
     def stop(self) -> None:
         if self.proc and self.proc.poll() is None:
@@ -222,12 +200,12 @@ class Cluster:
         for n in self.nodes:
             n.start()
         for n in self.nodes:
-            wait_http(n.url + "/api/ready", proc=n.proc)
+            wait_answers(n.url + "/api/ready", n.proc, seconds=40)
         if balancer:
             servers = "\n".join(f"    server n{i} 127.0.0.1:{n.port} check" for i, n in enumerate(self.nodes))
             self.balancer = Proxy(HAPROXY_HTTP.format(port=self.port, servers=servers), self.tmp / "haproxy.cfg")
             self.balancer.start()
-            wait_http(self.url + "/api/health")
+            wait_answers(self.url + "/api/health", seconds=40)
         return self
 
     def stop(self) -> None:
@@ -263,7 +241,7 @@ def own_redis(tools, tmp_path):
     procs: list = []
 
     def start():
-        p = subprocess.Popen(
+        p = spawn(
             [
                 "redis-server",
                 "--bind",
@@ -277,8 +255,7 @@ def own_redis(tools, tmp_path):
                 "--dir",
                 str(tmp_path),
             ],
-            stdout=open(tmp_path / "redis.log", "ab"),
-            stderr=subprocess.STDOUT,
+            tmp_path / "redis.log",
         )
         procs.append(p)
         deadline = time.time() + 10
