@@ -56,9 +56,9 @@ def _register_analyse(sub) -> None:
 def run_analyse(args) -> int:
     from meeple.advisor.analysis import analyse
     from meeple.advisor.report import decimal, percent, write_analysis
-    from meeple.i18n import format_list, translate
     from meeple.arena.tournament import check_workers
     from meeple.core.savegame import read
+    from meeple.i18n import format_list, translate
 
     record = read(args.file)
     rep = analyse(

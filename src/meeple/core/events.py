@@ -130,10 +130,11 @@ class Event:
             n = len(self.fields) - 1
             if len(detail) < n:
                 raise ValueError(f"event {self.name!r}: {detail!r} does not hold the fields {self.fields}")
-            return {**dict(zip(self.fields[:n], detail)), self.fields[-1]: tuple(detail[n:])}
+            # (the detail is longer: what the first fields leave is the last one's)
+            return {**dict(zip(self.fields[:n], detail, strict=False)), self.fields[-1]: tuple(detail[n:])}
         if not len(self.fields) - len(self.optional) <= len(detail) <= len(self.fields):
             raise ValueError(f"event {self.name!r}: {detail!r} does not hold the fields {self.fields}")
-        return dict(zip(self.fields, detail))
+        return dict(zip(self.fields, detail, strict=False))  # (optional fields may be left out at the end)
 
 
 DEFAULT_WORDS = {

@@ -29,9 +29,9 @@ from meeple.games.anunnaki.data import DATA, MAX_PLAYERS, MIN_PLAYERS, RESOURCES
 from meeple.games.anunnaki.present import decision_for
 from meeple.games.anunnaki.state import new_game
 from meeple.terminal.fit import Fitted
-from meeple.terminal.words import speaking
 from meeple.terminal.rules import greeting
-from meeple.terminal.screen import resign_help, Rows, Sections, fold, resign_confirmed, resigned_places, status_line
+from meeple.terminal.screen import Rows, Sections, fold, resign_confirmed, resign_help, resigned_places, status_line
+from meeple.terminal.words import speaking
 
 COLORS = ["red", "blue", "green", "yellow"]
 

@@ -40,9 +40,9 @@ from meeple.terminal.ethnos_narration import Narrator, action_note, move_words, 
 from meeple.terminal.ethnos_palette import ROMAN, Palette, titled
 from meeple.terminal.ethnos_ranking import board_markers, ranking, render_ranking
 from meeple.terminal.fit import Fitted
-from meeple.terminal.words import speaking
 from meeple.terminal.rules import greeting, info_text, rules_text
 from meeple.terminal.screen import Sections, resign_confirmed, resigned_places, status_line
+from meeple.terminal.words import speaking
 
 QUIT = ("quit", "exit", "q")
 HELP = ("help", "h", "?")

@@ -26,19 +26,19 @@ from meeple.games.okc import new_game, present
 from meeple.games.okc.notation import action_word
 from meeple.games.okc.present import PROMPTS
 from meeple.terminal.fit import Fitted
-from meeple.terminal.words import speaking
 from meeple.terminal.rules import greeting
 from meeple.terminal.screen import (
-    resign_help,
     Resign,
     Sections,
     fold,
     menu_fits,
     plain,
     resign_confirmed,
+    resign_help,
     resigned_places,
     status_line,
 )
+from meeple.terminal.words import speaking
 
 COLOURS = {"nobility": "yellow", "clans": "cyan", "uprising": "red", "gathering": "green"}
 

@@ -74,7 +74,7 @@ def entry_words(e: glossary.Entry) -> str:
     """An entry's sentences in a paragraph (a space after each but after a
     full-width stop: Japanese runs its sentences on)."""
     out = ""
-    for k, (_, s) in zip(e.keys(), e.sentences):
+    for k, (_, s) in zip(e.keys(), e.sentences, strict=True):
         out += ("" if not out or out[-1] in "。！？」" else " ") + words(k, s)
     return out
 
@@ -109,7 +109,7 @@ def rules_text(game: str) -> Group:
     parts: list = [Text(say("terminal.rules.title", game=game_name(game)), style="bold underline")]
     for section in rules.summary:
         parts.append(Text(words(f"{game}.summary.{section.id}", section.title), style="bold"))
-        for key, (_, sentence) in zip(section.keys(), section.sentences):
+        for key, (_, sentence) in zip(section.keys(), section.sentences, strict=True):
             parts.append(Text("  • " + words(key, sentence)))
         parts.append(Text("  " + say("terminal.from", sources=cited(section.sources)), style="dim"))
     kinds = listed(say(KIND_HEADING[k]) for k in rules.kinds())

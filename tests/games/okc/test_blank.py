@@ -4,10 +4,9 @@ including the moment the card leaves play. One test per place they are read."""
 
 import pytest
 
-from meeple.games.okc import blank
+from meeple.games.okc import blank, dump, load
 from meeple.games.okc import cards as C
 from meeple.games.okc import data as D
-from meeple.games.okc import dump, load
 from tests.games.okc.helpers import active, doc, fd, in_clash, summer
 
 NOB, CLA, UPR, GAT = "nobility", "clans", "uprising", "gathering"

@@ -7,10 +7,9 @@ from __future__ import annotations
 import random
 from itertools import chain, islice
 
-from meeple.games.okc import blank
+from meeple.games.okc import blank, favour, kingdom, new_game, sites, tactics
 from meeple.games.okc import cards as C
 from meeple.games.okc import data as D
-from meeple.games.okc import favour, kingdom, new_game, sites, tactics
 from meeple.games.okc.free import free_actions
 
 

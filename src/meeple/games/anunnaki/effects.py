@@ -8,8 +8,8 @@ from meeple.games.anunnaki.actions import CHOICE, FULFILL, HEX, NDEV, NUMBERS, P
 from meeple.games.anunnaki.data import DATA, RESOURCES, TRACKS
 from meeple.games.anunnaki.declare import RULES, give, queued, reward, rewarding
 from meeple.games.anunnaki.movement import FLIP, _run_follower_at, _run_followers
-from meeple.games.anunnaki.turn import _run_pick_weapon
 from meeple.games.anunnaki.rewards import AMOUNT, DECLARED, RESOURCE, REWARDS, STEPS, TRACK, reward_words
+from meeple.games.anunnaki.turn import _run_pick_weapon
 
 if (
     TYPE_CHECKING

@@ -15,8 +15,8 @@ import re
 from typing import Any
 
 from meeple.core.present import decision as _decision
-from meeple.core.spec import events_of
 from meeple.core.present import moves_for_seat, places, ties
+from meeple.core.spec import events_of
 from meeple.games.anunnaki import state as st  # noqa: F401  (importing it declares every decision)
 from meeple.games.anunnaki.data import ARTIFACTS, DATA, MAX_PLAYERS, MIN_PLAYERS, RESOURCES, TRACKS
 from meeple.games.anunnaki.declare import RULES

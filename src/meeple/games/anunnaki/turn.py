@@ -28,8 +28,8 @@ from meeple.games.anunnaki.actions import (
 )
 from meeple.games.anunnaki.data import DATA, MAX_PLAYERS, RESOURCES, TRACKS
 from meeple.games.anunnaki.declare import RULES, queued, reward, rewarding
-from meeple.games.anunnaki.rewards import AMOUNT
 from meeple.games.anunnaki.movement import FLIP, _run_harvest, _run_units
+from meeple.games.anunnaki.rewards import AMOUNT
 
 
 def _mana_table() -> dict:

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from meeple.games.okc import blank, favour, locations, sites, tactics
 from meeple.games.okc import cards as C
 from meeple.games.okc import data as D
-from meeple.games.okc import blank, favour, locations, sites, tactics
 from meeple.games.okc.actions import (
     AMBUSH_C,
     BUY,

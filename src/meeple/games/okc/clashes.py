@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.games.okc import cards as C
 from meeple.games.okc import blank, favour, kingdom, tactics
+from meeple.games.okc import cards as C
 from meeple.games.okc.actions import (
     AMBUSH_C,
     BACK,
@@ -375,7 +375,7 @@ def _night(s: OKCFields, r, parts) -> None:
             v = invulnerable[i] = blank.traits(s, o2, e2[E_GID], e2, r) & INVULNERABLE
         return v
 
-    pairs = [(e2[E_GID], o2) for e2, o2 in zip(es, owners)]  # the clash's cards and their seats
+    pairs = [(e2[E_GID], o2) for e2, o2 in zip(es, owners, strict=True)]  # the clash's cards and their seats
     # one pass over the cards: what each does adds to sets only (the rewards are asked in card order)
     for k in range(n):
         e, o = es[k], owners[k]
@@ -403,7 +403,7 @@ def _night(s: OKCFields, r, parts) -> None:
         # martial-01: +1 influence when a heir eliminates
         if C.owns_kingdom(s, o, "heirs_deadly_retreat") and any(
             ow == o and ARCH[e[E_GID]] == "heir" and blank.commands(s, o, e[E_GID], e, r) & DEADLY
-            for e, ow in zip(es, owners)
+            for e, ow in zip(es, owners, strict=True)
         ):
             s._gain_influence(o, 1)
     if not doomed:
@@ -481,7 +481,7 @@ def _tally(s: OKCFields, r, parts) -> None:
     lowest = False
     heirs: set[int] = set()  # the seats with a heir among the cards
     arch = ARCH
-    for e, o in zip(es, owners):
+    for e, o in zip(es, owners, strict=True):
         g = e[E_GID]
         v = s.strength(g)
         totals[o] += v

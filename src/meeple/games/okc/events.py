@@ -141,11 +141,13 @@ def _tally(v):
     if "parts" in v:
         rows = tuple(
             EVENTS.phrase("tally.seat.parts", seat=Seat(x), value=t, parts=_strength_parts(part))
-            for x, t, part in zip(v["seats"], totals, v["parts"])
+            for x, t, part in zip(v["seats"], totals, v["parts"], strict=True)
         )
         return "parts", {"region": region, "strengths": Items(rows, "okc.sep.semicolon")}
     if "seats" in v:
-        rows = tuple(EVENTS.phrase("tally.seat", seat=Seat(x), value=t) for x, t in zip(v["seats"], totals))
+        rows = tuple(
+            EVENTS.phrase("tally.seat", seat=Seat(x), value=t) for x, t in zip(v["seats"], totals, strict=True)
+        )
         return "seats", {"region": region, "strengths": Items(rows)}
     return None, {"region": region, "strengths": Items(tuple(totals), "okc.sep.dash")}
 

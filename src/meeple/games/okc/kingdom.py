@@ -20,10 +20,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.games.okc import actions as E
-from meeple.games.okc import blank
+from meeple.games.okc import blank, locations
 from meeple.games.okc import cards as C
 from meeple.games.okc import data as D
-from meeple.games.okc import locations
 from meeple.games.okc.actions import (
     BACK,
     CARD,

@@ -14,8 +14,8 @@ from collections.abc import Iterator, Mapping
 
 from meeple.core.flow import unnamed
 from meeple.core.present import decision as _decision
-from meeple.core.spec import events_of
 from meeple.core.present import moves_for_seat, places, ties
+from meeple.core.spec import events_of
 from meeple.games.okc import actions as A
 from meeple.games.okc import cards as C
 from meeple.games.okc import data as D
@@ -577,10 +577,10 @@ def meta() -> dict:
         "regions": list(D.REGIONS),
         "locations": list(D.LOCATIONS),
         "location_region": {loc: D.REGIONS[i // 2] for i, loc in enumerate(D.LOCATIONS)},
-        "location_influence": dict(zip(D.LOCATIONS, D.LOCATION_INFLUENCE)),
+        "location_influence": dict(zip(D.LOCATIONS, D.LOCATION_INFLUENCE, strict=True)),
         "councils": list(D.COUNCILS),
         "cards": cards,
-        "kingdom": {n: t for n, t in zip(C.KNAME, C.KTEXT)},
+        "kingdom": {n: t for n, t in zip(C.KNAME, C.KTEXT, strict=True)},
         "kingdom_names": {n: _kname(n) for n in C.KNAME},
         "kingdom_not_implemented": list(D.KINGDOM_NOT_IMPLEMENTED),
         "favour": dict(D.FAVOUR_TEXT),

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.games.okc import cards as C
 from meeple.games.okc import blank, favour, tactics
+from meeple.games.okc import cards as C
 from meeple.games.okc.actions import (
     CARD,
     DEPLOY_C,

@@ -45,8 +45,8 @@ from meeple.core.rng import Rng
 from meeple.core.spec import refuse_unknown_options
 from meeple.games.okc import (
     autumn,  # noqa: F401
-    blank,
     bidding,  # noqa: F401
+    blank,
     clashes,  # noqa: F401
     favour,  # noqa: F401
     kingdom,  # noqa: F401
@@ -90,7 +90,6 @@ from meeple.games.okc.data import (
     SUPPORTERS,
 )
 from meeple.games.okc.rules import RULES
-
 
 # ---- the fields ------------------------------------------------------------
 # Declared with `meeple.core.fields`: how a clone copies each (its standard

@@ -12,10 +12,9 @@ does the same from a state (cheaper, same distribution).
 from __future__ import annotations
 
 from meeple.core.rng import Rng, seed_from
-from meeple.games.okc import blank
+from meeple.games.okc import blank, notation
 from meeple.games.okc import cards as C
 from meeple.games.okc import data as D
-from meeple.games.okc import notation
 
 HIDDEN = "?"
 
@@ -43,7 +42,7 @@ def view(s, seat: int | None) -> dict:
     active = {C.NAME[e[0]] for a in s.active for e in a}
     doc["copies"] = [c for c in doc["copies"] if c["card"] in active]
     for r, name in enumerate(D.REGIONS):  # public: which active cards are blank now
-        for e, shown in zip(s.active[r], doc["regions"][name]["active"]):
+        for e, shown in zip(s.active[r], doc["regions"][name]["active"], strict=True):
             shown["blank"] = blank.is_blank(s, s.seat_of(e[0]), e, r)
     known = _known(s, seat)  # the Uprising Favour's look
     for i, sd in enumerate(doc["seats"]):
