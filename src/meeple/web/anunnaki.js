@@ -9,13 +9,19 @@ const AM = () => META.games.anunnaki;
 // a region in words, as the log and the terminal name it ("Pharaos 3", "Gaia 12", "Atlantis A")
 const regionName = (id) => (AM().region_names || {})[id] || id;
 const RES = ["food", "wood", "metal", "gold"];
-const RLET = {food: "F", wood: "W", metal: "M", gold: "G", any: "★"};
+// each resource's letter on the boards, in the reader's language (F W M G, 食 木 金 黄, Е Д М З)
+const LETTER = {food: "page.anunnaki.letter.food", wood: "page.anunnaki.letter.wood", metal: "page.anunnaki.letter.metal",
+                gold: "page.anunnaki.letter.gold"};
+const RLET = new Proxy({}, {get: (_, r) => r === "any" ? "★" : LETTER[r] ? t(LETTER[r]) : undefined});
 const RCOL = {food: "#f3d46e", wood: "#86b86b", metal: "#b4bdc6", gold: "#e5a84a"};
 const SQ3 = Math.sqrt(3);
 
 const svg = svgEl;
 const nice = (s) => cap(String(s).replace(/_/g, " "));
-const houseName = (h) => (AM().houses[h] || {}).name || nice(h);
+// a game term by the game data's identifier (anunnaki.<kind>.<id>), else the identifier in words
+const term = (kind, id) => { const k = "anunnaki." + kind + "." + id; return I18N.has(k) ? t(k) : nice(id); };
+const houseName = (h) => I18N.has("anunnaki.house." + h) ? t("anunnaki.house." + h) : (AM().houses[h] || {}).name || nice(h);
+const god = (g) => term("god", g), weapon = (w) => term("weapon", w), resource = (r) => term("resource", r);
 const mine = (v) => isMine(v) && !T.replay;
 const opts = (v) => (mine(v) && v.decision.options) || [];
 function go(move) {
@@ -94,7 +100,7 @@ function boardSvg(v, name, hexes, extra) {
     const dark = info.atlantis || h.id === "uw";
     const txt = (ty, t, cls) => svg("text", {x, y: y + ty, class: "ht " + (cls || "") + (dark ? " dark" : ""), "text-anchor": "middle"}, t);
     kids.push(txt(-25, regionName(h.id).split(" ").pop() + (info.capital ? " ♛" : ""), "hid"));
-    const resWords = info.atlantis ? "Atlantis" : h.id === "uw" ? "Underworld" : res.map((r) => RLET[r]).join("/") + "×" + info.icons;
+    const resWords = info.atlantis ? t("anunnaki.term.atlantis") : h.id === "uw" ? t("page.anunnaki.underworld") : res.map((r) => RLET[r]).join("/") + "×" + info.icons;
     kids.push(txt(-12, resWords + (info.shrines ? " " + "✦".repeat(info.shrines) : ""), "hres"));
     const ex = (s.board.exhausted || {})[h.id] || [];
     if (ex.length) kids.push(txt(31, "✕" + ex.map((r) => RLET[r] || r).join(""), "hex-ex"));
@@ -102,7 +108,7 @@ function boardSvg(v, name, hexes, extra) {
     if (anc) {
       const st = anc.tile !== "?" && anc.up ? AM().ancient[anc.tile].strength : "?";
       kids.push(svg("rect", {x: x - 30, y: y - 6, width: 20, height: 15, rx: 3, class: "anc"}),
-        svg("text", {x: x - 20, y: y + 5, class: "ht anc-t", "text-anchor": "middle"}, "A" + st + (anc.god ? "☥" : "")));
+        svg("text", {x: x - 20, y: y + 5, class: "ht anc-t", "text-anchor": "middle"}, t("page.anunnaki.letter.ancient") + st + (anc.god ? "☥" : "")));
     }
     // settlements: a house in the owner's colour with the owner's icon
     const stl = [];
@@ -154,7 +160,7 @@ function boardSvg(v, name, hexes, extra) {
       g.append(svg("g", {class: "cult" + (c.up ? " up" : "")},
         svg("title", {}, "culture token of " + tri.map(regionName).join(", ") + ": " + (known ? AM().culture[c.token] : "face down")),
         svg("circle", {cx, cy, r: 8}),
-        svg("text", {x: cx, y: cy + 3.5, "text-anchor": "middle"}, known ? "C" : "?")));
+        svg("text", {x: cx, y: cy + 3.5, "text-anchor": "middle"}, known ? t("page.anunnaki.letter.culture") : "?")));
     }
   }
   return g;
@@ -195,17 +201,16 @@ function boardsPanel(v) {
   const showUw = s.seats.some((sd) => sd.artifacts.includes("underworld_map"));
   const pickHint = opts(v).some((o) => o.hex);
   return el("section", {class: "panel", "aria-label": "boards", id: "boards"},
-    el("h2", {}, "Boards", pickHint ? el("span", {class: "hint"}, " — click a highlighted region (or use the buttons)") : null),
-    el("div", {class: "an-gaia"}, el("h3", {}, "Gaia (side " + gaia.side + ")"),
+    el("h2", {}, t("page.anunnaki.boards"), pickHint ? el("span", {class: "hint"}, " — " + t("page.anunnaki.click_region")) : null),
+    el("div", {class: "an-gaia"}, el("h3", {}, t("page.anunnaki.gaia_side", {side: gaia.side})),
       boardSvg(v, "Gaia", gaia.hexes, {dotted: gaia.dotted, culture: gCult})),
     el("div", {class: "an-planets"}, planets.map(([house, seat, p, culture]) => el("div", {class: "an-planet"},
       el("h3", {}, playerTag(v, seat), " — ", el("span", {"data-term": "house." + house}, houseName(house))),
-      boardSvg(v, houseName(house) + " home planet", p.hexes, {culture}))),
-      showUw ? el("div", {class: "an-planet"}, el("h3", {}, "Underworld"),
+      boardSvg(v, t("page.anunnaki.home_planet", {house: houseName(house)}), p.hexes, {culture}))),
+      showUw ? el("div", {class: "an-planet"}, el("h3", {}, t("page.anunnaki.underworld")),
         boardSvg(v, "Underworld", [{id: "uw", q: 0, r: 0, res: [], icons: M.underworld.icons, shrines: M.underworld.shrines}], {})) : null),
     cultureList(v, planets.flatMap((x) => x[3]).concat(gCult)), godsList(v),
-    el("p", {class: "hint legend"}, "F food · W wood · M metal · G gold (×icons) · ✦ shrine · ♛ capital · A ancient tile (strength) · ☥ Atlantis god · ",
-      "✕ exhausted · C/? culture token · a thick outline in a player's colour: that player controls the region."));
+    el("p", {class: "hint legend"}, t("page.anunnaki.board_legend")));
 }
 
 // the gods on the boards, by name and region (a hex has room for ☥ only)
@@ -215,17 +220,17 @@ function godsList(v) {
   for (let i = 0; i < s.players; i++) {
     for (const [g, where] of Object.entries(s.board.gods[i] || {})) {
       if (!where || where === "?") continue;
-      rows.push(el("li", {}, playerTag(v, i), " " + nice(g === "major" ? AM().houses[s.houses[i]].major : g) + " in " + regionName(where)));
+      rows.push(el("li", {}, playerTag(v, i), " " + t("page.anunnaki.god_in", {god: god(g === "major" ? AM().houses[s.houses[i]].major : g), region: regionName(where)})));
     }
   }
-  return rows.length ? el("div", {id: "gods-on-board"}, el("h3", {}, "Gods on the boards"), el("ul", {class: "gods-list"}, rows)) : null;
+  return rows.length ? el("div", {id: "gods-on-board"}, el("h3", {}, t("page.anunnaki.gods_on_boards")), el("ul", {class: "gods-list"}, rows)) : null;
 }
 
 function cultureList(v, spots) {
   const s = v.state;
   const up = spots.filter(([, i]) => s.board.culture[i] && s.board.culture[i].up && s.board.culture[i].token !== "?");
   if (!up.length) return null;
-  return el("p", {class: "hint", id: "culture-up"}, "Face-up culture tokens (resolved once all three regions are controlled; each player controlling one gains it): ",
+  return el("p", {class: "hint", id: "culture-up"}, t("page.anunnaki.culture_up") + " ",
     up.map(([tri, i], k) => (k ? "; " : "") + tri.map(regionName).join(", ") + " → " + AM().culture[s.board.culture[i].token]).join(""));
 }
 
@@ -298,8 +303,7 @@ function starsPanel(v) {
     el("div", {class: "an-stars"}, order.map((i) => el("div", {class: "an-star" + (i === v.you ? " mine" : "")},
       el("h3", {}, playerTag(v, i), i === v.you ? " (you)" : "", " — cubes " + s.seats[i].cubes.length + "/" + AM().star.cubes),
       starSvg(v, i)))),
-    el("p", {class: "hint legend"}, "Tiles: number, action and its strength; red or blue; + developed; the player's icon by a tile is the pawn; ",
-      "squares are the spaces between tiles (n✧ = mana), filled with the icon when a cube is on it; ☉/☀ god tokens earned."));
+    el("p", {class: "hint legend"}, t("page.anunnaki.star_legend")));
 }
 
 // ------------------------------------------------------------------ tracks
@@ -316,72 +320,73 @@ function trackRow(v, label, from, to, posOf, cellTitle, tokens, term) {
 function tracksPanel(v) {
   const s = v.state, M = AM();
   const mult = M.multipliers;
-  const rows = M.tracks.map((t, k) => trackRow(v, cap(t) + " (objective: " + s.objectives[t] + ")", 0, mult.length - 1,
-    (p) => s.seats[p].tracks[k], (i) => i + ": ×" + mult[i], null, "track." + t));
-  rows.push(trackRow(v, "Domination (action: " + s.objectives.dom + ")", M.dom.min, M.dom.max, (p) => s.seats[p].dom,
-    (i) => i + ": " + M.dom.vp[String(i)] + " VP" + (i === M.dom.lightning ? " ⚡" : ""), s.dom_tokens, "track.domination"));
-  return el("section", {class: "panel", "aria-label": "tracks", id: "tracks"}, el("h2", {}, "Tracks"), rows,
-    el("p", {class: "hint"}, "Development tracks: position and its multiplier (×) for the objective at the end. ",
-      "Domination: position, its VP; highlighted cells still hold a 2 VP token; ⚡ the lightning."));
+  const rows = M.tracks.map((tr, k) => trackRow(v, t("page.anunnaki.track_objective", {track: term("track", tr), objective: s.objectives[tr]}), 0, mult.length - 1,
+    (p) => s.seats[p].tracks[k], (i) => i + ": ×" + mult[i], null, "track." + tr));
+  rows.push(trackRow(v, t("page.anunnaki.domination_action", {action: s.objectives.dom}), M.dom.min, M.dom.max, (p) => s.seats[p].dom,
+    (i) => i + ": " + t("page.anunnaki.vp", {n: M.dom.vp[String(i)]}) + (i === M.dom.lightning ? " ⚡" : ""), s.dom_tokens, "track.domination"));
+  return el("section", {class: "panel", "aria-label": t("page.anunnaki.tracks"), id: "tracks"}, el("h2", {}, t("page.anunnaki.tracks")), rows,
+    el("p", {class: "hint"}, t("page.anunnaki.tracks_legend")));
 }
 
 // ----------------------------------------------------------------- players
 function resChips(res) {
-  return RES.map((r, i) => el("span", {class: "rchip", style: "--rc:" + RCOL[r], title: r}, RLET[r] + " " + res[i]));
+  return RES.map((r, i) => el("span", {class: "rchip", style: "--rc:" + RCOL[r], title: resource(r)}, RLET[r] + " " + res[i]));
 }
 function playersPanel(v) {
   const s = v.state, M = AM(), d = v.decision;
-  return el("section", {class: "panel", "aria-label": "players", id: "players"}, el("h2", {}, "Players"),
+  return el("section", {class: "panel", "aria-label": t("page.players.label"), id: "players"}, el("h2", {}, t("page.players.title")),
     el("ul", {class: "players"}, s.seats.map((sd, i) => {
       const h = M.houses[s.houses[i]];
       const onBoard = Object.values(s.board.followers).reduce((a, f) => a + (f[i] || 0), 0);
-      const hand = sd.hand.map((w) => w === "?" ? el("span", {class: "wchip back", title: "a hidden advanced weapon"}, "?") :
-        el("span", {class: "wchip" + (M.weapons[w].kind === "advanced" ? " adv" : ""), title: M.weapons[w].text}, nice(w) + " " + M.weapons[w].strength));
+      const hand = sd.hand.map((w) => w === "?" ? el("span", {class: "wchip back", title: t("page.anunnaki.hidden_weapon")}, "?") :
+        el("span", {class: "wchip" + (M.weapons[w].kind === "advanced" ? " adv" : ""), title: M.weapons[w].text}, weapon(w) + " " + M.weapons[w].strength));
       const offer = sd.gods_offer.filter((g) => !sd.summoned.includes(g));
       const turn = v.status === "active" && s.current === i;     // nobody's turn once the game is over
       return el("li", {class: (d && (d.seats || []).includes(i)) || turn ? "active" : null, "data-seat": i},
-        playerTag(v, i), guestMark(v.seats[i]), i === v.you ? " (you)" : "", " — " + h.name, turn ? el("span", {class: "badge turn-badge"}, "turn") : null,
+        playerTag(v, i), guestMark(v.seats[i]), i === v.you ? " " + t("page.players.you") : "", " — " + houseName(s.houses[i]),
+        turn ? el("span", {class: "badge turn-badge"}, t("page.anunnaki.turn")) : null,
         v.seats[i].kind === "human" && !T.replay ? onlineMark(v, i) : null,
         el("div", {class: "pstats"},
-          el("span", {}, "VP ", el("b", {class: "vp-" + i}, sd.vp)),
+          el("span", {}, t("page.anunnaki.vp_label") + " ", el("b", {class: "vp-" + i}, sd.vp)),
           resChips(sd.res),
-          el("span", {title: "mana"}, "Mana ", el("b", {}, sd.mana)),
-          el("span", {title: "followers in supply / on the board"}, "Followers ", M.followers - onBoard, " / ", onBoard),
-          el("span", {title: "settlements still on the action board"}, "Settlements left ", sd.settle_left)),
+          el("span", {title: t("anunnaki.token.mana")}, t("page.anunnaki.mana") + " ", el("b", {}, sd.mana)),
+          el("span", {title: t("page.anunnaki.followers_title")}, t("page.anunnaki.followers") + " ", M.followers - onBoard, " / ", onBoard),
+          el("span", {title: t("page.anunnaki.settlements_title")}, t("page.anunnaki.settlements_left") + " ", sd.settle_left)),
         el("div", {class: "pstats"},
           el("span", {title: h.major_basic + (sd.major ? "; upgraded: " + h.major_upgraded : "")},
-            "Major god ", nice(h.major), sd.major ? " (summoned)" : ""),
-          sd.summoned.length ? el("span", {}, "Gods: ", sd.summoned.map((g) => el("span", {class: "gchip", title: M.gods[g].text}, nice(g)))) : null,
-          offer.length ? el("span", {}, "Can summon: ", offer.map((g) => el("span", {class: "gchip off", title: M.gods[g].text}, nice(g)))) : null,
-          sd.free_minor || sd.free_major ? el("span", {title: "free summon tokens"}, "Free summons ", sd.free_minor + (sd.free_major ? " + major" : "")) : null),
-        el("div", {class: "pstats"}, "Weapons: ", hand.length ? hand : el("span", {class: "hint"}, "none"),
-          el("span", {title: "advanced weapons still on the action board"}, " · advanced weapons left to draw: " + sd.pile.length)),
+            t("anunnaki.piece.major_god") + " ", god(h.major), sd.major ? " " + t("page.anunnaki.summoned") : ""),
+          sd.summoned.length ? el("span", {}, t("page.anunnaki.gods") + " ", sd.summoned.map((g) => el("span", {class: "gchip", title: M.gods[g].text}, god(g)))) : null,
+          offer.length ? el("span", {}, t("page.anunnaki.can_summon") + " ", offer.map((g) => el("span", {class: "gchip off", title: M.gods[g].text}, god(g)))) : null,
+          sd.free_minor || sd.free_major ? el("span", {title: t("page.anunnaki.free_title")},
+            t("page.anunnaki.free_summons") + " " + sd.free_minor + (sd.free_major ? " + " + t("page.anunnaki.major") : "")) : null),
+        el("div", {class: "pstats"}, t("page.anunnaki.weapons") + " ", hand.length ? hand : el("span", {class: "hint"}, t("page.okc.none")),
+          el("span", {title: t("page.anunnaki.pile_title")}, " · " + t("page.anunnaki.pile", {n: sd.pile.length}))),
         el("div", {class: "pstats"},
-          sd.contracts.length ? el("span", {}, "Contracts: ", sd.contracts.map((c) => el("span", {class: "cchip", title: contractTitle(c)}, contractName(c)))) : null,
-          sd.fulfilled.length ? el("span", {title: "fulfilled: " + sd.fulfilled.map(contractTitle).join("; ")}, "Fulfilled " + sd.fulfilled.length) : null,
-          sd.artifacts.length ? el("span", {}, "Artifacts: ", sd.artifacts.map((a) => el("span", {class: "gchip", title: M.artifacts[a].text}, M.artifacts[a].name))) : null,
-          sd.pandora && sd.pandora.length ? el("span", {}, "Pandora tokens: " + sd.pandora.join(", ")) : null,
-          sd.destiny ? el("span", {title: "the Destiny Stone's secret track"}, "Destiny: " + (sd.destiny === "?" ? "hidden" : sd.destiny)) : null,
-          sd.defeated.length ? el("span", {}, "Ancient tiles won " + sd.defeated.length) : null));
+          sd.contracts.length ? el("span", {}, t("page.anunnaki.contracts_label") + " ", sd.contracts.map((c) => el("span", {class: "cchip", title: contractTitle(c)}, contractName(c)))) : null,
+          sd.fulfilled.length ? el("span", {title: t("page.anunnaki.fulfilled_title", {list: sd.fulfilled.map(contractTitle).join("; ")})},
+            t("page.anunnaki.fulfilled", {n: sd.fulfilled.length})) : null,
+          sd.artifacts.length ? el("span", {}, t("page.anunnaki.artifacts") + " ", sd.artifacts.map((a) => el("span", {class: "gchip", title: M.artifacts[a].text}, term("artifact", a)))) : null,
+          sd.pandora && sd.pandora.length ? el("span", {}, t("page.anunnaki.pandora", {list: sd.pandora.join(", ")})) : null,
+          sd.destiny ? el("span", {title: t("page.anunnaki.destiny_title")}, t("page.anunnaki.destiny", {track: sd.destiny === "?" ? t("page.anunnaki.hidden") : term("track", sd.destiny)})) : null,
+          sd.defeated.length ? el("span", {}, t("page.anunnaki.ancient_won", {n: sd.defeated.length})) : null));
     })));
 }
 // a contract by what it asks and gives, as the log names it ("2 gold + 1 metal → move 2")
 function contractName(c) {
   const k = AM().contracts[c];
-  return k ? "“" + k.cost + " → " + k.middle + "”" : "a contract";
+  return k ? "“" + k.cost + " → " + k.middle + "”" : t("page.anunnaki.a_contract");
 }
-const contractHouse = (k) => k.house ? houseName(k.house) + " house" : "no house";
+const contractHouse = (k) => k.house ? houseName(k.house) : t("page.anunnaki.no_house");
 function contractTitle(c) {
   const k = AM().contracts[c];
-  return "Contract (" + contractHouse(k) + "): pay " + k.cost + " → " + k.middle + ", or " + k.vp + " VP and +" + k.commerce + " commerce" +
-    "";
+  return t("page.anunnaki.contract_title", {house: contractHouse(k), cost: k.cost, middle: k.middle, vp: k.vp, commerce: k.commerce});
 }
 function contractCard(c, opt) {
   const k = AM().contracts[c];
-  const inner = [el("span", {class: "ct"}, "Contract · " + contractHouse(k)),
-    el("span", {class: "cc"}, "Pay " + k.cost),
+  const inner = [el("span", {class: "ct"}, t("page.anunnaki.contract_of", {house: contractHouse(k)})),
+    el("span", {class: "cc"}, t("page.anunnaki.pay", {cost: k.cost})),
     el("span", {class: "cm"}, "→ " + k.middle),
-    el("span", {class: "cb"}, "or " + k.vp + " VP, +" + k.commerce + " commerce")];
+    el("span", {class: "cb"}, t("page.anunnaki.or_vp", {vp: k.vp, commerce: k.commerce}))];
   if (opt) return el("button", {type: "button", class: "contract", "data-move": opt.move, "aria-label": opt.label, onclick: () => go(opt.move)}, inner);
   return el("div", {class: "contract", title: contractTitle(c)}, inner);
 }
@@ -390,10 +395,10 @@ function contractsPanel(v) {
   const by = {};
   for (const o of opts(v)) if (o.contract) by[o.contract] = o;
   const you = v.you !== null && v.you !== undefined ? s.seats[v.you] : null;
-  return el("section", {class: "panel", "aria-label": "contracts", id: "contracts"},
-    el("h2", {}, "Contracts — display (" + s.contracts.display.length + "), deck " + s.contracts.deck.length),
+  return el("section", {class: "panel", "aria-label": t("page.anunnaki.contracts"), id: "contracts"},
+    el("h2", {}, t("page.anunnaki.contracts_head", {display: s.contracts.display.length, deck: s.contracts.deck.length})),
     el("div", {class: "contracts"}, s.contracts.display.map((c) => contractCard(c, by[c] && by[c].move.includes("take") ? by[c] : null))),
-    you && you.contracts.length ? [el("h3", {}, "Your contracts"),
+    you && you.contracts.length ? [el("h3", {}, t("page.anunnaki.your_contracts")),
       el("div", {class: "contracts"}, you.contracts.map((c) => contractCard(c, by[c] && by[c].move.includes("fulfil") ? by[c] : null)))] : null);
 }
 
@@ -404,41 +409,41 @@ function battlePanel(v) {
   if (!b || T.replay && !b) return null;
   const att = b.att, dfn = b.def;
   const anc = s.board.ancient[b.hex];
-  const foe = dfn === null || dfn === undefined ? "the ancient guardian" + (anc && anc.tile !== "?" && anc.up ? " (strength " + AM().ancient[anc.tile].strength + ")" : "") : null;
-  const rows = [el("p", {}, "Battle in ", el("b", {}, regionName(b.hex)), ": ", playerTag(v, att), " attacks ", foe ? foe : playerTag(v, dfn))];
+  const foe = dfn === null || dfn === undefined ? (anc && anc.tile !== "?" && anc.up ? t("page.anunnaki.guardian_strength", {n: AM().ancient[anc.tile].strength}) :
+    t("page.anunnaki.guardian")) : null;
+  const rows = [el("p", {}, I18N.nodes("page.anunnaki.battle_in", {region: el("b", {}, regionName(b.hex)), att: playerTag(v, att), def: foe ? foe : playerTag(v, dfn)}))];
   const cards = b.cards || {};
   if (Object.keys(cards).length) {
-    rows.push(el("p", {}, "Revealed: ", Object.entries(cards).flatMap(([k, ws]) => [playerTag(v, +k), " " + ws.map(nice).join(" + ") + "  "])));
+    rows.push(el("p", {}, t("page.anunnaki.revealed") + " ", Object.entries(cards).flatMap(([k, ws]) => [playerTag(v, +k), " " + ws.map(weapon).join(" + ") + "  "])));
   } else if (d && d.kind === "weapon") {
     const chose = d.chose || [];
     const tags = (xs) => xs.flatMap((x, i) => [i ? ", " : "", playerTag(v, x)]);
-    rows.push(el("p", {id: "weapon-wait"}, "Secret weapon choice. Still choosing: ", tags(d.seats || []),
-      chose.length ? "; already chosen (face down): " : null, chose.length ? tags(chose) : null));
+    rows.push(el("p", {id: "weapon-wait"}, t("page.anunnaki.still_choosing") + " ", tags(d.seats || []),
+      chose.length ? "; " + t("page.anunnaki.already_chosen") + " " : null, chose.length ? tags(chose) : null));
   }
-  if (d && d.chosen) rows.push(el("p", {class: "secret", id: "my-weapon"}, "Your secret choice: " + d.chosen.map(nice).join(" + ") + " (nobody else sees it until the reveal)"));
-  if (b.strength) rows.push(el("p", {}, "Strength: attacker " + b.strength[0] + ", defender " + b.strength[1]));
-  return el("section", {class: "panel battle-panel", "aria-label": "battle", id: "battle"}, el("h2", {}, "⚔ Battle"), rows);
+  if (d && d.chosen) rows.push(el("p", {class: "secret", id: "my-weapon"}, t("page.anunnaki.your_choice", {weapons: d.chosen.map(weapon).join(" + ")})));
+  if (b.strength) rows.push(el("p", {}, t("page.anunnaki.strength", {att: b.strength[0], def: b.strength[1]})));
+  return el("section", {class: "panel battle-panel", "aria-label": t("anunnaki.term.battle"), id: "battle"}, el("h2", {}, "⚔ " + t("anunnaki.term.battle")), rows);
 }
 
 // ---------------------------------------------------------------- decision
 function anDecision(v, box) {
   const d = v.decision;
   const options = d.options || (d.moves || []).map((m) => ({move: m, label: m}));
-  box.append(el("h2", {}, d.prompt || "Your decision"));
+  box.append(el("h2", {}, askText(d)));
   if (d.kind === "weapon") {
     box.classList.add("secret-choice");
     const b = d.battle;
-    box.append(el("p", {class: "secret"}, "Secret: choose your weapon" + (b ? " for the battle in " + regionName(b.hex) : "") +
-      ". Only you see your choice until every side has chosen; then both are revealed."));
+    box.append(el("p", {class: "secret"}, b ? t("page.anunnaki.secret_weapon_in", {region: regionName(b.hex)}) : t("page.anunnaki.secret_weapon")));
   }
   if (d.left !== undefined && d.left !== null) box.append(el("p", {class: "hint"},
-    (d.kind === "harvest" ? "Regions left to harvest: " : "Units left to " + (d.mode === "portal" ? "teleport" : "move") + ": ") + d.left +
-    (d.source ? " (from " + regionName(d.source) + ")" : "")));
+    t(d.kind === "harvest" ? "page.anunnaki.left_harvest" : d.mode === "portal" ? "page.anunnaki.left_teleport" : "page.anunnaki.left_move", {n: d.left}) +
+    (d.source ? " " + t("page.anunnaki.from", {region: regionName(d.source)}) : "")));
   const hexOpts = options.filter((o) => o.hex);
   const rest = options.filter((o) => !o.hex && !o.pass);
   const passes = options.filter((o) => o.pass);
   if (hexOpts.length) {
-    box.append(el("p", {class: "hint"}, "Click a highlighted region on the board, or:"),
+    box.append(el("p", {class: "hint"}, t("page.anunnaki.click_or")),
       el("div", {class: "choices hexes"}, hexOpts.map((o) => el("button", {type: "button", "data-move": o.move, title: o.label,
         "aria-label": o.label, onclick: () => go(o.move)}, regionName(o.hex)))));
   }
@@ -454,26 +459,51 @@ function scoringPanel(v) {
   if (!sc || !sc.rows) return null;
   const p = v.seats.length;
   // during play: each seat's VP so far by source; once over, the final scoring after them
-  const title = sc.final === false ? "VP by source so far" : "Final scoring";
-  return el("section", {class: "panel", "aria-label": title.toLowerCase(), id: sc.final === false ? "vp-sources" : "final-scoring"}, el("h2", {}, title),
+  const title = sc.final === false ? t("page.anunnaki.vp_so_far") : t("page.anunnaki.final_scoring");
+  return el("section", {class: "panel", "aria-label": title, id: sc.final === false ? "vp-sources" : "final-scoring"}, el("h2", {}, title),
     el("table", {class: "scoring"},
       el("thead", {}, el("tr", {}, el("th", {}, ""), Array.from({length: p}, (_, i) => el("th", {scope: "col"}, playerTag(v, i), el("br"), el("small", {}, houseName(v.state.houses[i])))))),
       el("tbody", {}, sc.rows.map((r) => el("tr", {}, el("th", {scope: "row"}, r.name), r.values.map((x) => el("td", {}, x || "")))),
-        el("tr", {class: "total"}, el("th", {scope: "row"}, "Total VP"), sc.total.map((x) => el("td", {}, x))))));
+        el("tr", {class: "total"}, el("th", {scope: "row"}, t("page.anunnaki.total_vp")), sc.total.map((x) => el("td", {}, x))))));
 }
+
+// each decision's question (declared with the decision in the rules), in the reader's language
+const PROMPTS = {battle: "page.anunnaki.prompt.battle", weapon: "page.anunnaki.prompt.weapon", loki: "page.anunnaki.prompt.loki",
+  helmet: "page.anunnaki.prompt.helmet", composite: "page.anunnaki.prompt.composite", chariot: "page.anunnaki.prompt.chariot",
+  steal: "page.anunnaki.prompt.steal", artifact: "page.anunnaki.prompt.artifact",
+  culture_benefit: "page.anunnaki.prompt.culture_benefit", from: "page.anunnaki.prompt.from", unit: "page.anunnaki.prompt.unit",
+  to: "page.anunnaki.prompt.to", carry: "page.anunnaki.prompt.carry", harvest: "page.anunnaki.prompt.harvest",
+  harvest_res: "page.anunnaki.prompt.harvest_res", exhaust: "page.anunnaki.prompt.exhaust",
+  place_follower: "page.anunnaki.prompt.place_follower", take_follower: "page.anunnaki.prompt.take_follower",
+  settle: "page.anunnaki.prompt.settle", discard_god: "page.anunnaki.prompt.discard_god", main: "page.anunnaki.prompt.main",
+  ra_cube: "page.anunnaki.prompt.ra_cube", creation: "page.anunnaki.prompt.creation", market: "page.anunnaki.prompt.market",
+  contract: "page.anunnaki.prompt.contract", weapon_pick: "page.anunnaki.prompt.weapon_pick",
+  develop: "page.anunnaki.prompt.develop", dev_do: "page.anunnaki.prompt.dev_do", tile_pick: "page.anunnaki.prompt.tile_pick",
+  cube_from: "page.anunnaki.prompt.cube_from", cube_to: "page.anunnaki.prompt.cube_to", mana: "page.anunnaki.prompt.mana",
+  extra: "page.anunnaki.prompt.extra", summon_hex: "page.anunnaki.prompt.summon_hex", resource: "page.anunnaki.prompt.resource",
+  pay: "page.anunnaki.prompt.pay", contract_half: "page.anunnaki.prompt.contract_half", choice: "page.anunnaki.prompt.choice",
+  free_contract: "page.anunnaki.prompt.free_contract", yesno: "page.anunnaki.prompt.yesno",
+  lose_follower: "page.anunnaki.prompt.lose_follower", horn: "page.anunnaki.prompt.horn",
+  pandora: "page.anunnaki.prompt.pandora", lose_weapon: "page.anunnaki.prompt.lose_weapon",
+  destiny: "page.anunnaki.prompt.destiny", frigg: "page.anunnaki.prompt.frigg"};
 
 GAMES.anunnaki = {
   name: "Anunnaki",
   nameKey: "page.game.anunnaki",
-  subtitle: (v) => v.state.end_triggered && v.status !== "finished" ? " — last round" : "",
+  subtitle: (v) => v.state.end_triggered && v.status !== "finished" ? " — " + t("page.anunnaki.last_round") : "",
+  prompt: (d) => PROMPTS[d.kind] && !["culture_benefit", "frigg"].includes(d.kind) ? t(PROMPTS[d.kind]) : null,
+  optionWords: {
+    houses: {label: "page.anunnaki.option.houses", help: "page.anunnaki.option.houses_help", item: "page.anunnaki.option.house", choice: houseName},
+    first_game: {label: "page.anunnaki.option.first_game", help: "page.anunnaki.option.first_game_help"},
+  },
   stats(v) {
     const s = v.state;
     return [
-      v.status === "active" ? el("span", {class: "stat"}, "Turn of ", playerTag(v, s.current)) : null,
-      s.end_triggered && v.status !== "finished" ? el("span", {class: "stat badge", id: "end-triggered"}, "Game end triggered: last round") : null,
-      el("span", {class: "stat"}, "Conquests of Atlantis ", el("b", {}, s.conquests)),
-      v.you !== null && v.you !== undefined ? el("span", {class: "stat"}, "You: ", el("b", {}, s.seats[v.you].vp + " VP"), " ",
-        resChips(s.seats[v.you].res), " mana " + s.seats[v.you].mana) : null];
+      v.status === "active" ? el("span", {class: "stat"}, I18N.nodes("page.anunnaki.turn_of", {who: playerTag(v, s.current)})) : null,
+      s.end_triggered && v.status !== "finished" ? el("span", {class: "stat badge", id: "end-triggered"}, t("page.anunnaki.end_triggered")) : null,
+      el("span", {class: "stat"}, t("page.anunnaki.conquests") + " ", el("b", {}, s.conquests)),
+      v.you !== null && v.you !== undefined ? el("span", {class: "stat"}, t("page.anunnaki.you") + " ", el("b", {}, t("page.anunnaki.vp", {n: s.seats[v.you].vp})), " ",
+        resChips(s.seats[v.you].res), " " + t("page.anunnaki.mana") + " " + s.seats[v.you].mana) : null];
   },
   decision: anDecision,
   render(v) {
