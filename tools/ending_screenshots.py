@@ -1,7 +1,9 @@
 """Screenshots of each game's ending as its player first sees it, on a phone
-(390x844) and a desktop (1366x900): docs/screenshots/<game>-ending-<W>x<H>.png.
+(390x844) and a desktop (1366x900): docs/screenshots/<game>-ending-<W>x<H>.png;
+with --langs, on a phone in each of those languages too (the browser asking
+for it by Accept-Language): <game>-ending-<lang>-390x844.png.
 
-    python tools/ending_screenshots.py [--out docs/screenshots] [--base http://127.0.0.1:8000]
+    python tools/ending_screenshots.py [--out docs/screenshots] [--base http://127.0.0.1:8000] [--langs ja,ru]
 
 Without --base it starts a server of its own on a throwaway database. A
 person plays seat 0 with random legal moves through the API against an easy
@@ -82,10 +84,16 @@ def finish(base: str, game: str, options: dict, seed: int, timeout: float = 600.
     raise RuntimeError(f"{game} did not end in {timeout:.0f} s")
 
 
-def open_ending(browser, base: str, gid: str, token: str, size: tuple[int, int]):
-    """The page of a finished table as seat 0 opens it, at `size`."""
+def open_ending(browser, base: str, gid: str, token: str, size: tuple[int, int], lang: str = "en"):
+    """The page of a finished table as seat 0 opens it, at `size`, in `lang`."""
     w, h = size
-    page = browser.new_page(viewport={"width": w, "height": h}, is_mobile=w < 500, has_touch=w < 500)
+    page = browser.new_page(
+        viewport={"width": w, "height": h},
+        is_mobile=w < 500,
+        has_touch=w < 500,
+        locale=lang,
+        extra_http_headers={"Accept-Language": lang},
+    )
     page.goto(f"{base}/game/{gid}#seat=0&token={token}")
     page.wait_for_selector("#result #ranking li")
     page.wait_for_selector("#rematch-btn")
@@ -96,6 +104,8 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--out", default=str(ROOT / "docs" / "screenshots"))
     ap.add_argument("--base", help="a running server (default: start one)")
+    ap.add_argument("--langs", default="", help="also a phone screenshot in each of these languages (ja,ru)")
+    ap.add_argument("--only-langs", action="store_true", help="only the screenshots of --langs")
     args = ap.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -113,9 +123,11 @@ def main(argv=None) -> int:
             browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_FLAGS)
             for game, (options, seed) in GAMES.items():
                 gid, token = finish(base, game, options, seed)
-                for size in SIZES:
-                    page = open_ending(browser, base, gid, token, size)
-                    path = out / f"{game}-ending-{size[0]}x{size[1]}.png"
+                shots = [] if args.only_langs else [(size, "en", "") for size in SIZES]
+                shots += [(SIZES[0], lang, f"-{lang}") for lang in filter(None, args.langs.split(","))]
+                for size, lang, tag in shots:
+                    page = open_ending(browser, base, gid, token, size, lang)
+                    path = out / f"{game}-ending{tag}-{size[0]}x{size[1]}.png"
                     page.screenshot(path=str(path))
                     page.close()
                     print(path)

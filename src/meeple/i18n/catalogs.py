@@ -38,8 +38,10 @@ _FORMAT_AS = {PSEUDO: "en"}  # numbers, lists and plurals of the pseudo-locale
 
 
 # each language's catalog is kept in parts, one .po file each, read as one:
-# the game terms, the terminal and reports (meeple.po), the browser page (page.po)
-PARTS = (DOMAIN, "page")
+# the game terms, the terminal and reports (meeple.po), the browser page
+# (page.po), the rules at hand's sections, sentences and the glossary entries
+# no game term names (rules.po, keys as meeple.games.glossary gives them)
+PARTS = (DOMAIN, "page", "rules")
 
 
 def po_path(lang: str, part: str = DOMAIN) -> Path:

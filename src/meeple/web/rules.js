@@ -8,7 +8,20 @@
 const Rules = (() => {
 
 const CACHE = {};
-const GAME_TITLES = {ethnos: "Ethnos", okc: "The Old King's Crown", anunnaki: "Anunnaki: Dawn of the Gods"};
+const GAME_TITLES = {ethnos: "page.game.ethnos", okc: "page.game.okc", anunnaki: "page.game.anunnaki"};
+// the rulebooks by their seed, the glossary's kinds of term: in the reader's language
+const SEED_TITLES = {"000": "page.rules.seed.000", "001": "page.rules.seed.001", "002": "page.rules.seed.002",
+                     "003": "page.rules.seed.003", "004": "page.rules.seed.004"};
+const KINDS = {tribe: "page.rules.kind.tribe", kingdom: "page.rules.kind.kingdom", component: "page.rules.kind.component",
+  term: "page.rules.kind.term", faction: "page.rules.kind.faction", card: "page.rules.kind.card", trait: "page.rules.kind.trait",
+  command: "page.rules.kind.command", region: "page.rules.kind.region", location: "page.rules.kind.location",
+  council: "page.rules.kind.council", suit: "page.rules.kind.suit", house: "page.rules.kind.house", god: "page.rules.kind.god",
+  weapon: "page.rules.kind.weapon", tile: "page.rules.kind.tile", track: "page.rules.kind.track", artifact: "page.rules.kind.artifact",
+  objective: "page.rules.kind.objective", action: "page.rules.kind.action"};
+// a text of the rules in the reader's language where the catalog has it, else as the rules at hand write it
+const said = (key, text) => key && I18N.has(key) ? t(key) : text;
+const termName = (game, x) => said(game + "." + x.id, x.name);
+const termText = (x) => x.sentences.map((s) => said(s.key, s.text)).join(" ");
 
 function make(tag, attrs, ...kids) {
   const n = document.createElement(tag);
@@ -22,7 +35,7 @@ async function load(game) {
     CACHE[game] = fetch("/api/rules/" + encodeURIComponent(game)).then(async (r) => {
       const body = await r.json();
       if (!r.ok) throw new Error(body.error || r.statusText);
-      body.byId = Object.fromEntries(body.terms.map((t) => [t.id, t]));
+      body.byId = Object.fromEntries(body.terms.map((x) => [x.id, x]));
       return body;
     });
     CACHE[game].catch(() => { delete CACHE[game]; });
@@ -31,23 +44,25 @@ async function load(game) {
 }
 
 const norm = (s) => s.normalize("NFKC").toLowerCase().replace(/['’]s\b/g, "").replace(/[\s_\-–—/()]+/g, " ").trim();
-const cited = (sources) => "From: " + sources.map((s) => s.words).join("; ");
+const seedOf = (s) => s.seed.slice(0, 3);
+const cited = (sources) => t("page.rules.from", {sources: sources.map((s) =>
+  t("page.rules.source", {book: SEED_TITLES[seedOf(s)] ? t(SEED_TITLES[seedOf(s)]) : s.title, section: s.section, line: s.line})).join("; ")});
 
 // ------------------------------------------------------------- the dialog
 function dialog() {
   let d = document.getElementById("rules-dialog");
   if (d) return d;
-  const pick = make("select", {id: "rules-game", "aria-label": "game"},
-    Object.entries(GAME_TITLES).map(([g, t]) => make("option", {value: g}, t)));
-  const find = make("input", {type: "search", id: "rules-find", placeholder: "Find a term (e.g. a tribe, a card, a god)",
-    "aria-label": "find a term", autocomplete: "off", maxlength: "80"});
+  const pick = make("select", {id: "rules-game", "aria-label": t("page.lobby.game_label")},
+    Object.entries(GAME_TITLES).map(([g, key]) => make("option", {value: g}, t(key))));
+  const find = make("input", {type: "search", id: "rules-find", placeholder: t("page.rules.find_placeholder"),
+    "aria-label": t("page.rules.find_label"), autocomplete: "off", maxlength: "80"});
   d = make("dialog", {id: "rules-dialog", "aria-labelledby": "rules-head"},
     make("div", {class: "rules-top"},
-      make("h2", {id: "rules-head"}, "Rules"), pick,
-      make("button", {type: "button", class: "rules-close", "aria-label": "close the rules"}, "Close")),
+      make("h2", {id: "rules-head"}, t("page.rules.button")), pick,
+      make("button", {type: "button", class: "rules-close", "aria-label": t("page.rules.close_label")}, t("page.rules.close"))),
     make("div", {class: "rules-body"},
-      make("section", {id: "rules-summary", "aria-label": "the rules in short"}),
-      make("section", {id: "rules-glossary", "aria-label": "glossary"}, make("h3", {}, "Glossary"), find,
+      make("section", {id: "rules-summary", "aria-label": t("page.rules.summary_label")}),
+      make("section", {id: "rules-glossary", "aria-label": t("page.rules.glossary_label")}, make("h3", {}, t("page.rules.glossary")), find,
         make("p", {id: "rules-count", class: "hint", "aria-live": "polite"}), make("div", {id: "rules-terms"}))));
   document.body.append(d);
   d.querySelector(".rules-close").addEventListener("click", () => d.close());
@@ -61,26 +76,26 @@ async function fill(game) {
   const d = dialog();
   d.querySelector("#rules-game").value = game;
   const sum = d.querySelector("#rules-summary"), terms = d.querySelector("#rules-terms");
-  sum.replaceChildren(make("p", {class: "hint"}, "Loading the rules…"));
+  sum.replaceChildren(make("p", {class: "hint"}, t("page.rules.loading")));
   terms.replaceChildren();
   let doc;
   try { doc = await load(game); } catch (e) {
-    sum.replaceChildren(make("p", {class: "hint"}, "The rules could not be loaded: " + e.message));
+    sum.replaceChildren(make("p", {class: "hint"}, t("page.rules.failed", {why: e.message})));
     return;
   }
-  d.querySelector("#rules-head").textContent = doc.title + ": the rules";
+  d.querySelector("#rules-head").textContent = t("page.rules.title", {game: GAME_TITLES[game] ? t(GAME_TITLES[game]) : doc.title});
   sum.replaceChildren(...doc.summary.map((s) => make("div", {class: "rules-part", "data-part": s.id},
-    make("h3", {}, s.title),
-    make("ul", {}, s.sentences.map((x) => make("li", {}, x.text))),
+    make("h3", {}, said(game + ".summary." + s.id, s.title)),
+    make("ul", {}, s.sentences.map((x) => make("li", {}, said(x.key, x.text)))),
     make("p", {class: "rules-from"}, cited(s.sources)))));
   const groups = {};
-  for (const t of doc.terms) (groups[t.kind] = groups[t.kind] || []).push(t);
+  for (const x of doc.terms) (groups[x.kind] = groups[x.kind] || []).push(x);
   terms.replaceChildren(...Object.entries(groups).map(([kind, list]) => make("div", {class: "rules-kind", "data-kind": kind},
-    make("h4", {}, doc.kinds[kind] || kind),
-    make("dl", {}, list.map((t) => [
-      make("dt", {id: "term-" + t.id.replace(".", "-"), "data-term-id": t.id,
-        "data-find": norm([t.name, ...t.aliases].join(" ")), "data-text": norm(t.text)}, t.name),
-      make("dd", {"data-term-id": t.id}, make("span", {}, t.text), make("span", {class: "rules-from"}, cited(t.sources)))])))));
+    make("h4", {}, KINDS[kind] ? t(KINDS[kind]) : doc.kinds[kind] || kind),
+    make("dl", {}, list.map((x) => [
+      make("dt", {id: "term-" + x.id.replace(".", "-"), "data-term-id": x.id,
+        "data-find": norm([x.name, termName(game, x), ...x.aliases].join(" ")), "data-text": norm(x.text + " " + termText(x))}, termName(game, x)),
+      make("dd", {"data-term-id": x.id}, make("span", {}, termText(x)), make("span", {class: "rules-from"}, cited(x.sources)))])))));
   filter();
 }
 
@@ -96,7 +111,7 @@ function filter() {
     if (ok) shown++;
   }
   for (const k of d.querySelectorAll(".rules-kind")) k.hidden = !k.querySelector("dt:not([hidden])");
-  d.querySelector("#rules-count").textContent = words.length ? shown + (shown === 1 ? " term" : " terms") + " found" : "";
+  d.querySelector("#rules-count").textContent = words.length ? t("page.rules.found", {count: shown}) : "";
 }
 
 function open(game, term) {
@@ -129,10 +144,10 @@ async function explain(root) {
   const spots = [...(SPOTS[game] || []), ["[data-term]", (e) => e.dataset.term]];
   for (const [sel, idOf] of spots) {
     for (const n of root.querySelectorAll(sel)) {
-      const t = doc.byId[idOf(n)];
-      if (!t) continue;
-      const said = t.name + ": " + t.text;
-      if (n.getAttribute("title") !== said) n.setAttribute("title", said);
+      const x = doc.byId[idOf(n)];
+      if (!x) continue;
+      const words = termName(game, x) + ": " + termText(x);
+      if (n.getAttribute("title") !== words) n.setAttribute("title", words);
     }
   }
 }
@@ -140,13 +155,14 @@ async function explain(root) {
 function button() {
   const top = document.querySelector("header.top");
   if (!top || document.getElementById("rules-btn")) return;
-  const b = make("button", {type: "button", id: "rules-btn", class: "rules-btn", "aria-haspopup": "dialog"}, "Rules");
+  const b = make("button", {type: "button", id: "rules-btn", class: "rules-btn", "aria-haspopup": "dialog"}, t("page.rules.button"));
   b.addEventListener("click", () => open());
   const account = document.getElementById("account");
   top.insertBefore(b, account);
 }
 
-window.addEventListener("DOMContentLoaded", () => {
+window.addEventListener("DOMContentLoaded", async () => {
+  await I18N.ready;
   button();
   const app = document.getElementById("app");
   if (app) new MutationObserver(() => explain(app)).observe(app, {childList: true, subtree: true});
