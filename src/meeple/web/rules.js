@@ -18,8 +18,9 @@ const KINDS = {tribe: "page.rules.kind.tribe", kingdom: "page.rules.kind.kingdom
   council: "page.rules.kind.council", suit: "page.rules.kind.suit", house: "page.rules.kind.house", god: "page.rules.kind.god",
   weapon: "page.rules.kind.weapon", tile: "page.rules.kind.tile", track: "page.rules.kind.track", artifact: "page.rules.kind.artifact",
   objective: "page.rules.kind.objective", action: "page.rules.kind.action"};
-// a text of the rules in the reader's language where the catalog has it, else as the rules at hand write it
-const said = (key, text) => key && I18N.has(key) ? t(key) : text;
+// a text of the rules in the reader's language where the catalog has it, else as the rules at hand
+// write it (their English is the rules' own: "Dwarf" in the glossary, where the catalog's tribe is "Dwarves")
+const said = (key, text) => I18N.lang !== "en" && key && I18N.has(key) ? t(key) : text;
 const termName = (game, x) => said(game + "." + x.id, x.name);
 const termText = (x) => x.sentences.map((s) => said(s.key, s.text)).join(" ");
 
