@@ -489,7 +489,7 @@ const PROMPTS = {battle: "page.anunnaki.prompt.battle", weapon: "page.anunnaki.p
 
 GAMES.anunnaki = {
   name: "Anunnaki",
-  nameKey: "page.game.anunnaki",
+  nameKey: "common.game.anunnaki",
   subtitle: (v) => v.state.end_triggered && v.status !== "finished" ? " — " + t("page.anunnaki.last_round") : "",
   prompt: (d) => PROMPTS[d.kind] && !["culture_benefit", "frigg"].includes(d.kind) ? t(PROMPTS[d.kind]) : null,
   optionWords: {

@@ -272,7 +272,7 @@ function rankWord(w) {
 
 GAMES.ethnos = {
   name: "Ethnos",
-  nameKey: "page.game.ethnos",
+  nameKey: "common.game.ethnos",
   subtitle: (v) => " — " + t("page.ethnos.age", {age: v.state.age}),
   prompt: (d) => PROMPTS[d.kind] ? t(PROMPTS[d.kind]) : null,
   rankWord,

@@ -341,7 +341,7 @@ const PROMPTS = {gather: "page.okc.prompt.gather", peek: "page.okc.prompt.peek",
 
 GAMES.okc = {
   name: "The Old King's Crown",
-  nameKey: "page.game.okc",
+  nameKey: "common.game.okc",
   subtitle: (v) => " — " + t("page.okc.round_of", {round: v.state.round, rounds: v.state.rounds}),
   prompt: (d) => d.kind === "instead" || !PROMPTS[d.kind] ? null : t(PROMPTS[d.kind]),
   optionWords: {

@@ -8,7 +8,7 @@
 const Rules = (() => {
 
 const CACHE = {};
-const GAME_TITLES = {ethnos: "page.game.ethnos", okc: "page.game.okc", anunnaki: "page.game.anunnaki"};
+const GAME_TITLES = {ethnos: "common.game.ethnos", okc: "common.game.okc", anunnaki: "common.game.anunnaki"};
 // the rulebooks by their seed, the glossary's kinds of term: in the reader's language
 const SEED_TITLES = {"000": "page.rules.seed.000", "001": "page.rules.seed.001", "002": "page.rules.seed.002",
                      "003": "page.rules.seed.003", "004": "page.rules.seed.004"};
