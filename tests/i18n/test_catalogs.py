@@ -79,8 +79,16 @@ def _rules_at_hand_keys() -> set[str]:
         for s in rules.summary:
             found.update([f"{game}.summary.{s.id}", *s.keys()])
         for e in rules.entries:
-            found.update([f"{game}.{e.id}", *e.keys()])
+            found.update([e.name_key, *e.keys()])
     return found
+
+
+def test_every_name_in_the_rules_at_hand_is_a_catalog_term():
+    """A glossary entry's name is one catalog term (its own, or the game term it is)."""
+    from meeple.games import glossary
+
+    missing = sorted(e.name_key for g in glossary.GAMES for e in glossary.load(g).entries if e.name_key not in ALL_KEYS)
+    assert not missing, f"names of the rules at hand no catalog has: {missing}"
 
 
 def test_no_key_is_unused():

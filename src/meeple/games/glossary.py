@@ -4,7 +4,9 @@ panel, the powers shown beside tribes, factions and gods).
 
 The words are declared once per game, in `<game>/rules.json`; this module
 only reads and looks them up. Every sentence has its own id (a catalog key
-for translation: `<game>.<entry>.<sentence>`), and every entry and summary
+for translation: `<game>.<entry>.<sentence>`); an entry's name is one catalog
+term: `<game>.<entry>`, or the game term it is (`"term": "ethnos.token.troll"`
+for the troll token), so a thing has one name in every language. Every entry and summary
 section names the seed (the Japanese or Russian rulebook the rules come from),
 its section heading and the line, with a few words of that line so that a test
 can check the citation against the seed file.
@@ -91,6 +93,12 @@ class Entry:
     aliases: tuple[str, ...]
     sentences: tuple[tuple[str, str], ...]  # (sentence id, English)
     sources: tuple[Source, ...]
+    term: str = ""  # the catalog key of its name, when it is a game term declared under another key
+
+    @property
+    def name_key(self) -> str:
+        """The catalog key of the entry's name."""
+        return self.term or f"{self.game}.{self.id}"
 
     @property
     def text(self) -> str:
@@ -108,6 +116,7 @@ class Entry:
             "id": self.id,
             "kind": self.kind,
             "name": self.name,
+            "name_key": self.name_key,
             "aliases": list(self.aliases),
             "text": self.text,
             "sentences": [{"key": k, "text": s} for k, (_, s) in zip(self.keys(), self.sentences, strict=True)],
@@ -239,6 +248,7 @@ def load(game: str) -> Rules:
             tuple(e.get("aliases", ())),
             _sentences(e["text"], e["id"]),
             _sources(e["sources"], e["id"]),
+            e.get("term", ""),
         )
         entries.append(entry)
         for name in (entry.name, *entry.aliases, entry.id.replace(".", " ")):

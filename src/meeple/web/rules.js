@@ -21,7 +21,7 @@ const KINDS = {tribe: "page.rules.kind.tribe", kingdom: "page.rules.kind.kingdom
 // a text of the rules in the reader's language where the catalog has it, else as the rules at hand
 // write it (their English is the rules' own: "Dwarf" in the glossary, where the catalog's tribe is "Dwarves")
 const said = (key, text) => I18N.lang !== "en" && key && I18N.has(key) ? t(key) : text;
-const termName = (game, x) => said(game + "." + x.id, x.name);
+const termName = (game, x) => said(x.name_key, x.name);
 const termText = (x) => x.sentences.map((s) => said(s.key, s.text)).join(" ");
 
 function make(tag, attrs, ...kids) {
