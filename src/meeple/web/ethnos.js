@@ -16,11 +16,12 @@ const ALLY = {centaur: "page.ethnos.ally.centaur", dwarf: "page.ethnos.ally.dwar
 const ally = (tribe) => ALLY[tribe] ? t(ALLY[tribe]) : cap(tribe);
 const kingdom = (k) => I18N.has("ethnos.kingdom." + k) ? t("ethnos.kingdom." + k) : cap(k);
 const tribes = (tr) => I18N.has("ethnos.tribe." + tr) ? t("ethnos.tribe." + tr) : cap(tr);
-// a tribe's power in words: the rules at hand's sentences in the reader's language
+// a tribe's power in words: its entry of the rules at hand, in the reader's language (loaded once)
+let RULES = null;
+Rules.load("ethnos").then((doc) => { RULES = doc; if (T.view && T.view.game === "ethnos") render(); }).catch(() => {});
 function tribeHelp(tr) {
-  const keys = ["power", "bonus", "chain", "example", "limit", "glory", "place", "end", "rule", "note"].map((s) => "ethnos.tribe." + tr + "." + s);
-  const said = keys.filter((k) => I18N.has(k)).map((k) => t(k));
-  return said.length ? tribes(tr) + ": " + said.join(" ") : (META && EM().help[tr]) || tr;
+  const x = RULES && RULES.byId["tribe." + tr];
+  return x ? Rules.termName("ethnos", x) + ": " + Rules.termText(x) : (META && EM().help[tr]) || tr;
 }
 const cardWords = (c) => c === "?" ? t("page.ethnos.hidden_card") :
   (kingdomOf(c) ? t("page.ethnos.card", {tribe: ally(tribeOf(c)), kingdom: kingdom(kingdomOf(c))}) : ally("skeleton"));

@@ -169,5 +169,5 @@ window.addEventListener("DOMContentLoaded", async () => {
   if (app) new MutationObserver(() => explain(app)).observe(app, {childList: true, subtree: true});
 });
 
-return {open, load, explain};
+return {open, load, explain, termName, termText};
 })();
