@@ -376,7 +376,8 @@ function contractName(c) {
   const k = AM().contracts[c];
   return k ? "“" + k.cost + " → " + k.middle + "”" : t("page.anunnaki.a_contract");
 }
-const contractHouse = (k) => k.house ? houseName(k.house) : t("page.anunnaki.no_house");
+// a contract's house in words ("Pharaos house", "no house")
+const contractHouse = (k) => k.house ? t("page.anunnaki.house_of", {house: houseName(k.house)}) : t("page.anunnaki.no_house");
 function contractTitle(c) {
   const k = AM().contracts[c];
   return t("page.anunnaki.contract_title", {house: contractHouse(k), cost: k.cost, middle: k.middle, vp: k.vp, commerce: k.commerce});
