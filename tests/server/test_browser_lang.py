@@ -24,8 +24,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from meeple.i18n import catalogs
 from tests.server import test_browser
-from tests.server.test_browser_ending import GAMES
 from tests.server.helpers import start_in_lobby
+from tests.server.test_browser_ending import GAMES
 
 pytestmark = pytest.mark.browser
 
