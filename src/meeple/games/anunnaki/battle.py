@@ -21,6 +21,7 @@ from meeple.games.anunnaki.actions import (
 )
 from meeple.games.anunnaki.data import DATA, RESOURCES
 from meeple.games.anunnaki.declare import RULES, give, queued
+from meeple.games.anunnaki.effects import _run_gain
 
 if (
     TYPE_CHECKING
@@ -247,7 +248,7 @@ def _legal_battle(s: AnunnakiFields, seat):
 @RULES.decision("battle", prompt="Choose the next battle", legal=_legal_battle)
 def _ans_battle(s: AnunnakiFields, a, seat):
     h = s.lay.hexes[a - HEX]
-    s._push(["battle", seat, h], ["battles"])
+    s._push(queued(_run_battle, seat, h), queued(_run_battles))
 
 
 @RULES.step("battle")
@@ -266,7 +267,7 @@ def _run_battle(s: AnunnakiFields, seat, h):
     att_ok = s._armed(seat, True)
     if not att_ok:
         b["winner"] = "def"
-        s.todo.append(["b_end"])
+        s.todo.append(queued(_run_b_end))
         return
     seats = [seat] if opp is None or not s._armed(opp, False) else [seat, opp]
     s.ask("weapon", seats, {})
@@ -301,14 +302,27 @@ def _ans_weapon(s: AnunnakiFields, a, seat):
     if h in s.anc:
         s.own_anc()[h][1] = True
     s._event("reveal", b["att"], {k: v for k, v in b["cards"].items()})
-    s._push(["b_loki"], ["b_pay"], ["b_helmet"], ["b_composite"], ["b_chariot"], ["b_resolve"], ["b_end"])
+    s._push(
+        *[
+            queued(step)
+            for step in (
+                _run_b_loki,
+                _run_b_pay,
+                _run_b_helmet,
+                _run_b_composite,
+                _run_b_chariot,
+                _run_b_resolve,
+                _run_b_end,
+            )
+        ]
+    )
 
 
 @RULES.step("b_loki")
 def _run_b_loki(s: AnunnakiFields):
     for seat in s._sides():
         if len(s.ctx["battle"]["cards"].get(str(seat), [])) > 1:
-            s.todo.append(["b_loki_one", seat])
+            s.todo.append(queued(_run_b_loki_one, seat))
 
 
 @RULES.step("b_loki_one")
@@ -372,7 +386,7 @@ def _ans_helmet(s: AnunnakiFields, a, seat):
     s._event("helmet", seat, w)
     s._pay(seat, s.weapon_cost(seat, w))
     if b.get("bow_phase") and DATA.weapons[w]["effect"] == "composite":
-        s.todo.append(["b_composite_one", seat])  # replayed after the composite step began
+        s.todo.append(queued(_run_b_composite_one, seat))  # replayed after the composite step began
 
 
 @RULES.step("b_composite")
@@ -383,7 +397,7 @@ def _run_b_composite(s: AnunnakiFields):
     b["bow_phase"] = True
     for seat in reversed(s._sides()):
         if s._has_effect(seat, "composite") and s._armed(seat, True):
-            s.todo.append(["b_composite_one", seat])
+            s.todo.append(queued(_run_b_composite_one, seat))
 
 
 @RULES.step("b_composite_one")
@@ -413,7 +427,7 @@ def _ans_composite(s: AnunnakiFields, a, seat):
     s._event("composite", seat, w)
     s._pay(seat, s.weapon_cost(seat, w))
     if DATA.weapons[w]["effect"] == "helmet":
-        s.todo.append(["b_helmet_one", seat])  # "all effects of the second card"
+        s.todo.append(queued(_run_b_helmet_one, seat))  # "all effects of the second card"
 
 
 @RULES.step("b_chariot")
@@ -423,7 +437,7 @@ def _run_b_chariot(s: AnunnakiFields):
         return
     for seat in reversed(s._sides()):
         if s._has_effect(seat, "chariot") and s.seats[seat]["res"][RI["metal"]] > 0:
-            s.todo.append(["b_chariot_one", seat])
+            s.todo.append(queued(_run_b_chariot_one, seat))
 
 
 @RULES.step("b_chariot_one")
@@ -486,16 +500,16 @@ def _run_b_end(s: AnunnakiFields):
         steps.append(queued(give, att, DATA.ancient[tile]["reward"]))
         if s.lay.info[h]["atlantis"]:
             s.conquests += 1
-            steps.append(["artifact_pick", att, s.conquests])
+            steps.append(queued(_run_artifact_pick, att, s.conquests))
     if loser is not None:
         s._send_home(loser, h)
         # (once, however many; an advanced card a Viking Helmet sent back was played too)
         if b.get("helmeted_advanced") == loser or any(
             DATA.weapons[w]["kind"] == "advanced" for w in played.get(loser, ())
         ):
-            steps.append(["gain", loser, "metal", NUMBERS["loss_metal"]])
+            steps.append(queued(_run_gain, loser, "metal", NUMBERS["loss_metal"]))
         if winner is not None and s._slingshot(loser, winner, b):
-            steps.append(["steal", loser, winner])
+            steps.append(queued(_run_steal, loser, winner))
     for seat, cards in played.items():
         for w in cards:
             s._return_card(seat, w)

@@ -186,7 +186,7 @@ def _resolve(s: AnunnakiFields, i, c, board, ctrl, steps) -> None:
         if not gets and s.power(seat, "zeus_planet_culture"):
             gets = any(s.has_units(h, seat) for h in lay.hexes if lay.board_of[h] == board)
         if gets:
-            steps.append(["culture_offer", seat, tok])
+            steps.append(queued(_run_culture_offer, seat, tok))
 
 
 @RULES.step("culture_offer")

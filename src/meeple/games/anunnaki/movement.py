@@ -171,11 +171,6 @@ class Movement(AnunnakiFields):
         return out
 
 
-# the step turning culture tokens up after units move, queued below their
-# step (shared: steps are never changed in place)
-FLIP = ["flip"]
-
-
 @RULES.step("units")
 def _run_units(s: AnunnakiFields, seat, mode, n, src):
     if n > 0:
@@ -247,7 +242,7 @@ def _ans_to(s: AnunnakiFields, a, seat):
     if u == SETTLEMENT - UNIT:
         s._move_settlement(seat, src, dest)
         s._event(arg["mode"], seat, f"settlement {src}>{dest}")
-        s.todo.append(["units", seat, arg["mode"], arg["n"] - 1, src if arg["mode"] == "anu" else None])
+        s.todo.append(queued(_run_units, seat, arg["mode"], arg["n"] - 1, src if arg["mode"] == "anu" else None))
         if s._carry_opts(seat, src):
             s.ask("carry", seat, {"from": src, "to": dest, "n": 2})
         return
@@ -266,8 +261,8 @@ def _ans_to(s: AnunnakiFields, a, seat):
     fixed = src if mode == "anu" else None  # Anu's units all come from one region
     if god is not None and s._at_war(dest) and s.has(seat, "anubis") and not s.flags.get("anubis"):
         s.flags["anubis"] = True
-        s.todo.append(["units", seat, mode, arg["n"] - 1, fixed])
-        s.todo.append(["follower_at", seat, dest])
+        s.todo.append(queued(_run_units, seat, mode, arg["n"] - 1, fixed))
+        s.todo.append(queued(_run_follower_at, seat, dest))
         return
     _run_units(s, seat, mode, arg["n"] - 1, fixed)  # the next unit at once (as its step would)
 
@@ -322,6 +317,11 @@ def _run_flip(s: AnunnakiFields):
                 s._event("culture_up", None, c[0])
 
 
+# the step turning culture tokens up after units move, queued below their
+# step (shared: steps are never changed in place)
+FLIP = queued(_run_flip)
+
+
 @RULES.step("harvest")
 def _run_harvest(s: AnunnakiFields, seat, n, done):
     if n <= 0:
@@ -352,7 +352,7 @@ def _ans_harvest(s: AnunnakiFields, a, seat):
     if s.record:
         s._event("harvest", seat, h)
     if h == UNDERWORLD:
-        s.todo.append(["harvest", seat, left, done])
+        s.todo.append(queued(_run_harvest, seat, left, done))
         s.own_exh().setdefault(h, []).append("any")
         # (Ishtar upgraded: no icon limit in any region but a capital, the Underworld too)
         s.todo.append(["gain_any", seat, st if s.power(seat, "ishtar_no_cap") else min(st, len(unc))])
@@ -362,7 +362,7 @@ def _ans_harvest(s: AnunnakiFields, a, seat):
     elif len(info["res"]) > 1:
         kinds = sorted(set(unc), key=RI.__getitem__)
         if len(kinds) == 2:  # a choice first
-            s.todo.append(["harvest", seat, left, done])
+            s.todo.append(queued(_run_harvest, seat, left, done))
             if st >= 2:
                 for r in kinds:
                     s._gain(seat, r, 1)
@@ -399,11 +399,6 @@ def _ans_exhaust(s: AnunnakiFields, a, seat):
     s._event("exhaust", seat, (arg["hex"], RESOURCES[a - RES]))
 
 
-# per seat, the step placing one of its followers (shared: steps are never
-# changed in place)
-_PLACE = [["place_follower", s] for s in range(MAX_PLAYERS)]
-
-
 @RULES.step("followers")
 def _run_followers(s: AnunnakiFields, seat, n):
     if n <= 0:
@@ -426,6 +421,11 @@ def _run_place_follower(s: AnunnakiFields, seat):
         s.ask("take_follower", seat, {"then": None})
         return
     s.ask("place_follower", seat, {}, legal=acts)
+
+
+# per seat, the step placing one of its followers (shared: steps are never
+# changed in place)
+_PLACE = [queued(_run_place_follower, s) for s in range(MAX_PLAYERS)]
 
 
 def _legal_place_follower(s: AnunnakiFields, seat):

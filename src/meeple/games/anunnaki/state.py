@@ -85,10 +85,10 @@ from meeple.games.anunnaki.battle import Battle
 from meeple.games.anunnaki.board import layout
 from meeple.games.anunnaki.culture import ALL_SPOTS, CultureEnd
 from meeple.games.anunnaki.data import DATA, RESOURCES
-from meeple.games.anunnaki.declare import RULES
+from meeple.games.anunnaki.declare import RULES, queued
 from meeple.games.anunnaki.effects import Effects
-from meeple.games.anunnaki.movement import Movement
-from meeple.games.anunnaki.turn import Turn
+from meeple.games.anunnaki.movement import Movement, _run_flip
+from meeple.games.anunnaki.turn import Turn, _run_setup_gods, _run_start_turn
 
 DATA.check_rewards()  # every reward is declared now (rewards.DECLARED): the lists of the data name them
 
@@ -643,9 +643,9 @@ def new_game(
     s.todo = []
     s.legal_now = None
     s.shared = 0
-    RULES.steps["flip"](s)
+    _run_flip(s)
     s.events = None
-    steps = [] if first_game else [["setup_gods", i] for i in range(players)]
-    s._push(*steps, ["start_turn"])
+    steps = [] if first_game else [queued(_run_setup_gods, i) for i in range(players)]
+    s._push(*steps, queued(_run_start_turn))
     s._advance()
     return s

@@ -28,7 +28,7 @@ from meeple.games.anunnaki.actions import (
 )
 from meeple.games.anunnaki.data import DATA, MAX_PLAYERS, RESOURCES, TRACKS
 from meeple.games.anunnaki.declare import RULES, queued, reward, rewarding
-from meeple.games.anunnaki.movement import FLIP, _run_harvest, _run_units
+from meeple.games.anunnaki.movement import FLIP, _run_followers, _run_harvest, _run_settle, _run_units
 from meeple.games.anunnaki.rewards import AMOUNT
 
 
@@ -187,7 +187,7 @@ class Turn(AnunnakiFields):
         self.own_seat(seat)["vp"] += lv["vp"]
         if lv["vp"]:
             self._event("vp", seat, (lv["vp"], "income"))
-        self.todo.append(["followers", seat, lv["followers"] + extra_followers])
+        self.todo.append(queued(_run_followers, seat, lv["followers"] + extra_followers))
 
 
 @RULES.step("setup_gods")
@@ -254,11 +254,11 @@ def _ans_main(s: AnunnakiFields, a, seat):
         sp = DATA.adj[old][new]
         if sp not in sd["cubes"]:
             if len(sd["cubes"]) < SETUP["cubes"]:
-                s.todo.append(["action", seat, t, developed])
+                s.todo.append(queued(_run_action, seat, t, developed))
                 s._place_cube(seat, sp)  # (may queue Ra's resource, taken before the action)
                 return
         elif s.power(seat, "ra_move_cube"):
-            s.todo.append(["action", seat, t, developed])
+            s.todo.append(queued(_run_action, seat, t, developed))
             s.ask("ra_cube", seat, {"space": sp})
             return
     _run_action(s, seat, t, developed)  # nothing comes between: the tile's action at once (as its step would)
@@ -302,7 +302,7 @@ def _run_action(s: AnunnakiFields, seat, t, developed):
         s.todo.append(FLIP)
         _run_units(s, seat, act, n, None)
     elif act == "commerce":
-        s._push(*[["take_contract", seat]] * v)
+        s._push(*[queued(_run_take_contract, seat)] * v)
     elif act == "harvest":
         _run_harvest(s, seat, v, [])  # at once (as its step would)
     elif act == "creation":
@@ -463,7 +463,7 @@ def _legal_dev_do(s: AnunnakiFields, seat):
 def _ans_dev_do(s: AnunnakiFields, a, seat):
     arg = s.darg
     if a == YES:
-        s.todo.append(["action", seat, arg["tile"], True])
+        s.todo.append(queued(_run_action, seat, arg["tile"], True))
 
 
 @RULES.step("tile_effect")
@@ -497,7 +497,7 @@ def _legal_tile_pick(s: AnunnakiFields, seat):
 @RULES.decision("tile_pick", prompt="Choose the tile to activate", legal=_legal_tile_pick)
 def _ans_tile_pick(s: AnunnakiFields, a, seat):
     t = a - TILE + 1
-    s.todo.append(["action", seat, t, t in s.seats[seat]["developed"]])
+    s.todo.append(queued(_run_action, seat, t, t in s.seats[seat]["developed"]))
 
 
 @RULES.step("cube_move")
@@ -563,10 +563,10 @@ def _ans_mana(s: AnunnakiFields, a, seat):
     if k == "mirror":
         sd["artifacts"].remove("mirror")
         s._event("artifact", seat, "mirror")
-        s.todo.append(["mana_choice", seat, 1, ["mirror"], True])
+        s.todo.append(queued(_run_mana_choice, seat, 1, ["mirror"], True))
         return
     if arg["more"]:
-        s.todo.append(["mana_choice", seat, arg["discount"], arg["exclude"] + [k], False])
+        s.todo.append(queued(_run_mana_choice, seat, arg["discount"], arg["exclude"] + [k], False))
     cost = NUMBERS["mana_actions"][k]
     sd["mana"] -= max(0, cost["mana"] - arg["discount"])
     for r, n in cost.items():
@@ -575,12 +575,12 @@ def _ans_mana(s: AnunnakiFields, a, seat):
     if s.record:
         s._event("mana", seat, k)
     steps = {
-        "red": [["tile_effect", seat, "red"]],
-        "blue": [["tile_effect", seat, "blue"]],
-        "weapons": [["pick_weapon", seat, cost.get("draw", 0)]],
-        "develop": [["develop", seat]],
-        "settle": [["settle", seat]],
-        "followers": [["followers", seat, cost.get("gain", 0)]],
+        "red": [queued(_run_tile_effect, seat, "red")],
+        "blue": [queued(_run_tile_effect, seat, "blue")],
+        "weapons": [queued(_run_pick_weapon, seat, cost.get("draw", 0))],
+        "develop": [queued(_run_develop, seat)],
+        "settle": [queued(_run_settle, seat)],
+        "followers": [queued(_run_followers, seat, cost.get("gain", 0))],
     }[k]
     # run before the queued second mirror action
     for st in reversed(steps):
