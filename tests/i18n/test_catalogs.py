@@ -208,11 +208,15 @@ CARD_NAMES_NOT_PRINTED = {"Trader", "Follower", "Cavalry", "War", "Machine", "Ch
 KEPT_IN_ENGLISH = PRINTED_IN_ENGLISH | CARD_NAMES_NOT_PRINTED
 # What a player types at a terminal table stays as it is in every language
 # (the commands, and the notation of a move); a message may quote it.
-TYPED = re.compile(r"[«「'](?:info|rules|resign|help|board|log|hint|quit|effects)\b[^»」']*[»」']")
+TYPED = re.compile(
+    r"[«「'](?:(?:info|rules|resign|help|board|log|hint|quit|effects)\b[^»」']*|[\x20-\x7e]+)[»」']"
+)  # a command with its argument, or any notation in quotes
 
 
 def _latin_words(text: str) -> set[str]:
-    return set(re.findall(r"[A-Za-z]+", TYPED.sub("", re.sub(r"\{[^}]*\}", "", text))))
+    """Latin words but Roman numerals (an age, a glory slot)."""
+    words = re.findall(r"[A-Za-z]+", TYPED.sub("", re.sub(r"\{[^}]*\}", "", text)))
+    return {w for w in words if not re.fullmatch(r"[IVX]+", w)}
 
 
 def test_russian_messages_hold_no_latin_words():

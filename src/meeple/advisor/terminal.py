@@ -42,7 +42,7 @@ def hint_table(state, seat: int, words=None) -> Table | Text:
         return Text(say("terminal.hint.none", why=str(e)), style="yellow")
     table = Table(title=say("terminal.hint.title"), title_justify="left", box=None)
     table.add_column("#", justify="right")
-    table.add_column(say("terminal.hint.move"))
+    table.add_column(say("terminal.hint.move"), overflow="fold")  # (Japanese has no spaces to wrap at)
     table.add_column(say("terminal.hint.win"), justify="right")
     table.add_column("")
     ranked = sorted(found["options"], key=lambda o: -o["win"])

@@ -42,68 +42,49 @@ from meeple.terminal.ethnos_ranking import board_markers, ranking, render_rankin
 from meeple.terminal.fit import Fitted
 from meeple.terminal.rules import greeting, info_text, rules_text
 from meeple.terminal.screen import Sections, resign_confirmed, resigned_places, status_line
-from meeple.terminal.words import speaking
+from meeple.terminal.words import say, speaking
 
 QUIT = ("quit", "exit", "q")
 HELP = ("help", "h", "?")
 
-HELP_TEXT = """\
-Answer a prompt with:
-  a number            the entry of that number in the menu
-  the entry's words   e.g. 'recruit deck', 'lead elf:rhea', 'add skeleton', 'done'
-  a whole move        MOVE notation, e.g. 'band elf:rhea elf:duris skeleton'
-                      (leader first), 'recruit troll:ithys', 'place rhea',
-                      'troll 3', 'keep elf:rhea', 'draw', 'pass', 'swap 2 0',
-                      'cash', 'keep'
-Commands:
-  help     this text
-  moves    every legal move now, in notation
-  hint     the advisor's three best moves for you, with their chances of winning
-  rules    the rules in short
-  info NAME  what a tribe, kingdom, token or term is ('info centaur', 'info glory')
-  board    show the whole table again
-  resign   give up the game (asked again first): with two players the
-           other wins; with more, a bot plays your seat and you are last
-  cancel   while building a band (or choosing elf keeps): start that choice over
-  quit     leave the game (Ctrl-D and Ctrl-C leave too)
-Cards are shown as 'Troll of Rhea' and may be typed so ('recruit troll of
-rhea') or in notation, tribe:kingdom ('recruit troll:rhea'); skeletons are
-just 'skeleton'. A band is 1-10 cards
-of one tribe or of one kingdom; skeletons join any band but never lead.
-In a band, the leader is marked '*'."""
+
+def help_text() -> str:
+    """The help: how to answer a prompt, the commands, and how cards are typed."""
+    return say("terminal.ethnos.help")
 
 
 # --------------------------------------------------------------- rendering
 def _glory_note(players: int, age: int) -> str:
     if age == 1:
-        return "this age: 1st takes slot I"
+        return say("terminal.ethnos.glory_note.age1")
     if players == 2 and age == 2:
-        return "this age: 1st takes slot II (alone: I+II), 2nd nothing"
+        return say("terminal.ethnos.glory_note.age2_two")
     if age == 2:
-        return "this age: 1st slot II, 2nd slot I"
-    return "this age: 1st slot III, 2nd II, 3rd I"
+        return say("terminal.ethnos.glory_note.age2")
+    return say("terminal.ethnos.glory_note.age3")
 
 
 def render_header(view: dict, pal: Palette) -> Text:
     ages = data.ages(view["players"])
     t = Text()
-    t.append("ETHNOS", style="bold")
-    t.append(f"  Age {ROMAN[view['age']]} of {ROMAN[ages]}", style="bold")
-    t.append(f"   Deck: {len(view['deck'])} cards")
+    t.append(say("common.game.ethnos").upper(), style="bold")
+    t.append("  " + say("terminal.ethnos.age_of", age=ROMAN[view["age"]], ages=ROMAN[ages]), style="bold")
+    t.append("   " + say("terminal.ethnos.deck", cards=say("common.count.cards", count=len(view["deck"]))))
     dragons = view.get("dragons", 0)
-    t.append("   Dragons: ")
-    t.append(f"{dragons} of {data.DRAGONS}", style="bold red" if dragons else "")
-    t.append("   Turn: ")
+    t.append("   " + say("terminal.ethnos.dragons"))
+    t.append(say("terminal.ethnos.of", n=dragons, of=data.DRAGONS), style="bold red" if dragons else "")
+    t.append("   " + say("terminal.ethnos.turn"))
     t.append_text(pal.tag(view["current"]))
-    t.append("\nTribes: " + ", ".join(x.capitalize() for x in view["tribes"]), style="dim")
+    tribes = say("terminal.comma").join(say(f"ethnos.tribe.{x}") for x in view["tribes"])
+    t.append("\n" + say("terminal.ethnos.tribes", tribes=tribes), style="dim")
     return t
 
 
 def render_kingdoms(view: dict, pal: Palette) -> Group:
     p, age = view["players"], view["age"]
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    table.add_column("Kingdom")
-    table.add_column("Glory", no_wrap=True)
+    table.add_column(say("terminal.ethnos.col.kingdom"))
+    table.add_column(say("terminal.ethnos.col.glory"), no_wrap=True)
     for s in range(p):
         table.add_column(pal.tag(s, you=False), justify="right")
     for k in data.KINGDOMS:
@@ -123,7 +104,7 @@ def render_kingdoms(view: dict, pal: Palette) -> Group:
                 cells.append(Text(pal.dot, style="dim"))
         table.add_row(kingdom_text(k), slots, *cells)
     ages = " ".join(ROMAN[1 : data.ages(p) + 1])
-    return titled(f"Kingdoms: glory slots {ages} ({_glory_note(p, age)}), markers", Fitted(table))
+    return titled(say("terminal.ethnos.kingdoms", ages=ages, note=_glory_note(p, age)), Fitted(table))
 
 
 def supply(view: dict, seat: int) -> int:
@@ -137,14 +118,19 @@ def supply(view: dict, seat: int) -> int:
 def render_players(view: dict, pal: Palette) -> Group:
     tribes = set(view["tribes"])
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    table.add_column("Player", no_wrap=True)
-    for col in ("Glory", "Hand", "Board", "Supply"):
+    table.add_column(say("terminal.ethnos.col.player"), no_wrap=True)
+    for col in (
+        say("terminal.ethnos.col.glory"),
+        say("terminal.ethnos.col.hand"),
+        say("terminal.ethnos.col.board"),
+        say("terminal.ethnos.col.supply"),
+    ):
         table.add_column(col, justify="right")
     if "troll" in tribes:
-        table.add_column("Trolls")
+        table.add_column(say("terminal.ethnos.col.trolls"))
     if "orc" in tribes:
-        table.add_column("Orc horde")
-    table.add_column("Bands", justify="right")
+        table.add_column(say("terminal.ethnos.col.orc"))
+    table.add_column(say("terminal.ethnos.col.bands"), justify="right")
     for s, sd in enumerate(view["seats"]):
         who = Text("> " if s == view["current"] and not view.get("finished") else "  ", style="bold")
         who.append_text(pal.tag(s))
@@ -158,31 +144,35 @@ def render_players(view: dict, pal: Palette) -> Group:
         if "troll" in tribes:
             row.append(" ".join(map(str, sd["trolls"])) or pal.dot)
         if "orc" in tribes:
-            horde = Text(" ").join(kingdom_text(k[:3]) for k in sd["orc"])
+            horde = Text(" ").join(kingdom_text(k) for k in sd["orc"])
             row.append(horde if sd["orc"] else Text(pal.dot, style="dim"))
         row.append(str(len(sd["bands"])))
         table.add_row(*row)
     others = [s for s in range(pal.players) if s != pal.me]
     kinds = {pal.name(s) for s in others}
-    names = f"all {kinds.pop()}" if len(kinds) == 1 else ", ".join(f"{pal.tag(s).plain} {pal.name(s)}" for s in others)
-    return titled(f"Players (opponents: {names})", Fitted(table))
+    names = (
+        say("terminal.ethnos.all", kind=kinds.pop())
+        if len(kinds) == 1
+        else say("terminal.comma").join(f"{pal.tag(s).plain} {pal.name(s)}" for s in others)
+    )
+    return titled(say("terminal.ethnos.players", names=names), Fitted(table))
 
 
 def render_bands(view: dict, pal: Palette) -> Text:
     """Every band in play, by player: '#index (size) leader* cards'."""
     giant = view.get("giant")
-    t = Text("Bands in play (leader marked *):", style="bold")
+    t = Text(say("terminal.ethnos.bands_in_play"), style="bold")
     for s, sd in enumerate(view["seats"]):
         t.append("\n")
         t.append_text(pal.tag(s))
         t.append(": ")
         if not sd["bands"]:
-            t.append("none", style="dim")
+            t.append(say("terminal.none"), style="dim")
         for j, b in enumerate(sd["bands"]):
             if j:
                 t.append("  |  ", style="dim")
             n = len(b["cards"])
-            t.append(f"band {j + 1} ({n} card{'s' if n != 1 else ''}): ", style="dim")
+            t.append(say("terminal.ethnos.band", number=j + 1, cards=say("common.count.cards", count=n)), style="dim")
             held = giant is not None and giant["seat"] == s and giant["band"] == j
             t.append_text(band_text(b, held))
     return t
@@ -195,38 +185,40 @@ def render_tokens(view: dict, pal: Palette) -> Text | None:
     age = view["age"]
     lines = []
     if "merfolk" in tribes:
-        t = Text("Merfolk board: ", style="bold")
+        t = Text(say("terminal.ethnos.merfolk_board"), style="bold")
         slots = data.MERFOLK_GLORY[side]
         t.append(
-            f"track 0-{data.MERFOLK_TRACK_END}, a bonus marker at "
-            + ", ".join(map(str, data.MERFOLK_SYMBOLS))
-            + "; glory slots "
-            + " ".join(map(str, slots[:age]))
-            + " (scores like a kingdom)  "
+            say(
+                "terminal.ethnos.merfolk_track",
+                end=data.MERFOLK_TRACK_END,
+                symbols=say("terminal.comma").join(map(str, data.MERFOLK_SYMBOLS)),
+                slots=" ".join(map(str, slots[:age])),
+            )
+            + "  "
         )
         for s, pos in enumerate(view["merfolk"]):
             t.append_text(pal.tag(s, you=False))
             t.append(f":{pos} ")
         lines.append(t)
     if "troll" in tribes:
-        t = Text("Troll tokens in the pool: ", style="bold")
-        t.append(" ".join(map(str, view["troll_pool"])) or "none")
-        t.append("  (held tokens break kingdom ties)", style="dim")
+        t = Text(say("terminal.ethnos.troll_pool"), style="bold")
+        t.append(" ".join(map(str, view["troll_pool"])) or say("terminal.none"))
+        t.append("  " + say("terminal.ethnos.troll_note"), style="dim")
         lines.append(t)
     if "giant" in tribes:
-        t = Text("Giant token: ", style="bold")
+        t = Text(say("terminal.ethnos.giant_token"), style="bold")
         value = data.GIANT_AGE[side][age - 1]
         g = view.get("giant")
         if g is None:
-            t.append("unclaimed")
+            t.append(say("terminal.ethnos.unclaimed"))
         else:
             t.append_text(pal.tag(g["seat"]))
-            t.append(f", band {g['band'] + 1}")
-        t.append(f"  (worth {value} at the end of age {ROMAN[age]})", style="dim")
+            t.append(say("terminal.ethnos.giant_band", number=g["band"] + 1))
+        t.append("  " + say("terminal.ethnos.giant_worth", value=value, age=ROMAN[age]), style="dim")
         lines.append(t)
     if "orc" in tribes:
-        t = Text("Orc horde boards: ", style="bold")
-        t.append("cashing 1-6 markers gives " + ", ".join(map(str, data.ORC_CASH[1:])) + " glory")
+        t = Text(say("terminal.ethnos.orc_boards"), style="bold")
+        t.append(say("terminal.ethnos.orc_cash", glory=say("terminal.comma").join(map(str, data.ORC_CASH[1:]))))
         lines.append(t)
     if not lines:
         return None
@@ -234,7 +226,7 @@ def render_tokens(view: dict, pal: Palette) -> Text | None:
 
 
 def render_market(view: dict) -> Text:
-    t = Text(f"Market ({len(view['market'])}): ", style="bold")
+    t = Text(say("terminal.ethnos.market", count=len(view["market"])), style="bold")
     t.append_text(cards_text(view["market"], group=True))
     return t
 
@@ -243,7 +235,7 @@ def render_hand(view: dict, pal: Palette) -> Text:
     if pal.me is None:
         return Text()
     hand = view["seats"][pal.me]["hand"]
-    t = Text(f"Your hand ({len(hand)}): ", style="bold")
+    t = Text(say("terminal.ethnos.hand", count=len(hand)), style="bold")
     t.append_text(cards_text(hand, group=True))
     return t
 
@@ -269,12 +261,12 @@ def board_sections(view: dict, pal: Palette) -> list[tuple[str, RenderableType |
 def render_status(view: dict, pal: Palette, kind: str) -> Text:
     """The bottom line: the age, the glory, the deck and the question."""
     ages = data.ages(view["players"])
-    glory = ", ".join(f"{pal.tag(s).plain} {sd['glory']}" for s, sd in enumerate(view["seats"]))
-    title = DECISION_TITLES.get(kind, kind).format(arg=_pending(view).get("arg"))
+    glory = say("terminal.comma").join(f"{pal.tag(s).plain} {sd['glory']}" for s, sd in enumerate(view["seats"]))
+    title = decision_title(kind, _pending(view).get("arg"))
     return status_line(
-        f"Age {ROMAN[view['age']]} of {ROMAN[ages]}",
-        f"glory: {glory}",
-        f"deck {len(view['deck'])}, dragons {view.get('dragons', 0)} of {data.DRAGONS}",
+        say("terminal.ethnos.age_of", age=ROMAN[view["age"]], ages=ROMAN[ages]),
+        say("terminal.ethnos.status_glory", glory=glory),
+        say("terminal.ethnos.status_deck", deck=len(view["deck"]), dragons=view.get("dragons", 0), of=data.DRAGONS),
         title,
         ascii=pal.ascii,
     )
@@ -282,17 +274,27 @@ def render_status(view: dict, pal: Palette, kind: str) -> Text:
 
 # --------------------------------------------------------------- decisions
 DECISION_TITLES = {
-    "turn": "Your turn: recruit a card, or play a band (choose its leader, or type 'band ...')",
-    "band": "Build your band: add cards, then done",
-    "place": "Wingfolk: choose the kingdom for your marker",
-    "merfolk": "Merfolk bonus: place a marker in any kingdom",
-    "troll": "Troll: take a troll token",
-    "keep": "Elf: keep up to {arg} card(s) (the rest go to the market), then done",
-    "wizard": "Wizard: draw {arg} card(s) from the deck, or pass",
-    "centaur": "Centaur: play another band from your hand, or pass",
-    "fairy": "Fairy: swap this band for an opponent's band, or pass",
-    "orc": "End of age: cash your orc horde now, or keep it for later",
+    "turn": "terminal.ethnos.ask.turn",
+    "band": "terminal.ethnos.ask.band",
+    "place": "terminal.ethnos.ask.place",
+    "merfolk": "terminal.ethnos.ask.merfolk",
+    "troll": "terminal.ethnos.ask.troll",
+    "keep": "terminal.ethnos.ask.keep",
+    "wizard": "terminal.ethnos.ask.wizard",
+    "centaur": "terminal.ethnos.ask.centaur",
+    "fairy": "terminal.ethnos.ask.fairy",
+    "orc": "terminal.ethnos.ask.orc",
 }
+COUNTED_TITLES = {"keep", "wizard"}  # their question counts the decision's cards
+
+
+def decision_title(kind: str, arg) -> str:
+    """The question of a decision, in words."""
+    if kind not in DECISION_TITLES:
+        return say("terminal.ethnos.ask.other")
+    if kind in COUNTED_TITLES:
+        return say(DECISION_TITLES[kind], count=arg if isinstance(arg, int) else 0)
+    return say(DECISION_TITLES[kind])
 
 
 def _pending(view: dict) -> dict:
@@ -302,11 +304,11 @@ def _pending(view: dict) -> dict:
 def render_decision(view: dict, pal: Palette, kind: str) -> Group:
     """What the person needs to see for a decision other than the whole board."""
     pend = _pending(view)
-    title = DECISION_TITLES.get(kind, kind).format(arg=pend.get("arg"))
+    title = decision_title(kind, pend.get("arg"))
     parts: list[RenderableType] = [Text(title, style="bold reverse")]
     me = pal.me
     if kind in ("band", "keep"):
-        t = Text("Band so far: " if kind == "band" else "Kept so far: ", style="bold")
+        t = Text(say("terminal.ethnos.band_so_far" if kind == "band" else "terminal.ethnos.kept_so_far"), style="bold")
         build = pend.get("build", [])
         if kind == "band" and build:
             t.append_text(band_text({"leader": build[0], "cards": build}))
@@ -319,14 +321,14 @@ def render_decision(view: dict, pal: Palette, kind: str) -> Group:
         bands = view["seats"][me]["bands"]
         idx = pend.get("arg")
         if isinstance(idx, int) and 0 <= idx < len(bands):
-            t = Text("Your fairy band: ", style="bold")
+            t = Text(say("terminal.ethnos.fairy_band"), style="bold")
             t.append_text(band_text(bands[idx]))
             parts.append(t)
     if kind == "orc" and me is not None:
         n = len(view["seats"][me]["orc"])
-        parts.append(Text(f"Your horde holds {n} marker(s): cashing gives {data.ORC_CASH[n]} glory"))
+        parts.append(Text(say("terminal.ethnos.horde_holds", count=n, glory=data.ORC_CASH[n])))
     if kind == "troll":
-        parts.append(Text("Pool: " + " ".join(map(str, view.get("troll_pool", [])))))
+        parts.append(Text(say("terminal.ethnos.pool", tokens=" ".join(map(str, view.get("troll_pool", []))))))
     if me is not None and kind in ("band", "keep", "centaur"):
         parts.append(render_hand(view, pal))
     return Group(*parts)
@@ -346,63 +348,93 @@ def choice_label(view: dict, pal: Palette, kind: str, text: str) -> Text:
     words = text.split()
     verb = words[0] if words else text
     label = Text()
-    if len(words) == 2 and verb in ("recruit", "lead", "add", "keep") and words[1] != "deck":
-        label.append(verb + " ")
+    if len(words) == 2 and verb in MENU_VERBS and words[1] != "deck":
+        label.append(say(MENU_VERBS[verb]))
         label.append_text(card_text(words[1]))
     elif len(words) == 2 and verb == "place":
-        label.append("place ")
+        label.append(say("terminal.ethnos.menu.place"))
         label.append_text(kingdom_text(words[1]))
     elif verb == "swap" and len(words) == 3 and words[1].isdecimal() and words[2].isdecimal():
-        label.append("swap with ")
+        label.append(say("terminal.ethnos.menu.swap"))
+    elif verb == "troll" and len(words) == 2 and words[1].isdecimal():
+        label.append(say("terminal.ethnos.menu.troll", token=int(words[1])))
+    elif text == "keep" and kind == "orc":
+        label.append(say(MENU_WORDS["keep horde"]))
+    elif text in MENU_WORDS:
+        label.append(say(MENU_WORDS[text]))
     else:
         label.append(text)
     pend = _pending(view)
     note: Text | str | None = None
     if text == "recruit deck":
-        note = f"the top card; {len(view['deck'])} left"
+        note = say("terminal.ethnos.note.deck", count=len(view["deck"]))
     elif verb == "lead" and len(words) == 2 and pal.me is not None:
         hand = list(view["seats"][pal.me]["hand"])
         if words[1] in hand:
             hand.remove(words[1])
         note = (
-            "start a band with this leader"
+            say("terminal.ethnos.note.lead")
             if any(_can_join(words[1], c) for c in hand)
-            else "plays it at once: no card in hand can join it"
+            else say("terminal.ethnos.note.lead_alone")
         )
     elif text == "done" and kind == "band":
         build = pend.get("build", [])
-        note = Text("play the band: ")
+        note = Text(say("terminal.ethnos.note.done_band"))
         note.append_text(band_text({"leader": build[0], "cards": build}) if build else Text("?"))
     elif text == "done" and kind == "keep":
         build = pend.get("build", [])
-        note = Text("keep ")
-        note.append_text(cards_text(build) if build else Text("nothing"))
-        note.append(", discard the rest")
+        note = Text(say("terminal.ethnos.note.keep"))
+        note.append_text(cards_text(build) if build else Text(say("terminal.nothing")))
+        note.append(say("terminal.ethnos.note.keep_rest"))
     elif verb == "place" and len(words) == 2 and pal.me is not None:
         kd = view["kingdoms"].get(words[1])
         if kd:
-            note = f"you have {kd['markers'][pal.me]} there; glory {' '.join(map(str, kd['glory']))}"
+            note = say(
+                "terminal.ethnos.note.place", markers=kd["markers"][pal.me], glory=" ".join(map(str, kd["glory"]))
+            )
     elif text == "draw":
-        note = f"draw {pend.get('arg')} card(s)"
+        arg = pend.get("arg")
+        note = say("terminal.ethnos.note.draw", count=arg if isinstance(arg, int) else 0)
     elif text == "pass":
-        note = {"wizard": "draw nothing", "centaur": "end the chain", "fairy": "keep the fairy band"}.get(kind)
+        note = say(PASS_NOTES[kind]) if kind in PASS_NOTES else None
     elif verb == "swap" and len(words) == 3 and words[1].isdecimal() and words[2].isdecimal():
         s, j = int(words[1]), int(words[2])
         seats = view["seats"]
         if s < len(seats) and j < len(seats[s]["bands"]):
             note = Text()
             note.append_text(pal.tag(s))
-            note.append(f"'s band {j + 1}: ")
+            note.append(say("terminal.ethnos.note.their_band", number=j + 1))
             note.append_text(band_text(seats[s]["bands"][j]))
     elif text == "cash" and pal.me is not None:
         n = len(view["seats"][pal.me]["orc"])
-        note = f"+{data.ORC_CASH[n]} glory for {n} marker(s)"
+        note = say("terminal.ethnos.note.cash", count=n, glory=data.ORC_CASH[n])
     elif text == "keep" and kind == "orc":
-        note = "leave the horde for a later age"
+        note = say("terminal.ethnos.note.keep_horde")
     if note:
         label.append("   ")
         label.append_text(note if isinstance(note, Text) else Text(note, style="dim"))
     return label
+
+
+MENU_VERBS = {
+    "recruit": "terminal.ethnos.menu.recruit",
+    "lead": "terminal.ethnos.menu.lead",
+    "add": "terminal.ethnos.menu.add",
+    "keep": "terminal.ethnos.menu.keep",
+}
+MENU_WORDS = {
+    "recruit deck": "terminal.ethnos.menu.recruit_deck",
+    "done": "terminal.ethnos.menu.done",
+    "pass": "terminal.ethnos.menu.pass",
+    "draw": "terminal.ethnos.menu.draw",
+    "cash": "terminal.ethnos.menu.cash",
+    "keep horde": "terminal.ethnos.menu.keep_horde",
+}
+PASS_NOTES = {
+    "wizard": "terminal.ethnos.note.pass_wizard",
+    "centaur": "terminal.ethnos.note.pass_centaur",
+    "fairy": "terminal.ethnos.note.pass_fairy",
+}
 
 
 def render_menu(entries: list[Text]) -> Table:
@@ -494,7 +526,7 @@ class Session:
                     j += 1
                 if j - i > 1:
                     t = t.copy()
-                    t.append(f" ({j - i} times)", style="dim")
+                    t.append(say("terminal.times", count=j - i), style="dim")
             self.console.print(t)
             i = j
         self.news = []
@@ -532,7 +564,7 @@ class Session:
             line = self.inp.readline()
         if line == "":
             self.console.print()
-            self.out(Text("End of input: leaving the game.", style="bold"))
+            self.out(Text(say("terminal.ethnos.end_of_input"), style="bold"))
             raise Leave(0)
         line = line.strip()
         if self.echo:
@@ -546,7 +578,7 @@ class Session:
             while not self.state.is_terminal():
                 d = self.state.decision()
                 if d is None:
-                    self.out(Text("The game is stuck: no decision is pending.", style="bold red"))
+                    self.out(Text(say("terminal.ethnos.stuck"), style="bold red"))
                     return 1
                 if d.seat == self.me and not self.resigned:
                     self.human(d.kind)
@@ -585,7 +617,7 @@ class Session:
         self.out(render_decision(self.view, self.pal, kind))
         items = self.menu()
         self.show_menu(kind, items)
-        prompt = f"[1-{len(items)}, a move, or help]> "
+        prompt = say("terminal.ethnos.prompt", last=len(items))
         while True:
             line = self.ask(prompt)
             if self.answer(line, kind, items):
@@ -599,13 +631,13 @@ class Session:
         """Handle one line; True once the decision is answered (or reset)."""
         low = line.lower()
         if not line:
-            self.out(Text("Type a menu number, a move, or 'help'.", style="yellow"))
+            self.out(Text(say("terminal.ethnos.type"), style="yellow"))
             return False
         if low in QUIT:
-            self.out(Text("You left the game. Goodbye.", style="bold"))
+            self.out(Text(say("terminal.ethnos.goodbye"), style="bold"))
             raise Leave(0)
         if low in HELP:
-            self.out(Text(HELP_TEXT))
+            self.out(Text(help_text()))
             return False
         if low == "resign":
             return self.resign()
@@ -633,21 +665,16 @@ class Session:
                 self.state = self.checkpoint
                 self.checkpoint = None
                 self.view = self.state.view(self.me)
-                self.out(Text("Cancelled: choose again.", style="yellow"))
+                self.out(Text(say("terminal.ethnos.cancelled"), style="yellow"))
                 return True
-            self.out(
-                Text(
-                    "Nothing to cancel now ('cancel' works while building a band or choosing elf keeps).",
-                    style="yellow",
-                )
-            )
+            self.out(Text(say("terminal.ethnos.nothing_to_cancel"), style="yellow"))
             return False
         if low.isdecimal():
             n = int(low)
             if 1 <= n <= len(items):
                 self.act(items[n - 1][0], self.me)
                 return True
-            self.out(Text(f"There is no choice {n}: pick 1 to {len(items)}.", style="yellow"))
+            self.out(Text(say("terminal.ethnos.no_choice", n=low, last=len(items)), style="yellow"))
             return False
         said = typed(low)
         for a, text in items:
@@ -660,11 +687,15 @@ class Session:
         """Resign, once confirmed: with two players the other wins at once;
         with more a bot plays the seat to the end and the person is last."""
         if not resign_confirmed(self.console, lambda: self.ask(""), self.pal.players):
-            self.out(Text("You play on.", style="yellow"))
+            self.out(Text(say("terminal.play_on"), style="yellow"))
             return False
         if self.pal.players == 2 or self.replacement is None:
             other = 1 - self.me if self.pal.players == 2 else None
-            said = f"You resign. {self.pal.tag(other).plain} wins." if other is not None else "You resign."
+            said = (
+                say("terminal.resigned.two", name=self.pal.tag(other).plain)
+                if other is not None
+                else say("terminal.resigned")
+            )
             self.out(Text(said, style="bold"))
             raise Leave(0)
         if self.checkpoint is not None and self.state.decision().kind in ("band", "keep"):
@@ -672,7 +703,7 @@ class Session:
             self.view = self.state.view(self.me)
         self.bots[self.me] = self.replacement()
         self.resigned = True
-        self.out(Text("You resign: a bot plays your seat to the end.", style="bold"))
+        self.out(Text(say("terminal.resigned.bot"), style="bold"))
         return True
 
     def move(self, text: str) -> bool:
@@ -681,13 +712,13 @@ class Session:
             self.state.apply_move(text)
         except GameError as e:
             self.out(
-                Text(f"Not a legal answer: {e}", style="yellow"),
-                Text("Type a menu number, a move, or 'help'.", style="dim"),
+                Text(say("terminal.ethnos.not_legal", why=str(e)), style="yellow"),
+                Text(say("terminal.ethnos.type"), style="dim"),
             )
             return False
         except Exception as e:  # an engine fault must not end the game
             self.state = backup
-            self.out(Text(f"Could not apply {text!r}: {e}", style="yellow"))
+            self.out(Text(say("terminal.ethnos.could_not", move=repr(text), why=str(e)), style="yellow"))
             return False
         self.report()
         return True
@@ -695,10 +726,10 @@ class Session:
     def show_moves(self) -> None:
         moves = self.state.legal_moves()
         limit = 80
-        t = Text(f"{len(moves)} legal move(s):\n", style="bold")
+        t = Text(say("terminal.ethnos.legal_moves", count=len(moves)) + "\n", style="bold")
         t.append("\n".join(moves[:limit]))
         if len(moves) > limit:
-            t.append(f"\n... and {len(moves) - limit} more", style="dim")
+            t.append("\n" + say("terminal.ethnos.more_moves", count=len(moves) - limit), style="dim")
         self.out(t)
 
 
@@ -737,7 +768,7 @@ def _session(args, stdin=None, stdout=None) -> int:
         return _play(args, inp, console, interactive)
     except KeyboardInterrupt:
         console.print()
-        console.print(Text("Interrupted: leaving the game.", style="bold"))
+        console.print(Text(say("terminal.ethnos.interrupted"), style="bold"))
         return 130
 
 
@@ -776,14 +807,13 @@ def _play(args, inp, console: Console, interactive: bool) -> int:
         bots = make_bots(spec, seed, [s for s in range(players) if s != seat])
     except UnknownBot as e:
         return fail(str(e))
-    names = tuple(getattr(bots.get(s), "name", spec) + " bot" if s != seat else "you" for s in range(players))
+    names = tuple(
+        say("terminal.bot.named", name=getattr(bots.get(s), "name", spec)) if s != seat else say("terminal.you.alone")
+        for s in range(players)
+    )
     console.print(
-        Text(
-            f"Ethnos, {players} players, you are Player {seat + 1}; seed {seed} "
-            f"(replay with --seed {seed}). Type 'help' at any prompt.",
-            style="bold",
-        ),
-        greeting("ethnos", [f"tribe.{data.TRIBES[t]}" for t in state.tribes], "The tribes in this game:"),
+        Text(say("terminal.ethnos.welcome", count=players, seat=seat + 1, seed=str(seed)), style="bold"),
+        greeting("ethnos", [f"tribe.{data.TRIBES[t]}" for t in state.tribes], say("terminal.ethnos.tribes_here")),
     )
     session = Session(
         state, seat, bots, console, inp, echo=not interactive and not _isatty(inp), interactive=interactive, names=names

@@ -10,7 +10,7 @@ from rich.text import Text
 
 from meeple.games.ethnos import data
 from meeple.games.ethnos.cards import CARD_BY_NAME
-from meeple.games.ethnos.present import card_words
+from meeple.terminal.words import say
 
 HIDDEN = "?"
 
@@ -23,6 +23,22 @@ _RICH_COLOUR = {
     "blue": "dodger_blue1",
 }
 KINGDOM_STYLE = {k: _RICH_COLOUR[c] for k, c in zip(data.KINGDOMS, data.KINGDOM_COLOURS, strict=True)}
+
+
+def card_words(name: str) -> str:
+    """A card as players say it, in the table's language: "Troll of Rhea",
+    "レアのトロル", "Тролль (Рея)" (the page's words for the same card)."""
+    if name == HIDDEN:
+        return say("page.ethnos.hidden_card")
+    tribe, _, kingdom = name.partition(":")
+    if tribe == "dragon":
+        return say("ethnos.card.dragon")
+    ally = say(f"page.ethnos.ally.{tribe}")
+    return say("page.ethnos.card", tribe=ally, kingdom=kingdom_name(kingdom)) if kingdom else ally
+
+
+def kingdom_name(k: str) -> str:
+    return say(f"ethnos.kingdom.{k}")
 
 
 def card_text(name: str) -> Text:
@@ -61,18 +77,19 @@ def cards_text(names, group: bool = False) -> Text:
         items = [(n, 1) for n in names]
     for i, (n, k) in enumerate(items):
         if i:
-            out.append(", ")
+            out.append(say("terminal.comma"))
         out.append_text(card_text(n))
         if k > 1:
-            out.append(f" x{k}", style="bold")
+            out.append(say("terminal.copies", count=k), style="bold")
     if not items:
-        out.append("(none)", style="dim")
+        out.append(say("terminal.none"), style="dim")
     return out
 
 
 def kingdom_text(k: str) -> Text:
     """A kingdom (or the first letters of one) by name, in its colour."""
-    return Text(k.capitalize(), style="bold " + KINGDOM_STYLE.get(k, ""))
+    name = kingdom_name(k) if k in KINGDOM_STYLE else k.capitalize()
+    return Text(name, style="bold " + KINGDOM_STYLE.get(k, ""))
 
 
 def band_text(band: dict, giant: bool = False) -> Text:
@@ -85,8 +102,8 @@ def band_text(band: dict, giant: bool = False) -> Text:
     t.stylize("underline")
     t.append("*", style="bold")
     for c in cards:
-        t.append(", ")
+        t.append(say("terminal.comma"))
         t.append_text(card_text(c))
     if giant:
-        t.append(" [giant]", style="bold")
+        t.append(" " + say("terminal.ethnos.giant_mark"), style="bold")
     return t

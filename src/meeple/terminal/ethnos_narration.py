@@ -11,10 +11,67 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from meeple.core.present import seat_name
 from meeple.games.ethnos import data
-from meeple.games.ethnos.present import band_words, card_words, places_words
-from meeple.terminal.ethnos_cards import KINGDOM_STYLE, band_text, card_text, cards_text, kingdom_text
+from meeple.terminal.ethnos_cards import (
+    KINGDOM_STYLE,
+    band_text,
+    card_text,
+    card_words,
+    cards_text,
+    kingdom_name,
+    kingdom_text,
+)
 from meeple.terminal.ethnos_palette import ROMAN, Palette, titled
+from meeple.terminal.words import said, say
+
+
+def _cards(names) -> str:
+    return say("terminal.comma").join(card_words(c) for c in names)
+
+
+def places_words(name: str, groups: list[dict], seats: list[dict]) -> str:
+    """A kingdom's age-end placings in words, ties explained: "Rhea: Player 1
+    and Player 2 tie (3 markers, troll tokens 0 each): slots 10 and 6 shared,
+    8 each"."""
+    said = []
+    for g in groups:
+        who = say("terminal.and").join(seat_name(seats, x) for x in g["seats"])
+        n = g["markers"]
+        has = (
+            say("terminal.ethnos.place.has_trolls", count=n, trolls="+".join(map(str, g["trolls"])))
+            if g["trolls"]
+            else say("terminal.ethnos.place.has", count=n)
+        )
+        each = len(g["seats"]) > 1
+        slots = " + ".join(map(str, g["slots"]))
+        if not g["slots"]:
+            said.append(
+                say("terminal.ethnos.place.none_each" if each else "terminal.ethnos.place.none", who=who, has=has)
+            )
+        elif each:
+            said.append(
+                say("terminal.ethnos.place.tie", count=len(g["slots"]), who=who, has=has, slots=slots, glory=g["each"])
+            )
+        else:
+            said.append(
+                say("terminal.ethnos.place.one", count=len(g["slots"]), who=who, has=has, slots=slots, glory=g["each"])
+            )
+    return say(
+        "terminal.ethnos.place.kingdom",
+        kingdom=kingdom_name(name),
+        places=say("terminal.semicolon").join(said) if said else say("terminal.ethnos.place.no_marker"),
+    )
+
+
+def band_words(b: dict) -> str:
+    """One band's scoring in words: "Elf of Rhea's band: 4 cards (2 skeletons
+    left it), 6 glory"."""
+    size = say("common.count.cards", count=b["size"]) + (say("terminal.ethnos.band.dwarf") if b["dwarf"] else "")
+    gone = say("terminal.ethnos.band.skeletons", count=b["skeletons"]) if b["skeletons"] else ""
+    if not b["leader"]:
+        return say("terminal.ethnos.band.score_plain", size=size, gone=gone, glory=b["glory"])
+    return say("terminal.ethnos.band.score", leader=card_words(b["leader"]), size=size, gone=gone, glory=b["glory"])
 
 
 def move_words(move: str, pal: Palette) -> str:
@@ -22,23 +79,33 @@ def move_words(move: str, pal: Palette) -> str:
     Skeleton", "Recruit Troll of Ithys", "Place a marker in Rhea"."""
     verb, *args = move.split()
     if verb == "recruit" and args == ["deck"]:
-        return "Recruit the top card of the deck"
+        return say("terminal.ethnos.move.recruit_deck")
     if verb == "recruit" and args:
-        return f"Recruit {card_words(args[0])}"
+        return say("terminal.ethnos.move.recruit", card=card_words(args[0]))
     if verb == "band" and args:
-        rest = f", with {', '.join(card_words(c) for c in args[1:])}" if len(args) > 1 else ""
-        return f"Play a band of {len(args)} led by {card_words(args[0])}{rest}"
-    if verb == "place" and args:
-        return f"Place a marker in {args[0].capitalize()}"
+        if len(args) > 1:
+            return say(
+                "terminal.ethnos.move.band_with", count=len(args), leader=card_words(args[0]), cards=_cards(args[1:])
+            )
+        return say("terminal.ethnos.move.band", count=len(args), leader=card_words(args[0]))
+    if verb == "place" and args and args[0] in KINGDOM_STYLE:
+        return say("terminal.ethnos.move.place", kingdom=kingdom_name(args[0]))
     if verb == "troll" and args:
-        return f"Take troll token {args[0]}"
+        return say("terminal.ethnos.move.troll", token=args[0])
     if verb == "keep" and args:
-        return "Keep " + ", ".join(card_words(c) for c in args)
+        return say("terminal.ethnos.move.keep", cards=_cards(args))
     if verb == "keep":
-        return "Keep the orc horde for a later age"
+        return say("terminal.ethnos.move.keep_horde")
     if verb == "swap" and len(args) == 2 and all(a.isdecimal() for a in args):
-        return f"Swap the fairy band for {pal.tag(int(args[0])).plain}'s band {int(args[1]) + 1}"
-    return {"draw": "Draw the cards", "pass": "Pass", "cash": "Cash the orc horde"}.get(verb, move)
+        return say("terminal.ethnos.move.swap", name=pal.tag(int(args[0])).plain, number=int(args[1]) + 1)
+    return say(MOVE_WORDS[verb]) if verb in MOVE_WORDS else move
+
+
+MOVE_WORDS = {
+    "draw": "terminal.ethnos.move.draw",
+    "pass": "terminal.ethnos.move.pass",
+    "cash": "terminal.ethnos.move.cash",
+}
 
 
 def action_note(kind: str, text: str, seat: int, pal: Palette, view: dict) -> Text | None:
@@ -50,24 +117,26 @@ def action_note(kind: str, text: str, seat: int, pal: Palette, view: dict) -> Te
     msg = None
     pending = view.get("pending") or {}
     if kind == "turn" and text == "recruit deck":
-        msg = "recruits the top card of the deck"
+        msg = say("terminal.ethnos.did.recruit_deck")
     elif kind == "keep" and text == "done":
-        n = len(pending.get("build", []))
-        msg = f"keeps {n} card(s) in hand (elf)"
+        msg = say("terminal.ethnos.did.keep", count=len(pending.get("build", [])))
     elif kind == "wizard":
+        arg = pending.get("arg")
         msg = (
-            f"draws {pending.get('arg')} card(s) from the deck (wizard)" if text == "draw" else "does not draw (wizard)"
+            say("terminal.ethnos.did.draw", count=arg if isinstance(arg, int) else 0)
+            if text == "draw"
+            else say("terminal.ethnos.did.no_draw")
         )
     elif kind == "centaur" and text == "pass":
-        msg = "ends the centaur chain"
+        msg = say("terminal.ethnos.did.centaur_end")
     elif kind == "fairy" and text == "pass":
-        msg = "keeps the fairy band (no swap)"
+        msg = say("terminal.ethnos.did.fairy_keep")
     elif kind == "orc" and text == "keep":
-        msg = "keeps the orc horde for a later age"
+        msg = say("terminal.ethnos.did.orc_keep")
     if msg is None:
         return None
     t = pal.tag(seat)
-    t.append(" " + msg)
+    t.append(msg)
     return t
 
 
@@ -78,14 +147,13 @@ def view_changes(before: dict, after: dict, pal: Palette) -> list[Text]:
         for s, (a, b) in enumerate(zip(before["merfolk"], after["merfolk"], strict=True)):
             if b > a:
                 t = pal.tag(s)
-                t.append(f" advances on the merfolk track: {a} -> {b}")
+                t.append(say("terminal.ethnos.did.merfolk", before=a, after=b))
                 out.append(t)
     for s, (sa, sb) in enumerate(zip(before["seats"], after["seats"], strict=True)):
         for k in sb["orc"]:
             if k not in sa["orc"]:
                 t = pal.tag(s)
-                t.append(" puts a marker on the orc horde space of ")
-                t.append_text(kingdom_text(k))
+                t.append_text(said("terminal.ethnos.did.orc_marker", kingdom=kingdom_text(k)))
                 out.append(t)
     return out
 
@@ -96,7 +164,7 @@ def render_scoring(
     """A table of glory gains: one row per source, one column per seat."""
     p = pal.players
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    table.add_column("Source")
+    table.add_column(say("terminal.ethnos.col.source"))
     for s in range(p):
         table.add_column(pal.tag(s), justify="right")
 
@@ -104,16 +172,29 @@ def render_scoring(
         return [Text(str(g), style=style) if g else Text(pal.dot, style="dim") for g in gains]
 
     for label, gains in rows:
-        src = kingdom_text(label) if label in KINGDOM_STYLE else Text(label)
+        src = (
+            kingdom_text(label)
+            if label in KINGDOM_STYLE
+            else Text(say(SOURCE_WORDS[label]) if label in SOURCE_WORDS else label)
+        )
         table.add_row(src, *cells(gains))
     if total:
         sums = [sum(g[s] for _, g in rows) for s in range(p)]
-        table.add_row(Text("age-end total", style="bold"), *cells(sums, "bold"))
+        table.add_row(Text(say("terminal.ethnos.row.total"), style="bold"), *cells(sums, "bold"))
     if glory is not None:
         table.add_row(
-            Text("glory now", style="bold"), *[Text(str(g), style="bold " + pal.style(s)) for s, g in enumerate(glory)]
+            Text(say("terminal.ethnos.row.glory_now"), style="bold"),
+            *[Text(str(g), style="bold " + pal.style(s)) for s, g in enumerate(glory)],
         )
     return titled(title, table)
+
+
+SOURCE_WORDS = {
+    "giant token taken": "terminal.ethnos.row.giant",
+    "orc horde": "terminal.ethnos.row.orc",
+    "bands": "terminal.ethnos.row.bands",
+    "merfolk": "terminal.ethnos.row.merfolk",
+}
 
 
 @dataclass
@@ -148,55 +229,69 @@ class Narrator:
 
         if kind == "age_start":
             self.age, self.rows, self.taken = detail, [], [0] * pal.players
-            return [pal.rule(f"Age {ROMAN[detail]} begins", style="bold"), line(" plays first")]
+            return [
+                pal.rule(say("terminal.ethnos.log.age_start", age=ROMAN[detail]), style="bold"),
+                line(say("terminal.ethnos.log.first")),
+            ]
         if kind == "recruit":
-            return [line(" recruits ", card_text(detail), " from the market")]
+            return [line(said("terminal.ethnos.log.recruit", card=card_text(detail)))]
         if kind == "draw":
-            return [line(" draws ", card_text(detail))]
+            return [line(said("terminal.ethnos.log.draw", card=card_text(detail)))]
         if kind == "dragon":
-            return [line(Text(f" reveals a DRAGON ({detail} of {data.DRAGONS})", style="bold red"))]
+            return [line(Text(say("terminal.ethnos.log.dragon", n=detail, of=data.DRAGONS), style="bold red"))]
         if kind == "band":
-            return [line(f" plays a band of {len(detail)}: ", band_text({"leader": detail[0], "cards": detail}))]
+            return [
+                line(
+                    say("terminal.ethnos.log.band", count=len(detail)),
+                    band_text({"leader": detail[0], "cards": detail}),
+                )
+            ]
         if kind == "discard":
-            return [line(f" discards {len(detail)} card(s) to the market: ", cards_text(detail))]
+            return [line(say("terminal.ethnos.log.discard", count=len(detail)), cards_text(detail))]
         if kind == "marker":
-            return [line(" places a marker in ", kingdom_text(detail))]
+            return [line(said("terminal.ethnos.log.marker", kingdom=kingdom_text(detail)))]
         if kind == "troll":
-            return [line(f" takes troll token {detail}")]
+            return [line(say("terminal.ethnos.log.troll", token=detail))]
         if kind == "giant":
             if not self.taken:
                 self.taken = [0] * pal.players
             self.taken[seat] += detail
-            return [line(f" takes the giant token (+{detail} glory)")]
+            return [line(say("terminal.ethnos.log.giant", glory=detail))]
         if kind == "swap":
             s, j = detail
-            return [line(" swaps the fairy band for ", pal.tag(s), f"'s band {j + 1}")]
+            return [line(said("terminal.ethnos.log.swap", name=pal.tag(s), number=j + 1))]
         if kind == "age_end":
             self.rows = [("giant token taken", self.taken)] if any(self.taken) else []
             self.rows += [(k, v) for k, v in detail.items()]
-            head = pal.rule(f"Age {ROMAN[self.age]} is over", style="bold red")
+            head = pal.rule(say("terminal.ethnos.log.age_over", age=ROMAN[self.age]), style="bold red")
             return [
                 head,
-                line(" ended the age"),
+                line(say("terminal.ethnos.log.ended")),
                 *self.kingdom_lines(),
-                render_scoring(f"Age {ROMAN[self.age]} scoring: kingdoms and tribe boards", self.rows, pal),
+                render_scoring(say("terminal.ethnos.log.scoring_kingdoms", age=ROMAN[self.age]), self.rows, pal),
             ]
         if kind == "orc":
             if not self.rows or self.rows[-1][0] != "orc horde":
                 self.rows.append(("orc horde", [0] * pal.players))
             self.rows[-1][1][seat] += detail
-            return [line(f" cashes the orc horde: +{detail} glory")]
+            return [line(say("terminal.ethnos.log.orc", glory=detail))]
         if kind == "bands":
             self.rows.append(("bands", list(detail)))
             told = self.band_lines()
             glory = [sd["glory"] for sd in view["seats"]]
             return [
                 *told,
-                render_scoring(f"Age {ROMAN[self.age]} scoring: total", self.rows, pal, total=True, glory=glory),
+                render_scoring(
+                    say("terminal.ethnos.log.scoring_total", age=ROMAN[self.age]),
+                    self.rows,
+                    pal,
+                    total=True,
+                    glory=glory,
+                ),
             ]
         if kind == "game_end":
-            return [pal.rule("Game over", style="bold")]
-        return [line(f" {kind}: {detail}")]
+            return [pal.rule(say("terminal.game_over"), style="bold")]
+        return [line(f" {kind}: {detail}")]  # (an event this narrator does not know: shown as the log has it)
 
     def _age(self) -> dict | None:
         return next((d for d in self.details if d["age"] == self.age), None)
@@ -206,7 +301,7 @@ class Narrator:
         got = self._age()
         if got is None:
             return []
-        out = [Text("Kingdoms (most markers first; troll tokens break ties; a tie shares its slots):", style="bold")]
+        out = [Text(say("terminal.ethnos.kingdom_places"), style="bold")]
         for k, groups in got["kingdoms"].items():
             out.append(Text("  " + places_words(k, groups, self.pal.seats())))
         return out
@@ -217,19 +312,25 @@ class Narrator:
         if got is None:
             return []
         gone = sum(b["skeletons"] for bands in got["bands"] for b in bands)
-        out = [
-            Text(
-                "Bands score by size"
-                + (f"; first the skeletons leave them ({gone} in all)" if gone else "")
-                + ": "
-                + ", ".join(f"{n} card{'s' if n > 1 else ''} {g}" for n, g in enumerate(data.BAND_GLORY) if n)
-                + f", more {data.BAND_GLORY[-1]}",
-                style="bold",
-            )
-        ]
+        scale = say("terminal.comma").join(
+            say("terminal.ethnos.band.scale", count=n, glory=g) for n, g in enumerate(data.BAND_GLORY) if n
+        )
+        head = (
+            say("terminal.ethnos.band.head_skeletons", count=gone, scale=scale, more=data.BAND_GLORY[-1])
+            if gone
+            else say("terminal.ethnos.band.head", scale=scale, more=data.BAND_GLORY[-1])
+        )
+        out = [Text(head, style="bold")]
         for s, bands in enumerate(got["bands"]):
             t = Text("  ")
             t.append_text(self.pal.tag(s))
-            t.append(": " + ("; ".join(band_words(b) for b in bands) if bands else "no band"))
+            t.append(
+                say("terminal.colon")
+                + (
+                    say("terminal.semicolon").join(band_words(b) for b in bands)
+                    if bands
+                    else say("terminal.ethnos.no_band")
+                )
+            )
             out.append(t)
         return out

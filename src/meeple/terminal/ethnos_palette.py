@@ -10,6 +10,8 @@ from rich.console import Group, RenderableType
 from rich.rule import Rule
 from rich.text import Text
 
+from meeple.terminal.words import say
+
 ROMAN = ("0", "I", "II", "III")
 
 # A seat is told apart by colour AND by shape and number (colour-blind safe).
@@ -43,9 +45,9 @@ class Palette:
 
     def tag(self, seat: int, you: bool = True) -> Text:
         """The seat by its mark and name, counted from 1 ("■Player 2")."""
-        t = Text(f"{self.mark(seat)}Player {seat + 1}", style=self.style(seat))
+        t = Text(self.mark(seat) + say("terminal.ethnos.player", number=seat + 1), style=self.style(seat))
         if you and seat == self.me:
-            t.append(" (you)", style="bold")
+            t.append(say("terminal.you"), style="bold")
         return t
 
     def seats(self) -> list[dict]:
@@ -54,8 +56,8 @@ class Palette:
 
     def name(self, seat: int) -> str:
         if seat == self.me:
-            return "you"
-        return self.names[seat] if seat < len(self.names) else "bot"
+            return say("terminal.you.alone")
+        return self.names[seat] if seat < len(self.names) else say("terminal.bot")
 
 
 def titled(title: str, table: RenderableType) -> Group:

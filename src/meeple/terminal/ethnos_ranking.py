@@ -11,6 +11,8 @@ from rich.text import Text
 
 from meeple.games.ethnos import data
 from meeple.terminal.ethnos_palette import Palette
+from meeple.terminal.fit import Fitted
+from meeple.terminal.words import say
 
 
 def board_markers(view: dict, seat: int) -> int:
@@ -31,21 +33,21 @@ def _why_ahead(a: tuple, b: tuple) -> str | None:
     if a[0] != b[0]:
         return None
     if a[1] != b[1]:
-        return f"tie on glory broken by markers on the board ({a[1]} vs {b[1]})"
+        return say("terminal.ethnos.tie.markers", a=a[1], b=b[1])
     if a[2] != b[2]:
-        return f"tie on glory and markers broken by band sizes ({list(a[2])} vs {list(b[2])})"
-    return "tied on glory, markers and band sizes"
+        return say("terminal.ethnos.tie.bands", a=" ".join(map(str, a[2])), b=" ".join(map(str, b[2])))
+    return say("terminal.ethnos.tie.all")
 
 
 def render_ranking(view: dict, pal: Palette) -> Group:
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
     columns: tuple[tuple[str, JustifyMethod], ...] = (
-        ("Rank", "right"),
-        ("Player", "left"),
-        ("Glory", "right"),
-        ("Markers on board", "right"),
-        ("Bands (last age)", "left"),
-        ("Tie-break", "left"),
+        (say("terminal.ethnos.col.rank"), "right"),
+        (say("terminal.ethnos.col.player"), "left"),
+        (say("terminal.ethnos.col.glory"), "right"),
+        (say("terminal.ethnos.col.markers"), "right"),
+        (say("terminal.ethnos.col.last_bands"), "left"),
+        (say("terminal.ethnos.col.tie"), "left"),
     )
     for col, j in columns:
         table.add_column(col, justify=j)
@@ -54,21 +56,17 @@ def render_ranking(view: dict, pal: Palette) -> Group:
     for i, (rank, s, key) in enumerate(rows):
         who = pal.tag(s)
         if s in winners:
-            who.append("  WINNER", style="bold reverse")
+            who.append("  " + say("terminal.ethnos.winner_mark"), style="bold reverse")
         note = _why_ahead(rows[i - 1][2], key) if i else None
         table.add_row(
             str(rank), who, Text(str(key[0]), style="bold"), str(key[1]), " ".join(map(str, key[2])) or "-", note or ""
         )
     line = Text()
     if len(winners) > 1:
-        line.append("Shared win: ", style="bold")
-        line.append_text(Text(", ").join(pal.tag(s) for s in sorted(winners)))
+        line.append(say("terminal.shared_win"), style="bold")
+        line.append_text(Text(say("terminal.comma")).join(pal.tag(s) for s in sorted(winners)))
     elif winners:
-        line.append("Winner: ", style="bold")
+        line.append(say("terminal.winner"), style="bold")
         line.append_text(pal.tag(next(iter(winners))))
-    foot = Text(
-        "Ties: most glory, then most markers in the kingdoms, then the larger "
-        "biggest band of the last age, then the next band, ...",
-        style="dim",
-    )
-    return Group(Text("Final ranking", style="bold"), table, line, foot)
+    foot = Text(say("terminal.ethnos.ties"), style="dim")
+    return Group(Text(say("terminal.ethnos.final_ranking"), style="bold"), Fitted(table), line, foot)

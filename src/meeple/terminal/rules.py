@@ -67,7 +67,7 @@ def game_name(game: str) -> str:
 def entry_name(e: glossary.Entry) -> str:
     """An entry's name: the catalog's term of the same key where there is one
     ("ethnos.tribe.centaur"), else its own (a name the rulebook keeps)."""
-    return words(f"{e.game}.{e.id}", e.name)
+    return words(e.name_key, e.name)
 
 
 def entry_words(e: glossary.Entry) -> str:

@@ -8,11 +8,13 @@ The notation a player types is not words: it stays as it is.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
 from babel.numbers import format_percent
+from rich.text import Text
 
 from meeple.i18n import DEFAULT, LANGUAGES, format_list, format_number, from_environment, translate
 
@@ -52,3 +54,23 @@ def number(n: int | float) -> str:
 def percent(x: float) -> str:
     """A chance as the table's language writes a percentage ("42%", "42 %")."""
     return format_percent(x, locale=_LANG.get() if _LANG.get() in LANGUAGES else DEFAULT)
+
+
+def said(key: str, /, **values: object) -> Text:
+    """`say`, with rich Text among the values kept as they are styled (a card
+    in its kingdom's colour) wherever the language puts them in the sentence."""
+    marks: dict[str, Text] = {}
+    plain: dict[str, object] = {}
+    for name, v in values.items():
+        if isinstance(v, Text):
+            marks[f"\x00{len(marks)}\x00"] = v
+            plain[name] = f"\x00{len(marks) - 1}\x00"
+        else:
+            plain[name] = v
+    out = Text()
+    for part in re.split("(\x00\\d+\x00)", say(key, **plain)):
+        if part in marks:
+            out.append_text(marks[part])
+        elif part:
+            out.append(part)
+    return out
