@@ -492,6 +492,7 @@ GAMES.anunnaki = {
   name: "Anunnaki",
   nameKey: "common.game.anunnaki",
   subtitle: (v) => v.state.end_triggered && v.status !== "finished" ? " — " + t("page.anunnaki.last_round") : "",
+  rankTotal: (r) => r.vp === undefined ? null : t("page.anunnaki.vp", {n: r.vp}),
   prompt: (d) => PROMPTS[d.kind] && !["culture_benefit", "frigg"].includes(d.kind) ? t(PROMPTS[d.kind]) : null,
   optionWords: {
     houses: {label: "page.anunnaki.option.houses", help: "page.anunnaki.option.houses_help", item: "page.anunnaki.option.house", choice: houseName},

@@ -573,7 +573,7 @@ function resultPanel(v) {
         !T.replay ? el("a", {href: "/replay/" + v.id, id: "replay-link", class: "button"}, t("page.result.watch_replay")) : null)),
     el("ol", {class: "ranking", id: "ranking"}, rows.map((r) => el("li", {"data-seat": r.seat, "data-place": r.place, class: r.winner ? "winner" : null},
       el("span", {class: "place"}, t("page.result.place", {n: r.place})), " ", playerTag(v, r.seat), " ",
-      el("b", {class: "points"}, r.total || rankSummary(v, r) || ""),
+      el("b", {class: "points"}, rankTotal(v, r) || rankSummary(v, r) || ""),
       r.resigned ? el("span", {class: "hint"}, " " + t("page.result.resigned")) : null,
       r.by_resignation ? el("span", {class: "hint"}, " " + t("page.result.others_resigned")) : null,
       r.breakdown && Object.keys(r.breakdown).length ? el("div", {class: "breakdown"},
@@ -581,6 +581,11 @@ function resultPanel(v) {
       tieText(v, r).map((t) => el("div", {class: "tie"}, t))))));
 }
 
+// a ranking row's points: counted in the reader's language from the row's number (G.rankTotal), else the presenter's words
+function rankTotal(v, r) {
+  const G = GAMES[v.game] || {};
+  return (G.rankTotal && G.rankTotal(r)) || r.total;
+}
 // a ranking row's summary: the game's own words (G.rankSummary), else the presenter's
 function rankSummary(v, r) {
   const G = GAMES[v.game] || {};

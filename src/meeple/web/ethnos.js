@@ -277,6 +277,7 @@ GAMES.ethnos = {
   subtitle: (v) => " — " + t("page.ethnos.age", {age: v.state.age}),
   prompt: (d) => PROMPTS[d.kind] ? t(PROMPTS[d.kind]) : null,
   rankWord,
+  rankTotal: (r) => r.glory === undefined ? null : t("ethnos.count.glory", {count: r.glory}),
   rankSummary: (v, r) => r.glory === undefined ? null : t("page.ethnos.summary", {glory: r.glory, markers: r.markers}),
   optionWords: {
     tribes: {label: "page.ethnos.option.tribes", help: "page.ethnos.option.tribes_help", item: "page.ethnos.option.tribe", choice: tribes},

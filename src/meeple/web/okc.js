@@ -343,6 +343,7 @@ GAMES.okc = {
   name: "The Old King's Crown",
   nameKey: "common.game.okc",
   subtitle: (v) => " — " + t("page.okc.round_of", {round: v.state.round, rounds: v.state.rounds}),
+  rankTotal: (r) => r.influence === undefined ? null : t("okc.count.influence", {count: r.influence}),
   prompt: (d) => d.kind === "instead" || !PROMPTS[d.kind] ? null : t(PROMPTS[d.kind]),
   optionWords: {
     rounds: {label: "page.okc.option.rounds", help: "page.okc.option.rounds_help",
