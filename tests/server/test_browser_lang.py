@@ -66,11 +66,13 @@ def untranslated(text: str) -> list[str]:
 
 
 def shown(page) -> str:
-    """What the page shows in its own words: everything but the log (the
-    presenters' sentences, rendered from the events' keys once #36 lands)."""
+    """What the page shows in its own words: everything but the log and the
+    decision options the presenters label (their English sentences, until the
+    page renders the events' and options' keys and values, #36)."""
     return page.evaluate(
-        """() => { const log = document.getElementById('log-list'); if (log) log.style.display = 'none';
-                   const text = document.body.innerText; if (log) log.style.display = '';
+        """() => { const theirs = [...document.querySelectorAll('#log-list, [data-words=presenter]')];
+                   theirs.forEach((e) => { e.style.display = 'none'; });
+                   const text = document.body.innerText; theirs.forEach((e) => { e.style.display = ''; });
                    return text + '\\n' + document.title; }"""
     )
 

@@ -448,11 +448,12 @@ function anDecision(v, box) {
       el("div", {class: "choices hexes"}, hexOpts.map((o) => el("button", {type: "button", "data-move": o.move, title: o.label,
         "aria-label": o.label, onclick: () => go(o.move)}, regionName(o.hex)))));
   }
+  // data-words: the labels are the presenter's (English until its options carry keys and values)
   if (rest.length) box.append(el("div", {class: "choices" + (rest.length > 6 ? " many" : "")},
     rest.map((o) => el("button", {type: "button", "data-move": o.move, class: d.kind === "weapon" ? "weapon-btn" : null,
-      onclick: () => go(o.move)}, o.label))));
+      "data-words": "presenter", onclick: () => go(o.move)}, o.label))));
   if (passes.length) box.append(el("div", {class: "choices"}, passes.map((o) => el("button", {type: "button", class: "pass",
-    "data-move": o.move, onclick: () => go(o.move)}, o.label))));
+    "data-move": o.move, "data-words": "presenter", onclick: () => go(o.move)}, o.label))));
 }
 
 function scoringPanel(v) {

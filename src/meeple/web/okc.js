@@ -234,7 +234,9 @@ function clashPanel(v) {
 
 // -------------------------------------------------------------- decisions
 function optionButton(o) {
-  const attrs = {type: "button", "data-move": o.move, onclick: () => send(o.move), id: "opt-" + o.move.replace(/[^a-z0-9]+/gi, "-")};
+  // data-words: the label is the presenter's (English until its options carry keys and values)
+  const attrs = {type: "button", "data-move": o.move, onclick: () => send(o.move), id: "opt-" + o.move.replace(/[^a-z0-9]+/gi, "-"),
+                 "data-words": "presenter"};
   if (o.card && OM().cards[o.card]) attrs.title = cardTitle(o.card);
   if (o.kingdom) attrs.title = t("page.okc.kingdom_card", {name: kName(o.kingdom), text: kText(o.kingdom)});
   const cls = ["opt"];
