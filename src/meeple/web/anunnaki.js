@@ -493,6 +493,15 @@ GAMES.anunnaki = {
   name: "Anunnaki",
   nameKey: "common.game.anunnaki",
   subtitle: (v) => v.state.end_triggered && v.status !== "finished" ? " — " + t("page.anunnaki.last_round") : "",
+  // the tie-breaks' words (the presenter's ranking measures)
+  rankWord(w) {
+    let m = /^(\d+) VP$/.exec(w);
+    if (m) return t("page.anunnaki.vp", {n: +m[1]});
+    m = /^plays number (\d+)$/.exec(w);
+    if (m) return t("page.anunnaki.tie.plays", {n: +m[1]});
+    const words = {"VP": "anunnaki.term.vp", "turn order (the later player wins)": "page.anunnaki.tie.order"};
+    return words[w] ? t(words[w]) : w;
+  },
   rankTotal: (r) => r.vp === undefined ? null : t("page.anunnaki.vp", {n: r.vp}),
   prompt: (d) => PROMPTS[d.kind] && !["culture_benefit", "frigg"].includes(d.kind) ? t(PROMPTS[d.kind]) : null,
   optionWords: {

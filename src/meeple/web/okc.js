@@ -345,6 +345,16 @@ GAMES.okc = {
   name: "The Old King's Crown",
   nameKey: "common.game.okc",
   subtitle: (v) => " — " + t("page.okc.round_of", {round: v.state.round, rounds: v.state.rounds}),
+  // the tie-breaks' words (the presenter's ranking measures)
+  rankWord(w) {
+    let m = /^(\d+) influence$/.exec(w);
+    if (m) return t("okc.count.influence", {count: +m[1]});
+    m = /^is number (\d+) on it$/.exec(w);
+    if (m) return t("page.okc.tie.number", {n: +m[1]});
+    const words = {"influence": "okc.term.influence", "the Kingdom's Favour": "okc.term.favour", "the order track": "okc.term.order_track",
+                   "holds it": "page.okc.tie.holds", "does not hold it": "page.okc.tie.not_holds"};
+    return words[w] ? t(words[w]) : w;
+  },
   rankTotal: (r) => r.influence === undefined ? null : t("okc.count.influence", {count: r.influence}),
   prompt: (d) => d.kind === "instead" || !PROMPTS[d.kind] ? null : t(PROMPTS[d.kind]),
   optionWords: {
