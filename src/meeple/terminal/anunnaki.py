@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import sys
+from functools import partial
 from typing import Any
 
 from rich import box
@@ -28,10 +29,11 @@ from meeple.games.anunnaki import present
 from meeple.games.anunnaki.data import DATA, MAX_PLAYERS, MIN_PLAYERS, RESOURCES, TRACKS
 from meeple.games.anunnaki.present import decision_for
 from meeple.games.anunnaki.state import new_game
+from meeple.i18n.events import speaker_for
 from meeple.terminal.fit import Fitted
 from meeple.terminal.rules import greeting
 from meeple.terminal.screen import Rows, Sections, fold, resign_confirmed, resign_help, resigned_places, status_line
-from meeple.terminal.words import speaking
+from meeple.terminal.words import lang, speaking
 
 COLORS = ["red", "blue", "green", "yellow"]
 
@@ -396,7 +398,7 @@ def narrate_lines(state, you: int, seen: int) -> list[tuple[str, str]]:
     """The events since `seen`, in the sentences of the web log (present.describe), as (text, style)."""
     return [
         (said["text"], COLORS[said["seat"]] if said["seat"] is not None else "dim")
-        for said in narration(state.log(), present.describe, seat_names(state, you), you, seen)
+        for said in narration(state.log(), speaking_log(), seat_names(state, you), you, seen)
     ]
 
 
@@ -594,3 +596,9 @@ def hint_words(state, seat: int, move: str) -> str:
 
 
 __all__ = ["play", "render"]
+
+
+def speaking_log():
+    """The presenter's `describe`, its sentences in the table's language
+    (the events' declared words through the catalogs, `meeple.i18n.events`)."""
+    return partial(present.describe, speaker=speaker_for("anunnaki", lang()))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import sys
+from functools import partial
 
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
@@ -25,6 +26,7 @@ from meeple.games.okc import data as D
 from meeple.games.okc import new_game, present
 from meeple.games.okc.notation import action_word
 from meeple.games.okc.present import PROMPTS
+from meeple.i18n.events import speaker_for
 from meeple.terminal.fit import Fitted
 from meeple.terminal.rules import greeting
 from meeple.terminal.screen import (
@@ -38,7 +40,7 @@ from meeple.terminal.screen import (
     resigned_places,
     status_line,
 )
-from meeple.terminal.words import speaking
+from meeple.terminal.words import lang, speaking
 
 COLOURS = {"nobility": "yellow", "clans": "cyan", "uprising": "red", "gathering": "green"}
 
@@ -353,7 +355,7 @@ def narrate_lines(state, seat: int, seen: int) -> list[tuple[str, str]]:
     names = seat_names(state, seat)
     forced: dict[str, int] = {}
     at = None  # where the automatic answers' line goes
-    for said in narration(state.log(), present.describe, names, seat, seen):
+    for said in narration(state.log(), speaking_log(), names, seat, seen):
         if said["kind"] == "forced" and not said["text"].startswith("Done for"):
             who = names[said["seat"]]["name"] if said["seat"] is not None else "a player"
             forced[who] = forced.get(who, 0) + 1
@@ -609,3 +611,9 @@ def hint_words(state, seat: int, move: str) -> str:
             for r, c in zip(D.REGIONS, cards, strict=True)
         )
     return present.label(bare, fac)["label"]
+
+
+def speaking_log():
+    """The presenter's `describe`, its sentences in the table's language
+    (the events' declared words through the catalogs, `meeple.i18n.events`)."""
+    return partial(present.describe, speaker=speaker_for("okc", lang()))
