@@ -91,10 +91,26 @@ def test_every_name_in_the_rules_at_hand_is_a_catalog_term():
     assert not missing, f"names of the rules at hand no catalog has: {missing}"
 
 
+def _event_keys() -> set[str]:
+    """The keys of the words each game declares for its events
+    (`meeple.core.events`): every sentence and value phrase, a pair of
+    variants `<key>.one` / `<key>.other` as its one counted message `<key>`."""
+    import meeple.games  # noqa: F401  (declares the games)
+    from meeple.core.spec import events_of
+
+    found = set()
+    for game in ("ethnos", "okc", "anunnaki"):
+        english = events_of(game).english
+        found.update(english)
+        found.update(k.removesuffix(".one") for k in english if k.endswith(".one") and k[:-4] + ".other" in english)
+    return found
+
+
 def test_no_key_is_unused():
-    """Used: listed in the glossary's source (terms.py), written in the code, or
-    a text of the rules at hand (the page looks those up by the rules' keys)."""
-    unused = sorted(ALL_KEYS - GLOSSARY_KEYS - _literals_in_code() - _rules_at_hand_keys())
+    """Used: listed in the glossary's source (terms.py), written in the code,
+    a text of the rules at hand (the page looks those up by the rules' keys),
+    or words a game declares for its events."""
+    unused = sorted(ALL_KEYS - GLOSSARY_KEYS - _literals_in_code() - _rules_at_hand_keys() - _event_keys())
     assert not unused, f"keys nobody uses: {unused}"
 
 

@@ -40,8 +40,10 @@ _FORMAT_AS = {PSEUDO: "en"}  # numbers, lists and plurals of the pseudo-locale
 # each language's catalog is kept in parts, one .po file each, read as one:
 # the game terms, the terminal and reports (meeple.po), the browser page
 # (page.po), the rules at hand's sections, sentences and the glossary entries
-# no game term names (rules.po, keys as meeple.games.glossary gives them)
-PARTS = (DOMAIN, "page", "rules")
+# no game term names (rules.po, keys as meeple.games.glossary gives them), the
+# sentences of the events each game declares (events.po, keys as
+# meeple.core.events names them)
+PARTS = (DOMAIN, "page", "rules", "events")
 
 
 def po_path(lang: str, part: str = DOMAIN) -> Path:

@@ -26,22 +26,39 @@ from meeple.i18n.catalogs import DEFAULT, has_key, plural_keys, translate
 
 
 class CatalogSpeaker(Speaker):
-    """Says a game's phrases in `lang` from the catalogs, in its declared English where they lack one."""
+    """Says a game's phrases in `lang` from the catalogs, in its declared English where they lack one.
+
+    Every key it had to say in English because `lang`'s catalog lacks it is
+    added to `fallbacks` (what a translator still owes; the tests keep it
+    empty). The shared speaker of `speaker_for` collects them too: make your
+    own `CatalogSpeaker` to learn what one rendering fell back on."""
 
     def __init__(self, events: Events, lang: str) -> None:
         super().__init__(events.english)
         self.lang = lang
+        self.fallbacks: set[str] = set()
+
+    def _owes(self, key: str) -> None:
+        if self.lang != DEFAULT and not has_key(key, self.lang):
+            self.fallbacks.add(key)
 
     def say(self, key: str, values: Mapping[str, Any]) -> str:
         base, _, form = key.rpartition(".")
         if form in ("one", "other") and "count" in values and base in plural_keys(DEFAULT):
+            self._owes(base)
             return translate(base, self.lang, **values)
         if has_key(key, DEFAULT):
+            self._owes(key)
             return translate(key, self.lang, **values)
+        self.fallbacks.add(key)
         return super().say(key, values)
 
     def term(self, term: Term) -> str:
-        return translate(term.key, self.lang) if has_key(term.key, DEFAULT) else term.english
+        if has_key(term.key, DEFAULT):
+            self._owes(term.key)
+            return translate(term.key, self.lang)
+        self.fallbacks.add(term.key)
+        return term.english
 
 
 @cache
