@@ -78,6 +78,6 @@ def test_the_calibration_table_in_each_language(lang, head):
     }
     text = table(rep, lang)
     assert text.startswith(head)
-    assert {"en": "| Ethnos | 30 | 0.123 |", "ja": "| エトノス | 30 | 0.123 |", "ru": "| Этнос | 30 | 0,123 |"}[
+    assert {"en": "| Ethnos | 30 | 0.123 |", "ja": "| エスノス | 30 | 0.123 |", "ru": "| Этнос | 30 | 0,123 |"}[
         lang
     ] in text
