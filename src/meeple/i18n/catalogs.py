@@ -109,7 +109,12 @@ def _catalog(lang: str) -> _Catalog:
 
 def keys(lang: str = DEFAULT) -> frozenset[str]:
     """Every key the language's catalog holds a non-empty text for."""
-    return frozenset(k for k, forms in _catalog(lang).texts.items() if all(forms))
+    return _keys(_catalog(lang))
+
+
+@cache
+def _keys(catalog: _Catalog) -> frozenset[str]:
+    return frozenset(k for k, forms in catalog.texts.items() if all(forms))
 
 
 def plural_keys(lang: str = DEFAULT) -> frozenset[str]:
