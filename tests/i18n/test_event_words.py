@@ -44,9 +44,10 @@ def test_a_secret_stays_secret_in_every_language():
 # ------------------------------------------------------------ every event of played games
 
 GAMES = ("ethnos", "okc", "anunnaki")
-# the games whose every term in an event is in the catalogs (issue #37: The Old
-# King's Crown's card titles, prompts and kingdom card texts and Anunnaki's
-# regions, contracts, culture tokens and tile texts are not yet)
+# the games whose every term in an event is in the catalogs (issue #37 owes:
+# The Old King's Crown's card titles, prompts, kingdom card texts and gained
+# abilities; Anunnaki's regions, contracts, culture tokens, tile texts,
+# prompts and weapons in a battle's strength)
 TERMS_SAID = ("ethnos",)
 KEY_LIKE = re.compile(r"\b[a-z_]+\.[a-z0-9_]+\.[a-z0-9_.]+\b")
 
