@@ -1,21 +1,28 @@
 """A game state's fields, declared once: the one mechanism every game uses.
 
-Each field is named once with how a clone copies it (a copy kind: a function
-of the value) and what a fresh state holds; `clone` and `fresh` follow from
-the declaration, so a new field is one line here and its place in the game's
-STATE document.
+Each field is named once with how a clone copies it (a `Copy` kind) and what
+a fresh state holds; `clone` (generated straight-line code, as fast as one
+written by hand) and `fresh` follow from the declaration, so a new field is
+one line here and its place in the game's STATE document.
 
     FIELDS = (
-        Field("players", SAME, 0),
+        Field("players", SAME),
         Field("hands", LISTS, lambda players: [[] for _ in range(players)]),
-        Field("deck", deal_copy),          # the game's own kind: any function of the value
-        Field("legal", CACHE),             # kept only to save work: a clone starts without
+        Field("deck", Copy("_deal({0})", {"_deal": deal_copy})),   # the game's own kind
+        Field("tiles", on_write(LISTS)),                           # shared until written
+        Field(SHARED, SAME, 0),
     )
     clone = clone_function(MyState, FIELDS)
+    mut = mut_function(FIELDS)          # only with `on_write` fields
+    # and, for hot write sites, own_tiles() = mut("tiles"): own_functions(FIELDS)
 
-A clone copies every field that can change in place when it is made, so
-the rules just read and write their fields, and a clone never touches its
-original.
+A kind is an expression template (`{0}` reads the field off the state) and
+the names it needs in scope, so a game adds its own kinds without a second
+clone generator. Copy on write lives here too, as a general option: a field
+that seldom changes but is costly to copy is shared by a clone until one side
+changes it; whatever changes it in place takes it with `state.mut(name)`
+first, which copies it with the wrapped kind if the `SHARED` bit mask says a
+clone may still share it.
 
 How each field is saved is declared the same way, in the game's notation:
 a `Saved` names its place in the STATE document (a dotted key, `*` for one
@@ -37,243 +44,127 @@ cannot be forgotten by the STATE.
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Callable, Iterable, Mapping
-from itertools import repeat
-from operator import attrgetter, call, methodcaller
+from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple, TypeVar
 
 from meeple.core.game import BadState
 
 T = TypeVar("T")
-Copier = Callable[[Any], Any]  # a copy kind: the value a clone holds, from the original's
 
 
-# ---- copy kinds: how a clone copies a field ---------------------------------
-def SAME(value: Any) -> Any:  # noqa: N802  (a kind, named as the others)
-    """Immutable, or only ever replaced whole: a clone shares it."""
-    return value
+class Copy(NamedTuple):
+    """How a clone copies a field: `template` is the expression (with `{0}`
+    the field read off the original), `names` what it needs in scope, and
+    `written`, for a field shared until written, the kind `mut` copies it with."""
+
+    template: str
+    names: Mapping[str, Any] = {}
+    written: Copy | None = None
 
 
-def CACHE(value: Any) -> None:  # noqa: N802
-    """Derived and kept only to save work: a clone starts without."""
-    return None
+SAME = Copy("{0}")  # immutable, or only ever replaced whole: clones share it
+LIST = Copy("{0}.copy()")  # a list of immutable items: copied
+LISTS = Copy("[*map(_list_copy, {0})]", {"_list_copy": list.copy})  # a list of lists: each copied
+LISTS3 = Copy("[[*map(_list_copy, x)] for x in {0}]", {"_list_copy": list.copy})  # three deep
 
 
-LIST: Copier = list.copy  # a list of immutable items
-COPY: Copier = methodcaller("copy")  # an object with its own copy() (a dict, a generator's state)
+def lists3_of(n: int) -> Copy:
+    """LISTS3 for a field that always holds `n` lists (a region each, say):
+    written out, without the comprehension's frame, which costs as much as
+    copying a few short lists."""
+    parts = ", ".join(f"[*map(_list_copy, {{0}}[{i}])]" for i in range(n))
+    return Copy(f"[{parts}]", {"_list_copy": list.copy})
 
 
-def LISTS(value: list[list]) -> list[list]:  # noqa: N802
-    """A list of lists of immutable items: each copied."""
-    return [*map(list.copy, value)]
+MAYBE_LIST = Copy("None if {0} is None else {0}.copy()")  # None or a list of immutable items
+COPY = Copy("{0}.copy()")  # an object with its own copy() (a generator's state)
+CACHE = Copy("None")  # derived and kept only to save work: a clone starts without
+
+SHARED = "shared"  # the slot of the bit mask: a bit per on_write field a clone may share
 
 
-def LISTS3(value: list[list[list]]) -> list[list[list]]:  # noqa: N802
-    """Lists three deep: each innermost list copied."""
-    return [[*map(list.copy, x)] for x in value]
-
-
-def MAYBE_LIST(value: list | None) -> list | None:  # noqa: N802
-    """None, or a list of immutable items: copied."""
-    return None if value is None else value.copy()
-
-
-def LISTS_OR_NONE(value: list[list | None]) -> list[list | None]:  # noqa: N802
-    """A list of lists or Nones: each list copied."""
-    return [None if v is None else v.copy() for v in value]
-
-
-def DICTS(value: list[dict]) -> list[dict]:  # noqa: N802
-    """A list of dicts of immutable values: each dict copied."""
-    return [*map(dict.copy, value)]
-
-
-class OnWrite(NamedTuple):
-    """A field shared by a clone and its original until either touches it
-    (`on_write`): then that state copies it with `copy`."""
-
-    copy: Copier
-
-
-def on_write(kind: Copier) -> OnWrite:
-    """`kind`, for a field that is costly to copy and seldom changes: a clone
-    shares it with its original, and each of the two copies it (with all
-    its other such fields) the first time it reads or writes one of them."""
-    return OnWrite(kind)
+def on_write(kind: Copy) -> Copy:
+    """`kind`, but shared by a clone until either side changes the field
+    (with `state.mut(name)` first)."""
+    return Copy("{0}", {}, kind)
 
 
 class Field(NamedTuple):
-    """A field of a game state: its `name`, how a clone copies it (`copy`, a
-    copy kind or an `on_write` one) and a fresh state's value (`fresh`: the
-    value, shared by every fresh state, or a function of the player count)."""
-
     name: str
-    copy: Copier | OnWrite = SAME
-    fresh: Any = None
+    copy: Copy = SAME
+    fresh: Any = None  # a fresh state's value, or a function of the player count
 
     def fresh_value(self, players: int) -> Any:
         return self.fresh(players) if callable(self.fresh) else self.fresh
 
 
-# ---- clone: every field copied as declared, on-write ones shared until touched
-#
-# A state keeps its fields in slots (`slots(FIELDS, base)`): the rules read
-# them, and call the state's methods, at the interpreter's fastest. `clone`
-# is made from the declaration, (name, kind) pairs: the values read in one
-# `attrgetter` call and set by loops C runs (`map` over `setattr`). Fields
-# declared `on_write` are not copied then: the clone and its original both
-# become instances of the state's sharing class, a subclass whose only
-# difference is a descriptor per on-write field. The first time either state
-# reads or writes one of them, that state copies all of them and goes back
-# to the state class, whose reads are plain again. The rules just read and
-# write their fields, and a clone changes no field of its original.
-
-_run: Callable[[Iterable[Any]], None] = deque(maxlen=0).extend  # a loop C runs, for what each step does
-
-
-def _values(names: tuple[str, ...]) -> Callable[[Any], tuple]:
-    """The values of fields `names` of a state, as a tuple (one C call)."""
-    if not names:
-        return lambda state: ()
-    if len(names) == 1:
-        one = attrgetter(names[0])
-        return lambda state: (one(state),)
-    return attrgetter(*names)
-
-
-def _slot(cls: type, name: str) -> Any:
-    """The slot (member descriptor) that holds field `name` of a `cls`."""
-    for k in cls.__mro__:
-        if name in k.__dict__.get("__slots__", ()):
-            return k.__dict__[name]
-    raise TypeError(f"{cls.__name__}: field {name!r} has no slot")
-
-
-class _Shared:
-    """The descriptor of an on-write field in a sharing class: the first
-    access gives the state its own copy of that field (and the class of
-    the fields it still shares)."""
-
-    __slots__ = ("slot", "copy", "bit", "sharing")
-
-    def __init__(self, slot: Any, copy: Copier, bit: int, sharing: _Sharing) -> None:
-        self.slot, self.copy, self.bit, self.sharing = slot, copy, bit, sharing
-
-    def __get__(self, state: Any, cls: type | None = None) -> Any:
-        if state is None:
-            return self
-        self.sharing.own(state, self)
-        return self.slot.__get__(state)
-
-    def __set__(self, state: Any, value: Any) -> None:
-        self.sharing.own(state, self)
-        self.slot.__set__(state, value)
-
-
-class _Sharing:
-    """The sharing classes of a state class: one per set of on-write fields
-    a state still shares (a bit mask), each a subclass with a descriptor
-    for those fields only, made when first needed. A state that touches a
-    shared field copies it and moves to the class of the rest; past
-    `LIMIT` classes it copies all the rest at once instead."""
-
-    LIMIT = 1024
-
-    def __init__(self, plain: type, written: tuple[tuple[Any, Copier], ...]) -> None:
-        self.plain, self.written = plain, written  # (slot, kind) per on-write field, bit i the i-th
-        self.names = tuple(slot.__name__ for slot, _ in written)
-        self.classes: dict[int, type] = {0: plain}
-        self.all = self.of((1 << len(written)) - 1)
-
-    def of(self, mask: int) -> type:
-        """The class of a state sharing the on-write fields of `mask`."""
-        cls = self.classes.get(mask)
-        if cls is None:
-            attrs: dict[str, Any] = {"__slots__": (), "__module__": self.plain.__module__, "_shared": mask}
-            for i, ((slot, copy), name) in enumerate(zip(self.written, self.names, strict=True)):
-                if mask >> i & 1:
-                    attrs[name] = _Shared(slot, copy, 1 << i, self)
-            cls = self.classes[mask] = type(f"{self.plain.__name__}Sharing", (self.plain,), attrs)
-            cls.__qualname__ = f"{self.plain.__qualname__}.Sharing"
-        return cls
-
-    def own(self, state: Any, field: _Shared) -> None:
-        """`state` takes its own copy of `field`, and the class of what it still shares."""
-        field.slot.__set__(state, field.copy(field.slot.__get__(state)))
-        mask = type(state)._shared & ~field.bit
-        if mask in self.classes or len(self.classes) < self.LIMIT:
-            state.__class__ = self.of(mask)
-            return
-        for i, (slot, copy) in enumerate(self.written):  # too many classes: the rest at once
-            if mask >> i & 1:
-                slot.__set__(state, copy(slot.__get__(state)))
-        state.__class__ = self.plain
-
-
 def clone_function(cls: type[T], fields: tuple[Field, ...]) -> Callable[[T], T]:
-    """`clone(self)`: a new `cls` (built without `__init__`/`__new__` hooks:
-    every field is set here) with each field copied as declared. With
-    `on_write` fields, `cls.Sharing` is made: its sharing class."""
+    """`clone(self)`: a new `cls` (built without `__init__`/`__new__` hooks: every
+    field is set here) with each field copied as declared; with `on_write`
+    fields, both the original and the clone mark them all shared."""
     names = [f.name for f in fields]
     missing = set(_all_slots(cls)) - set(names)
     if missing:
         raise TypeError(f"{cls.__name__}: slots not declared as fields: {', '.join(sorted(missing))}")
-    written = tuple(f for f in fields if isinstance(f.copy, OnWrite))
-    every: type = cls
-    if written:
-        slots = tuple(_slot(cls, f.name) for f in written)
-        cls._shared = 0  # type: ignore[attr-defined]  # the plain class shares nothing
-        sharing = _Sharing(cls, tuple((slot, f.copy.copy) for slot, f in zip(slots, written, strict=True)))  # type: ignore[union-attr]
-        cls.Sharing = sharing  # type: ignore[attr-defined]
-        every = sharing.all
-    clone = _straight_line(cls, every, fields)
-    clone.__doc__ = f"A copy of this {cls.__name__} that shares nothing it may change with it (made from its fields)."
-    return clone
-
-
-def _straight_line(cls: type, every: type, fields: tuple[Field, ...]) -> Callable:
-    """The clone of `cls` as straight-line code: one assignment per field,
-    `n.<field> = self.<field>` for a shared one, `n.<field> = kind<i>(self.<field>)`
-    for one copied with its kind (a function of the declaration), `None`
-    for a cache. Only field names go into the code, never an expression of
-    a game: every copy is made by a declared kind, a Python function. (The
-    same loop run by `map`/`setattr` costs three to five times as much per
-    clone, and the searching bots clone before every move they look at.)
-    With on-write fields, both states are read and written in the plain
-    class, then become the class that shares them all."""
-    scope: dict[str, Any] = {"new": object.__new__, "cls": cls, "every": every}
-    lines = ["def clone(self):"]
-    if every is not cls:
-        lines.append("    self.__class__ = cls")  # its fields as they are held, past the descriptors
-    lines.append("    n = new(cls)")
-    for i, f in enumerate(fields):
-        kind = f.copy
-        if kind is SAME or isinstance(kind, OnWrite):
-            lines.append(f"    n.{f.name} = self.{f.name}")
-        elif kind is CACHE:
-            lines.append(f"    n.{f.name} = None")
-        else:
-            scope[f"kind{i}"] = kind
-            lines.append(f"    n.{f.name} = kind{i}(self.{f.name})")
-    if every is not cls:
-        lines.append("    n.__class__ = self.__class__ = every")
+    written = _written(fields)
+    if written and SHARED not in names:
+        raise TypeError(f"{cls.__name__}: fields shared until written need a {SHARED!r} field")
+    scope: dict = {"new": object.__new__, "cls": cls, "ALL_SHARED": (1 << len(written)) - 1}
+    lines = ["def clone(self):", "    n = new(cls)"]
+    for f in fields:
+        if written and f.name == SHARED:
+            lines.append(f"    n.{SHARED} = self.{SHARED} = ALL_SHARED")
+            continue
+        _bind(scope, f.copy.names, cls)
+        lines.append(f"    n.{f.name} = " + f.copy.template.format(f"self.{f.name}"))
     lines.append("    return n")
-    if not all(f.name.isidentifier() for f in fields):
-        raise TypeError(f"{cls.__name__}: a field name is not an identifier")
-    exec("\n".join(lines), scope)  # noqa: S102  (names only: see above)
-    return scope["clone"]
+    return _compiled(
+        lines,
+        scope,
+        "clone",
+        f"A copy of this {cls.__name__} that shares nothing mutable with it (generated from its fields).",
+    )
 
 
-def restore(state: Any, other: Any) -> None:
-    """`state` takes every field of `other` (a clone of it made before a move
-    that failed, then dropped) as they are, and its class: the sharing one
-    if `other` shares fields."""
-    cls = type(other)
-    for name in _all_slots(cls):
-        slot = _slot(cls, name)
-        slot.__set__(state, slot.__get__(other))
-    state.__class__ = cls
+def mut_function(fields: tuple[Field, ...]) -> Callable[[Any, str], Any]:
+    """`mut(self, name)`: field `name` (declared `on_write`), about to change
+    in place: this state's own copy first if a clone may share it."""
+    written = _written(fields)
+    bit = {f.name: 1 << i for i, f in enumerate(written)}
+    copy = {f.name: _copier(kind) for f in written if (kind := f.copy.written) is not None}
+
+    def mut(self, name: str):
+        """Field `name`, about to change in place: this state's own copy
+        first if a clone may share it."""
+        b = bit[name]
+        if self.shared & b:  # the SHARED slot
+            setattr(self, name, copy[name](getattr(self, name)))
+            self.shared &= ~b
+        return getattr(self, name)
+
+    return mut
+
+
+def own_functions(fields: tuple[Field, ...]) -> dict[str, Callable[[Any], Any]]:
+    """For each `on_write` field `name`, the method `own_<name>(self)`:
+    `mut(self, name)` written out for that one field, without its two
+    look-ups by name (the form for write sites a game passes often)."""
+    out = {}
+    for i, f in enumerate(_written(fields)):
+        assert f.copy.written is not None
+        scope: dict = {}
+        _bind(scope, f.copy.written.names, f"field {f.name}")
+        lines = [
+            f"def own_{f.name}(self):",
+            f"    if self.{SHARED} & {1 << i}:",
+            f"        self.{f.name} = " + f.copy.written.template.format(f"self.{f.name}"),
+            f"        self.{SHARED} &= {~(1 << i)}",
+            f"    return self.{f.name}",
+        ]
+        out[f"own_{f.name}"] = _compiled(
+            lines, scope, f"own_{f.name}", f"Field {f.name}, about to change in place: this state's own copy."
+        )
+    return out
 
 
 def slots(fields: tuple[Field, ...], base: type) -> tuple[str, ...]:
@@ -292,31 +183,21 @@ def fresh(cls: type[T], fields: tuple[Field, ...], players: int) -> T:
 
 
 def fresh_function(cls: type[T], fields: tuple[Field, ...]) -> Callable[[int], T]:
-    """`fresh(players)`: what `fresh(cls, fields, players)` gives (a new game
-    makes one per game): the declared values, then those made for the
-    player count, each set by a loop C runs."""
-    values = tuple(f for f in fields if not callable(f.fresh))
-    made = tuple(f for f in fields if callable(f.fresh))
-    value_names, value_values = tuple(f.name for f in values), tuple(f.fresh for f in values)
-    made_names, makers = tuple(f.name for f in made), tuple(f.fresh for f in made)
-    new = object.__new__
-
-    def fresh(players: int) -> T:
-        s = new(cls)
-        _run(map(setattr, repeat(s), value_names, value_values))
-        _run(map(setattr, repeat(s), made_names, map(call, makers, repeat(players))))
-        return s
-
-    fresh.__doc__ = f"A {cls.__name__} with every field at its fresh value (made from its fields)."
-    return fresh
-
-
-def _all_slots(cls: type) -> list[str]:
-    out: list[str] = []
-    for k in cls.__mro__:
-        slots = k.__dict__.get("__slots__", ())
-        out.extend((slots,) if isinstance(slots, str) else slots)
-    return out
+    """`fresh(players)`: what `fresh(cls, fields, players)` gives, as generated
+    straight-line code (as `clone`): a new game makes one per game."""
+    scope: dict = {"new": object.__new__, "cls": cls}
+    lines = ["def fresh(players):", "    s = new(cls)"]
+    for i, f in enumerate(fields):
+        if callable(f.fresh):
+            scope[f"f{i}"] = f.fresh
+            lines.append(f"    s.{f.name} = f{i}(players)")
+        else:
+            scope[f"v{i}"] = f.fresh  # the declared value itself, as `fresh` sets it
+            lines.append(f"    s.{f.name} = v{i}")
+    lines.append("    return s")
+    return _compiled(
+        lines, scope, "fresh", f"A {cls.__name__} with every field at its fresh value (generated from its fields)."
+    )
 
 
 def _compiled(lines: list[str], scope: dict, name: str, doc: str) -> Callable:
@@ -325,6 +206,32 @@ def _compiled(lines: list[str], scope: dict, name: str, doc: str) -> Callable:
     fn = scope[name]
     fn.__doc__ = doc
     return fn
+
+
+def _written(fields: tuple[Field, ...]) -> list[Field]:
+    return [f for f in fields if f.copy.written is not None]
+
+
+def _copier(kind: Copy) -> Callable[[Any], Any]:
+    scope: dict = {}
+    _bind(scope, kind.names, "a copy on write")
+    exec("def copy(v):\n    return " + kind.template.format("v"), scope)
+    return scope["copy"]
+
+
+def _bind(scope: dict, names: Mapping[str, Any], where: Any) -> None:
+    """Add a kind's names to the generated code's scope; one name, one value."""
+    for k, v in names.items():
+        if scope.setdefault(k, v) is not v:
+            raise TypeError(f"{where}: two copy kinds give {k!r} different values")
+
+
+def _all_slots(cls: type) -> list[str]:
+    out: list[str] = []
+    for k in cls.__mro__:
+        slots = k.__dict__.get("__slots__", ())
+        out.extend((slots,) if isinstance(slots, str) else slots)
+    return out
 
 
 # ---- the STATE document: how each field is saved ----------------------------

@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from meeple.core import gamedata
-from meeple.core.fields import restore
 from meeple.core.spec import declared
 
 if TYPE_CHECKING:
@@ -89,11 +88,15 @@ class GameRecord:
         return declared(self.game).rules.determinize(self, seat, rng)
 
     def _restore(self, other) -> None:
-        """Take every field of `other` (a clone made before a move that failed)."""
-        restore(self, other)
+        """Take every field of `other` (a clone made before a move that failed),
+        those of every class between this one and GameRecord included."""
+        for cls in type(self).__mro__:
+            slots = cls.__dict__.get("__slots__", ())
+            for f in (slots,) if isinstance(slots, str) else slots:
+                setattr(self, f, getattr(other, f))
 
     def __eq__(self, other) -> bool:
-        if not isinstance(other, GameRecord) or other.game != self.game:  # (a state sharing fields is one too)
+        if type(other) is not type(self):
             return NotImplemented
         return self.to_json() == other.to_json()
 

@@ -187,12 +187,12 @@ def test_contracts_offered_are_those_the_seat_can_pay():
             s.apply_legal(rng.choice(s.legal_actions()))
 
 
-def test_seat_records_are_shared_only_until_a_state_touches_them():
-    """A clone shares the seat records (`on_write`) until it or its original
-    touches them: once it has played, no record is held by both, and playing
-    a clone through the checked path (`apply_action`) and the unchecked one,
-    recorded or not, never changes the original's records, nor playing the
-    original the clone's."""
+def test_seat_records_a_state_owns_are_its_own():
+    """A clone shares every seat record until one side changes it
+    (`own_seat`): a record a state counts as its own (`seat_own`) is held by
+    no clone or original, and playing a clone through the checked path
+    (`apply_action`) and the unchecked one, recorded or not, never changes
+    the original's records, nor playing the original the clone's."""
     import copy
 
     for seed in range(6):
@@ -202,6 +202,7 @@ def test_seat_records_are_shared_only_until_a_state_touches_them():
         while not s.is_terminal():
             if n % 7 == 0:
                 c = s.clone()
+                assert not s.seat_own and not c.seat_own
                 mine, theirs = copy.deepcopy(s.seats), None
                 r = random.Random(n)
                 for k in range(15):
@@ -209,14 +210,16 @@ def test_seat_records_are_shared_only_until_a_state_touches_them():
                         break
                     a = r.choice(c.legal_actions())
                     c.apply_action(a) if k % 2 else c.apply_legal(a)
-                    assert all(c.seats[i] is not s.seats[i] for i in range(s.players))
+                    for i in c.seat_own:
+                        assert c.seats[i] is not s.seats[i]
                 assert s.seats == mine
                 theirs = copy.deepcopy(c.seats)
                 for _ in range(3):
                     if s.is_terminal():
                         break
                     s.apply_legal(rng.choice(s.legal_actions()))
-                    assert all(s.seats[i] is not c.seats[i] for i in range(s.players))
+                    for i in s.seat_own:
+                        assert s.seats[i] is not c.seats[i]
                 assert c.seats == theirs
                 if s.is_terminal():
                     break

@@ -1,6 +1,6 @@
 """A clone shares nothing that changes: the fields it shares until one side
-touches them (`on_write` in state.FIELDS) are copied by the core before any
-change, by the moves of either side and by a determinization."""
+writes them (copy on write, state.FIELDS) are taken before every change, by
+the moves of either side and by a determinization."""
 
 from __future__ import annotations
 
@@ -8,9 +8,8 @@ import random
 
 import pytest
 
-from meeple.core.fields import OnWrite
 from meeple.games import okc
-from meeple.games.okc.state import FIELDS, OKCState
+from meeple.games.okc.state import COW, COW1, COW3, FIELDS, OKCState
 
 CASES = [
     (2, 1, {}),
@@ -43,12 +42,12 @@ def test_moves_on_either_side_leave_the_other_unchanged(players, seed, options):
         assert other.to_json() == s.to_json()
 
 
-def test_a_shared_field_written_in_place_is_the_writers_own_copy():
-    shared = [f.name for f in FIELDS if isinstance(f.copy, OnWrite)]
+def test_every_shared_field_is_copied_before_a_change():
+    shared = [name for name, how, _ in FIELDS if how in (COW1, COW, COW3)]
     assert shared and all(name in OKCState.__slots__ for name in shared)
     s = okc.new_game(3, seed=1)
     t = s.clone()
-    t.tokens[0][0] += 1  # the rules just write: the core copied the field first
+    t.mut("tokens")[0][0] += 1
     assert s.tokens[0][0] == 0 and t.tokens[0][0] == 1
-    s.tokens[1][1] += 2
+    s.mut("tokens")[1][1] += 2
     assert t.tokens[1][1] == 0

@@ -80,7 +80,7 @@ class Battle(AnunnakiFields):
         seats think possible? They see its basic weapons and how many advanced
         ones it holds, not which of its hidden advanced weapons (hand and pile
         together, all different) are in hand."""
-        sd = self.seats[seat]
+        sd = self.own_seat(seat)
         hand, pile = sd["hand"], sd["pile"]
         adv = [w for w in hand if DATA.weapons[w]["kind"] == "advanced"]
         if not adv or not pile:
@@ -133,9 +133,9 @@ class Battle(AnunnakiFields):
 
     def _return_card(self, seat, w) -> None:
         if DATA.weapons[w]["kind"] == "advanced":
-            self.seats[seat]["pile"].append(w)
+            self.own_seat(seat)["pile"].append(w)
         else:
-            self.seats[seat]["hand"].append(w)
+            self.own_seat(seat)["hand"].append(w)
 
     def _helmet(self, seat) -> bool:
         """`s`'s Viking Helmet, if it acts: the opponent's cards go back (their cost
@@ -217,16 +217,16 @@ class Battle(AnunnakiFields):
 
     def _send_home(self, seat, h) -> None:
         cap = self.lay.capital[seat]
-        fol = self.fol
+        fol = self.own_fol()
         n = fol[h][seat]
         fol[h][seat] = 0
         fol[cap][seat] += n
-        gods = self.gods[seat]
+        gods = self.own_gods()[seat]
         for g, w in gods.items():
             if w == h:
                 gods[g] = cap
         if self.osl[seat].get(h):  # Odin's settlements there go home too
-            osl = self.osl[seat]
+            osl = self.own_osl()[seat]
             n = osl.pop(h)
             osl[cap] = osl.get(cap, 0) + n
         self._changed(h, seat)
@@ -293,14 +293,14 @@ def _ans_weapon(s: AnunnakiFields, a, seat):
         who = int(seat_s)
         cards = s._decode_cards(who, act)
         for w in cards:
-            s.seats[who]["hand"].remove(w)
+            s.own_seat(who)["hand"].remove(w)
             shown = shown or (DATA.weapons[w]["kind"] == "advanced" and bool(s.seats[who]["pile"]))
         b["cards"][seat_s] = cards
     s.secret = {}
     if shown:
         s._mark_reveal()
     if h in s.anc:
-        s.anc[h][1] = True
+        s.own_anc()[h][1] = True
     s._event("reveal", b["att"], {k: v for k, v in b["cards"].items()})
     s._push(
         *[
@@ -342,7 +342,7 @@ def _ans_loki(s: AnunnakiFields, a, seat):
     cards = b["cards"][str(seat)]
     for w in cards:
         if w != keep:
-            s.seats[seat]["hand"].append(w)
+            s.own_seat(seat)["hand"].append(w)
     b["cards"][str(seat)] = [keep]
     s._event("loki", seat, keep)
 
@@ -380,7 +380,7 @@ def _ans_helmet(s: AnunnakiFields, a, seat):
     w = s.weapon_list(seat)[a - WEAPON]
     if DATA.weapons[w]["kind"] == "advanced" and s.seats[seat]["pile"]:
         s._mark_reveal()  # played face up from the hidden part of its hand
-    s.seats[seat]["hand"].remove(w)
+    s.own_seat(seat)["hand"].remove(w)
     b = s.ctx["battle"]
     b["cards"][str(seat)] = [w]
     s._event("helmet", seat, w)
@@ -422,7 +422,7 @@ def _ans_composite(s: AnunnakiFields, a, seat):
     w = s.weapon_list(seat)[a - WEAPON]
     if s.seats[seat]["pile"]:
         s._mark_reveal()  # an advanced weapon played face up from its hidden hand
-    s.seats[seat]["hand"].remove(w)
+    s.own_seat(seat)["hand"].remove(w)
     s.ctx["battle"]["extra"][str(seat)] = [w]
     s._event("composite", seat, w)
     s._pay(seat, s.weapon_cost(seat, w))
@@ -453,7 +453,7 @@ def _legal_chariot(s: AnunnakiFields, seat):
 @RULES.decision("chariot", prompt="Chariot: pay metal for strength", legal=_legal_chariot)
 def _ans_chariot(s: AnunnakiFields, a, seat):
     n = a - METAL
-    s.seats[seat]["res"][RI["metal"]] -= n
+    s.own_seat(seat)["res"][RI["metal"]] -= n
     s.ctx["battle"]["metal"][str(seat)] = n
 
 
@@ -493,9 +493,9 @@ def _run_b_end(s: AnunnakiFields):
         if s.has(winner, "thor"):
             steps.append(["vp", winner, 2])
     if dfn is None and win_att:
-        tile, _up, god = s.anc.pop(h)
+        tile, _up, god = s.own_anc().pop(h)
         s._changed(h, att)
-        s.seats[att]["defeated"].append(tile)
+        s.own_seat(att)["defeated"].append(tile)
         s.removed.append(tile)
         steps.append(queued(give, att, DATA.ancient[tile]["reward"]))
         if s.lay.info[h]["atlantis"]:
@@ -529,8 +529,8 @@ def _legal_steal(s: AnunnakiFields, seat):
 @RULES.decision("steal", prompt="Steal a resource", legal=_legal_steal)
 def _ans_steal(s: AnunnakiFields, a, seat):
     arg = s.darg
-    s.seats[arg["from"]]["res"][a - RES] -= 1
-    s.seats[seat]["res"][a - RES] += 1
+    s.own_seat(arg["from"])["res"][a - RES] -= 1
+    s.own_seat(seat)["res"][a - RES] += 1
     s._event("steal", seat, (arg["from"], RESOURCES[a - RES]))
 
 
@@ -556,7 +556,7 @@ def _ans_artifact(s: AnunnakiFields, a, seat):
     art = ART_IDS[a - ARTIFACT]
     s.art_deck.remove(art)
     s._mark_reveal()
-    sd = s.seats[seat]
+    sd = s.own_seat(seat)
     sd["artifacts"].append(art)
     s._event("artifact", seat, art)
     if arg["nth"] == 2:

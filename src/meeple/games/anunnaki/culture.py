@@ -53,7 +53,7 @@ class CultureEnd(AnunnakiFields):
             for s in range(P):
                 fin[s][f"{t}_objective"] = self.objective(s, obj) * mult[pos[s]]
         for s in range(P):
-            sd = self.seats[s]
+            sd = self.own_seat(s)
             fin[s]["domination"] = DATA.dom_vp[sd["dom"]]
             fin[s]["gods"] = self._god_points(s)
             fin[s]["resources"] = (sum(sd["res"]) + sd["mana"]) // F["resources_per_vp"]
@@ -178,7 +178,7 @@ def _resolve(s: AnunnakiFields, i, c, board, ctrl, steps) -> None:
     if not c[1]:
         s._mark_reveal()
     tok = c[0]
-    s.cul[i] = None  # taken off the board (up, if it was not)
+    s.own_cul()[i] = None  # taken off the board (up, if it was not)
     s.removed.append(tok)
     s._event("culture", cur, tok)
     for seat in s._order_from(cur):

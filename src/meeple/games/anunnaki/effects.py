@@ -28,11 +28,11 @@ class Effects(AnunnakiFields):
 
     def _gain(self, seat, r, n) -> None:
         if n > 0:
-            self.seats[seat]["res"][RI[r]] += n
+            self.own_seat(seat)["res"][RI[r]] += n
 
     def _pay(self, seat, cost) -> None:
         """Pay the named part of a cost now, queue the choice of the 'any' part."""
-        res = self.seats[seat]["res"]
+        res = self.own_seat(seat)["res"]
         for r, n in cost.items():
             if r != "any":
                 res[RI[r]] -= n
@@ -43,7 +43,7 @@ class Effects(AnunnakiFields):
         if t == "dom":
             self._dom(seat, n)
             return
-        sd = self.seats[seat]
+        sd = self.own_seat(seat)
         i = TRACKS.index(t)
         cap = self._dev_cap(seat)
         new = min(cap, sd["tracks"][i] + n)
@@ -53,7 +53,7 @@ class Effects(AnunnakiFields):
                 self._trigger_end(seat, t)
 
     def _dom(self, seat, n) -> None:
-        sd = self.seats[seat]
+        sd = self.own_seat(seat)
         old = sd["dom"]
         new = min(DATA.dom_max, old + n)
         if new <= old:
@@ -83,7 +83,7 @@ class Effects(AnunnakiFields):
             power(self, seat)
 
     def _fulfil(self, seat, c, pay: bool, check: bool) -> None:
-        sd = self.seats[seat]
+        sd = self.own_seat(seat)
         k = DATA.contracts[c]
         sd["contracts"].remove(c)
         sd["fulfilled"].append(c)
@@ -126,7 +126,7 @@ def _legal_resource(s: AnunnakiFields, seat):
 @RULES.decision("resource", prompt="Gain a resource of your choice", legal=_legal_resource)
 def _ans_resource(s: AnunnakiFields, a, seat):
     arg = s.darg
-    s.seats[seat]["res"][a - RES] += 1
+    s.own_seat(seat)["res"][a - RES] += 1
     s._event("gain_res", seat, RESOURCES[a - RES])
     if arg["n"] > 1:
         s.todo.append(queued(_run_gain_any, seat, arg["n"] - 1))
@@ -145,7 +145,7 @@ def _legal_pay(s: AnunnakiFields, seat):
 @RULES.decision("pay", prompt="Pay a resource of your choice", legal=_legal_pay)
 def _ans_pay(s: AnunnakiFields, a, seat):
     arg = s.darg
-    s.seats[seat]["res"][a - RES] -= 1
+    s.own_seat(seat)["res"][a - RES] -= 1
     s._event("pay_res", seat, RESOURCES[a - RES])
     if arg["n"] > 1:
         s.todo.append(queued(_run_pay_any, seat, arg["n"] - 1))
@@ -174,7 +174,7 @@ reward("res", RESOURCE, AMOUNT, runs=_run_gain, words=lambda r, n: f"{n} {r}")
 
 @RULES.step("mana_gain")
 def _run_mana_gain(s: AnunnakiFields, seat, n):
-    s.seats[seat]["mana"] += n
+    s.own_seat(seat)["mana"] += n
 
 
 reward("mana", AMOUNT, runs=_run_mana_gain, words=lambda n: f"{n} mana")
@@ -207,7 +207,7 @@ def _vp_cause(s: AnunnakiFields) -> str | None:
 
 @RULES.step("vp")
 def _run_vp(s: AnunnakiFields, seat, n):
-    s.seats[seat]["vp"] += n
+    s.own_seat(seat)["vp"] += n
     if n and s.record:
         s._event("vp", seat, (n, _vp_cause(s)))
 
@@ -280,7 +280,7 @@ def _legal_free_contract(s: AnunnakiFields, seat):
 def _ans_free_contract(s: AnunnakiFields, a, seat):
     if a == PASS:
         return
-    s.seats[seat]["mana"] -= 1
+    s.own_seat(seat)["mana"] -= 1
     s._fulfil(seat, f"c{a - FULFILL + 1}", pay=False, check=False)
 
 
@@ -310,7 +310,7 @@ def _legal_lose_follower(s: AnunnakiFields, seat):
 @RULES.decision("lose_follower", prompt="Pandora: remove one of your followers", legal=_legal_lose_follower)
 def _ans_lose_follower(s: AnunnakiFields, a, seat):
     h = s.lay.hexes[a - HEX]
-    s.fol[h][seat] -= 1
+    s.own_fol()[h][seat] -= 1
     s._changed(h, seat)
     s._event("follower_lost", seat, h)
 
@@ -327,10 +327,10 @@ def _ans_horn(s: AnunnakiFields, a, seat):
     k = a - CHOICE
     hr = NUMBERS["horn"]
     if k < 4:
-        s.seats[seat]["res"][k] += hr["gain"]
+        s.own_seat(seat)["res"][k] += hr["gain"]
     else:
-        s.seats[seat]["res"][k - 4] -= hr["pay"]
-        s.seats[seat]["vp"] += hr["vp"]
+        s.own_seat(seat)["res"][k - 4] -= hr["pay"]
+        s.own_seat(seat)["vp"] += hr["vp"]
         s._event("vp", seat, (hr["vp"], "horn"))
 
 
@@ -341,7 +341,7 @@ def _legal_pandora(s: AnunnakiFields, seat):
 @RULES.decision("pandora", prompt="Pandora's Box: take a token", legal=_legal_pandora)
 def _ans_pandora(s: AnunnakiFields, a, seat):
     tok = ["mana", "follower", "weapon"][a - CHOICE]
-    sd = s.seats[seat]
+    sd = s.own_seat(seat)
     sd["pandora"].remove(tok)
     if not sd["pandora"]:
         sd["artifacts"].remove("pandora")
@@ -355,7 +355,7 @@ def _ans_pandora(s: AnunnakiFields, a, seat):
         steps.append(queued(_run_pick_weapon, seat, 1))
     for o in s._order_from(seat)[1:]:
         if tok == "mana":
-            s.seats[o]["mana"] = max(0, s.seats[o]["mana"] - 1)
+            s.own_seat(o)["mana"] = max(0, s.seats[o]["mana"] - 1)
         elif tok == "follower":
             steps.append(queued(_run_lose_follower, o))
         else:
@@ -378,8 +378,8 @@ def _legal_lose_weapon(s: AnunnakiFields, seat):
 @RULES.decision("lose_weapon", prompt="Pandora: put back one of your advanced weapons", legal=_legal_lose_weapon)
 def _ans_lose_weapon(s: AnunnakiFields, a, seat):
     w = s.weapon_list(seat)[a - WEAPON]
-    s.seats[seat]["hand"].remove(w)
-    s.seats[seat]["pile"].append(w)
+    s.own_seat(seat)["hand"].remove(w)
+    s.own_seat(seat)["pile"].append(w)
 
 
 def _legal_destiny(s: AnunnakiFields, seat):
@@ -388,7 +388,7 @@ def _legal_destiny(s: AnunnakiFields, seat):
 
 @RULES.decision("destiny", prompt="Destiny Stone: choose your secret track", legal=_legal_destiny)
 def _ans_destiny(s: AnunnakiFields, a, seat):
-    s.seats[seat]["destiny"] = TRACKS[a - CHOICE]
+    s.own_seat(seat)["destiny"] = TRACKS[a - CHOICE]
 
 
 # ---- the minor gods' powers that act once, when summoned, each declared with
@@ -424,8 +424,8 @@ def _sacrifice_follower(s: AnunnakiFields, seat):
 def _away_regions(s: AnunnakiFields, seat):
     lay, home = s.lay, s.houses[seat]
     n = sum(1 for h in s.controlled(seat) if lay.board_of[h] != home) // 2
-    s.seats[seat]["vp"] += n
-    s.seats[seat]["mana"] += n
+    s.own_seat(seat)["vp"] += n
+    s.own_seat(seat)["mana"] += n
     if n:
         s._event("vp", seat, (n, "god"))
 
@@ -468,7 +468,7 @@ def _gain_followers_2(s: AnunnakiFields, seat):
 def _away_shrines(s: AnunnakiFields, seat):
     lay, home = s.lay, s.houses[seat]
     n = sum(lay.info[h]["shrines"] for h in s.controlled(seat) if lay.board_of[h] != home)
-    s.seats[seat]["vp"] += n
+    s.own_seat(seat)["vp"] += n
     if n:
         s._event("vp", seat, (n, "god"))
     s._gain(seat, "metal", n)

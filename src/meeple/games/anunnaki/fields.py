@@ -27,7 +27,8 @@ class AnunnakiFields(FlowState):
     first_game: bool
     current: int  # the seat to play
     end_triggered: bool
-    seats: list[dict[str, Any]]  # a record per seat (state.SEAT_LISTS are its lists)
+    seats: list[dict[str, Any]]  # a record per seat (state.SEAT_LISTS are its lists), changed through own_seat
+    seat_own: set[int]  # the seats whose records this state owns: not shared with a clone
     fol: dict[str, list[int]]  # followers per hex, per seat
     gods: list[dict[str, Any]]
     stl: dict[str, int]  # settlements: hex -> seat
@@ -52,8 +53,26 @@ class AnunnakiFields(FlowState):
     secret: dict[str, int]  # a simultaneous decision's answers so far, by seat
     final: Any
     rng: Rng
+    shared: int  # a bit per field a clone may share until written (meeple.core.fields.on_write)
 
     if TYPE_CHECKING:  # the queries the mixins ask of each other and of the state (state.py)
+
+        def mut(self, name: str) -> Any: ...
+
+        # meeple.core.fields.own_functions: mut(name) for one field, the form of the hot write sites
+        def own_fol(self) -> dict[str, list[int]]: ...
+
+        def own_gods(self) -> list[dict[str, Any]]: ...
+
+        def own_osl(self) -> list[dict[str, int]]: ...
+
+        def own_exh(self) -> dict[str, Any]: ...
+
+        def own_anc(self) -> dict[str, list[Any]]: ...
+
+        def own_cul(self) -> list[list[Any] | None]: ...
+
+        def own_seat(self, seat: int) -> dict: ...
 
         def can_pay(self, seat: int, cost: dict) -> bool: ...
 

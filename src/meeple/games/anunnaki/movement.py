@@ -156,7 +156,7 @@ class Movement(AnunnakiFields):
         return out
 
     def _move_settlement(self, seat, src, dest) -> None:
-        o = self.osl[seat]
+        o = self.own_osl()[seat]
         o[src] -= 1
         if not o[src]:
             del o[src]
@@ -247,12 +247,12 @@ def _ans_to(s: AnunnakiFields, a, seat):
             s.ask("carry", seat, {"from": src, "to": dest, "n": 2})
         return
     if u == 0:
-        fol = s.fol
+        fol = s.own_fol()
         fol[src][seat] -= 1
         fol[dest][seat] += 1
     else:
         god = "major" if u == 1 else s.minor_list(seat)[u - 2]
-        s.gods[seat][god] = dest
+        s.own_gods()[seat][god] = dest
     s._changed(src, seat)
     s._changed(dest, seat)
     mode = arg["mode"]
@@ -280,11 +280,11 @@ def _ans_carry(s: AnunnakiFields, a, seat):
     src, dest = arg["from"], arg["to"]
     u = a - UNIT
     if u == 0:
-        fol = s.fol
+        fol = s.own_fol()
         fol[src][seat] -= 1
         fol[dest][seat] += 1
     else:
-        s.gods[seat]["major" if u == 1 else s.minor_list(seat)[u - 2]] = dest
+        s.own_gods()[seat]["major" if u == 1 else s.minor_list(seat)[u - 2]] = dest
     s._changed(src, seat)
     s._changed(dest, seat)
     s._event("carry", seat, f"{src}>{dest}")
@@ -295,7 +295,7 @@ def _ans_carry(s: AnunnakiFields, a, seat):
 @RULES.step("follower_at")
 def _run_follower_at(s: AnunnakiFields, seat, h):
     if s.supply(seat) > 0:
-        s.fol[h][seat] += 1
+        s.own_fol()[h][seat] += 1
         s._changed(h, seat)
         if s.record:  # (Anubis's, Frigg's: said, not done in silence)
             s._event("follower", seat, h)
@@ -310,7 +310,7 @@ def _run_flip(s: AnunnakiFields):
         if c is not None and not c[1]:  # face down (most are up or taken)
             a, b, d = spots[i][0]  # (a spot joins three regions)
             if occ[a] or occ[b] or occ[d]:  # someone is there
-                spot = s.cul[i]  # (this state's own copy of c)
+                spot = s.own_cul()[i]  # (this state's own copy of c)
                 assert spot is not None
                 spot[1] = True
                 s._mark_reveal()
@@ -353,7 +353,7 @@ def _ans_harvest(s: AnunnakiFields, a, seat):
         s._event("harvest", seat, h)
     if h == UNDERWORLD:
         s.todo.append(queued(_run_harvest, seat, left, done))
-        s.exh.setdefault(h, []).append("any")
+        s.own_exh().setdefault(h, []).append("any")
         # (Ishtar upgraded: no icon limit in any region but a capital, the Underworld too)
         s.todo.append(["gain_any", seat, st if s.power(seat, "ishtar_no_cap") else min(st, len(unc))])
         return
@@ -371,11 +371,11 @@ def _ans_harvest(s: AnunnakiFields, a, seat):
                 s.ask("harvest_res", seat, {"hex": h, "options": kinds})
             return
         s._gain(seat, kinds[0], 1)
-        s.exh.setdefault(h, []).append(kinds[0])
+        s.own_exh().setdefault(h, []).append(kinds[0])
     else:
         r = info["res"][0]
         s._gain(seat, r, st if s.power(seat, "ishtar_no_cap") else min(st, len(unc)))
-        s.exh.setdefault(h, []).append(r)
+        s.own_exh().setdefault(h, []).append(r)
     _run_harvest(s, seat, left, done)  # the next region at once (as its step would)
 
 
@@ -389,13 +389,13 @@ def _ans_harvest_res(s: AnunnakiFields, a, seat):
     r = RESOURCES[a - RES]
     s._gain(seat, r, 1)
     s._event("gain_res", seat, r)
-    s.exh.setdefault(arg["hex"], []).append(r)
+    s.own_exh().setdefault(arg["hex"], []).append(r)
 
 
 @RULES.decision("exhaust", prompt="Which resource is exhausted?", legal=_legal_harvest_res)
 def _ans_exhaust(s: AnunnakiFields, a, seat):
     arg = s.darg
-    s.exh.setdefault(arg["hex"], []).append(RESOURCES[a - RES])
+    s.own_exh().setdefault(arg["hex"], []).append(RESOURCES[a - RES])
     s._event("exhaust", seat, (arg["hex"], RESOURCES[a - RES]))
 
 
@@ -435,7 +435,7 @@ def _legal_place_follower(s: AnunnakiFields, seat):
 @RULES.decision("place_follower", prompt="Place a follower", legal=_legal_place_follower)
 def _ans_place_follower(s: AnunnakiFields, a, seat):
     h = s.lay.hexes[a - HEX]
-    s.fol[h][seat] += 1
+    s.own_fol()[h][seat] += 1
     s._changed(h, seat)
     if s.record:
         s._event("follower", seat, h)
@@ -456,7 +456,7 @@ def _ans_take_follower(s: AnunnakiFields, a, seat):
         return
     arg = s.darg
     h = s.lay.hexes[a - HEX]
-    fol = s.fol
+    fol = s.own_fol()
     fol[h][seat] -= 1
     s._changed(h, seat)
     if s.record:
@@ -486,10 +486,10 @@ def _legal_settle(s: AnunnakiFields, seat):
 def _ans_settle(s: AnunnakiFields, a, seat):
     h = s.lay.hexes[a - HEX]
     if s.power(seat, "odin_settlement_units"):
-        osl = s.osl[seat]
+        osl = s.own_osl()[seat]
         osl[h] = osl.get(h, 0) + 1
     else:
         s.stl[h] = seat
     s._changed(h, seat)
-    s.seats[seat]["settle_left"] -= 1
+    s.own_seat(seat)["settle_left"] -= 1
     s._event("settle", seat, h)

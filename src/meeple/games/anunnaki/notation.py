@@ -555,6 +555,14 @@ STATE = StateDocument(
         NotSaved("record", "whether moves are recorded: a loaded state records them", lambda s: True),
         NotSaved("legal_now", "the pending decision's legal actions, worked out again when asked"),
         NotSaved("cul_check", "which culture spots changed, to save work: a loaded state looks at all", lambda s: -1),
+        NotSaved(
+            "seat_own",
+            "which seat records are this state's own (copy on write): a loaded state copies each before its first change",
+            lambda s: set(),
+        ),
+        NotSaved(
+            "shared", "which fields a clone still shares (copy on write): a loaded state shares none", lambda s: 0
+        ),
     ),
     FORMAT,
     _after,

@@ -26,8 +26,22 @@ state itself; all component numbers come from `data.py`.
 from __future__ import annotations
 
 from bisect import bisect
+from operator import itemgetter
 
-from meeple.core.fields import CACHE, COPY, DICTS, LIST, SAME, Field, clone_function, on_write, slots
+from meeple.core.fields import (
+    CACHE,
+    COPY,
+    LIST,
+    SAME,
+    SHARED,
+    Copy,
+    Field,
+    clone_function,
+    mut_function,
+    on_write,
+    own_functions,
+    slots,
+)
 from meeple.core.flow import FlowState
 from meeple.core.rng import Rng
 from meeple.core.spec import refuse_unknown_options
@@ -78,11 +92,12 @@ from meeple.games.anunnaki.turn import Turn, _run_setup_gods, _run_start_turn
 
 DATA.check_rewards()  # every reward is declared now (rewards.DECLARED): the lists of the data name them
 
+_COPY = itemgetter(slice(None))  # v -> v[:], called from C
 
-def LISTS_OR_NONE(x):  # noqa: N802  (a copy kind)
-    """A dict of lists, or a list of lists and Nones: each list copied."""
+
+def _lists(x):
     if type(x) is dict:
-        return dict(zip(x, map(list.copy, x.values()), strict=True))
+        return dict(zip(x, map(_COPY, x.values()), strict=True))
     return [None if v is None else v[:] for v in x]
 
 
@@ -105,21 +120,29 @@ SEAT_LISTS = (
 )
 
 
-def SEAT_RECORDS(seats: list[dict]) -> list[dict]:  # noqa: N802  (a copy kind)
-    """The seat records, each with its SEAT_LISTS copied."""
-    out = []
-    for sd in seats:
-        d = sd.copy()
-        for k in SEAT_LISTS:
-            d[k] = d[k][:]
-        out.append(d)
-    return out
+def _seat_copier():
+    """`_seat(sd)`: a seat record with each of its SEAT_LISTS copied, the
+    loop over them unrolled (`own_seat`: a state's own copy of a record a
+    clone may share)."""
+    lines = ["def _seat(sd: dict) -> dict:", "    d = sd.copy()"]
+    lines += [f"    d[{k!r}] = sd[{k!r}][:]" for k in SEAT_LISTS]
+    scope: dict = {}
+    exec("\n".join(lines + ["    return d"]), scope)
+    return scope["_seat"]
 
 
-def DEEP(x):  # noqa: N802  (a copy kind)
-    """Nested JSON: copied all the way down ({} for an empty one)."""
-    return _copy(x) if x else {}
+_seat = _seat_copier()
 
+# the argument of a decision that has none: shared, as decision arguments are never changed in place
+
+
+# Anunnaki's own copy kinds, beside the standard ones of `meeple.core.fields`
+LISTS_OR_NONE = Copy("_lists({0})", {"_lists": _lists})  # a list (None kept) or dict of lists
+DICTS = Copy("[d.copy() for d in {0}]")  # a list of dicts
+# the seats whose records a state owns (`own_seat`): a clone owns none, and
+# neither does the original any more (its set emptied in place)
+DISOWN = Copy("{0}.clear() or set()")
+DEEP = Copy("_copy({0}) if {0} else {{}}", {"_copy": _copy})  # nested JSON
 
 # Every field of the state once, with how a clone copies it (`meeple.core.fields`;
 # SAME: never changed in place, replaced whole or fixed for the game; COPY
@@ -137,10 +160,10 @@ FIELDS = tuple(
         ("end_triggered", SAME),
         ("finished", SAME),
         ("winners", SAME),
-        # the seat records and the board: shared by a clone until it or its
-        # original touches one of them (`on_write`: the core copies them then)
-        ("seats", on_write(SEAT_RECORDS)),
-        ("fol", on_write(LISTS_OR_NONE)),
+        # the seat records: each shared by a clone until one side writes it (`own_seat`)
+        ("seats", LIST),
+        ("seat_own", DISOWN),
+        ("fol", on_write(LISTS_OR_NONE)),  # shared by a clone until written (mut)
         ("gods", on_write(DICTS)),
         ("stl", COPY),
         ("osl", on_write(DICTS)),
@@ -174,8 +197,10 @@ FIELDS = tuple(
         ("events", SAME),
         ("record", SAME),
         ("legal_now", CACHE),  # the pending decision's legal actions, once the flow has them
+        (SHARED, SAME),  # a bit per field shared by a clone until written (`mut`)
     )
 )
+_BASE_FIELDS = frozenset(FlowState.__slots__) | {"reveals"}
 
 
 class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
@@ -185,7 +210,24 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
 
     # ------------------------------------------------------------ basics
     def clone(self) -> AnunnakiState:
-        raise NotImplementedError  # replaced by the one made from FIELDS below
+        raise NotImplementedError  # replaced by the copier generated from FIELDS below
+
+    # the board's followers, gods, Odin's settlements, exhausted icons,
+    # ancient sites and culture tokens are shared by a clone until one side
+    # changes them: whatever changes them in place takes them with `mut(name)` first
+    mut = mut_function(FIELDS)  # type: ignore[assignment]  # generated code
+
+    def own_seat(self, seat: int) -> dict:
+        """Seat `s`'s record, about to change in place: this state's own copy
+        first if a clone may share it (a clone copies the list of records
+        only; most records are never written before the clone is dropped,
+        or by the few moves after it). Everything that changes a record,
+        its numbers or its lists, takes it here."""
+        if seat in self.seat_own:
+            return self.seats[seat]
+        self.seat_own.add(seat)
+        sd = self.seats[seat] = _seat(self.seats[seat])
+        return sd
 
     def scores(self) -> list[int]:
         return [sd["vp"] for sd in self.seats]
@@ -229,17 +271,18 @@ class AnunnakiState(Turn, Movement, Battle, Effects, CultureEnd, FlowState):
         and the culture step looks at its spots again."""
         self.cul_check |= self.lay.spot_bits[h]
         bit, old = 1 << s, self.occ[h]
+        # (`mut("occ")`, a call less while no clone shares any field)
         if self.fol[h][s] or h in self.osl[s] or h in self.gods[s].values():
             if old & bit:
                 return
-            self.occ[h] = old | bit
+            (self.mut("occ") if self.shared else self.occ)[h] = old | bit
             index = self.lay.index
             regions = list(self.mine[s])  # (tuples rebuilt through lists: cheaper than slices joined)
             regions.insert(bisect(regions, index[h], key=index.__getitem__), h)  # (in layout order)
         else:
             if not old & bit:
                 return
-            self.occ[h] = old & ~bit
+            (self.mut("occ") if self.shared else self.occ)[h] = old & ~bit
             regions = list(self.mine[s])
             regions.remove(h)  # (its bit was set: h is one of its regions)
         mine = list(self.mine)
@@ -472,7 +515,9 @@ def holdings(occ: dict[str, int], players: int) -> tuple[tuple[str, ...], ...]:
     return tuple(map(tuple, held))
 
 
-AnunnakiState.clone = clone_function(AnunnakiState, FIELDS)  # type: ignore[method-assign, assignment]  # made from FIELDS
+AnunnakiState.clone = clone_function(AnunnakiState, FIELDS)  # type: ignore[method-assign, assignment]  # generated code
+for _name, _own in own_functions(FIELDS).items():  # s.own_<field>(): s.mut(field) for one field, at half the cost
+    setattr(AnunnakiState, _name, _own)
 
 
 # ------------------------------------------------------------------ new game
@@ -528,6 +573,7 @@ def new_game(
     s.osl = [dict() for _ in range(players)]
     s.exh = {}
     s.seats = []
+    s.seat_own = set(range(players))  # records made here: no clone shares them yet
     for i, house in enumerate(houses):
         h = DATA.houses[house]
         offer = list(h["minor_gods"])
@@ -596,6 +642,7 @@ def new_game(
     s.darg = {}
     s.todo = []
     s.legal_now = None
+    s.shared = 0
     _run_flip(s)
     s.events = None
     steps = [] if first_game else [queued(_run_setup_gods, i) for i in range(players)]

@@ -156,7 +156,7 @@ class Turn(AnunnakiFields):
         return (x, y) if x < y else (y, x)
 
     def _place_cube(self, seat, sp) -> None:
-        sd = self.seats[seat]
+        sd = self.own_seat(seat)
         sd["cubes"].append(sp)
         sd["cubes"].sort()
         mana = DATA.spaces[sp][2]
@@ -184,7 +184,7 @@ class Turn(AnunnakiFields):
     def _income(self, seat, extra_followers=0):
         built = SETUP["settlements"] - 1 - self.seats[seat]["settle_left"]
         lv = DATA.income[max(0, min(built, len(DATA.income) - 1))]
-        self.seats[seat]["vp"] += lv["vp"]
+        self.own_seat(seat)["vp"] += lv["vp"]
         if lv["vp"]:
             self._event("vp", seat, (lv["vp"], "income"))
         self.todo.append(queued(_run_followers, seat, lv["followers"] + extra_followers))
@@ -203,7 +203,7 @@ def _legal_discard_god(s: AnunnakiFields, seat):
     "discard_god", prompt="Setup: discard one of your minor gods (you keep the others)", legal=_legal_discard_god
 )
 def _ans_discard_god(s: AnunnakiFields, a, seat):
-    g = s.seats[seat]["gods_offer"].pop(a - CHOICE)
+    g = s.own_seat(seat)["gods_offer"].pop(a - CHOICE)
     s._event("discard_god", seat, g)
 
 
@@ -242,7 +242,7 @@ def _legal_main(s: AnunnakiFields, seat):
 
 @RULES.decision("main", prompt="Main action: move your pawn to a tile", legal=_legal_main, forced=False)
 def _ans_main(s: AnunnakiFields, a, seat):
-    sd = s.seats[seat]
+    sd = s.seats[seat] if seat in s.seat_own else s.own_seat(seat)  # (own_seat, a call less when owned)
     t = a - TILE + 1
     new = s.arrangement.index(t)
     old = sd["pawn"]
@@ -274,7 +274,7 @@ def _ans_ra_cube(s: AnunnakiFields, a, seat):
     if a == PASS:
         return
     arg = s.darg
-    sd = s.seats[seat]
+    sd = s.own_seat(seat)
     sd["cubes"].remove(arg["space"])
     s._place_cube(seat, a - SPACE)
 
@@ -282,7 +282,7 @@ def _ans_ra_cube(s: AnunnakiFields, a, seat):
 @RULES.step("end_turn")
 def _run_end_turn(s: AnunnakiFields):
     seat = s.current
-    s.seats[seat]["turns"] += 1
+    (s.seats[seat] if seat in s.seat_own else s.own_seat(seat))["turns"] += 1  # (own_seat, a call less when owned)
     if s.end_triggered and seat == s.players - 1:
         s._finish()
         return
@@ -360,7 +360,7 @@ def _ans_market(s: AnunnakiFields, a, seat):
     p, x, y = MARKET[a - CHOICE]
     if s.record:
         s._event("market", seat, (None if p is None else RESOURCES[p], RESOURCES[x], RESOURCES[y]))
-    res = s.seats[seat]["res"]
+    res = s.own_seat(seat)["res"]
     if p is not None:
         res[p] -= 1
     res[x] += 1
@@ -390,7 +390,7 @@ def _legal_contract(s: AnunnakiFields, seat):
 def _ans_contract(s: AnunnakiFields, a, seat):
     c = f"c{a - CONTRACT + 1}"
     s.display.remove(c)
-    s.seats[seat]["contracts"].append(c)
+    s.own_seat(seat)["contracts"].append(c)
     if s.deck:
         if len(s.deck) > 1:
             s._mark_reveal()  # the last card of the deck is known to all: what is left
@@ -422,7 +422,7 @@ def _legal_weapon_pick(s: AnunnakiFields, seat):
 def _ans_weapon_pick(s: AnunnakiFields, a, seat):
     arg = s.darg
     w = s.weapon_list(seat)[a - WEAPON]
-    sd = s.seats[seat]
+    sd = s.own_seat(seat)
     sd["pile"].remove(w)
     sd["hand"].append(w)
     s._event("weapon", seat, w, private_to=seat)
@@ -448,8 +448,8 @@ def _ans_develop(s: AnunnakiFields, a, seat):
     tile = DATA.tiles[t]
     if tile["color"] == "red":
         s._pay(seat, NUMBERS["develop_red_extra"])
-    s.seats[seat]["developed"].append(t)
-    s.seats[seat]["developed"].sort()
+    s.own_seat(seat)["developed"].append(t)
+    s.own_seat(seat)["developed"].sort()
     s._event("develop", seat, t)
     s._track(seat, "tech", NUMBERS["develop_steps"][tile["color"]])
     s.ask("dev_do", seat, {"tile": t})
@@ -516,7 +516,7 @@ def _legal_cube_from(s: AnunnakiFields, seat):
 
 @RULES.decision("cube_from", prompt="Move a cube: choose the cube", legal=_legal_cube_from)
 def _ans_cube_from(s: AnunnakiFields, a, seat):
-    s.seats[seat]["cubes"].remove(a - SPACE)
+    s.own_seat(seat)["cubes"].remove(a - SPACE)
     s.ask("cube_to", seat, {"from": a - SPACE})
 
 
@@ -559,7 +559,7 @@ def _ans_mana(s: AnunnakiFields, a, seat):
         return
     arg = s.darg
     k = MANA_KINDS[a - MANA]
-    sd = s.seats[seat]
+    sd = s.own_seat(seat)
     if k == "mirror":
         sd["artifacts"].remove("mirror")
         s._event("artifact", seat, "mirror")
@@ -606,7 +606,7 @@ def _ans_extra(s: AnunnakiFields, a, seat):
     if a == PASS:
         return
     s.todo.append(_EXTRA)
-    sd = s.seats[seat]
+    sd = s.own_seat(seat)
     if SUMMON <= a < SUMMON_MAJOR:
         s.used.append("summon")
         god = s.minor_list(seat)[a - SUMMON]
@@ -642,10 +642,10 @@ def _legal_summon_hex(s: AnunnakiFields, seat):
 def _ans_summon_hex(s: AnunnakiFields, a, seat):
     arg = s.darg
     h = s.lay.hexes[a - HEX]
-    sd = s.seats[seat]
+    sd = s.own_seat(seat)
     god = arg["god"]
-    s.fol[h][seat] -= 1
-    s.gods[seat][god] = h
+    s.own_fol()[h][seat] -= 1
+    s.own_gods()[seat][god] = h
     s._changed(h, seat)
     s._event("summon", seat, god)
     if god == "major":

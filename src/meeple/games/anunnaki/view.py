@@ -62,7 +62,7 @@ def _deal_payable_weapon(n, o) -> bool:
     """The seat chose a weapon it could pay, but the advanced weapons dealt to
     its hidden hand may all cost too much: swap one of them with a payable one
     of its hidden pile (both unseen by the observer). False if none is."""
-    sd = n.seats[o]
+    sd = n.own_seat(o)
     hand_adv = [i for i, w in enumerate(sd["hand"]) if DATA.weapons[w]["kind"] == "advanced"]
     for j, w in enumerate(sd["pile"]):
         if hand_adv and n.can_pay(o, n.weapon_cost(o, w)):
@@ -99,13 +99,13 @@ def _determinize(s, seat: int | None, rng):
     gone = set(n.removed)
     pool = sorted(t for t in DATA.ancient if t not in up_anc and t not in gone)
     _shuffle(rng, pool)
-    for _, v in sorted(n.anc.items()):  # (in house order: the pool is dealt in it)
+    for _, v in sorted(n.own_anc().items()):  # (in house order: the pool is dealt in it)
         if not v[1]:
             v[0] = pool.pop()
     up_cul = {c[0] for c in n.cul if c is not None and c[1]}
     pool = sorted(t for t in DATA.culture if t not in up_cul and t not in gone)
     _shuffle(rng, pool)
-    for c in n.cul:
+    for c in n.own_cul():
         if c is not None and not c[1]:
             c[0] = pool.pop()
     if seat not in n.art_seen:
@@ -119,7 +119,7 @@ def _determinize(s, seat: int | None, rng):
     for o in range(n.players):
         if o == seat:
             continue
-        sd = n.seats[o]
+        sd = n.own_seat(o)
         basics = [w for w in sd["hand"] if DATA.weapons[w]["kind"] == "basic"]
         adv = [w for w in sd["hand"] if DATA.weapons[w]["kind"] == "advanced"] + sd["pile"]
         adv.sort()

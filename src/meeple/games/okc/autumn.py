@@ -217,7 +217,7 @@ def _secrets(s: OKCFields, a, seat):
         # more the seat resolves them one at a time in the order it chooses
         _secrets_next(s, seat, [loc for loc in range(6) if s.tokens[seat][loc] >= SECRETS_THRESHOLD])
         return
-    s.tokens[seat][a - LOC] += 1
+    s.own_tokens()[seat][a - LOC] += 1
     s._event("token", seat, D.LOCATIONS[a - LOC])
     s.ask("secrets", seat, [s.darg[0] - 1])
 
@@ -245,7 +245,7 @@ def _secrets_order(s: OKCFields, a, seat):
 
 @RULES.step("secrets_reward")
 def _secrets_reward(s: OKCFields, seat, loc) -> None:
-    s.tokens[seat][loc] -= SECRETS_THRESHOLD
+    s.own_tokens()[seat][loc] -= SECRETS_THRESHOLD
     s._event("secrets", seat, D.LOCATIONS[loc])
     locations.owner_bonus(s, loc)
     locations.reward(s, seat, loc)
@@ -269,8 +269,8 @@ def _oaths(s: OKCFields, a, seat):
         s.lost_sup[seat] -= 1
     else:
         r = a - SUPP
-        s.sup_map[seat][r] -= 1
-        s.sup_part[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
+        s.own_sup_map()[seat][r] -= 1
+        s.own_sup_part()[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
     s.sup_board[seat] += 1
     s._event("oaths", seat, "the lost pile" if a == SUPP_LOST else REGIONS[a - SUPP])
     s.ask("oaths", seat, [s.darg[0] - 1])
@@ -294,7 +294,7 @@ def _site_lore(s: OKCFields, a, seat):
     if a == DONE:
         s._lore_to_supply(seat, n)
     else:
-        s.site_lore[seat] += n
+        s.own_site_lore()[seat] += n
         s._event("site-lore", seat, n)
 
 

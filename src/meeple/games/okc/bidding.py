@@ -248,9 +248,9 @@ def _kplace_word(s: OKCFields, a, seat):
 def _kplace(s: OKCFields, a, seat):
     kc = s.darg[0]
     if KPLACE[kc] == "region":
-        s.kregion[a - REGION].append([seat, kc])
+        s.own_kregion()[a - REGION].append([seat, kc])
     else:
-        s.kloc[a - LOC].append([seat, kc])
+        s.own_kloc()[a - LOC].append([seat, kc])
     s._event("kingdom-placed", seat, KNAME[kc])
 
 
@@ -351,11 +351,11 @@ def _advanced_note(s, kind, a, seat):
 )
 def _advanced(s: OKCFields, a, seat):
     if not s.pick[seat]:
-        s.pick[seat] = [s.offer[seat][a - KPICK]]
+        s.own_pick()[seat] = [s.offer[seat][a - KPICK]]
         return
     g = s.gid(seat, a - CARD)
     s._leave_hand(seat, g)
-    s.pick[seat].append(g)
+    s.own_pick()[seat].append(g)
     s.answered(seat)
 
 
@@ -367,7 +367,7 @@ def _advanced_reveal(s: OKCFields) -> None:
     s._event("advanced", None, [(x, KNAME[s.pick[x][0]], NAME[s.pick[x][1]]) for x in s.order])
     back = [k for x in range(p) for k in s.offer[x] if k != s.pick[x][0]]
     s.kdeck.extend(back)
-    s.rng.shuffle(s.kdeck)
+    s.own_rng().shuffle(s.kdeck)
     picks = [(x, s.pick[x][0], s.pick[x][1]) for x in s.order]
     s.offer = [[s.pick[x][0]] for x in range(p)]  # until placed
     for x, kc, occ in reversed(picks):
@@ -376,8 +376,8 @@ def _advanced_reveal(s: OKCFields) -> None:
 
 @RULES.step("advanced_place")
 def _advanced_place(s: OKCFields, x, kc, occ) -> None:
-    s.offer[x] = []
-    s.pick[x] = []
+    s.own_offer()[x] = []
+    s.own_pick()[x] = []
     if KPLACE[kc] == "board":
         s._set_space(x, 0, [kc, occ])
         s._kingdom_gained(x, kc)

@@ -97,7 +97,7 @@ def start_clash(s: OKCFields, r: int, parts: list[int], n: int = 0) -> None:
 def reveal(s: OKCFields, r: int, pas: int) -> None:
     for x in range(s.players):  # revealed: no longer a secret known
         if s.peeked[x]:
-            s.peeked[x] = [g for g in s.peeked[x] if g not in s.facedown[r]]
+            s.own_peeked()[x] = [g for g in s.peeked[x] if g not in s.facedown[r]]
     if s.facedown[r] and not s._hidden_this_move(s.facedown[r]):
         s._mark_reveal()
         if s.record:  # (the words are built only for a recorded game)
@@ -105,7 +105,7 @@ def reveal(s: OKCFields, r: int, pas: int) -> None:
     active = s.active[r]
     for g in s.facedown[r]:
         active.append([g, 0, 0, 0, 0, -1, pas])
-    s.facedown[r] = []
+    s.own_facedown()[r] = []
 
 
 def _set_clash_pass(s: OKCFields, pas: int) -> None:
@@ -235,7 +235,7 @@ def _hide(s: OKCFields, a, seat):
         if s._leave_hand(seat, g):
             s._hid_known(g)
     s._event("hide", seat, (REGIONS[s.darg[0]], where))  # which card stays hidden
-    fd = s.facedown[s.darg[0]]
+    fd = s.own_facedown()[s.darg[0]]
     fd.append(g)
     fd.sort()
 
@@ -295,9 +295,9 @@ def _retreat(s: OKCFields, a, seat):
         s._journey(seat, s.gid(seat, a - JOURNEY))
         return
     elif a == SUPP + r:
-        s.sup_map[seat][r] -= 1
+        s.own_sup_map()[seat][r] -= 1
         s.sup_board[seat] += 1
-        s.sup_part[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
+        s.own_sup_part()[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
         s._event("retreat-supporter", seat, REGIONS[r])
     else:
         g = s.gid(seat, a - CARD)
@@ -339,9 +339,9 @@ def _flank_sup_legal(s: OKCFields, seat):
 def _flank_sup(s: OKCFields, a, seat):
     if a != DONE:
         r, x = s.darg
-        s.sup_map[seat][r] -= 1
-        s.sup_part[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
-        s.sup_map[seat][x] += 1
+        s.own_sup_map()[seat][r] -= 1
+        s.own_sup_part()[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
+        s.own_sup_map()[seat][x] += 1
         s.ask("flank_sup", seat, [r, x])
 
 
@@ -501,7 +501,7 @@ def _tally(s: OKCFields, r, parts) -> None:
     for e in es:  # counted now (the participants' other cards there were counted before)
         e[E_PART] = 1
     s.bonus = [0] * s.players
-    sup_part = s.sup_part
+    sup_part = s.own_sup_part()
     for x in parts:
         sup_part[x][r] = sup_map[x][r]
     if s.kregion[r]:

@@ -190,7 +190,7 @@ def _uswap_fd(s: OKCFields, a, seat):
 )
 def _uswap_with(s: OKCFields, a, seat):
     r, g = s.darg
-    s.facedown[r].remove(g)
+    s.own_facedown()[r].remove(g)
     if a < GOVERN:
         x = s.gid(seat, a - CARD)
         s._leave_hand(seat, x)
@@ -199,12 +199,12 @@ def _uswap_with(s: OKCFields, a, seat):
     else:
         j = a - SPACE
         x = s.boards[seat][j][1]
-        s.boards[seat][j][1] = g
+        s.own_boards()[seat][j][1] = g
         s._mark_reveal()  # the face-down card now occupies the board
         s._event(
             "swap-cards", seat, (NAME[x], ("board", KNAME[s.boards[seat][j][0]]), NAME[g], ("facedown", REGIONS[r]))
         )
-    fd = s.facedown[r]
+    fd = s.own_facedown()[r]
     fd.append(x)
     fd.sort()
 
@@ -236,8 +236,8 @@ def _clans_sup(s: OKCFields, a, seat):
         return
     r, left = s.darg
     x = a - SUPP
-    s.sup_map[seat][x] -= 1
-    s.sup_part[seat][x] = min(s.sup_part[seat][x], s.sup_map[seat][x])
-    s.sup_map[seat][r] += 1
+    s.own_sup_map()[seat][x] -= 1
+    s.own_sup_part()[seat][x] = min(s.sup_part[seat][x], s.sup_map[seat][x])
+    s.own_sup_map()[seat][r] += 1
     s._event("supporter-move", seat, (REGIONS[x], REGIONS[r]))
     s.ask("clans_sup", seat, [r, left - 1])

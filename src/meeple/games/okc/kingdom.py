@@ -139,7 +139,7 @@ def _t06_options(s: OKCFields, seat, darg):
 def _t06_answer(s: OKCFields, seat, darg, a):
     t = a - TACTIC
     fresh = s.tactics[seat][t] > 0
-    s.tactics[seat][t] = -1  # burned: out of the game
+    s.own_tactics()[seat][t] = -1  # burned: out of the game
     s._event("burn-tactic", seat, t + 1)
     s._gain_lore(seat, 2 if fresh else 1)
 
@@ -198,11 +198,11 @@ def _t16_answer(s: OKCFields, seat, darg, a):
     g = s.gid(seat, a - CARD)
     if s.record:
         s._event("council-out", seat, (NAME[g], next(COUNCILS[c] for c in range(3) if g in s.councils[c])))
-    for c in s.councils:
+    for c in s.own_councils():
         if g in c:
             c.remove(g)
     s._leave_council(g)
-    s.hand_size[seat] = min(MAX_HAND_SIZE, s.hand_size[seat] + 1)
+    s.own_hand_size()[seat] = min(MAX_HAND_SIZE, s.hand_size[seat] + 1)
     discard_this(s, seat, darg[1])
 
 
@@ -229,12 +229,12 @@ def _i05_answer(s: OKCFields, seat, darg, a):
     if a == DONE:
         return
     r = _clash_region(s)
-    s.sup_map[seat][r] -= 1
-    s.sup_part[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
+    s.own_sup_map()[seat][r] -= 1
+    s.own_sup_part()[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
     if a == SUPP_LOST:
         s.sup_board[seat] += 1  # back to the player board
     else:
-        s.sup_map[seat][a - SUPP] += 1
+        s.own_sup_map()[seat][a - SUPP] += 1
     s._event("supporter-move", seat, (REGIONS[r], "board" if a == SUPP_LOST else REGIONS[a - SUPP]))
     s.ask("kingdom", seat, darg)
 
@@ -301,7 +301,7 @@ def _i07_answer(s: OKCFields, seat, darg, a):
     for o in s.councils[c]:
         s._event("council-out", s.seat_of(o), (NAME[o], COUNCILS[c]))
         s._leave_council(o)
-    s.councils[c] = [darg[3]]
+    s.own_councils()[c] = [darg[3]]
     s._event("to-council", seat, (NAME[darg[3]], COUNCILS[c], REGIONS[r]))
     discard_this(s, seat, darg[1])
 
@@ -452,14 +452,14 @@ def _m06_answer(s: OKCFields, seat, darg, a):
     if a >= SPACE and a < HERALD:
         i = a - SPACE
         x = s.boards[seat][i][1]
-        s.boards[seat][i][1] = g
+        s.own_boards()[seat][i][1] = g
         s._event("swap-cards", seat, (NAME[g], REGIONS[r], NAME[x], ("board", KNAME[s.boards[seat][i][0]])))
     else:
         x = s.gid(seat, a - CARD)
         if s.record:
             where = next(COUNCILS[c] for c in range(3) if x in s.councils[c])
             s._event("swap-cards", seat, (NAME[g], REGIONS[r], NAME[x], where))
-        for c in s.councils:
+        for c in s.own_councils():
             if x in c:
                 c[c.index(x)] = g
     s.active[r].remove(e)
@@ -491,8 +491,8 @@ def _m08_answer(s: OKCFields, seat, darg, a):
         s.lost_sup[seat] -= 1
     else:
         r = a - SUPP
-        s.sup_map[seat][r] -= 1
-        s.sup_part[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
+        s.own_sup_map()[seat][r] -= 1
+        s.own_sup_part()[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
     s.sup_board[seat] += 1
     s._event("supporter-move", seat, ("lost" if a == SUPP_LOST else REGIONS[a - SUPP], "board"))
     s.ask("kingdom", seat, [darg[0], darg[1], darg[2] + 1])
@@ -536,7 +536,7 @@ def _m12_ready(s: OKCFields, seat, j):
 
 
 def _m12_start(s: OKCFields, seat, j):
-    s.bonus[seat] += 5
+    s.own_bonus()[seat] += 5
     discard_this(s, seat, j, occupier_too=True)
 
 
@@ -555,7 +555,7 @@ def _m14_options(s: OKCFields, seat, darg):
 
 def _m14_answer(s: OKCFields, seat, darg, a):
     t = a - TACTIC
-    s.tactics[seat][t] = TACTICS[s.factions[seat]][t][1]
+    s.own_tactics()[seat][t] = TACTICS[s.factions[seat]][t][1]
     discard_this(s, seat, darg[1], occupier_too=True)
 
 
@@ -622,14 +622,14 @@ def _i03_answer(s: OKCFields, seat, darg, a):
     if SPACE <= a < HERALD:
         i = a - SPACE
         x = s.boards[seat][i][1]
-        s.boards[seat][i][1] = h
+        s.own_boards()[seat][i][1] = h
         s._event("swap-cards", seat, (NAME[h], "hand", NAME[x], ("board", KNAME[s.boards[seat][i][0]])))
     else:
         x = s.gid(seat, a - CARD)
         if s.record:
             where = next(COUNCILS[c] for c in range(3) if x in s.councils[c])
             s._event("swap-cards", seat, (NAME[h], "hand", NAME[x], where))
-        for c in s.councils:
+        for c in s.own_councils():
             if x in c:
                 c[c.index(x)] = h
     s.hands[seat].append(x)
@@ -678,7 +678,7 @@ def _i09_ready(s: OKCFields, seat, j):
 def _i09_start(s: OKCFields, seat, j):
     kc, occ = s.boards[seat][j]
     s._set_space(seat, j, None)
-    s.kburned.append(kc)
+    s.own_kburned().append(kc)
     s._to_hand(seat, occ)
     s._event("burn", seat, KNAME[kc])
     s.push("road_now")

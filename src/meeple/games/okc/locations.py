@@ -77,7 +77,7 @@ def reward(s: OKCFields, seat: int, loc: int) -> None:
     elif name == "shrine":
         s.ask("shrine", seat, [0])
     elif name == "necropolis":
-        s.rng.shuffle(s.discards[seat])
+        s.own_rng().shuffle(s.discards[seat])
         s.ask("necropolis", seat, [0])
 
 
@@ -89,7 +89,7 @@ def reward(s: OKCFields, seat: int, loc: int) -> None:
 )
 def _relics(s: OKCFields, a, seat):
     g = s.gid(seat, a - CARD)
-    s.councils[0].remove(g)
+    s.own_councils()[0].remove(g)
     s._event("relics", seat, NAME[g])
     s._leave_council(g)
 
@@ -170,8 +170,8 @@ def _council(s: OKCFields, a, seat):
     if castle:
         for o in s.councils[c]:
             s._leave_council(o)
-        s.councils[c] = []
-    s.councils[c].append(g)
+        s.own_councils()[c] = []
+    s.own_councils()[c].append(g)
     s._event("govern", seat, (NAME[g], COUNCILS[c]))
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from meeple.core import flow
-from meeple.core.fields import Derived, Inline, NotSaved, Saved, StateDocument, StateFormat, refuse_unknown_keys
+from meeple.core.fields import SHARED, Derived, Inline, NotSaved, Saved, StateDocument, StateFormat, refuse_unknown_keys
 from meeple.core.flow import seat_move
 from meeple.core.game import BadState, IllegalMove
 from meeple.core.rng import Rng
@@ -938,6 +938,7 @@ STATE = StateDocument(
         NotSaved("record", "whether moves are recorded: a loaded state records them"),
         NotSaved("hid_known", "the cards a move just hid face down: kept for that move's record only"),
         NotSaved("legal_now", "the pending decision's legal actions, worked out again when asked"),
+        NotSaved(SHARED, "which fields a clone shares (copy on write): a loaded state shares none"),
     ),
     FORMAT,
     _after,

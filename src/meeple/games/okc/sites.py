@@ -78,7 +78,7 @@ def _na2_answer(s: OKCFields, seat, darg, a):
     if s.record:
         was = next(COUNCILS[c] for c in range(3) if g in s.councils[c])
         s._event("to-council", seat, (NAME[g], COUNCILS[a - COUNCIL], was))
-    for c in s.councils:
+    for c in s.own_councils():
         if g in c:
             c.remove(g)
     s.councils[a - COUNCIL].append(g)
@@ -115,7 +115,7 @@ def _na3_answer(s: OKCFields, seat, darg, a):
             s.discards[seat].remove(g)
         else:
             s.lost.remove(g)
-        s.councils[a - COUNCIL].append(g)
+        s.own_councils()[a - COUNCIL].append(g)
         nd = darg + [a - COUNCIL]
         if (len(nd) - 3) // 2 < 3 and _na3_pool(s, seat):
             s.ask("site", seat, nd)
@@ -197,7 +197,7 @@ def _chq1_answer(s: OKCFields, seat, darg, a):
     g = darg[3]
     r, e = _active_entry(s, g)
     s.active[r].remove(e)
-    s.councils[a - COUNCIL].append(g)
+    s.own_councils()[a - COUNCIL].append(g)
     s._event("to-council", seat, (NAME[g], COUNCILS[a - COUNCIL], REGIONS[r]))
     if _flank_cards(s, seat):
         s.ask("site", seat, [darg[0], darg[1], 0])
@@ -225,7 +225,7 @@ def _chq2_answer(s: OKCFields, seat, darg, a):
     if a == DONE:
         return
     s.lost_sup[seat] -= 1
-    s.sup_map[seat][a - REGION] += 1
+    s.own_sup_map()[seat][a - REGION] += 1
     s._event("supporter-move", seat, ("lost", REGIONS[a - REGION]))
     s.ask("site", seat, [darg[0], darg[1], darg[2] + 1, a - REGION])
 
@@ -233,7 +233,7 @@ def _chq2_answer(s: OKCFields, seat, darg, a):
 # ---- Uprising HQ1 (on gaining: a third kingdom space; autumn: a Great Road card onto it)
 def _uhq1_gain(s: OKCFields, seat, g):
     if len(s.boards[seat]) < 3:
-        s.boards[seat].append(None)
+        s.own_boards()[seat].append(None)
 
 
 def _uhq1_hand(s: OKCFields, seat):
@@ -294,14 +294,14 @@ def _ga2_options(s: OKCFields, seat, darg):
 
 
 def _ga2_answer(s: OKCFields, seat, darg, a):
-    s.gtokens[seat][a - COUNCIL] += 1
+    s.own_gtokens()[seat][a - COUNCIL] += 1
     s._event("council-token", seat, COUNCILS[a - COUNCIL])
 
 
 # ---- Gathering HQ (3 tokens on gaining; day: 1 token gives an active card Ambush,
 #      2 tokens: that Ambush may take its card from the discard)
 def _ghq_gain(s: OKCFields, seat, g):
-    s.hqtok[seat] = 3
+    s.own_hqtok()[seat] = 3
 
 
 def _ghq_ready(s: OKCFields, seat, g):
@@ -328,7 +328,7 @@ def _ghq_options(s: OKCFields, seat, darg):
 def _ghq_answer(s: OKCFields, seat, darg, a):
     if darg[2] == 0:
         n = 2 if a == DRAW else 1
-        s.hqtok[seat] -= n
+        s.own_hqtok()[seat] -= n
         s._event("hq-tokens", seat, n)
         s.ask("site", seat, [darg[0], darg[1], n])
         return
@@ -362,8 +362,8 @@ def _ga3_answer(s: OKCFields, seat, darg, a):
     src = s.gid(seat, a - CARD)
     g = s.gid(seat, darg[1])
     s.lost.remove(src)
-    s.burned.append(src)
-    s.copies.append([g, src, 1])
+    s.own_burned().append(src)
+    s.own_copies().append([g, src, 1])
     r, e = _active_entry(s, g)
     blank.gain_printed(e, src)
     s._event("copy", seat, NAME[src])
@@ -447,10 +447,10 @@ def action(s: OKCFields, seat: int, lo: int) -> None:
 def gain_site_card(s: OKCFields, seat: int, g: int) -> None:
     """A Site of Power card gained: an HQ card to the supply, an advanced
     card to hand; then its on-gain ability."""
-    s.site[seat].remove(g)
+    s.own_site()[seat].remove(g)
     s._event("buy", seat, NAME[g])
     if KIND[g] == "hq":
-        s.hq[seat].append(g)
+        s.own_hq()[seat].append(g)
     else:
         s._to_hand(seat, g)
     act = ACTIONS.get(EFFECT[g])

@@ -102,14 +102,14 @@ def _facedown_note(s, kind, a, seat):
 def _facedown(s: OKCFields, a, seat):
     r = s.fd_pos[seat]
     if a == DONE:
-        s.fd_log[seat].append(-1)
+        s.own_fd_log()[seat].append(-1)
     else:
         g = s.factions[seat] * PER + a - CARD  # (s.gid)
         s._leave_hand(seat, g)
-        fd = s.facedown[r]
+        fd = s.own_facedown()[r]
         fd.append(g)
         fd.sort()
-        s.fd_log[seat].append(g)
+        s.own_fd_log()[seat].append(g)
     s.fd_pos[seat] = r + 1
     if r + 1 == 3 and s.answered(seat):
         s.darg = None
@@ -167,7 +167,7 @@ def _spring(s: OKCFields, a, seat):
     elif a < SUPP_LOST:
         r = a - SUPP
         s.sup_board[seat] -= 1
-        s.sup_map[seat][r] += 1
+        s.own_sup_map()[seat][r] += 1
         if s.record:
             s._event("supporter", seat, REGIONS[r])
 

@@ -28,10 +28,15 @@ from meeple.core.fields import (
     LISTS,
     LISTS3,
     SAME,
+    SHARED,
+    Copy,
     Field,
     clone_function,
     fresh_function,
+    lists3_of,
+    mut_function,
     on_write,
+    own_functions,
     slots,
 )
 from meeple.core.flow import FlowState, named_seat, seat_move, unnamed
@@ -89,28 +94,13 @@ from meeple.games.okc.rules import RULES
 # ---- the fields ------------------------------------------------------------
 # Declared with `meeple.core.fields`: how a clone copies each (its standard
 # kinds, and OKC's own for the boards and the decision's argument) and its
-# value in a new game. A cache is not copied. Fields that seldom change and
-# cost the most to copy are shared by a clone until it or its original first
-# touches one (`on_write`: the core copies them then): COW1 for a flat list,
-# COW for a list of lists, COW3 three deep.
+# value in a new game. A cache is not copied. Fields that seldom change are
+# shared by a clone until one of the two changes them (copy on write): COW1
+# for a flat list, COW for a list of lists, COW3 three deep; whatever changes
+# such a field in place takes it with `s.own_<name>()` (`s.mut(name)`) first.
 COW1, COW, COW3 = on_write(LIST), on_write(LISTS), on_write(LISTS3)
-
-
-def BOARDS(boards: list[list[list[int] | None]]) -> list[list[list[int] | None]]:  # noqa: N802  (a copy kind)
-    """Per seat, per space: [kingdom, occupier] or None, each space copied."""
-    return [[None if sp is None else sp[:] for sp in b] for b in boards]
-
-
-def ACTIVE(active: list[list[list[int]]]) -> list[list[list[int]]]:  # noqa: N802  (a copy kind)
-    """The active cards of the three regions, each entry copied (written out
-    for the three: a comprehension's frame costs as much as the copies)."""
-    a, b, c = active
-    return [[*map(list.copy, a)], [*map(list.copy, b)], [*map(list.copy, c)]]
-
-
-def DARG(darg):  # noqa: N802  (a copy kind)
-    """The decision's argument: a list copied, anything else (a number, None) shared."""
-    return darg[:] if darg.__class__ is list else darg
+BOARDS = Copy("[[None if sp is None else sp[:] for sp in b] for b in {0}]")  # [kingdom, occupier] | None
+DARG = Copy("{0}[:] if {0}.__class__ is list else {0}")
 
 
 def _per_seat(value):
@@ -164,7 +154,7 @@ FIELDS = (
     Field("bids", LIST, _per_seat(None)),
     Field("bids_open", SAME, lambda p: False),
     Field("facedown", COW, lambda p: [[], [], []]),
-    Field("active", ACTIVE, lambda p: [[], [], []]),  # per region: [gid, part, gt, gc, used, deploy, pass]
+    Field("active", lists3_of(3), lambda p: [[], [], []]),  # per region: [gid, part, gt, gc, used, deploy, pass]
     Field("favour", SAME, lambda p: -1),  # its holder
     Field("favour_uses", SAME, lambda p: FAVOUR_USES),
     Field("used", LIST, _per_seat(0)),  # once-per-round flags (actions.U_*)
@@ -178,7 +168,7 @@ FIELDS = (
     Field("fd_pos", LIST, _per_seat(0)),
     Field("finished", SAME, lambda p: False),
     Field("winners", SAME, _empty),  # (only ever replaced whole)
-    Field("rng", on_write(COPY), None),
+    Field("rng", on_write(COPY), None),  # shuffles take it with s.mut("rng")
     Field("history", SAME, _none),
     Field("events", SAME, _none),
     Field("record", SAME, lambda p: True),
@@ -204,6 +194,7 @@ FIELDS = (
     Field("peeked", COW, _lists_per_seat()),  # face-down cards seen with the Uprising Favour
     Field("hid_known", SAME, _none),  # (move, cards everyone knew) hidden face down in that move
     Field("legal_now", CACHE, _none),  # the pending decision's legal actions, once the flow has them
+    Field(SHARED, SAME, lambda p: 0),  # a bit per COW field this state may share with a clone
 )
 
 
@@ -227,8 +218,10 @@ class OKCState(_Typed):
         s.players = players
         return s
 
-    def clone(self) -> OKCState:  # replaced below by the one made from FIELDS
+    def clone(self) -> OKCState:  # replaced below by the one generated from FIELDS
         raise NotImplementedError
+
+    mut = mut_function(FIELDS)
 
     # ------------------------------------------------------------ the flow
     def before_forced(self, acts: list[int]) -> None:
@@ -391,7 +384,7 @@ class OKCState(_Typed):
         intrigue-06): told to it alone, and remembered (`peeked`)."""
         self._event("peek", seat, (REGIONS[r], [NAME[g] for g in self.facedown[r]]), private_to=seat)
         self._mark_reveal()
-        self.peeked[seat] = sorted(set(self.peeked[seat]) | set(self.facedown[r]))
+        self.mut("peeked")[seat] = sorted(set(self.peeked[seat]) | set(self.facedown[r]))
 
     def _hid_known(self, g: int) -> None:
         """Card g, which everyone knew, was just hidden face down. Revealed in
@@ -496,14 +489,14 @@ class OKCState(_Typed):
         deck = self.decks[s]
         deck.extend(self.discards[s])
         self.discards[s] = []
-        self.rng.shuffle(deck)
+        self.mut("rng").shuffle(deck)
         absorb = [k for k in self.ksupply[s] if KEFFECT[k] == "absorb_attrition"]
         if absorb:  # trade-04 absorbs it
             self._supply_remove(s, absorb[0])
             self.kdiscard.append(absorb[0])
             self._event("attrition-absorbed", s, KNAME[absorb[0]])
         else:
-            self.hand_size[s] = max(MIN_HAND_SIZE, self.hand_size[s] - 1)
+            self.mut("hand_size")[s] = max(MIN_HAND_SIZE, self.hand_size[s] - 1)
             self._event("attrition", s, self.hand_size[s])
 
     def _draw_to_size(self, s: int) -> None:
@@ -529,7 +522,7 @@ class OKCState(_Typed):
 
     def swap_facedown(self, o: int, ra: int, rb: int) -> None:
         """Seat o's face-down cards in regions ra and rb change places."""
-        fd = self.facedown
+        fd = self.mut("facedown")
         ga = next(g for g in fd[ra] if self.seat_of(g) == o)
         gb = next(g for g in fd[rb] if self.seat_of(g) == o)
         fd[ra].remove(ga)
@@ -547,15 +540,15 @@ class OKCState(_Typed):
         old = self.boards[s][j]
         if space is not None and (old is None or old[0] != space[0]) and self.used[s] & U_KINGDOM << j:
             self.used[s] &= ~(U_KINGDOM << j)
-        self.boards[s][j] = space
+        self.mut("boards")[s][j] = space
         self._held_changed(s)
 
     def _supply_add(self, s: int, kc: int) -> None:
-        self.ksupply[s].append(kc)
+        self.mut("ksupply")[s].append(kc)
         self._held_changed(s)
 
     def _supply_remove(self, s: int, kc: int) -> None:
-        self.ksupply[s].remove(kc)
+        self.mut("ksupply")[s].remove(kc)
         self._held_changed(s)
 
     def _held_changed(self, s: int) -> None:
@@ -570,7 +563,7 @@ class OKCState(_Typed):
         if C.has_hq(self, s, "uprising_hq2"):
             c = kc // 17
             if self.ctokens[s][c] < 2 and self.tokens_free(s) > 0:
-                self.ctokens[s][c] += 1
+                self.mut("ctokens")[s][c] += 1
 
     def _refill_road_now(self) -> None:
         """After a card leaves the Great Road outside bidding: slide right, refill."""
@@ -583,7 +576,7 @@ class OKCState(_Typed):
                 if not self.kdeck and self.kdiscard:
                     self.kdeck = self.kdiscard
                     self.kdiscard = []
-                    self.rng.shuffle(self.kdeck)
+                    self.mut("rng").shuffle(self.kdeck)
                 if self.kdeck:
                     card = road[i] = self.kdeck.pop(0)
                     self._mark_reveal()
@@ -678,7 +671,9 @@ def seats_by_faction(factions: list[int]) -> dict[int, int]:
     return {f: seat for seat, f in enumerate(factions)}
 
 
-OKCState.clone = clone_function(OKCState, FIELDS)  # type: ignore[method-assign, assignment]  # made from FIELDS
+OKCState.clone = clone_function(OKCState, FIELDS)  # type: ignore[method-assign, assignment]  # generated code
+for _name, _own in own_functions(FIELDS).items():  # s.own_<field>(): s.mut(field) for one field, at half the cost
+    setattr(OKCState, _name, _own)
 _fresh = fresh_function(OKCState, FIELDS)
 
 

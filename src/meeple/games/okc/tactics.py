@@ -209,16 +209,16 @@ def _may_revive(s: OKCFields, seat: int) -> bool:
 @tile("gathering", 0, can=_may_revive)
 def _revive_lost(s: OKCFields, seat: int, cur) -> None:
     r = cur[0]
-    s.sup_map[seat][r] -= 2
+    s.own_sup_map()[seat][r] -= 2
     s.lost_sup[seat] += 2
-    s.sup_part[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
+    s.own_sup_part()[seat][r] = min(s.sup_part[seat][r], s.sup_map[seat][r])
     s.ask("revive", seat, [r, cur[2]])
 
 
 @tile("gathering", 1, can=lambda s, seat: bool(s.kdiscard) and bool(s.hands[seat]))
 def _pick_kingdom_card(s: OKCFields, seat: int, cur) -> None:
     pool = sorted(s.kdiscard)
-    s.rng.shuffle(pool)
+    s.own_rng().shuffle(pool)
     s.ask("kpick", seat, pool[:5])
 
 
@@ -285,7 +285,7 @@ def card_action(s: OKCFields, seat: int, a: int, kind: str) -> bool:
 def tactic(s: OKCFields, seat: int, t: int) -> None:
     """Activate tactic tile t of seat (its uses drop; at 0 it is exhausted)."""
     s.used[seat] |= U_TACTIC << t
-    s.tactics[seat][t] -= 1
+    s.own_tactics()[seat][t] -= 1
     x = TILES_OF[s.factions[seat]][t]
     if s.record:
         s._event("tactic", seat, (x.faction, t + 1))
@@ -333,7 +333,7 @@ def _purge(s: OKCFields, a, seat):
     for g in s.councils[c]:
         if s.seat_of(g) != seat:
             s._leave_council(g)
-    s.councils[c] = []
+    s.own_councils()[c] = []
     for g in mine:
         s.decks[seat].insert(0, g)
     s._gain_lore(seat, len(mine))

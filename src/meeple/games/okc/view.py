@@ -135,7 +135,7 @@ def determinize(s, seat: int | None, rng):
         if s.joust[o] is not None:
             n.joust[o] = next(it)
         if len(s.pick[o]) > 1:
-            n.pick[o] = [s.pick[o][0], next(it)]
+            n.own_pick()[o] = [s.pick[o][0], next(it)]
         known = _known(s, seat)
         for r in range(3):
             fd = []
@@ -146,7 +146,7 @@ def determinize(s, seat: int | None, rng):
                     fd.append(x)
                 else:
                     fd.append(g)
-            n.facedown[r] = sorted(fd)
+            n.own_facedown()[r] = sorted(fd)
         n.decks[o] = list(it)
     n.fd_log = [[remap.get(g, g) for g in log] for log in s.fd_log]
     slot = _private_arg(s)
@@ -170,9 +170,9 @@ def determinize(s, seat: int | None, rng):
     rng.shuffle(kd)
     for o in others:
         k = len(n.offer[o])
-        n.offer[o], kd = kd[:k], kd[k:]
+        n.own_offer()[o], kd = kd[:k], kd[k:]
         if n.pick[o]:
-            n.pick[o] = [n.offer[o][0]] + n.pick[o][1:]
+            n.own_pick()[o] = [n.offer[o][0]] + n.pick[o][1:]
     n.kdeck = list(n.kdeck[:top]) + kd
     return n
 

@@ -48,7 +48,7 @@ def _winter(s: OKCFields) -> None:
                 s.discards[s.fseat[g // PER]].append(g)  # (s.seat_of)
         s.active[r] = stays
     # clean up
-    sup_map, sup_part = s.sup_map, s.sup_part
+    sup_map, sup_part = s.own_sup_map(), s.own_sup_part()
     for x in range(s.players):
         s.herald[x] = -1
         stay = s.round_fx[x] & FX_SUPPORTERS  # Nobility tactic 1
@@ -62,7 +62,7 @@ def _winter(s: OKCFields) -> None:
     for r in range(3):
         for held in list(s.kregion[r]):
             if KNAME[held[1]] in KINGDOM_WINTER_DISCARD:
-                s.kregion[r].remove(held)
+                s.own_kregion()[r].remove(held)
                 s.kdiscard.append(held[1])
                 s._event("kingdom-winter", held[0], (KNAME[held[1]], REGIONS[r]))
     s.clash_order = []
