@@ -230,8 +230,10 @@ function cultureList(v, spots) {
   const s = v.state;
   const up = spots.filter(([, i]) => s.board.culture[i] && s.board.culture[i].up && s.board.culture[i].token !== "?");
   if (!up.length) return null;
+  // the regions and rewards are the game's own English words for now (#37)
   return el("p", {class: "hint", id: "culture-up"}, t("page.anunnaki.culture_up") + " ",
-    up.map(([tri, i], k) => (k ? "; " : "") + tri.map(regionName).join(", ") + " → " + AM().culture[s.board.culture[i].token]).join(""));
+    el("span", {"data-words": "presenter"},
+      up.map(([tri, i], k) => (k ? "; " : "") + tri.map(regionName).join(", ") + " → " + AM().culture[s.board.culture[i].token]).join("")));
 }
 
 // ------------------------------------------------------------- action star
@@ -362,7 +364,7 @@ function playersPanel(v) {
         el("div", {class: "pstats"}, t("page.anunnaki.weapons") + " ", hand.length ? hand : el("span", {class: "hint"}, t("page.okc.none")),
           el("span", {title: t("page.anunnaki.pile_title")}, " · " + t("page.anunnaki.pile", {n: sd.pile.length}))),
         el("div", {class: "pstats"},
-          sd.contracts.length ? el("span", {}, t("page.anunnaki.contracts_label") + " ", sd.contracts.map((c) => el("span", {class: "cchip", title: contractTitle(c)}, contractName(c)))) : null,
+          sd.contracts.length ? el("span", {}, t("page.anunnaki.contracts_label") + " ", sd.contracts.map((c) => el("span", {class: "cchip", title: contractTitle(c), "data-words": "presenter"}, contractName(c)))) : null,
           sd.fulfilled.length ? el("span", {title: t("page.anunnaki.fulfilled_title", {list: sd.fulfilled.map(contractTitle).join("; ")})},
             t("page.anunnaki.fulfilled", {n: sd.fulfilled.length})) : null,
           sd.artifacts.length ? el("span", {}, t("page.anunnaki.artifacts") + " ", sd.artifacts.map((a) => el("span", {class: "gchip", title: M.artifacts[a].text}, term("artifact", a)))) : null,
@@ -385,8 +387,10 @@ function contractTitle(c) {
 function contractCard(c, opt) {
   const k = AM().contracts[c];
   const inner = [el("span", {class: "ct"}, t("page.anunnaki.contract_of", {house: contractHouse(k)})),
-    el("span", {class: "cc"}, t("page.anunnaki.pay", {cost: k.cost})),
-    el("span", {class: "cm"}, "→ " + k.middle),
+    // the cost and the reward are the game's own English words for now (#37):
+    // marked as the presenters' words, as the answer buttons are
+    el("span", {class: "cc", "data-words": "presenter"}, t("page.anunnaki.pay", {cost: k.cost})),
+    el("span", {class: "cm", "data-words": "presenter"}, "→ " + k.middle),
     el("span", {class: "cb"}, t("page.anunnaki.or_vp", {vp: k.vp, commerce: k.commerce}))];
   if (opt) return el("button", {type: "button", class: "contract", "data-move": opt.move, "aria-label": opt.label, onclick: () => go(opt.move)}, inner);
   return el("div", {class: "contract", title: contractTitle(c)}, inner);
