@@ -75,8 +75,8 @@ def test_the_terminal_tells_the_same_sentences(game, players, seed, monkeypatch)
     told = []
     describe = present.describe
 
-    def spy(ev, seats, viewer):
-        out = describe(ev, seats, viewer)
+    def spy(ev, seats, viewer, speaker=None):  # the terminal passes its language's speaker
+        out = describe(ev, seats, viewer, speaker)
         assert viewer == 0
         told.append(out["text"])
         return out
