@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import importlib
 import json
-import random
 import re
 import string
 from functools import cache
@@ -21,6 +20,7 @@ import pytest
 import meeple.games  # noqa: F401  (declares the games)
 from meeple.core.events import Events, Items, Phrase, Pronoun, Seat, Term, render
 from meeple.core.spec import declared, events_of
+from tests.random_play import played_log
 
 GAMES = ("ethnos", "okc", "anunnaki")
 SEEDS = range(4)
@@ -36,13 +36,7 @@ def played(game: str) -> tuple:
     out = []
     for players in declared(game).sizes:
         for seed in SEEDS:
-            s = declared(game).rules.new_game(players, seed=seed)
-            rng = random.Random(seed)
-            for _ in range(4000):
-                if s.is_terminal():
-                    break
-                s.apply_action(rng.choice(s.legal_actions()))
-            out.append((players, s.log()))
+            out.append((players, played_log(game, players, seed)))
     return tuple(out)
 
 

@@ -4,7 +4,6 @@ catalog and names the terms in it from its glossary."""
 
 from __future__ import annotations
 
-import random
 import re
 from functools import cache
 
@@ -17,6 +16,7 @@ from meeple.games.anunnaki import present as anunnaki
 from meeple.games.ethnos import present as ethnos
 from meeple.i18n import translate
 from meeple.i18n.events import CatalogSpeaker, speaker_for
+from tests.random_play import played_log
 
 SEATS = [{"name": "Ann"}, {"name": "Bob"}]
 
@@ -58,13 +58,7 @@ def _played(game: str) -> tuple:
     out = []
     for players in declared(game).sizes:
         for seed in range(3):
-            s = declared(game).rules.new_game(players, seed=seed)
-            rng = random.Random(seed)
-            for _ in range(4000):
-                if s.is_terminal():
-                    break
-                s.apply_action(rng.choice(s.legal_actions()))
-            out.append(([{"name": f"Player{chr(65 + i)}"} for i in range(players)], s.log()))
+            out.append(([{"name": f"Player{chr(65 + i)}"} for i in range(players)], played_log(game, players, seed)))
     return tuple(out)
 
 
